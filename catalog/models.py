@@ -1,0 +1,113 @@
+"""The catalog: a product is sold by brand (Detail) in pack sizes (Financial).
+
+Rows only; the rules that keep them consistent (slugs, discount from price and dprice) live in
+`catalog/services.py`, and the database constraints below are the last guard.
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+
+
+class Category(models.Model):
+    key = models.SlugField(max_length=60, unique=True)
+    name = models.CharField(max_length=80, unique=True)
+    image = models.CharField(max_length=500, blank=True, help_text="Image URL")
+    # Position in the home page's Featured Categories section; lower comes first.
+    sequence = models.PositiveIntegerField(default=0)
+    is_featured = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["sequence", "name"]
+        verbose_name_plural = "categories"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Product(models.Model):
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=220, unique=True)
+    category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="products")
+    image = models.CharField(max_length=500, blank=True, help_text="Image URL")
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Detail(models.Model):
+    """A brand variant of a product, with its own images and pack options."""
+
+    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="details")
+    brand = models.CharField(max_length=100)
+    # Ordered list of image URLs; the wire format shows them as [{"image": url}, ...].
+    images = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint(fields=["product", "brand"], name="detail_unique_brand_per_product")]
+
+    def __str__(self) -> str:
+        return f"{self.brand} {self.product.name}" if self.product_id else self.brand
+
+
+class Financial(models.Model):
+    """A pack option: its size, MRP (`price`), selling price (`dprice`), discount and stock."""
+
+    class Units(models.TextChoices):
+        GRAM = "g", "g"
+        KILOGRAM = "kg", "kg"
+        MILLILITRE = "ml", "ml"
+        LITRE = "L", "L"
+        PIECES = "pcs", "pcs"
+        PACK = "pack", "pack"
+
+    detail = models.ForeignKey(Detail, on_delete=models.CASCADE, related_name="financials")
+    quantity = models.DecimalField(max_digits=10, decimal_places=3, validators=[MinValueValidator(0)])
+    units = models.CharField(max_length=10, choices=Units.choices)
+    price = models.DecimalField("MRP", max_digits=10, decimal_places=2, validators=[MinValueValidator(0)])
+    dprice = models.DecimalField("selling price", max_digits=10, decimal_places=2, validators=[MinValueValidator(0)])
+    discount = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(100)])
+    count_in_stock = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["detail", "quantity", "units"], name="financial_unique_pack"),
+            models.CheckConstraint(condition=Q(count_in_stock__gte=0), name="financial_stock_not_negative"),
+            models.CheckConstraint(condition=Q(dprice__gte=0) & Q(dprice__lte=F("price")), name="financial_dprice_within_mrp"),
+            models.CheckConstraint(condition=Q(discount__gte=0) & Q(discount__lte=100), name="financial_discount_percent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quantity_display} {self.units}"
+
+    @property
+    def quantity_display(self) -> str:
+        """`500`, `1.5`: the pack size as the cart and the wire format write it."""
+        return format(self.quantity.normalize(), "f")
+
+
+class Review(models.Model):
+    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="reviews")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reviews")
+    rating = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(5)])
+    comment = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["product", "user"], name="review_one_per_user"),
+            models.CheckConstraint(condition=Q(rating__gte=1) & Q(rating__lte=5), name="review_rating_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rating}★ {self.product} by {self.user}"

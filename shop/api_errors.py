@@ -1,0 +1,44 @@
+"""Every API error answers `{"message": "..."}` with the right status, never a bare 500 page."""
+
+from django.core.exceptions import PermissionDenied, ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from shop.errors import DomainError
+
+
+def _first_message(detail) -> str:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            text = _first_message(value)
+            if key in ("detail", "non_field_errors", "message"):
+                return text
+            return f"{key}: {text}"
+        return "Invalid request."
+    if isinstance(detail, (list, tuple)):
+        return _first_message(detail[0]) if detail else "Invalid request."
+    return str(detail)
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, DomainError):
+        return Response({"message": exc.message, **exc.extra}, status=exc.status)
+    if isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(detail=exc.messages)
+    if isinstance(exc, Http404):
+        return Response({"message": "Not found."}, status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    body = {"message": _first_message(response.data)}
+    if isinstance(exc, exceptions.ValidationError) and isinstance(response.data, dict):
+        body["errors"] = response.data
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        body["retryAfter"] = int(exc.wait)
+    response.data = body
+    return response

@@ -1,0 +1,93 @@
+"""Page views: every route of spec section 2 renders one template that mounts one island.
+
+The route table below is the one place that says which URL shows which screen. A newcomer follows
+a route here to its template in `templates/pages/`, and from there to the island in
+`frontend/src/islands/<island>/`.
+
+Signed-in and admin pages carry a `gate`; `templates/base.html` checks the stored login info before
+anything is painted and sends the visitor to `/login?redirect=...`. The API stays the real
+security boundary: a page only ever shows what its API calls return.
+"""
+
+from dataclasses import dataclass
+
+from django.shortcuts import render
+from django.urls import path, re_path
+
+PUBLIC, SIGNED_IN, ADMIN = "public", "signed-in", "admin"
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    island: str
+    title: str
+    description: str
+    gate: str = PUBLIC
+
+    @property
+    def template(self) -> str:
+        return f"pages/{self.name}.html"
+
+
+HOME = Page("home", "home", "Fresh groceries delivered in 24 hours", "Order rice, dals, oils, masalas, dairy and daily needs from trusted brands in every pack size, delivered free within 24 hours in Konaseema, Kakinada and Yanam.")
+SEARCH = Page("search", "search", "Search results", "Search groceries by product or brand.")
+CATEGORY = Page("category", "category", "Shop by category", "Groceries in this category, by brand and pack size.")
+PRODUCT = Page("product", "product", "Product", "Choose a brand, pack size and number of packs.")
+CART = Page("cart", "cart", "Your cart", "Review the packs in your cart and proceed to checkout.")
+LOGIN = Page("login", "login", "Sign in", "Sign in with your phone number.")
+REGISTER = Page("register", "register", "Create your account", "Register with your phone number and an SMS OTP.")
+SHIPPING = Page("shipping", "checkout", "Shipping", "Confirm your delivery address.", SIGNED_IN)
+PAYMENT = Page("payment", "checkout", "Payment method", "Choose Cash/UPI on delivery or Online payment.", SIGNED_IN)
+PLACE_ORDER = Page("placeorder", "checkout", "Place order", "Review your order and place it.", SIGNED_IN)
+ORDER = Page("order", "order", "Order details", "Invoice and tracking for your order.", SIGNED_IN)
+PROFILE = Page("profile", "profile", "My profile", "Your profile, address and orders.", SIGNED_IN)
+PAYMENT_SUCCESS = Page("payment_success", "payment-return", "Payment successful", "Your payment was successful.", SIGNED_IN)
+PAYMENT_FAILURE = Page("payment_failure", "payment-return", "Payment failed", "Your payment was not successful.", SIGNED_IN)
+ADMIN_ORDERS = Page("admin_orderlist", "admin-orders", "Orders", "All orders.", ADMIN)
+ADMIN_PRODUCTS = Page("admin_productlist", "", "Products", "Manage products, brands and packs.", ADMIN)
+ADMIN_PRODUCT_EDIT = Page("admin_product_edit", "", "Edit Product Details", "Edit a brand and its packs.", ADMIN)
+ADMIN_USERS = Page("admin_userlist", "", "Users", "All users.", ADMIN)
+ADMIN_USER_EDIT = Page("admin_user_edit", "", "Edit User", "Edit a user.", ADMIN)
+TERMS = Page("terms", "", "Terms and Conditions", "The terms on which the shop sells and delivers.")
+PRIVACY = Page("privacy", "", "Privacy Policy", "What the shop keeps about you and why.")
+
+
+def page_view(page: Page):
+    def view(request, **route):
+        context = {"page": page, "route": route}
+        return render(request, page.template, context)
+
+    view.__name__ = f"page_{page.name}"
+    return view
+
+
+urlpatterns = [
+    path("", page_view(HOME), name="home"),
+    path("page/<int:pageNumber>", page_view(HOME), name="home-page"),
+    path("search", page_view(SEARCH), name="search-query"),
+    path("search/<str:keyword>", page_view(SEARCH), name="search"),
+    path("search/<str:keyword>/page/<int:pageNumber>", page_view(SEARCH), name="search-page"),
+    path("category/<str:categoryName>", page_view(CATEGORY), name="category"),
+    path("product/<str:slug>", page_view(PRODUCT), name="product"),
+    path("cart", page_view(CART), name="cart"),
+    path("login", page_view(LOGIN), name="login"),
+    path("register", page_view(REGISTER), name="register"),
+    path("shipping", page_view(SHIPPING), name="shipping"),
+    path("payment", page_view(PAYMENT), name="payment"),
+    path("placeorder", page_view(PLACE_ORDER), name="placeorder"),
+    path("order/<str:id>", page_view(ORDER), name="order"),
+    path("profile", page_view(PROFILE), name="profile"),
+    path("payment/success", page_view(PAYMENT_SUCCESS), name="payment-success"),
+    path("payment/failure", page_view(PAYMENT_FAILURE), name="payment-failure"),
+    path("admin/orderlist", page_view(ADMIN_ORDERS), name="admin-orderlist"),
+    path("admin/productlist", page_view(ADMIN_PRODUCTS), name="admin-productlist"),
+    path("admin/productlist/<int:pageNumber>", page_view(ADMIN_PRODUCTS), name="admin-productlist-page"),
+    path("admin/product/<str:productRef>/edit/<str:detailId>", page_view(ADMIN_PRODUCT_EDIT), name="admin-product-edit"),
+    path("admin/userlist", page_view(ADMIN_USERS), name="admin-userlist"),
+    path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
+    path("terms.html", page_view(TERMS), name="terms"),
+    path("privacy.html", page_view(PRIVACY), name="privacy"),
+    # Any other path shows the home list, except the API, the admin screens, static and media.
+    re_path(r"^(?!api/|admin/|static/|media/|staff/|ws/).*$", page_view(HOME), name="fallback"),
+]

@@ -1,0 +1,292 @@
+"""Settings for the storefront.
+
+Every setting that differs between a first local run and production is read from the environment
+here, and nowhere else. With no variable set the shop runs on embedded defaults: SQLite, an
+in-memory channel layer, eager Celery, file-system media, console SMS and the sandbox payment
+gateway. The README lists every variable.
+"""
+
+import os
+from datetime import timedelta
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in env(name, default).split(",") if item.strip()]
+
+
+# "local" (the default) is the first run on a laptop; "production" turns on every protection that
+# `manage.py check --deploy` asks for and refuses to start without a real SECRET_KEY.
+SHOP_ENV = env("SHOP_ENV", "local")
+PRODUCTION = SHOP_ENV == "production"
+
+DEBUG = env_bool("DEBUG", not PRODUCTION)
+SECRET_KEY = env("SECRET_KEY")
+if not SECRET_KEY:
+    if PRODUCTION:
+        raise ImproperlyConfigured("SECRET_KEY must be set when SHOP_ENV=production")
+    SECRET_KEY = "local-only-insecure-key-do-not-use-in-production-0123456789"
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "rest_framework_simplejwt.token_blacklist",
+    "drf_spectacular",
+    "channels",
+    "webpack_loader",
+    "shop",
+    "accounts",
+    "catalog",
+    "orders",
+    "payments",
+    "realtime",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.gzip.GZipMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "shop.urls"
+ASGI_APPLICATION = "shop.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "shop.context_processors.storefront",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------------------
+DATABASES = {
+    "default": dj_database_url.parse(
+        env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        conn_max_age=int(env("DB_CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: cache, channel layer, Celery broker --------------------------------------------------
+REDIS_URL = env("REDIS_URL")
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "memory://")
+CELERY_RESULT_BACKEND = None
+# Without a broker the tasks run inline, so a first run needs no worker process.
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
+CELERY_TASK_EAGER_PROPAGATES = False
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TIMEZONE = "Asia/Kolkata"
+CELERY_BEAT_SCHEDULE: dict = {}
+
+# --- Auth -----------------------------------------------------------------------------------------
+AUTH_USER_MODEL = "accounts.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 6}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "/login"
+
+ACCESS_TOKEN_LIFETIME_MINUTES = int(env("ACCESS_TOKEN_LIFETIME_MINUTES", str(60 * 24 * 7)))
+SIMPLE_JWT = {
+    "ACCESS_TOKEN_LIFETIME": timedelta(minutes=ACCESS_TOKEN_LIFETIME_MINUTES),
+    "REFRESH_TOKEN_LIFETIME": timedelta(minutes=ACCESS_TOKEN_LIFETIME_MINUTES),
+    "AUTH_HEADER_TYPES": ("Bearer",),
+    "USER_ID_FIELD": "id",
+    "USER_ID_CLAIM": "user_id",
+    "SIGNING_KEY": SECRET_KEY,
+}
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework_simplejwt.authentication.JWTAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser", "rest_framework.parsers.MultiPartParser"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "shop.api_errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {
+        "otp_send": env("THROTTLE_OTP_SEND", "10/hour"),
+        "otp_verify": env("THROTTLE_OTP_VERIFY", "30/hour"),
+        "login": env("THROTTLE_LOGIN", "20/minute"),
+    },
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Storefront API",
+    "DESCRIPTION": "Groceries by brand and pack size, phone sign-in, orders and payments.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+# --- Internationalisation -------------------------------------------------------------------------
+LANGUAGE_CODE = "en-in"
+TIME_ZONE = "Asia/Kolkata"
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files, frontend bundles, media --------------------------------------------------------
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "frontend" / "build", BASE_DIR / "frontend" / "public"]
+WEBPACK_LOADER = {
+    "DEFAULT": {
+        "BUNDLE_DIR_NAME": "bundles/",
+        "STATS_FILE": BASE_DIR / "webpack-stats.json",
+        "CACHE": not DEBUG,
+    }
+}
+MEDIA_URL = env("MEDIA_URL", "/media/")
+MEDIA_ROOT = BASE_DIR / "media"
+AWS_STORAGE_BUCKET_NAME = env("S3_BUCKET")
+if AWS_STORAGE_BUCKET_NAME:
+    AWS_S3_ENDPOINT_URL = env("S3_ENDPOINT_URL") or None
+    AWS_S3_REGION_NAME = env("S3_REGION", "ap-south-1")
+    AWS_ACCESS_KEY_ID = env("S3_ACCESS_KEY_ID")
+    AWS_SECRET_ACCESS_KEY = env("S3_SECRET_ACCESS_KEY")
+    AWS_S3_CUSTOM_DOMAIN = env("S3_CUSTOM_DOMAIN") or None
+    AWS_QUERYSTRING_AUTH = False
+    AWS_S3_FILE_OVERWRITE = False
+    MEDIA_STORAGE_BACKEND = "storages.backends.s3.S3Storage"
+else:
+    MEDIA_STORAGE_BACKEND = "django.core.files.storage.FileSystemStorage"
+STORAGES = {
+    "default": {"BACKEND": MEDIA_STORAGE_BACKEND},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
+        if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+UPLOAD_MAX_IMAGE_BYTES = int(env("UPLOAD_MAX_IMAGE_BYTES", str(5 * 1024 * 1024)))
+WHITENOISE_MAX_AGE = 31536000 if PRODUCTION else 0
+
+# --- SMS ------------------------------------------------------------------------------------------
+# console: prints the text; outbox: stores it in the database (Django admin lists it); msg91: the
+# real provider, sent from a Celery task.
+SMS_BACKEND = env("SMS_BACKEND", "console")
+SMS_MSG91_AUTH_KEY = env("SMS_MSG91_AUTH_KEY")
+SMS_MSG91_SENDER_ID = env("SMS_MSG91_SENDER_ID", "SMLRMT")
+SMS_MSG91_URL = env("SMS_MSG91_URL", "https://control.msg91.com/api/v5/flow/")
+SMS_MSG91_TEMPLATE_ID = env("SMS_MSG91_TEMPLATE_ID")
+
+OTP_LENGTH = 6
+OTP_TTL_SECONDS = 5 * 60
+OTP_MAX_TRIES = 5
+OTP_RESEND_SECONDS = 5 * 60
+OTP_VERIFICATION_TOKEN_TTL_SECONDS = 10 * 60
+
+# --- Payments -------------------------------------------------------------------------------------
+PAYMENT_GATEWAY = env("PAYMENT_GATEWAY", "sandbox")
+JUSPAY_BASE_URL = env("JUSPAY_BASE_URL", "https://smartgatewayuat.hdfcbank.com")
+JUSPAY_API_KEY = env("JUSPAY_API_KEY")
+JUSPAY_MERCHANT_ID = env("JUSPAY_MERCHANT_ID")
+JUSPAY_PAYMENT_PAGE_CLIENT_ID = env("JUSPAY_PAYMENT_PAGE_CLIENT_ID")
+JUSPAY_RESPONSE_KEY = env("JUSPAY_RESPONSE_KEY")
+JUSPAY_WEBHOOK_USERNAME = env("JUSPAY_WEBHOOK_USERNAME")
+JUSPAY_WEBHOOK_PASSWORD = env("JUSPAY_WEBHOOK_PASSWORD")
+ONLINE_PAYMENT_ENABLED = env("ONLINE_PAYMENT_ENABLED", "Y")
+UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = int(env("UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES", "30"))
+
+# --- The shop itself ------------------------------------------------------------------------------
+SITE_URL = env("SITE_URL", "http://127.0.0.1:8000")
+STORE_NAME = env("STORE_NAME", "SMLR Mart")
+STORE_WHATSAPP_NUMBER = env("STORE_WHATSAPP_NUMBER", "919876543210")
+STORE_PHONE_NUMBER = env("STORE_PHONE_NUMBER", "08856230123")
+STORE_SUPPORT_EMAIL = env("STORE_SUPPORT_EMAIL", "care@smlrmart.in")
+STORE_SUPPORT_PHONE = env("STORE_SUPPORT_PHONE", "+91 98765 43210")
+STORE_GST_NUMBER = env("STORE_GST_NUMBER", "37ABCDE1234F1Z5")
+STORE_FSSAI_NUMBER = env("STORE_FSSAI_NUMBER", "10123456000123")
+STORE_ADDRESS = env("STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201")
+STORE_SOCIAL_LINKS = {
+    "facebook": env("STORE_FACEBOOK_URL", "https://www.facebook.com/smlrmart"),
+    "instagram": env("STORE_INSTAGRAM_URL", "https://www.instagram.com/smlrmart"),
+    "youtube": env("STORE_YOUTUBE_URL", "https://www.youtube.com/@smlrmart"),
+    "x": env("STORE_X_URL", "https://x.com/smlrmart"),
+}
+GOOGLE_MAPS_API_KEY = env("GOOGLE_MAPS_API_KEY")
+DELIVERY_STATES = ["Andhra Pradesh", "Puducherry"]
+# Pincode -> town the shop delivers to. Override with DELIVERY_PINCODES="533201:Amalapuram,...".
+DELIVERY_PINCODES = {
+    pin.strip(): town.strip()
+    for pin, town in (
+        pair.split(":", 1)
+        for pair in env_list(
+            "DELIVERY_PINCODES",
+            "533201:Amalapuram,533001:Kakinada,533212:Mummidivaram,533464:Yanam,"
+            "533222:Uppalaguptam,533213:Uppalaguptam",
+        )
+    )
+}
+
+# --- Production hardening -------------------------------------------------------------------------
+if PRODUCTION:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_REFERRER_POLICY = "same-origin"
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "INFO"}},
+}

@@ -1,0 +1,35 @@
+from django.conf import settings
+from django.contrib import admin
+from django.urls import include, path, re_path
+from django.views.static import serve
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from shop import pages, views
+from shop.health import healthz
+
+admin.site.site_header = f"{settings.STORE_NAME} staff"
+admin.site.site_title = f"{settings.STORE_NAME} staff"
+
+api_patterns = [
+    path("", include("catalog.urls")),
+    path("", include("accounts.urls")),
+    path("", include("orders.urls")),
+    path("", include("payments.urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    re_path(r"^.*$", views.api_not_found),
+]
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("staff/", admin.site.urls),
+    path("api/", include(api_patterns)),
+    path("service-worker.js", views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+]
+
+if not settings.AWS_STORAGE_BUCKET_NAME:
+    # File-system media (the embedded default); production media lives in S3 behind its own URL.
+    urlpatterns.append(re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}))
+
+urlpatterns += pages.urlpatterns
