@@ -1,0 +1,17 @@
+import { dismiss, useToasts } from "../lib/toast";
+
+export default function Toaster() {
+  const toasts = useToasts();
+  return (
+    <div className="toaster" role="status" aria-live="polite">
+      {toasts.map((item) => (
+        <div key={item.id} className={`toast toast--${item.variant}`}>
+          <span>{item.text}</span>
+          <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismiss(item.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
