@@ -1,0 +1,96 @@
+"""Every route of spec section 2 renders its template, with its island and gate."""
+
+import re
+
+import pytest
+
+from shop import pages
+
+ROUTES = [
+    ("/", pages.HOME),
+    ("/page/2", pages.HOME),
+    ("/search?query=rice", pages.SEARCH),
+    ("/search/rice", pages.SEARCH),
+    ("/search/rice/page/2", pages.SEARCH),
+    ("/category/all", pages.CATEGORY),
+    ("/category/EGGS%20%26%20DAIRY", pages.CATEGORY),
+    ("/product/sona-masoori-rice", pages.PRODUCT),
+    ("/cart", pages.CART),
+    ("/login?redirect=/shipping", pages.LOGIN),
+    ("/register", pages.REGISTER),
+    ("/shipping", pages.SHIPPING),
+    ("/payment", pages.PAYMENT),
+    ("/placeorder", pages.PLACE_ORDER),
+    ("/order/abc123", pages.ORDER),
+    ("/profile", pages.PROFILE),
+    ("/payment/success?orderId=x", pages.PAYMENT_SUCCESS),
+    ("/payment/failure", pages.PAYMENT_FAILURE),
+    ("/admin/orderlist", pages.ADMIN_ORDERS),
+    ("/admin/productlist", pages.ADMIN_PRODUCTS),
+    ("/admin/productlist/2", pages.ADMIN_PRODUCTS),
+    ("/admin/product/sona-masoori-rice/edit/3", pages.ADMIN_PRODUCT_EDIT),
+    ("/admin/userlist", pages.ADMIN_USERS),
+    ("/admin/user/4/edit", pages.ADMIN_USER_EDIT),
+    ("/terms.html", pages.TERMS),
+    ("/privacy.html", pages.PRIVACY),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("url", "page"), ROUTES)
+def test_route_renders_its_page(client, url, page):
+    response = client.get(url)
+
+    assert response.status_code == 200
+    assert response.templates[0].name == page.template
+    html = response.content.decode()
+    assert f"<title>{page.title} |" in html or "<title>" in html
+    assert 'name="description"' in html
+    if page.island:
+        assert re.search(rf'/static/bundles/{re.escape(page.island)}(-[0-9a-f]+)?\.js', html), page.island
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/no/such/page", "/categories", "/random-thing?x=1"])
+def test_unknown_paths_show_the_home_list(client, url):
+    response = client.get(url)
+
+    assert response.status_code == 200
+    assert response.templates[0].name == pages.HOME.template
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/api/no-such-endpoint", "/admin/no-such-screen", "/static/nope.js", "/media/nope.png"])
+def test_reserved_prefixes_do_not_fall_back_to_home(client, url):
+    assert client.get(url).status_code == 404
+
+
+@pytest.mark.django_db
+def test_unknown_api_path_answers_json(client):
+    response = client.get("/api/no-such-endpoint")
+
+    assert response.json() == {"message": "Not found."}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("url", "gate"), [("/shipping", "signed-in"), ("/profile", "signed-in"), ("/admin/userlist", "admin")])
+def test_gated_pages_leave_for_login_before_painting(client, url, gate):
+    html = client.get(url).content.decode()
+
+    assert f'var gate = "{gate}"' in html
+    assert 'location.replace("/login?redirect="' in html
+
+
+@pytest.mark.django_db
+def test_public_pages_carry_no_gate(client):
+    assert "var gate" not in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_shop_config_reaches_the_page_without_secrets(client, settings):
+    settings.JUSPAY_API_KEY = "secret-gateway-key"
+
+    html = client.get("/").content.decode()
+
+    assert settings.STORE_WHATSAPP_NUMBER in html
+    assert "secret-gateway-key" not in html
