@@ -1,0 +1,145 @@
+"""Orders: what a customer bought, at which price, delivered where, and how far along it is.
+
+Every order line is a snapshot (name, brand, pack, image, MRP, price paid) so an order reads the
+same after the catalog changes. The rules that create and move orders live in `orders/services.py`
+and `orders/pipeline.py`; the constraints below are the database's last guard.
+"""
+
+import secrets
+import string
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+
+PUBLIC_ID_LENGTH = 20
+_PUBLIC_ID_ALPHABET = string.ascii_letters + string.digits
+
+
+def new_public_id() -> str:
+    """20 random letters and digits (about 119 bits).
+
+    Unguessable and not enumerable, and within the payment gateway's 21-character, alphanumeric
+    limit for its order id.
+    """
+    return "".join(secrets.choice(_PUBLIC_ID_ALPHABET) for _ in range(PUBLIC_ID_LENGTH))
+
+
+class Order(models.Model):
+    class Status(models.TextChoices):
+        PLACED = "placed", "Placed"
+        PACKED = "packed", "Packed"
+        DISPATCHED = "dispatched", "Dispatched"
+        DELIVERED = "delivered", "Delivered"
+
+    class PaymentMethod(models.TextChoices):
+        CASH_OR_UPI = "Cash Or UPI", "Cash/UPI on delivery"
+        ONLINE = "Online", "Online"
+
+    public_id = models.CharField("order id", max_length=21, unique=True, default=new_public_id, editable=False)
+    invoice_number = models.CharField(max_length=32, unique=True, editable=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="orders")
+
+    shipping_street = models.CharField(max_length=255)
+    shipping_city = models.CharField(max_length=120)
+    shipping_postal_code = models.CharField(max_length=6)
+
+    payment_method = models.CharField(max_length=20, choices=PaymentMethod.choices)
+    items_price = models.DecimalField(max_digits=12, decimal_places=2)
+    shipping_price = models.DecimalField(max_digits=12, decimal_places=2)
+    total_price = models.DecimalField(max_digits=12, decimal_places=2)
+
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLACED)
+    packed_at = models.DateTimeField(null=True, blank=True)
+    dispatched_at = models.DateTimeField(null=True, blank=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    is_paid = models.BooleanField(default=False)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    # The wire's `orderId`: the gateway's reference for an online payment, CASH-<invoice> for cash.
+    payment_reference = models.CharField(max_length=64, null=True, blank=True, unique=True)
+
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["user", "-created_at"], name="order_user_newest"),
+            models.Index(fields=["status", "-created_at"], name="order_status_newest"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(items_price__gte=0) & Q(shipping_price__gte=0) & Q(total_price__gte=0),
+                name="order_money_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(total_price=F("items_price") + F("shipping_price")), name="order_total_is_items_plus_shipping"
+            ),
+            models.CheckConstraint(
+                condition=Q(is_paid=False, paid_at__isnull=True) | Q(is_paid=True, paid_at__isnull=False),
+                name="order_paid_has_time",
+            ),
+            models.CheckConstraint(condition=Q(status__in=["placed", "packed", "dispatched", "delivered"]), name="order_status_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.invoice_number} ({self.public_id})"
+
+    @property
+    def is_packed(self) -> bool:
+        return self.packed_at is not None
+
+    @property
+    def is_dispatched(self) -> bool:
+        return self.dispatched_at is not None
+
+    @property
+    def is_delivered(self) -> bool:
+        return self.delivered_at is not None
+
+
+class OrderItem(models.Model):
+    """One pack line of an order, frozen as it was sold."""
+
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="items")
+    # Kept for history; the line's own snapshot below is what the order shows.
+    financial = models.ForeignKey("catalog.Financial", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    product_id = models.BigIntegerField()
+    brand_id = models.BigIntegerField(help_text="The catalog Detail (brand variant) id")
+
+    name = models.CharField(max_length=200)
+    brand = models.CharField(max_length=100)
+    quantity = models.CharField(max_length=20, help_text="Pack size as written in the cart, e.g. 500 or 1.5")
+    units = models.CharField(max_length=10)
+    image = models.CharField(max_length=500, blank=True)
+    mrp = models.DecimalField("MRP", max_digits=10, decimal_places=2)
+    price = models.DecimalField("unit price paid", max_digits=10, decimal_places=2)
+    qty = models.PositiveSmallIntegerField("packs")
+    line_total = models.DecimalField(max_digits=12, decimal_places=2)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(qty__gte=1) & Q(qty__lte=10), name="order_item_qty_1_to_10"),
+            models.CheckConstraint(
+                condition=Q(mrp__gte=0) & Q(price__gte=0) & Q(line_total__gte=0), name="order_item_money_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.qty} × {self.brand} {self.name} {self.quantity} {self.units}"
+
+
+class InvoiceSequence(models.Model):
+    """The last invoice number handed out in a year, so invoice numbers run without gaps.
+
+    The row is locked only at the very end of placement, after the pack rows, so every placement
+    takes its locks in the same order.
+    """
+
+    year = models.PositiveSmallIntegerField(primary_key=True)
+    last_number = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.year}: {self.last_number}"
