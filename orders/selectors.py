@@ -1,0 +1,56 @@
+"""Reads for orders. Each returns orders with their user and items loaded in a fixed number of
+queries, however many orders or lines there are."""
+
+import math
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+
+from orders.models import Order
+from shop.errors import NotFound
+
+ADMIN_PAGE_SIZE = 20
+ORDER_NOT_FOUND = "Order not found"
+
+
+def _orders() -> QuerySet[Order]:
+    return Order.objects.select_related("user").prefetch_related("items").order_by("-created_at", "-id")
+
+
+def orders_for_user(*, user) -> list[Order]:
+    """The customer's own orders, newest first."""
+    return list(_orders().filter(user=user))
+
+
+def order_get_for(*, user, public_id: str) -> Order:
+    """The order, for its owner or an admin; anyone else is told it does not exist."""
+    orders = _orders().filter(public_id=str(public_id)[:21])
+    if not user.is_staff:
+        orders = orders.filter(user=user)
+    order = orders.first()
+    if order is None:
+        raise NotFound(ORDER_NOT_FOUND)
+    return order
+
+
+@dataclass(frozen=True)
+class OrderPage:
+    orders: list[Order]
+    page: int
+    pages: int
+
+
+def orders_for_admin(*, status: str | None = None, page: int = 1, page_size: int = ADMIN_PAGE_SIZE) -> OrderPage:
+    """Every order (optionally of one status), newest first, one page at a time.
+
+    A page past the end is empty rather than an error, and `pages` counts as the product lists do
+    (0 when there is no order at all).
+    """
+    orders = _orders()
+    if status:
+        orders = orders.filter(status=status)
+    count = orders.count()
+    pages = math.ceil(count / page_size)
+    start = (page - 1) * page_size
+    rows = list(orders[start : start + page_size]) if start < count else []
+    return OrderPage(orders=rows, page=page, pages=pages)

@@ -1,0 +1,253 @@
+"""Writes for orders: placing one (pricing, stock) and recording a cash payment.
+
+Moving an order along placed → packed → dispatched → delivered is `orders.pipeline.order_advance`.
+"""
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+from django.db.models import Case, F, PositiveIntegerField, Value, When
+from django.utils import timezone
+
+from accounts.delivery import delivery_check
+from catalog.models import Financial
+from orders.locks import packs_locked_in_pk_order
+from orders.models import InvoiceSequence, Order, OrderItem
+from orders.records import pack_image, pack_record
+from orders.tasks import order_sms_after_commit
+from shop.errors import Conflict, DomainError, Forbidden
+
+logger = logging.getLogger(__name__)
+
+MIN_QTY = 1
+MAX_QTY = 10
+MAX_LINES = 100
+SHIPPING_PRICE = Decimal("0.00")
+INVOICE_PREFIX = "SMLR"
+CENT = Decimal("0.01")
+
+ADDRESS_INCOMPLETE = "Enter address in account to complete order"
+ADDRESS_NOT_PROFILE = "Shipping address must match the address saved in your profile."
+PAYMENT_METHOD_MISSING = "Please select a payment method."
+ORDER_EMPTY = "Order is empty"
+QTY_RULE = "Pack count must be a whole number from 1 to 10."
+PAYMENT_BY_GATEWAY = "Payments are confirmed by the payment gateway."
+
+
+class InvalidOrder(DomainError):
+    status = 400
+
+
+@dataclass(frozen=True)
+class LineRequest:
+    """One cart line as the browser names it: which pack of which brand of which product, how many."""
+
+    product_id: int
+    brand_id: int
+    financial_id: int
+    qty: int
+
+
+@dataclass(frozen=True)
+class Address:
+    street: str
+    city: str
+    postal_code: str
+
+
+@dataclass(frozen=True)
+class Totals:
+    items_price: Decimal
+    shipping_price: Decimal
+    total_price: Decimal
+
+
+def _normalised(text: str) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def _check_lines(items: Sequence[LineRequest]) -> None:
+    if not items:
+        raise InvalidOrder(ORDER_EMPTY)
+    if len(items) > MAX_LINES:
+        raise InvalidOrder(f"An order can hold at most {MAX_LINES} lines.")
+    seen: set[int] = set()
+    for position, line in enumerate(items, start=1):
+        qty = line.qty
+        if isinstance(qty, bool) or not isinstance(qty, int) or not MIN_QTY <= qty <= MAX_QTY:
+            raise InvalidOrder(f"Item {position}: {QTY_RULE}")
+        if line.financial_id in seen:
+            raise InvalidOrder(f"Item {position}: this pack is already in the order; change its pack count instead.")
+        seen.add(line.financial_id)
+
+
+def _check_address(*, user, shipping_address: Address) -> Address:
+    """The order goes to the customer's saved, deliverable address; returns it as saved."""
+    given = Address(
+        street=str(shipping_address.street or "").strip(),
+        city=str(shipping_address.city or "").strip(),
+        postal_code=str(shipping_address.postal_code or "").strip(),
+    )
+    if not (given.street and given.city and given.postal_code) or not user.has_complete_address:
+        raise InvalidOrder(ADDRESS_INCOMPLETE)
+    if not (given.postal_code.isdigit() and len(given.postal_code) == 6 and given.postal_code.isascii()):
+        raise InvalidOrder("Postal code must be 6 digits.")
+    saved = Address(street=user.street.strip(), city=user.city.strip(), postal_code=user.postal_code.strip())
+    if any(_normalised(a) != _normalised(b) for a, b in zip(
+        (given.street, given.city, given.postal_code), (saved.street, saved.city, saved.postal_code)
+    )):
+        raise InvalidOrder(ADDRESS_NOT_PROFILE)
+    result = delivery_check(pincode=saved.postal_code)
+    if not result.deliverable:
+        raise InvalidOrder(result.message)
+    return saved
+
+
+def _next_invoice_number() -> str:
+    """`SMLR-2026-000123`: numbered without gaps within a year (a rolled-back order frees its number)."""
+    year = timezone.localdate().year
+    bumped = InvoiceSequence.objects.filter(year=year).update(last_number=F("last_number") + 1)
+    if not bumped:
+        InvoiceSequence.objects.bulk_create([InvoiceSequence(year=year, last_number=0)], ignore_conflicts=True)
+        InvoiceSequence.objects.filter(year=year).update(last_number=F("last_number") + 1)
+    number = InvoiceSequence.objects.values_list("last_number", flat=True).get(year=year)
+    return f"{INVOICE_PREFIX}-{year}-{number:06d}"
+
+
+def _pack_name(pack: Financial) -> str:
+    return f"{pack.detail.brand} {pack.detail.product.name} {pack.quantity_display} {pack.units}"
+
+
+def order_place(
+    *,
+    user,
+    items: Sequence[LineRequest],
+    shipping_address: Address,
+    payment_method: str,
+    client_totals: Totals,
+) -> Order:
+    """Place an order priced and stocked by the server.
+
+    Refuses (and writes nothing) when a line is malformed or names a pack that does not belong to
+    the brand and product it claims (400), the address is not the customer's deliverable saved
+    address (400), the browser's totals differ from the database's prices (409 `price_changed`,
+    with the current pack records) or a pack lacks stock (409 `out_of_stock`). The pack rows are
+    locked in primary-key order, checked and decremented in one transaction.
+    """
+    if payment_method not in Order.PaymentMethod.values:
+        raise InvalidOrder(PAYMENT_METHOD_MISSING)
+    _check_lines(items)
+    address = _check_address(user=user, shipping_address=shipping_address)
+
+    with transaction.atomic():
+        packs = {pack.pk: pack for pack in packs_locked_in_pk_order([line.financial_id for line in items])}
+
+        for position, line in enumerate(items, start=1):
+            pack = packs.get(line.financial_id)
+            if pack is None or pack.detail_id != line.brand_id or pack.detail.product_id != line.product_id:
+                raise InvalidOrder(
+                    f"Item {position} does not match a pack sold in the shop. Please refresh your cart."
+                )
+
+        items_price = sum((packs[line.financial_id].dprice * line.qty for line in items), Decimal("0.00"))
+        server_totals = Totals(items_price=items_price, shipping_price=SHIPPING_PRICE, total_price=items_price)
+        if any(
+            Decimal(client).quantize(CENT) != server
+            for client, server in (
+                (client_totals.items_price, server_totals.items_price),
+                (client_totals.shipping_price, server_totals.shipping_price),
+                (client_totals.total_price, server_totals.total_price),
+            )
+        ):
+            raise Conflict(
+                "Prices have changed since these items were added. Your cart now shows the current prices; "
+                "please review it and place the order again.",
+                code="price_changed",
+                items=[pack_record(packs[line.financial_id]) for line in items],
+            )
+
+        short = [line for line in items if packs[line.financial_id].count_in_stock < line.qty]
+        if short:
+            raise _out_of_stock([(packs[line.financial_id], line.qty) for line in short])
+
+        try:
+            Financial.objects.filter(pk__in=packs).update(
+                count_in_stock=Case(
+                    *[When(pk=line.financial_id, then=F("count_in_stock") - Value(line.qty)) for line in items],
+                    output_field=PositiveIntegerField(),
+                )
+            )
+        except IntegrityError as error:
+            # The CHECK (count_in_stock >= 0) guard: unreachable while the rows are locked above.
+            logger.error("stock check constraint refused an order: %s", error)
+            raise _out_of_stock([(packs[line.financial_id], line.qty) for line in items]) from error
+
+        order = Order.objects.create(
+            user=user,
+            invoice_number=_next_invoice_number(),
+            shipping_street=address.street,
+            shipping_city=address.city,
+            shipping_postal_code=address.postal_code,
+            payment_method=payment_method,
+            items_price=server_totals.items_price,
+            shipping_price=server_totals.shipping_price,
+            total_price=server_totals.total_price,
+        )
+        OrderItem.objects.bulk_create(
+            [_snapshot(order=order, pack=packs[line.financial_id], qty=line.qty) for line in items]
+        )
+        order_sms_after_commit(order=order, event=Order.Status.PLACED)
+
+    logger.info("order %s placed by user %s for %s", order.public_id, user.pk, order.total_price)
+    return order
+
+
+def _out_of_stock(lines: list[tuple[Financial, int]]) -> Conflict:
+    named = "; ".join(
+        f"{_pack_name(pack)} (only {pack.count_in_stock} left)" if pack.count_in_stock else f"{_pack_name(pack)} (out of stock)"
+        for pack, _qty in lines
+    )
+    return Conflict(
+        f"Sorry, not enough stock for: {named}. Please update your cart.",
+        code="out_of_stock",
+        items=[pack_record(pack) for pack, _qty in lines],
+    )
+
+
+def _snapshot(*, order: Order, pack: Financial, qty: int) -> OrderItem:
+    return OrderItem(
+        order=order,
+        financial=pack,
+        product_id=pack.detail.product_id,
+        brand_id=pack.detail_id,
+        name=pack.detail.product.name,
+        brand=pack.detail.brand,
+        quantity=pack.quantity_display,
+        units=pack.units,
+        image=pack_image(pack),
+        mrp=pack.price,
+        price=pack.dprice,
+        qty=qty,
+        line_total=pack.dprice * qty,
+    )
+
+
+def order_record_cash_payment(*, order: Order, by) -> Order:
+    """Staff record a cash (or UPI at the door) payment; a customer's word never marks an order paid."""
+    if not (by is not None and by.is_authenticated and by.is_staff):
+        raise Forbidden(PAYMENT_BY_GATEWAY)
+    with transaction.atomic():
+        locked = Order.objects.select_for_update().get(pk=order.pk)
+        if locked.is_paid:
+            raise Conflict(f"Order {locked.public_id} is already paid.", code="already_paid")
+        locked.is_paid = True
+        locked.paid_at = timezone.now()
+        locked.payment_reference = f"CASH-{locked.invoice_number}"
+        locked.save(update_fields=["is_paid", "paid_at", "payment_reference"])
+    logger.info("cash payment recorded for order %s by %s", locked.public_id, by.pk)
+    for name in ("is_paid", "paid_at", "payment_reference"):
+        setattr(order, name, getattr(locked, name))
+    return order
