@@ -1,0 +1,123 @@
+"""Django admin (/staff/) for orders: read-only records, moved only through the services."""
+
+from django.contrib import admin, messages
+
+from orders.models import InvoiceSequence, Order, OrderItem
+from orders.pipeline import order_advance
+from orders.services import order_record_cash_payment
+from shop.errors import DomainError
+
+
+class OrderItemInline(admin.TabularInline):
+    model = OrderItem
+    extra = 0
+    can_delete = False
+    fields = ("name", "brand", "quantity", "units", "qty", "mrp", "price", "line_total", "financial")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+def _apply(modeladmin, request, queryset, action, done: str) -> None:
+    """Run `action(order)` on each selected order; a refusal is reported, never raised."""
+    succeeded = 0
+    for order in queryset.select_related("user"):
+        try:
+            action(order)
+        except DomainError as error:
+            modeladmin.message_user(request, f"{order.invoice_number}: {error.message}", level=messages.ERROR)
+        else:
+            succeeded += 1
+    if succeeded:
+        modeladmin.message_user(request, f"{succeeded} order(s) {done}.", level=messages.SUCCESS)
+
+
+def _pipeline_action(to_status: str):
+    def action(modeladmin, request, queryset):
+        _apply(
+            modeladmin,
+            request,
+            queryset,
+            lambda order: order_advance(order=order, to_status=to_status, by=request.user),
+            f"marked {to_status}",
+        )
+
+    action.__name__ = f"mark_{to_status}"
+    return admin.action(description=f"Mark {to_status}")(action)
+
+
+@admin.action(description="Record cash payment")
+def record_cash_payment(modeladmin, request, queryset):
+    _apply(
+        modeladmin,
+        request,
+        queryset,
+        lambda order: order_record_cash_payment(order=order, by=request.user),
+        "marked paid in cash",
+    )
+
+
+@admin.register(Order)
+class OrderAdmin(admin.ModelAdmin):
+    list_display = (
+        "invoice_number",
+        "public_id",
+        "customer_name",
+        "customer_phone",
+        "total_price",
+        "payment_method",
+        "status",
+        "is_paid",
+        "created_at",
+    )
+    list_filter = ("status", "is_paid", "payment_method", "created_at")
+    search_fields = ("public_id", "invoice_number", "user__phone_no", "user__name")
+    list_select_related = ("user",)
+    date_hierarchy = "created_at"
+    ordering = ("-created_at", "-id")
+    inlines = [OrderItemInline]
+    actions = [
+        _pipeline_action(Order.Status.PACKED),
+        _pipeline_action(Order.Status.DISPATCHED),
+        _pipeline_action(Order.Status.DELIVERED),
+        record_cash_payment,
+    ]
+    fieldsets = (
+        (None, {"fields": ("public_id", "invoice_number", "user", "created_at")}),
+        ("Delivery", {"fields": ("shipping_street", "shipping_city", "shipping_postal_code")}),
+        ("Money", {"fields": ("payment_method", "items_price", "shipping_price", "total_price")}),
+        ("Progress", {"fields": ("status", "packed_at", "dispatched_at", "delivered_at")}),
+        ("Payment", {"fields": ("is_paid", "paid_at", "payment_reference")}),
+    )
+    readonly_fields = tuple(name for _title, section in fieldsets for name in section["fields"])
+
+    @admin.display(description="customer", ordering="user__name")
+    def customer_name(self, order: Order) -> str:
+        return order.user.name
+
+    @admin.display(description="phone", ordering="user__phone_no")
+    def customer_phone(self, order: Order) -> str:
+        return order.user.phone_no
+
+    # Orders come from checkout, and an invoice, once numbered, stays on the books.
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(InvoiceSequence)
+class InvoiceSequenceAdmin(admin.ModelAdmin):
+    list_display = ("year", "last_number")
+    readonly_fields = ("year", "last_number")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

@@ -1,0 +1,116 @@
+"""Thin HTTP views for orders: parse, call one service or selector, serialize."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from orders import selectors, services
+from orders.pipeline import order_advance
+from orders.models import Order
+from orders.serializers import (
+    AdminOrderListInSerializer,
+    OrderPlaceInSerializer,
+    OrderSerializer,
+    OrderStatusInSerializer,
+)
+from shop.permissions import IsAdmin, IsCustomer
+
+
+class OrdersView(APIView):
+    """`POST /api/orders` places the caller's order; `GET /api/orders` lists every order (admin)."""
+
+    def get_permissions(self):
+        return [IsAdmin()] if self.request.method == "GET" else [IsCustomer()]
+
+    @extend_schema(parameters=[AdminOrderListInSerializer], responses=OrderSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        query = AdminOrderListInSerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        page = selectors.orders_for_admin(
+            status=query.validated_data.get("status") or None, page=query.validated_data["pageNumber"]
+        )
+        return Response(
+            {"orders": OrderSerializer(page.orders, many=True).data, "page": page.page, "pages": page.pages}
+        )
+
+    @extend_schema(request=OrderPlaceInSerializer, responses={201: OrderSerializer})
+    def post(self, request: Request) -> Response:
+        body = OrderPlaceInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        address = data["shippingAddress"]
+        order = services.order_place(
+            user=request.user,
+            items=[
+                services.LineRequest(
+                    product_id=line["productId"],
+                    brand_id=line["brandId"],
+                    financial_id=line["financialId"],
+                    qty=line["qty"],
+                )
+                for line in data["orderItems"]
+            ],
+            shipping_address=services.Address(
+                street=address["street"], city=address["city"], postal_code=address["postalCode"]
+            ),
+            payment_method=data["paymentMethod"],
+            client_totals=services.Totals(
+                items_price=data["itemsPrice"], shipping_price=data["shippingPrice"], total_price=data["totalPrice"]
+            ),
+        )
+        order = selectors.order_get_for(user=request.user, public_id=order.public_id)
+        return Response(OrderSerializer(order).data, status=status.HTTP_201_CREATED)
+
+
+class MyOrdersView(APIView):
+    permission_classes = [IsCustomer]
+
+    @extend_schema(responses=OrderSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(OrderSerializer(selectors.orders_for_user(user=request.user), many=True).data)
+
+
+class OrderDetailView(APIView):
+    permission_classes = [IsCustomer]
+
+    @extend_schema(responses=OrderSerializer)
+    def get(self, request: Request, public_id: str) -> Response:
+        return Response(OrderSerializer(selectors.order_get_for(user=request.user, public_id=public_id)).data)
+
+
+def _advanced(request: Request, public_id: str, to_status: str) -> Response:
+    order = selectors.order_get_for(user=request.user, public_id=public_id)
+    order_advance(order=order, to_status=to_status, by=request.user)
+    return Response(OrderSerializer(order).data)
+
+
+class OrderDeliverView(APIView):
+    permission_classes = [IsAdmin]
+
+    @extend_schema(request=None, responses=OrderSerializer)
+    def put(self, request: Request, public_id: str) -> Response:
+        return _advanced(request, public_id, Order.Status.DELIVERED)
+
+
+class OrderStatusView(APIView):
+    permission_classes = [IsAdmin]
+
+    @extend_schema(request=OrderStatusInSerializer, responses=OrderSerializer)
+    def put(self, request: Request, public_id: str) -> Response:
+        body = OrderStatusInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return _advanced(request, public_id, body.validated_data["status"])
+
+
+class OrderPayView(APIView):
+    """Admins record a cash payment; a customer's browser never marks an order paid (403)."""
+
+    permission_classes = [IsCustomer]
+
+    @extend_schema(request=None, responses=OrderSerializer)
+    def put(self, request: Request, public_id: str) -> Response:
+        order = selectors.order_get_for(user=request.user, public_id=public_id)
+        services.order_record_cash_payment(order=order, by=request.user)
+        return Response(OrderSerializer(order).data)

@@ -1,0 +1,134 @@
+"""The orders wire format (see "Orders" in the contracts): camelCase names, ids and money as strings.
+
+Input serializers check the shape and types of a request; the rules (pack count range, address,
+prices, stock) are `orders.services`'.
+"""
+
+from rest_framework import serializers
+
+from orders.models import Order
+from orders.services import MAX_LINES, QTY_RULE
+
+
+class WholeNumberField(serializers.Field):
+    """A JSON integer: `2`, never `"2"`, `2.5` or `true`."""
+
+    default_error_messages = {"invalid": QTY_RULE}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+class WireIdField(serializers.Field):
+    """An id as the wire writes it (`"12"`, or `12`), as a positive integer."""
+
+    default_error_messages = {"invalid": "A valid id is required."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            self.fail("invalid")
+        if isinstance(data, int):
+            number = data
+        elif isinstance(data, str) and data.strip().isdigit() and data.strip().isascii() and len(data.strip()) <= 18:
+            number = int(data.strip())
+        else:
+            self.fail("invalid")
+        if number <= 0:
+            self.fail("invalid")
+        return number
+
+    def to_representation(self, value):
+        return None if value is None else str(value)
+
+
+def _money(**kwargs):
+    """Rupees with two decimals, written as a string: `"120.00"`."""
+    return serializers.DecimalField(max_digits=12, decimal_places=2, **kwargs)
+
+
+class OrderLineInSerializer(serializers.Serializer):
+    productId = WireIdField()
+    brandId = WireIdField()
+    financialId = WireIdField()
+    qty = WholeNumberField()
+
+
+class AddressSerializer(serializers.Serializer):
+    street = serializers.CharField(allow_blank=True, max_length=255, trim_whitespace=True)
+    city = serializers.CharField(allow_blank=True, max_length=120, trim_whitespace=True)
+    postalCode = serializers.CharField(allow_blank=True, max_length=20, trim_whitespace=True)
+
+
+class OrderPlaceInSerializer(serializers.Serializer):
+    orderItems = serializers.ListField(child=OrderLineInSerializer(), allow_empty=True, max_length=MAX_LINES)
+    shippingAddress = AddressSerializer()
+    paymentMethod = serializers.CharField(allow_blank=True, max_length=40)
+    itemsPrice = _money()
+    shippingPrice = _money()
+    totalPrice = _money()
+
+
+class OrderStatusInSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=[Order.Status.PACKED, Order.Status.DISPATCHED, Order.Status.DELIVERED],
+        error_messages={"invalid_choice": "Status must be one of packed, dispatched or delivered."},
+    )
+
+
+class AdminOrderListInSerializer(serializers.Serializer):
+    pageNumber = serializers.IntegerField(min_value=1, max_value=1_000_000, default=1)
+    status = serializers.ChoiceField(choices=Order.Status.values, required=False, allow_blank=True)
+
+
+class OrderItemSerializer(serializers.Serializer):
+    productId = WireIdField(source="product_id")
+    brandId = WireIdField(source="brand_id")
+    financialId = WireIdField(source="financial_id")
+    name = serializers.CharField()
+    brand = serializers.CharField()
+    quantity = serializers.CharField()
+    units = serializers.CharField()
+    qty = serializers.IntegerField()
+    price = _money()
+    mrp = _money()
+    image = serializers.CharField()
+    lineTotal = _money(source="line_total")
+
+
+class OrderUserSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    phoneNo = serializers.CharField(source="phone_no")
+
+
+class ShippingAddressOutSerializer(serializers.Serializer):
+    street = serializers.CharField(source="shipping_street")
+    city = serializers.CharField(source="shipping_city")
+    postalCode = serializers.CharField(source="shipping_postal_code")
+
+
+class OrderSerializer(serializers.Serializer):
+    _id = serializers.CharField(source="public_id")
+    createdAt = serializers.DateTimeField(source="created_at")
+    user = OrderUserSerializer()
+    orderItems = OrderItemSerializer(source="items.all", many=True)
+    shippingAddress = ShippingAddressOutSerializer(source="*")
+    paymentMethod = serializers.CharField(source="payment_method")
+    itemsPrice = _money(source="items_price")
+    shippingPrice = _money(source="shipping_price")
+    totalPrice = _money(source="total_price")
+    isPaid = serializers.BooleanField(source="is_paid")
+    paidAt = serializers.DateTimeField(source="paid_at")
+    isPacked = serializers.BooleanField(source="is_packed")
+    packedAt = serializers.DateTimeField(source="packed_at")
+    isDispatched = serializers.BooleanField(source="is_dispatched")
+    dispatchedAt = serializers.DateTimeField(source="dispatched_at")
+    isDelivered = serializers.BooleanField(source="is_delivered")
+    deliveredAt = serializers.DateTimeField(source="delivered_at")
+    status = serializers.CharField()
+    invoiceNumber = serializers.CharField(source="invoice_number")
+    orderId = serializers.CharField(source="payment_reference", allow_null=True)
