@@ -70,3 +70,67 @@ class User(AbstractBaseUser):
     @property
     def has_complete_address(self) -> bool:
         return bool(self.street.strip() and self.city.strip() and self.postal_code.strip())
+
+
+class SmsMessage(models.Model):
+    """A text the `outbox` SMS backend kept instead of sending (local runs and tests)."""
+
+    class Status(models.TextChoices):
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    phone_no = models.CharField("phone number", max_length=10, db_index=True)
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SENT)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = "SMS message"
+
+    def __str__(self) -> str:
+        return f"SMS to {self.phone_no} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class PhoneOtp(models.Model):
+    """One code sent by SMS to prove a phone number, for registration or a password reset.
+
+    Only an HMAC of the code is kept. The latest code of a phone and purpose is the one that
+    counts; `consumed_at` marks the verification token made from it as spent.
+    """
+
+    class Purpose(models.TextChoices):
+        REGISTER = "register", "Register"
+        RESET = "reset", "Reset password"
+
+    phone_no = models.CharField("phone number", max_length=10)
+    purpose = models.CharField(max_length=10, choices=Purpose.choices)
+    code_hash = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    attempts = models.PositiveSmallIntegerField("wrong tries", default=0)
+    used_at = models.DateTimeField("verified at", null=True, blank=True)
+    consumed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["phone_no", "purpose", "-created_at"], name="phoneotp_latest")]
+        verbose_name = "phone OTP"
+
+    def __str__(self) -> str:
+        return f"{self.get_purpose_display()} OTP for {self.phone_no}"
+
+
+class RevokedToken(models.Model):
+    """An access token signed out before it expired; `jti` is the token's id claim."""
+
+    jti = models.CharField(max_length=64, unique=True)
+    user = models.ForeignKey("User", on_delete=models.CASCADE, related_name="revoked_tokens")
+    expires_at = models.DateTimeField(db_index=True)
+    revoked_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-revoked_at"]
+
+    def __str__(self) -> str:
+        return f"token {self.jti} of user {self.user_id}"

@@ -1,0 +1,85 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+
+from accounts.models import PhoneOtp, RevokedToken, SmsMessage, User
+
+
+class UserCreationForm(AdminUserCreationForm):
+    class Meta:
+        model = User
+        fields = ("phone_no", "name")
+
+    def clean_username(self):
+        # Django's form checks a `username` field; the phone number is unique on the model itself.
+        return self.cleaned_data.get("username")
+
+
+class UserEditForm(UserChangeForm):
+    class Meta:
+        model = User
+        fields = "__all__"
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    """Django's user admin, keyed by phone number; the password only changes through its own form."""
+
+    form = UserEditForm
+    add_form = UserCreationForm
+    fieldsets = (
+        (None, {"fields": ("phone_no", "name", "password")}),
+        ("Delivery address", {"fields": ("street", "city", "postal_code", "latitude", "longitude")}),
+        ("Access", {"fields": ("is_staff", "is_active")}),
+        ("Dates", {"fields": ("last_login", "date_joined")}),
+    )
+    add_fieldsets = (
+        (None, {"classes": ("wide",), "fields": ("phone_no", "name", "usable_password", "password1", "password2")}),
+    )
+    readonly_fields = ("last_login", "date_joined")
+    list_display = ("phone_no", "name", "city", "postal_code", "is_staff", "is_active", "date_joined")
+    list_filter = ("is_staff", "is_active")
+    search_fields = ("phone_no", "name")
+    ordering = ("id",)
+    filter_horizontal = ()
+
+
+@admin.register(SmsMessage)
+class SmsMessageAdmin(admin.ModelAdmin):
+    list_display = ("phone_no", "created_at", "status", "text")
+    list_filter = ("status",)
+    search_fields = ("phone_no", "text")
+    date_hierarchy = "created_at"
+    readonly_fields = ("phone_no", "text", "created_at", "status")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(PhoneOtp)
+class PhoneOtpAdmin(admin.ModelAdmin):
+    """Codes sent, for support questions ("I got no SMS"); the code itself is never shown."""
+
+    list_display = ("phone_no", "purpose", "created_at", "expires_at", "attempts", "used_at", "consumed_at")
+    list_filter = ("purpose",)
+    search_fields = ("phone_no",)
+    date_hierarchy = "created_at"
+    fields = ("phone_no", "purpose", "created_at", "expires_at", "attempts", "used_at", "consumed_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(RevokedToken)
+class RevokedTokenAdmin(admin.ModelAdmin):
+    list_display = ("jti", "user", "revoked_at", "expires_at")
+    search_fields = ("jti", "user__phone_no")
+    list_select_related = ("user",)
+    readonly_fields = ("jti", "user", "revoked_at", "expires_at")
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -1,0 +1,18 @@
+"""`manage.py check` catches an SMS setup that would silently lose every OTP."""
+
+from django.conf import settings
+from django.core.checks import Error, register
+
+from accounts.sms import BACKENDS
+
+
+@register()
+def sms_settings_check(app_configs, **kwargs) -> list[Error]:
+    backend = settings.SMS_BACKEND
+    if backend not in BACKENDS:
+        return [Error(f"SMS_BACKEND={backend!r} is not one of {', '.join(BACKENDS)}.", id="accounts.E001")]
+    if backend == "msg91":
+        missing = [name for name in ("SMS_MSG91_AUTH_KEY", "SMS_MSG91_TEMPLATE_ID") if not getattr(settings, name)]
+        if missing:
+            return [Error(f"SMS_BACKEND=msg91 needs {', '.join(missing)}.", id="accounts.E002")]
+    return []
