@@ -1,0 +1,21 @@
+// Leaving the page, in one place: islands call these instead of touching window.location, so a
+// test can replace them and assert where a screen sends the shopper.
+
+/** Go to `url`, keeping the current page in the history (Back returns to it). */
+export function navigate(url) {
+  window.location.assign(url);
+}
+
+/** Go to `url` in place of the current page (a redirect the shopper should not come back to). */
+export function redirect(url) {
+  window.location.replace(url);
+}
+
+/**
+ * The login page that returns to `path` (default: the current page) after signing in. Slashes
+ * stay readable (`/login?redirect=/shipping`, as the specification writes it); they are legal in
+ * a query value.
+ */
+export function loginUrl(path = window.location.pathname + window.location.search) {
+  return `/login?redirect=${encodeURIComponent(path).replace(/%2F/gi, "/")}`;
+}
