@@ -32,6 +32,9 @@ class Product(models.Model):
     category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="products")
     image = models.CharField(max_length=500, blank=True, help_text="Image URL")
     description = models.TextField(blank=True)
+    # Kept up to date by `services.review_create`, so lists show ratings without an aggregate.
+    rating = models.DecimalField(max_digits=3, decimal_places=2, default=0)
+    num_reviews = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

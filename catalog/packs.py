@@ -1,0 +1,75 @@
+"""Pack sizes as people type them ("500", "1.5", "KG", "ltr") turned into stored values."""
+
+from decimal import Decimal, InvalidOperation
+
+from shop.errors import DomainError
+
+from .models import Financial
+
+MAX_QUANTITY = Decimal("9999999.999")  # Financial.quantity is DECIMAL(10, 3)
+
+UNIT_ALIASES = {
+    "g": "g",
+    "gm": "g",
+    "gms": "g",
+    "gram": "g",
+    "grams": "g",
+    "kg": "kg",
+    "kgs": "kg",
+    "ml": "ml",
+    "l": "L",
+    "ltr": "L",
+    "litre": "L",
+    "liter": "L",
+    "pc": "pcs",
+    "pcs": "pcs",
+    "piece": "pcs",
+    "pieces": "pcs",
+    "pack": "pack",
+    "packs": "pack",
+}
+
+
+class PackSizeError(DomainError):
+    status = 400
+
+
+def to_quantity(value) -> Decimal:
+    """A positive pack size with at most 3 decimals."""
+    if isinstance(value, bool):
+        raise PackSizeError("Quantity must be a number.")
+    try:
+        quantity = Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        raise PackSizeError("Quantity must be a number.") from None
+    if not quantity.is_finite() or quantity <= 0:
+        raise PackSizeError("Quantity must be more than 0.")
+    if quantity != quantity.quantize(Decimal("0.001")):
+        raise PackSizeError("Quantity can have at most 3 decimals.")
+    if quantity > MAX_QUANTITY:
+        raise PackSizeError("Quantity is too large.")
+    return quantity.quantize(Decimal("0.001"))
+
+
+def to_units(value) -> str:
+    units = UNIT_ALIASES.get(str(value).strip().lower())
+    if units is None:
+        allowed = ", ".join(Financial.Units.values)
+        raise PackSizeError(f"Units must be one of {allowed}.")
+    return units
+
+
+def to_stock(value) -> int:
+    if isinstance(value, bool):
+        raise PackSizeError("Count in stock must be a whole number.")
+    try:
+        number = Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        raise PackSizeError("Count in stock must be a whole number.") from None
+    if not number.is_finite() or number != number.to_integral_value():
+        raise PackSizeError("Count in stock must be a whole number.")
+    if number < 0:
+        raise PackSizeError("Count in stock cannot be negative.")
+    if number > 2_147_483_647:
+        raise PackSizeError("Count in stock is too large.")
+    return int(number)

@@ -1,0 +1,87 @@
+"""The pack price rules: one place that decides a pack's MRP, selling price and discount.
+
+`Discount = round((price - dprice) / price * 100)`, halves rounded up, and `0 <= dprice <= price`.
+Every write of a pack (API, Django admin, CSV import, demo data) goes through `pack_prices`, so
+the stored Discount always agrees with the stored prices.
+"""
+
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from shop.errors import DomainError
+
+CENT = Decimal("0.01")
+MAX_PRICE = Decimal("99999999.99")  # Financial.price is DECIMAL(10, 2)
+
+
+class PricingError(DomainError):
+    status = 400
+
+
+@dataclass(frozen=True)
+class PackPrices:
+    price: Decimal
+    dprice: Decimal
+    discount: int
+
+
+def to_money(value, *, field: str = "price") -> Decimal:
+    """A non-negative amount in rupees, rounded to paise; anything else is a PricingError."""
+    if isinstance(value, bool):
+        raise PricingError(f"{field} must be a number.")
+    try:
+        amount = Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        raise PricingError(f"{field} must be a number.") from None
+    if not amount.is_finite():
+        raise PricingError(f"{field} must be a number.")
+    if amount < 0:
+        raise PricingError(f"{field} cannot be negative.")
+    amount = amount.quantize(CENT, rounding=ROUND_HALF_UP)
+    if amount > MAX_PRICE:
+        raise PricingError(f"{field} is too large.")
+    return amount
+
+
+def discount_percent(price: Decimal, dprice: Decimal) -> int:
+    """The whole-number percentage `dprice` is below `price` (0 for a free pack)."""
+    if price <= 0:
+        return 0
+    percent = (price - dprice) / price * 100
+    return int(percent.quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+
+
+def dprice_for_discount(price: Decimal, discount: int) -> Decimal:
+    """The selling price for a discount percentage, rounded to paise."""
+    return (price * (100 - discount) / 100).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def to_discount(value) -> int:
+    if isinstance(value, bool):
+        raise PricingError("Discount must be a whole number from 0 to 100.")
+    try:
+        number = Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        raise PricingError("Discount must be a whole number from 0 to 100.") from None
+    if not number.is_finite() or number != number.to_integral_value() or not 0 <= number <= 100:
+        raise PricingError("Discount must be a whole number from 0 to 100.")
+    return int(number)
+
+
+def pack_prices(*, price, dprice=None, discount=None) -> PackPrices:
+    """Consistent prices from an MRP and either a selling price or a discount percentage.
+
+    With `dprice` the discount is derived from it; with only `discount` the selling price is
+    derived (`price * (100 - discount) / 100`, to paise) and the discount then re-derived from the
+    rounded selling price, so the two can never disagree. With neither, the pack sells at MRP.
+    """
+    price = to_money(price, field="Price")
+    if dprice is not None:
+        dprice = to_money(dprice, field="Discounted price")
+        if dprice > price:
+            raise PricingError("Discounted price cannot be more than the price (MRP).")
+    elif discount is not None:
+        dprice = dprice_for_discount(price, to_discount(discount))
+    else:
+        dprice = price
+    return PackPrices(price=price, dprice=dprice, discount=discount_percent(price, dprice))

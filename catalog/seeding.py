@@ -1,0 +1,140 @@
+"""Load the demo catalog and the demo accounts: only what is missing, so a second run changes nothing.
+
+Natural keys: a category by key, a product by (name, category), a brand by (product, brand), a
+pack by (brand, quantity, units), a user by phone number. Rows that already exist are left as
+they are, even if an admin has since changed their prices.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from . import images
+from .demo_data import CATEGORIES, demo_products
+from .models import Category, Detail, Financial, Product
+from .pricing import pack_prices
+
+DEMO_ADMIN = {"phone_no": "9000000001", "password": "admin12345", "name": "Store Admin"}
+DEMO_CUSTOMER = {
+    "phone_no": "9000000002",
+    "password": "customer12345",
+    "name": "Demo Customer",
+    "street": "12-4 Gandhi Nagar",
+    "city": "Amalapuram",
+    "postal_code": "533201",
+}
+
+
+@dataclass
+class SeedReport:
+    created: dict[str, int] = field(default_factory=dict)
+    total: dict[str, int] = field(default_factory=dict)
+
+    def lines(self) -> list[str]:
+        return [f"{name}: {self.total[name]} ({self.created[name]} new)" for name in self.created]
+
+
+def _free_slug(name: str, taken: set[str]) -> str:
+    base = slugify(name) or "product"
+    slug, suffix = base, 2
+    while slug in taken:
+        slug, suffix = f"{base}-{suffix}", suffix + 1
+    taken.add(slug)
+    return slug
+
+
+@transaction.atomic
+def seed_demo_catalog() -> SeedReport:
+    report = SeedReport()
+
+    categories = {category.key: category for category in Category.objects.all()}
+    new_categories = [
+        Category(key=slugify(name), name=name, image=images.category_image(name), sequence=position, is_featured=True)
+        for position, name in enumerate(CATEGORIES, start=1)
+        if slugify(name) not in categories
+    ]
+    Category.objects.bulk_create(new_categories)
+    categories.update({category.key: category for category in new_categories})
+    by_name = {category.name: category for category in categories.values()}
+
+    wanted = demo_products()
+    products = {(product.name, product.category_id): product for product in Product.objects.all()}
+    taken_slugs = set(Product.objects.values_list("slug", flat=True))
+    new_products = []
+    for demo in wanted:
+        category = by_name[demo.category]
+        if (demo.name, category.pk) not in products:
+            slug = _free_slug(demo.name, taken_slugs)
+            product = Product(
+                name=demo.name,
+                slug=slug,
+                category=category,
+                image=images.product_image(slug, demo.name),
+                description=demo.description,
+            )
+            new_products.append(product)
+            products[(demo.name, category.pk)] = product
+    Product.objects.bulk_create(new_products)
+
+    details = {(detail.product_id, detail.brand): detail for detail in Detail.objects.all()}
+    new_details = []
+    for demo in wanted:
+        product = products[(demo.name, by_name[demo.category].pk)]
+        for brand in demo.brands:
+            if (product.pk, brand.brand) not in details:
+                detail = Detail(
+                    product=product, brand=brand.brand, images=[images.brand_image(product.slug, brand.brand, demo.name)]
+                )
+                new_details.append(detail)
+                details[(product.pk, brand.brand)] = detail
+    Detail.objects.bulk_create(new_details)
+
+    packs = set(Financial.objects.values_list("detail_id", "quantity", "units"))
+    new_packs = []
+    for demo in wanted:
+        product = products[(demo.name, by_name[demo.category].pk)]
+        for brand in demo.brands:
+            detail = details[(product.pk, brand.brand)]
+            for pack in brand.packs:
+                if (detail.pk, pack.quantity, pack.units) in packs:
+                    continue
+                prices = pack_prices(price=pack.price, dprice=pack.dprice)
+                new_packs.append(
+                    Financial(
+                        detail=detail,
+                        quantity=pack.quantity,
+                        units=pack.units,
+                        price=prices.price,
+                        dprice=prices.dprice,
+                        discount=prices.discount,
+                        count_in_stock=pack.count_in_stock,
+                    )
+                )
+                packs.add((detail.pk, pack.quantity, pack.units))
+    Financial.objects.bulk_create(new_packs)
+
+    for name, model, new in (
+        ("categories", Category, new_categories),
+        ("products", Product, new_products),
+        ("brands", Detail, new_details),
+        ("packs", Financial, new_packs),
+    ):
+        report.created[name] = len(new)
+        report.total[name] = model.objects.count()
+    return report
+
+
+def seed_demo_users() -> list[tuple[str, bool]]:
+    """The demo admin and customer: [(phone number, created)]."""
+    from accounts.models import User
+
+    result = []
+    for fields, is_staff in ((DEMO_ADMIN, True), (DEMO_CUSTOMER, False)):
+        fields = dict(fields)
+        phone_no, password = fields.pop("phone_no"), fields.pop("password")
+        exists = User.objects.filter(phone_no=phone_no).exists()
+        if not exists:
+            User.objects.create_user(phone_no, password, is_staff=is_staff, **fields)
+        result.append((phone_no, not exists))
+    return result
