@@ -1,1 +1,14 @@
-// Placeholder island: keeps the server-rendered first paint until this screen's island is built.
+// One island for the three checkout steps; the page's template names its step in data-step.
+import { createRoot } from "react-dom/client";
+import "../../components/orders/orders-ui.css";
+import "./checkout.css";
+import PaymentStep from "./PaymentStep";
+import PlaceOrderStep from "./PlaceOrderStep";
+import ShippingStep from "./ShippingStep";
+
+const STEPS = { shipping: ShippingStep, payment: PaymentStep, placeorder: PlaceOrderStep };
+
+const mount = document.getElementById("island");
+const step = mount.dataset.step || window.location.pathname.replace(/^\/+|\/+$/g, "");
+const Step = STEPS[step] ?? ShippingStep;
+createRoot(mount).render(<Step />);

@@ -1,0 +1,122 @@
+// Place order (spec sections 2 and 4): the summary of address, method and lines, and confirm.
+// Back to /shipping when the address is incomplete, to /payment when no valid method is set.
+import { useEffect, useState } from "react";
+import CheckoutSteps from "../../components/CheckoutSteps";
+import Loader from "../../components/Loader";
+import Message from "../../components/Message";
+import { lineKey, useCart } from "../../lib/cart";
+import { formatMoney, toNumber } from "../../lib/money";
+import { navigate, redirect } from "../../lib/navigation";
+import { placeOrder } from "./placeOrder";
+import { addressLine, isAddressComplete, paymentMethodLabel, validPaymentMethod } from "./rules";
+
+/** Where the shopper must go first, or null when the order can be reviewed. */
+export function missingStep(cart) {
+  if (!isAddressComplete(cart.shippingAddress)) return "/shipping";
+  if (!validPaymentMethod(cart.paymentMethod)) return "/payment";
+  return null;
+}
+
+function OrderLine({ line }) {
+  const outOfStock = toNumber(line.countInStock) < 1;
+  return (
+    <li className="summary-line">
+      <img src={line.image} alt="" width="48" height="48" loading="lazy" />
+      <div className="summary-line__name">
+        {line.slug ? <a href={`/product/${line.slug}`}>{line.name}</a> : line.name}
+        <span className="summary-line__meta">
+          {line.brand} · {line.quantity} {line.units}
+        </span>
+        {outOfStock && <span className="summary-line__stock">Out of stock</span>}
+      </div>
+      <span className="summary-line__amount">
+        {line.qty} × {formatMoney(line.dprice)} = {formatMoney(toNumber(line.qty) * toNumber(line.dprice))}
+      </span>
+    </li>
+  );
+}
+
+export default function PlaceOrderStep() {
+  const cart = useCart();
+  const [placing, setPlacing] = useState(false);
+  const goBackTo = missingStep(cart);
+
+  useEffect(() => {
+    if (goBackTo) redirect(goBackTo);
+  }, [goBackTo]);
+
+  if (goBackTo) return null;
+
+  const { cartItems, shippingAddress, paymentMethod, itemsPrice, shippingPrice, totalPrice } = cart;
+  const empty = cartItems.length === 0;
+  const hasOutOfStock = cartItems.some((line) => toNumber(line.countInStock) < 1);
+
+  const submit = async () => {
+    setPlacing(true);
+    // Online payment is started from the order once the payments work lands; until then an
+    // Online order is placed unpaid like a cash one and the shopper lands on it the same way.
+    const order = await placeOrder();
+    if (order) navigate(`/order/${order._id}`);
+    else setPlacing(false);
+  };
+
+  return (
+    <div className="checkout-page">
+      <CheckoutSteps current="placeorder" />
+      <h1>Place Order</h1>
+      <div className="placeorder">
+        <div className="placeorder__details">
+          <section className="checkout-card">
+            <h2>Shipping</h2>
+            <p>
+              <strong>Address: </strong>
+              {addressLine(shippingAddress)}
+            </p>
+          </section>
+          <section className="checkout-card">
+            <h2>Payment Method</h2>
+            <p>
+              <strong>Method: </strong>
+              {paymentMethodLabel(paymentMethod)}
+            </p>
+          </section>
+          <section className="checkout-card">
+            <h2>Order Items</h2>
+            {/* A placed order empties the cart just before the page leaves for it. */}
+            {empty && placing ? (
+              <Loader />
+            ) : empty ? (
+              <Message variant="info">Order is empty</Message>
+            ) : (
+              <ul className="summary-lines">
+                {cartItems.map((line) => (
+                  <OrderLine key={lineKey(line)} line={line} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <aside className="checkout-card order-summary">
+          <h2>Order Summary</h2>
+          <dl className="order-summary__rows">
+            <dt>Items</dt>
+            <dd>{formatMoney(itemsPrice)}</dd>
+            <dt>Shipping</dt>
+            <dd>{formatMoney(shippingPrice)}</dd>
+            <dt>Total</dt>
+            <dd className="order-summary__total">{formatMoney(totalPrice)}</dd>
+          </dl>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            disabled={empty || hasOutOfStock || placing}
+            onClick={submit}
+          >
+            Place Order
+          </button>
+          {placing && <Loader />}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// Shipping (spec sections 2 and 5): the address saved in the profile, checked against the towns the
+// shop delivers to, then continue to payment.
+import { useEffect, useState } from "react";
+import CheckoutSteps from "../../components/CheckoutSteps";
+import Loader from "../../components/Loader";
+import Message from "../../components/Message";
+import { api, errorMessage } from "../../lib/api";
+import { saveShippingAddress } from "../../lib/cart";
+import { loginUrl, navigate, redirect } from "../../lib/navigation";
+import { isAddressComplete } from "./rules";
+
+export const ADDRESS_LOAD_ERROR = "Error loading address";
+
+/** Resolves to {address, delivery} or {error}; a 401 rejects (the session is over). */
+async function loadAddress(signal) {
+  let address;
+  try {
+    const saved = (await api("/api/users/profile", { signal }))?.deliveryAddress ?? {};
+    address = { street: saved.street ?? "", city: saved.city ?? "", postalCode: saved.postalCode ?? "" };
+  } catch (error) {
+    if (error?.name === "AbortError" || error?.status === 401) throw error;
+    return { error: ADDRESS_LOAD_ERROR };
+  }
+  if (!isAddressComplete(address)) return { address, delivery: null };
+  try {
+    const pincode = encodeURIComponent(address.postalCode.trim());
+    return { address, delivery: await api(`/api/delivery/check?pincode=${pincode}`, { signal }) };
+  } catch (error) {
+    if (error?.name === "AbortError" || error?.status === 401) throw error;
+    return { error: errorMessage(error) };
+  }
+}
+
+function GoToAccount() {
+  return (
+    <button type="button" className="btn" onClick={() => navigate("/profile")}>
+      Go to Account
+    </button>
+  );
+}
+
+export default function ShippingStep() {
+  const [state, setState] = useState({ status: "loading" });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    loadAddress(controller.signal)
+      .then(({ address, delivery, error }) =>
+        setState(error ? { status: "error", message: error } : { status: "ready", address, delivery }),
+      )
+      .catch((error) => error?.status === 401 && redirect(loginUrl()));
+    return () => controller.abort();
+  }, []);
+
+  const proceed = (event) => {
+    event.preventDefault();
+    saveShippingAddress(state.address);
+    navigate("/payment");
+  };
+
+  let body;
+  if (state.status === "loading") body = <Loader />;
+  else if (state.status === "error") body = <Message variant="danger">{state.message}</Message>;
+  else if (!isAddressComplete(state.address)) {
+    body = (
+      <div className="checkout-card">
+        <Message variant="info">Enter address in account to complete order</Message>
+        <GoToAccount />
+      </div>
+    );
+  } else {
+    const { address, delivery } = state;
+    body = (
+      <form className="checkout-card" onSubmit={proceed}>
+        <dl className="address-card">
+          <dt>Street Address</dt>
+          <dd>{address.street}</dd>
+          <dt>City</dt>
+          <dd>{address.city}</dd>
+          <dt>Postal Code</dt>
+          <dd>{address.postalCode}</dd>
+        </dl>
+        {delivery.deliverable ? (
+          <Message variant="success">{delivery.message}</Message>
+        ) : (
+          <Message variant="danger">{delivery.message}</Message>
+        )}
+        <div className="checkout-card__actions">
+          {!delivery.deliverable && <GoToAccount />}
+          <button type="submit" className="btn btn--primary" disabled={!delivery.deliverable}>
+            Continue
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="checkout-page">
+      <CheckoutSteps current="shipping" />
+      <h1>Shipping</h1>
+      {body}
+    </div>
+  );
+}

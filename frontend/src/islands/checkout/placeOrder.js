@@ -1,0 +1,49 @@
+// Placing the order: the request the orders API expects, and what each answer does to the cart.
+import { api, errorMessage } from "../../lib/api";
+import { applyServerRecords, clearCartItems, getCart } from "../../lib/cart";
+import { toast } from "../../lib/toast";
+
+export function orderRequest(cart) {
+  const { street, city, postalCode } = cart.shippingAddress;
+  return {
+    // Every cart field goes along; the server reads productId, brandId, financialId and qty.
+    orderItems: cart.cartItems.map((line) => ({ ...line })),
+    shippingAddress: { street, city, postalCode },
+    paymentMethod: cart.paymentMethod,
+    itemsPrice: cart.itemsPrice,
+    shippingPrice: cart.shippingPrice,
+    totalPrice: cart.totalPrice,
+  };
+}
+
+/**
+ * Refresh the cart from a 409's pack records. An out-of-stock answer names only the short packs,
+ * so the other lines are kept as they are rather than dropped as vanished.
+ */
+export function applyConflictRecords(records) {
+  const named = new Set(records.map((record) => String(record.financialId)));
+  const unchanged = getCart()
+    .cartItems.filter((line) => !named.has(String(line.financialId)))
+    .map(({ productId, brandId, financialId, price, dprice, Discount, countInStock }) => ({
+      productId, brandId, financialId, price, dprice, Discount, countInStock,
+    }));
+  return applyServerRecords([...records, ...unchanged]);
+}
+
+/**
+ * POST the stored cart as an order. Resolves to the placed order (the cart's lines are cleared:
+ * the order now holds them), or to null after telling the shopper why it was refused. A 409
+ * (prices changed, not enough stock) refreshes the cart so the summary shows what the server
+ * will accept.
+ */
+export async function placeOrder() {
+  try {
+    const order = await api("/api/orders", { method: "POST", body: orderRequest(getCart()) });
+    clearCartItems();
+    return order;
+  } catch (error) {
+    if (error?.status === 409 && Array.isArray(error.data?.items)) applyConflictRecords(error.data.items);
+    toast.error(errorMessage(error));
+    return null;
+  }
+}
