@@ -333,9 +333,8 @@ def pack_offer(key: str, mrp: Decimal, *, package: bool) -> tuple[Decimal, int]:
     """(selling price, stock) for a pack, fixed by its name so every run agrees."""
     choices = PACKAGE_DISCOUNTS if package else DISCOUNTS
     discount = choices[_number(key) % len(choices)]
-    dprice = dprice_for_discount(mrp, discount)
-    if mrp >= 50:  # shops price bigger packs in whole rupees
-        dprice = dprice.quantize(Decimal("1"), rounding=ROUND_FLOOR)
+    # Shops sell at whole rupees; the discount shown is then derived from this price.
+    dprice = dprice_for_discount(mrp, discount).quantize(Decimal("1"), rounding=ROUND_FLOOR)
     roll = _number(f"stock:{key}") % 100
     stock = 0 if roll < 6 else (1 + roll % 5 if roll < 18 else 10 + roll % 70)
     return dprice, stock

@@ -1,1 +1,31 @@
-urlpatterns: list = []
+"""Mounted under /api/. The fixed paths come before `products/<ref>` so that `categories`,
+`featured`, `suggestions`, `top` and `financials` are never read as a product's slug."""
+
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("ping", api.PingView.as_view(), name="api-ping"),
+    path("products", api.ProductsView.as_view(), name="products"),
+    path("products/categories", api.CategoriesView.as_view(), name="product-categories"),
+    path("products/categories/<str:category>/products", api.CategoryProductsView.as_view(), name="category-products"),
+    path("products/featured", api.FeaturedView.as_view(), name="products-featured"),
+    path("products/suggestions", api.SuggestionsView.as_view(), name="products-suggestions"),
+    path("products/top", api.TopProductsView.as_view(), name="products-top"),
+    path("products/financials/batch", api.FinancialBatchView.as_view(), name="financials-batch"),
+    path("products/<str:ref>", api.ProductView.as_view(), name="product"),
+    path("products/<str:ref>/reviews", api.ReviewsView.as_view(), name="product-reviews"),
+    path("products/<str:ref>/details", api.DetailsView.as_view(), name="product-details"),
+    path("products/<str:ref>/details/<int:detail_id>", api.DetailView.as_view(), name="product-detail"),
+    path(
+        "products/<str:ref>/details/<int:detail_id>/financials",
+        api.FinancialsView.as_view(),
+        name="detail-financials",
+    ),
+    path(
+        "products/<str:ref>/details/<int:detail_id>/financials/<int:financial_id>",
+        api.FinancialView.as_view(),
+        name="detail-financial",
+    ),
+]

@@ -1,0 +1,284 @@
+"""The products API of spec section 7. Thin views: check input, call a selector or a service,
+answer in the wire format of `serializers.py`.
+
+Public catalog reads answer `Cache-Control: public, max-age=30`, so a CDN or the browser may
+reuse them briefly; writes and admin reads are never cached.
+"""
+
+from django.utils.cache import patch_cache_control
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from shop.errors import DomainError, NotFound
+from shop.permissions import IsAdmin, IsCustomer
+
+from . import selectors, serializers, services
+from .models import Detail, Product
+
+PUBLIC_MAX_AGE_SECONDS = 30
+PRODUCT_OBJECT = OpenApiResponse(OpenApiTypes.OBJECT, description="A product in the wire format of DESIGN.md")
+PRODUCT_PAGE = OpenApiResponse(OpenApiTypes.OBJECT, description='{"products": [product...], "page": 1, "pages": 9}')
+PAGE_PARAMETERS = [
+    OpenApiParameter("pageNumber", int, description="1 or more; a page past the end is empty"),
+    OpenApiParameter("pageSize", int, description=f"1 to {selectors.MAX_PAGE_SIZE}"),
+]
+
+
+class PublicRead(APIView):
+    """A catalog read anyone may make; successful answers may be cached for 30 seconds."""
+
+    permission_classes = [AllowAny]
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if request.method == "GET" and response.status_code == status.HTTP_200_OK:
+            patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE_SECONDS)
+        return response
+
+
+class AdminOnlyWrites(PublicRead):
+    """GET for anyone (cacheable); every other method for admins only."""
+
+    def get_permissions(self):
+        if self.request.method in ("GET", "HEAD", "OPTIONS"):
+            return [AllowAny()]
+        return [IsAdmin()]
+
+
+def _valid(serializer_class, data):
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer
+
+
+def _product(ref) -> Product:
+    product = selectors.product_find(ref)
+    if product is None:
+        raise NotFound("Product not found")
+    return product
+
+
+def _detail(product: Product, detail_id: int) -> Detail:
+    detail = Detail.objects.filter(pk=detail_id, product=product).select_related("product").first()
+    if detail is None:
+        raise NotFound("Brand not found")
+    return detail
+
+
+def _page_body(page: selectors.ProductPage) -> dict:
+    return {"products": serializers.products_data(page.products), "page": page.page, "pages": page.pages}
+
+
+class PingView(APIView):
+    """The smallest JSON answer the API gives: a liveness probe and the benchmark's baseline."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description='{"ok": true}')})
+    def get(self, request):
+        return Response({"ok": True})
+
+
+class ProductsView(AdminOnlyWrites):
+    @extend_schema(
+        summary="Products matching a keyword (name, brand or category), by id",
+        parameters=[OpenApiParameter("keyword", str), *PAGE_PARAMETERS],
+        responses={200: PRODUCT_PAGE},
+    )
+    def get(self, request):
+        query = _valid(serializers.ProductListQuery, serializers.without_blanks(request.query_params)).validated_data
+        page = selectors.product_list(
+            keyword=query["keyword"],
+            page=query["pageNumber"],
+            page_size=query.get("pageSize", selectors.DEFAULT_PAGE_SIZE),
+        )
+        return Response(_page_body(page))
+
+    @extend_schema(summary="Create an editable sample product (admin)", request=None, responses={201: PRODUCT_OBJECT})
+    def post(self, request):
+        product = services.product_create()
+        return Response(serializers.product_data(selectors.product_get(ref=product.pk)), status=status.HTTP_201_CREATED)
+
+
+class CategoriesView(PublicRead):
+    @extend_schema(responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description='{"categories": [names]}')})
+    def get(self, request):
+        return Response({"categories": selectors.category_names()})
+
+
+class CategoryProductsView(PublicRead):
+    @extend_schema(
+        summary="A category's products (by name, any case, or key); `all` lists every product",
+        parameters=PAGE_PARAMETERS,
+        responses={200: PRODUCT_PAGE},
+    )
+    def get(self, request, category: str):
+        query = _valid(serializers.PageQuery, serializers.without_blanks(request.query_params)).validated_data
+        name, page = selectors.category_products(
+            category=category,
+            page=query["pageNumber"],
+            page_size=query.get("pageSize", selectors.CATEGORY_PAGE_SIZE),
+        )
+        return Response({"category": name, **_page_body(page)})
+
+
+class FeaturedView(PublicRead):
+    @extend_schema(
+        summary="Featured categories in sequence, each with key, name, image and 5 products",
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
+    )
+    def get(self, request):
+        featured = selectors.featured_categories()
+        return Response({"categories": [serializers.featured_category_data(entry) for entry in featured]})
+
+
+class SuggestionsView(PublicRead):
+    @extend_schema(
+        summary="Search-box suggestions: up to 8 products and 5 brands containing q (3+ characters)",
+        parameters=[OpenApiParameter("q", str)],
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description='{"products": [...], "brands": [...]}')},
+    )
+    def get(self, request):
+        query = _valid(serializers.SuggestionsQuery, request.query_params).validated_data
+        found = selectors.suggestions(q=query["q"])
+        return Response({"products": serializers.products_data(found.products), "brands": found.brands})
+
+
+class TopProductsView(PublicRead):
+    @extend_schema(summary="The best-rated products", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
+    def get(self, request):
+        return Response({"products": serializers.products_data(selectors.top_products())})
+
+
+class FinancialBatchView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Current price and stock of the packs in a cart; packs that no longer exist are left out",
+        request=serializers.FinancialBatchInput,
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description='{"items": [pack records]}')},
+    )
+    def post(self, request):
+        refs = _valid(serializers.FinancialBatchInput, request.data).pack_refs()
+        records = selectors.financial_batch(items=refs)
+        return Response({"items": [serializers.batch_record_data(record) for record in records]})
+
+
+class ProductView(AdminOnlyWrites):
+    @extend_schema(summary="A product by slug or id, with its reviews", responses={200: PRODUCT_OBJECT})
+    def get(self, request, ref: str):
+        return Response(serializers.product_data(selectors.product_get(ref=ref), with_reviews=True))
+
+    @extend_schema(summary="Edit a product (admin)", request=serializers.ProductUpdateInput, responses={200: PRODUCT_OBJECT})
+    def put(self, request, ref: str):
+        data = _valid(serializers.ProductUpdateInput, request.data).validated_data
+        product = services.product_update(product=_product(ref), **data)
+        return Response(serializers.product_data(selectors.product_get(ref=product.pk)))
+
+    @extend_schema(summary="Delete a product (admin)", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
+    def delete(self, request, ref: str):
+        services.product_delete(product=_product(ref))
+        return Response({"message": "Product deleted successfully"})
+
+
+class DetailsView(APIView):
+    permission_classes = [IsAdmin]
+
+    @extend_schema(
+        summary="Add a brand to a product, with one pack (admin)",
+        request=serializers.DetailCreateInput,
+        responses={201: OpenApiResponse(OpenApiTypes.OBJECT, description="The brand variant")},
+    )
+    def post(self, request, ref: str):
+        product = _product(ref)
+        payload = _valid(serializers.DetailCreateInput, request.data)
+        detail = services.detail_create(
+            product=product,
+            brand=payload.validated_data.get("brand"),
+            images=payload.validated_data.get("images"),
+            pack=payload.pack(),
+        )
+        detail = Detail.objects.prefetch_related("financials").get(pk=detail.pk)
+        return Response(serializers.detail_data(detail), status=status.HTTP_201_CREATED)
+
+
+class DetailView(APIView):
+    permission_classes = [IsAdmin]
+
+    @extend_schema(
+        summary="Edit Product Details: product fields, brand, and one pack's price and discount (admin)",
+        request=serializers.DetailEditInput,
+        responses={200: PRODUCT_OBJECT},
+    )
+    def put(self, request, ref: str, detail_id: int):
+        detail = _detail(_product(ref), detail_id)
+        data = _valid(serializers.DetailEditInput, request.data).validated_data
+        if data.get("detailId") not in (None, "") and str(data["detailId"]) != str(detail.pk):
+            raise DomainError("detailId does not match the brand in the address.")
+        services.detail_update(
+            detail=detail,
+            name=data.get("name"),
+            slug=data.get("slug"),
+            category=data.get("category"),
+            image=data.get("image"),
+            brand=data.get("brand"),
+            quantity=data.get("quantity"),
+            manual_quantity=data.get("manualQuantity"),
+            units=data.get("units"),
+            price=data.get("price"),
+            discount=data.get("discount"),
+            count_in_stock=data.get("countInStock"),
+        )
+        return Response(serializers.product_data(selectors.product_get(ref=detail.product_id)))
+
+    @extend_schema(summary="Delete a brand of a product (admin)", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
+    def delete(self, request, ref: str, detail_id: int):
+        services.detail_delete(detail=_detail(_product(ref), detail_id))
+        return Response({"message": "Brand deleted successfully"})
+
+
+class FinancialsView(APIView):
+    permission_classes = [IsAdmin]
+
+    @extend_schema(
+        summary="Add a pack size to a brand (admin)",
+        request=serializers.PackInput,
+        responses={201: OpenApiResponse(OpenApiTypes.OBJECT, description="The pack")},
+    )
+    def post(self, request, ref: str, detail_id: int):
+        detail = _detail(_product(ref), detail_id)
+        pack = _valid(serializers.PackInput, request.data).pack()
+        if pack is None:
+            raise DomainError("quantity, units and price are required.")
+        financial = services.financial_create(detail=detail, **pack)
+        return Response(serializers.financial_data(financial), status=status.HTTP_201_CREATED)
+
+
+class FinancialView(APIView):
+    permission_classes = [IsAdmin]
+
+    @extend_schema(summary="One pack (admin)", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
+    def get(self, request, ref: str, detail_id: int, financial_id: int):
+        financial = selectors.financial_get(product_ref=ref, detail_id=detail_id, financial_id=financial_id)
+        response = Response(serializers.financial_data(financial))
+        patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+class ReviewsView(APIView):
+    permission_classes = [IsCustomer]
+
+    @extend_schema(
+        summary="Review a product: one review per customer per product",
+        request=serializers.ReviewInput,
+        responses={201: OpenApiResponse(OpenApiTypes.OBJECT, description='{"message": "Review added"}')},
+    )
+    def post(self, request, ref: str):
+        data = _valid(serializers.ReviewInput, request.data).validated_data
+        services.review_create(product=_product(ref), user=request.user, **data)
+        return Response({"message": "Review added"}, status=status.HTTP_201_CREATED)

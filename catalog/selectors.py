@@ -1,0 +1,209 @@
+"""Catalog reads. Every list loads its products, brands and packs in a fixed number of queries.
+
+A page of products is three queries whatever its size (products with their category, brand
+variants, packs) plus one COUNT for the pager.
+"""
+
+from dataclasses import dataclass, field
+from math import ceil
+
+from django.db.models import Case, F, IntegerField, Prefetch, Q, QuerySet, Value, When
+from django.db.models.functions import RowNumber
+from django.db.models.expressions import Window
+
+from shop.errors import NotFound
+
+from .models import Category, Detail, Financial, Product, Review
+
+DEFAULT_PAGE_SIZE = 12  # GET /api/products
+CATEGORY_PAGE_SIZE = 24  # GET /api/products/categories/{category}/products
+MAX_PAGE_SIZE = 48
+FEATURED_PRODUCTS_PER_CATEGORY = 5  # spec section 9
+SUGGESTION_MIN_CHARS = 3  # spec section 5
+SUGGESTED_PRODUCTS = 8
+SUGGESTED_BRANDS = 5
+TOP_PRODUCTS = 6
+MAX_SEARCH_CHARS = 100
+ALL_CATEGORIES = "all"
+
+
+@dataclass
+class ProductPage:
+    products: list[Product]
+    page: int
+    pages: int
+
+
+@dataclass
+class FeaturedCategory:
+    category: Category
+    products: list[Product] = field(default_factory=list)
+
+
+@dataclass
+class Suggestions:
+    products: list[Product]
+    brands: list[str]
+
+
+def _details_with_packs() -> Prefetch:
+    financials = Prefetch("financials", queryset=Financial.objects.order_by("id"))
+    return Prefetch("details", queryset=Detail.objects.order_by("id").prefetch_related(financials))
+
+
+def with_packs(queryset: QuerySet[Product]) -> QuerySet[Product]:
+    """Products with their category, brand variants and packs, in three queries in all."""
+    return queryset.select_related("category").prefetch_related(_details_with_packs())
+
+
+def _paginate(queryset: QuerySet[Product], *, page: int, page_size: int) -> ProductPage:
+    total = queryset.count()
+    pages = ceil(total / page_size)
+    if page > pages:
+        return ProductPage(products=[], page=page, pages=pages)
+    offset = (page - 1) * page_size
+    products = list(with_packs(queryset.order_by("id"))[offset : offset + page_size])
+    return ProductPage(products=products, page=page, pages=pages)
+
+
+def _search_term(text: str) -> str:
+    return (text or "").strip()[:MAX_SEARCH_CHARS]
+
+
+def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> ProductPage:
+    """Products whose name, a brand or the category name contains `keyword` (any case), by id."""
+    queryset = Product.objects.all()
+    term = _search_term(keyword)
+    if term:
+        # A subquery rather than a join on brands, so no product is listed twice.
+        branded = Detail.objects.filter(brand__icontains=term).values("product_id")
+        queryset = queryset.filter(Q(name__icontains=term) | Q(category__name__icontains=term) | Q(pk__in=branded))
+    return _paginate(queryset, page=page, page_size=page_size)
+
+
+def category_names() -> list[str]:
+    return list(Category.objects.order_by("sequence", "name").values_list("name", flat=True))
+
+
+def category_find(ref: str) -> Category | None:
+    """A category by its name (any case) or its key."""
+    ref = (ref or "").strip()
+    if not ref:
+        return None
+    return Category.objects.filter(Q(name__iexact=ref) | Q(key__iexact=ref)).first()
+
+
+def category_products(
+    *, category: str, page: int = 1, page_size: int = CATEGORY_PAGE_SIZE
+) -> tuple[str, ProductPage]:
+    """(`category`'s display name, a page of its products); `all` lists every product."""
+    if category.strip().lower() == ALL_CATEGORIES:
+        return ALL_CATEGORIES, _paginate(Product.objects.all(), page=page, page_size=page_size)
+    found = category_find(category)
+    if found is None:
+        raise NotFound(f"Category '{category}' not found")
+    return found.name, _paginate(Product.objects.filter(category=found), page=page, page_size=page_size)
+
+
+def featured_categories() -> list[FeaturedCategory]:
+    """Every featured category in sequence, each with its first products, in four queries.
+
+    A window function numbers each category's products, so one query fetches the first few of
+    every category at once.
+    """
+    position = Window(RowNumber(), partition_by=[F("category_id")], order_by=F("id").asc())
+    # No select_related("category"): prefetching a category's products sets their category.
+    first_products = (
+        Product.objects.annotate(position=position)
+        .filter(position__lte=FEATURED_PRODUCTS_PER_CATEGORY)
+        .order_by("id")
+        .prefetch_related(_details_with_packs())
+    )
+    categories = (
+        Category.objects.filter(is_featured=True)
+        .order_by("sequence", "name")
+        .prefetch_related(Prefetch("products", queryset=first_products, to_attr="featured_products"))
+    )
+    return [FeaturedCategory(category=category, products=category.featured_products) for category in categories]
+
+
+def suggestions(*, q: str) -> Suggestions:
+    """Products whose name contains `q` (names starting with it first) and brands containing it.
+
+    Fewer than three characters (after trimming) suggest nothing.
+    """
+    term = _search_term(q)
+    if len(term) < SUGGESTION_MIN_CHARS:
+        return Suggestions(products=[], brands=[])
+    starts_first = Case(When(name__istartswith=term, then=Value(0)), default=Value(1), output_field=IntegerField())
+    products = with_packs(
+        Product.objects.filter(name__icontains=term).annotate(prefix_rank=starts_first).order_by("prefix_rank", "name", "id")
+    )[:SUGGESTED_PRODUCTS]
+    brands = (
+        Detail.objects.filter(brand__icontains=term)
+        .order_by("brand")
+        .values_list("brand", flat=True)
+        .distinct()[:SUGGESTED_BRANDS]
+    )
+    return Suggestions(products=list(products), brands=list(brands))
+
+
+def product_find(ref: str | int) -> Product | None:
+    """A product by id or slug (slugs are never all digits, see `services.unique_slug`)."""
+    ref = str(ref).strip()
+    if ref.isdigit():
+        return Product.objects.filter(pk=int(ref)).first()
+    return Product.objects.filter(slug=ref).first()
+
+
+def product_get(*, ref: str | int) -> Product:
+    """One product with its packs and reviews (each with its author), or NotFound."""
+    reviews = Prefetch("reviews", queryset=Review.objects.select_related("user").order_by("-created_at", "-id"))
+    queryset = with_packs(Product.objects.all()).prefetch_related(reviews)
+    ref = str(ref).strip()
+    product = (queryset.filter(pk=int(ref)) if ref.isdigit() else queryset.filter(slug=ref)).first()
+    if product is None:
+        raise NotFound("Product not found")
+    return product
+
+
+def top_products() -> list[Product]:
+    """The best-rated products, most reviewed first among equals."""
+    return list(with_packs(Product.objects.order_by("-rating", "-num_reviews", "id"))[:TOP_PRODUCTS])
+
+
+@dataclass(frozen=True)
+class PackRef:
+    product_id: int
+    brand_id: int
+    financial_id: int
+
+
+def financial_batch(*, items: list[PackRef]) -> list[Financial]:
+    """The current record of each (product, brand, pack) asked for, in order, in one query.
+
+    A pack that no longer exists, or no longer belongs to that brand and product, is left out.
+    """
+    wanted = {item.financial_id for item in items}
+    found = Financial.objects.filter(pk__in=wanted).select_related("detail__product")
+    by_id = {financial.pk: financial for financial in found}
+    records = []
+    for item in items:
+        financial = by_id.get(item.financial_id)
+        if financial and financial.detail_id == item.brand_id and financial.detail.product_id == item.product_id:
+            records.append(financial)
+    return records
+
+
+def financial_get(*, product_ref: str | int, detail_id: int, financial_id: int) -> Financial:
+    product = product_find(product_ref)
+    financial = (
+        Financial.objects.select_related("detail__product")
+        .filter(pk=financial_id, detail_id=detail_id, detail__product=product)
+        .first()
+        if product
+        else None
+    )
+    if financial is None:
+        raise NotFound("Pack not found")
+    return financial

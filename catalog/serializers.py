@@ -1,0 +1,226 @@
+"""The catalog's wire format (DESIGN.md): `_id` strings, `Discount`, `countInStock`, money as
+two-decimal strings.
+
+Output is built by plain functions over objects the selectors have already loaded (brands and
+packs prefetched), so no function here runs a query. Input is checked by DRF serializers; the
+numbers inside (prices, pack sizes, stock) are checked by the services, which own those rules.
+"""
+
+from decimal import Decimal
+
+from rest_framework import serializers
+
+from .models import Detail, Financial, Product, Review
+from .selectors import MAX_PAGE_SIZE, FeaturedCategory, PackRef
+
+MAX_BATCH_ITEMS = 100
+MAX_PAGE_NUMBER = 1_000_000
+
+
+def money(value: Decimal) -> str:
+    return f"{value:.2f}"
+
+
+# --- Output --------------------------------------------------------------------------------------
+
+
+def financial_data(financial: Financial) -> dict:
+    return {
+        "_id": str(financial.pk),
+        "quantity": financial.quantity_display,
+        "units": financial.units,
+        "price": money(financial.price),
+        "dprice": money(financial.dprice),
+        "Discount": financial.discount,
+        "countInStock": financial.count_in_stock,
+    }
+
+
+def detail_data(detail: Detail) -> dict:
+    return {
+        "_id": str(detail.pk),
+        "brand": detail.brand,
+        "images": [{"image": url} for url in detail.images],
+        "financials": [financial_data(financial) for financial in detail.financials.all()],
+    }
+
+
+def product_data(product: Product, *, with_reviews: bool = False) -> dict:
+    data = {
+        "_id": str(product.pk),
+        "name": product.name,
+        "slug": product.slug,
+        "category": product.category.name,
+        "image": product.image,
+        "description": product.description,
+        "rating": money(product.rating),
+        "numReviews": product.num_reviews,
+        "details": [detail_data(detail) for detail in product.details.all()],
+    }
+    if with_reviews:
+        data["reviews"] = [review_data(review) for review in product.reviews.all()]
+    return data
+
+
+def products_data(products: list[Product]) -> list[dict]:
+    return [product_data(product) for product in products]
+
+
+def review_data(review: Review) -> dict:
+    return {
+        "_id": str(review.pk),
+        "name": review.user.name,
+        "rating": review.rating,
+        "comment": review.comment,
+        "createdAt": serializers.DateTimeField().to_representation(review.created_at),
+    }
+
+
+def featured_category_data(featured: FeaturedCategory) -> dict:
+    category = featured.category
+    return {
+        "key": category.key,
+        "name": category.name,
+        "image": category.image,
+        "sequence": category.sequence,
+        "products": products_data(featured.products),
+    }
+
+
+def batch_record_data(financial: Financial) -> dict:
+    """A pack as the cart refreshes it: ids, names, size, prices and stock."""
+    detail, product = financial.detail, financial.detail.product
+    return {
+        "productId": str(product.pk),
+        "brandId": str(detail.pk),
+        "financialId": str(financial.pk),
+        "name": product.name,
+        "slug": product.slug,
+        "brand": detail.brand,
+        "quantity": financial.quantity_display,
+        "units": financial.units,
+        "price": money(financial.price),
+        "dprice": money(financial.dprice),
+        "Discount": financial.discount,
+        "countInStock": financial.count_in_stock,
+        "image": detail.images[0] if detail.images else product.image,
+    }
+
+
+# --- Input ---------------------------------------------------------------------------------------
+
+
+def without_blanks(query_params) -> dict:
+    """Query parameters with blank values dropped, so `?pageNumber=` means the default."""
+    return {key: value for key, value in query_params.items() if str(value).strip() != ""}
+
+
+class PageQuery(serializers.Serializer):
+    pageNumber = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_NUMBER, default=1)
+    pageSize = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_SIZE, required=False)
+
+
+class ProductListQuery(PageQuery):
+    keyword = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+
+
+class SuggestionsQuery(serializers.Serializer):
+    q = serializers.CharField(required=False, default="", allow_blank=True, trim_whitespace=False, max_length=200)
+
+
+# Numbers arrive as JSON numbers or strings ("450", 450); the services parse and check them.
+def _text(**kwargs):
+    return serializers.CharField(required=False, allow_blank=True, allow_null=True, trim_whitespace=True, **kwargs)
+
+
+class ProductUpdateInput(serializers.Serializer):
+    name = _text(max_length=200)
+    slug = _text(max_length=220)
+    category = _text(max_length=80)
+    image = _text(max_length=500)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
+
+
+class ImageField(serializers.Field):
+    """An image as a URL string or `{"image": url}`, the form the wire format lists them in."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            data = data.get("image")
+        if not isinstance(data, str):
+            raise serializers.ValidationError("An image is a URL or {\"image\": URL}.")
+        return data.strip()
+
+    def to_representation(self, value):
+        return {"image": value}
+
+
+class PackInput(serializers.Serializer):
+    quantity = _text()
+    units = _text(max_length=10)
+    price = _text()
+    dprice = _text()
+    discount = _text()
+    Discount = _text()
+    countInStock = _text()
+
+    def pack(self) -> dict | None:
+        """The pack fields as `services.financial_create` takes them, or None when none given."""
+        data = {key: value for key, value in self.validated_data.items() if value not in (None, "")}
+        pack = {
+            "quantity": data.get("quantity"),
+            "units": data.get("units"),
+            "price": data.get("price"),
+            "dprice": data.get("dprice"),
+            "discount": data.get("discount", data.get("Discount")),
+            "count_in_stock": data.get("countInStock", 0),
+        }
+        if all(value in (None, 0) for value in pack.values()):
+            return None
+        for required in ("quantity", "units", "price"):
+            if pack[required] is None:
+                raise serializers.ValidationError({required: "This field is required."})
+        return pack
+
+
+class DetailCreateInput(PackInput):
+    brand = _text(max_length=100)
+    images = serializers.ListField(child=ImageField(), required=False, max_length=20)
+
+
+class DetailEditInput(serializers.Serializer):
+    """Spec section 3's edit payload, plus optional `units` and `countInStock`."""
+
+    slug = _text(max_length=220)
+    detailId = _text()
+    name = _text(max_length=200)
+    category = _text(max_length=80)
+    brand = _text(max_length=100)
+    discount = _text()
+    price = _text()
+    quantity = _text()
+    manualQuantity = _text()
+    units = _text(max_length=10)
+    countInStock = _text()
+    image = _text(max_length=500)
+
+
+class ReviewInput(serializers.Serializer):
+    rating = serializers.IntegerField(min_value=1, max_value=5)
+    comment = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+
+class PackRefInput(serializers.Serializer):
+    productId = serializers.IntegerField(min_value=1)
+    brandId = serializers.IntegerField(min_value=1)
+    financialId = serializers.IntegerField(min_value=1)
+
+
+class FinancialBatchInput(serializers.Serializer):
+    items = serializers.ListField(child=PackRefInput(), max_length=MAX_BATCH_ITEMS)
+
+    def pack_refs(self) -> list[PackRef]:
+        return [
+            PackRef(product_id=item["productId"], brand_id=item["brandId"], financial_id=item["financialId"])
+            for item in self.validated_data["items"]
+        ]
