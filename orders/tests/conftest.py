@@ -1,0 +1,148 @@
+"""Catalog packs, customers with a deliverable saved address, and order payloads as the cart sends them."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+import pytest
+
+from catalog.models import Category, Detail, Financial, Product
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Order tests create many users; their passwords need not resist cracking."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+DELIVERABLE = {"street": "12 Main Road", "city": "Amalapuram", "postal_code": "533201"}
+
+
+@dataclass
+class Packs:
+    rice_5kg: Financial  # India Gate Sona Masoori Rice, 399.00 (MRP 450.00), 25 in stock
+    rice_1kg: Financial  # same brand, 90.00 (MRP 100.00), 3 in stock
+    rice_other_brand: Financial  # Daawat Sona Masoori Rice 5 kg, 420.00
+    oil_1l: Financial  # Fortune Sunflower Oil 1 L, 145.50 (MRP 160.00), 40 in stock
+
+
+def make_pack(detail: Detail, quantity: str, units: str, price: str, dprice: str, stock: int) -> Financial:
+    price_d, dprice_d = Decimal(price), Decimal(dprice)
+    discount = round((price_d - dprice_d) / price_d * 100) if price_d else 0
+    return Financial.objects.create(
+        detail=detail,
+        quantity=Decimal(quantity),
+        units=units,
+        price=price_d,
+        dprice=dprice_d,
+        discount=discount,
+        count_in_stock=stock,
+    )
+
+
+@pytest.fixture
+def packs(db) -> Packs:
+    staples = Category.objects.create(key="rice-pulses", name="RICE & PULSES", sequence=1)
+    oils = Category.objects.create(key="oils", name="OILS", sequence=2)
+    rice = Product.objects.create(
+        name="Sona Masoori Rice", slug="sona-masoori-rice", category=staples, image="/media/rice.svg"
+    )
+    oil = Product.objects.create(name="Sunflower Oil", slug="sunflower-oil", category=oils, image="/media/oil.svg")
+    india_gate = Detail.objects.create(product=rice, brand="India Gate", images=["/media/india-gate-rice.svg"])
+    daawat = Detail.objects.create(product=rice, brand="Daawat", images=[])
+    fortune = Detail.objects.create(product=oil, brand="Fortune", images=["/media/fortune-oil.svg"])
+    return Packs(
+        rice_5kg=make_pack(india_gate, "5", "kg", "450.00", "399.00", 25),
+        rice_1kg=make_pack(india_gate, "1", "kg", "100.00", "90.00", 3),
+        rice_other_brand=make_pack(daawat, "5", "kg", "480.00", "420.00", 10),
+        oil_1l=make_pack(fortune, "1", "L", "160.00", "145.50", 40),
+    )
+
+
+def give_address(user, **overrides):
+    for field, value in {**DELIVERABLE, **overrides}.items():
+        setattr(user, field, value)
+    user.save()
+    return user
+
+
+@pytest.fixture
+def shopper(customer):
+    """The customer, with a deliverable saved address."""
+    return give_address(customer)
+
+
+@pytest.fixture
+def other_shopper(other_customer):
+    return give_address(other_customer, street="7 Temple Street", city="Kakinada", postal_code="533001")
+
+
+def line(pack: Financial, qty=1, **extra) -> dict:
+    """A cart line as the browser posts it (extra cart fields are ignored by the server)."""
+    return {
+        "productId": str(pack.detail.product_id),
+        "brandId": str(pack.detail_id),
+        "financialId": str(pack.pk),
+        "qty": qty,
+        "name": pack.detail.product.name,
+        "price": f"{pack.price:.2f}",
+        "dprice": f"{pack.dprice:.2f}",
+        **extra,
+    }
+
+
+def payload(lines: list[dict], user, *, method: str = "Cash Or UPI", total: str | None = None, **overrides) -> dict:
+    """An order body whose totals are the packs' current prices unless `total` says otherwise."""
+    if total is None:
+        computed = sum(
+            Financial.objects.get(pk=int(item["financialId"])).dprice * item["qty"]
+            for item in lines
+            if isinstance(item["qty"], int) and not isinstance(item["qty"], bool)
+        )
+        total = f"{Decimal(computed):.2f}"
+    body = {
+        "orderItems": lines,
+        "shippingAddress": {"street": user.street, "city": user.city, "postalCode": user.postal_code},
+        "paymentMethod": method,
+        "itemsPrice": total,
+        "shippingPrice": "0.00",
+        "totalPrice": total,
+    }
+    body.update(overrides)
+    return body
+
+
+@pytest.fixture
+def sms_outbox(settings):
+    """Texts the outbox SMS backend kept, oldest first."""
+    from accounts.models import SmsMessage
+
+    settings.SMS_BACKEND = "outbox"
+
+    def texts(phone_no: str | None = None) -> list[str]:
+        messages = SmsMessage.objects.order_by("id")
+        if phone_no:
+            messages = messages.filter(phone_no=phone_no)
+        return list(messages.values_list("text", flat=True))
+
+    return texts
+
+
+@pytest.fixture
+def place_order(packs):
+    """place_order(user, (pack, qty), ...) → a placed Order, through the real service."""
+    from orders.services import Address, LineRequest, Totals, order_place
+
+    def place(user, *lines, method: str = "Cash Or UPI"):
+        lines = lines or ((packs.oil_1l, 1),)
+        total = sum((pack.dprice * qty for pack, qty in lines), Decimal("0.00"))
+        return order_place(
+            user=user,
+            items=[
+                LineRequest(product_id=pack.detail.product_id, brand_id=pack.detail_id, financial_id=pack.pk, qty=qty)
+                for pack, qty in lines
+            ],
+            shipping_address=Address(street=user.street, city=user.city, postal_code=user.postal_code),
+            payment_method=method,
+            client_totals=Totals(items_price=total, shipping_price=Decimal("0.00"), total_price=total),
+        )
+
+    return place

@@ -1,0 +1,93 @@
+"""Django admin (/staff/): orders searchable and filterable, read-only, moved by actions."""
+
+import pytest
+
+from orders.models import Order
+from orders.pipeline import order_advance
+
+pytestmark = pytest.mark.django_db
+
+CHANGELIST = "/staff/orders/order/"
+
+
+@pytest.fixture
+def staff(client, admin_user):
+    client.force_login(admin_user)
+    return client
+
+
+def run_action(staff, action, orders):
+    response = staff.post(CHANGELIST, {"action": action, "_selected_action": [order.pk for order in orders]}, follow=True)
+    assert response.status_code == 200
+    return [str(message) for message in response.context["messages"]]
+
+
+def test_the_changelist_searches_by_id_invoice_and_phone(staff, shopper, other_shopper, place_order):
+    mine, theirs = place_order(shopper), place_order(other_shopper)
+
+    for query, expected in [
+        (mine.public_id, mine),
+        (theirs.invoice_number, theirs),
+        (other_shopper.phone_no, theirs),
+    ]:
+        response = staff.get(CHANGELIST, {"q": query})
+        assert response.status_code == 200
+        assert list(response.context["cl"].result_list) == [expected]
+
+
+def test_the_changelist_filters_by_status_paid_and_date(staff, shopper, admin_user, place_order):
+    placed, packed = place_order(shopper), place_order(shopper)
+    order_advance(order=packed, to_status=Order.Status.PACKED, by=admin_user)
+    day = placed.created_at
+
+    assert list(staff.get(CHANGELIST, {"status__exact": "packed"}).context["cl"].result_list) == [packed]
+    assert len(staff.get(CHANGELIST, {"is_paid__exact": "0"}).context["cl"].result_list) == 2
+    by_day = staff.get(CHANGELIST, {"created_at__year": day.year, "created_at__month": day.month})
+    assert by_day.status_code == 200
+
+
+def test_an_order_page_shows_its_lines_and_cannot_be_edited(staff, shopper, packs, place_order):
+    order = place_order(shopper, (packs.oil_1l, 2), (packs.rice_5kg, 1))
+
+    response = staff.get(f"{CHANGELIST}{order.pk}/change/")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Sunflower Oil" in page and "Sona Masoori Rice" in page
+    assert 'name="total_price"' not in page and 'name="status"' not in page
+    assert staff.get(f"{CHANGELIST}add/").status_code == 403
+
+
+def test_pipeline_actions_go_through_the_rules_and_report_each_refusal(staff, shopper, admin_user, place_order):
+    placed, packed = place_order(shopper), place_order(shopper)
+    order_advance(order=packed, to_status=Order.Status.PACKED, by=admin_user)
+
+    messages = run_action(staff, "mark_dispatched", [placed, packed])
+
+    assert "1 order(s) marked dispatched." in messages
+    assert any(message.startswith(f"{placed.invoice_number}: ") and "must be packed" in message for message in messages)
+    assert Order.objects.get(pk=packed.pk).status == "dispatched"
+    assert Order.objects.get(pk=placed.pk).status == "placed"
+
+    run_action(staff, "mark_packed", [placed])
+    run_action(staff, "mark_delivered", [packed])
+    assert Order.objects.get(pk=placed.pk).status == "packed"
+    assert Order.objects.get(pk=packed.pk).is_delivered
+
+
+def test_recording_a_cash_payment_from_the_admin(staff, shopper, place_order):
+    order, already_paid = place_order(shopper), place_order(shopper)
+    run_action(staff, "record_cash_payment", [already_paid])
+
+    messages = run_action(staff, "record_cash_payment", [order, already_paid])
+
+    assert "1 order(s) marked paid in cash." in messages
+    assert f"{already_paid.invoice_number}: Order {already_paid.public_id} is already paid." in messages
+    order.refresh_from_db()
+    assert order.is_paid and order.payment_reference == f"CASH-{order.invoice_number}"
+
+
+def test_customers_cannot_open_the_orders_admin(client, shopper):
+    client.force_login(shopper)
+    response = client.get(CHANGELIST)
+    assert response.status_code == 302 and "/staff/login/" in response["Location"]

@@ -1,0 +1,80 @@
+"""The order lists: newest first, paged for admins, in a constant number of queries."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from orders.models import Order
+from orders.pipeline import order_advance
+
+pytestmark = pytest.mark.django_db
+
+
+def queries_for(client, path) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(path).status_code == 200
+    return len(captured)
+
+
+def test_my_orders_come_newest_first(as_user, shopper, place_order):
+    first, second = place_order(shopper), place_order(shopper)
+    body = as_user(shopper).get("/api/orders/mine").json()
+    assert [order["_id"] for order in body] == [second.public_id, first.public_id]
+
+
+def test_my_orders_take_the_same_queries_for_one_order_or_many(as_user, shopper, packs, place_order, django_assert_max_num_queries):
+    client = as_user(shopper)
+    place_order(shopper)
+    with_one = queries_for(client, "/api/orders/mine")
+    for _ in range(9):
+        place_order(shopper, (packs.oil_1l, 1), (packs.rice_5kg, 1), (packs.rice_other_brand, 1))
+
+    with django_assert_max_num_queries(with_one):
+        body = client.get("/api/orders/mine").json()
+
+    assert len(body) == 10 and len(body[0]["orderItems"]) == 3
+    assert with_one <= 4  # user (token), orders with users, their lines
+
+
+def test_the_admin_list_takes_the_same_queries_for_any_page(as_user, shopper, other_shopper, admin_user, packs, place_order, django_assert_max_num_queries):
+    client = as_user(admin_user)
+    place_order(shopper)
+    with_one = queries_for(client, "/api/orders")
+    for index in range(24):
+        place_order(shopper if index % 2 else other_shopper, (packs.oil_1l, 1), (packs.rice_5kg, 1))
+
+    with django_assert_max_num_queries(with_one):
+        body = client.get("/api/orders").json()
+
+    assert with_one <= 5  # user (token), count, orders with users, their lines
+    assert (len(body["orders"]), body["page"], body["pages"]) == (20, 1, 2)
+    assert {row["user"]["phoneNo"] for row in body["orders"]} == {shopper.phone_no, other_shopper.phone_no}
+    assert body["orders"][0]["user"]["name"]
+
+
+def test_the_admin_list_pages_and_filters_by_status(as_user, shopper, admin_user, place_order):
+    orders = [place_order(shopper) for _ in range(23)]
+    for order in orders[:3]:
+        order_advance(order=order, to_status=Order.Status.PACKED, by=admin_user)
+    client = as_user(admin_user)
+
+    second_page = client.get("/api/orders?pageNumber=2").json()
+    packed = client.get("/api/orders?status=packed").json()
+    past_the_end = client.get("/api/orders?pageNumber=9").json()
+
+    assert (len(second_page["orders"]), second_page["page"], second_page["pages"]) == (3, 2, 2)
+    assert [row["_id"] for row in second_page["orders"]] == [order.public_id for order in reversed(orders[:3])]
+    assert sorted(row["_id"] for row in packed["orders"]) == sorted(order.public_id for order in orders[:3])
+    assert packed["pages"] == 1
+    assert past_the_end == {"orders": [], "page": 9, "pages": 2}
+
+
+def test_an_empty_admin_list(as_user, admin_user, packs):
+    assert as_user(admin_user).get("/api/orders").json() == {"orders": [], "page": 1, "pages": 0}
+
+
+@pytest.mark.parametrize("query", ["pageNumber=0", "pageNumber=abc", "pageNumber=-1", "status=lost"])
+def test_garbage_admin_list_parameters_are_a_400(as_user, admin_user, query):
+    response = as_user(admin_user).get(f"/api/orders?{query}")
+    assert response.status_code == 400
+    assert response.json()["message"]
