@@ -32,6 +32,8 @@ module.exports = (env, argv) => {
         {
           test: /\.jsx?$/,
           exclude: /node_modules/,
+          // package.json says "commonjs"; our sources are ES modules whatever their extension.
+          type: "javascript/auto",
           loader: "esbuild-loader",
           options: { loader: "jsx", jsx: "automatic", target: "es2020" },
         },
