@@ -1,0 +1,98 @@
+// One card per brand variant of a product (spec "Product card"): pick a pack size, add it, then
+// step the pack count between 1 and 9; minus at 1 takes the line out of the cart.
+import { useRef, useState } from "react";
+import { addToCart, findLine, getCart, removeFromCart, setQty, useCart } from "../lib/cart";
+import { formatMoney, toNumber } from "../lib/money";
+import { CARD_MAX_PACKS, cartItemFor, detailImage, displayName, inStock, packLabel, productHref } from "../lib/product";
+import { flyToCart } from "./flyToCart";
+
+function initialPack(product, detail) {
+  const packs = detail.financials;
+  const cart = getCart();
+  const inCart = packs.find((pack) => findLine(cart, cartItemFor(product, detail, pack)));
+  return (inCart ?? packs.find(inStock) ?? packs[0])._id;
+}
+
+export default function ProductCard({ product, detail }) {
+  const cart = useCart();
+  const packs = detail.financials;
+  const [packId, setPackId] = useState(() => initialPack(product, detail));
+  const imageRef = useRef(null);
+  const pack = packs.find((candidate) => candidate._id === packId) ?? packs[0];
+  const item = cartItemFor(product, detail, pack);
+  const qty = findLine(cart, item)?.qty ?? 0;
+  const title = displayName(detail.brand, product.name);
+  const href = productHref(product.slug, { brand: detail.brand, pack, qty: qty || 1 });
+  const discount = toNumber(pack.Discount);
+
+  const add = () => {
+    addToCart(item);
+    flyToCart(imageRef.current);
+  };
+  const step = (next) => {
+    if (next < 0 || next > CARD_MAX_PACKS) return;
+    if (next === 0) removeFromCart(item);
+    else setQty(item, next);
+  };
+
+  return (
+    <article className="product-card">
+      <a className="product-card__media" href={href} tabIndex={-1} aria-hidden="true">
+        {discount > 0 && <span className="product-card__badge">{discount}% off</span>}
+        <img ref={imageRef} src={detailImage(product, detail)} alt="" loading="lazy" decoding="async" width="160" height="160" />
+      </a>
+      <h3 className="product-card__title">
+        <a href={href}>{title}</a>
+      </h3>
+      <div className="product-card__sizes" role="group" aria-label="Pack size">
+        {packs.map((candidate) => (
+          <button
+            key={candidate._id}
+            type="button"
+            className="size-button"
+            aria-pressed={candidate._id === pack._id}
+            onClick={() => setPackId(candidate._id)}
+          >
+            {packLabel(candidate)}
+          </button>
+        ))}
+      </div>
+      <p className="product-card__price">
+        {discount > 0 && <s className="price-mrp"><span className="visually-hidden">MRP </span>{formatMoney(pack.price)}</s>}
+        <strong className="price-now">{formatMoney(pack.dprice)}</strong>
+      </p>
+      <div className="product-card__actions">
+        {qty > 0 ? (
+          <div className="stepper" role="group" aria-label={`Packs of ${title} ${packLabel(pack)} in cart`}>
+            <button type="button" className="stepper__button" aria-label="Remove one pack" onClick={() => step(qty - 1)}>
+              −
+            </button>
+            <span className="stepper__count" aria-live="polite">{qty}</span>
+            <button
+              type="button"
+              className="stepper__button"
+              aria-label="Add one pack"
+              disabled={qty >= CARD_MAX_PACKS || !inStock(pack)}
+              onClick={() => step(qty + 1)}
+            >
+              +
+            </button>
+          </div>
+        ) : inStock(pack) ? (
+          <button type="button" className="btn btn--primary btn--block" onClick={add} aria-label={`Add to Cart: ${title}, ${packLabel(pack)}`}>
+            Add to Cart
+          </button>
+        ) : (
+          <button type="button" className="btn btn--block" disabled>
+            Out of stock
+          </button>
+        )}
+      </div>
+      {qty > 1 && (
+        <p className="product-card__packs">
+          {qty}x Packs <strong>{formatMoney(toNumber(pack.dprice) * qty)}</strong>
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,179 @@
+// The header's search box (spec "Search box"): an ARIA combobox whose listbox holds product and
+// brand suggestions from 3 characters on, fetched after a 250 ms pause in typing.
+import { useEffect, useId, useRef, useState } from "react";
+import { errorMessage } from "../lib/api";
+import { useDropdown } from "../lib/dropdowns";
+import { useOutsideClick } from "../lib/hooks";
+import { navigate } from "../lib/navigation";
+import {
+  SUGGESTION_DEBOUNCE_MS,
+  fetchSuggestions,
+  handOverSuggestions,
+  searchHref,
+  wantsSuggestions,
+} from "../lib/search";
+import Message from "./Message";
+
+const NO_SUGGESTIONS = { query: "", products: [], brands: [] };
+
+function optionsOf(suggestions) {
+  return [
+    ...suggestions.products.map((product) => ({ kind: "product", key: `p-${product._id}`, product })),
+    ...suggestions.brands.map((brand) => ({ kind: "brand", key: `b-${brand}`, brand })),
+  ];
+}
+
+function ProductOption({ product }) {
+  const brands = [...new Set((product.details ?? []).map((detail) => detail.brand).filter(Boolean))];
+  return (
+    <>
+      <span className="suggestion__meta">
+        <span>{product.category || "Unknown"}</span>
+        <span>{brands.length ? brands.join(", ") : "Unknown"}</span>
+      </span>
+      <span className="suggestion__name">{product.name}</span>
+    </>
+  );
+}
+
+export default function SearchBox() {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [text, setText] = useState("");
+  const [suggestions, setSuggestions] = useState(NO_SUGGESTIONS);
+  const [error, setError] = useState("");
+  const [active, setActive] = useState(-1);
+  const [isOpen, open, close] = useDropdown("search");
+  const boxRef = useRef(null);
+  const inputRef = useRef(null);
+  const options = optionsOf(suggestions);
+  const showList = isOpen && (options.length > 0 || !!error);
+
+  useOutsideClick(boxRef, close, isOpen);
+
+  useEffect(() => {
+    setActive(-1);
+    if (!wantsSuggestions(text)) {
+      setSuggestions(NO_SUGGESTIONS);
+      setError("");
+      return undefined;
+    }
+    const query = text.trim();
+    const controller = new AbortController();
+    const timer = window.setTimeout(async () => {
+      try {
+        const data = await fetchSuggestions(query, { signal: controller.signal });
+        setSuggestions({ query, products: data?.products ?? [], brands: data?.brands ?? [] });
+        setError("");
+      } catch (failure) {
+        if (failure?.name === "AbortError") return;
+        setSuggestions(NO_SUGGESTIONS);
+        setError(errorMessage(failure));
+      }
+      if (document.activeElement === inputRef.current) open();
+    }, SUGGESTION_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, open]);
+
+  const go = (url) => {
+    setText("");
+    setSuggestions(NO_SUGGESTIONS);
+    setActive(-1);
+    close();
+    navigate(url);
+  };
+
+  const pick = (option) => {
+    if (option.kind === "brand") go(searchHref(option.brand));
+    else go(`/product/${encodeURIComponent(option.product.slug)}`);
+  };
+
+  const submit = () => {
+    const query = text.trim();
+    if (!query) return;
+    if (suggestions.query === query && suggestions.products.length) {
+      handOverSuggestions(query, { products: suggestions.products, brands: suggestions.brands });
+    }
+    go(searchHref(query));
+  };
+
+  const onKeyDown = (event) => {
+    const count = options.length;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!count) return;
+      event.preventDefault();
+      open();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((current) => (current < 0 ? (step > 0 ? 0 : count - 1) : (current + step + count) % count));
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      if (showList && active >= 0 && active < count) pick(options[active]);
+      else submit();
+    } else if (event.key === "Escape") {
+      setActive(-1);
+      close();
+    }
+  };
+
+  return (
+    <div className="search-box" ref={boxRef}>
+      <form
+        className="search-box__form"
+        role="search"
+        action="/search"
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <input
+          ref={inputRef}
+          type="search"
+          name="query"
+          className="search-box__input"
+          placeholder="Search for products or brands..."
+          aria-label="Search for products or brands"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
+          autoComplete="off"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onFocus={() => options.length && open()}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="search-box__button" aria-label="Search">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </form>
+      <div className="search-box__panel" hidden={!showList}>
+        {error && <Message variant="danger">{error}</Message>}
+        <ul className="search-box__list" id={listId} role="listbox" aria-label="Suggestions">
+          {options.map((option, index) => (
+            <li
+              key={option.key}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={`suggestion suggestion--${option.kind}`}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(option)}
+              onMouseEnter={() => setActive(index)}
+            >
+              {option.kind === "brand" ? <span className="suggestion__name">Brand: {option.brand}</span> : <ProductOption product={option.product} />}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

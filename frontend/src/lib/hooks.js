@@ -1,0 +1,65 @@
+// Small DOM hooks shared by the chrome and the page islands.
+import { useEffect, useRef, useState } from "react";
+
+/** Calls `onOutside` for a pointer press outside `ref`'s element while `active`. */
+export function useOutsideClick(ref, onOutside, active = true) {
+  const callback = useRef(onOutside);
+  callback.current = onOutside;
+  useEffect(() => {
+    if (!active) return undefined;
+    const onPress = (event) => {
+      if (ref.current && !ref.current.contains(event.target)) callback.current(event);
+    };
+    document.addEventListener("mousedown", onPress);
+    document.addEventListener("touchstart", onPress, { passive: true });
+    return () => {
+      document.removeEventListener("mousedown", onPress);
+      document.removeEventListener("touchstart", onPress);
+    };
+  }, [ref, active]);
+}
+
+/** True while the page is scrolled to the very top (scrollY === 0). */
+export function useAtTop() {
+  const [atTop, setAtTop] = useState(() => typeof window === "undefined" || window.scrollY === 0);
+  useEffect(() => {
+    const update = () => setAtTop(window.scrollY === 0);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+  return atTop;
+}
+
+/** True while the viewport is narrower than `width` px. */
+export function useNarrowerThan(width) {
+  const query = `(max-width: ${width - 0.02}px)`;
+  const [narrow, setNarrow] = useState(() => typeof window !== "undefined" && !!window.matchMedia?.(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return undefined;
+    const update = () => setNarrow(list.matches);
+    update();
+    list.addEventListener?.("change", update);
+    return () => list.removeEventListener?.("change", update);
+  }, [query]);
+  return narrow;
+}
+
+/** Calls `onVisible` whenever `ref`'s element scrolls into view (IntersectionObserver). */
+export function useInView(ref, onVisible, { threshold = 0, rootMargin = "0px", enabled = true } = {}) {
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const element = ref.current;
+    if (!enabled || !element || typeof IntersectionObserver === "undefined") return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { threshold, rootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, threshold, rootMargin, enabled]);
+}

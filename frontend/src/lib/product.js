@@ -1,0 +1,92 @@
+// How the catalog's wire objects (product → details (brands) → financials (packs)) turn into what
+// the shop shows and what the cart stores.
+
+export const CARD_MAX_PACKS = 9;
+export const PAGE_MAX_PACKS = 10;
+
+/** Brand plus product name, each word once (case-insensitive), capitalised: "India Gate Basmati Rice". */
+export function displayName(brand, name) {
+  const seen = new Set();
+  const words = [];
+  for (const word of `${brand ?? ""} ${name ?? ""}`.split(/\s+/)) {
+    const key = word.toLowerCase();
+    if (!word || seen.has(key)) continue;
+    seen.add(key);
+    words.push(word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
+  }
+  return words.join(" ");
+}
+
+/** "5 kg", "500 g". */
+export function packLabel(pack) {
+  return `${pack.quantity} ${pack.units}`;
+}
+
+export function detailImage(product, detail) {
+  return detail?.images?.find((entry) => entry?.image)?.image || product.image || "/static/img/logo.svg";
+}
+
+export function inStock(pack) {
+  return Number(pack?.countInStock) > 0;
+}
+
+/** One card per brand variant that has at least one pack to offer. */
+export function brandVariants(products) {
+  const variants = [];
+  for (const product of products ?? []) {
+    for (const detail of product.details ?? []) {
+      if (detail.financials?.length) variants.push({ product, detail, key: `${product._id}-${detail._id}` });
+    }
+  }
+  return variants;
+}
+
+/** The cart line of spec section 3 for `qty` packs of one pack size of one brand. */
+export function cartItemFor(product, detail, pack, qty = 1) {
+  return {
+    productId: String(product._id),
+    name: product.name,
+    slug: product.slug,
+    category: product.category,
+    brand: detail.brand,
+    brandId: String(detail._id),
+    financialId: String(pack._id),
+    quantity: String(pack.quantity),
+    units: pack.units,
+    price: pack.price,
+    dprice: pack.dprice,
+    Discount: pack.Discount,
+    image: detailImage(product, detail),
+    qty,
+  };
+}
+
+/** The product page link that carries the card's brand, size and pack count along. */
+export function productHref(slug, { brand, pack, qty } = {}) {
+  const params = new URLSearchParams();
+  if (brand) params.set("brand", brand);
+  if (pack) {
+    params.set("quantity", String(pack.quantity));
+    params.set("units", pack.units);
+  }
+  if (qty) params.set("qty", String(qty));
+  const query = params.toString();
+  return `/product/${encodeURIComponent(slug)}${query ? `?${query}` : ""}`;
+}
+
+/** What the product page preselects from its query string (anything absent stays null). */
+export function selectionFromQuery(search) {
+  const params = new URLSearchParams(search);
+  const qty = Number.parseInt(params.get("qty") ?? "", 10);
+  return {
+    brand: params.get("brand"),
+    quantity: params.get("quantity"),
+    units: params.get("units"),
+    qty: Number.isInteger(qty) && qty >= 1 && qty <= PAGE_MAX_PACKS ? qty : null,
+  };
+}
+
+export function samePackSize(pack, quantity, units) {
+  if (quantity == null) return false;
+  return Number(pack.quantity) === Number(quantity) && (!units || pack.units === units);
+}

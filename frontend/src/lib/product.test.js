@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import {
+  brandVariants,
+  cartItemFor,
+  displayName,
+  packLabel,
+  productHref,
+  samePackSize,
+  selectionFromQuery,
+} from "./product";
+
+const pack = { _id: 77, quantity: "5", units: "kg", price: "450.00", dprice: "399.00", Discount: 11, countInStock: 25 };
+const detail = { _id: 31, brand: "India Gate", images: [{ image: "/media/ig.svg" }], financials: [pack] };
+const product = {
+  _id: 12,
+  name: "Sona Masoori Rice",
+  slug: "sona-masoori-rice",
+  category: "RICE & PULSES",
+  image: "/media/rice.svg",
+  rating: "4.50",
+  numReviews: 2,
+  details: [detail, { _id: 32, brand: "Empty", images: [], financials: [] }],
+};
+
+describe("displayName", () => {
+  it("joins brand and name, drops repeated words and capitalises", () => {
+    expect(displayName("AASHIRVAAD", "aashirvaad whole wheat ATTA")).toBe("Aashirvaad Whole Wheat Atta");
+    expect(displayName("India Gate", "India Gate Basmati Rice")).toBe("India Gate Basmati Rice");
+    expect(displayName("", "  sugar ")).toBe("Sugar");
+  });
+});
+
+describe("cart line", () => {
+  it("carries the fields of the cart item, ids as strings and quantity as a string", () => {
+    expect(cartItemFor(product, detail, pack, 2)).toEqual({
+      productId: "12",
+      name: "Sona Masoori Rice",
+      slug: "sona-masoori-rice",
+      category: "RICE & PULSES",
+      brand: "India Gate",
+      brandId: "31",
+      financialId: "77",
+      quantity: "5",
+      units: "kg",
+      price: "450.00",
+      dprice: "399.00",
+      Discount: 11,
+      image: "/media/ig.svg",
+      qty: 2,
+    });
+  });
+
+  it("falls back to the product image when the brand has none", () => {
+    expect(cartItemFor(product, { ...detail, images: [] }, pack).image).toBe("/media/rice.svg");
+  });
+});
+
+describe("cards and links", () => {
+  it("makes one card per brand that has packs", () => {
+    expect(brandVariants([product]).map((variant) => variant.detail.brand)).toEqual(["India Gate"]);
+  });
+
+  it("labels a pack by quantity and units", () => {
+    expect(packLabel(pack)).toBe("5 kg");
+  });
+
+  it("links to the product page with brand, size and count, which the page reads back", () => {
+    const href = productHref("sona-masoori-rice", { brand: "India Gate", pack, qty: 3 });
+    expect(href).toBe("/product/sona-masoori-rice?brand=India+Gate&quantity=5&units=kg&qty=3");
+    expect(selectionFromQuery(href.split("?")[1])).toEqual({ brand: "India Gate", quantity: "5", units: "kg", qty: 3 });
+  });
+
+  it("ignores a pack count outside 1 to 10", () => {
+    expect(selectionFromQuery("qty=11").qty).toBeNull();
+    expect(selectionFromQuery("qty=0").qty).toBeNull();
+  });
+
+  it("matches pack sizes numerically", () => {
+    expect(samePackSize(pack, "5.0", "kg")).toBe(true);
+    expect(samePackSize(pack, "5", "g")).toBe(false);
+    expect(samePackSize(pack, null, "kg")).toBe(false);
+  });
+});
