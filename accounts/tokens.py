@@ -8,8 +8,9 @@ CHECK_REVOKE_TOKEN: the token carries a hash of the password hash).
 """
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from rest_framework_simplejwt.tokens import AccessToken, Token
@@ -25,6 +26,7 @@ class IssuedToken:
 
 def access_token_issue(*, user: User) -> IssuedToken:
     token = AccessToken.for_user(user)
+    token.set_exp(lifetime=timedelta(minutes=settings.ACCESS_TOKEN_LIFETIME_MINUTES))
     return IssuedToken(token=str(token), expires_at=datetime.fromtimestamp(token["exp"], tz=UTC))
 
 

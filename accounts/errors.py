@@ -1,0 +1,33 @@
+"""The accounts app's domain errors and the texts a shopper reads."""
+
+from shop.errors import Conflict, DomainError, Forbidden, NotFound
+
+
+class InvalidInput(DomainError):
+    status = 400
+
+
+class LoginFailed(DomainError):
+    status = 401
+
+
+class TooManyRequests(DomainError):
+    status = 429
+
+
+PHONE_INVALID = "Please enter a valid 10-digit phone number."
+LOGIN_FAILED = "Invalid phone number or password"
+ACCOUNT_EXISTS = "An account with this phone number already exists. Please sign in."
+NO_ACCOUNT = "No account found with this phone number."
+USER_NOT_FOUND = "User not found"
+CANNOT_DELETE_ADMIN = "Cannot delete admin user"
+
+__all__ = [
+    "Conflict",
+    "DomainError",
+    "Forbidden",
+    "InvalidInput",
+    "LoginFailed",
+    "NotFound",
+    "TooManyRequests",
+]

@@ -1,0 +1,162 @@
+"""Phone OTP, decided on the server (DESIGN.md, "Phone OTP is verified on the server").
+
+1. `otp_send`: a 6-digit code from `secrets` goes by SMS; only its HMAC is stored. One send per
+   phone per OTP_RESEND_SECONDS; `register` refuses a known number, `reset` an unknown one.
+2. `otp_verify`: the latest code of that phone and purpose, if unexpired, unused and tried fewer
+   than OTP_MAX_TRIES times, answers a signed verification token (OTP_VERIFICATION_TOKEN_TTL_SECONDS,
+   bound to phone and purpose).
+3. `phone_verification_consume`: registration and password reset spend the token, once.
+"""
+
+import hmac
+import math
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
+
+from accounts.errors import ACCOUNT_EXISTS, NO_ACCOUNT, Conflict, Forbidden, InvalidInput, NotFound, TooManyRequests
+from accounts.models import PhoneOtp, User
+from accounts.rules import clean_phone
+from accounts.tasks import send_sms
+
+Purpose = PhoneOtp.Purpose
+
+OTP_SENT = "OTP sent successfully!"
+VERIFY_FIRST = "Please verify your phone number with the OTP first."
+VERIFICATION_INVALID = "Your phone verification is invalid or has expired. Please verify your phone number again."
+VERIFICATION_USED = "This phone verification has already been used. Please verify your phone number again."
+
+
+@dataclass(frozen=True)
+class OtpSent:
+    message: str
+    resend_in: int
+
+
+def clean_purpose(value) -> str:
+    purpose = str(value or "").strip()
+    if purpose not in Purpose.values:
+        raise InvalidInput("Purpose must be register or reset.")
+    return purpose
+
+
+def _code_hash(*, phone_no: str, purpose: str, code: str) -> str:
+    return salted_hmac("accounts.otp.code", f"{phone_no}:{purpose}:{code}", algorithm="sha256").hexdigest()
+
+
+def _seconds_until(moment: datetime, now: datetime) -> int:
+    return max(1, math.ceil((moment - now).total_seconds()))
+
+
+def _resend_lock_key(phone_no: str) -> str:
+    return f"accounts:otp-send:{phone_no}"
+
+
+def _check_resend_allowed(*, phone_no: str, now: datetime) -> None:
+    resend_gap = settings.OTP_RESEND_SECONDS
+    last_sent = PhoneOtp.objects.filter(phone_no=phone_no).order_by("-created_at").values_list("created_at", flat=True).first()
+    if last_sent and (now - last_sent).total_seconds() < resend_gap:
+        wait = _seconds_until(last_sent + timedelta(seconds=resend_gap), now)
+        raise TooManyRequests(f"Please wait {wait} seconds before requesting another OTP.", retryAfter=wait)
+    # Two requests at the same moment both pass the check above; only one takes the lock.
+    if not cache.add(_resend_lock_key(phone_no), now.timestamp(), timeout=resend_gap):
+        raise TooManyRequests(f"Please wait {resend_gap} seconds before requesting another OTP.", retryAfter=resend_gap)
+
+
+def otp_text(code: str) -> str:
+    minutes = settings.OTP_TTL_SECONDS // 60
+    return f"Your {settings.STORE_NAME} verification code is {code}. It expires in {minutes} minutes."
+
+
+def otp_send(*, phone_no, purpose) -> OtpSent:
+    phone_no = clean_phone(phone_no)
+    purpose = clean_purpose(purpose)
+    account_exists = User.objects.filter(phone_no=phone_no).exists()
+    if purpose == Purpose.REGISTER and account_exists:
+        raise Conflict(ACCOUNT_EXISTS)
+    if purpose == Purpose.RESET and not account_exists:
+        raise NotFound(NO_ACCOUNT)
+
+    now = timezone.now()
+    _check_resend_allowed(phone_no=phone_no, now=now)
+    code = f"{secrets.randbelow(10**settings.OTP_LENGTH):0{settings.OTP_LENGTH}d}"
+    PhoneOtp.objects.create(
+        phone_no=phone_no,
+        purpose=purpose,
+        code_hash=_code_hash(phone_no=phone_no, purpose=purpose, code=code),
+        created_at=now,
+        expires_at=now + timedelta(seconds=settings.OTP_TTL_SECONDS),
+    )
+    send_sms.delay(phone_no, otp_text(code))
+    return OtpSent(message=OTP_SENT, resend_in=settings.OTP_RESEND_SECONDS)
+
+
+def _token_salt(purpose: str) -> str:
+    return f"accounts.phone-verification.{purpose}"
+
+
+def otp_verify(*, phone_no, code, purpose) -> str:
+    """The verification token for a right code; every refusal says why."""
+    phone_no = clean_phone(phone_no)
+    purpose = clean_purpose(purpose)
+    code = str(code or "").strip()
+    if len(code) != settings.OTP_LENGTH or not code.isdigit():
+        raise InvalidInput(f"Please enter the {settings.OTP_LENGTH}-digit OTP.")
+
+    max_tries = settings.OTP_MAX_TRIES
+    with transaction.atomic():
+        otp = (
+            PhoneOtp.objects.select_for_update()
+            .filter(phone_no=phone_no, purpose=purpose)
+            .order_by("-created_at", "-id")
+            .first()
+        )
+        now = timezone.now()
+        if otp is None:
+            raise InvalidInput("Please request an OTP first.")
+        if otp.used_at is not None:
+            raise InvalidInput("This OTP has already been used. Please request a new one.")
+        if now >= otp.expires_at:
+            raise InvalidInput("This OTP has expired. Please request a new one.")
+        if otp.attempts >= max_tries:
+            raise InvalidInput("Too many wrong tries. Please request a new OTP.")
+        right = hmac.compare_digest(otp.code_hash, _code_hash(phone_no=phone_no, purpose=purpose, code=code))
+        if right:
+            otp.used_at = now
+            otp.save(update_fields=["used_at"])
+        else:
+            otp.attempts += 1
+            otp.save(update_fields=["attempts"])
+    # Raised after the block so that the wrong try stays counted.
+    if not right:
+        tries_left = max_tries - otp.attempts
+        if tries_left:
+            raise InvalidInput(f"Incorrect OTP. {tries_left} {'try' if tries_left == 1 else 'tries'} left.")
+        raise InvalidInput("Incorrect OTP. Please request a new one.")
+    return signing.dumps({"phone": phone_no, "otp": otp.pk}, salt=_token_salt(purpose))
+
+
+def phone_verification_consume(*, token, phone_no: str, purpose: str) -> None:
+    """Spend a verification token of this phone and purpose; run it inside the caller's transaction."""
+    if not token:
+        raise InvalidInput(VERIFY_FIRST)
+    try:
+        data = signing.loads(
+            str(token), salt=_token_salt(purpose), max_age=settings.OTP_VERIFICATION_TOKEN_TTL_SECONDS
+        )
+    except signing.BadSignature:
+        raise Forbidden(VERIFICATION_INVALID) from None
+    if not isinstance(data, dict) or data.get("phone") != phone_no:
+        raise Forbidden(VERIFICATION_INVALID)
+    spent = PhoneOtp.objects.filter(
+        pk=data.get("otp"), phone_no=phone_no, purpose=purpose, used_at__isnull=False, consumed_at__isnull=True
+    ).update(consumed_at=timezone.now())
+    if not spent:
+        raise Forbidden(VERIFICATION_USED)

@@ -1,0 +1,204 @@
+"""Writes of the accounts app: sign-in, registration, password reset, profile, address, admin edits."""
+
+from django.contrib.auth import authenticate
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
+from django.utils import timezone
+
+from accounts.errors import (
+    ACCOUNT_EXISTS,
+    CANNOT_DELETE_ADMIN,
+    LOGIN_FAILED,
+    NO_ACCOUNT,
+    Conflict,
+    InvalidInput,
+    LoginFailed,
+    NotFound,
+)
+from accounts.models import PhoneOtp, User
+from accounts.otp import phone_verification_consume
+from accounts.rules import (
+    clean_coordinate,
+    clean_name,
+    clean_new_password,
+    clean_phone,
+    clean_postal_code,
+    clean_text,
+)
+
+# "Not sent" for the optional arguments of partial updates (None can be a real value: no location).
+UNCHANGED = object()
+
+STREET_MAX_LENGTH = User._meta.get_field("street").max_length
+CITY_MAX_LENGTH = User._meta.get_field("city").max_length
+
+
+def user_authenticate(*, phone_no, password) -> User:
+    """The user with this phone and password; one message for every wrong pair."""
+    phone_no = clean_phone(phone_no)
+    if not password:
+        raise InvalidInput("Password is required.")
+    # Django's backend hashes the password even for an unknown number, so timing tells nothing.
+    user = authenticate(request=None, username=phone_no, password=str(password))
+    if user is None:
+        raise LoginFailed(LOGIN_FAILED)
+    User.objects.filter(pk=user.pk).update(last_login=timezone.now())
+    return user
+
+
+def _create_user(*, phone_no: str, password: str, name: str) -> User:
+    try:
+        with transaction.atomic():
+            return User.objects.create_user(phone_no, password, name=name)
+    except IntegrityError:
+        raise Conflict(ACCOUNT_EXISTS) from None
+    except ValidationError as exc:
+        if any(error.code == "unique" for error in exc.error_dict.get("phone_no", [])):
+            raise Conflict(ACCOUNT_EXISTS) from None
+        raise InvalidInput(" ".join(exc.messages)) from None
+
+
+def user_register(*, name, phone_no, password, verification_token) -> User:
+    """A new customer whose phone number an OTP proved (the token from `otp_verify`)."""
+    phone_no = clean_phone(phone_no)
+    name = clean_name(name)
+    if User.objects.filter(phone_no=phone_no).exists():
+        raise Conflict(ACCOUNT_EXISTS)
+    clean_new_password(password, user=User(phone_no=phone_no, name=name))
+    with transaction.atomic():
+        phone_verification_consume(token=verification_token, phone_no=phone_no, purpose=PhoneOtp.Purpose.REGISTER)
+        return _create_user(phone_no=phone_no, password=password, name=name)
+
+
+def user_reset_password(*, phone_no, password, verification_token) -> User:
+    """A new password for the owner of a phone an OTP proved; every older token stops working."""
+    phone_no = clean_phone(phone_no)
+    user = User.objects.filter(phone_no=phone_no).first()
+    if user is None:
+        raise NotFound(NO_ACCOUNT)
+    clean_new_password(password, user=user)
+    with transaction.atomic():
+        phone_verification_consume(token=verification_token, phone_no=phone_no, purpose=PhoneOtp.Purpose.RESET)
+        user.set_password(password)
+        user.save(update_fields=["password"])
+    return user
+
+
+def _apply_address(user: User, *, street=UNCHANGED, city=UNCHANGED, postal_code=UNCHANGED, required: bool) -> list[str]:
+    changed = []
+    if street is not UNCHANGED:
+        user.street = clean_text(street, label="Street", max_length=STREET_MAX_LENGTH, required=required)
+        changed.append("street")
+    if city is not UNCHANGED:
+        user.city = clean_text(city, label="City", max_length=CITY_MAX_LENGTH, required=required)
+        changed.append("city")
+    if postal_code is not UNCHANGED:
+        user.postal_code = clean_postal_code(postal_code, required=required)
+        changed.append("postal_code")
+    return changed
+
+
+def _apply_location(user: User, location) -> list[str]:
+    if location is None:
+        user.latitude = user.longitude = None
+    else:
+        user.latitude = clean_coordinate(location.get("latitude"), label="Latitude", limit=90)
+        user.longitude = clean_coordinate(location.get("longitude"), label="Longitude", limit=180)
+    return ["latitude", "longitude"]
+
+
+def user_profile_update(
+    *,
+    user: User,
+    name=UNCHANGED,
+    phone_no=UNCHANGED,
+    delivery_address=UNCHANGED,
+    location=UNCHANGED,
+    password="",
+) -> User:
+    """The signed-in user's own changes. The phone number is the account's name: it cannot change.
+
+    An empty password leaves the password alone (the profile form always sends the field).
+    `delivery_address` is a dict with any of street, city, postal_code; blanks clear a part.
+    """
+    if phone_no is not UNCHANGED and phone_no not in (None, "") and str(phone_no).strip() != user.phone_no:
+        raise InvalidInput("Phone number cannot be changed.")
+    changed = []
+    if name is not UNCHANGED:
+        user.name = clean_name(name)
+        changed.append("name")
+    if delivery_address is not UNCHANGED:
+        changed += _apply_address(user, **(delivery_address or {}), required=False)
+    if location is not UNCHANGED:
+        changed += _apply_location(user, location)
+    if password:
+        user.set_password(clean_new_password(password, user=user))
+        changed.append("password")
+    if changed:
+        user.save(update_fields=changed)
+    return user
+
+
+def user_address_set(*, user: User, street, city, postal_code, location=UNCHANGED) -> User:
+    """A whole delivery address: street, city and a 6-digit postal code."""
+    changed = _apply_address(user, street=street, city=city, postal_code=postal_code, required=True)
+    if location is not UNCHANGED:
+        changed += _apply_location(user, location)
+    user.save(update_fields=changed)
+    return user
+
+
+def user_address_update(*, user: User, street=UNCHANGED, city=UNCHANGED, postal_code=UNCHANGED, location=UNCHANGED) -> User:
+    """Some parts of the delivery address; the parts sent may not be blank."""
+    changed = _apply_address(user, street=street, city=city, postal_code=postal_code, required=True)
+    if location is not UNCHANGED:
+        changed += _apply_location(user, location)
+    if not changed:
+        raise InvalidInput("Send street, city or postalCode to change.")
+    user.save(update_fields=changed)
+    return user
+
+
+def user_address_clear(*, user: User) -> User:
+    user.street = user.city = user.postal_code = ""
+    user.save(update_fields=["street", "city", "postal_code"])
+    return user
+
+
+def user_admin_update(*, actor: User, user: User, name=UNCHANGED, phone_no=UNCHANGED, is_admin=UNCHANGED) -> User:
+    """An admin's edit of any user: name, phone number and the admin flag."""
+    changed = []
+    if name is not UNCHANGED:
+        user.name = clean_name(name)
+        changed.append("name")
+    if phone_no is not UNCHANGED:
+        new_phone = clean_phone(phone_no)
+        if new_phone != user.phone_no:
+            if User.objects.filter(phone_no=new_phone).exclude(pk=user.pk).exists():
+                raise Conflict("An account with this phone number already exists.")
+            user.phone_no = new_phone
+            changed.append("phone_no")
+    if is_admin is not UNCHANGED:
+        if user.pk == actor.pk and not is_admin:
+            raise InvalidInput("You cannot remove your own admin rights.")
+        user.is_staff = bool(is_admin)
+        changed.append("is_staff")
+    if changed:
+        try:
+            with transaction.atomic():
+                user.save(update_fields=changed)
+        except IntegrityError:
+            raise Conflict("An account with this phone number already exists.") from None
+    return user
+
+
+def user_delete(*, user: User) -> None:
+    """Remove a customer. Admins stay; so does anyone with orders (the shop keeps its invoices)."""
+    if user.is_staff:
+        raise InvalidInput(CANNOT_DELETE_ADMIN)
+    try:
+        with transaction.atomic():
+            user.delete()
+    except ProtectedError:
+        raise Conflict("This user has orders and cannot be deleted.") from None
