@@ -6,7 +6,7 @@ import { useUserInfo } from "../../lib/auth";
 import { getCart, savePaymentMethod } from "../../lib/cart";
 import { config } from "../../lib/config";
 import { navigate } from "../../lib/navigation";
-import { CASH_OR_UPI, ONLINE, PAYMENT_METHOD_LABELS, validPaymentMethod } from "./rules";
+import { CASH_OR_UPI, ONLINE, PAYMENT_METHOD_LABELS, validPaymentMethod } from "../../lib/paymentMethods";
 
 export const SELECT_METHOD = "Please select a payment method.";
 export const PHONE_MISSING = "Phone number is missing in your profile.";

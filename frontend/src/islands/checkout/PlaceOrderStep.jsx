@@ -8,7 +8,8 @@ import { lineKey, useCart } from "../../lib/cart";
 import { formatMoney, toNumber } from "../../lib/money";
 import { navigate, redirect } from "../../lib/navigation";
 import { placeOrder } from "./placeOrder";
-import { addressLine, isAddressComplete, paymentMethodLabel, validPaymentMethod } from "./rules";
+import { paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
+import { addressLine, isAddressComplete } from "./rules";
 
 /** Where the shopper must go first, or null when the order can be reviewed. */
 export function missingStep(cart) {

@@ -1,1 +1,7 @@
-// Placeholder island: keeps the server-rendered first paint until this screen's island is built.
+import { createRoot } from "react-dom/client";
+import OrderPage from "./OrderPage";
+
+// The template names the order (data-order-id); the path is the fallback: /order/{id}.
+const mount = document.getElementById("island");
+const orderId = mount.dataset.orderId || decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] ?? "");
+createRoot(mount).render(<OrderPage orderId={orderId} />);

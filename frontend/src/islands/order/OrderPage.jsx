@@ -1,0 +1,85 @@
+// Order details (spec section 2): the invoice with Print, the payment status and the tracking timeline.
+import { useEffect, useRef, useState } from "react";
+import Loader from "../../components/Loader";
+import Message from "../../components/Message";
+import { api, errorMessage } from "../../lib/api";
+import { formatMoney } from "../../lib/money";
+import { loginUrl, redirect } from "../../lib/navigation";
+import { toast } from "../../lib/toast";
+import Invoice from "./Invoice";
+import OrderTracking from "./OrderTracking";
+import { formatDateTime } from "./format";
+import { printInvoice } from "./printInvoice";
+import "../../components/orders/orders-ui.css";
+import "./order.css";
+
+export const ORDER_NOT_FOUND = "Order not found";
+
+function PaymentStatus({ order }) {
+  if (!order.isPaid) {
+    return <Message variant="info">Please Pay Amount of {formatMoney(order.totalPrice)} at Delivery time</Message>;
+  }
+  return (
+    <Message variant="success">
+      <p>
+        <strong>Payment Status: Paid</strong>
+        {order.paidAt && <> on {formatDateTime(order.paidAt)}</>}
+      </p>
+      <p>Invoice Number: {order.invoiceNumber}</p>
+      {order.orderId && <p>Payment Reference: {order.orderId}</p>}
+    </Message>
+  );
+}
+
+export default function OrderPage({ orderId }) {
+  const [state, setState] = useState({ loading: true, error: "", order: null });
+  const invoiceRef = useRef(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api(`/api/orders/${encodeURIComponent(orderId)}`, { signal: controller.signal })
+      .then((order) => setState({ loading: false, error: "", order }))
+      .catch((error) => {
+        if (error?.name === "AbortError") return;
+        if (error?.status === 401) return redirect(loginUrl());
+        setState({ loading: false, error: error?.status === 404 ? ORDER_NOT_FOUND : errorMessage(error), order: null });
+      });
+    return () => controller.abort();
+  }, [orderId]);
+
+  const print = () => {
+    if (!printInvoice(invoiceRef.current, `Invoice ${state.order.invoiceNumber}`)) {
+      toast.error("Please allow pop-ups for this site to print the invoice.");
+    }
+  };
+
+  let body;
+  if (state.loading) body = <Loader />;
+  else if (state.error) body = <Message variant="danger">{state.error}</Message>;
+  else {
+    const { order } = state;
+    body = (
+      <>
+        <PaymentStatus order={order} />
+        <div className="order-page__layout">
+          <div className="order-page__invoice">
+            <div className="order-page__toolbar">
+              <button type="button" className="btn" onClick={print}>
+                Print
+              </button>
+            </div>
+            <Invoice order={order} ref={invoiceRef} />
+          </div>
+          <OrderTracking order={order} />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="order-page">
+      <h1>Order Details</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { config } from "../../lib/config";
+import { mockFetch } from "../../lib/testing/mockFetch";
+import { toast } from "../../lib/toast";
+import OrderPage from "./OrderPage";
+
+const order = {
+  _id: "Xy7pQ2rT9vLm3nB8kD4s",
+  createdAt: "2026-05-01T10:00:00Z",
+  user: { name: "Demo Customer", phoneNo: "9000000002" },
+  orderItems: [
+    { productId: "1", brandId: "11", financialId: "101", name: "Sona Masoori Rice", brand: "India Gate", quantity: "5", units: "kg",
+      qty: 2, price: "399.00", mrp: "450.00", image: "/media/rice.svg", lineTotal: "798.00" },
+    { productId: "2", brandId: "21", financialId: "201", name: "Toor Dal", brand: "Tata Sampann", quantity: "1", units: "kg",
+      qty: 1, price: "160.00", mrp: "180.00", image: "/media/dal.svg", lineTotal: "160.00" },
+  ],
+  shippingAddress: { street: "12-4 Gandhi Nagar", city: "Amalapuram", postalCode: "533201" },
+  paymentMethod: "Cash Or UPI",
+  itemsPrice: "958.00", shippingPrice: "0.00", totalPrice: "958.00",
+  isPaid: false, paidAt: null, isPacked: false, packedAt: null, isDispatched: false, dispatchedAt: null,
+  isDelivered: false, deliveredAt: null, status: "placed", invoiceNumber: "SMLR-2026-000001", orderId: null,
+};
+
+function serve(body, status = 200) {
+  return mockFetch({ [`GET /api/orders/${order._id}`]: { status, body } });
+}
+
+beforeAll(() => {
+  Object.assign(config, {
+    storeName: "SMLR Mart", gstNumber: "37ABCDE1234F1Z5", fssaiNumber: "10123456000123",
+    supportPhone: "+91 98765 43210", supportEmail: "care@smlrmart.in", storeAddress: "Main Road, Amalapuram",
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("order page", () => {
+  it("shows a loader, then the invoice with the shop's registration numbers and contacts", async () => {
+    serve(order);
+    render(<OrderPage orderId={order._id} />);
+    expect(screen.getByAltText("Loading...")).toBeInTheDocument();
+    const invoice = await screen.findByRole("article", { name: "Invoice" });
+    for (const text of ["SMLR Mart", "GST No: 37ABCDE1234F1Z5", "FSSAI Lic. No: 10123456000123", "Phone: +91 98765 43210",
+      "Email: care@smlrmart.in", "SMLR-2026-000001", order._id, "1 May 2026", "Demo Customer", "Phone: 9000000002",
+      "12-4 Gandhi Nagar", "Amalapuram 533201", "Cash/UPI"]) {
+      expect(within(invoice).getByText(text)).toBeInTheDocument();
+    }
+  });
+
+  it("lists each item with brand, pack, qty, price and line total, then the totals", async () => {
+    serve(order);
+    render(<OrderPage orderId={order._id} />);
+    const rows = (await screen.findAllByRole("row")).slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(
+      ["1", "Sona Masoori Rice", "India Gate", "5 kg", "2", "₹399.00", "₹798.00"],
+    );
+    const invoice = screen.getByRole("article", { name: "Invoice" });
+    expect(within(invoice).getByText("₹0.00")).toBeInTheDocument();
+    expect(within(invoice).getAllByText("₹958.00")).toHaveLength(2);
+  });
+
+  it("asks an unpaid order to be paid at delivery, with no Pay button yet", async () => {
+    serve(order);
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText("Please Pay Amount of ₹958.00 at Delivery time")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
+    expect(screen.queryByText(/Payment Status: Paid/)).toBeNull();
+  });
+
+  it("shows a paid order's status, invoice number and payment reference", async () => {
+    serve({ ...order, isPaid: true, paidAt: "2026-05-02T09:00:00Z", orderId: "CASH-SMLR-2026-000001" });
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText("Payment Status: Paid")).toBeInTheDocument();
+    expect(screen.getByText("Invoice Number: SMLR-2026-000001")).toBeInTheDocument();
+    expect(screen.getByText("Payment Reference: CASH-SMLR-2026-000001")).toBeInTheDocument();
+    expect(screen.queryByText(/Please Pay Amount/)).toBeNull();
+  });
+
+  it("tracks the order with the four messages and the progress fill", async () => {
+    serve({ ...order, isPacked: true, packedAt: "2026-05-01T12:00:00Z", status: "packed" });
+    render(<OrderPage orderId={order._id} />);
+    const bar = await screen.findByRole("progressbar", { name: "Order progress" });
+    expect(bar).toHaveAttribute("aria-valuenow", "65");
+    expect(bar.firstChild).toHaveStyle({ width: "65%" });
+    const steps = within(screen.getByRole("region", { name: "Track Order" })).getAllByRole("listitem");
+    expect(steps.map((step) => step.querySelector(".tracking__message").textContent)).toEqual([
+      "Order Successfully Placed and Packing In Progress",
+      "Order Packed and Ready for Dispatch",
+      "Order Dispatched and Delivery In Progress",
+      "Order Delivered",
+    ]);
+    expect(steps.map((step) => step.className.includes("--done"))).toEqual([true, true, false, false]);
+  });
+
+  it("fills the bar to 100% once delivered", async () => {
+    serve({ ...order, isPacked: true, isDispatched: true, isDelivered: true, deliveredAt: "2026-05-02T10:00:00Z", status: "delivered" });
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  });
+
+  it("says 'Order not found' for a 404", async () => {
+    serve({ message: "No order with that id." }, 404);
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText("Order not found")).toBeInTheDocument();
+  });
+
+  it("shows the server's message for other failures", async () => {
+    serve({ message: "Server is busy" }, 503);
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText("Server is busy")).toBeInTheDocument();
+  });
+
+  it("prints the invoice from a window of its own", async () => {
+    serve(order);
+    const printWindow = { document: { open: vi.fn(), write: vi.fn(), close: vi.fn() }, focus: vi.fn(), print: vi.fn() };
+    const open = vi.spyOn(window, "open").mockReturnValue(printWindow);
+    const user = userEvent.setup();
+    render(<OrderPage orderId={order._id} />);
+    await user.click(await screen.findByRole("button", { name: "Print" }));
+    expect(open).toHaveBeenCalledWith("", "_blank", expect.any(String));
+    const html = printWindow.document.write.mock.calls[0][0];
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain("<style>");
+    expect(html).toContain("<title>Invoice SMLR-2026-000001</title>");
+    for (const text of ["GST No: 37ABCDE1234F1Z5", "FSSAI Lic. No: 10123456000123", "Sona Masoori Rice", "₹958.00"]) {
+      expect(html).toContain(text);
+    }
+    expect(html).not.toContain("Print</button>");
+    expect(printWindow.document.close).toHaveBeenCalled();
+    expect(printWindow.print).toHaveBeenCalled();
+  });
+
+  it("says so when the browser blocks the print window", async () => {
+    serve(order);
+    vi.spyOn(window, "open").mockReturnValue(null);
+    const errorToast = vi.spyOn(toast, "error");
+    const user = userEvent.setup();
+    render(<OrderPage orderId={order._id} />);
+    await user.click(await screen.findByRole("button", { name: "Print" }));
+    expect(errorToast).toHaveBeenCalledWith("Please allow pop-ups for this site to print the invoice.");
+  });
+});
