@@ -1,36 +1,112 @@
-// My Orders (spec section 2): Date, Status ('Paid' badge or 'Pay'), Actions ('Details'), Total.
+// My Orders (spec section 2). In the account drawer: Date (first 10 characters of createdAt),
+// Status ('Paid' badge or 'Pay' button), Actions ('Details'), Total. On /profile
+// (variant="profile"): ID, date, total, paid, delivered and a details link.
 import { useEffect, useState } from "react";
 import { api, errorMessage } from "../../lib/api";
 import { formatMoney } from "../../lib/money";
 import Loader from "../Loader";
 import Message from "../Message";
+import "./orders-ui.css";
 
-export default function MyOrdersTable() {
-  const [state, setState] = useState({ loading: true, error: "", orders: [] });
-  useEffect(() => {
-    const controller = new AbortController();
-    api("/api/orders/mine", { signal: controller.signal })
-      .then((orders) => setState({ loading: false, error: "", orders }))
-      .catch((error) => error.name !== "AbortError" && setState({ loading: false, error: errorMessage(error), orders: [] }));
-    return () => controller.abort();
-  }, []);
-  if (state.loading) return <Loader />;
-  if (state.error) return <Message variant="danger">{state.error}</Message>;
+const day = (iso) => (iso ? String(iso).substring(0, 10) : "");
+
+function Cross() {
+  return (
+    <span className="status-no" role="img" aria-label="No">
+      ✗
+    </span>
+  );
+}
+
+function DrawerRows({ orders }) {
   return (
     <table className="table">
       <thead>
-        <tr><th>Date</th><th>Status</th><th>Actions</th><th>Total</th></tr>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Status</th>
+          <th scope="col">Actions</th>
+          <th scope="col">Total</th>
+        </tr>
       </thead>
       <tbody>
-        {state.orders.map((order) => (
+        {orders.map((order) => (
           <tr key={order._id}>
-            <td>{order.createdAt.substring(0, 10)}</td>
-            <td>{order.isPaid ? <span className="badge badge--success">Paid</span> : <a className="btn btn--small" href={`/order/${order._id}`}>Pay</a>}</td>
-            <td><a href={`/order/${order._id}`}>Details</a></td>
+            <td>{day(order.createdAt)}</td>
+            <td>
+              {order.isPaid ? (
+                <span className="badge badge--success">Paid</span>
+              ) : (
+                // The order page says how much to pay and how.
+                <a className="btn btn--small btn--primary" href={`/order/${order._id}`}>
+                  Pay
+                </a>
+              )}
+            </td>
+            <td>
+              <a href={`/order/${order._id}`}>Details</a>
+            </td>
             <td>{formatMoney(order.totalPrice)}</td>
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+function ProfileRows({ orders }) {
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">ID</th>
+          <th scope="col">Date</th>
+          <th scope="col">Total</th>
+          <th scope="col">Paid</th>
+          <th scope="col">Delivered</th>
+          <th scope="col">
+            <span className="visually-hidden">Details</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => (
+          <tr key={order._id}>
+            <td className="orders-table__id">{order._id}</td>
+            <td>{day(order.createdAt)}</td>
+            <td>{formatMoney(order.totalPrice)}</td>
+            <td>{order.isPaid ? day(order.paidAt) : <Cross />}</td>
+            <td>{order.isDelivered ? day(order.deliveredAt) : <Cross />}</td>
+            <td>
+              <a className="btn btn--small" href={`/order/${order._id}`}>
+                Details
+              </a>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function MyOrdersTable({ variant = "drawer" }) {
+  const [state, setState] = useState({ loading: true, error: "", orders: [] });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api("/api/orders/mine", { signal: controller.signal })
+      .then((orders) => setState({ loading: false, error: "", orders: Array.isArray(orders) ? orders : [] }))
+      .catch((error) => error?.name !== "AbortError" && setState({ loading: false, error: errorMessage(error), orders: [] }));
+    return () => controller.abort();
+  }, []);
+
+  if (state.loading) return <Loader />;
+  if (state.error) return <Message variant="danger">{state.error}</Message>;
+  if (state.orders.length === 0) return <Message variant="info">You have no orders yet.</Message>;
+  const Rows = variant === "profile" ? ProfileRows : DrawerRows;
+  return (
+    <div className={`orders-table orders-table--${variant} table-scroll`}>
+      <Rows orders={state.orders} />
+    </div>
   );
 }

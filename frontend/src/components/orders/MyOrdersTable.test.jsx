@@ -1,0 +1,64 @@
+import { render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../lib/testing/mockFetch";
+import MyOrdersTable from "./MyOrdersTable";
+
+const paid = {
+  _id: "PaidOrder0000000001", createdAt: "2026-05-03T18:30:00Z", totalPrice: "1234.50",
+  isPaid: true, paidAt: "2026-05-04T09:00:00Z", isDelivered: true, deliveredAt: "2026-05-05T10:00:00Z",
+};
+const unpaid = {
+  _id: "OpenOrder0000000002", createdAt: "2026-05-01T10:00:00Z", totalPrice: "958.00",
+  isPaid: false, paidAt: null, isDelivered: false, deliveredAt: null,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+const bodyRows = () => screen.getAllByRole("row").slice(1);
+
+describe("MyOrdersTable (account drawer)", () => {
+  it("spins while loading, then lists Date, Status, Actions and Total", async () => {
+    mockFetch({ "GET /api/orders/mine": { body: [paid, unpaid] } });
+    render(<MyOrdersTable />);
+    expect(screen.getByAltText("Loading...")).toBeInTheDocument();
+    await screen.findByRole("table");
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Date", "Status", "Actions", "Total"]);
+    const [first, second] = bodyRows();
+    expect(within(first).getAllByRole("cell")[0]).toHaveTextContent(/^2026-05-03$/);
+    expect(within(first).getByText("Paid")).toHaveClass("badge");
+    expect(within(first).getByRole("link", { name: "Details" })).toHaveAttribute("href", "/order/PaidOrder0000000001");
+    expect(within(first).getByText("₹1,234.50")).toBeInTheDocument();
+    expect(within(second).getByRole("link", { name: "Pay" })).toHaveAttribute("href", "/order/OpenOrder0000000002");
+    expect(within(second).queryByText("Paid")).toBeNull();
+  });
+
+  it("shows an error alert with the server's message when loading fails", async () => {
+    mockFetch({ "GET /api/orders/mine": { status: 500, body: { message: "Could not load orders" } } });
+    render(<MyOrdersTable />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Could not load orders");
+  });
+
+  it("says when there are no orders yet", async () => {
+    mockFetch({ "GET /api/orders/mine": { body: [] } });
+    render(<MyOrdersTable />);
+    expect(await screen.findByText("You have no orders yet.")).toBeInTheDocument();
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+});
+
+describe("MyOrdersTable on /profile", () => {
+  it("lists ID, date, total, paid and delivered dates or a cross, and a details link", async () => {
+    mockFetch({ "GET /api/orders/mine": { body: [paid, unpaid] } });
+    render(<MyOrdersTable variant="profile" />);
+    await screen.findByRole("table");
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(
+      ["ID", "Date", "Total", "Paid", "Delivered", "Details"],
+    );
+    const [first, second] = bodyRows();
+    expect(within(first).getAllByRole("cell").slice(0, 5).map((cell) => cell.textContent)).toEqual(
+      ["PaidOrder0000000001", "2026-05-03", "₹1,234.50", "2026-05-04", "2026-05-05"],
+    );
+    expect(within(second).getAllByRole("img", { name: "No" })).toHaveLength(2);
+    expect(within(second).getByRole("link", { name: "Details" })).toHaveAttribute("href", "/order/OpenOrder0000000002");
+  });
+});
