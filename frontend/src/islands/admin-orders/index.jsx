@@ -1,1 +1,6 @@
-// Placeholder island: keeps the server-rendered first paint until this screen's island is built.
+import { createRoot } from "react-dom/client";
+import AdminOrdersPage from "./AdminOrdersPage";
+import { readListQuery } from "./pipeline";
+
+const { page, status } = readListQuery(window.location.search);
+createRoot(document.getElementById("island")).render(<AdminOrdersPage page={page} status={status} />);

@@ -1,0 +1,123 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { navigate } from "../../lib/navigation";
+import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
+import AdminOrdersPage from "./AdminOrdersPage";
+
+vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
+
+const base = {
+  createdAt: "2026-05-01T10:00:00Z", totalPrice: "958.00", invoiceNumber: "SMLR-2026-000001",
+  user: { name: "Demo Customer", phoneNo: "9000000002" },
+  isPaid: false, paidAt: null, isPacked: false, packedAt: null, isDispatched: false, dispatchedAt: null,
+  isDelivered: false, deliveredAt: null, status: "placed",
+};
+const placed = { ...base, _id: "Placed00000000000001" };
+const dispatched = {
+  ...base, _id: "Dispatched0000000002", status: "dispatched", isPaid: true, paidAt: "2026-05-01T11:00:00Z",
+  isPacked: true, packedAt: "2026-05-01T12:00:00Z", isDispatched: true, dispatchedAt: "2026-05-02T08:00:00Z",
+};
+
+const rowOf = (id) => screen.getByRole("link", { name: id }).closest("tr");
+
+beforeEach(() => vi.mocked(navigate).mockReset());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("admin order list", () => {
+  it("lists every order with the customer's name and phone, date, total and pipeline state", async () => {
+    const fetchMock = mockFetch({ "GET /api/orders?pageNumber=1": { body: { orders: [placed, dispatched], page: 1, pages: 1 } } });
+    render(<AdminOrdersPage page={1} status="" />);
+    await screen.findByRole("table");
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(
+      ["ID", "User", "Date", "Total", "Paid", "Packed", "Dispatched", "Delivered", "Actions"],
+    );
+    const row = rowOf(dispatched._id);
+    expect(within(row).getByText("Demo Customer")).toBeInTheDocument();
+    expect(within(row).getByRole("link", { name: "9000000002" })).toHaveAttribute("href", "tel:+919000000002");
+    expect(within(row).getByText("₹958.00")).toBeInTheDocument();
+    expect(within(row).getByText("2026-05-02")).toBeInTheDocument();
+    expect(within(row).getAllByRole("img", { name: "No" })).toHaveLength(1);
+    expect(within(rowOf(placed._id)).getAllByRole("img", { name: "No" })).toHaveLength(4);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks the server for the page and status in the address, and filters by status", async () => {
+    const fetchMock = mockFetch({ "GET /api/orders?pageNumber=2&status=packed": { body: { orders: [], page: 2, pages: 3 } } });
+    const user = userEvent.setup();
+    render(<AdminOrdersPage page={2} status="packed" />);
+    expect(await screen.findByText("No orders found.")).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("link", { name: "Page 3" })).toHaveAttribute("href", "/admin/orderlist?status=packed&pageNumber=3");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Status" }), "delivered");
+    expect(navigate).toHaveBeenCalledWith("/admin/orderlist?status=delivered");
+  });
+
+  it("moves a placed order to packed through the status endpoint and reloads the list", async () => {
+    let packed = false;
+    const fetchMock = mockFetch({
+      "GET /api/orders?pageNumber=1": () => ({
+        body: { orders: [packed ? { ...placed, status: "packed", isPacked: true, packedAt: "2026-05-01T12:00:00Z" } : placed], page: 1, pages: 1 },
+      }),
+      [`PUT /api/orders/${placed._id}/status`]: () => {
+        packed = true;
+        return { body: { ...placed, status: "packed" } };
+      },
+    });
+    const user = userEvent.setup();
+    render(<AdminOrdersPage page={1} status="" />);
+    await user.click(await screen.findByRole("button", { name: "Mark as Packed" }));
+    expect(await screen.findByRole("button", { name: "Mark as Dispatched" })).toBeInTheDocument();
+    expect(sentBody(fetchMock, "PUT", `/api/orders/${placed._id}/status`)).toEqual({ status: "packed" });
+    expect(screen.getByText(`Order ${placed._id} is now packed.`)).toBeInTheDocument();
+  });
+
+  it("marks a dispatched order delivered through the deliver endpoint", async () => {
+    const fetchMock = mockFetch({
+      "GET /api/orders?pageNumber=1": { body: { orders: [dispatched], page: 1, pages: 1 } },
+      [`PUT /api/orders/${dispatched._id}/deliver`]: { body: { ...dispatched, status: "delivered" } },
+    });
+    const user = userEvent.setup();
+    render(<AdminOrdersPage page={1} status="" />);
+    await user.click(await screen.findByRole("button", { name: "Mark as Delivered" }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(`/api/orders/${dispatched._id}/deliver`, expect.objectContaining({ method: "PUT" })),
+    );
+    expect(screen.queryByRole("button", { name: "Record cash payment" })).toBeNull();
+  });
+
+  it("shows the server's message when a move is refused", async () => {
+    const message = `Order ${placed._id} is already packed.`;
+    mockFetch({
+      "GET /api/orders?pageNumber=1": { body: { orders: [placed], page: 1, pages: 1 } },
+      [`PUT /api/orders/${placed._id}/status`]: { status: 409, body: { message, code: "invalid_transition" } },
+    });
+    const user = userEvent.setup();
+    render(<AdminOrdersPage page={1} status="" />);
+    await user.click(await screen.findByRole("button", { name: "Mark as Packed" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+  });
+
+  it("records a cash payment after the admin confirms it", async () => {
+    const fetchMock = mockFetch({
+      "GET /api/orders?pageNumber=1": { body: { orders: [placed], page: 1, pages: 1 } },
+      [`PUT /api/orders/${placed._id}/pay`]: { body: { ...placed, isPaid: true } },
+    });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const user = userEvent.setup();
+    render(<AdminOrdersPage page={1} status="" />);
+    const button = await screen.findByRole("button", { name: "Record cash payment" });
+    await user.click(button);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await user.click(button);
+    expect(confirm).toHaveBeenLastCalledWith(`Record a cash payment of ₹958.00 for order ${placed._id}?`);
+    expect(await screen.findByText(`Cash payment recorded for order ${placed._id}.`)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(`/api/orders/${placed._id}/pay`, expect.objectContaining({ method: "PUT" }));
+  });
+
+  it("shows a load failure", async () => {
+    mockFetch({ "GET /api/orders?pageNumber=1": { status: 403, body: { message: "You do not have permission to perform this action." } } });
+    render(<AdminOrdersPage page={1} status="" />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to perform this action.");
+  });
+});
