@@ -20,6 +20,8 @@ class UserManager(BaseUserManager):
 
     def create_superuser(self, phone_no: str, password: str | None = None, **fields):
         fields["is_staff"] = True
+        # createsuperuser asks only for the phone number and the password; the name can follow later.
+        fields.setdefault("name", "Admin")
         return self.create_user(phone_no, password, **fields)
 
 
@@ -45,7 +47,7 @@ class User(AbstractBaseUser):
     objects = UserManager()
 
     USERNAME_FIELD = "phone_no"
-    REQUIRED_FIELDS = ["name"]
+    REQUIRED_FIELDS: list[str] = []
 
     class Meta:
         ordering = ["id"]

@@ -55,12 +55,6 @@ class LocationInput(serializers.Serializer):
     latitude = serializers.FloatField(required=False, allow_null=True)
     longitude = serializers.FloatField(required=False, allow_null=True)
 
-    def to_internal_value(self, data):
-        values = super().to_internal_value(data)
-        if values.get("latitude") is None and values.get("longitude") is None:
-            return None
-        return values
-
 
 class ProfileInput(serializers.Serializer):
     name = _text()

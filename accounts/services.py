@@ -100,7 +100,8 @@ def _apply_address(user: User, *, street=UNCHANGED, city=UNCHANGED, postal_code=
 
 
 def _apply_location(user: User, location) -> list[str]:
-    if location is None:
+    """`location` is {latitude, longitude}; None, or both null, clears it."""
+    if location is None or (location.get("latitude") is None and location.get("longitude") is None):
         user.latitude = user.longitude = None
     else:
         user.latitude = clean_coordinate(location.get("latitude"), label="Latitude", limit=90)
