@@ -1,0 +1,97 @@
+// Forgot password (spec sections 2 and 4): phone, SMS code checked by the server, then New
+// Password and Confirm New Password. On success the shopper goes to /login, which shows
+// 'Password reset successfully'.
+import { useState } from "react";
+import { api, errorMessage } from "../../lib/api";
+import { flash } from "../../lib/flash";
+import { loginUrl, navigate } from "../../lib/navigation";
+import { nationalNumber } from "../../lib/phone";
+import { redirectTarget } from "../../lib/safeRedirect";
+import { toast } from "../../lib/toast";
+import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "./passwords";
+import PhoneVerification from "./PhoneVerification";
+import usePhoneVerification from "./usePhoneVerification";
+
+export const PASSWORD_RESET_TEXT = "Password reset successfully";
+
+/** /login, keeping a pending `redirect` so the shopper still ends up where they were going. */
+function loginPage() {
+  const target = redirectTarget();
+  return target === "/" ? "/login" : loginUrl(target);
+}
+
+export default function ForgotPasswordForm({ onLogin, idPrefix = "forgot", headingLevel = 2 }) {
+  const verification = usePhoneVerification("reset");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const Heading = `h${headingLevel}`;
+
+  const submit = async (event) => {
+    event.preventDefault();
+    if (!verification.verified || busy) return;
+    if (!event.currentTarget.reportValidity()) return;
+    if (!passwordsMatch(password, confirmPassword)) {
+      toast.error(PASSWORDS_DO_NOT_MATCH);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api("/api/users/forgot-password", {
+        method: "POST",
+        body: {
+          phoneNo: nationalNumber(verification.phone),
+          password,
+          verificationToken: verification.verificationToken,
+        },
+      });
+      flash("success", PASSWORD_RESET_TEXT);
+      navigate(loginPage());
+    } catch (error) {
+      console.error("Password reset failed", error);
+      toast.error(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <Heading className="account-form__title">Forgot Password</Heading>
+      <PhoneVerification idPrefix={idPrefix} verification={verification} />
+      {verification.verified && (
+        <>
+          <div className="form-field">
+            <label htmlFor={`${idPrefix}-new-password`}>New Password</label>
+            <input
+              id={`${idPrefix}-new-password`}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              required
+            />
+          </div>
+          <div className="form-field">
+            <label htmlFor={`${idPrefix}-confirm-new-password`}>Confirm New Password</label>
+            <input
+              id={`${idPrefix}-confirm-new-password`}
+              type="password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+              required
+            />
+          </div>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {busy ? "Loading..." : "Reset Password"}
+          </button>
+        </>
+      )}
+      <p className="account-form__switch">
+        <button type="button" className="link-button" onClick={onLogin}>
+          Login
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+// The login form (spec sections 2 and 5): a 10-digit phone number and a password. On success the
+// login info is stored and the shopper goes to the `redirect` query parameter (default /).
+import { useRef, useState } from "react";
+import { api, errorMessage } from "../../lib/api";
+import { setUserInfo } from "../../lib/auth";
+import { navigate } from "../../lib/navigation";
+import { isValidPhone } from "../../lib/phone";
+import { redirectTarget } from "../../lib/safeRedirect";
+import Message from "../Message";
+
+export const PHONE_HINT = "Please enter a valid 10-digit phone number without spaces or special characters.";
+export const PHONE_INVALID = "Please enter a valid 10-digit phone number.";
+
+export default function LoginForm({ onRegister, onForgotPassword, idPrefix = "login", headingLevel = 2 }) {
+  const [phoneNo, setPhoneNo] = useState("");
+  const [password, setPassword] = useState("");
+  const [banner, setBanner] = useState("");
+  const [busy, setBusy] = useState(false);
+  const passwordInput = useRef(null);
+  const Heading = `h${headingLevel}`;
+  const showHint = phoneNo !== "" && !isValidPhone(phoneNo);
+
+  const submit = async (event) => {
+    event.preventDefault();
+    if (!isValidPhone(phoneNo)) {
+      setBanner(PHONE_INVALID);
+      return;
+    }
+    if (!password) {
+      // The browser's own "fill out this field" bubble; the form validates itself otherwise.
+      passwordInput.current?.reportValidity();
+      return;
+    }
+    setBanner("");
+    setBusy(true);
+    try {
+      const info = await api("/api/users/auth", { method: "POST", body: { phoneNo, password } });
+      setUserInfo(info);
+      navigate(redirectTarget());
+    } catch (error) {
+      console.error("Login failed", error);
+      setBanner(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <Heading className="account-form__title">Sign In</Heading>
+      {banner && <Message variant="danger">{banner}</Message>}
+      <div className="form-field">
+        <label htmlFor={`${idPrefix}-phone`}>Phone Number</label>
+        <input
+          id={`${idPrefix}-phone`}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          value={phoneNo}
+          onChange={(event) => setPhoneNo(event.target.value)}
+          aria-invalid={showHint}
+          aria-describedby={showHint ? `${idPrefix}-phone-hint` : undefined}
+          required
+        />
+        {showHint && (
+          <p id={`${idPrefix}-phone-hint`} className="form-field__error">
+            {PHONE_HINT}
+          </p>
+        )}
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${idPrefix}-password`}>Password</label>
+        <input
+          id={`${idPrefix}-password`}
+          ref={passwordInput}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+      </div>
+      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+        {busy ? "Loading..." : "Sign In"}
+      </button>
+      <p className="account-form__switch">
+        New Customer?{" "}
+        <button type="button" className="link-button" onClick={onRegister}>
+          Register
+        </button>
+      </p>
+      <p className="account-form__switch">
+        Forgot your password?{" "}
+        <button type="button" className="link-button" onClick={onForgotPassword}>
+          Reset Password
+        </button>
+      </p>
+    </form>
+  );
+}

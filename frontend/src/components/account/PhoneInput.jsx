@@ -1,0 +1,29 @@
+// The register / forgot-password phone field: country fixed to India (the dropdown is shown but
+// disabled) and a 10-digit number. The value it reports is '91' + the digits typed, so a complete
+// number is 12 characters (spec section 9).
+import { COUNTRY_CODE, PHONE_DIGITS, nationalNumber, toFullPhone } from "../../lib/phone";
+
+export default function PhoneInput({ id, value, onChange, label = "Phone Number", disabled = false }) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <div className="phone-input">
+        <select className="phone-input__country" aria-label="Country" value={COUNTRY_CODE} disabled>
+          <option value={COUNTRY_CODE}>India (+91)</option>
+        </select>
+        <input
+          id={id}
+          className="phone-input__number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={PHONE_DIGITS}
+          value={nationalNumber(value).slice(0, PHONE_DIGITS)}
+          onChange={(event) => onChange(toFullPhone(event.target.value))}
+          disabled={disabled}
+          required
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// Phone Number, 'Send OTP via SMS', the six-digit code and 'Verify OTP' (Register and Forgot
+// password). Once the code is verified the phone is fixed and the parent shows its password fields.
+import Message from "../Message";
+import OtpInput from "./OtpInput";
+import PhoneInput from "./PhoneInput";
+import { formatRemaining } from "./usePhoneVerification";
+
+export default function PhoneVerification({ idPrefix, verification }) {
+  const { phone, setPhone, otp, setOtp, otpSent, verified, canSend, canVerify, lockedFor, sending, verifying, error } =
+    verification;
+  return (
+    <>
+      <PhoneInput id={`${idPrefix}-phone`} value={phone} onChange={setPhone} disabled={verified} />
+      {!verified && (
+        <div className="otp-send">
+          <button type="button" className="btn btn--secondary" onClick={verification.send} disabled={!canSend}>
+            {sending ? <span className="spinner" aria-hidden="true" /> : null}
+            Send OTP via SMS
+          </button>
+          {lockedFor > 0 && (
+            <span className="otp-send__lock" aria-live="off">
+              Resend in {formatRemaining(lockedFor)}
+            </span>
+          )}
+        </div>
+      )}
+      {otpSent && !verified && (
+        <div className="otp-verify">
+          <OtpInput idPrefix={`${idPrefix}-otp`} value={otp} onChange={setOtp} disabled={verifying} />
+          <button type="button" className="btn btn--secondary" onClick={verification.verify} disabled={!canVerify}>
+            {verifying ? <span className="spinner" aria-hidden="true" /> : null}
+            Verify OTP
+          </button>
+        </div>
+      )}
+      {error && <Message variant="danger">{error}</Message>}
+    </>
+  );
+}

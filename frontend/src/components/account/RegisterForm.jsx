@@ -1,0 +1,114 @@
+// Register (spec sections 2, 4 and 5): Name, Phone Number with an SMS code checked by the server,
+// then Password, Confirm Password and Register. On success the login info is stored and the
+// shopper goes to the `redirect` query parameter (default /).
+import { useState } from "react";
+import { api, errorMessage } from "../../lib/api";
+import { setUserInfo } from "../../lib/auth";
+import { navigate } from "../../lib/navigation";
+import { nationalNumber } from "../../lib/phone";
+import { redirectTarget } from "../../lib/safeRedirect";
+import { toast } from "../../lib/toast";
+import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "./passwords";
+import PhoneVerification from "./PhoneVerification";
+import usePhoneVerification from "./usePhoneVerification";
+
+export default function RegisterForm({ onLogin, idPrefix = "register", headingLevel = 2 }) {
+  const verification = usePhoneVerification("register");
+  const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const Heading = `h${headingLevel}`;
+
+  const submit = async (event) => {
+    event.preventDefault();
+    if (!verification.verified || busy) return;
+    if (!event.currentTarget.reportValidity()) return;
+    if (!passwordsMatch(password, confirmPassword)) {
+      toast.error(PASSWORDS_DO_NOT_MATCH);
+      return;
+    }
+    setBusy(true);
+    try {
+      const info = await api("/api/users", {
+        method: "POST",
+        body: {
+          name: name.trim(),
+          phoneNo: nationalNumber(verification.phone),
+          password,
+          verificationToken: verification.verificationToken,
+        },
+      });
+      setUserInfo(info);
+      navigate(redirectTarget());
+    } catch (error) {
+      console.error("Registration failed", error);
+      toast.error(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <Heading className="account-form__title">Register</Heading>
+      <div className="form-field">
+        <label htmlFor={`${idPrefix}-name`}>Name</label>
+        <input
+          id={`${idPrefix}-name`}
+          type="text"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+        />
+      </div>
+      <PhoneVerification idPrefix={idPrefix} verification={verification} />
+      {verification.verified && (
+        <>
+          <div className="form-field">
+            <label htmlFor={`${idPrefix}-password`}>Password</label>
+            <input
+              id={`${idPrefix}-password`}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              required
+            />
+          </div>
+          <div className="form-field">
+            <label htmlFor={`${idPrefix}-confirm-password`}>Confirm Password</label>
+            <input
+              id={`${idPrefix}-confirm-password`}
+              type="password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+              required
+            />
+          </div>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {busy ? "Loading..." : "Register"}
+          </button>
+        </>
+      )}
+      <p className="account-form__switch">
+        Already have an account?{" "}
+        <button type="button" className="link-button" onClick={onLogin}>
+          Login
+        </button>
+      </p>
+      <p className="account-form__terms">
+        By continuing, you agree to our{" "}
+        <a href="/terms.html" target="_blank" rel="noopener">
+          Terms and Conditions
+        </a>{" "}
+        and{" "}
+        <a href="/privacy.html" target="_blank" rel="noopener">
+          Privacy Policy
+        </a>
+        .
+      </p>
+    </form>
+  );
+}
