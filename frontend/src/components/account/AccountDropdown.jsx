@@ -1,22 +1,18 @@
-// The header's user-icon dropdown body. The full login / register / forgot-password panel and the
-// account drawer replace this with the accounts screens.
-import { logout, useUserInfo } from "../../lib/auth";
+// The header's user-icon dropdown body (the chrome renders it, passing onClose): the login /
+// register / forgot-password panel for a guest, the account menu for a signed-in user.
+import { useUserInfo } from "../../lib/auth";
+import AccountMenu from "./AccountMenu";
+import GuestPanel from "./GuestPanel";
+import "./account.css";
 
 export default function AccountDropdown({ onClose = () => {} }) {
   const userInfo = useUserInfo();
   if (!userInfo) {
     return (
-      <nav className="account-menu" aria-label="Account">
-        <a href={`/login?redirect=${encodeURIComponent(window.location.pathname)}`} onClick={onClose}>Sign In</a>
-        <a href="/register" onClick={onClose}>Register</a>
-      </nav>
+      <div className="account-dropdown">
+        <GuestPanel idPrefix="dropdown" />
+      </div>
     );
   }
-  return (
-    <nav className="account-menu" aria-label="Account">
-      <span className="account-menu__name">{userInfo.name}</span>
-      <a href="/profile" onClick={onClose}>My Profile</a>
-      <button type="button" onClick={() => logout()}>Logout</button>
-    </nav>
-  );
+  return <AccountMenu userInfo={userInfo} onClose={onClose} />;
 }

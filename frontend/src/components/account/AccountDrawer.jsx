@@ -1,0 +1,76 @@
+// The account drawer (spec section 2): 'My Profile' (the profile form and Logout) and 'My Orders'.
+import { useEffect, useRef } from "react";
+import { logout } from "../../lib/auth";
+import MyOrdersTable from "../orders/MyOrdersTable";
+import { TABS } from "./drawerStore";
+import ProfileForm from "./ProfileForm";
+import "./account.css";
+
+const TAB_LABELS = [
+  [TABS.profile, "My Profile"],
+  [TABS.orders, "My Orders"],
+];
+
+export default function AccountDrawer({ tab, onTabChange, onClose }) {
+  const panel = useRef(null);
+
+  useEffect(() => {
+    const onKeyDown = (event) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    panel.current?.focus();
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.body.style.overflow = overflow;
+    };
+  }, [onClose]);
+
+  return (
+    <div className="account-drawer">
+      <div className="account-drawer__backdrop" onClick={onClose} aria-hidden="true" />
+      <aside className="account-drawer__panel" role="dialog" aria-modal="true" aria-label="Account" tabIndex={-1} ref={panel}>
+        <div className="account-drawer__header">
+          <div className="account-drawer__tabs" role="tablist">
+            {TAB_LABELS.map(([key, label]) => (
+              <button
+                key={key}
+                type="button"
+                role="tab"
+                id={`account-drawer-tab-${key}`}
+                aria-selected={tab === key}
+                aria-controls={`account-drawer-panel-${key}`}
+                className={tab === key ? "account-drawer__tab is-active" : "account-drawer__tab"}
+                onClick={() => onTabChange(key)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <button type="button" className="account-drawer__close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <div
+          className="account-drawer__body"
+          role="tabpanel"
+          id={`account-drawer-panel-${tab}`}
+          aria-labelledby={`account-drawer-tab-${tab}`}
+        >
+          {tab === TABS.orders ? (
+            <MyOrdersTable />
+          ) : (
+            <>
+              <ProfileForm idPrefix="drawer-profile" headingLevel={2} />
+              <button type="button" className="btn btn--danger btn--block account-drawer__logout" onClick={() => logout()}>
+                Logout
+              </button>
+            </>
+          )}
+        </div>
+      </aside>
+    </div>
+  );
+}

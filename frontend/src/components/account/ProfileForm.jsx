@@ -1,0 +1,229 @@
+// The profile form (spec sections 2, 5 and 8): name, read-only phone, delivery address filled by
+// hand or from the browser's location, a map of the saved location, optional new password.
+import { useEffect, useState } from "react";
+import { api, errorMessage } from "../../lib/api";
+import { getUserInfo, setUserInfo } from "../../lib/auth";
+import { checkDelivery, currentPosition, isGeolocationSupported, roundCoordinate } from "../../lib/geo";
+import { isValidPhone } from "../../lib/phone";
+import { toast } from "../../lib/toast";
+import Loader from "../Loader";
+import Message from "../Message";
+import LocationMap from "./LocationMap";
+import { PHONE_INVALID } from "./LoginForm";
+import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "./passwords";
+import "./account.css";
+
+export const PROFILE_TEXT = Object.freeze({
+  updated: "Profile updated successfully",
+  loadFailed: "Error loading address",
+  geoUnsupported: "Geolocation is not supported by your browser.",
+  positionFailed: "Could not retrieve your current location.",
+  noResults: "No results found for your current location.",
+  lookupFailed: "Could not fetch address for your current location.",
+  located: "Address set to current location!",
+  unknownStreet: "Unknown Street",
+  unknownCity: "Unknown City",
+  unknownPostalCode: "Unknown Postal Code",
+});
+
+function formFromUser(user) {
+  const address = user?.deliveryAddress ?? {};
+  const location = user?.location;
+  return {
+    name: user?.name ?? "",
+    phoneNo: user?.phoneNo ?? "",
+    street: address.street ?? "",
+    city: address.city ?? "",
+    postalCode: address.postalCode ?? "",
+    location: location && location.latitude != null && location.longitude != null ? location : null,
+  };
+}
+
+/** The address the offline lookup gives for a point; it knows pincode and town, not the street. */
+export function addressFromLookup(result, typedStreet) {
+  return {
+    street: typedStreet.trim() || PROFILE_TEXT.unknownStreet,
+    city: result.town || result.state || PROFILE_TEXT.unknownCity,
+    postalCode: result.pincode || PROFILE_TEXT.unknownPostalCode,
+  };
+}
+
+export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) {
+  const [form, setForm] = useState(() => formFromUser(getUserInfo()));
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState("");
+  const [banner, setBanner] = useState("");
+  const [showPasswords, setShowPasswords] = useState(false);
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [locating, setLocating] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const Heading = `h${headingLevel}`;
+  const id = (name) => `${idPrefix}-${name}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api("/api/users/profile", { signal: controller.signal })
+      .then((user) => {
+        setForm(formFromUser(user));
+        setLoading(false);
+      })
+      .catch((error) => {
+        if (error?.name === "AbortError") return;
+        console.error("Loading the profile failed", error);
+        setLoadError(PROFILE_TEXT.loadFailed);
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, []);
+
+  const update = (field) => (event) => setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  const useCurrentLocation = async () => {
+    if (!isGeolocationSupported()) {
+      toast.error(PROFILE_TEXT.geoUnsupported);
+      return;
+    }
+    setLocating(true);
+    let coordinates;
+    try {
+      coordinates = await currentPosition();
+    } catch (error) {
+      console.error("Geolocation failed", error);
+      toast.error(PROFILE_TEXT.positionFailed);
+      setLocating(false);
+      return;
+    }
+    try {
+      const result = await checkDelivery(coordinates);
+      setForm((current) => ({
+        ...current,
+        ...addressFromLookup(result, current.street),
+        location: { latitude: roundCoordinate(coordinates.latitude), longitude: roundCoordinate(coordinates.longitude) },
+      }));
+      toast.success(PROFILE_TEXT.located);
+    } catch (error) {
+      console.error("Reverse lookup failed", error);
+      // 400: no pincode anywhere near the point (open sea, abroad); anything else: the lookup failed.
+      toast.error(error?.status === 400 ? PROFILE_TEXT.noResults : PROFILE_TEXT.lookupFailed);
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const togglePasswords = () => {
+    setShowPasswords((shown) => !shown);
+    setPassword("");
+    setConfirmPassword("");
+  };
+
+  const submit = async (event) => {
+    event.preventDefault();
+    if (saving) return;
+    if (!isValidPhone(form.phoneNo)) {
+      setBanner(PHONE_INVALID);
+      return;
+    }
+    if (!passwordsMatch(password, confirmPassword)) {
+      toast.error(PASSWORDS_DO_NOT_MATCH);
+      return;
+    }
+    setBanner("");
+    setSaving(true);
+    try {
+      const info = await api("/api/users/profile", {
+        method: "PUT",
+        body: {
+          name: form.name,
+          phoneNo: form.phoneNo,
+          deliveryAddress: { street: form.street, city: form.city, postalCode: form.postalCode },
+          location: form.location,
+          password,
+        },
+      });
+      setUserInfo(info);
+      setForm(formFromUser(info));
+      setPassword("");
+      setConfirmPassword("");
+      toast.success(PROFILE_TEXT.updated);
+    } catch (error) {
+      console.error("Updating the profile failed", error);
+      toast.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="account-form profile-form" onSubmit={submit} noValidate>
+      <Heading className="account-form__title">User Profile</Heading>
+      {loadError && <Message variant="danger">{loadError}</Message>}
+      {banner && <Message variant="danger">{banner}</Message>}
+      {loading && <Loader />}
+      <div className="form-field">
+        <label htmlFor={id("name")}>Name</label>
+        <input id={id("name")} type="text" autoComplete="name" value={form.name} onChange={update("name")} />
+      </div>
+      <div className="form-field">
+        <label htmlFor={id("phone")}>Phone Number</label>
+        <input id={id("phone")} type="tel" value={form.phoneNo} readOnly aria-readonly="true" />
+      </div>
+      <div className="form-field">
+        <label htmlFor={id("street")}>Street Address</label>
+        <input id={id("street")} type="text" autoComplete="street-address" value={form.street} onChange={update("street")} />
+      </div>
+      <div className="form-row">
+        <div className="form-field">
+          <label htmlFor={id("city")}>City</label>
+          <input id={id("city")} type="text" autoComplete="address-level2" value={form.city} onChange={update("city")} />
+        </div>
+        <div className="form-field">
+          <label htmlFor={id("postal-code")}>Postal Code</label>
+          <input
+            id={id("postal-code")}
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            value={form.postalCode}
+            onChange={update("postalCode")}
+          />
+        </div>
+      </div>
+      <button type="button" className="btn btn--secondary btn--block" onClick={useCurrentLocation} disabled={locating}>
+        {locating ? <span className="spinner" aria-hidden="true" /> : null}
+        Use Current Location
+      </button>
+      {form.location && <LocationMap latitude={Number(form.location.latitude)} longitude={Number(form.location.longitude)} />}
+      <button type="button" className="link-button profile-form__toggle" onClick={togglePasswords} aria-expanded={showPasswords}>
+        {showPasswords ? "Hide Password Fields" : "Reset Password"}
+      </button>
+      {showPasswords && (
+        <>
+          <div className="form-field">
+            <label htmlFor={id("new-password")}>New Password</label>
+            <input
+              id={id("new-password")}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          <div className="form-field">
+            <label htmlFor={id("confirm-new-password")}>Confirm New Password</label>
+            <input
+              id={id("confirm-new-password")}
+              type="password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+            />
+          </div>
+        </>
+      )}
+      <button type="submit" className="btn btn--primary btn--block" disabled={saving}>
+        Update
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,187 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getUserInfo, setUserInfo } from "../../lib/auth";
+import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
+import { toast } from "../../lib/toast";
+import ProfileForm, { addressFromLookup } from "./ProfileForm";
+
+vi.mock("./LocationMap", () => ({
+  default: ({ latitude, longitude }) => <div data-testid="location-map" data-latitude={latitude} data-longitude={longitude} />,
+}));
+
+const expiresAt = new Date(Date.now() + 3600_000).toISOString();
+const profile = {
+  _id: "5", name: "Asha", phoneNo: "9876543210", isAdmin: false,
+  deliveryAddress: { street: "12 Main Road", city: "Amalapuram", postalCode: "533201" },
+  location: null,
+};
+
+function stubGeolocation(behaviour) {
+  vi.stubGlobal("navigator", { ...window.navigator, geolocation: { getCurrentPosition: vi.fn(behaviour) } });
+}
+
+async function renderLoaded(routes = {}) {
+  const fetchMock = mockFetch({ "GET /api/users/profile": { body: profile }, ...routes });
+  const user = userEvent.setup();
+  render(<ProfileForm />);
+  await waitFor(() => expect(screen.getByLabelText("Street Address")).toHaveValue("12 Main Road"));
+  return { user, fetchMock };
+}
+
+beforeEach(() => setUserInfo({ ...profile, token: "jwt", expiresAt }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe("ProfileForm", () => {
+  it("fills from the server with the phone read-only and no map without a location", async () => {
+    await renderLoaded();
+    expect(screen.getByRole("heading", { name: "User Profile" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Name")).toHaveValue("Asha");
+    expect(screen.getByLabelText("Phone Number")).toHaveValue("9876543210");
+    expect(screen.getByLabelText("Phone Number")).toHaveAttribute("readonly");
+    expect(screen.getByLabelText("City")).toHaveValue("Amalapuram");
+    expect(screen.getByLabelText("Postal Code")).toHaveValue("533201");
+    expect(screen.queryByTestId("location-map")).not.toBeInTheDocument();
+  });
+
+  it("shows the saved location on a map", async () => {
+    mockFetch({ "GET /api/users/profile": { body: { ...profile, location: { latitude: 16.578, longitude: 82.006 } } } });
+    render(<ProfileForm />);
+    const map = await screen.findByTestId("location-map");
+    expect(map).toHaveAttribute("data-latitude", "16.578");
+    expect(map).toHaveAttribute("data-longitude", "82.006");
+  });
+
+  it("says 'Error loading address' when the profile cannot be fetched, keeping the stored details", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    mockFetch({ "GET /api/users/profile": { status: 500, body: { message: "boom" } } });
+    render(<ProfileForm />);
+    expect(await screen.findByText("Error loading address")).toBeInTheDocument();
+    expect(screen.getByLabelText("Name")).toHaveValue("Asha");
+  });
+
+  it("toggles the password fields", async () => {
+    const { user } = await renderLoaded();
+    expect(screen.queryByLabelText("New Password")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(screen.getByLabelText("New Password")).toBeInTheDocument();
+    expect(screen.getByLabelText("Confirm New Password")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Hide Password Fields" }));
+    expect(screen.queryByLabelText("New Password")).not.toBeInTheDocument();
+  });
+
+  it("updates the profile, stores the fresh login info and toasts", async () => {
+    const success = vi.spyOn(toast, "success");
+    const { user, fetchMock } = await renderLoaded({
+      "PUT /api/users/profile": ({ body }) => ({ body: { ...profile, ...body, password: undefined, token: "fresh", expiresAt } }),
+    });
+    await user.clear(screen.getByLabelText("Name"));
+    await user.type(screen.getByLabelText("Name"), "Asha Devi");
+    await user.clear(screen.getByLabelText("Street Address"));
+    await user.type(screen.getByLabelText("Street Address"), "4 Temple Street");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Profile updated successfully"));
+    expect(sentBody(fetchMock, "PUT", "/api/users/profile")).toEqual({
+      name: "Asha Devi",
+      phoneNo: "9876543210",
+      deliveryAddress: { street: "4 Temple Street", city: "Amalapuram", postalCode: "533201" },
+      location: null,
+      password: "",
+    });
+    expect(getUserInfo()).toMatchObject({ name: "Asha Devi", token: "fresh" });
+  });
+
+  it("sends a new password only when both fields match", async () => {
+    const error = vi.spyOn(toast, "error");
+    const { user, fetchMock } = await renderLoaded({ "PUT /api/users/profile": { body: { ...profile, token: "fresh", expiresAt } } });
+    await user.click(screen.getByRole("button", { name: "Reset Password" }));
+    await user.type(screen.getByLabelText("New Password"), "new-pass-1");
+    await user.type(screen.getByLabelText("Confirm New Password"), "new-pass-2");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    expect(error).toHaveBeenCalledWith("Passwords do not match");
+    expect(sentBody(fetchMock, "PUT", "/api/users/profile")).toBeUndefined();
+
+    await user.clear(screen.getByLabelText("Confirm New Password"));
+    await user.type(screen.getByLabelText("Confirm New Password"), "new-pass-1");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(sentBody(fetchMock, "PUT", "/api/users/profile")).toMatchObject({ password: "new-pass-1" }));
+  });
+
+  it("refuses a phone number that is not 10 digits", async () => {
+    const fetchMock = mockFetch({ "GET /api/users/profile": { body: { ...profile, phoneNo: "98765" } } });
+    const user = userEvent.setup();
+    render(<ProfileForm />);
+    await waitFor(() => expect(screen.getByLabelText("Phone Number")).toHaveValue("98765"));
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Please enter a valid 10-digit phone number.");
+    expect(sentBody(fetchMock, "PUT", "/api/users/profile")).toBeUndefined();
+  });
+});
+
+describe("Use Current Location", () => {
+  it("asks for a fresh precise position, looks it up offline and fills the address", async () => {
+    const success = vi.spyOn(toast, "success");
+    stubGeolocation((ok) => ok({ coords: { latitude: 16.5781234, longitude: 82.0061234 } }));
+    const { user, fetchMock } = await renderLoaded({
+      "GET /api/delivery/check?lat=16.578123&lng=82.006123": {
+        body: { pincode: "533201", state: "Andhra Pradesh", town: "Amalapuram", deliverable: true, message: "Happy to deliver to Amalapuram!" },
+      },
+    });
+    await user.clear(screen.getByLabelText("City"));
+    await user.click(screen.getByRole("button", { name: "Use Current Location" }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Address set to current location!"));
+    expect(navigator.geolocation.getCurrentPosition.mock.calls[0][2]).toEqual({ enableHighAccuracy: true, timeout: 10000, maximumAge: 0 });
+    expect(screen.getByLabelText("City")).toHaveValue("Amalapuram");
+    expect(screen.getByLabelText("Postal Code")).toHaveValue("533201");
+    expect(screen.getByLabelText("Street Address")).toHaveValue("12 Main Road");
+    expect(screen.getByTestId("location-map")).toHaveAttribute("data-latitude", "16.578123");
+
+    const putRoute = vi.fn(({ body }) => ({ body: { ...profile, ...body, token: "fresh", expiresAt } }));
+    mockFetch({ "PUT /api/users/profile": putRoute });
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(putRoute).toHaveBeenCalled());
+    expect(putRoute.mock.calls[0][0].body.location).toEqual({ latitude: 16.578123, longitude: 82.006123 });
+  });
+
+  it("tells when the browser has no geolocation", async () => {
+    const error = vi.spyOn(toast, "error");
+    vi.stubGlobal("navigator", { ...window.navigator, geolocation: undefined });
+    const { user } = await renderLoaded();
+    await user.click(screen.getByRole("button", { name: "Use Current Location" }));
+    expect(error).toHaveBeenCalledWith("Geolocation is not supported by your browser.");
+  });
+
+  it("tells when the position cannot be had", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(toast, "error");
+    stubGeolocation((_ok, fail) => fail({ code: 3, message: "Timeout expired" }));
+    const { user } = await renderLoaded();
+    await user.click(screen.getByRole("button", { name: "Use Current Location" }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith("Could not retrieve your current location."));
+  });
+
+  it("tells when no pincode is near, and when the lookup fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(toast, "error");
+    stubGeolocation((ok) => ok({ coords: { latitude: 10, longitude: 70 } }));
+    const { user } = await renderLoaded({
+      "GET /api/delivery/check?lat=10&lng=70": { status: 400, body: { message: "We could not find a pincode near this location." } },
+    });
+    await user.click(screen.getByRole("button", { name: "Use Current Location" }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith("No results found for your current location."));
+
+    mockFetch({ "GET /api/delivery/check?lat=10&lng=70": { status: 503, body: { message: "Service unavailable" } } });
+    await user.click(screen.getByRole("button", { name: "Use Current Location" }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith("Could not fetch address for your current location."));
+    expect(screen.getByLabelText("Postal Code")).toHaveValue("533201");
+  });
+
+  it("falls back to Unknown Street, Unknown City and Unknown Postal Code", () => {
+    expect(addressFromLookup({}, "  ")).toEqual({
+      street: "Unknown Street", city: "Unknown City", postalCode: "Unknown Postal Code",
+    });
+    expect(addressFromLookup({ pincode: "533001", state: "Andhra Pradesh", town: "" }, "")).toEqual({
+      street: "Unknown Street", city: "Andhra Pradesh", postalCode: "533001",
+    });
+  });
+});

@@ -1,0 +1,16 @@
+// The /profile page (spec section 2): the profile form and the My Orders table.
+import MyOrdersTable from "../orders/MyOrdersTable";
+import ProfileForm from "./ProfileForm";
+import "./account.css";
+
+export default function ProfilePage() {
+  return (
+    <div className="profile-page">
+      <ProfileForm idPrefix="profile" headingLevel={1} />
+      <section className="profile-page__orders" aria-labelledby="profile-orders-title">
+        <h2 id="profile-orders-title">My Orders</h2>
+        <MyOrdersTable />
+      </section>
+    </div>
+  );
+}
