@@ -1,1 +1,4 @@
-// Placeholder island: keeps the server-rendered first paint until this screen's island is built.
+import { createRoot } from "react-dom/client";
+import AuthPage from "../../components/account/AuthPage";
+
+createRoot(document.getElementById("island")).render(<AuthPage initialMode="register" />);
