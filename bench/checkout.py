@@ -1,0 +1,382 @@
+"""Checkout under a rush: 200 shoppers place orders at once for 20 packs holding 100 units.
+
+    .venv/bin/python bench/checkout.py [--placements 200] [--keep-database]
+
+What it does, in order:
+1. creates its own PostgreSQL database (`bench_checkout`, dropped first if left over) and migrates it;
+2. seeds 20 packs (10 products, 2 packs each) of 5 units, and 200 customers whose saved address is
+   in Amalapuram (533201), each with a signed access token;
+3. serves the shop the production way: uvicorn with SHOP_ENV=production, DEBUG off, 2 workers, on a
+   free loopback port (Celery runs tasks inline, SMS to the log), `shop.asgi.application` behind a
+   bound of 24 requests in flight per worker (see `bounded_application`);
+4. releases 200 `POST /api/orders` at once. Half the carts hold one pack; the other half hold two
+   or three packs listed in different orders (qty 1-2), the case that deadlocks when row locks are
+   not taken in one order. Demand is far above the 100 units, so most placements are refused 409;
+5. prints orders/second, p50/p95 latency, units sold (must equal 100, read from the database) and
+   errors other than 409 (must be 0), and exits non-zero when either check fails.
+
+Every wait is bounded; the whole run takes well under a minute.
+"""
+
+import argparse
+import http.client
+import itertools
+import json
+import os
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out"
+
+PACKS = 20
+UNITS_PER_PACK = 5  # 20 × 5 = 100 units in all
+PINCODE = "533201"
+SERVER_START_TIMEOUT = 60
+REQUEST_TIMEOUT = 60
+MAX_CONCURRENT_REQUESTS = 24
+
+
+def bounded_application():
+    """`shop.asgi.application`, with at most BENCH_MAX_CONCURRENT_REQUESTS HTTP requests in flight.
+
+    Under ASGI, Django runs each request's sync view in a thread of its own, and each thread opens
+    its own PostgreSQL connection: 200 simultaneous requests want 200 connections, and PostgreSQL's
+    default max_connections is 100, so the unbounded app answers part of a rush with 500s ("too
+    many clients"). Requests past the bound wait their turn here, as they would behind a
+    connection pooler. `--max-concurrent-requests 0` serves the bare app to show the difference.
+    (uvicorn loads this with --factory in each worker process.)
+    """
+    import asyncio
+
+    from shop.asgi import application
+
+    limit = int(os.environ.get("BENCH_MAX_CONCURRENT_REQUESTS", "0"))
+    if limit <= 0:
+        return application
+    slots: list[asyncio.Semaphore] = []
+
+    async def bounded(scope, receive, send):
+        if scope["type"] != "http":
+            return await application(scope, receive, send)
+        if not slots:
+            slots.append(asyncio.Semaphore(limit))
+        async with slots[0]:
+            return await application(scope, receive, send)
+
+    return bounded
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--placements", type=int, default=200, help="concurrent POST /api/orders (default 200)")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("BENCH_CHECKOUT_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_checkout"),
+        help="the benchmark's own database; it is dropped and created again",
+    )
+    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes (default 2)")
+    parser.add_argument(
+        "--max-concurrent-requests",
+        type=int,
+        default=MAX_CONCURRENT_REQUESTS,
+        help=f"requests in flight per worker (default {MAX_CONCURRENT_REQUESTS}; 0 = unbounded)",
+    )
+    parser.add_argument("--keep-database", action="store_true", help="leave the database for inspection")
+    return parser.parse_args()
+
+
+def recreate_database(url: str) -> None:
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    if not name.replace("_", "").isalnum():
+        sys.exit(f"refusing odd database name {name!r}")
+    admin_url = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin_url, autocommit=True, connect_timeout=10) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def drop_database(url: str) -> None:
+    import psycopg
+
+    parts = urlsplit(url)
+    admin_url = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin_url, autocommit=True, connect_timeout=10) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
+
+
+def server_environment(database_url: str, secret_key: str, max_concurrent: int) -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("DATABASE_", "REDIS_", "CELERY_", "SMS_", "DJANGO_"))
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="shop.settings",
+        SHOP_ENV="production",
+        DEBUG="0",
+        SECRET_KEY=secret_key,
+        DATABASE_URL=database_url,
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="0",
+        SMS_BACKEND="console",
+        LOG_LEVEL="WARNING",
+        # Under ASGI every request runs in a new thread; a kept-open connection would outlive it.
+        DB_CONN_MAX_AGE="0",
+        BENCH_MAX_CONCURRENT_REQUESTS=str(max_concurrent),
+        PYTHONPATH=str(ROOT),
+    )
+    return env
+
+
+def setup_django(env: dict[str, str]) -> None:
+    os.environ.clear()
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def seed(placements: int):
+    """20 packs of 5 units, and one deliverable customer (with a token) per placement."""
+    from django.contrib.auth.hashers import make_password
+    from rest_framework_simplejwt.tokens import AccessToken
+
+    from accounts.models import User
+    from catalog.models import Category, Detail, Financial, Product
+
+    category = Category.objects.create(key="bench", name="BENCH STAPLES", sequence=1)
+    packs = []
+    for number in range(PACKS // 2):
+        product = Product.objects.create(name=f"Bench Product {number}", slug=f"bench-product-{number}", category=category)
+        detail = Detail.objects.create(product=product, brand=f"Brand {number}")
+        for quantity, price in (("1", Decimal("100.00") + number), ("5", Decimal("450.00") + number)):
+            packs.append(
+                Financial.objects.create(
+                    detail=detail,
+                    quantity=Decimal(quantity),
+                    units="kg",
+                    price=price,
+                    dprice=price - Decimal("10.00"),
+                    discount=round(Decimal("1000") / price),
+                    count_in_stock=UNITS_PER_PACK,
+                )
+            )
+    password = make_password("bench-pass-1")
+    User.objects.bulk_create(
+        User(
+            phone_no=f"7{n:09d}",
+            name=f"Bench Shopper {n}",
+            password=password,
+            street=f"{n} Main Road",
+            city="Amalapuram",
+            postal_code=PINCODE,
+        )
+        for n in range(placements)
+    )
+    users = list(User.objects.filter(phone_no__startswith="7").order_by("phone_no"))
+    tokens = [str(AccessToken.for_user(user)) for user in users]
+    packs.sort(key=lambda pack: pack.pk)
+    return packs, users, tokens
+
+
+def carts(packs, users) -> list[dict]:
+    """Half single-pack carts (each pack wanted by at least five of them, so every unit sells
+    whatever the multi-pack carts take), half multi-pack carts in varying pack order."""
+    bodies = []
+    orderings = itertools.cycle(itertools.permutations(range(3)))
+    for index, user in enumerate(users):
+        if index % 2 == 0:
+            lines = [(packs[(index // 2) % len(packs)], 1)]
+        else:
+            base = [packs[(index * 7) % len(packs)], packs[(index * 7 + 3) % len(packs)], packs[(index * 7 + 11) % len(packs)]]
+            chosen = [base[position] for position in next(orderings)][: 2 + index % 2]
+            lines = [(pack, 1 + (index + offset) % 2) for offset, pack in enumerate(chosen)]
+        total = sum((pack.dprice * qty for pack, qty in lines), Decimal("0.00"))
+        bodies.append(
+            {
+                "orderItems": [
+                    {"productId": str(pack.detail.product_id), "brandId": str(pack.detail_id), "financialId": str(pack.pk), "qty": qty}
+                    for pack, qty in lines
+                ],
+                "shippingAddress": {"street": user.street, "city": user.city, "postalCode": user.postal_code},
+                "paymentMethod": "Cash Or UPI",
+                "itemsPrice": f"{total:.2f}",
+                "shippingPrice": "0.00",
+                "totalPrice": f"{total:.2f}",
+            }
+        )
+    return bodies
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def request(port: int, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT)
+    try:
+        headers = {"Content-Type": "application/json", "Host": "127.0.0.1"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def start_server(env: dict[str, str], port: int, workers: int) -> subprocess.Popen:
+    OUT.mkdir(parents=True, exist_ok=True)
+    log = open(OUT / "checkout-server.log", "wb")
+    server = subprocess.Popen(
+        [
+            sys.executable, "-m", "uvicorn", "--factory", "bench.checkout:bounded_application",
+            "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
+            "--lifespan", "off", "--no-access-log", "--log-level", "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            sys.exit(f"uvicorn exited with {server.returncode}; see {OUT / 'checkout-server.log'}")
+        try:
+            if request(port, "GET", "/healthz")[0] == 200:
+                break
+        except OSError:
+            pass
+        time.sleep(0.2)
+    else:
+        stop_server(server)
+        sys.exit("uvicorn did not answer /healthz in time")
+    # Each worker loads the pincode tables on its first delivery check; do that before the clock runs.
+    for _ in range(4 * workers):
+        request(port, "GET", f"/api/delivery/check?pincode={PINCODE}")
+    return server
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=5)
+
+
+def rush(port: int, bodies: list[dict], tokens: list[str]) -> tuple[list[tuple[int, float, str]], float]:
+    """All placements released together; returns (status, seconds, error text) each, and the wall time."""
+    start = threading.Barrier(len(bodies) + 1)
+
+    def place(body: dict, token: str) -> tuple[int, float, str]:
+        start.wait(timeout=30)
+        began = time.perf_counter()
+        try:
+            status, raw = request(port, "POST", "/api/orders", body, token)
+        except OSError as error:
+            return 0, time.perf_counter() - began, repr(error)
+        text = "" if status in (201, 409) else raw[:300].decode(errors="replace")
+        return status, time.perf_counter() - began, text
+
+    with ThreadPoolExecutor(max_workers=len(bodies)) as pool:
+        futures = [pool.submit(place, body, token) for body, token in zip(bodies, tokens)]
+        start.wait(timeout=30)
+        began = time.perf_counter()
+        results = [future.result(timeout=REQUEST_TIMEOUT + 30) for future in futures]
+        wall = time.perf_counter() - began
+    return results, wall
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def main() -> int:
+    args = parse_args()
+    database_url = args.database_url
+    secret_key = secrets.token_urlsafe(50)
+    env = server_environment(database_url, secret_key, args.max_concurrent_requests)
+
+    print(f"==> database {urlsplit(database_url).path.lstrip('/')}: create and migrate")
+    recreate_database(database_url)
+    setup_django(env)
+    from django.core.management import call_command
+    from django.db import connections
+
+    call_command("migrate", verbosity=0)
+    packs, users, tokens = seed(args.placements)
+    bodies = carts(packs, users)
+    connections.close_all()
+
+    port = free_port()
+    bound = f"{args.max_concurrent_requests} requests in flight per worker" if args.max_concurrent_requests > 0 else "unbounded"
+    print(f"==> uvicorn shop.asgi:application ({bound}), {args.workers} workers, DEBUG off, 127.0.0.1:{port}")
+    server = start_server(env, port, args.workers)
+    try:
+        print(f"==> {args.placements} concurrent placements on {PACKS} packs holding {PACKS * UNITS_PER_PACK} units")
+        results, wall = rush(port, bodies, tokens)
+    finally:
+        stop_server(server)
+
+    from django.db.models import Sum
+
+    from catalog.models import Financial
+    from orders.models import Order, OrderItem
+
+    placed = sum(1 for status, _, _ in results if status == 201)
+    refused = sum(1 for status, _, _ in results if status == 409)
+    errors = [(status, text) for status, _, text in results if status not in (201, 409)]
+    latencies = [seconds * 1000 for _, seconds, _ in results]
+    placed_latencies = [seconds * 1000 for status, seconds, _ in results if status == 201]
+    units_sold = OrderItem.objects.aggregate(units=Sum("qty"))["units"] or 0
+    stock_left = Financial.objects.aggregate(units=Sum("count_in_stock"))["units"] or 0
+    orders_in_db = Order.objects.count()
+    connections.close_all()
+    if not args.keep_database:
+        drop_database(database_url)
+
+    print()
+    print(f"placements            {len(results)} in {wall:.2f} s ({len(results) / wall:.1f} requests/s)")
+    print(f"orders placed (201)   {placed}  ->  {placed / wall:.1f} orders/second")
+    print(f"refused (409)         {refused}")
+    print(f"latency, all          p50 {statistics.median(latencies):.0f} ms   p95 {percentile(latencies, 0.95):.0f} ms")
+    if placed_latencies:
+        print(
+            f"latency, placed       p50 {statistics.median(placed_latencies):.0f} ms   "
+            f"p95 {percentile(placed_latencies, 0.95):.0f} ms"
+        )
+    print(f"units sold            {units_sold} (must be {PACKS * UNITS_PER_PACK}); stock left {stock_left}; orders in database {orders_in_db}")
+    print(f"errors other than 409 {len(errors)} (must be 0)")
+    for status, text in errors[:5]:
+        print(f"  {status}: {text}")
+
+    ok = units_sold == PACKS * UNITS_PER_PACK and stock_left == 0 and not errors and orders_in_db == placed
+    print("OK" if ok else "FAILED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
