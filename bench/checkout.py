@@ -162,7 +162,9 @@ def seed(placements: int):
     category = Category.objects.create(key="bench", name="BENCH STAPLES", sequence=1)
     packs = []
     for number in range(PACKS // 2):
-        product = Product.objects.create(name=f"Bench Product {number}", slug=f"bench-product-{number}", category=category)
+        product = Product.objects.create(
+            name=f"Bench Product {number}", slug=f"bench-product-{number}", category=category
+        )
         detail = Detail.objects.create(product=product, brand=f"Brand {number}")
         for quantity, price in (("1", Decimal("100.00") + number), ("5", Decimal("450.00") + number)):
             packs.append(
@@ -203,14 +205,19 @@ def carts(packs, users) -> list[dict]:
         if index % 2 == 0:
             lines = [(packs[(index // 2) % len(packs)], 1)]
         else:
-            base = [packs[(index * 7) % len(packs)], packs[(index * 7 + 3) % len(packs)], packs[(index * 7 + 11) % len(packs)]]
+            base = [packs[(index * 7 + step) % len(packs)] for step in (0, 3, 11)]
             chosen = [base[position] for position in next(orderings)][: 2 + index % 2]
             lines = [(pack, 1 + (index + offset) % 2) for offset, pack in enumerate(chosen)]
         total = sum((pack.dprice * qty for pack, qty in lines), Decimal("0.00"))
         bodies.append(
             {
                 "orderItems": [
-                    {"productId": str(pack.detail.product_id), "brandId": str(pack.detail_id), "financialId": str(pack.pk), "qty": qty}
+                    {
+                        "productId": str(pack.detail.product_id),
+                        "brandId": str(pack.detail_id),
+                        "financialId": str(pack.pk),
+                        "qty": qty,
+                    }
                     for pack, qty in lines
                 ],
                 "shippingAddress": {"street": user.street, "city": user.city, "postalCode": user.postal_code},
@@ -332,7 +339,9 @@ def main() -> int:
     connections.close_all()
 
     port = free_port()
-    bound = f"{args.max_concurrent_requests} requests in flight per worker" if args.max_concurrent_requests > 0 else "unbounded"
+    bound = "unbounded"
+    if args.max_concurrent_requests > 0:
+        bound = f"{args.max_concurrent_requests} requests in flight per worker"
     print(f"==> uvicorn shop.asgi:application ({bound}), {args.workers} workers, DEBUG off, 127.0.0.1:{port}")
     server = start_server(env, port, args.workers)
     try:
@@ -368,7 +377,8 @@ def main() -> int:
             f"latency, placed       p50 {statistics.median(placed_latencies):.0f} ms   "
             f"p95 {percentile(placed_latencies, 0.95):.0f} ms"
         )
-    print(f"units sold            {units_sold} (must be {PACKS * UNITS_PER_PACK}); stock left {stock_left}; orders in database {orders_in_db}")
+    print(f"units sold            {units_sold} (must be {PACKS * UNITS_PER_PACK})")
+    print(f"stock left            {stock_left}; orders in database {orders_in_db}")
     print(f"errors other than 409 {len(errors)} (must be 0)")
     for status, text in errors[:5]:
         print(f"  {status}: {text}")

@@ -22,7 +22,8 @@ class OrdersView(APIView):
     """`POST /api/orders` places the caller's order; `GET /api/orders` lists every order (admin)."""
 
     def get_permissions(self):
-        return [IsAdmin()] if self.request.method == "GET" else [IsCustomer()]
+        listing = getattr(self.request, "method", "GET") == "GET"
+        return [IsAdmin()] if listing else [IsCustomer()]
 
     @extend_schema(parameters=[AdminOrderListInSerializer], responses=OrderSerializer(many=True))
     def get(self, request: Request) -> Response:

@@ -74,13 +74,16 @@ class Order(models.Model):
                 name="order_money_not_negative",
             ),
             models.CheckConstraint(
-                condition=Q(total_price=F("items_price") + F("shipping_price")), name="order_total_is_items_plus_shipping"
+                condition=Q(total_price=F("items_price") + F("shipping_price")),
+                name="order_total_is_items_plus_shipping",
             ),
             models.CheckConstraint(
                 condition=Q(is_paid=False, paid_at__isnull=True) | Q(is_paid=True, paid_at__isnull=False),
                 name="order_paid_has_time",
             ),
-            models.CheckConstraint(condition=Q(status__in=["placed", "packed", "dispatched", "delivered"]), name="order_status_known"),
+            models.CheckConstraint(
+                condition=Q(status__in=["placed", "packed", "dispatched", "delivered"]), name="order_status_known"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -104,7 +107,9 @@ class OrderItem(models.Model):
 
     order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="items")
     # Kept for history; the line's own snapshot below is what the order shows.
-    financial = models.ForeignKey("catalog.Financial", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    financial = models.ForeignKey(
+        "catalog.Financial", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     product_id = models.BigIntegerField()
     brand_id = models.BigIntegerField(help_text="The catalog Detail (brand variant) id")
 

@@ -42,7 +42,10 @@ def _refusal(order: Order, to_status: str) -> str:
     if target == current:
         return f"Order {order.public_id} is already {current.label.lower()}."
     if _ORDER.index(target) < _ORDER.index(current):
-        return f"Order {order.public_id} is already {current.label.lower()}; it cannot go back to {target.label.lower()}."
+        return (
+            f"Order {order.public_id} is already {current.label.lower()}; "
+            f"it cannot go back to {target.label.lower()}."
+        )
     expected = Status(TRANSITIONS[current])
     return (
         f"Order {order.public_id} is {current.label.lower()}; it must be {expected.label.lower()} "

@@ -11,6 +11,7 @@ from shop.errors import NotFound
 
 ADMIN_PAGE_SIZE = 20
 ORDER_NOT_FOUND = "Order not found"
+MAX_PUBLIC_ID_LENGTH = 21
 
 
 def _orders() -> QuerySet[Order]:
@@ -24,7 +25,10 @@ def orders_for_user(*, user) -> list[Order]:
 
 def order_get_for(*, user, public_id: str) -> Order:
     """The order, for its owner or an admin; anyone else is told it does not exist."""
-    orders = _orders().filter(public_id=str(public_id)[:21])
+    public_id = str(public_id)
+    if len(public_id) > MAX_PUBLIC_ID_LENGTH:
+        raise NotFound(ORDER_NOT_FOUND)
+    orders = _orders().filter(public_id=public_id)
     if not user.is_staff:
         orders = orders.filter(user=user)
     order = orders.first()

@@ -4,12 +4,15 @@ Input serializers check the shape and types of a request; the rules (pack count 
 prices, stock) are `orders.services`'.
 """
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from orders.models import Order
 from orders.services import MAX_LINES, QTY_RULE
 
 
+@extend_schema_field(OpenApiTypes.INT)
 class WholeNumberField(serializers.Field):
     """A JSON integer: `2`, never `"2"`, `2.5` or `true`."""
 
@@ -24,6 +27,7 @@ class WholeNumberField(serializers.Field):
         return value
 
 
+@extend_schema_field(OpenApiTypes.STR)
 class WireIdField(serializers.Field):
     """An id as the wire writes it (`"12"`, or `12`), as a positive integer."""
 

@@ -207,7 +207,7 @@ def order_place(
 
 def _out_of_stock(lines: list[tuple[Financial, int]]) -> Conflict:
     named = "; ".join(
-        f"{_pack_name(pack)} (only {pack.count_in_stock} left)" if pack.count_in_stock else f"{_pack_name(pack)} (out of stock)"
+        f"{_pack_name(pack)} ({f'only {pack.count_in_stock} left' if pack.count_in_stock else 'out of stock'})"
         for pack, _qty in lines
     )
     return Conflict(

@@ -17,7 +17,8 @@ def staff(client, admin_user):
 
 
 def run_action(staff, action, orders):
-    response = staff.post(CHANGELIST, {"action": action, "_selected_action": [order.pk for order in orders]}, follow=True)
+    selection = {"action": action, "_selected_action": [order.pk for order in orders]}
+    response = staff.post(CHANGELIST, selection, follow=True)
     assert response.status_code == 200
     return [str(message) for message in response.context["messages"]]
 

@@ -22,7 +22,9 @@ def test_my_orders_come_newest_first(as_user, shopper, place_order):
     assert [order["_id"] for order in body] == [second.public_id, first.public_id]
 
 
-def test_my_orders_take_the_same_queries_for_one_order_or_many(as_user, shopper, packs, place_order, django_assert_max_num_queries):
+def test_my_orders_take_the_same_queries_for_one_order_or_many(
+    as_user, shopper, packs, place_order, django_assert_max_num_queries
+):
     client = as_user(shopper)
     place_order(shopper)
     with_one = queries_for(client, "/api/orders/mine")
@@ -36,7 +38,9 @@ def test_my_orders_take_the_same_queries_for_one_order_or_many(as_user, shopper,
     assert with_one <= 4  # user (token), orders with users, their lines
 
 
-def test_the_admin_list_takes_the_same_queries_for_any_page(as_user, shopper, other_shopper, admin_user, packs, place_order, django_assert_max_num_queries):
+def test_the_admin_list_takes_the_same_queries_for_any_page(
+    as_user, shopper, other_shopper, admin_user, packs, place_order, django_assert_max_num_queries
+):
     client = as_user(admin_user)
     place_order(shopper)
     with_one = queries_for(client, "/api/orders")

@@ -25,7 +25,8 @@ def test_an_admin_records_a_cash_payment(as_user, shopper, admin_user, place_ord
 def test_the_owner_cannot_mark_their_order_paid(as_user, shopper, place_order):
     order = place_order(shopper, method="Online")
 
-    response = as_user(shopper).put(f"/api/orders/{order.public_id}/pay", {"id": "x", "status": "COMPLETED"}, format="json")
+    claim = {"id": "x", "status": "COMPLETED"}  # what a browser-side gateway callback might say
+    response = as_user(shopper).put(f"/api/orders/{order.public_id}/pay", claim, format="json")
 
     assert response.status_code == 403
     assert response.json()["message"] == "Payments are confirmed by the payment gateway."

@@ -107,3 +107,8 @@ def test_unsupported_methods_are_refused(as_user, admin_user, order):
     assert client.delete(f"/api/orders/{order.public_id}").status_code == 405
     assert client.get(f"/api/orders/{order.public_id}/pay").status_code == 405
     assert client.post("/api/orders/mine", {}, format="json").status_code == 405
+
+
+def test_an_id_with_extra_characters_is_not_the_order(as_user, shopper, order):
+    response = as_user(shopper).get(f"/api/orders/{order.public_id}extra")
+    assert response.status_code == 404

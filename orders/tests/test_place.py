@@ -191,7 +191,11 @@ def test_the_same_pack_twice_is_refused(as_user, shopper, packs):
 def test_another_users_address_is_refused(as_user, shopper, other_shopper, packs):
     before = written_state()
     body = payload([line(packs.oil_1l)], shopper)
-    body["shippingAddress"] = {"street": other_shopper.street, "city": other_shopper.city, "postalCode": other_shopper.postal_code}
+    body["shippingAddress"] = {
+        "street": other_shopper.street,
+        "city": other_shopper.city,
+        "postalCode": other_shopper.postal_code,
+    }
 
     response = post(as_user(shopper), body)
 

@@ -33,7 +33,9 @@ def test_a_refused_order_sends_nothing(as_user, shopper, packs, sms_outbox, djan
     assert callbacks == [] and sms_outbox() == []
 
 
-def test_dispatch_and_delivery_are_texted_but_packing_is_not(shopper, admin_user, place_order, sms_outbox, django_capture_on_commit_callbacks):
+def test_dispatch_and_delivery_are_texted_but_packing_is_not(
+    shopper, admin_user, place_order, sms_outbox, django_capture_on_commit_callbacks
+):
     order = place_order(shopper)
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -50,7 +52,9 @@ def test_dispatch_and_delivery_are_texted_but_packing_is_not(shopper, admin_user
     ]
 
 
-def test_an_sms_that_cannot_be_queued_does_not_fail_the_order(as_user, shopper, packs, django_capture_on_commit_callbacks, caplog):
+def test_an_sms_that_cannot_be_queued_does_not_fail_the_order(
+    as_user, shopper, packs, django_capture_on_commit_callbacks, caplog
+):
     body = payload([line(packs.oil_1l, 2)], shopper)
 
     with mock.patch("orders.tasks.send_sms.delay", side_effect=RuntimeError("broker down")) as delay:
@@ -65,7 +69,9 @@ def test_an_sms_that_cannot_be_queued_does_not_fail_the_order(as_user, shopper, 
     assert "could not queue the placed SMS" in caplog.text
 
 
-def test_a_provider_failure_does_not_fail_the_order(as_user, shopper, packs, settings, django_capture_on_commit_callbacks):
+def test_a_provider_failure_does_not_fail_the_order(
+    as_user, shopper, packs, settings, django_capture_on_commit_callbacks
+):
     settings.SMS_BACKEND = "msg91"  # with no key configured, the backend refuses every message
     settings.SMS_MSG91_AUTH_KEY = ""
     body = payload([line(packs.oil_1l, 1)], shopper)
@@ -76,7 +82,9 @@ def test_a_provider_failure_does_not_fail_the_order(as_user, shopper, packs, set
     assert response.status_code == 201
 
 
-def test_an_sms_failure_does_not_undo_a_pipeline_step(shopper, admin_user, place_order, django_capture_on_commit_callbacks):
+def test_an_sms_failure_does_not_undo_a_pipeline_step(
+    shopper, admin_user, place_order, django_capture_on_commit_callbacks
+):
     order = place_order(shopper)
     order_advance(order=order, to_status=Order.Status.PACKED, by=admin_user)
 
@@ -89,7 +97,13 @@ def test_an_sms_failure_does_not_undo_a_pipeline_step(shopper, admin_user, place
 
 @pytest.mark.parametrize(
     "amount, text",
-    [("0", "0.00"), ("145.5", "145.50"), ("1234.5", "1,234.50"), ("123456.78", "1,23,456.78"), ("12345678", "1,23,45,678.00")],
+    [
+        ("0", "0.00"),
+        ("145.5", "145.50"),
+        ("1234.5", "1,234.50"),
+        ("123456.78", "1,23,456.78"),
+        ("12345678", "1,23,45,678.00"),
+    ],
 )
 def test_rupees_use_indian_digit_grouping(amount, text):
     assert rupees(Decimal(amount)) == text
