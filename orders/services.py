@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from accounts.delivery import delivery_check
 from catalog.models import Financial
+from catalog.serializers import batch_record_data
 from orders.locks import packs_locked_in_pk_order
 from orders.models import InvoiceSequence, Order, OrderItem
-from orders.records import pack_image, pack_record
 from orders.tasks import order_sms_after_commit
 from shop.errors import Conflict, DomainError, Forbidden
 
@@ -166,7 +166,7 @@ def order_place(
                 "Prices have changed since these items were added. Your cart now shows the current prices; "
                 "please review it and place the order again.",
                 code="price_changed",
-                items=[pack_record(packs[line.financial_id]) for line in items],
+                items=[batch_record_data(packs[line.financial_id]) for line in items],
             )
 
         short = [line for line in items if packs[line.financial_id].count_in_stock < line.qty]
@@ -213,21 +213,23 @@ def _out_of_stock(lines: list[tuple[Financial, int]]) -> Conflict:
     return Conflict(
         f"Sorry, not enough stock for: {named}. Please update your cart.",
         code="out_of_stock",
-        items=[pack_record(pack) for pack, _qty in lines],
+        items=[batch_record_data(pack) for pack, _qty in lines],
     )
 
 
 def _snapshot(*, order: Order, pack: Financial, qty: int) -> OrderItem:
+    """The line as the cart showed it (the catalog's batch record), at the price paid."""
+    shown = batch_record_data(pack)
     return OrderItem(
         order=order,
         financial=pack,
         product_id=pack.detail.product_id,
         brand_id=pack.detail_id,
-        name=pack.detail.product.name,
-        brand=pack.detail.brand,
-        quantity=pack.quantity_display,
-        units=pack.units,
-        image=pack_image(pack),
+        name=shown["name"],
+        brand=shown["brand"],
+        quantity=shown["quantity"],
+        units=shown["units"],
+        image=shown["image"],
         mrp=pack.price,
         price=pack.dprice,
         qty=qty,
