@@ -85,7 +85,9 @@ class ForgotPasswordView(PublicView):
     def post(self, request):
         data = _input(ForgotPasswordInput, request)
         services.user_reset_password(
-            phone_no=data.get("phoneNo"), password=data.get("password"), verification_token=data.get("verificationToken")
+            phone_no=data.get("phoneNo"),
+            password=data.get("password"),
+            verification_token=data.get("verificationToken"),
         )
         return Response({"message": "Password reset successfully"})
 

@@ -61,7 +61,9 @@ def _resend_lock_key(phone_no: str) -> str:
 
 def _check_resend_allowed(*, phone_no: str, now: datetime) -> None:
     resend_gap = settings.OTP_RESEND_SECONDS
-    last_sent = PhoneOtp.objects.filter(phone_no=phone_no).order_by("-created_at").values_list("created_at", flat=True).first()
+    last_sent = (
+        PhoneOtp.objects.filter(phone_no=phone_no).order_by("-created_at").values_list("created_at", flat=True).first()
+    )
     if last_sent and (now - last_sent).total_seconds() < resend_gap:
         wait = _seconds_until(last_sent + timedelta(seconds=resend_gap), now)
         raise TooManyRequests(f"Please wait {wait} seconds before requesting another OTP.", retryAfter=wait)

@@ -150,7 +150,9 @@ def user_address_set(*, user: User, street, city, postal_code, location=UNCHANGE
     return user
 
 
-def user_address_update(*, user: User, street=UNCHANGED, city=UNCHANGED, postal_code=UNCHANGED, location=UNCHANGED) -> User:
+def user_address_update(
+    *, user: User, street=UNCHANGED, city=UNCHANGED, postal_code=UNCHANGED, location=UNCHANGED
+) -> User:
     """Some parts of the delivery address; the parts sent may not be blank."""
     changed = _apply_address(user, street=street, city=city, postal_code=postal_code, required=True)
     if location is not UNCHANGED:

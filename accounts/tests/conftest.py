@@ -11,7 +11,7 @@ NEW_PHONE = "9123456780"
 
 
 @pytest.fixture(autouse=True)
-def outbox(settings, db):
+def outbox(settings):
     """Texts go to the SmsMessage table, where tests read the codes; passwords hash fast."""
     settings.SMS_BACKEND = "outbox"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

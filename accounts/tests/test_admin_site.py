@@ -7,6 +7,8 @@ from django.test import Client
 from accounts.models import PhoneOtp, SmsMessage, User
 from accounts.otp import otp_send
 
+pytestmark = pytest.mark.django_db
+
 
 @pytest.fixture
 def staff_client(admin_user):

@@ -4,6 +4,8 @@ import pytest
 
 from accounts.models import User
 
+pytestmark = pytest.mark.django_db
+
 USERS_URL = "/api/users"
 
 

@@ -11,6 +11,8 @@ from rest_framework.test import APIClient
 from accounts.models import RevokedToken
 from accounts.tokens import access_token_issue
 
+pytestmark = pytest.mark.django_db
+
 LOGIN_URL = "/api/users/auth"
 LOGOUT_URL = "/api/users/logout"
 PROFILE_URL = "/api/users/profile"

@@ -2,6 +2,8 @@
 
 import pytest
 
+pytestmark = pytest.mark.django_db
+
 URL = "/api/delivery/check"
 
 

@@ -2,8 +2,12 @@
 
 import pytest
 
+pytestmark = pytest.mark.django_db
 
-@pytest.mark.parametrize(("url", "heading"), [("/terms.html", "Terms and Conditions"), ("/privacy.html", "Privacy Policy")])
+
+@pytest.mark.parametrize(
+    ("url", "heading"), [("/terms.html", "Terms and Conditions"), ("/privacy.html", "Privacy Policy")]
+)
 def test_the_page_renders_in_the_shop_layout(client, url, heading, settings):
     response = client.get(url)
     assert response.status_code == 200

@@ -12,6 +12,8 @@ from accounts.models import PhoneOtp, SmsMessage
 from accounts.otp import _check_resend_allowed, otp_send, otp_verify
 from accounts.tests.conftest import NEW_PHONE, OTP_SEND_URL, OTP_VERIFY_URL, last_code, wrong_code
 
+pytestmark = pytest.mark.django_db
+
 
 def _age_latest_otp(phone_no: str, seconds: int) -> None:
     """Move the latest code of a phone `seconds` into the past (sending and expiry times)."""
@@ -70,7 +72,9 @@ def test_reset_code_goes_to_a_known_number(send_otp, customer):
     assert PhoneOtp.objects.get().purpose == "reset"
 
 
-@pytest.mark.parametrize("phone", ["", "12345", "98765432101", "98765 43210", "+919876543210", "5876543210", "abcdefghij"])
+@pytest.mark.parametrize(
+    "phone", ["", "12345", "98765432101", "98765 43210", "+919876543210", "5876543210", "abcdefghij"]
+)
 def test_send_needs_a_valid_phone(send_otp, phone):
     response = send_otp(phone)
     assert response.status_code == 400

@@ -7,6 +7,8 @@ import pytest
 
 from accounts.models import User
 
+pytestmark = pytest.mark.django_db
+
 ANON, OWNER, OTHER, ADMIN = "anonymous", "customer", "other customer", "admin"
 ADDRESS = {"street": "4-12 Gandhi Road", "city": "Amalapuram", "postalCode": "533201"}
 
@@ -38,7 +40,9 @@ def _snapshot(user: User) -> tuple:
 
 
 @pytest.mark.parametrize("role", [ANON, OWNER, OTHER, ADMIN])
-@pytest.mark.parametrize(("method", "path", "body", "expected"), MATRIX, ids=[f"{m.upper()} {p}" for m, p, *_ in MATRIX])
+@pytest.mark.parametrize(
+    ("method", "path", "body", "expected"), MATRIX, ids=[f"{method.upper()} {path}" for method, path, *_ in MATRIX]
+)
 def test_permission_matrix(as_user, callers, customer, role, method, path, body, expected):
     customer.street, customer.city, customer.postal_code = "Old St", "Old City", "533001"
     customer.save()

@@ -5,6 +5,8 @@ import pytest
 
 from accounts.models import User
 
+pytestmark = pytest.mark.django_db
+
 PROFILE_URL = "/api/users/profile"
 OWN_ADDRESS_URL = "/api/users/address"
 ADDRESS = {"street": "4-12 Gandhi Road", "city": "Amalapuram", "postalCode": "533201"}

@@ -10,6 +10,8 @@ from rest_framework.test import APIClient
 from accounts.models import PhoneOtp, User
 from accounts.tests.conftest import NEW_PHONE, REGISTER_URL
 
+pytestmark = pytest.mark.django_db
+
 FORGOT_URL = "/api/users/forgot-password"
 LOGIN_URL = "/api/users/auth"
 
@@ -64,7 +66,9 @@ def test_register_with_a_reset_token_fails(api_client, customer, verification_to
 
 
 def test_register_with_a_forged_token_fails(api_client):
-    forged = signing.dumps({"phone": NEW_PHONE, "otp": 1}, key="guessed-key", salt="accounts.phone-verification.register")
+    forged = signing.dumps(
+        {"phone": NEW_PHONE, "otp": 1}, key="guessed-key", salt="accounts.phone-verification.register"
+    )
     response = register(api_client, verificationToken=forged)
     assert response.status_code == 403
 
