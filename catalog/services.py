@@ -98,6 +98,23 @@ def product_create(
     return product
 
 
+def product_save(*, product: Product) -> Product:
+    """Save a product, giving it a unique slug from its name when it has none (Django admin)."""
+    product.name = _clean_name(product.name)
+    if not product.slug:
+        product.slug = unique_slug(product.name, exclude_pk=product.pk)
+    elif product.slug.isdigit():
+        raise DomainError("Slug must contain letters.")
+    elif Product.objects.filter(slug=product.slug).exclude(pk=product.pk).exists():
+        raise Conflict(f"Another product already uses the slug '{product.slug}'.")
+    try:
+        with transaction.atomic():
+            product.save()
+    except IntegrityError:
+        raise Conflict("Another product already uses this slug; try again.") from None
+    return product
+
+
 @transaction.atomic
 def product_update(
     *,
@@ -111,10 +128,8 @@ def product_update(
     """Change the given fields. A new name gives a new slug unless a different slug is given."""
     if slug is not None and slug.strip() and slug.strip() != product.slug:
         wanted = slugify(slug)
-        if not wanted or wanted.isdigit():
+        if not wanted:
             raise DomainError("Slug must contain letters.")
-        if Product.objects.filter(slug=wanted).exclude(pk=product.pk).exists():
-            raise Conflict(f"Another product already uses the slug '{wanted}'.")
         product.slug = wanted
         if name is not None:
             product.name = _clean_name(name)
@@ -129,12 +144,7 @@ def product_update(
         product.image = _clean_url(image)
     if description is not None:
         product.description = str(description)
-    try:
-        with transaction.atomic():
-            product.save()
-    except IntegrityError:
-        raise Conflict("Another product already uses this slug; try again.") from None
-    return product
+    return product_save(product=product)
 
 
 def product_delete(*, product: Product) -> None:
@@ -344,8 +354,19 @@ def review_create(*, product: Product, user, rating, comment: str = "") -> Revie
             review = Review.objects.create(product=product, user=user, rating=rating, comment=str(comment or ""))
     except IntegrityError:
         raise Conflict("Product already reviewed") from None
+    _product_rating_refresh(product)
+    return review
+
+
+@transaction.atomic
+def review_delete(*, review: Review) -> None:
+    product = Product.objects.select_for_update().get(pk=review.product_id)
+    review.delete()
+    _product_rating_refresh(product)
+
+
+def _product_rating_refresh(product: Product) -> None:
     totals = Review.objects.filter(product=product).aggregate(average=Avg("rating"), count=Count("id"))
     product.rating = Decimal(str(totals["average"] or 0)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     product.num_reviews = totals["count"]
     product.save(update_fields=["rating", "num_reviews", "updated_at"])
-    return review

@@ -1,0 +1,214 @@
+"""Django admin (/staff/) for the catalog. Saves go through `catalog.services`, so slugs stay
+unique and a pack's Discount is always derived from its price and selling price."""
+
+from django import forms
+from django.contrib import admin
+from django.db.models import Count, Q, QuerySet
+
+from shop.errors import DomainError
+
+from . import services
+from .models import Category, Detail, Financial, Product, Review
+from .pricing import pack_prices
+
+
+# --- Filters on packs, for the pack list and (through any of their packs) brands and products ---
+
+
+class PackFilter(admin.SimpleListFilter):
+    """Filter by a condition on packs. `owner` is the path from a pack to the listed model's id
+    (None when the list is of packs)."""
+
+    owner: str | None = None
+    conditions: dict[str, Q] = {}
+
+    def queryset(self, request, queryset: QuerySet) -> QuerySet:
+        condition = self.conditions.get(self.value())
+        if condition is None:
+            return queryset
+        if self.owner is None:
+            return queryset.filter(condition)
+        return queryset.filter(pk__in=Financial.objects.filter(condition).values(self.owner))
+
+
+class StockFilter(PackFilter):
+    title = "stock"
+    parameter_name = "stock"
+    conditions = {
+        "in": Q(count_in_stock__gt=5),
+        "low": Q(count_in_stock__gte=1, count_in_stock__lte=5),
+        "out": Q(count_in_stock=0),
+    }
+
+    def lookups(self, request, model_admin):
+        return [("in", "In stock (over 5)"), ("low", "Low (1 to 5)"), ("out", "Out of stock")]
+
+
+class DiscountFilter(PackFilter):
+    title = "discount"
+    parameter_name = "discount"
+    conditions = {
+        "none": Q(discount=0),
+        "1-20": Q(discount__gte=1, discount__lte=20),
+        "over-20": Q(discount__gt=20),
+    }
+
+    def lookups(self, request, model_admin):
+        return [("none", "No discount"), ("1-20", "1% to 20%"), ("over-20", "Over 20%")]
+
+
+def _for(owner: str | None, base: type[PackFilter], label: str) -> type[PackFilter]:
+    return type(f"{base.__name__}{label}", (base,), {"owner": owner})
+
+
+ProductStockFilter = _for("detail__product_id", StockFilter, "ForProducts")
+ProductDiscountFilter = _for("detail__product_id", DiscountFilter, "ForProducts")
+DetailStockFilter = _for("detail_id", StockFilter, "ForBrands")
+DetailDiscountFilter = _for("detail_id", DiscountFilter, "ForBrands")
+
+
+# --- Forms ---------------------------------------------------------------------------------------
+
+
+class ProductForm(forms.ModelForm):
+    class Meta:
+        model = Product
+        fields = ["name", "slug", "category", "image", "description"]
+        help_texts = {"slug": "Leave empty to make one from the name."}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+
+
+class FinancialForm(forms.ModelForm):
+    class Meta:
+        model = Financial
+        fields = ["quantity", "units", "price", "dprice", "count_in_stock"]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("price") is not None and data.get("dprice") is not None:
+            try:
+                pack_prices(price=data["price"], dprice=data["dprice"])
+            except DomainError as error:
+                raise forms.ValidationError(error.message) from None
+        return data
+
+
+# --- Admins --------------------------------------------------------------------------------------
+
+
+class DetailInline(admin.TabularInline):
+    model = Detail
+    fields = ["brand", "images"]
+    extra = 0
+    show_change_link = True
+
+
+class FinancialInline(admin.TabularInline):
+    model = Financial
+    form = FinancialForm
+    fields = ["quantity", "units", "price", "dprice", "discount", "count_in_stock"]
+    readonly_fields = ["discount"]
+    extra = 0
+
+
+@admin.register(Category)
+class CategoryAdmin(admin.ModelAdmin):
+    list_display = ["name", "key", "sequence", "is_featured", "product_count"]
+    list_editable = ["sequence", "is_featured"]
+    search_fields = ["name", "key"]
+    prepopulated_fields = {"key": ["name"]}
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(product_total=Count("products"))
+
+    @admin.display(description="products", ordering="product_total")
+    def product_count(self, category):
+        return category.product_total
+
+
+@admin.register(Product)
+class ProductAdmin(admin.ModelAdmin):
+    form = ProductForm
+    list_display = ["name", "slug", "category", "rating", "num_reviews", "updated_at"]
+    list_select_related = ["category"]
+    list_filter = ["category", ProductStockFilter, ProductDiscountFilter]
+    search_fields = ["name", "slug", "details__brand"]
+    readonly_fields = ["rating", "num_reviews", "created_at", "updated_at"]
+    inlines = [DetailInline]
+
+    def save_model(self, request, obj, form, change):
+        services.product_save(product=obj)
+
+
+@admin.register(Detail)
+class DetailAdmin(admin.ModelAdmin):
+    list_display = ["brand", "product", "category"]
+    list_select_related = ["product__category"]
+    list_filter = ["product__category", DetailStockFilter, DetailDiscountFilter]
+    search_fields = ["brand", "product__name", "product__slug"]
+    autocomplete_fields = ["product"]
+    inlines = [FinancialInline]
+
+    @admin.display(ordering="product__category__name")
+    def category(self, detail):
+        return detail.product.category
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model is not Financial:
+            return super().save_formset(request, form, formset, change)
+        for financial in formset.save(commit=False):
+            services.financial_save(financial=financial)
+        for financial in formset.deleted_objects:
+            financial.delete()
+
+
+@admin.register(Financial)
+class FinancialAdmin(admin.ModelAdmin):
+    form = FinancialForm
+    list_display = ["__str__", "brand", "product", "price", "dprice", "discount", "count_in_stock"]
+    list_editable = ["price", "dprice", "count_in_stock"]
+    list_select_related = ["detail__product"]
+    list_filter = ["detail__product__category", StockFilter, DiscountFilter]
+    search_fields = ["detail__brand", "detail__product__name", "detail__product__slug"]
+    readonly_fields = ["discount"]
+    autocomplete_fields = ["detail"]
+    fields = ["detail", "quantity", "units", "price", "dprice", "discount", "count_in_stock"]
+
+    @admin.display(ordering="detail__brand")
+    def brand(self, financial):
+        return financial.detail.brand
+
+    @admin.display(ordering="detail__product__name")
+    def product(self, financial):
+        return financial.detail.product
+
+    def get_changelist_form(self, request, **kwargs):
+        kwargs.setdefault("form", FinancialForm)
+        return super().get_changelist_form(request, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        services.financial_save(financial=obj)
+
+
+@admin.register(Review)
+class ReviewAdmin(admin.ModelAdmin):
+    """Reviews are written by customers; staff read them and may delete one."""
+
+    list_display = ["product", "user", "rating", "created_at"]
+    list_select_related = ["product", "user"]
+    list_filter = ["rating"]
+    search_fields = ["product__name", "user__phone_no", "user__name", "comment"]
+    readonly_fields = ["product", "user", "rating", "comment", "created_at"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def delete_model(self, request, obj):
+        services.review_delete(review=obj)
+
+    def delete_queryset(self, request, queryset):
+        for review in queryset:
+            services.review_delete(review=review)

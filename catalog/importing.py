@@ -1,0 +1,233 @@
+"""Bulk import of products, brands and packs from CSV (`manage.py import_catalog`).
+
+Columns: category, product, brand, quantity, units, price, dprice, count_in_stock, and optionally
+image and description. Every row is checked before anything is written; a file with any rejected
+row writes nothing. Rows are matched to what exists: a product by name within its category, a
+brand by name within its product (both ignoring case), a pack by size and units within its brand.
+"""
+
+import csv
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db import transaction
+
+from shop.errors import DomainError
+
+from . import images
+from .models import Category, Detail, Financial, Product
+from .packs import to_quantity, to_stock, to_units
+from .pricing import PackPrices, pack_prices
+from .services import financial_save, unique_slug
+
+REQUIRED_COLUMNS = ("category", "product", "brand", "quantity", "units", "price", "dprice", "count_in_stock")
+OPTIONAL_COLUMNS = ("image", "description")
+
+Progress = Callable[[str, int, int], None]
+
+
+class ImportFileError(Exception):
+    """The file as a whole cannot be read (missing columns, not CSV)."""
+
+
+@dataclass
+class ImportRow:
+    line: int
+    category: Category
+    product: str
+    brand: str
+    quantity: Decimal
+    units: str
+    prices: PackPrices
+    count_in_stock: int
+    image: str | None
+    description: str | None
+
+
+@dataclass
+class Rejection:
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"row {self.line}: {self.reason}"
+
+
+@dataclass
+class ImportSummary:
+    products_created: int = 0
+    products_updated: int = 0
+    brands_created: int = 0
+    packs_created: int = 0
+    packs_updated: int = 0
+    packs_unchanged: int = 0
+    rows: int = 0
+    rejections: list[Rejection] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        return [
+            f"products: {self.products_created} new, {self.products_updated} updated",
+            f"brands: {self.brands_created} new",
+            f"packs: {self.packs_created} new, {self.packs_updated} updated, {self.packs_unchanged} unchanged",
+        ]
+
+
+def _no_progress(stage: str, done: int, total: int) -> None:
+    return None
+
+
+def _text(row: dict, column: str, *, max_length: int, required: bool = True) -> str:
+    value = " ".join((row.get(column) or "").split())
+    if required and not value:
+        raise DomainError(f"{column} is empty")
+    if len(value) > max_length:
+        raise DomainError(f"{column} is longer than {max_length} characters")
+    return value
+
+
+def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[list[ImportRow], list[Rejection]]:
+    """Parse and check every row. Returns the good rows and one rejection per bad row."""
+    reader = csv.DictReader(lines)
+    columns = [(name or "").strip().lower() for name in (reader.fieldnames or [])]
+    missing = [name for name in REQUIRED_COLUMNS if name not in columns]
+    if missing:
+        raise ImportFileError(f"missing column(s): {', '.join(missing)} (header: {', '.join(columns) or 'none'})")
+    unknown = [name for name in columns if name not in REQUIRED_COLUMNS + OPTIONAL_COLUMNS]
+    if unknown:
+        raise ImportFileError(f"unknown column(s): {', '.join(unknown)}")
+    reader.fieldnames = columns
+
+    categories = {}
+    for category in Category.objects.all():
+        categories[category.name.casefold()] = category
+        categories[category.key.casefold()] = category
+
+    raw = list(reader)
+    rows, rejections, seen = [], [], {}
+    for index, values in enumerate(raw, start=1):
+        line = index + 1  # the header is line 1
+        progress("Checking", index, len(raw))
+        if None in values:
+            rejections.append(Rejection(line, "more values than columns"))
+            continue
+        try:
+            category_name = _text(values, "category", max_length=80)
+            category = categories.get(category_name.casefold())
+            if category is None:
+                raise DomainError(f"unknown category '{category_name}'")
+            dprice = (values.get("dprice") or "").strip()
+            row = ImportRow(
+                line=line,
+                category=category,
+                product=_text(values, "product", max_length=200),
+                brand=_text(values, "brand", max_length=100),
+                quantity=to_quantity(values.get("quantity") or ""),
+                units=to_units(values.get("units") or ""),
+                prices=pack_prices(price=(values.get("price") or "").strip(), dprice=dprice or None),
+                count_in_stock=to_stock(values.get("count_in_stock") or ""),
+                image=_text(values, "image", max_length=500, required=False) or None,
+                description=(values.get("description") or "").strip() or None,
+            )
+        except DomainError as error:
+            rejections.append(Rejection(line, str(error.message).rstrip(".")))
+            continue
+        key = (row.category.pk, row.product.casefold(), row.brand.casefold(), row.quantity, row.units)
+        if key in seen:
+            rejections.append(Rejection(line, f"the same pack as row {seen[key]}"))
+            continue
+        seen[key] = line
+        rows.append(row)
+    return rows, rejections
+
+
+@transaction.atomic
+def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _no_progress) -> ImportSummary:
+    """Create or update what the rows describe; with `dry_run` only count what would change.
+
+    Everything is keyed by natural keys (category, product name, brand, size), so a dry run can
+    count rows it would create without creating them.
+    """
+    summary = ImportSummary(rows=len(rows))
+    category_ids = {row.category.pk for row in rows}
+    products: dict[tuple, Product] = {}
+    for product in Product.objects.filter(category_id__in=category_ids).order_by("-id"):
+        products[(product.category_id, product.name.casefold())] = product  # the oldest wins
+    details: dict[tuple, Detail] = {
+        (detail.product.category_id, detail.product.name.casefold(), detail.brand.casefold()): detail
+        for detail in Detail.objects.filter(product__category_id__in=category_ids).select_related("product")
+    }
+    packs: dict[tuple, Financial] = {
+        (
+            financial.detail.product.category_id,
+            financial.detail.product.name.casefold(),
+            financial.detail.brand.casefold(),
+            financial.quantity,
+            financial.units,
+        ): financial
+        for financial in Financial.objects.filter(detail__product__category_id__in=category_ids).select_related(
+            "detail__product"
+        )
+    }
+    updated_products: set[tuple] = set()
+
+    for index, row in enumerate(rows, start=1):
+        progress("Comparing" if dry_run else "Writing", index, len(rows))
+        product_key = (row.category.pk, row.product.casefold())
+        brand_key = (*product_key, row.brand.casefold())
+        pack_key = (*brand_key, row.quantity, row.units)
+
+        product = products.get(product_key)
+        if product is None:
+            product = Product(name=row.product, category=row.category, description=row.description or "")
+            if not dry_run:
+                product.slug = unique_slug(row.product)
+                product.image = row.image or images.product_image(product.slug, row.product)
+                product.save()
+            products[product_key] = product
+            updated_products.add(product_key)
+            summary.products_created += 1
+        elif product_key not in updated_products:
+            changes = {
+                name: value
+                for name, value in (("image", row.image), ("description", row.description))
+                if value is not None and getattr(product, name) != value
+            }
+            if changes:
+                updated_products.add(product_key)
+                summary.products_updated += 1
+                if not dry_run:
+                    for name, value in changes.items():
+                        setattr(product, name, value)
+                    product.save(update_fields=[*changes, "updated_at"])
+
+        detail = details.get(brand_key)
+        if detail is None:
+            detail = Detail(product=product, brand=row.brand, images=[row.image] if row.image else [])
+            if not dry_run:
+                detail.save()
+            details[brand_key] = detail
+            summary.brands_created += 1
+
+        financial = packs.get(pack_key)
+        if financial is None:
+            financial = Financial(detail=detail, quantity=row.quantity, units=row.units)
+            packs[pack_key] = financial
+            summary.packs_created += 1
+        elif (financial.price, financial.dprice, financial.count_in_stock) == (
+            row.prices.price,
+            row.prices.dprice,
+            row.count_in_stock,
+        ):
+            summary.packs_unchanged += 1
+            continue
+        else:
+            summary.packs_updated += 1
+        if not dry_run:
+            financial.price, financial.dprice, financial.count_in_stock = (
+                row.prices.price,
+                row.prices.dprice,
+                row.count_in_stock,
+            )
+            financial_save(financial=financial)
+    return summary

@@ -1,0 +1,153 @@
+"""Django admin (/staff/): every catalog model is listed, searchable and filterable, and saves go
+through the services so Discount and slugs stay consistent."""
+
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+
+from catalog.models import Financial, Product
+
+from .factories import make_category, make_product
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff(admin_user):
+    client = Client()
+    client.force_login(admin_user)
+    return client
+
+
+@pytest.fixture
+def shelf(customer):
+    from catalog import services
+
+    oils = make_category("OILS")
+    oil = make_product("Groundnut Oil", category=oils, brands={
+        "Fortune": [("1", "L", "210", "150", 0), ("5", "L", "1000", "950", 3)],
+        "Dhara": [("1", "L", "200", "200", 40)],
+    })
+    make_product("Toor Dal", category=make_category("RICE & PULSES"),
+                 brands={"Tata Sampann": [("1", "kg", "180", "170", 20)]})
+    services.review_create(product=oil, user=customer, rating=5)
+    return oil
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "expected", "absent"),
+    [
+        ("product", "", ["Groundnut Oil", "Toor Dal"], []),
+        ("product", "?q=fortune", ["Groundnut Oil"], ["Toor Dal"]),
+        ("product", "?q=toor-dal", ["Toor Dal"], ["Groundnut Oil"]),
+        ("product", "?stock=out", ["Groundnut Oil"], ["Toor Dal"]),
+        ("product", "?stock=low", ["Groundnut Oil"], ["Toor Dal"]),
+        ("product", "?stock=in", ["Groundnut Oil", "Toor Dal"], []),
+        ("product", "?discount=over-20", ["Groundnut Oil"], ["Toor Dal"]),
+        ("product", "?discount=1-20", ["Groundnut Oil", "Toor Dal"], []),
+        ("detail", "?stock=out", ["Fortune"], ["Dhara", "Tata Sampann"]),
+        ("detail", "?discount=none", ["Dhara"], ["Fortune", "Tata Sampann"]),
+        ("detail", "?q=groundnut", ["Fortune", "Dhara"], ["Tata Sampann"]),
+        ("financial", "?stock=low", ["950.00"], ["150.00", "170.00"]),
+        ("financial", "?discount=1-20", ["950.00", "170.00"], ["150.00"]),
+        ("category", "", ["OILS", "RICE &amp; PULSES"], []),
+        ("review", "", ["Groundnut Oil"], []),
+    ],
+)
+def test_changelists_search_and_filters(staff, shelf, path, query, expected, absent):
+    response = staff.get(f"/staff/catalog/{path}/{query}")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for text in expected:
+        assert text in html, text
+    for text in absent:
+        assert f">{text}<" not in html and f">{text} " not in html, text
+
+
+def test_changelists_run_a_fixed_number_of_queries(staff, shelf, django_assert_max_num_queries):
+    for n in range(20):
+        make_product(f"Extra {n}", brands={"A": [("1", "kg", "10", "9", 1)], "B": []})
+    for path in ("product", "detail", "financial", "category", "review"):
+        with django_assert_max_num_queries(12):
+            assert staff.get(f"/staff/catalog/{path}/").status_code == 200
+
+
+def test_change_pages_open(staff, shelf):
+    detail = shelf.details.first()
+    for url in (f"/staff/catalog/product/{shelf.pk}/change/", f"/staff/catalog/detail/{detail.pk}/change/",
+                f"/staff/catalog/financial/{detail.financials.first().pk}/change/", "/staff/catalog/product/add/"):
+        assert staff.get(url).status_code == 200, url
+
+
+def test_customers_cannot_open_the_admin(customer, shelf):
+    client = Client()
+    client.force_login(customer)
+    assert client.get("/staff/catalog/product/").status_code == 302
+
+
+def test_pack_inline_save_derives_the_discount(staff, shelf):
+    detail = shelf.details.get(brand="Dhara")
+    pack = detail.financials.get()
+    response = staff.post(f"/staff/catalog/detail/{detail.pk}/change/", {
+        "product": shelf.pk, "brand": "Dhara", "images": "[]",
+        "financials-TOTAL_FORMS": "2", "financials-INITIAL_FORMS": "1",
+        "financials-MIN_NUM_FORMS": "0", "financials-MAX_NUM_FORMS": "1000",
+        "financials-0-id": pack.pk, "financials-0-detail": detail.pk, "financials-0-quantity": "1",
+        "financials-0-units": "L", "financials-0-price": "200", "financials-0-dprice": "150",
+        "financials-0-count_in_stock": "7",
+        "financials-1-detail": detail.pk, "financials-1-quantity": "5", "financials-1-units": "L",
+        "financials-1-price": "950", "financials-1-dprice": "900", "financials-1-count_in_stock": "2",
+    })
+    assert response.status_code == 302, response.content.decode()[:3000]
+    pack.refresh_from_db()
+    assert (pack.dprice, pack.discount, pack.count_in_stock) == (Decimal("150"), 25, 7)
+    assert detail.financials.get(quantity=5).discount == 5
+
+
+def test_pack_inline_refuses_selling_price_above_mrp(staff, shelf):
+    detail = shelf.details.get(brand="Dhara")
+    pack = detail.financials.get()
+    response = staff.post(f"/staff/catalog/detail/{detail.pk}/change/", {
+        "product": shelf.pk, "brand": "Dhara", "images": "[]",
+        "financials-TOTAL_FORMS": "1", "financials-INITIAL_FORMS": "1",
+        "financials-MIN_NUM_FORMS": "0", "financials-MAX_NUM_FORMS": "1000",
+        "financials-0-id": pack.pk, "financials-0-detail": detail.pk, "financials-0-quantity": "1",
+        "financials-0-units": "L", "financials-0-price": "200", "financials-0-dprice": "250",
+        "financials-0-count_in_stock": "7",
+    })
+    assert response.status_code == 200
+    assert "Discounted price cannot be more than the price (MRP)." in response.content.decode()
+    pack.refresh_from_db()
+    assert pack.dprice == Decimal("200")
+
+
+def test_pack_list_edit_derives_the_discount(staff, shelf):
+    pack = Financial.objects.get(detail__brand="Dhara")
+    response = staff.post("/staff/catalog/financial/", {
+        "form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "1", "form-MIN_NUM_FORMS": "0", "form-MAX_NUM_FORMS": "1000",
+        "form-0-id": pack.pk, "form-0-price": "200", "form-0-dprice": "180", "form-0-count_in_stock": "40",
+        "_save": "Save",
+    })
+    assert response.status_code == 302
+    pack.refresh_from_db()
+    assert (pack.dprice, pack.discount) == (Decimal("180"), 10)
+
+
+def test_product_add_makes_a_unique_slug_when_left_empty(staff, shelf):
+    Product.objects.filter(pk=shelf.pk).update(slug="groundnut-oil")
+    response = staff.post("/staff/catalog/product/add/", {
+        "name": "Groundnut Oil", "slug": "", "category": shelf.category_id, "image": "", "description": "",
+        "details-TOTAL_FORMS": "0", "details-INITIAL_FORMS": "0",
+        "details-MIN_NUM_FORMS": "0", "details-MAX_NUM_FORMS": "1000",
+    })
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Product.objects.filter(name="Groundnut Oil").order_by("id").last().slug == "groundnut-oil-2"
+
+
+def test_deleting_a_review_in_the_admin_updates_the_rating(staff, shelf):
+    review = shelf.reviews.get()
+    response = staff.post(f"/staff/catalog/review/{review.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    shelf.refresh_from_db()
+    assert (shelf.rating, shelf.num_reviews) == (Decimal("0.00"), 0)

@@ -1,0 +1,45 @@
+"""PostgreSQL only: the trigram indexes exist and serve the catalog's `icontains` searches."""
+
+import pytest
+from django.db import connection
+
+from catalog.models import Detail, Product
+
+from .factories import make_products
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
+
+INDEXES = {
+    "catalog_product_name_trgm": "catalog_product",
+    "catalog_detail_brand_trgm": "catalog_detail",
+    "catalog_category_name_trgm": "catalog_category",
+}
+
+
+def test_pg_trgm_extension_and_trigram_indexes_exist():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'")
+        assert cursor.fetchone()
+        cursor.execute("SELECT indexname, tablename, indexdef FROM pg_indexes WHERE indexname LIKE %s", ["%_trgm"])
+        found = {name: (table, definition) for name, table, definition in cursor.fetchall()}
+    for name, table in INDEXES.items():
+        assert found[name][0] == table
+        assert "USING gin (upper(" in found[name][1] and "gin_trgm_ops" in found[name][1]
+
+
+@pytest.mark.parametrize(
+    ("queryset", "index"),
+    [
+        (lambda: Product.objects.filter(name__icontains="rice").order_by(), "catalog_product_name_trgm"),
+        (lambda: Detail.objects.filter(brand__icontains="tata").order_by(), "catalog_detail_brand_trgm"),
+    ],
+)
+def test_icontains_searches_can_use_the_trigram_index(queryset, index):
+    make_products(5)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE catalog_product")
+        cursor.execute("ANALYZE catalog_detail")
+        # The tables are tiny here, so forbid the sequential scan to see which index the planner picks.
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    plan = queryset().explain()
+    assert index in plan, plan

@@ -1,0 +1,101 @@
+"""Every list answers in the same few queries whatever its page size (no query per row)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from catalog import services
+
+from .factories import make_category, make_product, make_products
+
+pytestmark = pytest.mark.django_db
+
+# COUNT for the pager + products with category + brands + packs.
+PAGE_QUERIES = 4
+
+
+@pytest.fixture
+def many_products():
+    category = make_category("RICE & PULSES")
+    return make_products(30, category=category, brands=3, packs=3)
+
+
+def _queries(client, method, url, body=None) -> int:
+    with CaptureQueriesContext(connection) as context:
+        response = getattr(client, method)(url, body, format="json")
+    assert response.status_code == 200, response.content
+    return len(context.captured_queries)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/products?pageSize={size}",
+        "/api/products?keyword=brand&pageSize={size}",
+        "/api/products/categories/rice-pulses/products?pageSize={size}",
+        "/api/products/categories/all/products?pageSize={size}",
+    ],
+)
+def test_product_pages(api_client, many_products, django_assert_max_num_queries, url):
+    counts = []
+    for size in (2, 30):
+        with django_assert_max_num_queries(PAGE_QUERIES + 1):  # + the category lookup
+            counts.append(_queries(api_client, "get", url.format(size=size)))
+    assert counts[0] == counts[1]
+
+
+def test_featured(api_client, django_assert_max_num_queries):
+    small = make_category("SMALL", sequence=1)
+    make_product(category=small)
+    with django_assert_max_num_queries(4):
+        one = _queries(api_client, "get", "/api/products/featured")
+    for n in range(2, 6):
+        make_products(7, category=make_category(f"CATEGORY {n}", sequence=n), brands=2, packs=3)
+    with django_assert_max_num_queries(4):
+        many = _queries(api_client, "get", "/api/products/featured")
+    assert one == many
+
+
+def test_suggestions(api_client, django_assert_max_num_queries):
+    make_product("Rice Flour")
+    with django_assert_max_num_queries(4):
+        few = _queries(api_client, "get", "/api/products/suggestions?q=rice")
+    for n in range(12):
+        make_product(f"Rice {n}", brands={f"Rice Brand {n}": [("1", "kg", "1", "1", 1)], "Other": []})
+    with django_assert_max_num_queries(4):
+        many = _queries(api_client, "get", "/api/products/suggestions?q=rice")
+    assert few == many
+
+
+def test_top(api_client, django_assert_max_num_queries):
+    make_product()
+    with django_assert_max_num_queries(3):
+        few = _queries(api_client, "get", "/api/products/top")
+    make_products(10, brands=3, packs=3)
+    with django_assert_max_num_queries(3):
+        many = _queries(api_client, "get", "/api/products/top")
+    assert few == many
+
+
+def test_single_product_with_many_reviews(api_client, make_user, django_assert_max_num_queries):
+    product = make_product(brands={f"Brand {n}": [("1", "kg", "1", "1", 1), ("2", "kg", "2", "2", 1)] for n in range(4)})
+    services.review_create(product=product, user=make_user(), rating=5)
+    with django_assert_max_num_queries(4):
+        few = _queries(api_client, "get", f"/api/products/{product.slug}")
+    for _ in range(5):
+        services.review_create(product=product, user=make_user(), rating=4)
+    with django_assert_max_num_queries(4):
+        many = _queries(api_client, "get", f"/api/products/{product.slug}")
+    assert few == many
+
+
+def test_financial_batch(api_client, django_assert_max_num_queries):
+    products = make_products(10, brands=2, packs=2)
+    items = [
+        {"productId": p.pk, "brandId": d.pk, "financialId": f.pk}
+        for p in products for d in p.details.all() for f in d.financials.all()
+    ]
+    with django_assert_max_num_queries(1):
+        _queries(api_client, "post", "/api/products/financials/batch", {"items": items[:1]})
+    with django_assert_max_num_queries(1):
+        _queries(api_client, "post", "/api/products/financials/batch", {"items": items})

@@ -1,0 +1,116 @@
+from io import StringIO
+
+import pytest
+from django.core.files.storage import default_storage
+from django.core.management import call_command
+from django.utils.text import slugify
+
+from accounts.models import User
+from catalog.demo_data import CATEGORIES
+from catalog.models import Category, Detail, Financial, Product
+from catalog.pricing import discount_percent
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _media_in_tmp(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+
+
+def _seed() -> str:
+    out = StringIO()
+    call_command("seed_demo", stdout=out)
+    return out.getvalue()
+
+
+def _snapshot():
+    return (
+        list(Category.objects.order_by("id").values()),
+        list(Product.objects.order_by("id").values("id", "name", "slug", "category_id", "image", "description")),
+        list(Detail.objects.order_by("id").values()),
+        list(Financial.objects.order_by("id").values()),
+        list(User.objects.order_by("id").values("phone_no", "password", "name", "is_staff")),
+    )
+
+
+def test_seed_loads_every_featured_category_in_the_spec_order():
+    _seed()
+    categories = list(Category.objects.order_by("sequence"))
+    assert [c.name for c in categories] == CATEGORIES
+    assert len(categories) == 23
+    assert categories[0].name == "BATH & BODY" and categories[-1].name == "EGGS & DAIRY"
+    assert all(c.key == slugify(c.name) and c.is_featured for c in categories)
+    assert Category.objects.get(name="BATH & BODY").key == "bath-body"
+
+
+def test_seed_catalog_is_big_and_plausible():
+    _seed()
+    assert Product.objects.count() >= 150
+    for product in Product.objects.prefetch_related("details__financials"):
+        brands = product.details.all()
+        assert 1 <= len(brands) <= 3, product
+        for detail in brands:
+            packs = detail.financials.all()
+            assert 1 <= len(packs) <= 4, detail
+            for pack in packs:
+                assert 0 < pack.dprice <= pack.price
+                assert pack.discount == discount_percent(pack.price, pack.dprice)
+    packs = Financial.objects.count()
+    assert Financial.objects.filter(dprice__lt=models_F("price")).count() > packs * 0.7
+    assert Financial.objects.filter(count_in_stock__gt=0).count() > packs * 0.8
+    names = set(Product.objects.values_list("name", flat=True))
+    assert {"Sona Masoori Rice", "BPT Rice", "Basmati Rice", "Toor Dal", "Chakki Atta", "Bombay Ravva",
+            "Groundnut Oil", "Sunflower Oil", "Gingelly Oil", "Mango Pickle", "Agarbatti", "Camphor",
+            "Farm Eggs", "Curd"} <= names
+    assert Product.objects.filter(category__name="BUDGET FRIENDLY PACKAGES").count() >= 5
+
+
+def models_F(name):
+    from django.db.models import F
+
+    return F(name)
+
+
+def test_every_product_brand_and_category_has_an_offline_image():
+    _seed()
+    rows = [*Category.objects.values_list("image", flat=True), *Product.objects.values_list("image", flat=True)]
+    rows += [detail.images[0] for detail in Detail.objects.all()]
+    for url in rows:
+        assert url.startswith("/media/catalog/") and url.endswith(".svg"), url
+        path = url.removeprefix("/media/")
+        assert default_storage.exists(path), path
+    svg = default_storage.open("catalog/categories/bath-body.svg").read().decode()
+    assert svg.startswith("<svg") and "BATH &amp; BODY" in svg and ">BB<" in svg
+
+
+def test_seed_creates_the_demo_admin_and_customer():
+    output = _seed()
+    admin = User.objects.get(phone_no="9000000001")
+    customer = User.objects.get(phone_no="9000000002")
+    assert (admin.name, admin.is_staff, admin.check_password("admin12345")) == ("Store Admin", True, True)
+    assert (customer.name, customer.is_staff, customer.check_password("customer12345")) == (
+        "Demo Customer", False, True,
+    )
+    assert (customer.street, customer.city, customer.postal_code) == ("12-4 Gandhi Nagar", "Amalapuram", "533201")
+    assert "9000000001 / admin12345" in output
+
+
+def test_running_seed_twice_changes_nothing():
+    _seed()
+    before = _snapshot()
+    output = _seed()
+    assert _snapshot() == before
+    assert "products: " in output and "(0 new)" in output
+
+
+def test_seed_keeps_admin_changes_and_fills_only_gaps():
+    _seed()
+    pack = Financial.objects.order_by("id").first()
+    pack.price, pack.dprice, pack.discount = 999, 999, 0
+    pack.save()
+    Product.objects.filter(name="Toor Dal").delete()
+    _seed()
+    pack.refresh_from_db()
+    assert pack.price == 999
+    assert Product.objects.filter(name="Toor Dal").get().details.count() == 3
