@@ -1,6 +1,7 @@
 """The accounts API of spec section 7 "Users" plus OTP and the delivery check. Views stay thin:
 shape the input, call one service or selector, answer the wire format."""
 
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -10,28 +11,32 @@ from accounts import otp, selectors, services
 from accounts.delivery import delivery_check
 from accounts.errors import USER_NOT_FOUND, NotFound
 from accounts.serializers import (
+    AddressOutput,
     AddressWithLocationInput,
     AdminUserInput,
     DeliveryCheckInput,
+    DeliveryOutput,
     ForgotPasswordInput,
     LoginInput,
+    MessageOutput,
     OtpSendInput,
+    OtpSentOutput,
     OtpVerifyInput,
     ProfileInput,
     RegisterInput,
-    address_data,
-    delivery_data,
-    user_data,
+    UserInfoOutput,
+    UserOutput,
+    UserSummaryOutput,
+    VerificationOutput,
     user_info_data,
-    user_summary_data,
 )
 from accounts.throttles import LoginThrottle, OtpSendThrottle, OtpVerifyThrottle, TooManyAttempts
 from accounts.tokens import access_token_issue, access_token_revoke
 from shop.permissions import IsAdmin, IsCustomer
 
 
-def _input(serializer_class, request, **kwargs) -> dict:
-    serializer = serializer_class(data=request.data, **kwargs)
+def _input(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 
@@ -47,8 +52,11 @@ class PublicView(APIView):
 
 
 class LoginView(PublicView):
+    """Sign in with phone number and password; answers the stored login info."""
+
     throttle_classes = (LoginThrottle,)
 
+    @extend_schema(request=LoginInput, responses=UserInfoOutput, auth=[])
     def post(self, request):
         data = _input(LoginInput, request)
         user = services.user_authenticate(phone_no=data.get("phoneNo"), password=data.get("password"))
@@ -56,32 +64,44 @@ class LoginView(PublicView):
 
 
 class LogoutView(APIView):
+    """Sign out: the token in the header stops working at once."""
+
     permission_classes = (IsCustomer,)
 
+    @extend_schema(request=None, responses=MessageOutput)
     def post(self, request):
         access_token_revoke(token=request.auth, user=request.user)
         return Response({"message": "Logged out successfully"})
 
 
 class OtpSendView(PublicView):
+    """Text a 6-digit code to the phone, for `register` or `reset`."""
+
     throttle_classes = (OtpSendThrottle,)
 
+    @extend_schema(request=OtpSendInput, responses=OtpSentOutput, auth=[])
     def post(self, request):
         data = _input(OtpSendInput, request)
         sent = otp.otp_send(phone_no=data.get("phoneNo"), purpose=data.get("purpose"))
-        return Response({"message": sent.message, "resendIn": sent.resend_in})
+        return Response(OtpSentOutput(sent).data)
 
 
 class OtpVerifyView(PublicView):
+    """Check a code; the right one answers a verification token valid 10 minutes."""
+
     throttle_classes = (OtpVerifyThrottle,)
 
+    @extend_schema(request=OtpVerifyInput, responses=VerificationOutput, auth=[])
     def post(self, request):
         data = _input(OtpVerifyInput, request)
         token = otp.otp_verify(phone_no=data.get("phoneNo"), code=data.get("code"), purpose=data.get("purpose"))
-        return Response({"verificationToken": token})
+        return Response(VerificationOutput(token).data)
 
 
 class ForgotPasswordView(PublicView):
+    """Set a new password with a `reset` verification token."""
+
+    @extend_schema(request=ForgotPasswordInput, responses=MessageOutput, auth=[])
     def post(self, request):
         data = _input(ForgotPasswordInput, request)
         services.user_reset_password(
@@ -95,17 +115,19 @@ class ForgotPasswordView(PublicView):
 class UsersView(APIView):
     """GET: the admin's list of users. POST: registration, open to visitors."""
 
-    def get_authenticators(self):
-        if self.request.method == "POST":
-            return []
-        return super().get_authenticators()
+    def perform_authentication(self, request):
+        # Registering needs no token; a stale one in the header must not refuse it.
+        if request.method != "POST":
+            super().perform_authentication(request)
 
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "POST" else [IsAdmin()]
 
+    @extend_schema(responses=UserSummaryOutput(many=True))
     def get(self, request):
-        return Response([user_summary_data(user) for user in selectors.user_list()])
+        return Response(UserSummaryOutput(selectors.user_list(), many=True).data)
 
+    @extend_schema(request=RegisterInput, responses={201: UserInfoOutput}, auth=[])
     def post(self, request):
         data = _input(RegisterInput, request)
         user = services.user_register(
@@ -118,11 +140,15 @@ class UsersView(APIView):
 
 
 class ProfileView(APIView):
+    """The signed-in user's own profile; PUT answers fresh login info."""
+
     permission_classes = (IsCustomer,)
 
+    @extend_schema(responses=UserOutput)
     def get(self, request):
-        return Response(user_data(request.user))
+        return Response(UserOutput(request.user).data)
 
+    @extend_schema(request=ProfileInput, responses=UserInfoOutput)
     def put(self, request):
         changes = dict(_input(ProfileInput, request))
         password = changes.pop("password", None) or ""
@@ -131,10 +157,13 @@ class ProfileView(APIView):
 
 
 class OwnAddressView(APIView):
+    """The signed-in user's delivery address."""
+
     permission_classes = (IsCustomer,)
 
+    @extend_schema(responses=AddressOutput)
     def get(self, request):
-        return Response(address_data(request.user))
+        return Response(AddressOutput(request.user).data)
 
 
 def _user_for(request, ref: str):
@@ -146,8 +175,11 @@ def _user_for(request, ref: str):
 
 
 class UserAddressView(APIView):
+    """A user's delivery address: the user themself, or an admin."""
+
     permission_classes = (IsCustomer,)
 
+    @extend_schema(request=AddressWithLocationInput, responses={201: AddressOutput})
     def post(self, request, ref: str):
         user = _user_for(request, ref)
         data = _input(AddressWithLocationInput, request)
@@ -158,39 +190,56 @@ class UserAddressView(APIView):
             postal_code=data.get("postal_code"),
             **({"location": data["location"]} if "location" in data else {}),
         )
-        return Response(address_data(user), status=status.HTTP_201_CREATED)
+        return Response(AddressOutput(user).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(request=AddressWithLocationInput, responses=AddressOutput)
     def put(self, request, ref: str):
         user = _user_for(request, ref)
         services.user_address_update(user=user, **_input(AddressWithLocationInput, request))
-        return Response(address_data(user))
+        return Response(AddressOutput(user).data)
 
+    @extend_schema(responses=MessageOutput)
     def delete(self, request, ref: str):
         services.user_address_clear(user=_user_for(request, ref))
         return Response({"message": "Address removed"})
 
 
 class UserDetailView(APIView):
+    """Admin: one user by id or 10-digit phone number."""
+
     permission_classes = (IsAdmin,)
 
+    @extend_schema(responses=UserOutput)
     def get(self, request, ref: str):
-        return Response(user_data(selectors.user_get(ref=ref)))
+        return Response(UserOutput(selectors.user_get(ref=ref)).data)
 
+    @extend_schema(request=AdminUserInput, responses=UserOutput)
     def put(self, request, ref: str):
         user = selectors.user_get(ref=ref)
         services.user_admin_update(actor=request.user, user=user, **_input(AdminUserInput, request))
-        return Response(user_data(user))
+        return Response(UserOutput(user).data)
 
+    @extend_schema(responses=MessageOutput)
     def delete(self, request, ref: str):
         services.user_delete(user=selectors.user_get(ref=ref))
         return Response({"message": "User removed"})
 
 
 class DeliveryCheckView(PublicView):
+    """Does the shop deliver to this pincode, or to the pincode nearest lat/lng?"""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("pincode", str, description="6-digit pincode; wins over lat/lng"),
+            OpenApiParameter("lat", float, description="Latitude, with lng, when there is no pincode"),
+            OpenApiParameter("lng", float, description="Longitude"),
+        ],
+        responses=DeliveryOutput,
+        auth=[],
+    )
     def get(self, request):
         serializer = DeliveryCheckInput(data=request.query_params)
         serializer.is_valid(raise_exception=True)
         query = serializer.validated_data
         result = delivery_check(pincode=query.get("pincode"), lat=query.get("lat"), lng=query.get("lng"))
-        return Response(delivery_data(result))
-
+        return Response(DeliveryOutput(result).data)

@@ -5,4 +5,4 @@ class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self) -> None:
-        from accounts import checks  # noqa: F401  (registers the configuration checks)
+        from accounts import checks, schema  # noqa: F401  (register the configuration checks, the OpenAPI scheme)

@@ -5,9 +5,9 @@ Input serializers only shape the JSON (types, names); the rules and their messag
 phone number." rather than "This field is required.".
 """
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.delivery import DeliveryResult
 from accounts.models import User
 from accounts.tokens import IssuedToken, iso_utc
 
@@ -80,35 +80,70 @@ class DeliveryCheckInput(serializers.Serializer):
     lng = _text()
 
 
-def address_data(user: User) -> dict:
-    return {"street": user.street, "city": user.city, "postalCode": user.postal_code}
+class MessageOutput(serializers.Serializer):
+    message = serializers.CharField()
 
 
-def location_data(user: User) -> dict | None:
-    if user.latitude is None or user.longitude is None:
-        return None
-    return {"latitude": float(user.latitude), "longitude": float(user.longitude)}
+class OtpSentOutput(serializers.Serializer):
+    message = serializers.CharField()
+    resendIn = serializers.IntegerField(source="resend_in", help_text="Seconds before another code may be sent")
 
 
-def user_summary_data(user: User) -> dict:
-    return {"_id": str(user.pk), "name": user.name, "phoneNo": user.phone_no, "isAdmin": user.is_staff}
+class VerificationOutput(serializers.Serializer):
+    verificationToken = serializers.CharField(source="*")
 
 
-def user_data(user: User) -> dict:
+class AddressOutput(serializers.Serializer):
+    street = serializers.CharField()
+    city = serializers.CharField()
+    postalCode = serializers.CharField(source="postal_code")
+
+
+class LocationOutput(serializers.Serializer):
+    latitude = serializers.FloatField()
+    longitude = serializers.FloatField()
+
+
+class UserSummaryOutput(serializers.Serializer):
+    _id = serializers.CharField(source="pk")
+    name = serializers.CharField()
+    phoneNo = serializers.CharField(source="phone_no")
+    isAdmin = serializers.BooleanField(source="is_staff")
+
+
+class UserOutput(UserSummaryOutput):
     """A user as the profile and the admin screens read it (stored login info without the token)."""
-    return {**user_summary_data(user), "deliveryAddress": address_data(user), "location": location_data(user)}
+
+    deliveryAddress = AddressOutput(source="*")
+    location = serializers.SerializerMethodField()
+
+    @extend_schema_field(LocationOutput(allow_null=True))
+    def get_location(self, user: User) -> dict | None:
+        if user.latitude is None or user.longitude is None:
+            return None
+        return {"latitude": float(user.latitude), "longitude": float(user.longitude)}
+
+
+class UserInfoOutput(UserOutput):
+    """The stored login info (`userInfo`) of contracts.md; context["issued"] is the new token."""
+
+    token = serializers.SerializerMethodField()
+    expiresAt = serializers.SerializerMethodField()
+
+    def get_token(self, user: User) -> str:
+        return self.context["issued"].token
+
+    def get_expiresAt(self, user: User) -> str:
+        return iso_utc(self.context["issued"].expires_at)
 
 
 def user_info_data(user: User, issued: IssuedToken) -> dict:
-    """The stored login info (`userInfo`) of contracts.md."""
-    return {**user_data(user), "token": issued.token, "expiresAt": iso_utc(issued.expires_at)}
+    return UserInfoOutput(user, context={"issued": issued}).data
 
 
-def delivery_data(result: DeliveryResult) -> dict:
-    return {
-        "pincode": result.pincode,
-        "state": result.state,
-        "town": result.town,
-        "deliverable": result.deliverable,
-        "message": result.message,
-    }
+class DeliveryOutput(serializers.Serializer):
+    pincode = serializers.CharField()
+    state = serializers.CharField()
+    town = serializers.CharField()
+    deliverable = serializers.BooleanField()
+    message = serializers.CharField()

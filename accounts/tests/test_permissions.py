@@ -90,3 +90,11 @@ def test_an_admin_flag_removed_takes_effect_at_once(as_user, make_user):
     demoted.is_staff = False
     demoted.save()
     assert session.get("/api/users").status_code == 403
+
+
+def test_the_api_description_lists_the_accounts_endpoints(api_client):
+    response = api_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    paths = response.json()["paths"]
+    for path in ["/api/users", "/api/users/auth", "/api/users/otp/send", "/api/users/{ref}", "/api/delivery/check"]:
+        assert path in paths
