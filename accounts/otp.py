@@ -162,3 +162,9 @@ def phone_verification_consume(*, token, phone_no: str, purpose: str) -> None:
     ).update(consumed_at=timezone.now())
     if not spent:
         raise Forbidden(VERIFICATION_USED)
+
+
+def phone_otps_purge(*, older_than: timedelta) -> int:
+    """Forget codes sent longer ago than `older_than`; answers how many rows went."""
+    deleted, _ = PhoneOtp.objects.filter(created_at__lt=timezone.now() - older_than).delete()
+    return deleted

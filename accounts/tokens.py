@@ -38,8 +38,13 @@ def access_token_revoke(*, token: Token, user: User) -> None:
             RevokedToken.objects.create(jti=token["jti"], user=user, expires_at=expires_at)
     except IntegrityError:
         pass
-    # Expired tokens are refused by their signature check already; their rows are no longer needed.
-    RevokedToken.objects.filter(expires_at__lt=timezone.now()).delete()
+    revoked_tokens_purge()
+
+
+def revoked_tokens_purge() -> int:
+    """Expired tokens are refused by their own expiry already; their rows are no longer needed."""
+    deleted, _ = RevokedToken.objects.filter(expires_at__lt=timezone.now()).delete()
+    return deleted
 
 
 def iso_utc(moment: datetime) -> str:
