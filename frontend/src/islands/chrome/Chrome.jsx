@@ -1,3 +1,22 @@
+// The parts of the chrome that float above every page: floating cart, install prompt, toasts.
+// It also starts the session-expiry watch and registers the service worker.
+import { useEffect } from "react";
+import FloatingCart from "../../components/FloatingCart";
+import InstallPrompt from "../../components/InstallPrompt";
+import Toaster from "../../components/Toaster";
+import { watchExpiry } from "../../lib/auth";
+import { registerServiceWorker } from "../../lib/serviceWorker";
+
 export default function Chrome() {
-  return null;
+  useEffect(() => watchExpiry(), []);
+  useEffect(() => {
+    registerServiceWorker();
+  }, []);
+  return (
+    <>
+      <FloatingCart />
+      <InstallPrompt />
+      <Toaster />
+    </>
+  );
 }

@@ -1,1 +1,5 @@
-// Placeholder island: keeps the server-rendered first paint until this screen's island is built.
+import { createRoot } from "react-dom/client";
+import Home from "./Home";
+import "./home.css";
+
+createRoot(document.getElementById("island")).render(<Home />);

@@ -1,1 +1,5 @@
-// Placeholder island: keeps the server-rendered first paint until this screen's island is built.
+import { createRoot } from "react-dom/client";
+import ProductPage from "./ProductPage";
+import "./product.css";
+
+createRoot(document.getElementById("island")).render(<ProductPage />);

@@ -1,1 +1,4 @@
-// Placeholder island: keeps the server-rendered first paint until this screen's island is built.
+import { createRoot } from "react-dom/client";
+import Search from "./Search";
+
+createRoot(document.getElementById("island")).render(<Search />);

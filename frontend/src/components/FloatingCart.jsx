@@ -1,0 +1,47 @@
+// The floating cart button: distinct lines and the total, on every page. It moves up while a
+// reference element (the footer, or the phone's bottom bar) shows at least 10% in the viewport.
+import { useEffect, useState } from "react";
+import { useCart } from "../lib/cart";
+import { formatMoney } from "../lib/money";
+import { CartIcon } from "./icons";
+
+export const REFERENCE_SELECTOR = "#site-footer, #bottom-bar";
+
+export default function FloatingCart({ referenceSelector = REFERENCE_SELECTOR }) {
+  const { cartItems, totalPrice } = useCart();
+  const [raised, setRaised] = useState(false);
+
+  useEffect(() => {
+    const targets = [...document.querySelectorAll(referenceSelector)];
+    if (!targets.length || typeof IntersectionObserver === "undefined") return undefined;
+    const showing = new Set();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) showing.add(entry.target);
+          else showing.delete(entry.target);
+        }
+        setRaised(showing.size > 0);
+      },
+      { threshold: 0.1 },
+    );
+    for (const target of targets) observer.observe(target);
+    return () => observer.disconnect();
+  }, [referenceSelector]);
+
+  const count = cartItems.length;
+  return (
+    <a className={raised ? "floating-cart floating-cart--raised" : "floating-cart"} href="/cart" data-testid="floating-cart">
+      <span className="floating-cart__icon" id="floating-cart-icon">
+        <CartIcon />
+        <span className="floating-cart__count" data-testid="cart-count">
+          {count}
+        </span>
+      </span>
+      <span className="visually-hidden">{count === 1 ? " item in cart, total " : " items in cart, total "}</span>
+      <span className="floating-cart__total" data-testid="cart-total">
+        {formatMoney(totalPrice)}
+      </span>
+    </a>
+  );
+}

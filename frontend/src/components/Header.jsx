@@ -1,0 +1,93 @@
+// The fixed header on every page: logo → /, the search box, and the user icon whose dropdown holds
+// the accounts panel. On / it also shows the delivery checker while the page is at the very top.
+// The panel and the checker are loaded on demand so the first page load stays small.
+import { Suspense, lazy, useEffect, useRef } from "react";
+import { useUserInfo } from "../lib/auth";
+import { config } from "../lib/config";
+import { useDropdown } from "../lib/dropdowns";
+import { useAtTop, useOutsideClick } from "../lib/hooks";
+import Loader from "./Loader";
+import SearchBox from "./SearchBox";
+import { UserIcon } from "./icons";
+
+const loadAccountDropdown = () => import(/* webpackChunkName: "account-dropdown" */ "./account/AccountDropdown");
+const AccountDropdown = lazy(loadAccountDropdown);
+const DeliveryChecker = lazy(() => import(/* webpackChunkName: "delivery-checker" */ "./delivery/DeliveryChecker"));
+
+function AccountMenu() {
+  const userInfo = useUserInfo();
+  const [isOpen, , close, toggle] = useDropdown("account");
+  const ref = useRef(null);
+  useOutsideClick(ref, close, isOpen);
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const onKey = (event) => event.key === "Escape" && close();
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [isOpen, close]);
+
+  return (
+    <div className="account" ref={ref}>
+      <button
+        type="button"
+        className="icon-button account__toggle"
+        aria-label={userInfo ? `Account: ${userInfo.name}` : "Account"}
+        aria-haspopup="true"
+        aria-expanded={isOpen}
+        aria-controls="account-dropdown"
+        onClick={toggle}
+        onPointerEnter={loadAccountDropdown}
+        onFocus={loadAccountDropdown}
+      >
+        <UserIcon />
+        {userInfo && <span className="account__dot" aria-hidden="true" />}
+      </button>
+      {isOpen && (
+        <div id="account-dropdown" className="dropdown account__dropdown">
+          <Suspense fallback={<Loader />}>
+            <AccountDropdown onClose={close} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Keeps --delivery-h equal to the checker's height, the room the home page reserves for it. */
+function useReservedHeight(ref, active) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!active || !element || typeof ResizeObserver === "undefined") return undefined;
+    const observer = new ResizeObserver(() => {
+      document.documentElement.style.setProperty("--delivery-h", `${Math.ceil(element.offsetHeight)}px`);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, active]);
+}
+
+export default function Header({ path = window.location.pathname }) {
+  const atTop = useAtTop();
+  const showChecker = path === "/" && atTop;
+  const deliveryRef = useRef(null);
+  useReservedHeight(deliveryRef, showChecker);
+  return (
+    <>
+      <div className="site-header__bar">
+        <a className="site-header__logo" href="/">
+          <img src="/static/img/logo.svg" alt="" width="40" height="40" />
+          <span>{config.storeName}</span>
+        </a>
+        <SearchBox />
+        <AccountMenu />
+      </div>
+      {showChecker && (
+        <div className="site-header__delivery" ref={deliveryRef}>
+          <Suspense fallback={null}>
+            <DeliveryChecker />
+          </Suspense>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { config } from "../lib/config";
+import { closeDropdown, currentDropdown } from "../lib/dropdowns";
+import BottomBar from "./BottomBar";
+import Header from "./Header";
+
+vi.mock("./account/AccountDropdown", () => ({
+  default: ({ onClose }) => (
+    <button type="button" onClick={onClose}>
+      Account panel
+    </button>
+  ),
+}));
+vi.mock("./delivery/DeliveryChecker", () => ({ default: () => <p>Delivery checker</p> }));
+
+function scrollTo(y) {
+  act(() => {
+    window.scrollY = y;
+    window.dispatchEvent(new Event("scroll"));
+  });
+}
+
+beforeEach(() => {
+  window.scrollY = 0;
+});
+afterEach(() => {
+  window.scrollY = 0;
+  act(() => closeDropdown(currentDropdown()));
+});
+
+describe("Header", () => {
+  it("shows the logo linking home, the search box and a labelled account button", () => {
+    render(<Header path="/cart" />);
+    expect(screen.getByRole("link", { name: config.storeName })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("combobox", { name: "Search for products or brands" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Account" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("opens the account dropdown, passes onClose, and closes on an outside click", async () => {
+    const user = userEvent.setup();
+    render(<Header path="/cart" />);
+    const toggle = screen.getByRole("button", { name: "Account" });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await user.click(await screen.findByRole("button", { name: "Account panel" }));
+    expect(screen.queryByRole("button", { name: "Account panel" })).toBeNull();
+
+    await user.click(toggle);
+    await screen.findByRole("button", { name: "Account panel" });
+    await user.click(document.body);
+    expect(screen.queryByRole("button", { name: "Account panel" })).toBeNull();
+  });
+
+  it("the account dropdown and the Say Hi popup are mutually exclusive", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Header path="/cart" />
+        <BottomBar />
+      </>,
+    );
+    await user.click(screen.getByRole("button", { name: "Account" }));
+    await screen.findByRole("button", { name: "Account panel" });
+    await user.click(screen.getByRole("button", { name: "Say Hi To Order" }));
+    expect(screen.getByRole("dialog", { name: "Say Hi To Order" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Account panel" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Account" }));
+    expect(screen.queryByRole("dialog", { name: "Say Hi To Order" })).toBeNull();
+  });
+
+  it("Escape closes the account dropdown", async () => {
+    const user = userEvent.setup();
+    render(<Header path="/cart" />);
+    await user.click(screen.getByRole("button", { name: "Account" }));
+    await screen.findByRole("button", { name: "Account panel" });
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("button", { name: "Account panel" })).toBeNull();
+  });
+
+  it("shows the delivery checker on / only while the page is at the very top", async () => {
+    render(<Header path="/" />);
+    expect(await screen.findByText("Delivery checker")).toBeInTheDocument();
+    scrollTo(1);
+    expect(screen.queryByText("Delivery checker")).toBeNull();
+    scrollTo(0);
+    expect(await screen.findByText("Delivery checker")).toBeInTheDocument();
+  });
+
+  it("never shows the delivery checker on other pages", async () => {
+    render(<Header path="/category/OILS" />);
+    await act(() => Promise.resolve());
+    expect(screen.queryByText("Delivery checker")).toBeNull();
+  });
+});

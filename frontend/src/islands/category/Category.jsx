@@ -1,0 +1,53 @@
+// A category's products (/category/{categoryName}; `all` lists every product), loading more as the
+// end of the list scrolls into view.
+import { useEffect } from "react";
+import EndMarker from "../../components/EndMarker";
+import GoBack from "../../components/GoBack";
+import Loader from "../../components/Loader";
+import Message from "../../components/Message";
+import ProductGrid from "../../components/ProductGrid";
+import { config } from "../../lib/config";
+import { usePagedProducts } from "../../lib/paged";
+
+export const CATEGORY_PAGE_SIZE = 24;
+
+export function categoryFromPath(pathname) {
+  const match = /^\/category\/(.+?)\/?$/.exec(pathname);
+  if (!match) return "";
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
+export function categoryHeading(name, served) {
+  if (name.toLowerCase() === "all") return "All Products";
+  return served && served.toLowerCase() !== "all" ? served : name;
+}
+
+
+export default function Category({ pathname = window.location.pathname }) {
+  const name = categoryFromPath(pathname);
+  const { products, loading, done, error, meta, loadMore } = usePagedProducts(
+    (page) => `/api/products/categories/${encodeURIComponent(name)}/products?pageNumber=${page}&pageSize=${CATEGORY_PAGE_SIZE}`,
+  );
+  const heading = categoryHeading(name, meta?.category);
+  useEffect(() => {
+    document.title = `${heading} | ${config.storeName}`;
+  }, [heading]);
+
+  return (
+    <div className="listing">
+      <GoBack />
+      <div className="page-heading">
+        <h1>{heading}</h1>
+      </div>
+      {error && <Message variant="danger">{error}</Message>}
+      {!loading && !error && done && products.length === 0 && <Message variant="info">No products in this category yet.</Message>}
+      <ProductGrid products={products} />
+      {loading && <Loader />}
+      <EndMarker onVisible={loadMore} enabled={!loading && !done && !error} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// Every category as a tile linking to its page: 8 columns wide on a desktop.
+export function categoryHref(name) {
+  return `/category/${encodeURIComponent(name)}`;
+}
+
+export default function CategoryGrid({ categories }) {
+  return (
+    <ul className="category-grid">
+      {categories.map((category) => (
+        <li key={category.name}>
+          <a className="category-tile" href={categoryHref(category.name)}>
+            <span className="category-tile__image">
+              {category.image ? (
+                <img src={category.image} alt="" width="96" height="96" loading="lazy" decoding="async" />
+              ) : (
+                <span aria-hidden="true">{category.name.charAt(0)}</span>
+              )}
+            </span>
+            <span className="category-tile__name">{category.name}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CategoryGridSkeleton({ count = 16 }) {
+  return (
+    <ul className="category-grid" aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <span className="category-tile category-tile--skeleton">
+            <span className="category-tile__image skeleton" />
+            <span className="category-tile__name skeleton">&nbsp;</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

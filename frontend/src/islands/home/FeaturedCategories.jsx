@@ -1,0 +1,22 @@
+// Featured Categories: five products of each featured category, in the categories' sequence.
+import ProductGrid from "../../components/ProductGrid";
+import { categoryHref } from "./CategoryGrid";
+
+export default function FeaturedCategories({ categories }) {
+  const shown = categories.filter((category) => category.products?.length);
+  if (!shown.length) return null;
+  return (
+    <section className="section" aria-labelledby="featured-heading">
+      <h2 id="featured-heading">Featured Categories</h2>
+      {shown.map((category) => (
+        <section key={category.key} className="featured" aria-label={category.name}>
+          <div className="section__title">
+            <h3>{category.name}</h3>
+            <a href={categoryHref(category.name)}>View all</a>
+          </div>
+          <ProductGrid products={category.products} row />
+        </section>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mockFetch } from "../../lib/testing/mockFetch";
+import Banners, { CAROUSEL_INTERVAL_MS } from "./Banners";
+import Home, { pageNumberFrom } from "./Home";
+
+function product(id, name, category = "BUDGET FRIENDLY PACKAGES") {
+  return {
+    _id: String(id),
+    name,
+    slug: name.toLowerCase().replace(/ /g, "-"),
+    category,
+    image: "",
+    details: [{ _id: `d${id}`, brand: "Smlr", images: [], financials: [{ _id: `f${id}`, quantity: "1", units: "kg", price: "50.00", dprice: "45.00", Discount: 10, countInStock: 4 }] }],
+  };
+}
+
+const budget = Array.from({ length: 9 }, (_, index) => product(100 + index, `Budget Pack ${index + 1}`));
+const budgetUrl = (page) => `GET /api/products/categories/BUDGET%20FRIENDLY%20PACKAGES/products?pageNumber=${page}&pageSize=6`;
+
+let observers;
+beforeEach(() => {
+  observers = [];
+  vi.stubGlobal(
+    "IntersectionObserver",
+    class {
+      constructor(callback) {
+        this.callback = callback;
+        this.targets = [];
+        observers.push(this);
+      }
+      observe(target) {
+        this.targets.push(target);
+      }
+      disconnect() {
+        this.targets = [];
+      }
+    },
+  );
+  mockFetch({
+    "GET /api/products/categories": { body: { categories: ["OILS", "EGGS & DAIRY"] } },
+    "GET /api/products/featured": {
+      body: { categories: [{ key: "oils", name: "OILS", image: "/media/oils.svg", sequence: 1, products: [product(1, "Groundnut Oil", "OILS")] }] },
+    },
+    [budgetUrl(1)]: { body: { category: "BUDGET FRIENDLY PACKAGES", products: budget.slice(0, 6), page: 1, pages: 2 } },
+    [budgetUrl(2)]: { body: { category: "BUDGET FRIENDLY PACKAGES", products: budget.slice(6), page: 2, pages: 2 } },
+    "GET /api/products?keyword=&pageNumber=2": { body: { products: [product(7, "Toor Dal", "RICE & PULSES")], page: 2, pages: 3 } },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function showEndMarker() {
+  const marker = document.querySelector(".end-marker");
+  const observer = observers.filter((candidate) => candidate.targets.includes(marker)).at(-1);
+  act(() => observer.callback([{ target: marker, isIntersecting: true }]));
+}
+
+const budgetCards = () => within(screen.getByTestId("budget-grid")).queryAllByRole("article");
+
+describe("Home", () => {
+  it("reads the page number from /page/{n}", () => {
+    expect(pageNumberFrom("/page/3")).toBe(3);
+    expect(pageNumberFrom("/")).toBeNull();
+    expect(pageNumberFrom("/whatever")).toBeNull();
+  });
+
+  it("shows the category grid, Featured Categories and six budget packages, six more when the end shows", async () => {
+    render(<Home path="/" />);
+    const oils = await screen.findByRole("link", { name: "OILS" });
+    expect(oils).toHaveAttribute("href", "/category/OILS");
+    expect(screen.getByRole("link", { name: "EGGS & DAIRY" })).toHaveAttribute("href", "/category/EGGS%20%26%20DAIRY");
+    expect(screen.getByRole("heading", { name: "Featured Categories" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Smlr Groundnut Oil" })).toBeInTheDocument();
+
+    await waitFor(() => expect(budgetCards()).toHaveLength(6));
+    showEndMarker();
+    await waitFor(() => expect(budgetCards()).toHaveLength(9));
+    expect(document.querySelector(".end-marker")).toBeInTheDocument();
+    expect(observers.filter((observer) => observer.targets.length)).toHaveLength(0);
+  });
+
+  it("on /page/{n} lists that page of every product with a pager", async () => {
+    render(<Home path="/page/2" />);
+    expect(await screen.findByRole("heading", { name: "Smlr Toor Dal" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("link", { name: "Page 3" })).toHaveAttribute("href", "/page/3");
+    expect(screen.queryByRole("heading", { name: "Featured Categories" })).toBeNull();
+  });
+});
+
+describe("Banners", () => {
+  function stubWidth(narrow) {
+    vi.stubGlobal("matchMedia", (query) => ({ matches: narrow, media: query, addEventListener() {}, removeEventListener() {} }));
+  }
+
+  it("advance every 3 seconds below 1024 px", () => {
+    stubWidth(true);
+    vi.useFakeTimers();
+    render(<Banners />);
+    const dots = screen.getAllByRole("button", { name: /Show offer/ });
+    expect(dots[0]).toHaveAttribute("aria-current", "true");
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS));
+    expect(dots[1]).toHaveAttribute("aria-current", "true");
+    act(() => vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 2));
+    expect(dots[0]).toHaveAttribute("aria-current", "true");
+  });
+
+  it("stand still, all three shown, on a wide screen", () => {
+    stubWidth(false);
+    vi.useFakeTimers();
+    render(<Banners />);
+    expect(screen.queryAllByRole("button", { name: /Show offer/ })).toHaveLength(0);
+    expect(screen.getAllByTestId("offer").filter((offer) => offer.getAttribute("aria-hidden") !== "true")).toHaveLength(3);
+  });
+
+  it("have the order-by-WhatsApp and order-by-phone tiles and four category adverts", () => {
+    stubWidth(false);
+    render(<Banners />);
+    expect(screen.getByRole("link", { name: /Order on WhatsApp/ }).getAttribute("href")).toMatch(/^https:\/\/wa\.me\//);
+    expect(screen.getByRole("link", { name: /Order by phone/ }).getAttribute("href")).toMatch(/^tel:/);
+    expect(document.querySelectorAll(".advert")).toHaveLength(4);
+  });
+});
