@@ -186,3 +186,29 @@ def test_unreachable_queue_sends_once_in_process(settings, db, monkeypatch, capl
         send_sms.delay("9876543210", "hello")
     assert SmsMessage.objects.get().text == "hello"
     assert "Task queue unreachable" in caplog.text
+
+
+@pytest.mark.redis
+def test_task_goes_through_the_real_broker_and_retries(msg91, monkeypatch):
+    """The Redis broker, a worker and the retry countdown: a 503, then the message goes out."""
+    import time
+    import uuid
+
+    from celery.contrib.testing.worker import start_worker
+
+    from shop.celery import app
+
+    monkeypatch.setattr("accounts.tasks.SMS_RETRY_DELAYS", (0.2, 0.2, 0.2))
+    queue = f"accounts-test-{uuid.uuid4().hex}"  # other test runs may share this Redis
+    msg91.replies.append((503, "busy"))
+    app.conf.task_always_eager = False  # the autouse fixture of conftest.py sets it back for the next test
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, queues=[queue], shutdown_timeout=10):
+            send_sms.apply_async(("9876543210", "through redis"), queue=queue)
+            deadline = time.monotonic() + 15
+            while len(msg91.requests) < 2 and time.monotonic() < deadline:
+                time.sleep(0.05)
+    finally:
+        app.conf.task_always_eager = True
+    assert len(msg91.requests) == 2
+    assert msg91.requests[1]["body"]["recipients"][0]["content"] == "through redis"
