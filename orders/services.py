@@ -65,8 +65,9 @@ class Totals:
     total_price: Decimal
 
 
-def _normalised(text: str) -> str:
-    return " ".join(str(text).split()).casefold()
+def _address_key(address: Address) -> tuple[str, ...]:
+    """The address compared without regard to case or runs of spaces."""
+    return tuple(" ".join(part.split()).casefold() for part in (address.street, address.city, address.postal_code))
 
 
 def _check_lines(items: Sequence[LineRequest]) -> None:
@@ -96,9 +97,7 @@ def _check_address(*, user, shipping_address: Address) -> Address:
     if not (given.postal_code.isdigit() and len(given.postal_code) == 6 and given.postal_code.isascii()):
         raise InvalidOrder("Postal code must be 6 digits.")
     saved = Address(street=user.street.strip(), city=user.city.strip(), postal_code=user.postal_code.strip())
-    if any(_normalised(a) != _normalised(b) for a, b in zip(
-        (given.street, given.city, given.postal_code), (saved.street, saved.city, saved.postal_code)
-    )):
+    if _address_key(given) != _address_key(saved):
         raise InvalidOrder(ADDRESS_NOT_PROFILE)
     result = delivery_check(pincode=saved.postal_code)
     if not result.deliverable:
