@@ -108,6 +108,20 @@ describe("RegisterForm", () => {
     expect(sendButton()).toBeEnabled();
   });
 
+  it("a number that asked too recently is told how long to wait and locked for that long", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = userEvent.setup();
+    mockFetch(routes({
+      "POST /api/users/otp/send": { status: 429, body: { message: "Please wait 120 seconds before requesting another OTP.", retryAfter: 120 } },
+    }));
+    render(<RegisterForm onLogin={() => {}} />);
+    await user.type(screen.getByLabelText("Phone Number"), "9876543210");
+    await user.click(sendButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Please wait 120 seconds before requesting another OTP.");
+    expect(sendButton()).toBeDisabled();
+    expect(screen.getByText("Resend in 2:00")).toBeInTheDocument();
+  });
+
   it("a wrong code is reported and the password fields stay hidden", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const user = userEvent.setup();

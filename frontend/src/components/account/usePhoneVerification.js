@@ -73,10 +73,10 @@ export default function usePhoneVerification(purpose) {
       console.error("Sending the OTP failed", failure);
       setError(errorMessage(failure));
       // The server says how long to wait when this number asked too recently.
-      if (failure?.status === 429 && failure.data?.resendIn) {
+      if (failure?.status === 429 && failure.data?.retryAfter) {
         const at = Date.now();
         setNow(at);
-        setLock({ phone, until: at + lockMs(failure.data.resendIn) });
+        setLock({ phone, until: at + lockMs(failure.data.retryAfter) });
       }
     } finally {
       setBusy("");
