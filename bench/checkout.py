@@ -7,8 +7,8 @@ What it does, in order:
 2. seeds 20 packs (10 products, 2 packs each) of 5 units, and 200 customers whose saved address is
    in Amalapuram (533201), each with a signed access token;
 3. serves the shop the production way: uvicorn with SHOP_ENV=production, DEBUG off, 2 workers, on a
-   free loopback port (Celery runs tasks inline, SMS to the log), `shop.asgi.application` behind a
-   bound of 24 requests in flight per worker (see `bounded_application`);
+   free loopback port (Celery runs tasks inline, SMS to the log); each worker's PostgreSQL
+   connection pool (settings DB_POOL_*) makes the rush queue for connections instead of failing;
 4. releases 200 `POST /api/orders` at once. Half the carts hold one pack; the other half hold two
    or three packs listed in different orders (qty 1-2), the case that deadlocks when row locks are
    not taken in one order. Demand is far above the 100 units, so most placements are refused 409;
@@ -44,37 +44,6 @@ UNITS_PER_PACK = 5  # 20 × 5 = 100 units in all
 PINCODE = "533201"
 SERVER_START_TIMEOUT = 60
 REQUEST_TIMEOUT = 60
-MAX_CONCURRENT_REQUESTS = 24
-
-
-def bounded_application():
-    """`shop.asgi.application`, with at most BENCH_MAX_CONCURRENT_REQUESTS HTTP requests in flight.
-
-    Under ASGI, Django runs each request's sync view in a thread of its own, and each thread opens
-    its own PostgreSQL connection: 200 simultaneous requests want 200 connections, and PostgreSQL's
-    default max_connections is 100, so the unbounded app answers part of a rush with 500s ("too
-    many clients"). Requests past the bound wait their turn here, as they would behind a
-    connection pooler. `--max-concurrent-requests 0` serves the bare app to show the difference.
-    (uvicorn loads this with --factory in each worker process.)
-    """
-    import asyncio
-
-    from shop.asgi import application
-
-    limit = int(os.environ.get("BENCH_MAX_CONCURRENT_REQUESTS", "0"))
-    if limit <= 0:
-        return application
-    slots: list[asyncio.Semaphore] = []
-
-    async def bounded(scope, receive, send):
-        if scope["type"] != "http":
-            return await application(scope, receive, send)
-        if not slots:
-            slots.append(asyncio.Semaphore(limit))
-        async with slots[0]:
-            return await application(scope, receive, send)
-
-    return bounded
 
 
 def parse_args() -> argparse.Namespace:
@@ -86,12 +55,6 @@ def parse_args() -> argparse.Namespace:
         help="the benchmark's own database; it is dropped and created again",
     )
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes (default 2)")
-    parser.add_argument(
-        "--max-concurrent-requests",
-        type=int,
-        default=MAX_CONCURRENT_REQUESTS,
-        help=f"requests in flight per worker (default {MAX_CONCURRENT_REQUESTS}; 0 = unbounded)",
-    )
     parser.add_argument("--keep-database", action="store_true", help="leave the database for inspection")
     return parser.parse_args()
 
@@ -118,7 +81,7 @@ def drop_database(url: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
 
 
-def server_environment(database_url: str, secret_key: str, max_concurrent: int) -> dict[str, str]:
+def server_environment(database_url: str, secret_key: str) -> dict[str, str]:
     env = {
         key: value
         for key, value in os.environ.items()
@@ -134,9 +97,6 @@ def server_environment(database_url: str, secret_key: str, max_concurrent: int) 
         SECURE_SSL_REDIRECT="0",
         SMS_BACKEND="console",
         LOG_LEVEL="WARNING",
-        # Under ASGI every request runs in a new thread; a kept-open connection would outlive it.
-        DB_CONN_MAX_AGE="0",
-        BENCH_MAX_CONCURRENT_REQUESTS=str(max_concurrent),
         PYTHONPATH=str(ROOT),
     )
     return env
@@ -254,7 +214,7 @@ def start_server(env: dict[str, str], port: int, workers: int) -> subprocess.Pop
     log = open(OUT / "checkout-server.log", "wb")
     server = subprocess.Popen(
         [
-            sys.executable, "-m", "uvicorn", "--factory", "bench.checkout:bounded_application",
+            sys.executable, "-m", "uvicorn", "shop.asgi:application",
             "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
             "--lifespan", "off", "--no-access-log", "--log-level", "warning",
         ],
@@ -325,7 +285,7 @@ def main() -> int:
     args = parse_args()
     database_url = args.database_url
     secret_key = secrets.token_urlsafe(50)
-    env = server_environment(database_url, secret_key, args.max_concurrent_requests)
+    env = server_environment(database_url, secret_key)
 
     print(f"==> database {urlsplit(database_url).path.lstrip('/')}: create and migrate")
     recreate_database(database_url)
@@ -339,10 +299,7 @@ def main() -> int:
     connections.close_all()
 
     port = free_port()
-    bound = "unbounded"
-    if args.max_concurrent_requests > 0:
-        bound = f"{args.max_concurrent_requests} requests in flight per worker"
-    print(f"==> uvicorn shop.asgi:application ({bound}), {args.workers} workers, DEBUG off, 127.0.0.1:{port}")
+    print(f"==> uvicorn shop.asgi:application, {args.workers} workers, DEBUG off, 127.0.0.1:{port}")
     server = start_server(env, port, args.workers)
     try:
         print(f"==> {args.placements} concurrent placements on {PACKS} packs holding {PACKS * UNITS_PER_PACK} units")

@@ -101,13 +101,17 @@ TEMPLATES = [
 ]
 
 # --- Database -------------------------------------------------------------------------------------
-DATABASES = {
-    "default": dj_database_url.parse(
-        env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(env("DB_CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
-    )
-}
+DATABASES = {"default": dj_database_url.parse(env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # Under ASGI each request may run in its own thread, so persistent per-thread connections
+    # would pile up past PostgreSQL's max_connections in a burst. A bounded pool per process
+    # makes a burst wait for a connection instead of failing.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(env("DB_POOL_MIN_SIZE", "2")),
+        "max_size": int(env("DB_POOL_MAX_SIZE", "20")),
+        "timeout": int(env("DB_POOL_TIMEOUT", "30")),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, channel layer, Celery broker --------------------------------------------------
@@ -120,6 +124,8 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Public catalog answers are shared through the cache this long (catalog/caching.py); 0 turns it off.
+CATALOG_READ_CACHE_SECONDS = int(env("CATALOG_READ_CACHE_SECONDS", "10"))
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = None
