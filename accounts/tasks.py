@@ -51,3 +51,14 @@ def send_sms(self, phone_no: str, text: str) -> bool:
     else:
         return True
     return False
+
+
+@shared_task(ignore_result=True)
+def purge_auth_records(days: int = 7) -> tuple[int, int]:
+    """Daily (Celery beat): drop OTP rows older than `days` and revocations of expired tokens."""
+    from datetime import timedelta
+
+    from accounts.otp import phone_otps_purge
+    from accounts.tokens import revoked_tokens_purge
+
+    return phone_otps_purge(older_than=timedelta(days=days)), revoked_tokens_purge()

@@ -40,3 +40,14 @@ def test_purge_refuses_zero_days():
     call_command("purge_auth_records", "--days", "0", stdout=StringIO(), stderr=err)
     assert PhoneOtp.objects.exists()
     assert "--days must be at least 1" in err.getvalue()
+
+
+def test_the_daily_beat_task_purges_the_same_records(customer, settings):
+    from accounts.tasks import purge_auth_records
+
+    old = _otp(timedelta(days=8))
+    RevokedToken.objects.create(jti="dead", user=customer, expires_at=timezone.now() - timedelta(hours=1))
+
+    assert purge_auth_records.delay().get() == (1, 1)
+    assert not PhoneOtp.objects.filter(pk=old.pk).exists()
+    assert settings.CELERY_BEAT_SCHEDULE["purge-auth-records"]["task"] == "accounts.tasks.purge_auth_records"
