@@ -179,3 +179,37 @@ def test_the_account_dropdown_opens_and_closes_on_an_outside_click(page: Page, d
     expect(toggle).to_have_attribute("aria-expanded", "true")
     page.get_by_role("heading", level=1).first.click()
     expect(dropdown).to_be_hidden()
+
+
+def test_the_splash_shows_once_and_the_service_worker_registers_at_the_root(page: Page, live_server):
+    page.goto("/")
+    expect(page.locator("#splash")).to_have_count(0)
+    scope = page.evaluate("navigator.serviceWorker.ready.then(registration => registration.scope)")
+    assert scope == f"{live_server.url}/"
+    page.goto("/cart")
+    assert page.locator("#splash").count() == 0, "the splash shows once per visit"
+
+
+@pytest.mark.parametrize(
+    ("path", "heading"),
+    [
+        ("/", HOME_HEADING),
+        ("/category/EGGS%20%26%20DAIRY", "EGGS & DAIRY"),
+        ("/search?query=rice", 'Search Results for "rice"'),
+        ("/search/dal/page/2", 'Search Results for "dal"'),
+    ],
+)
+def test_pages_paint_their_heading_and_the_chrome_before_any_script(browser, live_server, path, heading):
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False, viewport={"width": 1440, "height": 900})
+    try:
+        page = context.new_page()
+        response = page.goto(path)
+        assert response.status == 200
+        expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+        expect(page.get_by_role("link", name=settings.STORE_NAME)).to_have_attribute("href", "/")
+        expect(page.get_by_placeholder("Search for products or brands...")).to_be_visible()
+        expect(page.locator("#site-footer")).to_contain_text("About Us")
+        assert page.title().endswith(f"| {settings.STORE_NAME}")
+        assert page.locator('meta[name="description"]').get_attribute("content")
+    finally:
+        context.close()
