@@ -7,7 +7,7 @@ from django.db.models import Count, Q, QuerySet
 
 from shop.errors import DomainError
 
-from . import services
+from . import caching, services
 from .models import Category, Detail, Financial, Product, Review
 from .pricing import pack_prices
 
@@ -99,6 +99,23 @@ class FinancialForm(forms.ModelForm):
 # --- Admins --------------------------------------------------------------------------------------
 
 
+class CatalogAdmin(admin.ModelAdmin):
+    """Deletes and inline saves, which Django admin does itself, also drop the cached catalog."""
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        caching.invalidate()
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        caching.invalidate()
+
+    def delete_queryset(self, request, queryset):
+        super().delete_queryset(request, queryset)
+        caching.invalidate()
+
+
+
 class DetailInline(admin.TabularInline):
     model = Detail
     fields = ["brand", "images"]
@@ -115,7 +132,7 @@ class FinancialInline(admin.TabularInline):
 
 
 @admin.register(Category)
-class CategoryAdmin(admin.ModelAdmin):
+class CategoryAdmin(CatalogAdmin):
     list_display = ["name", "key", "sequence", "is_featured", "product_count"]
     list_editable = ["sequence", "is_featured"]
     search_fields = ["name", "key"]
@@ -128,9 +145,12 @@ class CategoryAdmin(admin.ModelAdmin):
     def product_count(self, category):
         return category.product_total
 
+    def save_model(self, request, obj, form, change):
+        services.category_save(category=obj)
+
 
 @admin.register(Product)
-class ProductAdmin(admin.ModelAdmin):
+class ProductAdmin(CatalogAdmin):
     form = ProductForm
     list_display = ["name", "slug", "category", "rating", "num_reviews", "updated_at"]
     list_select_related = ["category"]
@@ -144,7 +164,7 @@ class ProductAdmin(admin.ModelAdmin):
 
 
 @admin.register(Detail)
-class DetailAdmin(admin.ModelAdmin):
+class DetailAdmin(CatalogAdmin):
     list_display = ["brand", "product", "category"]
     list_select_related = ["product__category"]
     list_filter = ["product__category", DetailStockFilter, DetailDiscountFilter]
@@ -166,7 +186,7 @@ class DetailAdmin(admin.ModelAdmin):
 
 
 @admin.register(Financial)
-class FinancialAdmin(admin.ModelAdmin):
+class FinancialAdmin(CatalogAdmin):
     form = FinancialForm
     list_display = ["__str__", "brand", "product", "price", "dprice", "discount", "count_in_stock"]
     list_editable = ["price", "dprice", "count_in_stock"]

@@ -1,22 +1,27 @@
 """The products API of spec section 7. Thin views: check input, call a selector or a service,
 answer in the wire format of `serializers.py`.
 
-Public catalog reads answer `Cache-Control: public, max-age=30`, so a CDN or the browser may
-reuse them briefly; writes and admin reads are never cached.
+Public catalog reads are the same for everyone: they are rendered once into the shared cache
+(`catalog.caching`, dropped on every catalog write) and answer `Cache-Control: public, max-age=30`,
+so a CDN or the browser may reuse them briefly. Writes and admin reads are never cached.
 """
 
+from collections.abc import Callable
+
+from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from shop.errors import DomainError, NotFound
 from shop.permissions import IsAdmin, IsCustomer
 
-from . import selectors, serializers, services
+from . import caching, selectors, serializers, services
 from .models import Detail, Product
 
 PUBLIC_MAX_AGE_SECONDS = 30
@@ -73,6 +78,12 @@ def _page_body(page: selectors.ProductPage) -> dict:
     return {"products": serializers.products_data(page.products), "page": page.page, "pages": page.pages}
 
 
+def _shared_json(key: str, build: Callable[[], dict]) -> HttpResponse:
+    """The JSON answer `build()` gives, rendered once and shared through the catalog cache."""
+    body = caching.cached(key, lambda: JSONRenderer().render(build()))
+    return HttpResponse(body, content_type="application/json")
+
+
 class PingView(APIView):
     """The smallest JSON answer the API gives: a liveness probe and the benchmark's baseline."""
 
@@ -92,12 +103,12 @@ class ProductsView(AdminOnlyWrites):
     )
     def get(self, request):
         query = _valid(serializers.ProductListQuery, serializers.without_blanks(request.query_params)).validated_data
-        page = selectors.product_list(
-            keyword=query["keyword"],
-            page=query["pageNumber"],
-            page_size=query.get("pageSize", selectors.DEFAULT_PAGE_SIZE),
+        keyword = selectors.search_term(query["keyword"])
+        page, size = query["pageNumber"], query.get("pageSize", selectors.DEFAULT_PAGE_SIZE)
+        return _shared_json(
+            f"products|{keyword.lower()}|{page}|{size}",
+            lambda: _page_body(selectors.product_list(keyword=keyword, page=page, page_size=size)),
         )
-        return Response(_page_body(page))
 
     @extend_schema(summary="Create an editable sample product (admin)", request=None, responses={201: PRODUCT_OBJECT})
     def post(self, request):
@@ -108,7 +119,7 @@ class ProductsView(AdminOnlyWrites):
 class CategoriesView(PublicRead):
     @extend_schema(responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description='{"categories": [names]}')})
     def get(self, request):
-        return Response({"categories": selectors.category_names()})
+        return _shared_json("categories", lambda: {"categories": selectors.category_names()})
 
 
 class CategoryProductsView(PublicRead):
@@ -119,12 +130,13 @@ class CategoryProductsView(PublicRead):
     )
     def get(self, request, category: str):
         query = _valid(serializers.PageQuery, serializers.without_blanks(request.query_params)).validated_data
-        name, page = selectors.category_products(
-            category=category,
-            page=query["pageNumber"],
-            page_size=query.get("pageSize", selectors.CATEGORY_PAGE_SIZE),
-        )
-        return Response({"category": name, **_page_body(page)})
+        page, size = query["pageNumber"], query.get("pageSize", selectors.CATEGORY_PAGE_SIZE)
+
+        def build() -> dict:
+            name, found = selectors.category_products(category=category, page=page, page_size=size)
+            return {"category": name, **_page_body(found)}
+
+        return _shared_json(f"category|{category.strip().lower()}|{page}|{size}", build)
 
 
 class FeaturedView(PublicRead):
@@ -133,8 +145,10 @@ class FeaturedView(PublicRead):
         responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
     )
     def get(self, request):
-        featured = selectors.featured_categories()
-        return Response({"categories": [serializers.featured_category_data(entry) for entry in featured]})
+        return _shared_json(
+            "featured",
+            lambda: {"categories": [serializers.featured_category_data(entry) for entry in selectors.featured_categories()]},
+        )
 
 
 class SuggestionsView(PublicRead):
@@ -144,15 +158,21 @@ class SuggestionsView(PublicRead):
         responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description='{"products": [...], "brands": [...]}')},
     )
     def get(self, request):
-        query = _valid(serializers.SuggestionsQuery, request.query_params).validated_data
-        found = selectors.suggestions(q=query["q"])
-        return Response({"products": serializers.products_data(found.products), "brands": found.brands})
+        term = selectors.search_term(_valid(serializers.SuggestionsQuery, request.query_params).validated_data["q"])
+
+        def build() -> dict:
+            found = selectors.suggestions(q=term)
+            return {"products": serializers.products_data(found.products), "brands": found.brands}
+
+        if len(term) < selectors.SUGGESTION_MIN_CHARS:
+            return Response(build())
+        return _shared_json(f"suggestions|{term.lower()}", build)
 
 
 class TopProductsView(PublicRead):
     @extend_schema(summary="The best-rated products", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
     def get(self, request):
-        return Response({"products": serializers.products_data(selectors.top_products())})
+        return _shared_json("top", lambda: {"products": serializers.products_data(selectors.top_products())})
 
 
 class FinancialBatchView(APIView):
@@ -172,7 +192,9 @@ class FinancialBatchView(APIView):
 class ProductView(AdminOnlyWrites):
     @extend_schema(summary="A product by slug or id, with its reviews", responses={200: PRODUCT_OBJECT})
     def get(self, request, ref: str):
-        return Response(serializers.product_data(selectors.product_get(ref=ref), with_reviews=True))
+        return _shared_json(
+            f"product|{ref}", lambda: serializers.product_data(selectors.product_get(ref=ref), with_reviews=True)
+        )
 
     @extend_schema(summary="Edit a product (admin)", request=serializers.ProductUpdateInput, responses={200: PRODUCT_OBJECT})
     def put(self, request, ref: str):

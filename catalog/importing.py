@@ -15,7 +15,7 @@ from django.db import transaction
 
 from shop.errors import DomainError
 
-from . import images
+from . import caching, images
 from .models import Category, Detail, Financial, Product
 from .packs import to_quantity, to_stock, to_units
 from .pricing import PackPrices, pack_prices
@@ -230,4 +230,6 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
                 row.count_in_stock,
             )
             financial_save(financial=financial)
+    if not dry_run:
+        caching.invalidate()
     return summary

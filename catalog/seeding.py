@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.text import slugify
 
-from . import images
+from . import caching, images
 from .demo_data import CATEGORIES, demo_products
 from .models import Category, Detail, Financial, Product
 from .pricing import pack_prices
@@ -113,6 +113,8 @@ def seed_demo_catalog() -> SeedReport:
                 )
                 packs.add((detail.pk, pack.quantity, pack.units))
     Financial.objects.bulk_create(new_packs)
+    if new_categories or new_products or new_details or new_packs:
+        caching.invalidate()
 
     for name, model, new in (
         ("categories", Category, new_categories),

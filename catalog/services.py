@@ -1,7 +1,8 @@
-"""Catalog writes: products, brand variants (Detail), packs (Financial) and reviews.
+"""Catalog writes: categories, products, brand variants (Detail), packs (Financial) and reviews.
 
 Every pack write goes through `financial_save`, which takes its prices from `pricing.pack_prices`,
 so Discount always agrees with price and dprice whoever saves (API, Django admin, CSV import).
+Every write drops the cached public catalog answers once it commits (`caching.invalidate`).
 """
 
 from decimal import ROUND_HALF_UP, Decimal
@@ -13,7 +14,7 @@ from django.utils.text import slugify
 
 from shop.errors import Conflict, DomainError
 
-from . import selectors
+from . import caching, selectors
 from .models import Category, Detail, Financial, Product, Review
 from .packs import to_quantity, to_stock, to_units
 from .pricing import pack_prices
@@ -24,6 +25,18 @@ SAMPLE_DESCRIPTION = "Sample description"
 SAMPLE_IMAGE_STATIC_PATH = "img/logo.svg"
 UNCATEGORISED = ("uncategorised", "UNCATEGORISED")
 SLUG_MAX_LENGTH = Product._meta.get_field("slug").max_length
+
+
+# --- Categories ----------------------------------------------------------------------------------
+
+
+def category_save(*, category: Category) -> Category:
+    """Save a category (Django admin), its key made from the name when left empty."""
+    category.name = _clean_name(category.name, what="Category name", max_length=80)
+    category.key = category.key or slugify(category.name)
+    category.save()
+    caching.invalidate()
+    return category
 
 
 # --- Products ------------------------------------------------------------------------------------
@@ -95,6 +108,7 @@ def product_create(
         description=description,
     )
     detail_create(product=product, brand=brand, images=[product.image] if product.image else [])
+    caching.invalidate()
     return product
 
 
@@ -112,6 +126,7 @@ def product_save(*, product: Product) -> Product:
             product.save()
     except IntegrityError:
         raise Conflict("Another product already uses this slug; try again.") from None
+    caching.invalidate()
     return product
 
 
@@ -153,6 +168,7 @@ def product_delete(*, product: Product) -> None:
             product.delete()
     except (ProtectedError, RestrictedError):
         raise Conflict("This product is part of orders and cannot be deleted.") from None
+    caching.invalidate()
 
 
 # --- Brand variants ------------------------------------------------------------------------------
@@ -188,6 +204,7 @@ def detail_create(
     detail = Detail.objects.create(product=product, brand=brand, images=urls)
     pack = pack or {"quantity": 1, "units": Financial.Units.KILOGRAM, "price": 0}
     financial_create(detail=detail, **pack)
+    caching.invalidate()
     return detail
 
 
@@ -239,6 +256,7 @@ def detail_update(
         url = _clean_url(image)
         detail.images = [url, *(other for other in detail.images if other != url)]
     detail.save()
+    caching.invalidate()
 
     wants_pack = any(value not in (None, "") for value in (quantity, manual_quantity))
     if not wants_pack:
@@ -281,6 +299,7 @@ def detail_delete(*, detail: Detail) -> None:
             detail.delete()
     except (ProtectedError, RestrictedError):
         raise Conflict("This brand is part of orders and cannot be deleted.") from None
+    caching.invalidate()
 
 
 # --- Packs ---------------------------------------------------------------------------------------
@@ -300,6 +319,7 @@ def financial_save(*, financial: Financial) -> Financial:
         raise Conflict(
             f"This brand already has a {financial.quantity_display} {financial.units} pack."
         ) from None
+    caching.invalidate()
     return financial
 
 
@@ -370,3 +390,4 @@ def _product_rating_refresh(product: Product) -> None:
     product.rating = Decimal(str(totals["average"] or 0)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     product.num_reviews = totals["count"]
     product.save(update_fields=["rating", "num_reviews", "updated_at"])
+    caching.invalidate()

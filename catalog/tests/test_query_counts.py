@@ -10,6 +10,12 @@ from .factories import make_category, make_product, make_products
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _uncached(settings):
+    # These tests measure the work of building each answer, not the shared cache in front of it.
+    settings.CATALOG_READ_CACHE_SECONDS = 0
+
 # COUNT for the pager + products with category + brands + packs.
 PAGE_QUERIES = 4
 

@@ -1,0 +1,61 @@
+"""A short-lived shared cache of the public catalog answers, dropped whenever the catalog changes.
+
+Every visitor gets the same product lists, so each answer is rendered once and kept in the cache
+(Redis in production, shared by every worker) for `settings.CATALOG_READ_CACHE_SECONDS`. An
+entry records the catalog version it was built from; every write through `catalog.services`
+(admin API, Django admin, CSV import, demo data) sets a new version, and again once its
+transaction commits, so the next read rebuilds at once. Changes made elsewhere (stock taken by orders) show after at
+most the expiry, the same bound the `Cache-Control: max-age` of these answers already gives
+browsers and CDNs. The cart never relies on these: it refreshes prices and stock through the
+uncached batch endpoint, and placement re-checks under row locks.
+
+Under ASGI each request opens its own PostgreSQL connection, so a hit also saves that.
+"""
+
+import hashlib
+import uuid
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+VERSION_KEY = "catalog:version"
+ENTRY_PREFIX = "catalog:read:"
+
+
+def _new_version() -> None:
+    cache.set(VERSION_KEY, uuid.uuid4().hex, None)
+
+
+def invalidate() -> None:
+    """Drop every cached catalog answer, now and again when the current transaction commits.
+
+    Now, so that reads later in the same transaction see the change; again after the commit,
+    because an answer built by a concurrent request before the commit holds the old data.
+    The after-commit drop is registered once per transaction, however many rows it writes.
+    """
+    _new_version()
+    pending = getattr(transaction.get_connection(), "run_on_commit", [])
+    if not any(entry[1] is _new_version for entry in pending):
+        transaction.on_commit(_new_version)
+
+
+def cached(key: str, build: Callable[[], bytes]) -> bytes:
+    """The cached value for `key` if it was built from the current catalog version, else `build()`.
+
+    One cache round trip on a hit: the version and the entry are fetched together. The version is
+    read before building, so an answer built from data a concurrent write is replacing is stored
+    under the old version and never served after that write.
+    """
+    seconds = settings.CATALOG_READ_CACHE_SECONDS
+    if seconds <= 0:
+        return build()
+    entry_key = ENTRY_PREFIX + hashlib.sha256(key.encode()).hexdigest()
+    found = cache.get_many([VERSION_KEY, entry_key])
+    version, entry = found.get(VERSION_KEY), found.get(entry_key)
+    if entry is not None and entry[0] == version:
+        return entry[1]
+    value = build()
+    cache.set(entry_key, (version, value), seconds)
+    return value
