@@ -129,7 +129,7 @@ export default function DeliveryChecker({ onResult }) {
       </div>
       {result && (
         <div
-          className={`delivery-result ${result.deliverable ? "delivery-result--success" : "delivery-result--error"}`}
+          className={`alert delivery-result ${result.deliverable ? "alert--success" : "alert--danger"}`}
           role={result.deliverable ? "status" : "alert"}
         >
           <strong className="delivery-result__title">{result.deliverable ? "Great!" : "Oops!"}</strong>
