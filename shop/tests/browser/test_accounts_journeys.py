@@ -10,11 +10,15 @@ Needs the built bundles: `npm run build` first.
 """
 
 import re
+from decimal import Decimal
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from accounts.models import SmsMessage, User
+from catalog.models import Category, Detail, Financial, Product
+from orders.models import Order
+from orders.services import Address, LineRequest, Totals, order_place
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -75,6 +79,25 @@ def sign_in(page: Page, phone_no: str, password: str) -> None:
 
 def stored_user(page: Page) -> dict | None:
     return page.evaluate("() => JSON.parse(localStorage.getItem('userInfo') || 'null')")
+
+
+def placed_order(user) -> Order:
+    """One cash order of one 1 L pack (145.50) through the real placement service."""
+    oils = Category.objects.create(key="oils", name="OILS", sequence=1)
+    oil = Product.objects.create(name="Sunflower Oil", slug="sunflower-oil", category=oils, image="/media/oil.svg")
+    detail = Detail.objects.create(product=oil, brand="Fortune", images=[])
+    pack = Financial.objects.create(
+        detail=detail, quantity=Decimal("1"), units="L", price=Decimal("160.00"), dprice=Decimal("145.50"),
+        discount=9, count_in_stock=40,
+    )
+    total = Decimal("145.50")
+    return order_place(
+        user=user,
+        items=[LineRequest(product_id=oil.pk, brand_id=detail.pk, financial_id=pack.pk, qty=1)],
+        shipping_address=Address(street=user.street, city=user.city, postal_code=user.postal_code),
+        payment_method="Cash Or UPI",
+        client_totals=Totals(items_price=total, shipping_price=Decimal("0.00"), total_price=total),
+    )
 
 
 def open_account_dropdown(page: Page) -> Locator:
@@ -188,6 +211,34 @@ def test_update_the_profile_from_the_current_location(shop: Page, make_user):
     # After a reload the saved location is on the map.
     page.reload()
     expect(island(page).get_by_test_id("location-map").locator(".leaflet-marker-icon")).to_be_visible()
+
+
+def test_the_account_drawer_shows_the_profile_and_the_orders(shop: Page, make_user):
+    page = shop
+    customer = make_user(
+        "9876500013", password="drawer-pass-3", name="Padma", street="12 Main Road", city="Amalapuram", postal_code="533201"
+    )
+    order = placed_order(customer)
+
+    page.goto("/login")
+    sign_in(page, customer.phone_no, "drawer-pass-3")
+    page.wait_for_url(re.compile(r"/$"))
+
+    open_account_dropdown(page).get_by_role("button", name="My Orders").click()
+    drawer = page.get_by_role("dialog", name="Account")
+    expect(drawer.get_by_role("tab", name="My Orders")).to_have_attribute("aria-selected", "true")
+    row = drawer.get_by_role("row").filter(has_text="145.50")
+    expect(row).to_have_count(1)
+    expect(row.get_by_role("link", name="Details")).to_have_attribute("href", f"/order/{order.public_id}")
+
+    drawer.get_by_role("tab", name="My Profile").click()
+    expect(drawer.get_by_label("Street Address")).to_have_value("12 Main Road")
+    drawer.get_by_role("button", name="Close").click()
+    expect(drawer).to_have_count(0)
+
+    # /profile lists the same order in its own columns.
+    page.goto("/profile")
+    expect(island(page).get_by_role("row").filter(has_text=order.public_id)).to_contain_text("145.50")
 
 
 def test_reset_a_forgotten_password_and_sign_in_with_it(shop: Page, make_user):

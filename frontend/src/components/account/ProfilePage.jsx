@@ -1,4 +1,5 @@
-// The /profile page (spec section 2): the profile form and the My Orders table.
+// The /profile page (spec section 2): the profile form and the My Orders table (its /profile
+// columns: ID, date, total, paid, delivered, details).
 import MyOrdersTable from "../orders/MyOrdersTable";
 import ProfileForm from "./ProfileForm";
 import "./account.css";
@@ -9,7 +10,7 @@ export default function ProfilePage() {
       <ProfileForm idPrefix="profile" headingLevel={1} />
       <section className="profile-page__orders" aria-labelledby="profile-orders-title">
         <h2 id="profile-orders-title">My Orders</h2>
-        <MyOrdersTable />
+        <MyOrdersTable variant="profile" />
       </section>
     </div>
   );
