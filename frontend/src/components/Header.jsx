@@ -1,7 +1,7 @@
 // The fixed header on every page: logo → /, the search box, and the user icon whose dropdown holds
 // the accounts panel. On / it also shows the delivery checker while the page is at the very top.
 // The panel and the checker are loaded on demand so the first page load stays small.
-import { Suspense, lazy, useEffect, useRef } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useUserInfo } from "../lib/auth";
 import { config } from "../lib/config";
 import { useDropdown } from "../lib/dropdowns";
@@ -59,7 +59,8 @@ function useReservedHeight(ref, active) {
     const element = ref.current;
     if (!active || !element || typeof ResizeObserver === "undefined") return undefined;
     const observer = new ResizeObserver(() => {
-      document.documentElement.style.setProperty("--delivery-h", `${Math.ceil(element.offsetHeight)}px`);
+      // Folded away (scrolled) it measures 0; the room stays reserved for the way back up.
+      if (element.offsetHeight > 0) document.documentElement.style.setProperty("--delivery-h", `${Math.ceil(element.offsetHeight)}px`);
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -68,9 +69,16 @@ function useReservedHeight(ref, active) {
 
 export default function Header({ path = window.location.pathname }) {
   const atTop = useAtTop();
-  const showChecker = path === "/" && atTop;
+  const onHome = path === "/";
+  const showChecker = onHome && atTop;
+  // Once shown, the checker stays mounted (hidden while scrolled) so that what the shopper typed
+  // and the answer are still there back at the top.
+  const [checkerLoaded, setCheckerLoaded] = useState(showChecker);
+  useEffect(() => {
+    if (showChecker) setCheckerLoaded(true);
+  }, [showChecker]);
   const deliveryRef = useRef(null);
-  useReservedHeight(deliveryRef, showChecker);
+  useReservedHeight(deliveryRef, onHome && checkerLoaded);
   return (
     <>
       <div className="site-header__bar">
@@ -81,8 +89,8 @@ export default function Header({ path = window.location.pathname }) {
         <SearchBox />
         <AccountMenu />
       </div>
-      {showChecker && (
-        <div className="site-header__delivery" ref={deliveryRef}>
+      {onHome && checkerLoaded && (
+        <div className="site-header__delivery" ref={deliveryRef} hidden={!showChecker}>
           <Suspense fallback={null}>
             <DeliveryChecker />
           </Suspense>

@@ -81,11 +81,11 @@ describe("Header", () => {
 
   it("shows the delivery checker on / only while the page is at the very top", async () => {
     render(<Header path="/" />);
-    expect(await screen.findByText("Delivery checker")).toBeInTheDocument();
+    expect(await screen.findByText("Delivery checker")).toBeVisible();
     scrollTo(1);
-    expect(screen.queryByText("Delivery checker")).toBeNull();
+    expect(screen.getByText("Delivery checker")).not.toBeVisible();
     scrollTo(0);
-    expect(await screen.findByText("Delivery checker")).toBeInTheDocument();
+    expect(screen.getByText("Delivery checker")).toBeVisible();
   });
 
   it("never shows the delivery checker on other pages", async () => {
