@@ -1,6 +1,7 @@
 // Admin order list (spec section 2 "Admin screens"): every order with the customer's name and
 // phone, date, total and pipeline state; a status filter; actions that move an order along and
 // record a cash payment; paged. The page and filter live in the address, so they can be shared.
+// On a phone each order stacks into a labelled card (the cells' data-label, admin-orders.css).
 import { useCallback, useEffect, useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -28,23 +29,27 @@ function OrderRow({ order, busy, onStep, onPay }) {
   const step = nextStep(order);
   return (
     <tr>
-      <td>
-        <a className="admin-orders__id" href={`/order/${order._id}`}>
-          {order._id}
-        </a>
-        <span className="admin-orders__invoice">{order.invoiceNumber}</span>
+      <td data-label="ID">
+        <div>
+          <a className="admin-orders__id" href={`/order/${order._id}`}>
+            {order._id}
+          </a>
+          <span className="admin-orders__invoice">{order.invoiceNumber}</span>
+        </div>
       </td>
-      <td>
-        <span className="admin-orders__name">{order.user?.name}</span>
-        {order.user?.phoneNo && <a href={`tel:+91${order.user.phoneNo}`}>{order.user.phoneNo}</a>}
+      <td data-label="User">
+        <div>
+          <span className="admin-orders__name">{order.user?.name}</span>
+          {order.user?.phoneNo && <a href={`tel:+91${order.user.phoneNo}`}>{order.user.phoneNo}</a>}
+        </div>
       </td>
-      <td>{day(order.createdAt)}</td>
-      <td className="num">{formatMoney(order.totalPrice)}</td>
-      <td><DoneOn done={order.isPaid} at={order.paidAt} /></td>
-      <td><DoneOn done={order.isPacked} at={order.packedAt} /></td>
-      <td><DoneOn done={order.isDispatched} at={order.dispatchedAt} /></td>
-      <td><DoneOn done={order.isDelivered} at={order.deliveredAt} /></td>
-      <td>
+      <td data-label="Date">{day(order.createdAt)}</td>
+      <td data-label="Total" className="num">{formatMoney(order.totalPrice)}</td>
+      <td data-label="Paid"><DoneOn done={order.isPaid} at={order.paidAt} /></td>
+      <td data-label="Packed"><DoneOn done={order.isPacked} at={order.packedAt} /></td>
+      <td data-label="Dispatched"><DoneOn done={order.isDispatched} at={order.dispatchedAt} /></td>
+      <td data-label="Delivered"><DoneOn done={order.isDelivered} at={order.deliveredAt} /></td>
+      <td data-label="Actions">
         <div className="admin-orders__actions">
           {step && (
             <button type="button" className="btn btn--small btn--primary" disabled={busy} onClick={() => onStep(order, step)}>

@@ -7,7 +7,6 @@ import { removeFromCart, setQty, useCart, lineKey } from "../../lib/cart";
 import { formatMoney, toNumber } from "../../lib/money";
 import { loginUrl, navigate } from "../../lib/navigation";
 import { lineLabel, refreshCartPrices } from "./refreshPrices";
-import "../../components/orders/orders-ui.css";
 import "./cart.css";
 
 /** Pack counts offered for a line: 0 (removes it) up to its stock, always including the current count. */

@@ -1,6 +1,5 @@
 // One island for the three checkout steps; the page's template names its step in data-step.
 import { createRoot } from "react-dom/client";
-import "../../components/orders/orders-ui.css";
 import "./checkout.css";
 import PaymentStep from "./PaymentStep";
 import PlaceOrderStep from "./PlaceOrderStep";

@@ -10,7 +10,6 @@ import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
 import { formatDateTime } from "./format";
 import { printInvoice } from "./printInvoice";
-import "../../components/orders/orders-ui.css";
 import "./order.css";
 
 export const ORDER_NOT_FOUND = "Order not found";

@@ -7,7 +7,7 @@ const PRINT_STYLES = `
   h3 { margin: 0 0 4px; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: #555; }
   p { margin: 0 0 2px; }
   .invoice__header { display: flex; justify-content: space-between; gap: 24px; padding-bottom: 12px; border-bottom: 2px solid #111; }
-  .invoice__meta, .invoice__totals { display: grid; grid-template-columns: auto auto; gap: 2px 16px; margin: 0; }
+  .invoice__meta, .invoice__totals { display: grid; grid-template-columns: auto auto; align-content: start; gap: 2px 16px; margin: 0; }
   .invoice__meta dt, .invoice__totals dt { font-weight: 600; }
   .invoice__meta dd, .invoice__totals dd { margin: 0; text-align: right; }
   .invoice__parties { display: flex; gap: 32px; margin: 16px 0; }
