@@ -9,7 +9,9 @@ so a CDN or the browser may reuse them briefly. Writes and admin reads are never
 from collections.abc import Callable
 
 from django.http import HttpResponse
-from django.utils.cache import patch_cache_control
+from django.middleware.gzip import re_accepts_gzip
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.text import compress_string
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -78,10 +80,25 @@ def _page_body(page: selectors.ProductPage) -> dict:
     return {"products": serializers.products_data(page.products), "page": page.page, "pages": page.pages}
 
 
-def _shared_json(key: str, build: Callable[[], dict]) -> HttpResponse:
-    """The JSON answer `build()` gives, rendered once and shared through the catalog cache."""
-    body = caching.cached(key, lambda: JSONRenderer().render(build()))
-    return HttpResponse(body, content_type="application/json")
+def _rendered(body: dict) -> tuple[bytes, bytes]:
+    json = JSONRenderer().render(body)
+    return json, compress_string(json)
+
+
+def _shared_json(request, key: str, build: Callable[[], dict]) -> HttpResponse:
+    """The JSON answer `build()` gives, rendered (and gzipped) once and shared through the cache.
+
+    A browser that accepts gzip gets the stored compressed bytes, so a cache hit does not
+    compress again (GZipMiddleware leaves a response that already has a Content-Encoding).
+    """
+    json, gzipped = caching.cached(key, lambda: _rendered(build()))
+    if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) and len(gzipped) < len(json):
+        response = HttpResponse(gzipped, content_type="application/json")
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(json, content_type="application/json")
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
 
 
 class PingView(APIView):
@@ -106,6 +123,7 @@ class ProductsView(AdminOnlyWrites):
         keyword = selectors.search_term(query["keyword"])
         page, size = query["pageNumber"], query.get("pageSize", selectors.DEFAULT_PAGE_SIZE)
         return _shared_json(
+            request,
             f"products|{keyword.lower()}|{page}|{size}",
             lambda: _page_body(selectors.product_list(keyword=keyword, page=page, page_size=size)),
         )
@@ -119,7 +137,7 @@ class ProductsView(AdminOnlyWrites):
 class CategoriesView(PublicRead):
     @extend_schema(responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description='{"categories": [names]}')})
     def get(self, request):
-        return _shared_json("categories", lambda: {"categories": selectors.category_names()})
+        return _shared_json(request, "categories", lambda: {"categories": selectors.category_names()})
 
 
 class CategoryProductsView(PublicRead):
@@ -136,7 +154,7 @@ class CategoryProductsView(PublicRead):
             name, found = selectors.category_products(category=category, page=page, page_size=size)
             return {"category": name, **_page_body(found)}
 
-        return _shared_json(f"category|{category.strip().lower()}|{page}|{size}", build)
+        return _shared_json(request, f"category|{category.strip().lower()}|{page}|{size}", build)
 
 
 class FeaturedView(PublicRead):
@@ -146,6 +164,7 @@ class FeaturedView(PublicRead):
     )
     def get(self, request):
         return _shared_json(
+            request,
             "featured",
             lambda: {"categories": [serializers.featured_category_data(entry) for entry in selectors.featured_categories()]},
         )
@@ -166,13 +185,15 @@ class SuggestionsView(PublicRead):
 
         if len(term) < selectors.SUGGESTION_MIN_CHARS:
             return Response(build())
-        return _shared_json(f"suggestions|{term.lower()}", build)
+        return _shared_json(request, f"suggestions|{term.lower()}", build)
 
 
 class TopProductsView(PublicRead):
     @extend_schema(summary="The best-rated products", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
     def get(self, request):
-        return _shared_json("top", lambda: {"products": serializers.products_data(selectors.top_products())})
+        return _shared_json(
+            request, "top", lambda: {"products": serializers.products_data(selectors.top_products())}
+        )
 
 
 class FinancialBatchView(APIView):
@@ -193,7 +214,9 @@ class ProductView(AdminOnlyWrites):
     @extend_schema(summary="A product by slug or id, with its reviews", responses={200: PRODUCT_OBJECT})
     def get(self, request, ref: str):
         return _shared_json(
-            f"product|{ref}", lambda: serializers.product_data(selectors.product_get(ref=ref), with_reviews=True)
+            request,
+            f"product|{ref}",
+            lambda: serializers.product_data(selectors.product_get(ref=ref), with_reviews=True),
         )
 
     @extend_schema(summary="Edit a product (admin)", request=serializers.ProductUpdateInput, responses={200: PRODUCT_OBJECT})

@@ -106,3 +106,22 @@ def test_errors_are_not_cached(api_client, oil):
     assert api_client.get("/api/products/categories/NOPE/products").status_code == 404
     make_category("NOPE")
     assert api_client.get("/api/products/categories/NOPE/products").status_code == 200
+
+
+def test_gzip_is_stored_once_and_served_to_browsers_that_accept_it(api_client, oil):
+    import gzip
+    import json
+
+    from catalog.models import Product
+
+    for n in range(5):  # a body big enough to be worth compressing
+        make_product(f"Oil {n}", category=Product.objects.get().category)
+    plain = api_client.get("/api/products")
+    assert "Content-Encoding" not in plain
+    with CaptureQueriesContext(connection) as queries:
+        zipped = api_client.get("/api/products", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert len(queries) == 0
+    assert zipped["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in zipped["Vary"]
+    assert json.loads(gzip.decompress(zipped.content)) == plain.json()
+    assert zipped["Cache-Control"] == "public, max-age=30"
