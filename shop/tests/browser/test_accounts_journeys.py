@@ -25,6 +25,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NEWCOMER = ("9876512345", "Ravi Kumar", "paddy-field-42")
 CODE_IN_TEXT = re.compile(r"\b(\d{6})\b")
 AMALAPURAM = {"latitude": 16.578, "longitude": 82.006}
+CHECKER_TITLE = "Where Would You Like Your Order Delivered?"
 
 
 @pytest.fixture(autouse=True)
@@ -32,19 +33,22 @@ def sms_outbox(settings):
     settings.SMS_BACKEND = "outbox"
 
 
-@pytest.fixture
-def shop(page: Page, live_server) -> Page:
-    """The tab, kept off the internet: map tiles and any third-party script fail fast."""
-    own = live_server.url
+def keep_offline(page: Page, own_url: str) -> Page:
+    """Map tiles and any third-party script fail fast instead of waiting on the internet."""
 
     def only_our_server(route):
-        if route.request.url.startswith(own):
+        if route.request.url.startswith(own_url):
             route.continue_()
         else:
             route.abort()
 
     page.context.route("**/*", only_our_server)
     return page
+
+
+@pytest.fixture
+def shop(page: Page, live_server) -> Page:
+    return keep_offline(page, live_server.url)
 
 
 def sms_code(phone_no: str) -> str:
@@ -87,8 +91,13 @@ def placed_order(user) -> Order:
     oil = Product.objects.create(name="Sunflower Oil", slug="sunflower-oil", category=oils, image="/media/oil.svg")
     detail = Detail.objects.create(product=oil, brand="Fortune", images=[])
     pack = Financial.objects.create(
-        detail=detail, quantity=Decimal("1"), units="L", price=Decimal("160.00"), dprice=Decimal("145.50"),
-        discount=9, count_in_stock=40,
+        detail=detail,
+        quantity=Decimal("1"),
+        units="L",
+        price=Decimal("160.00"),
+        dprice=Decimal("145.50"),
+        discount=9,
+        count_in_stock=40,
     )
     total = Decimal("145.50")
     return order_place(
@@ -153,7 +162,8 @@ def test_login_refuses_a_malformed_phone_without_a_call(shop: Page):
     calls = []
     page.on("request", lambda request: calls.append(request.url) if "/api/users/auth" in request.url else None)
     form.get_by_label("Phone Number").fill("98765 4321")
-    expect(form.get_by_text("Please enter a valid 10-digit phone number without spaces or special characters.")).to_be_visible()
+    hint = "Please enter a valid 10-digit phone number without spaces or special characters."
+    expect(form.get_by_text(hint)).to_be_visible()
     form.get_by_label("Password", exact=True).fill("whatever-1")
     form.get_by_role("button", name="Sign In").click()
     expect(form.get_by_role("alert")).to_have_text("Please enter a valid 10-digit phone number.")
@@ -216,7 +226,12 @@ def test_update_the_profile_from_the_current_location(shop: Page, make_user):
 def test_the_account_drawer_shows_the_profile_and_the_orders(shop: Page, make_user):
     page = shop
     customer = make_user(
-        "9876500013", password="drawer-pass-3", name="Padma", street="12 Main Road", city="Amalapuram", postal_code="533201"
+        "9876500013",
+        password="drawer-pass-3",
+        name="Padma",
+        street="12 Main Road",
+        city="Amalapuram",
+        postal_code="533201",
     )
     order = placed_order(customer)
 
@@ -275,7 +290,7 @@ def test_reset_a_forgotten_password_and_sign_in_with_it(shop: Page, make_user):
 def test_the_home_header_checker_answers_for_a_pincode(shop: Page, pincode, heading, message):
     page = shop
     page.goto("/")
-    checker = page.locator("#site-header, header").get_by_role("region", name="Where Would You Like Your Order Delivered?")
+    checker = page.locator("#site-header").get_by_role("region", name=CHECKER_TITLE)
     expect(checker).to_be_visible()
     checker.get_by_placeholder("Search a new address").fill(pincode)
     result = checker.locator(".delivery-result")
@@ -288,14 +303,13 @@ def test_the_checker_uses_the_current_location(shop: Page):
     page.context.grant_permissions(["geolocation"])
     page.context.set_geolocation(AMALAPURAM)
     page.goto("/")
-    checker = page.get_by_role("region", name="Where Would You Like Your Order Delivered?")
+    checker = page.locator("#site-header").get_by_role("region", name=CHECKER_TITLE)
     checker.get_by_role("button", name="Use My Current Location").click()
     expect(checker.locator(".delivery-result")).to_contain_text("Happy to deliver to Amalapuram!")
 
 
 def test_register_fits_a_phone(phone_page: Page, live_server):
-    page = phone_page
-    page.context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(live_server.url) else route.abort())
+    page = keep_offline(phone_page, live_server.url)
     page.goto("/register")
     form = island(page)
     form.get_by_label("Phone Number").fill("9876512345")
