@@ -163,11 +163,11 @@ class FeaturedView(PublicRead):
         responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
     )
     def get(self, request):
-        return _shared_json(
-            request,
-            "featured",
-            lambda: {"categories": [serializers.featured_category_data(entry) for entry in selectors.featured_categories()]},
-        )
+        def build() -> dict:
+            featured = selectors.featured_categories()
+            return {"categories": [serializers.featured_category_data(entry) for entry in featured]}
+
+        return _shared_json(request, "featured", build)
 
 
 class SuggestionsView(PublicRead):
@@ -219,7 +219,9 @@ class ProductView(AdminOnlyWrites):
             lambda: serializers.product_data(selectors.product_get(ref=ref), with_reviews=True),
         )
 
-    @extend_schema(summary="Edit a product (admin)", request=serializers.ProductUpdateInput, responses={200: PRODUCT_OBJECT})
+    @extend_schema(
+        summary="Edit a product (admin)", request=serializers.ProductUpdateInput, responses={200: PRODUCT_OBJECT}
+    )
     def put(self, request, ref: str):
         data = _valid(serializers.ProductUpdateInput, request.data).validated_data
         product = services.product_update(product=_product(ref), **data)

@@ -265,7 +265,7 @@ PRODUCTS = {
         Black Pepper | Catch: 100g 120 | Everest: 50g 75
     """,
     "TEA & COFFEE": """
-        Tea Powder | Red Label: 100g 55, 250g 135, 500g 260, 1kg 520 | Taj Mahal: 250g 190, 500g 365 | 3 Roses: 250g 130, 500g 255
+        Tea Powder | Red Label: 100g 55, 250g 135, 500g 260, 1kg 520 | Taj Mahal: 250g 190, 500g 365 | 3 Roses: 500g 255
         Leaf Tea | Tata Tea Gold: 500g 300 | Wagh Bakri: 250g 160
         Green Tea | Tetley: 25pcs 150 | Lipton: 25pcs 165
         Filter Coffee Powder | Narasus: 200g 130, 500g 310 | Cothas: 200g 150 | Bru Green Label: 200g 140

@@ -83,9 +83,8 @@ def seed_demo_catalog() -> SeedReport:
         product = products[(demo.name, by_name[demo.category].pk)]
         for brand in demo.brands:
             if (product.pk, brand.brand) not in details:
-                detail = Detail(
-                    product=product, brand=brand.brand, images=[images.brand_image(product.slug, brand.brand, demo.name)]
-                )
+                image = images.brand_image(product.slug, brand.brand, demo.name)
+                detail = Detail(product=product, brand=brand.brand, images=[image])
                 new_details.append(detail)
                 details[(product.pk, brand.brand)] = detail
     Detail.objects.bulk_create(new_details)

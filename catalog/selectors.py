@@ -145,7 +145,9 @@ def suggestions(*, q: str) -> Suggestions:
         return Suggestions(products=[], brands=[])
     starts_first = Case(When(name__istartswith=term, then=Value(0)), default=Value(1), output_field=IntegerField())
     products = with_packs(
-        Product.objects.filter(name__icontains=term).annotate(prefix_rank=starts_first).order_by("prefix_rank", "name", "id")
+        Product.objects.filter(name__icontains=term)
+        .annotate(prefix_rank=starts_first)
+        .order_by("prefix_rank", "name", "id")
     )[:SUGGESTED_PRODUCTS]
     brands = (
         Detail.objects.filter(brand__icontains=term)

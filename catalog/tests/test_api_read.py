@@ -110,7 +110,9 @@ def test_default_page_sizes(api_client):
     listed = api_client.get("/api/products").json()
     assert (len(listed["products"]), listed["pages"]) == (12, 3)
     by_category = api_client.get("/api/products/categories/snacks-breakfast/products").json()
-    assert (by_category["category"], len(by_category["products"]), by_category["pages"]) == ("SNACKS & BREAKFAST", 24, 2)
+    assert (by_category["category"], len(by_category["products"]), by_category["pages"]) == (
+        "SNACKS & BREAKFAST", 24, 2,
+    )
     assert len(api_client.get("/api/products", {"pageSize": 48}).json()["products"]) == 25
 
 

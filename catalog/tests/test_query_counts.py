@@ -84,7 +84,8 @@ def test_top(api_client, django_assert_max_num_queries):
 
 
 def test_single_product_with_many_reviews(api_client, make_user, django_assert_max_num_queries):
-    product = make_product(brands={f"Brand {n}": [("1", "kg", "1", "1", 1), ("2", "kg", "2", "2", 1)] for n in range(4)})
+    packs = [("1", "kg", "1", "1", 1), ("2", "kg", "2", "2", 1)]
+    product = make_product(brands={f"Brand {n}": packs for n in range(4)})
     services.review_create(product=product, user=make_user(), rating=5)
     with django_assert_max_num_queries(4):
         few = _queries(api_client, "get", f"/api/products/{product.slug}")

@@ -1,0 +1,455 @@
+"""Catalog reads under load, against a trivial JSON endpoint on the same server in the same run.
+
+    .venv/bin/python bench/catalog_api.py [--duration 10] [--connections 4] [--reuse]
+
+What it does, in order:
+1. creates its own PostgreSQL database (`bench_catalog`, dropped first if left over; `--reuse`
+   keeps a filled one) and migrates it;
+2. fills it with 10,000 products × 3 brands × 3 packs (bulk_create in batches), in the 23 demo
+   categories, with names made from the demo catalog's ("Sona Masoori Rice Premium", ...);
+3. counts the SQL queries of each measured request in-process (django.test.Client and
+   CaptureQueriesContext against the same database), both when the answer is built (a miss of
+   the shared catalog cache) and when it comes from the cache (a hit);
+4. serves the shop the production way: uvicorn, SHOP_ENV=production, DEBUG off, 2 workers, the
+   Procfile's flags, Redis as the cache (its own database index, emptied first), on a free
+   loopback port;
+5. loads each endpoint for `--duration` seconds with `--connections` keep-alive connections (wrk
+   when installed, else Python threads), browser-like (`Accept-Encoding: gzip`), and prints
+   requests/second, p50/p95 latency, the ratio to the trivial endpoint (`GET /api/ping`, measured
+   before and after the others) and the SQL queries per request;
+6. does it twice: as deployed (catalog answers shared through the cache for
+   CATALOG_READ_CACHE_SECONDS, the default) and with that cache off, so every request builds its
+   answer from PostgreSQL.
+
+Targets, judged as deployed: the product list at least half the trivial endpoint's throughput;
+suggestions p95 under 30 ms. The machine's cores are shared by the server, PostgreSQL, Redis and
+the load generator (and by whatever else runs there), so compare ratios within one run.
+"""
+
+import argparse
+import http.client
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from decimal import Decimal
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out"
+
+PRODUCTS = 10_000
+BRANDS_PER_PRODUCT = 3
+PACKS = [("500", "g", Decimal("60")), ("1", "kg", Decimal("110")), ("5", "kg", Decimal("520"))]
+BATCH = 2_000
+SERVER_START_TIMEOUT = 60
+REDIS_URL = os.environ.get("BENCH_CATALOG_REDIS_URL", "redis://127.0.0.1:6379/3")
+
+TRIVIAL = ("trivial JSON", "/api/ping")
+ENDPOINTS = [
+    ("list, page 1", "/api/products"),
+    ("list, keyword=rice", "/api/products?keyword=rice"),
+    ("suggestions q=ric", "/api/products/suggestions?q=ric"),
+]
+VARIANTS = (
+    "Premium", "Classic", "Gold", "Select", "Fresh", "Organic", "Family Pack", "Value Pack", "Super", "Special",
+    "Daily", "Royal", "Natural", "Pure", "Farm", "Village", "Traditional", "Homestyle", "Everyday", "Choice",
+    "Deluxe", "Regular", "Extra", "Lite", "Rich", "Superior", "Signature", "Classic Plus", "Healthy", "Supreme",
+    "Handpicked", "Golden", "Silver", "Star", "Prime", "Popular", "Fine", "Best", "Simple", "Smart",
+    "Mega Pack", "Mini Pack", "Jumbo", "Combo", "Festive", "Andhra Style", "Konaseema", "Godavari", "Coastal",
+    "Kitchen King", "Grand", "Swadeshi", "Desi", "Sampoorna", "Ananda",
+)
+WRK_REPORT = """
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK_JSON {"requests": %d, "duration_us": %d, "p50_us": %d, "p95_us": %d, '
+    .. '"errors": %d, "non_2xx": %d}\\n', summary.requests, summary.duration, latency:percentile(50),
+    latency:percentile(95), e.connect + e.read + e.write + e.timeout, e.status))
+end
+"""
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("BENCH_CATALOG_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_catalog"),
+    )
+    parser.add_argument("--duration", type=int, default=10, help="seconds of load per endpoint (default 10)")
+    parser.add_argument("--connections", type=int, default=4, help="concurrent keep-alive connections (default 4)")
+    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes (default 2)")
+    parser.add_argument("--reuse", action="store_true", help="keep the database if it is already filled")
+    parser.add_argument("--no-gzip", action="store_true", help="do not send Accept-Encoding: gzip")
+    parser.add_argument("--cached-only", action="store_true", help="skip the pass with the catalog cache off")
+    return parser.parse_args()
+
+
+# --- Database --------------------------------------------------------------------------------------
+
+
+def _admin_url(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    if not name.replace("_", "").isalnum():
+        sys.exit(f"refusing odd database name {name!r}")
+    return urlunsplit(parts._replace(path="/postgres")), name
+
+
+def create_database(url: str, *, reuse: bool) -> bool:
+    """Create the database (dropping a leftover one unless reusing). True when it already existed."""
+    import psycopg
+
+    admin_url, name = _admin_url(url)
+    with psycopg.connect(admin_url, autocommit=True, connect_timeout=10) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is not None
+        if exists and reuse:
+            return True
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return False
+
+
+def environment(database_url: str, *, production: bool, cache_seconds: str | None = None) -> dict[str, str]:
+    prefixes = ("DATABASE_", "DJANGO_", "REDIS_", "CELERY_", "CATALOG_")
+    env = {key: value for key, value in os.environ.items() if not key.startswith(prefixes)}
+    env.update(DJANGO_SETTINGS_MODULE="shop.settings", DATABASE_URL=database_url, PYTHONPATH=str(ROOT))
+    if production:
+        env.update(
+            SHOP_ENV="production",
+            DEBUG="0",
+            SECRET_KEY=secrets.token_urlsafe(50),
+            ALLOWED_HOSTS="127.0.0.1",
+            SECURE_SSL_REDIRECT="0",
+            LOG_LEVEL="WARNING",
+            REDIS_URL=REDIS_URL,
+            CELERY_TASK_ALWAYS_EAGER="1",
+        )
+        if cache_seconds is not None:
+            env["CATALOG_READ_CACHE_SECONDS"] = cache_seconds
+    return env
+
+
+def empty_redis_database() -> None:
+    import redis
+
+    redis.Redis.from_url(REDIS_URL, socket_timeout=10).flushdb()
+
+
+def fill() -> float:
+    """10,000 products × 3 brands × 3 packs, in bulk. Returns the seconds it took."""
+    from django.db import connection, transaction
+    from django.utils.text import slugify
+
+    from catalog.demo_data import CATEGORIES, demo_products
+    from catalog.models import Category, Detail, Financial, Product
+    from catalog.pricing import pack_prices
+
+    started = time.monotonic()
+    demos = demo_products()
+    brands = sorted({brand.brand for demo in demos for brand in demo.brands})
+    with transaction.atomic():
+        categories = {
+            category.name: category
+            for category in Category.objects.bulk_create(
+                Category(key=slugify(name), name=name, sequence=position) for position, name in enumerate(CATEGORIES, 1)
+            )
+        }
+        products = []
+        for number in range(PRODUCTS):
+            demo = demos[number % len(demos)]
+            name = f"{demo.name} {VARIANTS[number // len(demos)]}"
+            products.append(
+                Product(
+                    name=name,
+                    slug=slugify(name),
+                    category=categories[demo.category],
+                    image=f"/media/catalog/products/{slugify(demo.name)}.svg",
+                    description=demo.description,
+                    rating=Decimal(number % 41) / 10 + 1 if number % 3 else 0,
+                    num_reviews=number % 3 * (number % 17),
+                )
+            )
+        Product.objects.bulk_create(products, batch_size=BATCH)
+        details = [
+            Detail(product=product, brand=brands[(number * 7 + offset * 31) % len(brands)], images=[product.image])
+            for number, product in enumerate(products)
+            for offset in range(BRANDS_PER_PRODUCT)
+        ]
+        Detail.objects.bulk_create(details, batch_size=BATCH)
+        financials = []
+        for number, detail in enumerate(details):
+            for quantity, units, base in PACKS:
+                price = base + number % 50
+                prices = pack_prices(price=price, discount=(number * 3) % 26)
+                financials.append(
+                    Financial(
+                        detail=detail,
+                        quantity=Decimal(quantity),
+                        units=units,
+                        price=prices.price,
+                        dprice=prices.dprice,
+                        discount=prices.discount,
+                        count_in_stock=number % 60,
+                    )
+                )
+        Financial.objects.bulk_create(financials, batch_size=BATCH)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    return time.monotonic() - started
+
+
+def queries_per_request(paths: list[str]) -> dict[str, tuple[int, int]]:
+    """{path: (SQL queries when the answer is built, SQL queries when it comes from the cache)}."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, override_settings
+
+    client = Client()
+
+    def count(path: str) -> int:
+        with CaptureQueriesContext(connection) as context:
+            response = client.get(path)
+        if response.status_code != 200:
+            sys.exit(f"{path} answered {response.status_code}: {response.content[:300]!r}")
+        return len(context.captured_queries)
+
+    counts = {}
+    for path in paths:
+        with override_settings(CATALOG_READ_CACHE_SECONDS=0):
+            count(path)  # warm: first-request work (connection, imports) is not what is measured
+            built = count(path)
+        cache.clear()
+        with override_settings(CATALOG_READ_CACHE_SECONDS=60):
+            count(path)
+            from_cache = count(path)
+        counts[path] = (built, from_cache)
+    return counts
+
+
+# --- Server and load ---------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def get(port: int, path: str, headers: dict | None = None) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path, headers={"Host": "127.0.0.1", **(headers or {})})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def start_server(env: dict[str, str], port: int, workers: int) -> subprocess.Popen:
+    OUT.mkdir(parents=True, exist_ok=True)
+    log = open(OUT / "catalog-server.log", "wb")
+    # The Procfile's web command, on a loopback port.
+    command = [
+        sys.executable, "-m", "uvicorn", "shop.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+        "--workers", str(workers), "--proxy-headers", "--lifespan", "off",
+    ]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            sys.exit(f"uvicorn exited with {server.returncode}; see {OUT / 'catalog-server.log'}")
+        try:
+            if get(port, TRIVIAL[1])[0] == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.2)
+    stop_server(server)
+    sys.exit("uvicorn did not answer in time")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=5)
+
+
+def load_with_wrk(url: str, seconds: int, connections: int, headers: dict) -> dict:
+    script = OUT / "wrk-report.lua"
+    script.write_text(WRK_REPORT)
+    command = ["wrk", "-t", str(min(2, connections)), "-c", str(connections), "-d", f"{seconds}s", "-s", str(script)]
+    for name, value in headers.items():
+        command += ["-H", f"{name}: {value}"]
+    result = subprocess.run([*command, url], capture_output=True, text=True, timeout=seconds + 60)
+    match = re.search(r"WRK_JSON (\{.*\})", result.stdout)
+    if not match:
+        sys.exit(f"wrk failed: {result.stdout}\n{result.stderr}")
+    raw = json.loads(match.group(1))
+    return {
+        "rps": raw["requests"] / (raw["duration_us"] / 1e6),
+        "p50": raw["p50_us"] / 1000,
+        "p95": raw["p95_us"] / 1000,
+        "errors": raw["errors"] + raw["non_2xx"],
+    }
+
+
+def load_with_threads(url: str, seconds: int, connections: int, headers: dict) -> dict:
+    """The fallback when wrk is not installed: one keep-alive connection per thread."""
+    parts = urlsplit(url)
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    latencies: list[float] = []
+    errors = [0]
+    lock = threading.Lock()
+    deadline = time.perf_counter() + seconds
+
+    def run():
+        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        mine = []
+        while time.perf_counter() < deadline:
+            began = time.perf_counter()
+            try:
+                conn.request("GET", path, headers={"Host": "127.0.0.1", **headers})
+                response = conn.getresponse()
+                response.read()
+                ok = response.status == 200
+            except OSError:
+                conn.close()
+                conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+                ok = False
+            mine.append(time.perf_counter() - began)
+            if not ok:
+                with lock:
+                    errors[0] += 1
+        conn.close()
+        with lock:
+            latencies.extend(mine)
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=run) for _ in range(connections)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 60)
+    elapsed = time.perf_counter() - started
+    ordered = sorted(latencies)
+    return {
+        "rps": len(ordered) / elapsed,
+        "p50": ordered[len(ordered) // 2] * 1000,
+        "p95": ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))] * 1000,
+        "errors": errors[0],
+    }
+
+
+def main() -> int:
+    args = parse_args()
+    local_env = environment(args.database_url, production=False)
+    os.environ.clear()
+    os.environ.update(local_env)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    existed = create_database(args.database_url, reuse=args.reuse)
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connections
+
+    from catalog.models import Detail, Financial, Product
+
+    name = urlsplit(args.database_url).path.lstrip("/")
+    call_command("migrate", verbosity=0)
+    if existed and Product.objects.count() == PRODUCTS:
+        print(f"==> database {name}: reusing {PRODUCTS} products")
+    else:
+        if existed:
+            sys.exit(f"{name} exists but is not a filled benchmark database; run without --reuse")
+        seconds = fill()
+        print(
+            f"==> database {name}: {Product.objects.count()} products, {Detail.objects.count()} brands, "
+            f"{Financial.objects.count()} packs, filled in {seconds:.1f} s"
+        )
+
+    paths = [TRIVIAL[1], *(path for _, path in ENDPOINTS)]
+    queries = queries_per_request(paths)
+    connections.close_all()
+
+    load = load_with_wrk if shutil.which("wrk") else load_with_threads
+    headers = {} if args.no_gzip else {"Accept-Encoding": "gzip"}
+    passes = [("as deployed: catalog cache on (CATALOG_READ_CACHE_SECONDS default)", None)]
+    if not args.cached_only:
+        passes.append(("catalog cache off (CATALOG_READ_CACHE_SECONDS=0): every answer built", "0"))
+    print(
+        f"==> uvicorn shop.asgi:application, SHOP_ENV=production, DEBUG off, {args.workers} workers, Redis cache; "
+        f"{args.connections} connections, {args.duration} s per endpoint "
+        f"({'wrk' if load is load_with_wrk else 'Python threads'}, {'gzip' if headers else 'no gzip'}), "
+        f"{os.cpu_count()} CPUs shared with PostgreSQL, Redis and the client"
+    )
+    runs = [("trivial, before", TRIVIAL[1]), *ENDPOINTS, ("trivial, after", TRIVIAL[1])]
+    summaries = []
+    errors = 0
+    for title, cache_seconds in passes:
+        empty_redis_database()
+        port = free_port()
+        server = start_server(
+            environment(args.database_url, production=True, cache_seconds=cache_seconds), port, args.workers
+        )
+        results = {}
+        try:
+            for _, path in [TRIVIAL, *ENDPOINTS]:  # warm every worker on every path
+                for _ in range(4 * args.workers):
+                    status, _ = get(port, path, headers)
+                    if status != 200:
+                        sys.exit(f"{path} answered {status}")
+            for label, path in runs:
+                results[label] = load(f"http://127.0.0.1:{port}{path}", args.duration, args.connections, headers)
+        finally:
+            stop_server(server)
+
+        cached = cache_seconds is None
+        load_average = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+        trivial_rps = (results["trivial, before"]["rps"] + results["trivial, after"]["rps"]) / 2
+        print()
+        print(f"{title}  [load average after: {load_average}]")
+        print(
+            f"{'endpoint':<22} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'vs trivial':>11} {'SQL/req':>8} "
+            f"{'errors':>7}"
+        )
+        for label, path in runs:
+            result = results[label]
+            built, from_cache = queries[path]
+            sql = f"{from_cache}/{built}" if cached and built != from_cache else str(built)
+            print(
+                f"{label:<22} {result['rps']:>8.0f} {result['p50']:>8.1f} {result['p95']:>8.1f} "
+                f"{result['rps'] / trivial_rps:>10.2f}x {sql:>8} {result['errors']:>7}"
+            )
+            errors += result["errors"]
+        if cached:
+            print("(SQL/req hit/miss: none when the answer comes from the cache; a miss builds it)")
+        list_ratio = results[ENDPOINTS[0][0]]["rps"] / trivial_rps
+        suggestions_p95 = results[ENDPOINTS[2][0]]["p95"]
+        summaries.append(
+            f"{title.split(':')[0]}: list {list_ratio:.2f}x the trivial throughput "
+            f"({'met' if list_ratio >= 0.5 else 'missed'}), suggestions p95 {suggestions_p95:.1f} ms "
+            f"({'met' if suggestions_p95 < 30 else 'missed'})"
+        )
+    print()
+    print("Targets (list >= 0.5x trivial, suggestions p95 < 30 ms):")
+    for line in summaries:
+        print(f"  {line}")
+    return 0 if errors == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
