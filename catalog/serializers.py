@@ -8,6 +8,7 @@ numbers inside (prices, pack sizes, stock) are checked by the services, which ow
 
 from decimal import Decimal
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .models import Detail, Financial, Product, Review
@@ -141,6 +142,9 @@ class ProductUpdateInput(serializers.Serializer):
     description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
 
 
+@extend_schema_field(
+    {"oneOf": [{"type": "string"}, {"type": "object", "properties": {"image": {"type": "string"}}}]}
+)
 class ImageField(serializers.Field):
     """An image as a URL string or `{"image": url}`, the form the wire format lists them in."""
 

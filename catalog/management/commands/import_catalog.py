@@ -9,6 +9,7 @@ import csv
 from django.core.management.base import BaseCommand, CommandError
 
 from catalog.importing import ImportFileError, import_rows, read_rows
+from shop.errors import DomainError
 
 BAR_WIDTH = 30
 
@@ -52,7 +53,10 @@ class Command(BaseCommand):
         if not rows:
             raise CommandError(f"{file}: no rows to import")
 
-        summary = import_rows(rows, dry_run=dry_run, progress=self.progress)
+        try:
+            summary = import_rows(rows, dry_run=dry_run, progress=self.progress)
+        except DomainError as error:  # e.g. a pack added by someone else while importing
+            raise CommandError(f"{error.message} Nothing was written.") from None
         heading = "Dry run, nothing written. Would change:" if dry_run else f"Imported {summary.rows} row(s):"
         self.stdout.write(heading)
         for line in summary.lines():
