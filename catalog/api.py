@@ -24,7 +24,7 @@ from shop.errors import DomainError, NotFound
 from shop.permissions import IsAdmin, IsCustomer
 
 from . import caching, selectors, serializers, services
-from .models import Detail, Product
+from .models import Product
 
 PUBLIC_MAX_AGE_SECONDS = 30
 PRODUCT_OBJECT = OpenApiResponse(OpenApiTypes.OBJECT, description="A product in the wire format of DESIGN.md")
@@ -69,20 +69,13 @@ def _product(ref) -> Product:
     return product
 
 
-def _detail(product: Product, detail_id: int) -> Detail:
-    detail = Detail.objects.filter(pk=detail_id, product=product).select_related("product").first()
-    if detail is None:
-        raise NotFound("Brand not found")
-    return detail
-
-
 def _page_body(page: selectors.ProductPage) -> dict:
     return {"products": serializers.products_data(page.products), "page": page.page, "pages": page.pages}
 
 
 def _rendered(body: dict) -> tuple[bytes, bytes]:
-    json = JSONRenderer().render(body)
-    return json, compress_string(json)
+    plain = JSONRenderer().render(body)
+    return plain, compress_string(plain)
 
 
 def _shared_json(request, key: str, build: Callable[[], dict]) -> HttpResponse:
@@ -91,12 +84,12 @@ def _shared_json(request, key: str, build: Callable[[], dict]) -> HttpResponse:
     A browser that accepts gzip gets the stored compressed bytes, so a cache hit does not
     compress again (GZipMiddleware leaves a response that already has a Content-Encoding).
     """
-    json, gzipped = caching.cached(key, lambda: _rendered(build()))
-    if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) and len(gzipped) < len(json):
+    plain, gzipped = caching.cached(key, lambda: _rendered(build()))
+    if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) and len(gzipped) < len(plain):
         response = HttpResponse(gzipped, content_type="application/json")
         response["Content-Encoding"] = "gzip"
     else:
-        response = HttpResponse(json, content_type="application/json")
+        response = HttpResponse(plain, content_type="application/json")
     patch_vary_headers(response, ["Accept-Encoding"])
     return response
 
@@ -250,8 +243,9 @@ class DetailsView(APIView):
             images=payload.validated_data.get("images"),
             pack=payload.pack(),
         )
-        detail = Detail.objects.prefetch_related("financials").get(pk=detail.pk)
-        return Response(serializers.detail_data(detail), status=status.HTTP_201_CREATED)
+        return Response(
+            serializers.detail_data(selectors.detail_with_packs(detail_id=detail.pk)), status=status.HTTP_201_CREATED
+        )
 
 
 class DetailView(APIView):
@@ -263,7 +257,7 @@ class DetailView(APIView):
         responses={200: PRODUCT_OBJECT},
     )
     def put(self, request, ref: str, detail_id: int):
-        detail = _detail(_product(ref), detail_id)
+        detail = selectors.detail_get(product=_product(ref), detail_id=detail_id)
         data = _valid(serializers.DetailEditInput, request.data).validated_data
         if data.get("detailId") not in (None, "") and str(data["detailId"]) != str(detail.pk):
             raise DomainError("detailId does not match the brand in the address.")
@@ -285,7 +279,7 @@ class DetailView(APIView):
 
     @extend_schema(summary="Delete a brand of a product (admin)", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
     def delete(self, request, ref: str, detail_id: int):
-        services.detail_delete(detail=_detail(_product(ref), detail_id))
+        services.detail_delete(detail=selectors.detail_get(product=_product(ref), detail_id=detail_id))
         return Response({"message": "Brand deleted successfully"})
 
 
@@ -298,7 +292,7 @@ class FinancialsView(APIView):
         responses={201: OpenApiResponse(OpenApiTypes.OBJECT, description="The pack")},
     )
     def post(self, request, ref: str, detail_id: int):
-        detail = _detail(_product(ref), detail_id)
+        detail = selectors.detail_get(product=_product(ref), detail_id=detail_id)
         pack = _valid(serializers.PackInput, request.data).pack()
         if pack is None:
             raise DomainError("quantity, units and price are required.")

@@ -177,6 +177,20 @@ def product_get(*, ref: str | int) -> Product:
     return product
 
 
+def detail_get(*, product: Product, detail_id: int) -> Detail:
+    """A brand variant of `product`, or NotFound (also when it belongs to another product)."""
+    detail = Detail.objects.filter(pk=detail_id, product=product).select_related("product").first()
+    if detail is None:
+        raise NotFound("Brand not found")
+    return detail
+
+
+def detail_with_packs(*, detail_id: int) -> Detail:
+    return Detail.objects.prefetch_related(Prefetch("financials", queryset=Financial.objects.order_by("id"))).get(
+        pk=detail_id
+    )
+
+
 def top_products() -> list[Product]:
     """The best-rated products, most reviewed first among equals."""
     return list(with_packs(Product.objects.order_by("-rating", "-num_reviews", "id"))[:TOP_PRODUCTS])
