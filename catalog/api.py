@@ -107,6 +107,7 @@ class PingView(APIView):
 
 class ProductsView(AdminOnlyWrites):
     @extend_schema(
+        operation_id="products_list",
         summary="Products matching a keyword (name, brand or category), by id",
         parameters=[OpenApiParameter("keyword", str), *PAGE_PARAMETERS],
         responses={200: PRODUCT_PAGE},
