@@ -25,13 +25,14 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def _isolated_services(settings):
-    """Each test starts with an empty cache (throttles, OTP locks) and runs Celery tasks inline.
-
-    Tests that exercise the real broker start a worker themselves (see `celery_worker_on_redis`).
+    """Each test starts with an empty cache (throttles, OTP locks), runs Celery tasks inline and
+    hashes passwords fast (the real hasher costs ~0.3 s a user; test passwords need not resist
+    cracking). Tests that exercise the real broker start a worker themselves.
     """
     from django.core.cache import cache
 
     settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     from shop.celery import app
 
     app.conf.task_always_eager = True

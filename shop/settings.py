@@ -117,7 +117,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: cache, channel layer, Celery broker --------------------------------------------------
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": {"BACKEND": "shop.cache.SharedPoolRedisCache", "LOCATION": REDIS_URL}}
     CHANNEL_LAYERS = {
         "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
     }

@@ -12,9 +12,8 @@ NEW_PHONE = "9123456780"
 
 @pytest.fixture(autouse=True)
 def outbox(settings):
-    """Texts go to the SmsMessage table, where tests read the codes; passwords hash fast."""
+    """Texts go to the SmsMessage table, where tests read the codes."""
     settings.SMS_BACKEND = "outbox"
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return SmsMessage.objects
 
 

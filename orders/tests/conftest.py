@@ -7,12 +7,6 @@ import pytest
 
 from catalog.models import Category, Detail, Financial, Product
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    """Order tests create many users; their passwords need not resist cracking."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 DELIVERABLE = {"street": "12 Main Road", "city": "Amalapuram", "postal_code": "533201"}
 
 
