@@ -31,26 +31,20 @@ import http.client
 import json
 import os
 import re
-import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
 from decimal import Decimal
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "out"
+from harness import OUT, create_database, environment, free_port, request, setup_django, start_server, stop_server
 
 PRODUCTS = 10_000
 BRANDS_PER_PRODUCT = 3
 PACKS = [("500", "g", Decimal("60")), ("1", "kg", Decimal("110")), ("5", "kg", Decimal("520"))]
 BATCH = 2_000
-SERVER_START_TIMEOUT = 60
 REDIS_URL = os.environ.get("BENCH_CATALOG_REDIS_URL", "redis://127.0.0.1:6379/3")
 
 TRIVIAL = ("trivial JSON", "/api/ping")
@@ -92,49 +86,13 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-# --- Database --------------------------------------------------------------------------------------
-
-
-def _admin_url(url: str) -> tuple[str, str]:
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    if not name.replace("_", "").isalnum():
-        sys.exit(f"refusing odd database name {name!r}")
-    return urlunsplit(parts._replace(path="/postgres")), name
-
-
-def create_database(url: str, *, reuse: bool) -> bool:
-    """Create the database (dropping a leftover one unless reusing). True when it already existed."""
-    import psycopg
-
-    admin_url, name = _admin_url(url)
-    with psycopg.connect(admin_url, autocommit=True, connect_timeout=10) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is not None
-        if exists and reuse:
-            return True
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return False
-
-
-def environment(database_url: str, *, production: bool, cache_seconds: str | None = None) -> dict[str, str]:
-    prefixes = ("DATABASE_", "DJANGO_", "REDIS_", "CELERY_", "CATALOG_")
-    env = {key: value for key, value in os.environ.items() if not key.startswith(prefixes)}
-    env.update(DJANGO_SETTINGS_MODULE="shop.settings", DATABASE_URL=database_url, PYTHONPATH=str(ROOT))
-    if production:
-        env.update(
-            SHOP_ENV="production",
-            DEBUG="0",
-            SECRET_KEY=secrets.token_urlsafe(50),
-            ALLOWED_HOSTS="127.0.0.1",
-            SECURE_SSL_REDIRECT="0",
-            LOG_LEVEL="WARNING",
-            REDIS_URL=REDIS_URL,
-            CELERY_TASK_ALWAYS_EAGER="1",
-        )
-        if cache_seconds is not None:
-            env["CATALOG_READ_CACHE_SECONDS"] = cache_seconds
-    return env
+def catalog_environment(database_url: str, *, production: bool, cache_seconds: str | None = None) -> dict[str, str]:
+    if not production:
+        return environment(database_url, production=False)
+    extra = {"REDIS_URL": REDIS_URL}
+    if cache_seconds is not None:
+        extra["CATALOG_READ_CACHE_SECONDS"] = cache_seconds
+    return environment(database_url, production=True, **extra)
 
 
 def empty_redis_database() -> None:
@@ -238,53 +196,8 @@ def queries_per_request(paths: list[str]) -> dict[str, tuple[int, int]]:
 # --- Server and load ---------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def get(port: int, path: str, headers: dict | None = None) -> tuple[int, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        conn.request("GET", path, headers={"Host": "127.0.0.1", **(headers or {})})
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
-
-
-def start_server(env: dict[str, str], port: int, workers: int) -> subprocess.Popen:
-    OUT.mkdir(parents=True, exist_ok=True)
-    log = open(OUT / "catalog-server.log", "wb")
-    # The Procfile's web command, on a loopback port.
-    command = [
-        sys.executable, "-m", "uvicorn", "shop.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-        "--workers", str(workers), "--proxy-headers", "--lifespan", "off",
-    ]
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            sys.exit(f"uvicorn exited with {server.returncode}; see {OUT / 'catalog-server.log'}")
-        try:
-            if get(port, TRIVIAL[1])[0] == 200:
-                return server
-        except OSError:
-            pass
-        time.sleep(0.2)
-    stop_server(server)
-    sys.exit("uvicorn did not answer in time")
-
-
-def stop_server(server: subprocess.Popen) -> None:
-    if server.poll() is None:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=5)
+    return request(port, "GET", path, headers=headers)
 
 
 def load_with_wrk(url: str, seconds: int, connections: int, headers: dict) -> dict:
@@ -355,14 +268,8 @@ def load_with_threads(url: str, seconds: int, connections: int, headers: dict) -
 
 def main() -> int:
     args = parse_args()
-    local_env = environment(args.database_url, production=False)
-    os.environ.clear()
-    os.environ.update(local_env)
-    sys.path.insert(0, str(ROOT))
-    import django
-
     existed = create_database(args.database_url, reuse=args.reuse)
-    django.setup()
+    setup_django(catalog_environment(args.database_url, production=False))
     from django.core.management import call_command
     from django.db import connections
 
@@ -403,7 +310,11 @@ def main() -> int:
         empty_redis_database()
         port = free_port()
         server = start_server(
-            environment(args.database_url, production=True, cache_seconds=cache_seconds), port, args.workers
+            catalog_environment(args.database_url, production=True, cache_seconds=cache_seconds),
+            port=port,
+            workers=args.workers,
+            log_name="catalog",
+            ready_path=TRIVIAL[1],
         )
         results = {}
         try:

@@ -19,30 +19,31 @@ Every wait is bounded; the whole run takes well under a minute.
 """
 
 import argparse
-import http.client
 import itertools
-import json
 import os
-import secrets
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "out"
+from harness import (
+    create_database,
+    drop_database,
+    environment,
+    free_port,
+    percentile,
+    request,
+    setup_django,
+    start_server,
+    stop_server,
+)
 
 PACKS = 20
 UNITS_PER_PACK = 5  # 20 × 5 = 100 units in all
 PINCODE = "533201"
-SERVER_START_TIMEOUT = 60
 REQUEST_TIMEOUT = 60
 
 
@@ -57,58 +58,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes (default 2)")
     parser.add_argument("--keep-database", action="store_true", help="leave the database for inspection")
     return parser.parse_args()
-
-
-def recreate_database(url: str) -> None:
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    if not name.replace("_", "").isalnum():
-        sys.exit(f"refusing odd database name {name!r}")
-    admin_url = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin_url, autocommit=True, connect_timeout=10) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def drop_database(url: str) -> None:
-    import psycopg
-
-    parts = urlsplit(url)
-    admin_url = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin_url, autocommit=True, connect_timeout=10) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
-
-
-def server_environment(database_url: str, secret_key: str) -> dict[str, str]:
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("DATABASE_", "REDIS_", "CELERY_", "SMS_", "DJANGO_"))
-    }
-    env.update(
-        DJANGO_SETTINGS_MODULE="shop.settings",
-        SHOP_ENV="production",
-        DEBUG="0",
-        SECRET_KEY=secret_key,
-        DATABASE_URL=database_url,
-        ALLOWED_HOSTS="127.0.0.1",
-        SECURE_SSL_REDIRECT="0",
-        SMS_BACKEND="console",
-        LOG_LEVEL="WARNING",
-        PYTHONPATH=str(ROOT),
-    )
-    return env
-
-
-def setup_django(env: dict[str, str]) -> None:
-    os.environ.clear()
-    os.environ.update(env)
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
 
 
 def seed(placements: int):
@@ -190,67 +139,10 @@ def carts(packs, users) -> list[dict]:
     return bodies
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def request(port: int, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT)
-    try:
-        headers = {"Content-Type": "application/json", "Host": "127.0.0.1"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
-
-
-def start_server(env: dict[str, str], port: int, workers: int) -> subprocess.Popen:
-    OUT.mkdir(parents=True, exist_ok=True)
-    log = open(OUT / "checkout-server.log", "wb")
-    server = subprocess.Popen(
-        [
-            sys.executable, "-m", "uvicorn", "shop.asgi:application",
-            "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
-            "--lifespan", "off", "--no-access-log", "--log-level", "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            sys.exit(f"uvicorn exited with {server.returncode}; see {OUT / 'checkout-server.log'}")
-        try:
-            if request(port, "GET", "/healthz")[0] == 200:
-                break
-        except OSError:
-            pass
-        time.sleep(0.2)
-    else:
-        stop_server(server)
-        sys.exit("uvicorn did not answer /healthz in time")
-    # Each worker loads the pincode tables on its first delivery check; do that before the clock runs.
+def warm_up(port: int, workers: int) -> None:
+    """Each worker loads the pincode tables on its first delivery check; do that before the clock runs."""
     for _ in range(4 * workers):
         request(port, "GET", f"/api/delivery/check?pincode={PINCODE}")
-    return server
-
-
-def stop_server(server: subprocess.Popen) -> None:
-    if server.poll() is None:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=5)
 
 
 def rush(port: int, bodies: list[dict], tokens: list[str]) -> tuple[list[tuple[int, float, str]], float]:
@@ -261,7 +153,9 @@ def rush(port: int, bodies: list[dict], tokens: list[str]) -> tuple[list[tuple[i
         start.wait(timeout=30)
         began = time.perf_counter()
         try:
-            status, raw = request(port, "POST", "/api/orders", body, token)
+            status, raw = request(
+                port, "POST", "/api/orders", body=body, headers={"Authorization": f"Bearer {token}"}, timeout=REQUEST_TIMEOUT
+            )
         except OSError as error:
             return 0, time.perf_counter() - began, repr(error)
         text = "" if status in (201, 409) else raw[:300].decode(errors="replace")
@@ -276,19 +170,13 @@ def rush(port: int, bodies: list[dict], tokens: list[str]) -> tuple[list[tuple[i
     return results, wall
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
-
-
 def main() -> int:
     args = parse_args()
     database_url = args.database_url
-    secret_key = secrets.token_urlsafe(50)
-    env = server_environment(database_url, secret_key)
+    env = environment(database_url, production=True, SMS_BACKEND="console")
 
     print(f"==> database {urlsplit(database_url).path.lstrip('/')}: create and migrate")
-    recreate_database(database_url)
+    create_database(database_url)
     setup_django(env)
     from django.core.management import call_command
     from django.db import connections
@@ -300,7 +188,8 @@ def main() -> int:
 
     port = free_port()
     print(f"==> uvicorn shop.asgi:application, {args.workers} workers, DEBUG off, 127.0.0.1:{port}")
-    server = start_server(env, port, args.workers)
+    server = start_server(env, port=port, workers=args.workers, log_name="checkout", ready_path="/healthz")
+    warm_up(port, args.workers)
     try:
         print(f"==> {args.placements} concurrent placements on {PACKS} packs holding {PACKS * UNITS_PER_PACK} units")
         results, wall = rush(port, bodies, tokens)
