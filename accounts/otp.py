@@ -109,7 +109,7 @@ def otp_verify(*, phone_no, code, purpose) -> str:
     phone_no = clean_phone(phone_no)
     purpose = clean_purpose(purpose)
     code = str(code or "").strip()
-    if len(code) != settings.OTP_LENGTH or not code.isdigit():
+    if len(code) != settings.OTP_LENGTH or not (code.isascii() and code.isdigit()):
         raise InvalidInput(f"Please enter the {settings.OTP_LENGTH}-digit OTP.")
 
     max_tries = settings.OTP_MAX_TRIES

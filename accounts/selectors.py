@@ -5,6 +5,7 @@ from django.db.models import QuerySet
 from accounts.errors import USER_NOT_FOUND, NotFound
 from accounts.models import User
 from accounts.rules import looks_like_phone
+from shop.ids import as_row_id
 
 
 def user_list() -> QuerySet[User]:
@@ -17,8 +18,8 @@ def user_get(*, ref: str) -> User:
     ref = str(ref).strip()
     if looks_like_phone(ref):
         user = User.objects.filter(phone_no=ref).first()
-    elif ref.isdigit() and len(ref) <= 18:  # beyond a 64-bit id it cannot exist
-        user = User.objects.filter(pk=int(ref)).first()
+    elif (user_id := as_row_id(ref)) is not None:
+        user = User.objects.filter(pk=user_id).first()
     else:
         user = None
     if user is None:

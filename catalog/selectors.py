@@ -12,6 +12,7 @@ from django.db.models.functions import RowNumber
 from django.db.models.expressions import Window
 
 from shop.errors import NotFound
+from shop.ids import as_row_id
 
 from .models import Category, Detail, Financial, Product, Review
 
@@ -162,7 +163,8 @@ def product_find(ref: str | int) -> Product | None:
     """A product by id or slug (slugs are never all digits, see `services.unique_slug`)."""
     ref = str(ref).strip()
     if ref.isdigit():
-        return Product.objects.filter(pk=int(ref)).first()
+        product_id = as_row_id(ref)
+        return Product.objects.filter(pk=product_id).first() if product_id else None
     return Product.objects.filter(slug=ref).first()
 
 
@@ -171,7 +173,11 @@ def product_get(*, ref: str | int) -> Product:
     reviews = Prefetch("reviews", queryset=Review.objects.select_related("user").order_by("-created_at", "-id"))
     queryset = with_packs(Product.objects.all()).prefetch_related(reviews)
     ref = str(ref).strip()
-    product = (queryset.filter(pk=int(ref)) if ref.isdigit() else queryset.filter(slug=ref)).first()
+    if ref.isdigit():
+        product_id = as_row_id(ref)
+        product = queryset.filter(pk=product_id).first() if product_id else None
+    else:
+        product = queryset.filter(slug=ref).first()
     if product is None:
         raise NotFound("Product not found")
     return product

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from orders.models import Order
 from orders.services import MAX_LINES, QTY_RULE
+from shop.ids import as_row_id
 
 
 @extend_schema_field(OpenApiTypes.INT)
@@ -41,10 +42,10 @@ class WireIdField(serializers.Field):
         super().fail(key, name=self.field_name, **kwargs)
 
     def to_internal_value(self, data):
-        text = str(data).strip() if isinstance(data, (int, str)) and not isinstance(data, bool) else ""
-        if not (text.isascii() and text.isdigit() and len(text) <= 18 and int(text) > 0):
+        row_id = as_row_id(data) if isinstance(data, (int, str)) and not isinstance(data, bool) else None
+        if row_id is None:
             self.fail("invalid")
-        return int(text)
+        return row_id
 
     def to_representation(self, value):
         return None if value is None else str(value)

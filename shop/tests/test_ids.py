@@ -1,0 +1,31 @@
+import pytest
+
+from shop.ids import as_row_id
+
+
+@pytest.mark.parametrize(("ref", "expected"), [("12", 12), (" 7 ", 7), (42, 42), ("9" * 18, int("9" * 18))])
+def test_ascii_digits_are_ids(ref, expected):
+    assert as_row_id(ref) == expected
+
+
+@pytest.mark.parametrize("ref", ["¹", "١٢", "0", "-3", "1.5", "abc", "", "9" * 19, "12a"])
+def test_anything_else_is_not_an_id(ref):
+    assert as_row_id(ref) is None
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [
+        ("get", "/api/products/%C2%B9"),
+        ("delete", "/api/products/%C2%B9"),
+        ("get", "/api/products/99999999999999999999"),
+        ("put", "/api/users/%C2%B9/address"),
+        ("get", "/api/users/99999999999999999999"),
+    ],
+)
+def test_odd_ids_in_urls_answer_404_not_500(as_user, admin_user, method, url):
+    response = getattr(as_user(admin_user), method)(url, {"street": "x"}, format="json")
+
+    assert response.status_code in (400, 404)
+    assert "message" in response.json()
