@@ -11,6 +11,8 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from shop.ids import WireIdField
+
 from .models import Detail, Financial, Product, Review
 from .selectors import MAX_PAGE_SIZE, FeaturedCategory, PackRef
 
@@ -215,9 +217,9 @@ class ReviewInput(serializers.Serializer):
 
 
 class PackRefInput(serializers.Serializer):
-    productId = serializers.IntegerField(min_value=1)
-    brandId = serializers.IntegerField(min_value=1)
-    financialId = serializers.IntegerField(min_value=1)
+    productId = WireIdField()
+    brandId = WireIdField()
+    financialId = WireIdField()
 
 
 class FinancialBatchInput(serializers.Serializer):

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from orders.models import Order
 from orders.services import MAX_LINES, QTY_RULE
-from shop.ids import as_row_id
+from shop.ids import WireIdField
 
 
 @extend_schema_field(OpenApiTypes.INT)
@@ -26,29 +26,6 @@ class WholeNumberField(serializers.Field):
 
     def to_representation(self, value):
         return value
-
-
-@extend_schema_field(OpenApiTypes.STR)
-class WireIdField(serializers.Field):
-    """An id as the wire writes it (`"12"`, or `12`), as a positive integer."""
-
-    default_error_messages = {
-        "invalid": "{name} must be an id such as \"12\".",
-        "null": "{name} is required.",
-        "required": "{name} is required.",
-    }
-
-    def fail(self, key, **kwargs):
-        super().fail(key, name=self.field_name, **kwargs)
-
-    def to_internal_value(self, data):
-        row_id = as_row_id(data) if isinstance(data, (int, str)) and not isinstance(data, bool) else None
-        if row_id is None:
-            self.fail("invalid")
-        return row_id
-
-    def to_representation(self, value):
-        return None if value is None else str(value)
 
 
 def _money(**kwargs):

@@ -1,4 +1,8 @@
-"""Reading a row id out of a URL segment."""
+"""Reading a row id out of a URL segment or a JSON body."""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
 
 # Beyond 18 digits a number no longer fits a 64-bit primary key, and PostgreSQL would refuse the
 # query instead of finding nothing.
@@ -15,3 +19,26 @@ def as_row_id(ref) -> int | None:
         return None
     number = int(text)
     return number if number > 0 else None
+
+
+@extend_schema_field(OpenApiTypes.STR)
+class WireIdField(serializers.Field):
+    """An id as the wire writes it (`"12"`, or `12`), as a positive integer."""
+
+    default_error_messages = {
+        "invalid": "{name} must be an id such as \"12\".",
+        "null": "{name} is required.",
+        "required": "{name} is required.",
+    }
+
+    def fail(self, key, **kwargs):
+        super().fail(key, name=self.field_name, **kwargs)
+
+    def to_internal_value(self, data):
+        row_id = as_row_id(data) if isinstance(data, (int, str)) and not isinstance(data, bool) else None
+        if row_id is None:
+            self.fail("invalid")
+        return row_id
+
+    def to_representation(self, value):
+        return None if value is None else str(value)

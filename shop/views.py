@@ -5,6 +5,7 @@ from pathlib import Path
 from django.conf import settings
 from django.http import FileResponse, Http404, JsonResponse
 from django.views.decorators.cache import cache_control
+from django.views.decorators.csrf import csrf_exempt
 
 PUBLIC_DIR = Path(settings.BASE_DIR) / "frontend" / "public"
 
@@ -30,5 +31,6 @@ def manifest(request):
     return _public_file("manifest.webmanifest", "application/manifest+json")
 
 
+@csrf_exempt  # the API authenticates by Bearer token; an unknown path is a JSON 404 for every method
 def api_not_found(request, *args, **kwargs):
     return JsonResponse({"message": "Not found."}, status=404)

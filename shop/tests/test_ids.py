@@ -29,3 +29,13 @@ def test_odd_ids_in_urls_answer_404_not_500(as_user, admin_user, method, url):
 
     assert response.status_code in (400, 404)
     assert "message" in response.json()
+
+
+@pytest.mark.django_db
+def test_a_pack_id_too_large_for_the_database_is_a_400(api_client):
+    body = {"items": [{"productId": "1", "brandId": "1", "financialId": "9" * 30}]}
+
+    response = api_client.post("/api/products/financials/batch", body, format="json")
+
+    assert response.status_code == 400
+    assert "financialId" in response.json()["message"]

@@ -94,3 +94,13 @@ def test_shop_config_reaches_the_page_without_secrets(client, settings):
 
     assert settings.STORE_WHATSAPP_NUMBER in html
     assert "secret-gateway-key" not in html
+
+
+@pytest.mark.django_db
+def test_unknown_api_path_answers_json_404_to_a_post_without_csrf_cookie():
+    from django.test import Client
+
+    response = Client(enforce_csrf_checks=True).post("/api/products/1/details/-0.5/financials", {}, content_type="application/json")
+
+    assert response.status_code == 404
+    assert response.json() == {"message": "Not found."}
