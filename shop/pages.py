@@ -9,6 +9,7 @@ anything is painted and sends the visitor to `/login?redirect=...`. The API stay
 security boundary: a page only ever shows what its API calls return.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.shortcuts import render
@@ -24,6 +25,8 @@ class Page:
     title: str
     description: str
     gate: str = PUBLIC
+    # Extra template context from the route's values, for a first paint that names what it shows.
+    context: Callable[..., dict] | None = None
 
     @property
     def template(self) -> str:
@@ -33,7 +36,15 @@ class Page:
 HOME = Page("home", "home", "Fresh groceries delivered in 24 hours", "Order rice, dals, oils, masalas, dairy and daily needs from trusted brands in every pack size, delivered free within 24 hours in Konaseema, Kakinada and Yanam.")
 SEARCH = Page("search", "search", "Search results", "Search groceries by product or brand.")
 CATEGORY = Page("category", "category", "Shop by category", "Groceries in this category, by brand and pack size.")
-PRODUCT = Page("product", "product", "Product", "Choose a brand, pack size and number of packs.")
+def product_context(*, slug: str, **route) -> dict:
+    from catalog.selectors import product_find
+
+    product = product_find(slug)
+    # An unknown product still gets the page (its island says so), with a status that says so too.
+    return {"product": product, "status": 200 if product else 404}
+
+
+PRODUCT = Page("product", "product", "Product", "Choose a brand, pack size and number of packs.", context=product_context)
 CART = Page("cart", "cart", "Your cart", "Review the packs in your cart and proceed to checkout.")
 LOGIN = Page("login", "login", "Sign in", "Sign in with your phone number.")
 REGISTER = Page("register", "register", "Create your account", "Register with your phone number and an SMS OTP.")
@@ -56,7 +67,9 @@ PRIVACY = Page("privacy", "", "Privacy Policy", "What the shop keeps about you a
 def page_view(page: Page):
     def view(request, **route):
         context = {"page": page, "route": route}
-        return render(request, page.template, context)
+        if page.context:
+            context.update(page.context(**route))
+        return render(request, page.template, context, status=context.pop("status", 200))
 
     view.__name__ = f"page_{page.name}"
     return view

@@ -14,7 +14,6 @@ ROUTES = [
     ("/search/rice/page/2", pages.SEARCH),
     ("/category/all", pages.CATEGORY),
     ("/category/EGGS%20%26%20DAIRY", pages.CATEGORY),
-    ("/product/sona-masoori-rice", pages.PRODUCT),
     ("/cart", pages.CART),
     ("/login?redirect=/shipping", pages.LOGIN),
     ("/register", pages.REGISTER),
@@ -104,3 +103,26 @@ def test_unknown_api_path_answers_json_404_to_a_post_without_csrf_cookie():
 
     assert response.status_code == 404
     assert response.json() == {"message": "Not found."}
+
+
+@pytest.mark.django_db
+def test_product_page_names_the_product_before_javascript(client):
+    from catalog.models import Category, Product
+
+    category = Category.objects.create(key="rice-pulses", name="RICE & PULSES")
+    Product.objects.create(name="Sona Masoori Rice", slug="sona-masoori-rice", category=category, description="Aged rice.")
+
+    html = client.get("/product/sona-masoori-rice").content.decode()
+
+    assert "<title>Sona Masoori Rice |" in html
+    assert '<meta name="description" content="Aged rice.">' in html
+    assert '<h1 class="product-page__name">Sona Masoori Rice</h1>' in html
+
+
+@pytest.mark.django_db
+def test_unknown_product_still_renders_the_page_for_the_island_to_explain(client):
+    response = client.get("/product/no-such-thing")
+
+    assert response.status_code == 404
+    assert response.templates[0].name == "pages/product.html"
+    assert "<title>Product |" in response.content.decode()
