@@ -126,3 +126,17 @@ def test_unknown_product_still_renders_the_page_for_the_island_to_explain(client
     assert response.status_code == 404
     assert response.templates[0].name == "pages/product.html"
     assert "<title>Product |" in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("url", "staff_link"),
+    [
+        ("/admin/productlist", "/staff/catalog/product/"),
+        ("/admin/product/rice/edit/3", "/staff/catalog/product/?q=rice"),
+        ("/admin/userlist", "/staff/accounts/user/"),
+        ("/admin/user/4/edit", "/staff/accounts/user/4/change/"),
+    ],
+)
+def test_admin_screens_without_an_island_lead_to_the_staff_admin(client, url, staff_link):
+    assert f'href="{staff_link}"' in client.get(url).content.decode()
