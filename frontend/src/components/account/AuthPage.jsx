@@ -3,7 +3,6 @@
 // this covers a session that began after the page was served from cache).
 import { useEffect, useState } from "react";
 import { getUserInfo } from "../../lib/auth";
-import { showFlash } from "../../lib/flash";
 import { redirect } from "../../lib/navigation";
 import { redirectTarget } from "../../lib/safeRedirect";
 import GuestPanel, { MODES } from "./GuestPanel";
@@ -24,7 +23,6 @@ export default function AuthPage({ initialMode = MODES.login }) {
 
   useEffect(() => {
     if (signedIn) redirect(redirectTarget());
-    else showFlash();
   }, [signedIn]);
 
   if (signedIn) return null;

@@ -2,9 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setUserInfo } from "../../lib/auth";
-import { flash } from "../../lib/flash";
 import { redirect } from "../../lib/navigation";
-import { toast } from "../../lib/toast";
 import AuthPage from "./AuthPage";
 
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), redirect: vi.fn(), navigate: vi.fn() }));
@@ -44,13 +42,5 @@ describe("AuthPage (/login and /register)", () => {
     expect(window.location.pathname + window.location.search).toBe("/login?redirect=/shipping");
     await user.click(screen.getByRole("button", { name: "Register" }));
     expect(window.location.pathname).toBe("/register");
-  });
-
-  it("shows the message the previous page left (password reset)", () => {
-    window.history.replaceState(null, "", "/login");
-    const success = vi.spyOn(toast, "success");
-    flash("success", "Password reset successfully");
-    render(<AuthPage initialMode="login" />);
-    expect(success).toHaveBeenCalledWith("Password reset successfully");
   });
 });

@@ -1,1 +1,4 @@
-// Placeholder island: keeps the server-rendered first paint until this screen's island is built.
+import { createRoot } from "react-dom/client";
+import PaymentSuccess from "./PaymentSuccess";
+
+createRoot(document.getElementById("island")).render(<PaymentSuccess />);
