@@ -11,6 +11,7 @@ import { toast } from "../../lib/toast";
 import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "./passwords";
 import PhoneVerification from "./PhoneVerification";
 import usePhoneVerification from "./usePhoneVerification";
+import NewPasswordField from "./NewPasswordField";
 
 export const PASSWORD_RESET_TEXT = "Password reset successfully";
 
@@ -60,28 +61,8 @@ export default function ForgotPasswordForm({ onLogin, idPrefix = "forgot", headi
       <PhoneVerification idPrefix={idPrefix} verification={verification} />
       {verification.verified && (
         <>
-          <div className="form-field">
-            <label htmlFor={`${idPrefix}-new-password`}>New Password</label>
-            <input
-              id={`${idPrefix}-new-password`}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor={`${idPrefix}-confirm-new-password`}>Confirm New Password</label>
-            <input
-              id={`${idPrefix}-confirm-new-password`}
-              type="password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.target.value)}
-              required
-            />
-          </div>
+          <NewPasswordField id={`${idPrefix}-new-password`} label="New Password" value={password} onChange={setPassword} required />
+          <NewPasswordField id={`${idPrefix}-confirm-new-password`} label="Confirm New Password" value={confirmPassword} onChange={setConfirmPassword} required />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? "Loading..." : "Reset Password"}
           </button>

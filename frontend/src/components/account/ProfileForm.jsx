@@ -12,6 +12,7 @@ import LocationMap from "./LocationMap";
 import { PHONE_INVALID } from "./LoginForm";
 import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "./passwords";
 import "./account.css";
+import NewPasswordField from "./NewPasswordField";
 
 export const PROFILE_TEXT = Object.freeze({
   updated: "Profile updated successfully",
@@ -199,26 +200,8 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
       </button>
       {showPasswords && (
         <>
-          <div className="form-field">
-            <label htmlFor={id("new-password")}>New Password</label>
-            <input
-              id={id("new-password")}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor={id("confirm-new-password")}>Confirm New Password</label>
-            <input
-              id={id("confirm-new-password")}
-              type="password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.target.value)}
-            />
-          </div>
+          <NewPasswordField id={id("new-password")} label="New Password" value={password} onChange={setPassword} />
+          <NewPasswordField id={id("confirm-new-password")} label="Confirm New Password" value={confirmPassword} onChange={setConfirmPassword} />
         </>
       )}
       <button type="submit" className="btn btn--primary btn--block" disabled={saving}>

@@ -11,6 +11,7 @@ import { toast } from "../../lib/toast";
 import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "./passwords";
 import PhoneVerification from "./PhoneVerification";
 import usePhoneVerification from "./usePhoneVerification";
+import NewPasswordField from "./NewPasswordField";
 
 export default function RegisterForm({ onLogin, idPrefix = "register", headingLevel = 2 }) {
   const verification = usePhoneVerification("register");
@@ -65,28 +66,8 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
       <PhoneVerification idPrefix={idPrefix} verification={verification} />
       {verification.verified && (
         <>
-          <div className="form-field">
-            <label htmlFor={`${idPrefix}-password`}>Password</label>
-            <input
-              id={`${idPrefix}-password`}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor={`${idPrefix}-confirm-password`}>Confirm Password</label>
-            <input
-              id={`${idPrefix}-confirm-password`}
-              type="password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.target.value)}
-              required
-            />
-          </div>
+          <NewPasswordField id={`${idPrefix}-password`} label="Password" value={password} onChange={setPassword} required />
+          <NewPasswordField id={`${idPrefix}-confirm-password`} label="Confirm Password" value={confirmPassword} onChange={setConfirmPassword} required />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? "Loading..." : "Register"}
           </button>
