@@ -1,6 +1,6 @@
 // The profile form (spec sections 2, 5 and 8): name, read-only phone, delivery address filled by
 // hand or from the browser's location, a map of the saved location, optional new password.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api, errorMessage } from "../../lib/api";
 import { getUserInfo, setUserInfo } from "../../lib/auth";
 import { checkDelivery, currentPosition, isGeolocationSupported, roundCoordinate } from "../../lib/geo";
@@ -59,6 +59,8 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
   const [confirmPassword, setConfirmPassword] = useState("");
   const [locating, setLocating] = useState(false);
   const [saving, setSaving] = useState(false);
+  // Fields the shopper changed before the profile arrived keep the shopper's value.
+  const edited = useRef(new Set());
   const Heading = `h${headingLevel}`;
   const id = (name) => `${idPrefix}-${name}`;
 
@@ -66,7 +68,11 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
     const controller = new AbortController();
     api("/api/users/profile", { signal: controller.signal })
       .then((user) => {
-        setForm(formFromUser(user));
+        setForm((current) => {
+          const loaded = formFromUser(user);
+          for (const field of edited.current) loaded[field] = current[field];
+          return loaded;
+        });
         setLoading(false);
       })
       .catch((error) => {
@@ -78,7 +84,10 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
     return () => controller.abort();
   }, []);
 
-  const update = (field) => (event) => setForm((current) => ({ ...current, [field]: event.target.value }));
+  const update = (field) => (event) => {
+    edited.current.add(field);
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+  };
 
   const useCurrentLocation = async () => {
     if (!isGeolocationSupported()) {
@@ -97,6 +106,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
     }
     try {
       const result = await checkDelivery(coordinates);
+      for (const field of ["street", "city", "postalCode", "location"]) edited.current.add(field);
       setForm((current) => ({
         ...current,
         ...addressFromLookup(result, current.street),

@@ -44,6 +44,20 @@ describe("ProfileForm", () => {
     expect(screen.queryByTestId("location-map")).not.toBeInTheDocument();
   });
 
+  it("keeps what the shopper typed before the profile arrived", async () => {
+    let answer;
+    vi.stubGlobal("fetch", vi.fn(() => new Promise((resolve) => { answer = resolve; })));
+    const user = userEvent.setup();
+    render(<ProfileForm />);
+    await user.clear(screen.getByLabelText("Street Address"));
+    await user.type(screen.getByLabelText("Street Address"), "4 Temple Street");
+
+    answer({ ok: true, status: 200, text: () => Promise.resolve(JSON.stringify({ ...profile, name: "Asha Devi" })) });
+
+    await waitFor(() => expect(screen.getByLabelText("Name")).toHaveValue("Asha Devi"));
+    expect(screen.getByLabelText("Street Address")).toHaveValue("4 Temple Street");
+  });
+
   it("shows the saved location on a map", async () => {
     mockFetch({ "GET /api/users/profile": { body: { ...profile, location: { latitude: 16.578, longitude: 82.006 } } } });
     render(<ProfileForm />);
