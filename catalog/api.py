@@ -20,7 +20,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from shop.errors import DomainError, NotFound
+from shop.errors import NotFound
 from shop.permissions import IsAdmin, IsCustomer
 
 from . import caching, selectors, serializers, services
@@ -56,8 +56,8 @@ class AdminOnlyWrites(PublicRead):
         return [IsAdmin()]
 
 
-def _valid(serializer_class, data):
-    serializer = serializer_class(data=data)
+def _valid(serializer_class, data, **context):
+    serializer = serializer_class(data=data, context=context)
     serializer.is_valid(raise_exception=True)
     return serializer
 
@@ -259,9 +259,7 @@ class DetailView(APIView):
     )
     def put(self, request, ref: str, detail_id: int):
         detail = selectors.detail_get(product=_product(ref), detail_id=detail_id)
-        data = _valid(serializers.DetailEditInput, request.data).validated_data
-        if data.get("detailId") not in (None, "") and str(data["detailId"]) != str(detail.pk):
-            raise DomainError("detailId does not match the brand in the address.")
+        data = _valid(serializers.DetailEditInput, request.data, detail_id=detail.pk).validated_data
         services.detail_update(
             detail=detail,
             name=data.get("name"),
@@ -294,9 +292,7 @@ class FinancialsView(APIView):
     )
     def post(self, request, ref: str, detail_id: int):
         detail = selectors.detail_get(product=_product(ref), detail_id=detail_id)
-        pack = _valid(serializers.PackInput, request.data).pack()
-        if pack is None:
-            raise DomainError("quantity, units and price are required.")
+        pack = _valid(serializers.PackInput, request.data).pack(required=True)
         financial = services.financial_create(detail=detail, **pack)
         return Response(serializers.financial_data(financial), status=status.HTTP_201_CREATED)
 

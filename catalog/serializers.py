@@ -170,8 +170,9 @@ class PackInput(serializers.Serializer):
     Discount = _text()
     countInStock = _text()
 
-    def pack(self) -> dict | None:
-        """The pack fields as `services.financial_create` takes them, or None when none given."""
+    def pack(self, *, required: bool = False) -> dict | None:
+        """The pack fields as `services.financial_create` takes them, or None when none given
+        (a ValidationError instead when the pack is `required`)."""
         data = {key: value for key, value in self.validated_data.items() if value not in (None, "")}
         pack = {
             "quantity": data.get("quantity"),
@@ -182,6 +183,8 @@ class PackInput(serializers.Serializer):
             "count_in_stock": data.get("countInStock", 0),
         }
         if all(value in (None, 0) for value in pack.values()):
+            if required:
+                raise serializers.ValidationError("quantity, units and price are required.")
             return None
         for required in ("quantity", "units", "price"):
             if pack[required] is None:
@@ -209,6 +212,13 @@ class DetailEditInput(serializers.Serializer):
     units = _text(max_length=10)
     countInStock = _text()
     image = _text(max_length=500)
+
+    def validate(self, attrs):
+        """The body may repeat the brand's id; it must then be the brand the URL names."""
+        given = attrs.get("detailId")
+        if given not in (None, "") and str(given) != str(self.context["detail_id"]):
+            raise serializers.ValidationError("detailId does not match the brand in the address.")
+        return attrs
 
 
 class ReviewInput(serializers.Serializer):

@@ -181,6 +181,17 @@ def test_admin_create_and_get_financial(admin, oil):
                       format="json").status_code == 400
 
 
+def test_admin_create_financial_with_an_empty_body_is_a_400_that_names_the_fields(admin, oil):
+    detail = oil.details.get(brand="Freedom")
+    before = Financial.objects.count()
+
+    response = admin.post(f"/api/products/{oil.pk}/details/{detail.pk}/financials", {}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["message"] == "quantity, units and price are required."
+    assert Financial.objects.count() == before
+
+
 def test_pack_paths_must_agree(admin, oil):
     other = make_product("Other")
     detail = oil.details.get(brand="Freedom")
