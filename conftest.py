@@ -142,7 +142,9 @@ def page(browser, live_server):
 @pytest.fixture
 def phone_page(browser, live_server):
     """A 360-px phone tab."""
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
     context.set_default_timeout(10_000)
     tab = context.new_page()
     yield tab

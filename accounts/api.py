@@ -32,7 +32,7 @@ from accounts.serializers import (
 )
 from accounts.throttles import LoginThrottle, OtpSendThrottle, OtpVerifyThrottle, TooManyAttempts
 from accounts.tokens import access_token_issue, access_token_revoke
-from shop.permissions import IsAdmin, IsCustomer
+from common.permissions import IsAdmin, IsCustomer
 
 
 def _input(serializer_class, request) -> dict:

@@ -13,7 +13,7 @@ from functools import cache
 
 from django.conf import settings
 
-from shop.errors import DomainError
+from common.errors import DomainError
 
 PINCODE_PATTERN = re.compile(r"^[1-9]\d{5}$")
 # Coordinates farther than this from every pincode centre (open sea, another country) have no pincode.

@@ -1,6 +1,6 @@
 """The accounts app's domain errors and the texts a shopper reads."""
 
-from shop.errors import Conflict, DomainError, Forbidden, NotFound
+from common.errors import Conflict, DomainError, Forbidden, NotFound
 
 
 class InvalidInput(DomainError):

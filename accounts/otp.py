@@ -150,9 +150,7 @@ def phone_verification_consume(*, token, phone_no: str, purpose: str) -> None:
     if not token:
         raise InvalidInput(VERIFY_FIRST)
     try:
-        data = signing.loads(
-            str(token), salt=_token_salt(purpose), max_age=settings.OTP_VERIFICATION_TOKEN_TTL_SECONDS
-        )
+        data = signing.loads(str(token), salt=_token_salt(purpose), max_age=settings.OTP_VERIFICATION_TOKEN_TTL_SECONDS)
     except signing.BadSignature:
         raise Forbidden(VERIFICATION_INVALID) from None
     if not isinstance(data, dict) or data.get("phone") != phone_no:

@@ -5,7 +5,7 @@ from django.db.models import QuerySet
 from accounts.errors import USER_NOT_FOUND, NotFound
 from accounts.models import User
 from accounts.rules import looks_like_phone
-from shop.ids import as_row_id
+from common.ids import as_row_id
 
 
 def user_list() -> QuerySet[User]:

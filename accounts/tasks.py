@@ -40,8 +40,9 @@ def send_sms(self, phone_no: str, text: str) -> bool:
     except SmsTemporaryError as exc:
         retries = self.request.retries
         if not self.request.called_directly and retries < self.max_retries:
-            logger.warning("SMS to %s failed (%s); retry %d in %ss", _masked(phone_no), exc, retries + 1,
-                           SMS_RETRY_DELAYS[retries])
+            logger.warning(
+                "SMS to %s failed (%s); retry %d in %ss", _masked(phone_no), exc, retries + 1, SMS_RETRY_DELAYS[retries]
+            )
             raise self.retry(exc=exc, countdown=SMS_RETRY_DELAYS[retries]) from exc
         logger.error("SMS to %s dropped after %d tries: %s", _masked(phone_no), retries + 1, exc)
     except SmsError as exc:

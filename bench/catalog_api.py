@@ -54,12 +54,61 @@ ENDPOINTS = [
     ("suggestions q=ric", "/api/products/suggestions?q=ric"),
 ]
 VARIANTS = (
-    "Premium", "Classic", "Gold", "Select", "Fresh", "Organic", "Family Pack", "Value Pack", "Super", "Special",
-    "Daily", "Royal", "Natural", "Pure", "Farm", "Village", "Traditional", "Homestyle", "Everyday", "Choice",
-    "Deluxe", "Regular", "Extra", "Lite", "Rich", "Superior", "Signature", "Classic Plus", "Healthy", "Supreme",
-    "Handpicked", "Golden", "Silver", "Star", "Prime", "Popular", "Fine", "Best", "Simple", "Smart",
-    "Mega Pack", "Mini Pack", "Jumbo", "Combo", "Festive", "Andhra Style", "Konaseema", "Godavari", "Coastal",
-    "Kitchen King", "Grand", "Swadeshi", "Desi", "Sampoorna", "Ananda",
+    "Premium",
+    "Classic",
+    "Gold",
+    "Select",
+    "Fresh",
+    "Organic",
+    "Family Pack",
+    "Value Pack",
+    "Super",
+    "Special",
+    "Daily",
+    "Royal",
+    "Natural",
+    "Pure",
+    "Farm",
+    "Village",
+    "Traditional",
+    "Homestyle",
+    "Everyday",
+    "Choice",
+    "Deluxe",
+    "Regular",
+    "Extra",
+    "Lite",
+    "Rich",
+    "Superior",
+    "Signature",
+    "Classic Plus",
+    "Healthy",
+    "Supreme",
+    "Handpicked",
+    "Golden",
+    "Silver",
+    "Star",
+    "Prime",
+    "Popular",
+    "Fine",
+    "Best",
+    "Simple",
+    "Smart",
+    "Mega Pack",
+    "Mini Pack",
+    "Jumbo",
+    "Combo",
+    "Festive",
+    "Andhra Style",
+    "Konaseema",
+    "Godavari",
+    "Coastal",
+    "Kitchen King",
+    "Grand",
+    "Swadeshi",
+    "Desi",
+    "Sampoorna",
+    "Ananda",
 )
 WRK_REPORT = """
 done = function(summary, latency, requests)
@@ -334,8 +383,7 @@ def main() -> int:
         print()
         print(f"{title}  [load average after: {load_average}]")
         print(
-            f"{'endpoint':<22} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'vs trivial':>11} {'SQL/req':>8} "
-            f"{'errors':>7}"
+            f"{'endpoint':<22} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'vs trivial':>11} {'SQL/req':>8} {'errors':>7}"
         )
         for label, path in runs:
             result = results[label]

@@ -154,7 +154,12 @@ def rush(port: int, bodies: list[dict], tokens: list[str]) -> tuple[list[tuple[i
         began = time.perf_counter()
         try:
             status, raw = request(
-                port, "POST", "/api/orders", body=body, headers={"Authorization": f"Bearer {token}"}, timeout=REQUEST_TIMEOUT
+                port,
+                "POST",
+                "/api/orders",
+                body=body,
+                headers={"Authorization": f"Bearer {token}"},
+                timeout=REQUEST_TIMEOUT,
             )
         except OSError as error:
             return 0, time.perf_counter() - began, repr(error)
@@ -162,7 +167,7 @@ def rush(port: int, bodies: list[dict], tokens: list[str]) -> tuple[list[tuple[i
         return status, time.perf_counter() - began, text
 
     with ThreadPoolExecutor(max_workers=len(bodies)) as pool:
-        futures = [pool.submit(place, body, token) for body, token in zip(bodies, tokens)]
+        futures = [pool.submit(place, body, token) for body, token in zip(bodies, tokens, strict=True)]
         start.wait(timeout=30)
         began = time.perf_counter()
         results = [future.result(timeout=REQUEST_TIMEOUT + 30) for future in futures]

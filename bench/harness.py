@@ -108,11 +108,24 @@ def start_server(env: dict[str, str], *, port: int, workers: int, log_name: str,
     OUT.mkdir(parents=True, exist_ok=True)
     log_path = OUT / f"{log_name}-server.log"
     command = [
-        sys.executable, "-m", "uvicorn", "shop.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-        "--workers", str(workers), "--proxy-headers", "--lifespan", "off",
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "shop.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--proxy-headers",
+        "--lifespan",
+        "off",
     ]
     with open(log_path, "wb") as log:
-        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        server = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while time.monotonic() < deadline:
         if server.poll() is not None:

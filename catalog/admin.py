@@ -5,12 +5,11 @@ from django import forms
 from django.contrib import admin
 from django.db.models import Count, Q, QuerySet
 
-from shop.errors import DomainError
+from common.errors import DomainError
 
 from . import caching, services
 from .models import Category, Detail, Financial, Product, Review
 from .pricing import pack_prices
-
 
 # --- Filters on packs, for the pack list and (through any of their packs) brands and products ---
 
@@ -113,7 +112,6 @@ class CatalogAdmin(admin.ModelAdmin):
     def delete_queryset(self, request, queryset):
         super().delete_queryset(request, queryset)
         caching.invalidate()
-
 
 
 class DetailInline(admin.TabularInline):

@@ -20,8 +20,8 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from shop.errors import NotFound
-from shop.permissions import IsAdmin, IsCustomer
+from common.errors import NotFound
+from common.permissions import IsAdmin, IsCustomer
 
 from . import caching, selectors, serializers, services
 from .models import Product
@@ -185,9 +185,7 @@ class SuggestionsView(PublicRead):
 class TopProductsView(PublicRead):
     @extend_schema(summary="The best-rated products", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
     def get(self, request):
-        return _shared_json(
-            request, "top", lambda: {"products": serializers.products_data(selectors.top_products())}
-        )
+        return _shared_json(request, "top", lambda: {"products": serializers.products_data(selectors.top_products())})
 
 
 class FinancialBatchView(APIView):

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from django.db import transaction
 
-from shop.errors import DomainError
+from common.errors import DomainError
 
 from . import caching, images
 from .models import Category, Detail, Financial, Product

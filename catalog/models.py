@@ -85,8 +85,12 @@ class Financial(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["detail", "quantity", "units"], name="financial_unique_pack"),
             models.CheckConstraint(condition=Q(count_in_stock__gte=0), name="financial_stock_not_negative"),
-            models.CheckConstraint(condition=Q(dprice__gte=0) & Q(dprice__lte=F("price")), name="financial_dprice_within_mrp"),
-            models.CheckConstraint(condition=Q(discount__gte=0) & Q(discount__lte=100), name="financial_discount_percent"),
+            models.CheckConstraint(
+                condition=Q(dprice__gte=0) & Q(dprice__lte=F("price")), name="financial_dprice_within_mrp"
+            ),
+            models.CheckConstraint(
+                condition=Q(discount__gte=0) & Q(discount__lte=100), name="financial_discount_percent"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -2,7 +2,7 @@
 
 from decimal import Decimal, InvalidOperation
 
-from shop.errors import DomainError
+from common.errors import DomainError
 
 from .models import Financial
 

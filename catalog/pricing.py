@@ -8,7 +8,7 @@ the stored Discount always agrees with the stored prices.
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-from shop.errors import DomainError
+from common.errors import DomainError
 
 CENT = Decimal("0.01")
 MAX_PRICE = Decimal("99999999.99")  # Financial.price is DECIMAL(10, 2)

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from math import ceil
 
 from django.db.models import Case, F, IntegerField, Prefetch, Q, QuerySet, Value, When
-from django.db.models.functions import RowNumber
 from django.db.models.expressions import Window
+from django.db.models.functions import RowNumber
 
-from shop.errors import NotFound
-from shop.ids import as_row_id
+from common.errors import NotFound
+from common.ids import as_row_id
 
 from .models import Category, Detail, Financial, Product, Review
 
@@ -80,7 +80,9 @@ def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_P
         # One UNION of ids, each part able to use its own trigram index on PostgreSQL (an OR of
         # the three conditions makes the planner scan every row); no product is listed twice.
         matching_ids = (
-            Product.objects.filter(name__icontains=term).order_by().values("pk")
+            Product.objects.filter(name__icontains=term)
+            .order_by()
+            .values("pk")
             .union(
                 Product.objects.filter(category__name__icontains=term).order_by().values("pk"),
                 Detail.objects.filter(brand__icontains=term).order_by().values("product_id"),
@@ -102,9 +104,7 @@ def category_find(ref: str) -> Category | None:
     return Category.objects.filter(Q(name__iexact=ref) | Q(key__iexact=ref)).first()
 
 
-def category_products(
-    *, category: str, page: int = 1, page_size: int = CATEGORY_PAGE_SIZE
-) -> tuple[str, ProductPage]:
+def category_products(*, category: str, page: int = 1, page_size: int = CATEGORY_PAGE_SIZE) -> tuple[str, ProductPage]:
     """(`category`'s display name, a page of its products); `all` lists every product."""
     if category.strip().lower() == ALL_CATEGORIES:
         return ALL_CATEGORIES, _paginate(Product.objects.all(), page=page, page_size=page_size)

@@ -11,7 +11,7 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from shop.ids import WireIdField
+from common.ids import WireIdField
 
 from .models import Detail, Financial, Product, Review
 from .selectors import MAX_PAGE_SIZE, FeaturedCategory, PackRef
@@ -144,9 +144,7 @@ class ProductUpdateInput(serializers.Serializer):
     description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
 
 
-@extend_schema_field(
-    {"oneOf": [{"type": "string"}, {"type": "object", "properties": {"image": {"type": "string"}}}]}
-)
+@extend_schema_field({"oneOf": [{"type": "string"}, {"type": "object", "properties": {"image": {"type": "string"}}}]})
 class ImageField(serializers.Field):
     """An image as a URL string or `{"image": url}`, the form the wire format lists them in."""
 
@@ -154,7 +152,7 @@ class ImageField(serializers.Field):
         if isinstance(data, dict):
             data = data.get("image")
         if not isinstance(data, str):
-            raise serializers.ValidationError("An image is a URL or {\"image\": URL}.")
+            raise serializers.ValidationError('An image is a URL or {"image": URL}.')
         return data.strip()
 
     def to_representation(self, value):

@@ -12,7 +12,7 @@ from django.db.models import Avg, Count, ProtectedError, RestrictedError
 from django.templatetags.static import static
 from django.utils.text import slugify
 
-from shop.errors import Conflict, DomainError
+from common.errors import Conflict, DomainError
 
 from . import caching, selectors
 from .models import Category, Detail, Financial, Product, Review
@@ -47,9 +47,7 @@ def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
     base = slugify(name)[: SLUG_MAX_LENGTH - 8].strip("-") or "product"
     if base.isdigit():
         base = f"product-{base}"
-    taken = set(
-        Product.objects.filter(slug__startswith=base).exclude(pk=exclude_pk).values_list("slug", flat=True)
-    )
+    taken = set(Product.objects.filter(slug__startswith=base).exclude(pk=exclude_pk).values_list("slug", flat=True))
     slug, suffix = base, 2
     while slug in taken:
         slug, suffix = f"{base}-{suffix}", suffix + 1
@@ -316,9 +314,7 @@ def financial_save(*, financial: Financial) -> Financial:
         with transaction.atomic():
             financial.save()
     except IntegrityError:
-        raise Conflict(
-            f"This brand already has a {financial.quantity_display} {financial.units} pack."
-        ) from None
+        raise Conflict(f"This brand already has a {financial.quantity_display} {financial.units} pack.") from None
     caching.invalidate()
     return financial
 

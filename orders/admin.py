@@ -2,10 +2,10 @@
 
 from django.contrib import admin, messages
 
+from common.errors import DomainError
 from orders.models import InvoiceSequence, Order, OrderItem
 from orders.pipeline import order_advance
 from orders.services import order_record_cash_payment
-from shop.errors import DomainError
 
 
 class OrderItemInline(admin.TabularInline):

@@ -6,16 +6,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.permissions import IsAdmin, IsCustomer
 from orders import selectors, services
-from orders.pipeline import order_advance
 from orders.models import Order
+from orders.pipeline import order_advance
 from orders.serializers import (
     AdminOrderListInSerializer,
     OrderPlaceInSerializer,
     OrderSerializer,
     OrderStatusInSerializer,
 )
-from shop.permissions import IsAdmin, IsCustomer
 
 
 class OrdersView(APIView):

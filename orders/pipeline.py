@@ -10,9 +10,9 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
+from common.errors import Conflict
 from orders.models import Order
 from orders.tasks import order_sms_after_commit
-from shop.errors import Conflict
 
 logger = logging.getLogger(__name__)
 
@@ -43,8 +43,7 @@ def _refusal(order: Order, to_status: str) -> str:
         return f"Order {order.public_id} is already {current.label.lower()}."
     if _ORDER.index(target) < _ORDER.index(current):
         return (
-            f"Order {order.public_id} is already {current.label.lower()}; "
-            f"it cannot go back to {target.label.lower()}."
+            f"Order {order.public_id} is already {current.label.lower()}; it cannot go back to {target.label.lower()}."
         )
     expected = Status(TRANSITIONS[current])
     return (

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
+from common.errors import NotFound
 from orders.models import Order
-from shop.errors import NotFound
 
 ADMIN_PAGE_SIZE = 20
 ORDER_NOT_FOUND = "Order not found"

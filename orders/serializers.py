@@ -8,9 +8,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.ids import WireIdField
 from orders.models import Order
 from orders.services import MAX_LINES, QTY_RULE
-from shop.ids import WireIdField
 
 
 @extend_schema_field(OpenApiTypes.INT)

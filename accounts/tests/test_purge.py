@@ -12,8 +12,13 @@ pytestmark = pytest.mark.django_db
 
 def _otp(age: timedelta) -> PhoneOtp:
     created = timezone.now() - age
-    return PhoneOtp.objects.create(phone_no="9123456780", purpose="register", code_hash="x" * 64,
-                                   created_at=created, expires_at=created + timedelta(minutes=5))
+    return PhoneOtp.objects.create(
+        phone_no="9123456780",
+        purpose="register",
+        code_hash="x" * 64,
+        created_at=created,
+        expires_at=created + timedelta(minutes=5),
+    )
 
 
 def test_purge_keeps_recent_records(customer):

@@ -15,8 +15,11 @@ def make_category(name: str | None = None, *, sequence: int | None = None, featu
     number = next(_numbers)
     name = name or f"CATEGORY {number}"
     return Category.objects.create(
-        key=slugify(name), name=name, image=f"/media/catalog/categories/{slugify(name)}.svg",
-        sequence=number if sequence is None else sequence, is_featured=featured,
+        key=slugify(name),
+        name=name,
+        image=f"/media/catalog/categories/{slugify(name)}.svg",
+        sequence=number if sequence is None else sequence,
+        is_featured=featured,
     )
 
 
@@ -46,8 +49,13 @@ def make_product(
 def make_pack(detail: Detail, quantity="1", units="kg", price="100", dprice="90", stock=10) -> Financial:
     prices = pack_prices(price=price, dprice=dprice)
     return Financial.objects.create(
-        detail=detail, quantity=Decimal(str(quantity)), units=units, price=prices.price,
-        dprice=prices.dprice, discount=prices.discount, count_in_stock=stock,
+        detail=detail,
+        quantity=Decimal(str(quantity)),
+        units=units,
+        price=prices.price,
+        dprice=prices.dprice,
+        discount=prices.discount,
+        count_in_stock=stock,
     )
 
 
@@ -57,9 +65,7 @@ def make_products(total: int, *, category: Category | None = None, brands: int =
     return [
         make_product(
             category=category,
-            brands={
-                f"Brand {b}": [(q, u, "100", "95", 5) for q, u in sizes[:packs]] for b in range(1, brands + 1)
-            },
+            brands={f"Brand {b}": [(q, u, "100", "95", 5) for q, u in sizes[:packs]] for b in range(1, brands + 1)},
         )
         for _ in range(total)
     ]

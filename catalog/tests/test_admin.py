@@ -25,12 +25,17 @@ def shelf(customer):
     from catalog import services
 
     oils = make_category("OILS")
-    oil = make_product("Groundnut Oil", category=oils, brands={
-        "Fortune": [("1", "L", "210", "150", 0), ("5", "L", "1000", "950", 3)],
-        "Dhara": [("1", "L", "200", "200", 40)],
-    })
-    make_product("Toor Dal", category=make_category("RICE & PULSES"),
-                 brands={"Tata Sampann": [("1", "kg", "180", "170", 20)]})
+    oil = make_product(
+        "Groundnut Oil",
+        category=oils,
+        brands={
+            "Fortune": [("1", "L", "210", "150", 0), ("5", "L", "1000", "950", 3)],
+            "Dhara": [("1", "L", "200", "200", 40)],
+        },
+    )
+    make_product(
+        "Toor Dal", category=make_category("RICE & PULSES"), brands={"Tata Sampann": [("1", "kg", "180", "170", 20)]}
+    )
     services.review_create(product=oil, user=customer, rating=5)
     return oil
 
@@ -75,8 +80,12 @@ def test_changelists_run_a_fixed_number_of_queries(staff, shelf, django_assert_m
 
 def test_change_pages_open(staff, shelf):
     detail = shelf.details.first()
-    for url in (f"/staff/catalog/product/{shelf.pk}/change/", f"/staff/catalog/detail/{detail.pk}/change/",
-                f"/staff/catalog/financial/{detail.financials.first().pk}/change/", "/staff/catalog/product/add/"):
+    for url in (
+        f"/staff/catalog/product/{shelf.pk}/change/",
+        f"/staff/catalog/detail/{detail.pk}/change/",
+        f"/staff/catalog/financial/{detail.financials.first().pk}/change/",
+        "/staff/catalog/product/add/",
+    ):
         assert staff.get(url).status_code == 200, url
 
 
@@ -89,16 +98,31 @@ def test_customers_cannot_open_the_admin(customer, shelf):
 def test_pack_inline_save_derives_the_discount(staff, shelf):
     detail = shelf.details.get(brand="Dhara")
     pack = detail.financials.get()
-    response = staff.post(f"/staff/catalog/detail/{detail.pk}/change/", {
-        "product": shelf.pk, "brand": "Dhara", "images": "[]",
-        "financials-TOTAL_FORMS": "2", "financials-INITIAL_FORMS": "1",
-        "financials-MIN_NUM_FORMS": "0", "financials-MAX_NUM_FORMS": "1000",
-        "financials-0-id": pack.pk, "financials-0-detail": detail.pk, "financials-0-quantity": "1",
-        "financials-0-units": "L", "financials-0-price": "200", "financials-0-dprice": "150",
-        "financials-0-count_in_stock": "7",
-        "financials-1-detail": detail.pk, "financials-1-quantity": "5", "financials-1-units": "L",
-        "financials-1-price": "950", "financials-1-dprice": "900", "financials-1-count_in_stock": "2",
-    })
+    response = staff.post(
+        f"/staff/catalog/detail/{detail.pk}/change/",
+        {
+            "product": shelf.pk,
+            "brand": "Dhara",
+            "images": "[]",
+            "financials-TOTAL_FORMS": "2",
+            "financials-INITIAL_FORMS": "1",
+            "financials-MIN_NUM_FORMS": "0",
+            "financials-MAX_NUM_FORMS": "1000",
+            "financials-0-id": pack.pk,
+            "financials-0-detail": detail.pk,
+            "financials-0-quantity": "1",
+            "financials-0-units": "L",
+            "financials-0-price": "200",
+            "financials-0-dprice": "150",
+            "financials-0-count_in_stock": "7",
+            "financials-1-detail": detail.pk,
+            "financials-1-quantity": "5",
+            "financials-1-units": "L",
+            "financials-1-price": "950",
+            "financials-1-dprice": "900",
+            "financials-1-count_in_stock": "2",
+        },
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     pack.refresh_from_db()
     assert (pack.dprice, pack.discount, pack.count_in_stock) == (Decimal("150"), 25, 7)
@@ -108,14 +132,25 @@ def test_pack_inline_save_derives_the_discount(staff, shelf):
 def test_pack_inline_refuses_selling_price_above_mrp(staff, shelf):
     detail = shelf.details.get(brand="Dhara")
     pack = detail.financials.get()
-    response = staff.post(f"/staff/catalog/detail/{detail.pk}/change/", {
-        "product": shelf.pk, "brand": "Dhara", "images": "[]",
-        "financials-TOTAL_FORMS": "1", "financials-INITIAL_FORMS": "1",
-        "financials-MIN_NUM_FORMS": "0", "financials-MAX_NUM_FORMS": "1000",
-        "financials-0-id": pack.pk, "financials-0-detail": detail.pk, "financials-0-quantity": "1",
-        "financials-0-units": "L", "financials-0-price": "200", "financials-0-dprice": "250",
-        "financials-0-count_in_stock": "7",
-    })
+    response = staff.post(
+        f"/staff/catalog/detail/{detail.pk}/change/",
+        {
+            "product": shelf.pk,
+            "brand": "Dhara",
+            "images": "[]",
+            "financials-TOTAL_FORMS": "1",
+            "financials-INITIAL_FORMS": "1",
+            "financials-MIN_NUM_FORMS": "0",
+            "financials-MAX_NUM_FORMS": "1000",
+            "financials-0-id": pack.pk,
+            "financials-0-detail": detail.pk,
+            "financials-0-quantity": "1",
+            "financials-0-units": "L",
+            "financials-0-price": "200",
+            "financials-0-dprice": "250",
+            "financials-0-count_in_stock": "7",
+        },
+    )
     assert response.status_code == 200
     assert "Discounted price cannot be more than the price (MRP)." in response.content.decode()
     pack.refresh_from_db()
@@ -124,11 +159,20 @@ def test_pack_inline_refuses_selling_price_above_mrp(staff, shelf):
 
 def test_pack_list_edit_derives_the_discount(staff, shelf):
     pack = Financial.objects.get(detail__brand="Dhara")
-    response = staff.post("/staff/catalog/financial/", {
-        "form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "1", "form-MIN_NUM_FORMS": "0", "form-MAX_NUM_FORMS": "1000",
-        "form-0-id": pack.pk, "form-0-price": "200", "form-0-dprice": "180", "form-0-count_in_stock": "40",
-        "_save": "Save",
-    })
+    response = staff.post(
+        "/staff/catalog/financial/",
+        {
+            "form-TOTAL_FORMS": "1",
+            "form-INITIAL_FORMS": "1",
+            "form-MIN_NUM_FORMS": "0",
+            "form-MAX_NUM_FORMS": "1000",
+            "form-0-id": pack.pk,
+            "form-0-price": "200",
+            "form-0-dprice": "180",
+            "form-0-count_in_stock": "40",
+            "_save": "Save",
+        },
+    )
     assert response.status_code == 302
     pack.refresh_from_db()
     assert (pack.dprice, pack.discount) == (Decimal("180"), 10)
@@ -136,11 +180,20 @@ def test_pack_list_edit_derives_the_discount(staff, shelf):
 
 def test_product_add_makes_a_unique_slug_when_left_empty(staff, shelf):
     Product.objects.filter(pk=shelf.pk).update(slug="groundnut-oil")
-    response = staff.post("/staff/catalog/product/add/", {
-        "name": "Groundnut Oil", "slug": "", "category": shelf.category_id, "image": "", "description": "",
-        "details-TOTAL_FORMS": "0", "details-INITIAL_FORMS": "0",
-        "details-MIN_NUM_FORMS": "0", "details-MAX_NUM_FORMS": "1000",
-    })
+    response = staff.post(
+        "/staff/catalog/product/add/",
+        {
+            "name": "Groundnut Oil",
+            "slug": "",
+            "category": shelf.category_id,
+            "image": "",
+            "description": "",
+            "details-TOTAL_FORMS": "0",
+            "details-INITIAL_FORMS": "0",
+            "details-MIN_NUM_FORMS": "0",
+            "details-MAX_NUM_FORMS": "1000",
+        },
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Product.objects.filter(name="Groundnut Oil").order_by("id").last().slug == "groundnut-oil-2"
 

@@ -48,10 +48,24 @@ def test_product_wire_format(api_client, sona, customer, other_customer):
                         "brand": "India Gate",
                         "images": [{"image": detail.images[0]}],
                         "financials": [
-                            {"_id": str(pack.pk), "quantity": "5", "units": "kg", "price": "450.00",
-                             "dprice": "399.00", "Discount": 11, "countInStock": 25},
-                            {"_id": str(pack.pk + 1), "quantity": "0.5", "units": "kg", "price": "60.00",
-                             "dprice": "60.00", "Discount": 0, "countInStock": 0},
+                            {
+                                "_id": str(pack.pk),
+                                "quantity": "5",
+                                "units": "kg",
+                                "price": "450.00",
+                                "dprice": "399.00",
+                                "Discount": 11,
+                                "countInStock": 25,
+                            },
+                            {
+                                "_id": str(pack.pk + 1),
+                                "quantity": "0.5",
+                                "units": "kg",
+                                "price": "60.00",
+                                "dprice": "60.00",
+                                "Discount": 0,
+                                "countInStock": 0,
+                            },
                         ],
                     }
                 ],
@@ -111,7 +125,9 @@ def test_default_page_sizes(api_client):
     assert (len(listed["products"]), listed["pages"]) == (12, 3)
     by_category = api_client.get("/api/products/categories/snacks-breakfast/products").json()
     assert (by_category["category"], len(by_category["products"]), by_category["pages"]) == (
-        "SNACKS & BREAKFAST", 24, 2,
+        "SNACKS & BREAKFAST",
+        24,
+        2,
     )
     assert len(api_client.get("/api/products", {"pageSize": 48}).json()["products"]) == 25
 
@@ -173,7 +189,9 @@ def test_single_product_has_reviews(api_client, sona, customer):
     body = api_client.get(f"/api/products/{sona.slug}").json()
     [review] = body["reviews"]
     assert {key: review[key] for key in ("name", "rating", "comment")} == {
-        "name": "Asha Customer", "rating": 4, "comment": "Cooks well",
+        "name": "Asha Customer",
+        "rating": 4,
+        "comment": "Cooks well",
     }
     assert set(review) == {"_id", "name", "rating", "comment", "createdAt"}
     assert "reviews" not in api_client.get("/api/products").json()["products"][0]
@@ -202,19 +220,35 @@ def test_financial_batch(anyone, sona):
     pack = detail.financials.order_by("id").first()
     response = anyone.post(
         "/api/products/financials/batch",
-        {"items": [
-            {"productId": str(sona.pk), "brandId": str(detail.pk), "financialId": str(pack.pk)},
-            {"productId": sona.pk, "brandId": detail.pk, "financialId": 999999},
-        ]},
+        {
+            "items": [
+                {"productId": str(sona.pk), "brandId": str(detail.pk), "financialId": str(pack.pk)},
+                {"productId": sona.pk, "brandId": detail.pk, "financialId": 999999},
+            ]
+        },
         format="json",
     )
     assert response.status_code == 200
     assert "Cache-Control" not in response
-    assert response.json() == {"items": [{
-        "productId": str(sona.pk), "brandId": str(detail.pk), "financialId": str(pack.pk),
-        "name": "Sona Masoori Rice", "slug": sona.slug, "brand": "India Gate", "quantity": "5", "units": "kg",
-        "price": "450.00", "dprice": "399.00", "Discount": 11, "countInStock": 25, "image": detail.images[0],
-    }]}
+    assert response.json() == {
+        "items": [
+            {
+                "productId": str(sona.pk),
+                "brandId": str(detail.pk),
+                "financialId": str(pack.pk),
+                "name": "Sona Masoori Rice",
+                "slug": sona.slug,
+                "brand": "India Gate",
+                "quantity": "5",
+                "units": "kg",
+                "price": "450.00",
+                "dprice": "399.00",
+                "Discount": 11,
+                "countInStock": 25,
+                "image": detail.images[0],
+            }
+        ]
+    }
 
 
 @pytest.mark.parametrize(

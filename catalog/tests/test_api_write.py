@@ -75,18 +75,30 @@ def test_admin_create_product_gives_an_editable_sample(admin, oil):
     [detail] = body["details"]
     assert detail["brand"] == "Sample brand"
     assert detail["financials"][0] | {"_id": None} == {
-        "_id": None, "quantity": "1", "units": "kg", "price": "0.00", "dprice": "0.00", "Discount": 0,
+        "_id": None,
+        "quantity": "1",
+        "units": "kg",
+        "price": "0.00",
+        "dprice": "0.00",
+        "Discount": 0,
         "countInStock": 0,
     }
 
 
 def test_admin_update_product(admin, oil):
     make_category("DAILY NEEDS")
-    response = admin.put(f"/api/products/{oil.slug}", {"name": "Refined Sunflower Oil", "category": "daily needs",
-                                                       "image": "/media/x.svg", "description": "New"}, format="json")
+    response = admin.put(
+        f"/api/products/{oil.slug}",
+        {"name": "Refined Sunflower Oil", "category": "daily needs", "image": "/media/x.svg", "description": "New"},
+        format="json",
+    )
     body = response.json()
     assert (body["name"], body["slug"], body["category"], body["image"], body["description"]) == (
-        "Refined Sunflower Oil", "refined-sunflower-oil", "DAILY NEEDS", "/media/x.svg", "New",
+        "Refined Sunflower Oil",
+        "refined-sunflower-oil",
+        "DAILY NEEDS",
+        "/media/x.svg",
+        "New",
     )
 
 
@@ -100,8 +112,15 @@ def test_admin_delete_product(admin, oil):
 def test_admin_edit_product_details_payload(admin, oil):
     detail = oil.details.get(brand="Freedom")
     payload = {
-        "slug": oil.slug, "detailId": str(detail.pk), "name": "Sunflower Oil", "category": "OILS",
-        "brand": "Freedom Refined", "discount": "10", "price": "800", "quantity": "5", "image": "/media/new.svg",
+        "slug": oil.slug,
+        "detailId": str(detail.pk),
+        "name": "Sunflower Oil",
+        "category": "OILS",
+        "brand": "Freedom Refined",
+        "discount": "10",
+        "price": "800",
+        "quantity": "5",
+        "image": "/media/new.svg",
         "manualQuantity": "",
     }
     response = admin.put(f"/api/products/{oil.slug}/details/{detail.pk}", payload, format="json")
@@ -146,15 +165,27 @@ def test_admin_edit_bad_input_is_a_clear_4xx(admin, oil, payload, status, messag
 def test_admin_create_detail_with_a_pack(admin, oil):
     response = admin.post(
         f"/api/products/{oil.pk}/details",
-        {"brand": "Fortune", "images": [{"image": "/f.svg"}], "quantity": "1", "units": "L", "price": "170",
-         "dprice": "160", "countInStock": 9},
+        {
+            "brand": "Fortune",
+            "images": [{"image": "/f.svg"}],
+            "quantity": "1",
+            "units": "L",
+            "price": "170",
+            "dprice": "160",
+            "countInStock": 9,
+        },
         format="json",
     )
     body = response.json()
     assert response.status_code == 201
     assert (body["brand"], body["images"]) == ("Fortune", [{"image": "/f.svg"}])
     assert body["financials"][0] | {"_id": None} == {
-        "_id": None, "quantity": "1", "units": "L", "price": "170.00", "dprice": "160.00", "Discount": 6,
+        "_id": None,
+        "quantity": "1",
+        "units": "L",
+        "price": "170.00",
+        "dprice": "160.00",
+        "Discount": 6,
         "countInStock": 9,
     }
 
@@ -167,18 +198,25 @@ def test_admin_create_detail_with_missing_pack_fields_is_a_400(admin, oil):
 def test_admin_create_and_get_financial(admin, oil):
     detail = oil.details.get(brand="Freedom")
     url = f"/api/products/{oil.pk}/details/{detail.pk}/financials"
-    created = admin.post(url, {"quantity": "500", "units": "ml", "price": "90", "discount": "10", "countInStock": 3},
-                         format="json").json()
+    created = admin.post(
+        url, {"quantity": "500", "units": "ml", "price": "90", "discount": "10", "countInStock": 3}, format="json"
+    ).json()
     assert created | {"_id": None} == {
-        "_id": None, "quantity": "500", "units": "ml", "price": "90.00", "dprice": "81.00", "Discount": 10,
+        "_id": None,
+        "quantity": "500",
+        "units": "ml",
+        "price": "90.00",
+        "dprice": "81.00",
+        "Discount": 10,
         "countInStock": 3,
     }
     got = admin.get(f"{url}/{created['_id']}")
     assert got.json() == created
     assert got["Cache-Control"] == "private, no-store"
     assert admin.post(url, {"quantity": "500", "units": "ml", "price": "1"}, format="json").status_code == 409
-    assert admin.post(url, {"quantity": "3", "units": "L", "price": "1", "dprice": "2"},
-                      format="json").status_code == 400
+    assert (
+        admin.post(url, {"quantity": "3", "units": "L", "price": "1", "dprice": "2"}, format="json").status_code == 400
+    )
 
 
 def test_admin_create_financial_with_an_empty_body_is_a_400_that_names_the_fields(admin, oil):

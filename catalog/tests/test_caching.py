@@ -26,8 +26,9 @@ READS = [
 
 @pytest.fixture
 def oil():
-    return make_product("Sunflower Oil", category=make_category("OILS"),
-                        brands={"Freedom": [("1", "L", "165", "150", 40)]})
+    return make_product(
+        "Sunflower Oil", category=make_category("OILS"), brands={"Freedom": [("1", "L", "165", "150", 40)]}
+    )
 
 
 def _get(client, url):
@@ -48,8 +49,11 @@ def test_a_second_read_is_served_from_the_cache_without_sql(api_client, oil, url
 
 def test_equivalent_requests_share_an_entry_and_junk_parameters_do_not_multiply_them(api_client, oil):
     _get(api_client, "/api/products?keyword=Oil")
-    for url in ("/api/products?keyword=%20oil%20", "/api/products?keyword=OIL&pageNumber=1&pageSize=12",
-                "/api/products?keyword=oil&utm_source=x&_=123"):
+    for url in (
+        "/api/products?keyword=%20oil%20",
+        "/api/products?keyword=OIL&pageNumber=1&pageSize=12",
+        "/api/products?keyword=oil&utm_source=x&_=123",
+    ):
         assert _get(api_client, url)[1] == 0, url
     assert _get(api_client, "/api/products?keyword=oil&pageNumber=2")[1] > 0
 
@@ -58,8 +62,11 @@ def test_an_admin_edit_shows_at_once(as_user, admin_user, api_client, oil):
     detail = oil.details.get()
     for url in READS:
         _get(api_client, url)
-    response = as_user(admin_user).put(f"/api/products/{oil.pk}/details/{detail.pk}",
-                                       {"quantity": "1", "price": "180", "discount": "10"}, format="json")
+    response = as_user(admin_user).put(
+        f"/api/products/{oil.pk}/details/{detail.pk}",
+        {"quantity": "1", "price": "180", "discount": "10"},
+        format="json",
+    )
     assert response.status_code == 200
     body, queries = _get(api_client, "/api/products")
     assert queries > 0
@@ -71,11 +78,20 @@ def test_a_django_admin_edit_shows_at_once(admin_user, api_client, oil):
     _get(api_client, "/api/products")
     staff = Client()
     staff.force_login(admin_user)
-    staff.post("/staff/catalog/financial/", {
-        "form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "1", "form-MIN_NUM_FORMS": "0", "form-MAX_NUM_FORMS": "1000",
-        "form-0-id": pack.pk, "form-0-price": "165", "form-0-dprice": "140", "form-0-count_in_stock": "40",
-        "_save": "Save",
-    })
+    staff.post(
+        "/staff/catalog/financial/",
+        {
+            "form-TOTAL_FORMS": "1",
+            "form-INITIAL_FORMS": "1",
+            "form-MIN_NUM_FORMS": "0",
+            "form-MAX_NUM_FORMS": "1000",
+            "form-0-id": pack.pk,
+            "form-0-price": "165",
+            "form-0-dprice": "140",
+            "form-0-count_in_stock": "40",
+            "_save": "Save",
+        },
+    )
     assert _get(api_client, "/api/products")[0]["products"][0]["details"][0]["financials"][0]["dprice"] == "140.00"
 
 

@@ -55,7 +55,10 @@ def test_import_creates_and_updates(tmp_path, shop):
     assert shop.details.get(brand="Lalitha").financials.count() == 2
     groundnut = Product.objects.get(name="Groundnut Oil")
     assert (groundnut.slug, groundnut.image, groundnut.description, groundnut.category.name) == (
-        "groundnut-oil", "/media/gn.svg", "Cold pressed", "OILS",
+        "groundnut-oil",
+        "/media/gn.svg",
+        "Cold pressed",
+        "OILS",
     )
     assert sorted(f.units for f in Financial.objects.filter(detail__product=groundnut)) == ["L", "L"]
     assert "Writing" in err and "[" in err  # the progress bar

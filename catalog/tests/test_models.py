@@ -18,8 +18,15 @@ def detail():
 
 
 def _pack(detail, **overrides):
-    fields = dict(detail=detail, quantity=Decimal("1"), units="kg", price=Decimal("100"), dprice=Decimal("90"),
-                  discount=10, count_in_stock=5)
+    fields = dict(
+        detail=detail,
+        quantity=Decimal("1"),
+        units="kg",
+        price=Decimal("100"),
+        dprice=Decimal("90"),
+        discount=10,
+        count_in_stock=5,
+    )
     fields.update(overrides)
     return Financial(**fields)
 

@@ -7,8 +7,16 @@ from catalog.pricing import PricingError, discount_percent, dprice_for_discount,
 
 @pytest.mark.parametrize(
     ("price", "dprice", "discount"),
-    [("100", "90", 10), ("450", "399", 11), ("3", "2", 33), ("100", "100", 0), ("100", "0", 100), ("0", "0", 0),
-     ("8", "7.5", 6), ("200", "199", 1)],
+    [
+        ("100", "90", 10),
+        ("450", "399", 11),
+        ("3", "2", 33),
+        ("100", "100", 0),
+        ("100", "0", 100),
+        ("0", "0", 0),
+        ("8", "7.5", 6),
+        ("200", "199", 1),
+    ],
 )
 def test_discount_is_rounded_percentage_below_mrp(price, dprice, discount):
     assert discount_percent(Decimal(price), Decimal(dprice)) == discount

@@ -16,6 +16,7 @@ def _uncached(settings):
     # These tests measure the work of building each answer, not the shared cache in front of it.
     settings.CATALOG_READ_CACHE_SECONDS = 0
 
+
 # COUNT for the pager + products with category + brands + packs.
 PAGE_QUERIES = 4
 
@@ -100,7 +101,9 @@ def test_financial_batch(api_client, django_assert_max_num_queries):
     products = make_products(10, brands=2, packs=2)
     items = [
         {"productId": p.pk, "brandId": d.pk, "financialId": f.pk}
-        for p in products for d in p.details.all() for f in d.financials.all()
+        for p in products
+        for d in p.details.all()
+        for f in d.financials.all()
     ]
     with django_assert_max_num_queries(1):
         _queries(api_client, "post", "/api/products/financials/batch", {"items": items[:1]})

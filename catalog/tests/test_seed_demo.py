@@ -61,9 +61,22 @@ def test_seed_catalog_is_big_and_plausible():
     assert Financial.objects.filter(dprice__lt=F("price")).count() > packs * 0.7
     assert Financial.objects.filter(count_in_stock__gt=0).count() > packs * 0.8
     names = set(Product.objects.values_list("name", flat=True))
-    assert {"Sona Masoori Rice", "BPT Rice", "Basmati Rice", "Toor Dal", "Chakki Atta", "Bombay Ravva",
-            "Groundnut Oil", "Sunflower Oil", "Gingelly Oil", "Mango Pickle", "Agarbatti", "Camphor",
-            "Farm Eggs", "Curd"} <= names
+    assert {
+        "Sona Masoori Rice",
+        "BPT Rice",
+        "Basmati Rice",
+        "Toor Dal",
+        "Chakki Atta",
+        "Bombay Ravva",
+        "Groundnut Oil",
+        "Sunflower Oil",
+        "Gingelly Oil",
+        "Mango Pickle",
+        "Agarbatti",
+        "Camphor",
+        "Farm Eggs",
+        "Curd",
+    } <= names
     assert Product.objects.filter(category__name="BUDGET FRIENDLY PACKAGES").count() >= 5
 
 
@@ -85,7 +98,9 @@ def test_seed_creates_the_demo_admin_and_customer():
     customer = User.objects.get(phone_no="9000000002")
     assert (admin.name, admin.is_staff, admin.check_password("admin12345")) == ("Store Admin", True, True)
     assert (customer.name, customer.is_staff, customer.check_password("customer12345")) == (
-        "Demo Customer", False, True,
+        "Demo Customer",
+        False,
+        True,
     )
     assert (customer.street, customer.city, customer.postal_code) == ("12-4 Gandhi Nagar", "Amalapuram", "533201")
     assert "9000000001 / admin12345" in output

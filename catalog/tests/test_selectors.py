@@ -2,7 +2,7 @@ import pytest
 
 from catalog import selectors
 from catalog.selectors import PackRef
-from shop.errors import NotFound
+from common.errors import NotFound
 
 from .factories import make_category, make_product
 
@@ -17,8 +17,9 @@ def shelf():
         "sona": make_product("Sona Masoori Rice", category=rice, brands={"Lalitha": [("10", "kg", "720", "699", 5)]}),
         "dal": make_product("Toor Dal", category=rice, brands={"Tata Sampann": [("1", "kg", "180", "170", 5)]}),
         "bran": make_product("Rice Bran Oil", category=oils, brands={"Fortune": [("1", "L", "175", "160", 5)]}),
-        "gingelly": make_product("Gingelly Oil", category=oils, brands={"Idhayam": [("1", "L", "400", "380", 0)],
-                                                                        "Gold Winner": []}),
+        "gingelly": make_product(
+            "Gingelly Oil", category=oils, brands={"Idhayam": [("1", "L", "400", "380", 0)], "Gold Winner": []}
+        ),
     }
 
 

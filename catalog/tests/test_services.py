@@ -4,7 +4,7 @@ import pytest
 
 from catalog import services
 from catalog.models import Detail, Financial, Product, Review
-from shop.errors import Conflict, DomainError
+from common.errors import Conflict, DomainError
 
 from .factories import make_category, make_pack, make_product
 
@@ -35,7 +35,12 @@ def test_product_create_without_arguments_makes_an_editable_sample():
     assert detail.brand == "Sample brand"
     pack = detail.financials.get()
     assert (pack.quantity_display, pack.units, pack.price, pack.dprice, pack.discount, pack.count_in_stock) == (
-        "1", "kg", Decimal("0.00"), Decimal("0.00"), 0, 0,
+        "1",
+        "kg",
+        Decimal("0.00"),
+        Decimal("0.00"),
+        0,
+        0,
     )
     assert services.product_create().slug == "sample-name-2"
 
@@ -52,7 +57,11 @@ def test_product_update_renames_and_reslugs():
     services.product_update(product=product, name="Groundnut Oil", category="oils", image="/x.svg", description="d")
     product.refresh_from_db()
     assert (product.name, product.slug, product.category, product.image, product.description) == (
-        "Groundnut Oil", "groundnut-oil", other, "/x.svg", "d",
+        "Groundnut Oil",
+        "groundnut-oil",
+        other,
+        "/x.svg",
+        "d",
     )
 
 
@@ -85,7 +94,9 @@ def test_product_delete_removes_brands_and_packs():
 def test_detail_create_with_a_pack():
     product = make_product()
     detail = services.detail_create(
-        product=product, brand="Fortune", images=["/f.svg"],
+        product=product,
+        brand="Fortune",
+        images=["/f.svg"],
         pack={"quantity": "5", "units": "L", "price": "810", "discount": "10", "count_in_stock": "4"},
     )
     pack = detail.financials.get()
@@ -134,7 +145,11 @@ def test_detail_update_manual_quantity_creates_the_pack_in_the_brands_units(rice
     services.detail_update(detail=rice, manual_quantity="5", price="380", discount="5")
     pack = rice.financials.get(quantity=5)
     assert (pack.units, pack.price, pack.dprice, pack.discount, pack.count_in_stock) == (
-        "kg", Decimal("380"), Decimal("361"), 5, 0,
+        "kg",
+        Decimal("380"),
+        Decimal("361"),
+        5,
+        0,
     )
 
 
@@ -146,14 +161,20 @@ def test_detail_update_manual_quantity_selects_an_existing_pack(rice):
 
 def test_detail_update_product_and_brand_fields(rice):
     services.detail_update(
-        detail=rice, name="Sona Masoori Raw Rice", slug=rice.product.slug, category="RICE & PULSES",
-        brand="Sri Lalitha", image="/media/new.svg",
+        detail=rice,
+        name="Sona Masoori Raw Rice",
+        slug=rice.product.slug,
+        category="RICE & PULSES",
+        brand="Sri Lalitha",
+        image="/media/new.svg",
     )
     rice.refresh_from_db()
     assert rice.brand == "Sri Lalitha"
     assert rice.images[0] == "/media/new.svg"
     assert (rice.product.name, rice.product.slug, rice.product.image) == (
-        "Sona Masoori Raw Rice", "sona-masoori-raw-rice", "/media/new.svg",
+        "Sona Masoori Raw Rice",
+        "sona-masoori-raw-rice",
+        "/media/new.svg",
     )
 
 
@@ -189,8 +210,9 @@ def test_detail_delete():
 
 def test_financial_create_derives_discount_and_refuses_duplicates():
     detail = make_product(brands={"Freedom": []}).details.get()
-    pack = services.financial_create(detail=detail, quantity="1", units="l", price="165", dprice="150",
-                                     count_in_stock=3)
+    pack = services.financial_create(
+        detail=detail, quantity="1", units="l", price="165", dprice="150", count_in_stock=3
+    )
     assert (pack.units, pack.discount) == ("L", 9)
     with pytest.raises(Conflict, match="already has a 1 L pack"):
         services.financial_create(detail=detail, quantity="1.000", units="L", price="1")

@@ -11,10 +11,10 @@ from django.utils import timezone
 
 from accounts.delivery import delivery_check
 from catalog.models import Financial
+from common.errors import Conflict
 from orders.models import Order, OrderItem
 from orders.services import Address, LineRequest, Totals, order_place
 from orders.tests.conftest import give_address, make_pack
-from shop.errors import Conflict
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -41,7 +41,7 @@ def race(buyers_and_lines) -> list:
                 payment_method="Cash Or UPI",
                 client_totals=Totals(total, Decimal("0.00"), total),
             )
-        except Exception as error:  # kept and asserted on by the test
+        except Exception as error:  # noqa: BLE001 - kept and asserted on by the test
             outcomes[index] = error
         finally:
             connection.close()

@@ -2,9 +2,9 @@
 
 import pytest
 
+from common.errors import Conflict, Forbidden
 from orders.models import Order
 from orders.services import order_record_cash_payment
-from shop.errors import Conflict, Forbidden
 
 pytestmark = pytest.mark.django_db
 

@@ -43,9 +43,15 @@ def test_only_an_admin_lists_every_order(as_user, people, order, who, expected):
         assert [row["_id"] for row in response.json()["orders"]] == [order.public_id]
 
 
-@pytest.mark.parametrize("who, expected, sees_order", [
-    (ANONYMOUS, 401, False), (OWNER, 200, True), (OTHER, 200, False), (ADMIN, 200, False),
-])
+@pytest.mark.parametrize(
+    "who, expected, sees_order",
+    [
+        (ANONYMOUS, 401, False),
+        (OWNER, 200, True),
+        (OTHER, 200, False),
+        (ADMIN, 200, False),
+    ],
+)
 def test_my_orders_are_only_the_callers_own(as_user, people, order, who, expected, sees_order):
     response = as_user(people[who]).get("/api/orders/mine")
     assert response.status_code == expected
@@ -91,8 +97,10 @@ def test_only_an_admin_records_a_payment(as_user, people, order, who, expected):
 @pytest.mark.parametrize("path", ["", "/deliver", "/status", "/pay"])
 def test_an_unknown_order_is_a_404_even_for_an_admin(as_user, admin_user, packs, path):
     client = as_user(admin_user)
-    response = client.get("/api/orders/NoSuchOrder12345678") if not path else client.put(
-        f"/api/orders/NoSuchOrder12345678{path}", {"status": "packed"}, format="json"
+    response = (
+        client.get("/api/orders/NoSuchOrder12345678")
+        if not path
+        else client.put(f"/api/orders/NoSuchOrder12345678{path}", {"status": "packed"}, format="json")
     )
     assert response.status_code == 404
 

@@ -2,9 +2,9 @@
 
 import pytest
 
+from common.errors import Conflict
 from orders.models import Order
 from orders.pipeline import TRANSITIONS, order_advance
-from shop.errors import Conflict
 
 pytestmark = pytest.mark.django_db
 

@@ -5,10 +5,10 @@ from decimal import Decimal
 import pytest
 
 from catalog.models import Financial
+from common.errors import DomainError
 from orders.models import InvoiceSequence, Order, OrderItem
 from orders.services import Address, LineRequest, Totals, order_place
 from orders.tests.conftest import give_address, line, payload
-from shop.errors import DomainError
 
 pytestmark = pytest.mark.django_db
 
@@ -339,8 +339,14 @@ def test_the_service_refuses_a_non_integer_pack_count_from_any_caller(shopper, p
     with pytest.raises(DomainError) as refused:
         order_place(
             user=shopper,
-            items=[LineRequest(product_id=packs.oil_1l.detail.product_id, brand_id=packs.oil_1l.detail_id,
-                               financial_id=packs.oil_1l.pk, qty=True)],
+            items=[
+                LineRequest(
+                    product_id=packs.oil_1l.detail.product_id,
+                    brand_id=packs.oil_1l.detail_id,
+                    financial_id=packs.oil_1l.pk,
+                    qty=True,
+                )
+            ],
             shipping_address=Address(street="12 Main Road", city="Amalapuram", postal_code="533201"),
             payment_method="Cash Or UPI",
             client_totals=Totals(Decimal("145.50"), Decimal("0.00"), Decimal("145.50")),

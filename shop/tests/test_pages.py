@@ -46,7 +46,7 @@ def test_route_renders_its_page(client, url, page):
     assert f"<title>{page.title} |" in html or "<title>" in html
     assert 'name="description"' in html
     if page.island:
-        assert re.search(rf'/static/bundles/{re.escape(page.island)}(-[0-9a-f]+)?\.js', html), page.island
+        assert re.search(rf"/static/bundles/{re.escape(page.island)}(-[0-9a-f]+)?\.js", html), page.island
 
 
 @pytest.mark.django_db
@@ -59,7 +59,9 @@ def test_unknown_paths_show_the_home_list(client, url):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("url", ["/api/no-such-endpoint", "/admin/no-such-screen", "/static/nope.js", "/media/nope.png"])
+@pytest.mark.parametrize(
+    "url", ["/api/no-such-endpoint", "/admin/no-such-screen", "/static/nope.js", "/media/nope.png"]
+)
 def test_reserved_prefixes_do_not_fall_back_to_home(client, url):
     assert client.get(url).status_code == 404
 
@@ -72,7 +74,9 @@ def test_unknown_api_path_answers_json(client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("url", "gate"), [("/shipping", "signed-in"), ("/profile", "signed-in"), ("/admin/userlist", "admin")])
+@pytest.mark.parametrize(
+    ("url", "gate"), [("/shipping", "signed-in"), ("/profile", "signed-in"), ("/admin/userlist", "admin")]
+)
 def test_gated_pages_leave_for_login_before_painting(client, url, gate):
     html = client.get(url).content.decode()
 
@@ -99,7 +103,9 @@ def test_shop_config_reaches_the_page_without_secrets(client, settings):
 def test_unknown_api_path_answers_json_404_to_a_post_without_csrf_cookie():
     from django.test import Client
 
-    response = Client(enforce_csrf_checks=True).post("/api/products/1/details/-0.5/financials", {}, content_type="application/json")
+    response = Client(enforce_csrf_checks=True).post(
+        "/api/products/1/details/-0.5/financials", {}, content_type="application/json"
+    )
 
     assert response.status_code == 404
     assert response.json() == {"message": "Not found."}
@@ -110,7 +116,9 @@ def test_product_page_names_the_product_before_javascript(client):
     from catalog.models import Category, Product
 
     category = Category.objects.create(key="rice-pulses", name="RICE & PULSES")
-    Product.objects.create(name="Sona Masoori Rice", slug="sona-masoori-rice", category=category, description="Aged rice.")
+    Product.objects.create(
+        name="Sona Masoori Rice", slug="sona-masoori-rice", category=category, description="Aged rice."
+    )
 
     html = client.get("/product/sona-masoori-rice").content.decode()
 

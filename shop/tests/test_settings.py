@@ -9,14 +9,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(env_overrides: dict, *args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "SHOP_ENV", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DATABASE_URL", "REDIS_URL", "SHOP_ENV", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     env.update(env_overrides)
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_production_profile_passes_check_deploy_without_warnings():
     result = _run(
-        {"SHOP_ENV": "production", "SECRET_KEY": "x" * 24 + "-production-only-key-with-enough-entropy-9f8e7d", "ALLOWED_HOSTS": "shop.example.in"},
+        {
+            "SHOP_ENV": "production",
+            "SECRET_KEY": "x" * 24 + "-production-only-key-with-enough-entropy-9f8e7d",
+            "ALLOWED_HOSTS": "shop.example.in",
+        },
         "check",
         "--deploy",
         "--fail-level",

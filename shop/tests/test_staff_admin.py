@@ -24,11 +24,11 @@ def _registered():
 def test_staff_can_open_list_search_and_a_record(staff_client, model):
     info = model._meta.app_label, model._meta.model_name
 
-    assert staff_client.get(reverse("admin:%s_%s_changelist" % info)).status_code == 200
-    assert staff_client.get(reverse("admin:%s_%s_changelist" % info), {"q": "rice"}).status_code == 200
+    assert staff_client.get(reverse("admin:{}_{}_changelist".format(*info))).status_code == 200
+    assert staff_client.get(reverse("admin:{}_{}_changelist".format(*info)), {"q": "rice"}).status_code == 200
     record = model.objects.first()
     if record is not None:
-        assert staff_client.get(reverse("admin:%s_%s_change" % info, args=[record.pk])).status_code == 200
+        assert staff_client.get(reverse("admin:{}_{}_change".format(*info), args=[record.pk])).status_code == 200
 
 
 @pytest.mark.django_db

@@ -9,7 +9,7 @@ import csv
 from django.core.management.base import BaseCommand, CommandError
 
 from catalog.importing import ImportFileError, import_rows, read_rows
-from shop.errors import DomainError
+from common.errors import DomainError
 
 BAR_WIDTH = 30
 
@@ -18,8 +18,11 @@ class Command(BaseCommand):
     help = "Import products, brands and packs from a CSV file (all or nothing)."
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="CSV with columns category,product,brand,quantity,units,price,dprice,"
-                            "count_in_stock[,image,description]")
+        parser.add_argument(
+            "file",
+            help="CSV with columns category,product,brand,quantity,units,price,dprice,"
+            "count_in_stock[,image,description]",
+        )
         parser.add_argument("--dry-run", action="store_true", help="check the file and report what would change")
 
     def progress(self, stage: str, done: int, total: int) -> None:

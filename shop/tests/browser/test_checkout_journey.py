@@ -129,7 +129,9 @@ def test_guest_checks_out_with_cash_and_the_admin_delivers(page: Page, browser, 
     popup.value.close()
 
     # An admin, on a phone, moves the order along to delivered.
-    admin_context = browser.new_context(base_url=live_server.url, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    admin_context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
     admin_context.set_default_timeout(10_000)
     admin = admin_context.new_page()
     admin.goto("/admin/orderlist")

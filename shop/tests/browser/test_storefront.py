@@ -73,8 +73,12 @@ def test_home_shows_categories_and_the_budget_grid_grows_on_scroll(page: Page, d
     page.goto("/")
     expect(page.get_by_role("heading", level=1)).to_have_text(HOME_HEADING)
     categories = page.locator(".category-grid")
-    expect(categories.get_by_role("link", name="EGGS & DAIRY")).to_have_attribute("href", "/category/EGGS%20%26%20DAIRY")
-    expect(categories.get_by_role("link")).to_have_count(len(page.request.get("/api/products/categories").json()["categories"]))
+    expect(categories.get_by_role("link", name="EGGS & DAIRY")).to_have_attribute(
+        "href", "/category/EGGS%20%26%20DAIRY"
+    )
+    expect(categories.get_by_role("link")).to_have_count(
+        len(page.request.get("/api/products/categories").json()["categories"])
+    )
     expect(page.get_by_role("heading", name="Featured Categories")).to_be_visible()
 
     budget = page.get_by_test_id("budget-grid").locator(".product-card")
@@ -148,7 +152,9 @@ def test_a_phone_shows_the_bottom_bar_and_the_say_hi_popup(phone_page: Page, dem
     bar = page.get_by_role("navigation", name="Shortcuts")
     expect(bar).to_be_visible()
     expect(bar.get_by_role("link", name="SMLR Products")).to_have_attribute("href", "/category/EGGS%20%26%20DAIRY")
-    expect(bar.get_by_role("link", name="Budget Friendly")).to_have_attribute("href", "/category/BUDGET%20FRIENDLY%20PACKAGES")
+    expect(bar.get_by_role("link", name="Budget Friendly")).to_have_attribute(
+        "href", "/category/BUDGET%20FRIENDLY%20PACKAGES"
+    )
     expect(page.locator("#site-footer")).to_be_hidden()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
@@ -200,7 +206,9 @@ def test_the_splash_shows_once_and_the_service_worker_registers_at_the_root(page
     ],
 )
 def test_pages_paint_their_heading_and_the_chrome_before_any_script(browser, live_server, path, heading):
-    context = browser.new_context(base_url=live_server.url, java_script_enabled=False, viewport={"width": 1440, "height": 900})
+    context = browser.new_context(
+        base_url=live_server.url, java_script_enabled=False, viewport={"width": 1440, "height": 900}
+    )
     try:
         page = context.new_page()
         response = page.goto(path)

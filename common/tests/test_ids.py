@@ -1,6 +1,6 @@
 import pytest
 
-from shop.ids import as_row_id
+from common.ids import as_row_id
 
 
 @pytest.mark.parametrize(("ref", "expected"), [("12", 12), (" 7 ", 7), (42, 42), ("9" * 18, int("9" * 18))])

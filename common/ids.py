@@ -26,7 +26,7 @@ class WireIdField(serializers.Field):
     """An id as the wire writes it (`"12"`, or `12`), as a positive integer."""
 
     default_error_messages = {
-        "invalid": "{name} must be an id such as \"12\".",
+        "invalid": '{name} must be an id such as "12".',
         "null": "{name} is required.",
         "required": "{name} is required.",
     }

@@ -1,4 +1,4 @@
-"""The base of every domain error. Services raise these; `shop.api_errors` maps them to HTTP."""
+"""The base of every domain error. Services raise these; `common.api_errors` maps them to HTTP."""
 
 
 class DomainError(Exception):

@@ -1,12 +1,13 @@
 """Every API error answers `{"message": "..."}` with the right status, never a bare 500 page."""
 
-from django.core.exceptions import PermissionDenied, ValidationError as DjangoValidationError
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from shop.errors import DomainError
+from common.errors import DomainError
 
 
 def _first_message(detail) -> str:
