@@ -4,7 +4,18 @@
 export const CARD_MAX_PACKS = 9;
 export const PAGE_MAX_PACKS = 10;
 
-/** Brand plus product name, each word once (case-insensitive), capitalised: "India Gate Basmati Rice". */
+// A word written in capitals in the data (SMLR, MTR, GRB) is a name spelt that way: keep it.
+const ALL_CAPITALS = /^(?=.*[A-Z].*[A-Z])[A-Z0-9&.'-]+$/;
+
+function capitalised(word) {
+  if (ALL_CAPITALS.test(word)) return word;
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+/**
+ * Brand plus product name, each word once (case-insensitive), capitalised, initialisms kept:
+ * "India Gate Basmati Rice", "SMLR Mart Ghee".
+ */
 export function displayName(brand, name) {
   const seen = new Set();
   const words = [];
@@ -12,7 +23,7 @@ export function displayName(brand, name) {
     const key = word.toLowerCase();
     if (!word || seen.has(key)) continue;
     seen.add(key);
-    words.push(word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
+    words.push(capitalised(word));
   }
   return words.join(" ");
 }
