@@ -62,9 +62,7 @@ def test_unknown_paths_show_the_home_list(client, url):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    "url", ["/api/no-such-endpoint", "/ws/nothing", "/static/nope.js", "/media/nope.png"]
-)
+@pytest.mark.parametrize("url", ["/api/no-such-endpoint", "/ws/nothing", "/static/nope.js", "/media/nope.png"])
 def test_reserved_prefixes_do_not_fall_back_to_home(client, url):
     assert client.get(url).status_code == 404
 
