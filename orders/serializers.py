@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from common.ids import WireIdField
 from orders.models import Order
-from orders.services import MAX_LINES, QTY_RULE
+from orders.rules import MAX_LINES, QTY_RULE
 
 
 @extend_schema_field(OpenApiTypes.INT)
@@ -31,6 +31,30 @@ class WholeNumberField(serializers.Field):
 def _money(**kwargs):
     """Rupees with two decimals, written as a string: `"120.00"`."""
     return serializers.DecimalField(max_digits=12, decimal_places=2, **kwargs)
+
+
+class PackRecordSerializer(serializers.Serializer):
+    """A pack as the cart refreshes it (the catalog's batch record): the items of a refused order
+    (409 `price_changed` / `out_of_stock`) and the source of each order line's snapshot. Reads a
+    `Financial` with its brand and product loaded."""
+
+    productId = WireIdField(source="detail.product_id")
+    brandId = WireIdField(source="detail_id")
+    financialId = WireIdField(source="pk")
+    name = serializers.CharField(source="detail.product.name")
+    slug = serializers.CharField(source="detail.product.slug")
+    brand = serializers.CharField(source="detail.brand")
+    quantity = serializers.CharField(source="quantity_display")
+    units = serializers.CharField()
+    price = _money()
+    dprice = _money()
+    Discount = serializers.IntegerField(source="discount")
+    countInStock = serializers.IntegerField(source="count_in_stock")
+    image = serializers.CharField(source="detail.image")
+
+
+def pack_records(packs) -> list[dict]:
+    return [dict(record) for record in PackRecordSerializer(packs, many=True).data]
 
 
 class OrderLineInSerializer(serializers.Serializer):

@@ -22,6 +22,7 @@ SMS_TEXTS: dict[str, str] = {
     ),
     Order.Status.DISPATCHED: "Your {store} order {order_id} is dispatched and on its way to you.",
     Order.Status.DELIVERED: "Your {store} order {order_id} is delivered. Thank you for shopping with {store}!",
+    Order.Status.CANCELLED: ("Your {store} order {order_id} is cancelled: {reason} Questions? Call {phone}."),
 }
 
 
@@ -48,6 +49,8 @@ def order_sms_text(*, order: Order, event: str) -> str:
         order_id=order.public_id,
         total=rupees(order.total_price),
         site=settings.SITE_URL.rstrip("/"),
+        reason=order.cancel_reason.rstrip(".") + ".",
+        phone=settings.STORE_SUPPORT_PHONE,
     )
 
 
