@@ -1,5 +1,8 @@
 """The orders wire format (see "Orders" in the contracts): camelCase names, ids and money as strings.
 
+An order answer says which moves its caller may make next (`allowedMoves`), so serialize orders
+with the request in the context.
+
 Input serializers check the shape and types of a request; the rules (pack count range, address,
 prices, stock) are `orders.services`'.
 """
@@ -10,6 +13,7 @@ from rest_framework import serializers
 
 from common.ids import WireIdField
 from orders.models import Order
+from orders.pipeline import allowed_moves
 from orders.rules import MAX_LINES, QTY_RULE
 
 
@@ -107,6 +111,11 @@ class OrderStatusInSerializer(serializers.Serializer):
     )
 
 
+class OrderCancelInSerializer(serializers.Serializer):
+    # Empty or too long is the pipeline's "Please give a reason ..." (`orders.pipeline.clean_cancel_reason`).
+    reason = serializers.CharField(allow_blank=True, allow_null=True, required=False, default="", trim_whitespace=False)
+
+
 class AdminOrderListInSerializer(serializers.Serializer):
     pageNumber = serializers.IntegerField(min_value=1, max_value=1_000_000, default=1)
     status = serializers.ChoiceField(choices=Order.Status.values, required=False, allow_blank=True)
@@ -156,6 +165,16 @@ class OrderSerializer(serializers.Serializer):
     dispatchedAt = serializers.DateTimeField(source="dispatched_at")
     isDelivered = serializers.BooleanField(source="is_delivered")
     deliveredAt = serializers.DateTimeField(source="delivered_at")
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=Order.Status.values)
+    isCancelled = serializers.BooleanField(source="is_cancelled")
+    cancelledAt = serializers.DateTimeField(source="cancelled_at")
+    cancelReason = serializers.CharField(source="cancel_reason")
+    allowedMoves = serializers.SerializerMethodField()
     invoiceNumber = serializers.CharField(source="invoice_number")
     orderId = serializers.CharField(source="payment_reference", allow_null=True)
+
+    @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=Order.Status.values)))
+    def get_allowedMoves(self, order: Order) -> list[str]:
+        """The statuses the caller (the request in the context) may move this order to next."""
+        request = self.context.get("request")
+        return allowed_moves(order=order, user=getattr(request, "user", None))

@@ -20,13 +20,14 @@ def announcements():
     def listener(sender, product_ids, financial_ids, **kwargs):
         received.append((product_ids, financial_ids))
 
+    # The block is its own transaction: hooks registered before it (by earlier writes of the test,
+    # which never commit) are set aside, and the ones it registers are gone after it, as after a commit.
     connection = transaction.get_connection()
-    already = len(connection.run_on_commit)
+    earlier, connection.run_on_commit = connection.run_on_commit, []
     packs_changed.connect(listener)
     try:
         with TestCase.captureOnCommitCallbacks(execute=True):
             yield received
     finally:
         packs_changed.disconnect(listener)
-        # As after a real commit, the hooks that ran are gone: the next block is a new transaction.
-        del connection.run_on_commit[already:]
+        connection.run_on_commit = earlier
