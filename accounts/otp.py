@@ -24,7 +24,8 @@ from django.utils.crypto import salted_hmac
 from accounts.errors import ACCOUNT_EXISTS, NO_ACCOUNT, Conflict, Forbidden, InvalidInput, NotFound, TooManyRequests
 from accounts.models import PhoneOtp, User
 from accounts.rules import clean_phone
-from accounts.tasks import send_sms
+from notifications.messages import otp_text
+from notifications.services import sms_queue
 
 Purpose = PhoneOtp.Purpose
 
@@ -72,11 +73,6 @@ def _check_resend_allowed(*, phone_no: str, now: datetime) -> None:
         raise TooManyRequests(f"Please wait {resend_gap} seconds before requesting another OTP.", retryAfter=resend_gap)
 
 
-def otp_text(code: str) -> str:
-    minutes = settings.OTP_TTL_SECONDS // 60
-    return f"Your {settings.STORE_NAME} verification code is {code}. It expires in {minutes} minutes."
-
-
 def otp_send(*, phone_no, purpose) -> OtpSent:
     phone_no = clean_phone(phone_no)
     purpose = clean_purpose(purpose)
@@ -96,7 +92,7 @@ def otp_send(*, phone_no, purpose) -> OtpSent:
         created_at=now,
         expires_at=now + timedelta(seconds=settings.OTP_TTL_SECONDS),
     )
-    send_sms.delay(phone_no, otp_text(code))
+    sms_queue(phone_no=phone_no, text=otp_text(code=code), about=f"{purpose} OTP SMS")
     return OtpSent(message=OTP_SENT, resend_in=settings.OTP_RESEND_SECONDS)
 
 

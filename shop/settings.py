@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "webpack_loader",
     "shop",
     "common",
+    "notifications",
     "accounts",
     "catalog",
     "orders",
