@@ -25,7 +25,8 @@ from accounts.errors import OTP_LOCKED, Forbidden, InvalidInput, TooManyRequests
 from accounts.guard import guess_begin, guess_failed, guess_released, guess_succeeded
 from accounts.models import PhoneOtp, User
 from accounts.rules import clean_phone
-from accounts.tasks import send_sms
+from notifications.messages import otp_text
+from notifications.services import sms_queue
 
 Purpose = PhoneOtp.Purpose
 
@@ -73,11 +74,6 @@ def _check_resend_allowed(*, phone_no: str, now: datetime) -> None:
         raise TooManyRequests(f"Please wait {resend_gap} seconds before requesting another OTP.", retryAfter=resend_gap)
 
 
-def otp_text(code: str) -> str:
-    minutes = settings.OTP_TTL_SECONDS // 60
-    return f"Your {settings.STORE_NAME} verification code is {code}. It expires in {minutes} minutes."
-
-
 def otp_send(*, phone_no, purpose) -> OtpSent:
     """The same answer whether or not the number has an account, so that nobody can ask.
 
@@ -98,7 +94,7 @@ def otp_send(*, phone_no, purpose) -> OtpSent:
         expires_at=now + timedelta(seconds=settings.OTP_TTL_SECONDS),
     )
     if purpose == Purpose.REGISTER or User.objects.filter(phone_no=phone_no).exists():
-        send_sms.delay(phone_no, otp_text(code))
+        sms_queue(phone_no=phone_no, text=otp_text(code=code), about=f"{purpose} OTP SMS")
     return OtpSent(message=OTP_SENT, resend_in=settings.OTP_RESEND_SECONDS)
 
 

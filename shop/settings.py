@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "webpack_loader",
     "shop",
     "common",
+    "notifications",
     "accounts",
     "catalog",
     "orders",

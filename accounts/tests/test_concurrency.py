@@ -6,10 +6,11 @@ import pytest
 from django.db import connection
 
 from accounts.errors import DomainError
-from accounts.models import PhoneOtp, SmsMessage, User
+from accounts.models import PhoneOtp, User
 from accounts.otp import otp_send, otp_verify
 from accounts.services import user_register
 from accounts.tests.conftest import NEW_PHONE, last_code, wrong_code
+from notifications.models import SmsMessage
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -8,9 +8,10 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from accounts.errors import InvalidInput, TooManyRequests
-from accounts.models import PhoneOtp, SmsMessage
+from accounts.models import PhoneOtp
 from accounts.otp import _check_resend_allowed, otp_send, otp_verify
 from accounts.tests.conftest import NEW_PHONE, OTP_SEND_URL, OTP_VERIFY_URL, last_code, wrong_code
+from notifications.models import SmsMessage
 
 pytestmark = pytest.mark.django_db
 
