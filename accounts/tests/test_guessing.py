@@ -23,10 +23,12 @@ def login(client, phone_no, password=PASSWORD, **headers):
 
 
 @pytest.fixture
-def clock(monkeypatch):
-    """Move the guard's clock and the cache's expiry forward together."""
+def clock(monkeypatch, settings):
+    """Move the guard's clock and the cache's expiry forward together (a process-local cache,
+    whose expiry reads the patched clock, stands in for Redis)."""
     import time
 
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     start = time.time()
     now = {"t": start}
     monkeypatch.setattr("accounts.guard.time.time", lambda: now["t"])
