@@ -15,7 +15,7 @@ from django.utils import timezone
 from catalog.stock import stock_return
 from common.errors import Conflict, DomainError
 from orders.models import Order, OrderEvent
-from orders.tasks import order_sms_after_commit
+from orders.sms import order_sms_after_commit
 
 logger = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from orders import pipeline, rules
 from orders.models import InvoiceSequence, Order, OrderItem
 from orders.rules import MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE, SHIPPING_PRICE
 from orders.serializers import pack_records
-from orders.tasks import order_sms_after_commit
+from orders.sms import order_sms_after_commit
 
 logger = logging.getLogger(__name__)
 
