@@ -1,4 +1,5 @@
-"""The orders wire format (see "Orders" in the contracts): camelCase names, ids and money as strings.
+"""The orders wire format (see "Orders" in the contracts): camelCase names, ids as strings, money as
+JSON numbers (`common.fields.MoneyField`).
 
 An order answer says which moves its caller may make next (`allowedMoves`), so serialize orders
 with the request in the context.
@@ -11,6 +12,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.fields import MoneyField
 from common.ids import WireIdField
 from orders.models import Order
 from orders.pipeline import allowed_moves
@@ -32,11 +34,6 @@ class WholeNumberField(serializers.Field):
         return value
 
 
-def _money(**kwargs):
-    """Rupees with two decimals, written as a string: `"120.00"`."""
-    return serializers.DecimalField(max_digits=12, decimal_places=2, **kwargs)
-
-
 class PackRecordSerializer(serializers.Serializer):
     """A pack as the cart refreshes it (the catalog's batch record): the items of a refused order
     (409 `price_changed` / `out_of_stock`) and the source of each order line's snapshot. Reads a
@@ -50,8 +47,8 @@ class PackRecordSerializer(serializers.Serializer):
     brand = serializers.CharField(source="detail.brand")
     quantity = serializers.CharField(source="quantity_display")
     units = serializers.CharField()
-    price = _money()
-    dprice = _money()
+    price = MoneyField()
+    dprice = MoneyField()
     Discount = serializers.IntegerField(source="discount")
     countInStock = serializers.IntegerField(source="count_in_stock")
     image = serializers.CharField(source="detail.image")
@@ -99,9 +96,9 @@ class OrderPlaceInSerializer(serializers.Serializer):
     orderItems = OrderItemsField(allow_empty=True, max_length=MAX_LINES)
     shippingAddress = AddressSerializer()
     paymentMethod = serializers.CharField(allow_blank=True, max_length=40)
-    itemsPrice = _money()
-    shippingPrice = _money()
-    totalPrice = _money()
+    itemsPrice = MoneyField()
+    shippingPrice = MoneyField()
+    totalPrice = MoneyField()
 
 
 class OrderStatusInSerializer(serializers.Serializer):
@@ -130,10 +127,10 @@ class OrderItemSerializer(serializers.Serializer):
     quantity = serializers.CharField()
     units = serializers.CharField()
     qty = serializers.IntegerField()
-    price = _money()
-    mrp = _money()
+    price = MoneyField()
+    mrp = MoneyField()
     image = serializers.CharField()
-    lineTotal = _money(source="line_total")
+    lineTotal = MoneyField(source="line_total")
 
 
 class OrderUserSerializer(serializers.Serializer):
@@ -154,9 +151,9 @@ class OrderSerializer(serializers.Serializer):
     orderItems = OrderItemSerializer(source="items.all", many=True)
     shippingAddress = ShippingAddressOutSerializer(source="*")
     paymentMethod = serializers.CharField(source="payment_method")
-    itemsPrice = _money(source="items_price")
-    shippingPrice = _money(source="shipping_price")
-    totalPrice = _money(source="total_price")
+    itemsPrice = MoneyField(source="items_price")
+    shippingPrice = MoneyField(source="shipping_price")
+    totalPrice = MoneyField(source="total_price")
     isPaid = serializers.BooleanField(source="is_paid")
     paidAt = serializers.DateTimeField(source="paid_at")
     isPacked = serializers.BooleanField(source="is_packed")
