@@ -38,9 +38,7 @@ class OrdersView(APIView):
         page = selectors.orders_for_admin(
             status=query.validated_data.get("status") or None, page=query.validated_data["pageNumber"]
         )
-        return Response(
-            {"orders": _order_data(request, page.orders, many=True), "page": page.page, "pages": page.pages}
-        )
+        return Response({"orders": _order_data(request, page.items, many=True), "page": page.page, "pages": page.pages})
 
     @extend_schema(request=OrderPlaceInSerializer, responses={201: OrderSerializer})
     def post(self, request: Request) -> Response:

@@ -19,6 +19,9 @@ from accounts.delivery import delivery_check
 from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_take
 from common.errors import Conflict, DomainError, Forbidden
+from common.india import is_pincode
+from common.money import to_paise
+from common.text import squeezed
 from orders import pipeline, rules
 from orders.models import InvoiceSequence, Order, OrderItem
 from orders.rules import MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE, SHIPPING_PRICE
@@ -28,7 +31,6 @@ from orders.sms import order_sms_after_commit
 logger = logging.getLogger(__name__)
 
 INVOICE_PREFIX = "SMLR"
-CENT = Decimal("0.01")
 
 ADDRESS_INCOMPLETE = "Enter address in account to complete order"
 ADDRESS_NOT_PROFILE = "Shipping address must match the address saved in your profile."
@@ -72,7 +74,7 @@ class Totals:
 
 def _address_key(address: Address) -> tuple[str, ...]:
     """The address compared without regard to case or runs of spaces."""
-    return tuple(" ".join(part.split()).casefold() for part in (address.street, address.city, address.postal_code))
+    return tuple(squeezed(part).casefold() for part in (address.street, address.city, address.postal_code))
 
 
 def _check_lines(items: Sequence[LineRequest]) -> None:
@@ -99,7 +101,7 @@ def _check_address(*, user, shipping_address: Address) -> Address:
     )
     if not (given.street and given.city and given.postal_code) or not user.has_complete_address:
         raise InvalidOrder(ADDRESS_INCOMPLETE)
-    if not (given.postal_code.isdigit() and len(given.postal_code) == 6 and given.postal_code.isascii()):
+    if not is_pincode(given.postal_code):
         raise InvalidOrder("Postal code must be 6 digits.")
     saved = Address(street=user.street.strip(), city=user.city.strip(), postal_code=user.postal_code.strip())
     if _address_key(given) != _address_key(saved):
@@ -146,7 +148,7 @@ def _priced(items: Sequence[LineRequest], packs: dict[int, Financial], client_to
     server = Totals(items_price=items_price, shipping_price=SHIPPING_PRICE, total_price=items_price + SHIPPING_PRICE)
     pairs = [(client_totals.items_price, server.items_price), (client_totals.shipping_price, server.shipping_price)]
     pairs.append((client_totals.total_price, server.total_price))
-    if any(Decimal(client).quantize(CENT) != mine for client, mine in pairs):
+    if any(to_paise(Decimal(client)) != mine for client, mine in pairs):
         items_shown = pack_records([packs[line.financial_id] for line in items])
         raise Conflict(PRICES_CHANGED, code="price_changed", items=items_shown)
     return server

@@ -1,15 +1,6 @@
-"""Cleaning of the names and URLs the catalog's writers accept."""
+"""Cleaning of the image URLs the catalog's writers accept (names: `common.text.clean_text`)."""
 
 from common.errors import DomainError
-
-
-def clean_name(name: str, *, what: str = "Name", max_length: int = 200) -> str:
-    name = " ".join(str(name or "").split())
-    if not name:
-        raise DomainError(f"{what} is required.")
-    if len(name) > max_length:
-        raise DomainError(f"{what} can have at most {max_length} characters.")
-    return name
 
 
 def clean_url(url: str) -> str:

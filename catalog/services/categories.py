@@ -5,15 +5,17 @@ from django.db.models import ProtectedError, RestrictedError
 from django.utils.text import slugify
 
 from common.errors import Conflict
+from common.text import clean_text
 
 from .. import caching
 from ..models import Category
-from ._text import clean_name
+
+CATEGORY_NAME_MAX_LENGTH = Category._meta.get_field("name").max_length
 
 
 def category_save(*, category: Category) -> Category:
     """Save a category (Django admin), its key made from the name when left empty."""
-    category.name = clean_name(category.name, what="Category name", max_length=80)
+    category.name = clean_text(category.name, label="Category name", max_length=CATEGORY_NAME_MAX_LENGTH)
     category.key = category.key or slugify(category.name)
     category.save()
     caching.invalidate()

@@ -4,12 +4,15 @@ from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 
 from common.errors import Conflict, DomainError
+from common.text import clean_text
 
 from .. import caching
 from ..models import Detail, Financial, Product
 from ..packs import to_quantity, to_units
 from . import packs, products
-from ._text import clean_name, clean_url
+from ._text import clean_url
+
+BRAND_MAX_LENGTH = Detail._meta.get_field("brand").max_length
 
 
 def _free_brand_name(product: Product, brand: str) -> str:
@@ -35,7 +38,7 @@ def detail_create(
     """
     if brand is None or not str(brand).strip():
         brand = _free_brand_name(product, products.SAMPLE_BRAND)
-    brand = clean_name(brand, what="Brand", max_length=100)
+    brand = clean_text(brand, label="Brand", max_length=BRAND_MAX_LENGTH)
     if product.details.filter(brand=brand).exists():
         raise Conflict(f"This product already has the brand '{brand}'.")
     urls = [clean_url(url) for url in (images or []) if str(url or "").strip()]
@@ -85,7 +88,7 @@ def detail_update(
     products.product_update(product=product, name=name, slug=slug, category=category, image=image)
 
     if brand is not None and str(brand).strip():
-        brand = clean_name(brand, what="Brand", max_length=100)
+        brand = clean_text(brand, label="Brand", max_length=BRAND_MAX_LENGTH)
         if brand != detail.brand:
             if product.details.filter(brand=brand).exclude(pk=detail.pk).exists():
                 raise Conflict(f"This product already has the brand '{brand}'.")

@@ -6,11 +6,12 @@ from django.templatetags.static import static
 from django.utils.text import slugify
 
 from common.errors import Conflict, DomainError
+from common.text import clean_text
 
 from .. import caching, selectors
 from ..models import Category, Financial, Product
 from . import details, packs
-from ._text import clean_name, clean_url
+from ._text import clean_url
 
 SAMPLE_PRODUCT_NAME = "Sample name"
 SAMPLE_BRAND = "Sample brand"
@@ -18,6 +19,8 @@ SAMPLE_DESCRIPTION = "Sample description"
 SAMPLE_IMAGE_STATIC_PATH = "img/logo.svg"
 UNCATEGORISED = ("uncategorised", "UNCATEGORISED")
 SLUG_MAX_LENGTH = Product._meta.get_field("slug").max_length
+
+PRODUCT_NAME_MAX_LENGTH = Product._meta.get_field("name").max_length
 
 
 def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
@@ -59,7 +62,7 @@ def product_create(
     brand: str = SAMPLE_BRAND,
 ) -> Product:
     """A product with one brand and one empty 1 kg pack; with no arguments, an editable sample."""
-    name = clean_name(name)
+    name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
     product = Product.objects.create(
         name=name,
         slug=unique_slug(name),
@@ -74,7 +77,7 @@ def product_create(
 
 def product_save(*, product: Product) -> Product:
     """Save a product, giving it a unique slug from its name when it has none (Django admin)."""
-    product.name = clean_name(product.name)
+    product.name = clean_text(product.name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
     if not product.slug:
         product.slug = unique_slug(product.name, exclude_pk=product.pk)
     elif product.slug.isdigit():
@@ -107,9 +110,9 @@ def product_update(
             raise DomainError("Slug must contain letters.")
         product.slug = wanted
         if name is not None:
-            product.name = clean_name(name)
+            product.name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
     elif name is not None:
-        name = clean_name(name)
+        name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
         if name != product.name:
             product.name = name
             product.slug = unique_slug(name, exclude_pk=product.pk)
