@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from common.errors import Conflict
 from orders.models import Order
-from orders.tasks import order_sms_after_commit
+from orders.sms import order_sms_after_commit
 
 logger = logging.getLogger(__name__)
 

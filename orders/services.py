@@ -18,7 +18,7 @@ from catalog.serializers import batch_record_data
 from common.errors import Conflict, DomainError, Forbidden
 from orders.locks import packs_locked_in_pk_order
 from orders.models import InvoiceSequence, Order, OrderItem
-from orders.tasks import order_sms_after_commit
+from orders.sms import order_sms_after_commit
 
 logger = logging.getLogger(__name__)
 

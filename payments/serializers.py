@@ -2,13 +2,15 @@
 
 from rest_framework import serializers
 
+from common.fields import MoneyField
+
 
 class PaymentStartInSerializer(serializers.Serializer):
     """`{order_id, amount, customerId, cartItems}`: only the order id is read as given; the amount,
     when sent, must be the order's total; the customer is always the caller; cart lines are ignored."""
 
     order_id = serializers.CharField(max_length=40, trim_whitespace=True)
-    amount = serializers.JSONField(required=False, allow_null=True)
+    amount = MoneyField(required=False, allow_null=True)
     customerId = serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=20)
     cartItems = serializers.JSONField(required=False)
 

@@ -13,7 +13,7 @@ The rules that protect money, in one place:
 
 import logging
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -76,22 +76,13 @@ def payment_status_for(gateway_status: str) -> str:
     return Payment.Status.PENDING
 
 
-def _exact_amount(value) -> Decimal | None:
-    """A number or numeric string as sent, unrounded (`120.001` is not `120.00`); None if it is neither."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, str, Decimal)):
-        return None
-    try:
-        amount = Decimal(str(value).strip())
-    except InvalidOperation:
-        return None
-    return amount if amount.is_finite() else None
-
-
 def _return_url() -> str:
     return f"{settings.SITE_URL.rstrip('/')}{reverse('payments-return')}"
 
 
-def payment_initiate(*, user, public_id: str, amount=None, online_checkout: bool = False) -> tuple[Payment, str]:
+def payment_initiate(
+    *, user, public_id: str, amount: Decimal | None = None, online_checkout: bool = False
+) -> tuple[Payment, str]:
     """Start paying the caller's own unpaid order; returns the Payment and the session's status.
 
     `amount`, when the browser sends one, must be the order's total: the amount always comes
@@ -102,8 +93,7 @@ def payment_initiate(*, user, public_id: str, amount=None, online_checkout: bool
     if order is None:
         raise NotFound(ORDER_NOT_FOUND)
     if amount is not None:
-        asked = _exact_amount(amount)
-        if asked is None or asked != order.total_price:
+        if Decimal(amount) != order.total_price:
             raise PaymentRefused(
                 f"The amount to pay is the order's total, {order.total_price:.2f}.", code="amount_mismatch"
             )

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from orders.tasks import rupees
+from common.money import rupees
 from payments import services
 from payments.gateways.sandbox import SandboxGateway
 from payments.models import Payment, SandboxCharge

@@ -43,6 +43,10 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when SHOP_ENV=production")
     SECRET_KEY = "local-only-insecure-key-do-not-use-in-production-0123456789"
 
+# How many reverse proxies (load balancer, CDN) stand in front of the web process and append the
+# client's address to X-Forwarded-For. 0: none, the socket's address is the client (common/client_ip.py).
+TRUSTED_PROXY_COUNT = int(env("TRUSTED_PROXY_COUNT", "0"))
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
@@ -61,6 +65,7 @@ INSTALLED_APPS = [
     "webpack_loader",
     "shop",
     "common",
+    "notifications",
     "accounts",
     "catalog",
     "orders",
@@ -118,7 +123,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "common.cache.SharedPoolRedisCache", "LOCATION": REDIS_URL}}
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}}
+    # A Redis that is down fails a connection attempt within 2 s instead of hanging the socket or
+    # the commit that broadcasts. Each worker process has one inbox for all its sockets; a
+    # transaction that changes many products puts one message per product in it at once.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2}], "capacity": 1000},
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -167,10 +180,15 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "common.api_errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "otp_send": env("THROTTLE_OTP_SEND", "10/hour"),
+        "otp_send_daily": env("THROTTLE_OTP_SEND_DAILY", "30/day"),
+        "account": env("THROTTLE_ACCOUNT", "30/hour"),
         "otp_verify": env("THROTTLE_OTP_VERIFY", "30/hour"),
         "login": env("THROTTLE_LOGIN", "20/minute"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Throttles take the client's address from common.client_ip (TRUSTED_PROXY_COUNT), not from
+    # DRF's NUM_PROXIES; this keeps DRF's own fallback from trusting X-Forwarded-For.
+    "NUM_PROXIES": 0,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Storefront API",
@@ -230,6 +248,15 @@ SMS_MSG91_AUTH_KEY = env("SMS_MSG91_AUTH_KEY")
 SMS_MSG91_SENDER_ID = env("SMS_MSG91_SENDER_ID", "SMLRMT")
 SMS_MSG91_URL = env("SMS_MSG91_URL", "https://control.msg91.com/api/v5/flow/")
 SMS_MSG91_TEMPLATE_ID = env("SMS_MSG91_TEMPLATE_ID")
+
+# Guessing limits per phone number (accounts/guard.py), whatever address the tries come from:
+# this many wrong passwords or OTPs in a row are free, then the wait starts at the base and
+# doubles with each further failure up to the maximum. A success clears the count.
+GUESS_FREE_FAILURES = int(env("GUESS_FREE_FAILURES", "5"))
+GUESS_BASE_WAIT_SECONDS = int(env("GUESS_BASE_WAIT_SECONDS", "60"))
+GUESS_MAX_WAIT_SECONDS = int(env("GUESS_MAX_WAIT_SECONDS", "3600"))
+# Staff sign-in at /staff/ also counts failures per client address (any account).
+STAFF_LOGIN_FREE_FAILURES_PER_IP = int(env("STAFF_LOGIN_FREE_FAILURES_PER_IP", "10"))
 
 OTP_LENGTH = 6
 OTP_TTL_SECONDS = 5 * 60

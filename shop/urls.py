@@ -4,11 +4,13 @@ from django.urls import include, path, re_path
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.staff_login import StaffAuthenticationForm
 from shop import pages, views
 from shop.health import healthz
 
 admin.site.site_header = f"{settings.STORE_NAME} staff"
 admin.site.site_title = f"{settings.STORE_NAME} staff"
+admin.site.login_form = StaffAuthenticationForm
 
 api_patterns = [
     path("", include("catalog.urls")),
