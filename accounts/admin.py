@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 
-from accounts.models import PhoneOtp, RevokedToken, SmsMessage, User
+from accounts.models import PhoneOtp, RevokedToken, User
 
 
 class UserCreationForm(AdminUserCreationForm):
@@ -42,18 +42,6 @@ class UserAdmin(DjangoUserAdmin):
     search_fields = ("phone_no", "name")
     ordering = ("id",)
     filter_horizontal = ()
-
-
-@admin.register(SmsMessage)
-class SmsMessageAdmin(admin.ModelAdmin):
-    list_display = ("phone_no", "created_at", "status", "text")
-    list_filter = ("status",)
-    search_fields = ("phone_no", "text")
-    date_hierarchy = "created_at"
-    readonly_fields = ("phone_no", "text", "created_at", "status")
-
-    def has_add_permission(self, request) -> bool:
-        return False
 
 
 @admin.register(PhoneOtp)

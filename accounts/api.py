@@ -30,7 +30,14 @@ from accounts.serializers import (
     VerificationOutput,
     user_info_data,
 )
-from accounts.throttles import LoginThrottle, OtpSendThrottle, OtpVerifyThrottle, TooManyAttempts
+from accounts.throttles import (
+    AccountThrottle,
+    LoginThrottle,
+    OtpSendDailyThrottle,
+    OtpSendThrottle,
+    OtpVerifyThrottle,
+    TooManyAttempts,
+)
 from accounts.tokens import access_token_issue, access_token_revoke
 from common.permissions import IsAdmin, IsCustomer
 
@@ -77,7 +84,7 @@ class LogoutView(APIView):
 class OtpSendView(PublicView):
     """Text a 6-digit code to the phone, for `register` or `reset`."""
 
-    throttle_classes = (OtpSendThrottle,)
+    throttle_classes = (OtpSendThrottle, OtpSendDailyThrottle)
 
     @extend_schema(request=OtpSendInput, responses=OtpSentOutput, auth=[])
     def post(self, request):
@@ -101,6 +108,8 @@ class OtpVerifyView(PublicView):
 class ForgotPasswordView(PublicView):
     """Set a new password with a `reset` verification token."""
 
+    throttle_classes = (AccountThrottle,)
+
     @extend_schema(request=ForgotPasswordInput, responses=MessageOutput, auth=[])
     def post(self, request):
         data = _input(ForgotPasswordInput, request)
@@ -122,6 +131,12 @@ class UsersView(APIView):
 
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "POST" else [IsAdmin()]
+
+    def get_throttles(self):
+        return [AccountThrottle()] if self.request.method == "POST" else []
+
+    def throttled(self, request, wait):
+        raise TooManyAttempts(wait)
 
     @extend_schema(responses=UserSummaryOutput(many=True))
     def get(self, request):

@@ -5,4 +5,4 @@ class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self) -> None:
-        from accounts import checks, schema  # noqa: F401  (register the configuration checks, the OpenAPI scheme)
+        from accounts import schema  # noqa: F401  (register the OpenAPI scheme)

@@ -1,10 +1,10 @@
 """The accounts app's domain errors and the texts a shopper reads."""
 
-from common.errors import Conflict, DomainError, Forbidden, NotFound
+from common.errors import Conflict, DomainError, Forbidden, InvalidValue, NotFound
 
 
-class InvalidInput(DomainError):
-    status = 400
+class InvalidInput(InvalidValue):
+    pass
 
 
 class LoginFailed(DomainError):
@@ -17,6 +17,9 @@ class TooManyRequests(DomainError):
 
 PHONE_INVALID = "Please enter a valid 10-digit phone number."
 LOGIN_FAILED = "Invalid phone number or password"
+LOGIN_LOCKED = "Too many wrong passwords for this phone number."
+LOGIN_LOCKED_IP = "Too many failed sign-ins from your network."
+OTP_LOCKED = "Too many wrong OTPs for this phone number."
 ACCOUNT_EXISTS = "An account with this phone number already exists. Please sign in."
 NO_ACCOUNT = "No account found with this phone number."
 USER_NOT_FOUND = "User not found"

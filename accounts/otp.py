@@ -1,7 +1,7 @@
 """Phone OTP, decided on the server (DESIGN.md, "Phone OTP is verified on the server").
 
 1. `otp_send`: a 6-digit code from `secrets` goes by SMS; only its HMAC is stored. One send per
-   phone per OTP_RESEND_SECONDS; `register` refuses a known number, `reset` an unknown one.
+   phone per OTP_RESEND_SECONDS; the answer never tells whether the number has an account.
 2. `otp_verify`: the latest code of that phone and purpose, if unexpired, unused and tried fewer
    than OTP_MAX_TRIES times, answers a signed verification token (OTP_VERIFICATION_TOKEN_TTL_SECONDS,
    bound to phone and purpose).
@@ -21,10 +21,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from accounts.errors import ACCOUNT_EXISTS, NO_ACCOUNT, Conflict, Forbidden, InvalidInput, NotFound, TooManyRequests
+from accounts.errors import OTP_LOCKED, Forbidden, InvalidInput, TooManyRequests
+from accounts.guard import guess_begin, guess_failed, guess_released, guess_succeeded
 from accounts.models import PhoneOtp, User
 from accounts.rules import clean_phone
-from accounts.tasks import send_sms
+from notifications.messages import otp_text
+from notifications.services import sms_queue
 
 Purpose = PhoneOtp.Purpose
 
@@ -72,20 +74,15 @@ def _check_resend_allowed(*, phone_no: str, now: datetime) -> None:
         raise TooManyRequests(f"Please wait {resend_gap} seconds before requesting another OTP.", retryAfter=resend_gap)
 
 
-def otp_text(code: str) -> str:
-    minutes = settings.OTP_TTL_SECONDS // 60
-    return f"Your {settings.STORE_NAME} verification code is {code}. It expires in {minutes} minutes."
-
-
 def otp_send(*, phone_no, purpose) -> OtpSent:
+    """The same answer whether or not the number has an account, so that nobody can ask.
+
+    A `register` code also goes to a known number: its owner learns that the account exists when
+    registering, after the code proved the number is theirs. A `reset` code for an unknown number
+    is recorded but never texted (nobody could use it, and each SMS costs money).
+    """
     phone_no = clean_phone(phone_no)
     purpose = clean_purpose(purpose)
-    account_exists = User.objects.filter(phone_no=phone_no).exists()
-    if purpose == Purpose.REGISTER and account_exists:
-        raise Conflict(ACCOUNT_EXISTS)
-    if purpose == Purpose.RESET and not account_exists:
-        raise NotFound(NO_ACCOUNT)
-
     now = timezone.now()
     _check_resend_allowed(phone_no=phone_no, now=now)
     code = f"{secrets.randbelow(10**settings.OTP_LENGTH):0{settings.OTP_LENGTH}d}"
@@ -96,7 +93,8 @@ def otp_send(*, phone_no, purpose) -> OtpSent:
         created_at=now,
         expires_at=now + timedelta(seconds=settings.OTP_TTL_SECONDS),
     )
-    send_sms.delay(phone_no, otp_text(code))
+    if purpose == Purpose.REGISTER or User.objects.filter(phone_no=phone_no).exists():
+        sms_queue(phone_no=phone_no, text=otp_text(code=code), about=f"{purpose} OTP SMS")
     return OtpSent(message=OTP_SENT, resend_in=settings.OTP_RESEND_SECONDS)
 
 
@@ -104,14 +102,8 @@ def _token_salt(purpose: str) -> str:
     return f"accounts.phone-verification.{purpose}"
 
 
-def otp_verify(*, phone_no, code, purpose) -> str:
-    """The verification token for a right code; every refusal says why."""
-    phone_no = clean_phone(phone_no)
-    purpose = clean_purpose(purpose)
-    code = str(code or "").strip()
-    if len(code) != settings.OTP_LENGTH or not (code.isascii() and code.isdigit()):
-        raise InvalidInput(f"Please enter the {settings.OTP_LENGTH}-digit OTP.")
-
+def _otp_try(*, phone_no: str, purpose: str, code: str) -> tuple[PhoneOtp, bool]:
+    """Check `code` against the latest code of this phone and purpose; a wrong one counts a try."""
     max_tries = settings.OTP_MAX_TRIES
     with transaction.atomic():
         otp = (
@@ -136,9 +128,28 @@ def otp_verify(*, phone_no, code, purpose) -> str:
         else:
             otp.attempts += 1
             otp.save(update_fields=["attempts"])
-    # Raised after the block so that the wrong try stays counted.
-    if not right:
-        tries_left = max_tries - otp.attempts
+    return otp, right
+
+
+def otp_verify(*, phone_no, code, purpose) -> str:
+    """The verification token for a right code; every refusal says why."""
+    phone_no = clean_phone(phone_no)
+    purpose = clean_purpose(purpose)
+    code = str(code or "").strip()
+    if len(code) != settings.OTP_LENGTH or not (code.isascii() and code.isdigit()):
+        raise InvalidInput(f"Please enter the {settings.OTP_LENGTH}-digit OTP.")
+
+    guess = guess_begin(scope="otp", target=phone_no, message=OTP_LOCKED)
+    try:
+        otp, right = _otp_try(phone_no=phone_no, purpose=purpose, code=code)
+    except InvalidInput:
+        guess_released(guess)  # nothing was guessed: no code, used, expired or out of tries
+        raise
+    if right:
+        guess_succeeded(guess)
+    else:
+        guess_failed(guess)
+        tries_left = settings.OTP_MAX_TRIES - otp.attempts
         if tries_left:
             raise InvalidInput(f"Incorrect OTP. {tries_left} {'try' if tries_left == 1 else 'tries'} left.")
         raise InvalidInput("Incorrect OTP. Please request a new one.")

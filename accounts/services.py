@@ -10,22 +10,26 @@ from accounts.errors import (
     ACCOUNT_EXISTS,
     CANNOT_DELETE_ADMIN,
     LOGIN_FAILED,
+    LOGIN_LOCKED,
+    LOGIN_LOCKED_IP,
     NO_ACCOUNT,
     Conflict,
     InvalidInput,
     LoginFailed,
     NotFound,
+    TooManyRequests,
 )
+from accounts.guard import guess_begin, guess_failed, guess_released, guess_succeeded
 from accounts.models import PhoneOtp, User
 from accounts.otp import phone_verification_consume
 from accounts.rules import (
-    clean_coordinate,
     clean_name,
     clean_new_password,
     clean_phone,
     clean_postal_code,
-    clean_text,
 )
+from common.india import latitude, longitude
+from common.text import clean_text
 
 # "Not sent" for the optional arguments of partial updates (None can be a real value: no location).
 UNCHANGED = object()
@@ -34,15 +38,35 @@ STREET_MAX_LENGTH = User._meta.get_field("street").max_length
 CITY_MAX_LENGTH = User._meta.get_field("city").max_length
 
 
-def user_authenticate(*, phone_no, password) -> User:
-    """The user with this phone and password; one message for every wrong pair."""
+def user_authenticate(*, phone_no, password, client_ip: str = "", free_failures_per_ip: int | None = None) -> User:
+    """The user with this phone and password; one message for every wrong pair.
+
+    Wrong passwords are counted per phone number, whatever address they come from
+    (accounts/guard.py); with `free_failures_per_ip` they are counted per `client_ip` too (staff
+    sign-in, which has no other per-address limit). Known and unknown numbers count alike.
+    """
     phone_no = clean_phone(phone_no)
     if not password:
         raise InvalidInput("Password is required.")
+    guesses = [guess_begin(scope="login", target=phone_no, message=LOGIN_LOCKED)]
+    if free_failures_per_ip is not None:
+        try:
+            guesses.append(
+                guess_begin(scope="login-ip", target=client_ip, message=LOGIN_LOCKED_IP, free=free_failures_per_ip)
+            )
+        except TooManyRequests:
+            guess_released(guesses[0])
+            raise
     # Django's backend hashes the password even for an unknown number, so timing tells nothing.
     user = authenticate(request=None, username=phone_no, password=str(password))
     if user is None:
+        for guess in guesses:
+            guess_failed(guess)
         raise LoginFailed(LOGIN_FAILED)
+    guess_succeeded(guesses[0])
+    # A right password proves nothing about the other tries from that address: they still count.
+    for guess in guesses[1:]:
+        guess_released(guess)
     User.objects.filter(pk=user.pk).update(last_login=timezone.now())
     return user
 
@@ -60,26 +84,34 @@ def _create_user(*, phone_no: str, password: str, name: str) -> User:
 
 
 def user_register(*, name, phone_no, password, verification_token) -> User:
-    """A new customer whose phone number an OTP proved (the token from `otp_verify`)."""
+    """A new customer whose phone number an OTP proved (the token from `otp_verify`).
+
+    The token is checked before anything else, so only the proven owner of a number learns
+    whether it already has an account.
+    """
     phone_no = clean_phone(phone_no)
     name = clean_name(name)
-    if User.objects.filter(phone_no=phone_no).exists():
-        raise Conflict(ACCOUNT_EXISTS)
     clean_new_password(password, user=User(phone_no=phone_no, name=name))
     with transaction.atomic():
         phone_verification_consume(token=verification_token, phone_no=phone_no, purpose=PhoneOtp.Purpose.REGISTER)
+        if User.objects.filter(phone_no=phone_no).exists():
+            raise Conflict(ACCOUNT_EXISTS)  # rolls the token back: it is not spent
         return _create_user(phone_no=phone_no, password=password, name=name)
 
 
 def user_reset_password(*, phone_no, password, verification_token) -> User:
-    """A new password for the owner of a phone an OTP proved; every older token stops working."""
+    """A new password for the owner of a phone an OTP proved; every older token stops working.
+
+    Known and unknown numbers get the same answers until the token is checked; a `reset` code
+    for an unknown number is never texted, so no token for one exists.
+    """
     phone_no = clean_phone(phone_no)
     user = User.objects.filter(phone_no=phone_no).first()
-    if user is None:
-        raise NotFound(NO_ACCOUNT)
-    clean_new_password(password, user=user)
+    clean_new_password(password, user=user or User(phone_no=phone_no))
     with transaction.atomic():
         phone_verification_consume(token=verification_token, phone_no=phone_no, purpose=PhoneOtp.Purpose.RESET)
+        if user is None:
+            raise NotFound(NO_ACCOUNT)
         user.set_password(password)
         user.save(update_fields=["password"])
     return user
@@ -104,8 +136,8 @@ def _apply_location(user: User, location) -> list[str]:
     if location is None or (location.get("latitude") is None and location.get("longitude") is None):
         user.latitude = user.longitude = None
     else:
-        user.latitude = clean_coordinate(location.get("latitude"), label="Latitude", limit=90)
-        user.longitude = clean_coordinate(location.get("longitude"), label="Longitude", limit=180)
+        user.latitude = latitude(location.get("latitude"))
+        user.longitude = longitude(location.get("longitude"))
     return ["latitude", "longitude"]
 
 

@@ -1,13 +1,17 @@
-"""Per-IP request limits of the sign-in and OTP endpoints (scopes otp_send, otp_verify, login).
+"""Per-IP request limits of the sign-in, OTP and account endpoints.
 
 The rates are settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], read on every request so that a
-changed setting applies at once; the counters live in the shared cache.
+changed setting applies at once; the counters live in the shared cache. The client's address comes
+from common.client_ip (TRUSTED_PROXY_COUNT), so a made-up X-Forwarded-For is not a new client.
+Guessing one account's password or OTP from many addresses is limited in accounts/guard.py.
 """
 
 from django.core.exceptions import ImproperlyConfigured
 from rest_framework import exceptions
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
+
+from common.client_ip import client_ip
 
 
 class IpRateThrottle(SimpleRateThrottle):
@@ -19,12 +23,28 @@ class IpRateThrottle(SimpleRateThrottle):
         except KeyError:
             raise ImproperlyConfigured(f"No throttle rate set for scope {self.scope!r}") from None
 
+    def get_ident(self, request) -> str:
+        return client_ip(request)
+
     def get_cache_key(self, request, view) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
 class OtpSendThrottle(IpRateThrottle):
     scope = "otp_send"
+
+
+class OtpSendDailyThrottle(IpRateThrottle):
+    """Every SMS costs money: one client may text only so many numbers a day."""
+
+    scope = "otp_send_daily"
+
+
+class AccountThrottle(IpRateThrottle):
+    """Registration and password reset answer differently for a known number only after an OTP,
+    but their other answers are still limited so that nobody can probe at leisure."""
+
+    scope = "account"
 
 
 class OtpVerifyThrottle(IpRateThrottle):

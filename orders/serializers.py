@@ -1,4 +1,8 @@
-"""The orders wire format (see "Orders" in the contracts): camelCase names, ids and money as strings.
+"""The orders wire format (see "Orders" in the contracts): camelCase names, ids as strings, money as
+JSON numbers (`common.fields.MoneyField`).
+
+An order answer says which moves its caller may make next (`allowedMoves`), so serialize orders
+with the request in the context.
 
 Input serializers check the shape and types of a request; the rules (pack count range, address,
 prices, stock) are `orders.services`'.
@@ -8,9 +12,11 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.fields import MoneyField
 from common.ids import WireIdField
 from orders.models import Order
-from orders.services import MAX_LINES, QTY_RULE
+from orders.pipeline import allowed_moves
+from orders.rules import MAX_LINES, QTY_RULE
 
 
 @extend_schema_field(OpenApiTypes.INT)
@@ -28,9 +34,28 @@ class WholeNumberField(serializers.Field):
         return value
 
 
-def _money(**kwargs):
-    """Rupees with two decimals, written as a string: `"120.00"`."""
-    return serializers.DecimalField(max_digits=12, decimal_places=2, **kwargs)
+class PackRecordSerializer(serializers.Serializer):
+    """A pack as the cart refreshes it (the catalog's batch record): the items of a refused order
+    (409 `price_changed` / `out_of_stock`) and the source of each order line's snapshot. Reads a
+    `Financial` with its brand and product loaded."""
+
+    productId = WireIdField(source="detail.product_id")
+    brandId = WireIdField(source="detail_id")
+    financialId = WireIdField(source="pk")
+    name = serializers.CharField(source="detail.product.name")
+    slug = serializers.CharField(source="detail.product.slug")
+    brand = serializers.CharField(source="detail.brand")
+    quantity = serializers.CharField(source="quantity_display")
+    units = serializers.CharField()
+    price = MoneyField()
+    dprice = MoneyField()
+    Discount = serializers.IntegerField(source="discount")
+    countInStock = serializers.IntegerField(source="count_in_stock")
+    image = serializers.CharField(source="detail.image")
+
+
+def pack_records(packs) -> list[dict]:
+    return [dict(record) for record in PackRecordSerializer(packs, many=True).data]
 
 
 class OrderLineInSerializer(serializers.Serializer):
@@ -71,9 +96,9 @@ class OrderPlaceInSerializer(serializers.Serializer):
     orderItems = OrderItemsField(allow_empty=True, max_length=MAX_LINES)
     shippingAddress = AddressSerializer()
     paymentMethod = serializers.CharField(allow_blank=True, max_length=40)
-    itemsPrice = _money()
-    shippingPrice = _money()
-    totalPrice = _money()
+    itemsPrice = MoneyField()
+    shippingPrice = MoneyField()
+    totalPrice = MoneyField()
 
 
 class OrderStatusInSerializer(serializers.Serializer):
@@ -81,6 +106,11 @@ class OrderStatusInSerializer(serializers.Serializer):
         choices=[Order.Status.PACKED, Order.Status.DISPATCHED, Order.Status.DELIVERED],
         error_messages={"invalid_choice": "Status must be one of packed, dispatched or delivered."},
     )
+
+
+class OrderCancelInSerializer(serializers.Serializer):
+    # Empty or too long is the pipeline's "Please give a reason ..." (`orders.pipeline.clean_cancel_reason`).
+    reason = serializers.CharField(allow_blank=True, allow_null=True, required=False, default="", trim_whitespace=False)
 
 
 class AdminOrderListInSerializer(serializers.Serializer):
@@ -97,10 +127,10 @@ class OrderItemSerializer(serializers.Serializer):
     quantity = serializers.CharField()
     units = serializers.CharField()
     qty = serializers.IntegerField()
-    price = _money()
-    mrp = _money()
+    price = MoneyField()
+    mrp = MoneyField()
     image = serializers.CharField()
-    lineTotal = _money(source="line_total")
+    lineTotal = MoneyField(source="line_total")
 
 
 class OrderUserSerializer(serializers.Serializer):
@@ -121,9 +151,9 @@ class OrderSerializer(serializers.Serializer):
     orderItems = OrderItemSerializer(source="items.all", many=True)
     shippingAddress = ShippingAddressOutSerializer(source="*")
     paymentMethod = serializers.CharField(source="payment_method")
-    itemsPrice = _money(source="items_price")
-    shippingPrice = _money(source="shipping_price")
-    totalPrice = _money(source="total_price")
+    itemsPrice = MoneyField(source="items_price")
+    shippingPrice = MoneyField(source="shipping_price")
+    totalPrice = MoneyField(source="total_price")
     isPaid = serializers.BooleanField(source="is_paid")
     paidAt = serializers.DateTimeField(source="paid_at")
     isPacked = serializers.BooleanField(source="is_packed")
@@ -132,6 +162,16 @@ class OrderSerializer(serializers.Serializer):
     dispatchedAt = serializers.DateTimeField(source="dispatched_at")
     isDelivered = serializers.BooleanField(source="is_delivered")
     deliveredAt = serializers.DateTimeField(source="delivered_at")
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=Order.Status.values)
+    isCancelled = serializers.BooleanField(source="is_cancelled")
+    cancelledAt = serializers.DateTimeField(source="cancelled_at")
+    cancelReason = serializers.CharField(source="cancel_reason")
+    allowedMoves = serializers.SerializerMethodField()
     invoiceNumber = serializers.CharField(source="invoice_number")
     orderId = serializers.CharField(source="payment_reference", allow_null=True)
+
+    @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=Order.Status.values)))
+    def get_allowedMoves(self, order: Order) -> list[str]:
+        """The statuses the caller (the request in the context) may move this order to next."""
+        request = self.context.get("request")
+        return allowed_moves(order=order, user=getattr(request, "user", None))

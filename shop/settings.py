@@ -43,6 +43,10 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when SHOP_ENV=production")
     SECRET_KEY = "local-only-insecure-key-do-not-use-in-production-0123456789"
 
+# How many reverse proxies (load balancer, CDN) stand in front of the web process and append the
+# client's address to X-Forwarded-For. 0: none, the socket's address is the client (common/client_ip.py).
+TRUSTED_PROXY_COUNT = int(env("TRUSTED_PROXY_COUNT", "0"))
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
@@ -62,6 +66,7 @@ INSTALLED_APPS = [
     "servestatic",
     "shop",
     "common",
+    "notifications",
     "accounts",
     "catalog",
     "orders",
@@ -121,7 +126,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "common.cache.SharedPoolRedisCache", "LOCATION": REDIS_URL}}
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}}
+    # A Redis that is down fails a connection attempt within 2 s instead of hanging the socket or
+    # the commit that broadcasts. Each worker process has one inbox for all its sockets; a
+    # transaction that changes many products puts one message per product in it at once.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2}], "capacity": 1000},
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -140,6 +153,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
+    "reconcile-payments": {"task": "payments.tasks.reconcile_payments", "schedule": 2 * 60},
 }
 
 # --- Auth -----------------------------------------------------------------------------------------
@@ -171,16 +185,25 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "common.api_errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "otp_send": env("THROTTLE_OTP_SEND", "10/hour"),
+        "otp_send_daily": env("THROTTLE_OTP_SEND_DAILY", "30/day"),
+        "account": env("THROTTLE_ACCOUNT", "30/hour"),
         "otp_verify": env("THROTTLE_OTP_VERIFY", "30/hour"),
         "login": env("THROTTLE_LOGIN", "20/minute"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Throttles take the client's address from common.client_ip (TRUSTED_PROXY_COUNT), not from
+    # DRF's NUM_PROXIES; this keeps DRF's own fallback from trusting X-Forwarded-For.
+    "NUM_PROXIES": 0,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Storefront API",
     "DESCRIPTION": "Groceries by brand and pack size, phone sign-in, orders and payments.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "OrderStatusEnum": ["placed", "packed", "dispatched", "delivered", "cancelled"],
+        "OrderStepEnum": ["packed", "dispatched", "delivered"],
+    },
 }
 
 # --- Internationalisation -------------------------------------------------------------------------
@@ -235,6 +258,15 @@ SMS_MSG91_SENDER_ID = env("SMS_MSG91_SENDER_ID", "SMLRMT")
 SMS_MSG91_URL = env("SMS_MSG91_URL", "https://control.msg91.com/api/v5/flow/")
 SMS_MSG91_TEMPLATE_ID = env("SMS_MSG91_TEMPLATE_ID")
 
+# Guessing limits per phone number (accounts/guard.py), whatever address the tries come from:
+# this many wrong passwords or OTPs in a row are free, then the wait starts at the base and
+# doubles with each further failure up to the maximum. A success clears the count.
+GUESS_FREE_FAILURES = int(env("GUESS_FREE_FAILURES", "5"))
+GUESS_BASE_WAIT_SECONDS = int(env("GUESS_BASE_WAIT_SECONDS", "60"))
+GUESS_MAX_WAIT_SECONDS = int(env("GUESS_MAX_WAIT_SECONDS", "3600"))
+# Staff sign-in at /staff/ also counts failures per client address (any account).
+STAFF_LOGIN_FREE_FAILURES_PER_IP = int(env("STAFF_LOGIN_FREE_FAILURES_PER_IP", "10"))
+
 OTP_LENGTH = 6
 OTP_TTL_SECONDS = 5 * 60
 OTP_MAX_TRIES = 5
@@ -250,6 +282,16 @@ JUSPAY_PAYMENT_PAGE_CLIENT_ID = env("JUSPAY_PAYMENT_PAGE_CLIENT_ID")
 JUSPAY_RESPONSE_KEY = env("JUSPAY_RESPONSE_KEY")
 JUSPAY_WEBHOOK_USERNAME = env("JUSPAY_WEBHOOK_USERNAME")
 JUSPAY_WEBHOOK_PASSWORD = env("JUSPAY_WEBHOOK_PASSWORD")
+JUSPAY_API_VERSION = env("JUSPAY_API_VERSION", "2023-06-30")
+JUSPAY_TIMEOUT_SECONDS = float(env("JUSPAY_TIMEOUT_SECONDS", "15"))
+# The sandbox gateway signs its returns with this key (default: derived from SECRET_KEY).
+PAYMENT_SANDBOX_KEY = env("PAYMENT_SANDBOX_KEY")
+# Payments still pending this long after they started are asked about again (Celery beat), for
+# up to PAYMENT_RECONCILE_WINDOW_HOURS.
+PAYMENT_RECONCILE_AFTER_MINUTES = int(env("PAYMENT_RECONCILE_AFTER_MINUTES", "5"))
+PAYMENT_RECONCILE_WINDOW_HOURS = int(env("PAYMENT_RECONCILE_WINDOW_HOURS", "48"))
+# Answered by GET /api/config/paypal for older clients; the shop takes no PayPal payments.
+PAYPAL_CLIENT_ID = env("PAYPAL_CLIENT_ID", "")
 ONLINE_PAYMENT_ENABLED = env("ONLINE_PAYMENT_ENABLED", "Y")
 UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = int(env("UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES", "30"))
 

@@ -3,11 +3,13 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.staff_login import StaffAuthenticationForm
 from shop import pages, views
 from shop.health import healthz
 
 admin.site.site_header = f"{settings.STORE_NAME} staff"
 admin.site.site_title = f"{settings.STORE_NAME} staff"
+admin.site.login_form = StaffAuthenticationForm
 
 api_patterns = [
     path("", include("catalog.urls")),
@@ -23,6 +25,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("staff/", admin.site.urls),
     path("api/", include(api_patterns)),
+    path("payments/", include("payments.web_urls")),
     path("service-worker.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
 ]

@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from accounts.models import SmsMessage
+from notifications.models import SmsMessage
 
 REGISTER_URL = "/api/users"
 OTP_SEND_URL = "/api/users/otp/send"

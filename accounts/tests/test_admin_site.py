@@ -4,8 +4,9 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from accounts.models import PhoneOtp, SmsMessage, User
+from accounts.models import PhoneOtp, User
 from accounts.otp import otp_send
+from notifications.models import SmsMessage
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +105,7 @@ def test_a_customer_cannot_open_django_admin(customer):
 
 def test_sms_outbox_is_listed(staff_client):
     SmsMessage.objects.create(phone_no="9123456789", text="Hello there")
-    response = staff_client.get("/staff/accounts/smsmessage/")
+    response = staff_client.get("/staff/notifications/smsmessage/")
     assert response.status_code == 200
     assert "Hello there" in response.text
 

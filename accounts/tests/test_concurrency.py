@@ -6,10 +6,11 @@ import pytest
 from django.db import connection
 
 from accounts.errors import DomainError
-from accounts.models import PhoneOtp, SmsMessage, User
+from accounts.models import PhoneOtp, User
 from accounts.otp import otp_send, otp_verify
-from accounts.services import user_register
+from accounts.services import user_authenticate, user_register
 from accounts.tests.conftest import NEW_PHONE, last_code, wrong_code
+from notifications.models import SmsMessage
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -49,13 +50,23 @@ def test_the_right_code_sent_at_once_gives_one_token():
     )
 
 
-def test_wrong_tries_at_once_are_all_counted():
+def test_wrong_tries_at_once_are_all_counted(settings):
+    settings.GUESS_FREE_FAILURES = 100  # the per-code count alone, without the per-phone one
     otp_send(phone_no=NEW_PHONE, purpose="register")
     code = wrong_code(last_code(NEW_PHONE))
     results = run_at_once(8, lambda: otp_verify(phone_no=NEW_PHONE, code=code, purpose="register"))
     assert PhoneOtp.objects.get().attempts == 5
     messages = sorted(result.message for result in results)
     assert messages.count("Too many wrong tries. Please request a new OTP.") == 3
+
+
+def test_a_burst_of_wrong_passwords_gets_no_more_tries_than_a_sequence(make_user):
+    user = make_user(NEW_PHONE)
+    results = run_at_once(12, lambda: user_authenticate(phone_no=user.phone_no, password="wrong"))
+    statuses = sorted(result.status for result in results)
+    # Five free tries, then one try holds the gate; the rest wait.
+    assert statuses.count(401) <= 6
+    assert statuses.count(429) >= 6
 
 
 def test_one_verification_registers_one_account_even_at_once():

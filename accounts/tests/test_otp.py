@@ -8,11 +8,14 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from accounts.errors import InvalidInput, TooManyRequests
-from accounts.models import PhoneOtp, SmsMessage
+from accounts.models import PhoneOtp
 from accounts.otp import _check_resend_allowed, otp_send, otp_verify
 from accounts.tests.conftest import NEW_PHONE, OTP_SEND_URL, OTP_VERIFY_URL, last_code, wrong_code
+from notifications.models import SmsMessage
 
 pytestmark = pytest.mark.django_db
+
+OTP_SENT_BODY = {"message": "OTP sent successfully!", "resendIn": 300}
 
 
 def _age_latest_otp(phone_no: str, seconds: int) -> None:
@@ -52,19 +55,29 @@ def test_codes_come_from_secrets(monkeypatch, db):
     assert last_code(NEW_PHONE) == "000042"
 
 
-def test_register_code_for_a_known_number_is_refused_without_sending(send_otp, customer):
-    response = send_otp(customer.phone_no, "register")
-    assert response.status_code == 409
-    assert response.json() == {"message": "An account with this phone number already exists. Please sign in."}
-    assert not SmsMessage.objects.exists()
-    assert not PhoneOtp.objects.exists()
+def test_a_register_code_for_a_known_number_answers_alike_and_reaches_its_owner(send_otp, customer):
+    unknown = send_otp(NEW_PHONE, "register")
+    known = send_otp(customer.phone_no, "register")
+    assert (known.status_code, known.json()) == (unknown.status_code, unknown.json()) == (200, OTP_SENT_BODY)
+    # Only the owner of the number learns, after the code, that the account exists.
+    assert SmsMessage.objects.filter(phone_no=customer.phone_no).count() == 1
 
 
-def test_reset_code_for_an_unknown_number_is_refused_without_sending(send_otp):
-    response = send_otp(NEW_PHONE, "reset")
-    assert response.status_code == 404
-    assert response.json() == {"message": "No account found with this phone number."}
-    assert not SmsMessage.objects.exists()
+def test_a_reset_code_for_an_unknown_number_answers_alike_but_is_never_texted(send_otp, customer):
+    known = send_otp(customer.phone_no, "reset")
+    unknown = send_otp(NEW_PHONE, "reset")
+    assert (unknown.status_code, unknown.json()) == (known.status_code, known.json()) == (200, OTP_SENT_BODY)
+    assert not SmsMessage.objects.filter(phone_no=NEW_PHONE).exists()
+    # A code is recorded all the same, so that verifying answers alike too ("Incorrect OTP").
+    assert PhoneOtp.objects.filter(phone_no=NEW_PHONE, purpose="reset").exists()
+
+
+def test_verifying_a_reset_code_of_an_unknown_number_answers_like_a_known_one(send_otp, verify_otp, customer):
+    send_otp(customer.phone_no, "reset")
+    send_otp(NEW_PHONE, "reset")
+    known = verify_otp(customer.phone_no, wrong_code(last_code(customer.phone_no)), "reset")
+    unknown = verify_otp(NEW_PHONE, "000000", "reset")
+    assert (unknown.status_code, unknown.json()) == (known.status_code, known.json())
 
 
 def test_reset_code_goes_to_a_known_number(send_otp, customer):
@@ -160,7 +173,13 @@ def test_a_wrong_code_counts_a_try(send_otp, verify_otp):
     assert PhoneOtp.objects.get().attempts == 1
 
 
-def test_the_sixth_try_fails_even_with_the_right_code(send_otp, verify_otp):
+@pytest.fixture
+def per_code_tries_only(settings):
+    """The per-phone guessing limit (accounts/guard.py) out of the way of the per-code count."""
+    settings.GUESS_FREE_FAILURES = 100
+
+
+def test_the_sixth_try_fails_even_with_the_right_code(per_code_tries_only, send_otp, verify_otp):
     send_otp(NEW_PHONE)
     code = last_code(NEW_PHONE)
     messages = [verify_otp(NEW_PHONE, wrong_code(code)).json()["message"] for _ in range(5)]
@@ -177,7 +196,7 @@ def test_the_sixth_try_fails_even_with_the_right_code(send_otp, verify_otp):
     assert PhoneOtp.objects.get().used_at is None
 
 
-def test_a_new_code_after_too_many_tries_works(send_otp, verify_otp):
+def test_a_new_code_after_too_many_tries_works(per_code_tries_only, send_otp, verify_otp):
     send_otp(NEW_PHONE)
     for _ in range(5):
         verify_otp(NEW_PHONE, wrong_code(last_code(NEW_PHONE)))
@@ -258,7 +277,12 @@ def test_verify_checks_phone_and_purpose(verify_otp):
 def low_rates(settings):
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {"otp_send": "2/hour", "otp_verify": "3/hour", "login": "2/minute"},
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "otp_send": "2/hour",
+            "otp_verify": "3/hour",
+            "login": "2/minute",
+        },
     }
 
 

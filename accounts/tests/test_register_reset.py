@@ -62,7 +62,7 @@ def test_register_with_another_phones_token_fails(api_client, verification_token
 def test_register_with_a_reset_token_fails(api_client, customer, verification_token):
     reset_token = verification_token(customer.phone_no, "reset")
     response = register(api_client, phoneNo=customer.phone_no, verificationToken=reset_token)
-    assert response.status_code == 409  # that number already has an account
+    assert response.status_code == 403
 
 
 def test_register_with_a_forged_token_fails(api_client):
@@ -102,10 +102,22 @@ def test_a_refused_registration_does_not_spend_the_token(api_client, verificatio
     assert register(api_client, verificationToken=token).status_code == 201
 
 
-def test_register_for_an_existing_number_is_409(api_client, customer):
-    response = register(api_client, phoneNo=customer.phone_no, verificationToken="anything")
+def test_register_for_an_existing_number_is_409_once_the_otp_proved_the_number(
+    api_client, customer, verification_token
+):
+    token = verification_token(customer.phone_no, "register")
+    response = register(api_client, phoneNo=customer.phone_no, verificationToken=token)
     assert response.status_code == 409
     assert response.json() == {"message": "An account with this phone number already exists. Please sign in."}
+
+
+@pytest.mark.parametrize("token", [None, "anything"])
+def test_register_without_a_proven_number_answers_alike_for_known_and_unknown(api_client, customer, token):
+    fields = {} if token is None else {"verificationToken": token}
+    known = register(api_client, phoneNo=customer.phone_no, **fields)
+    unknown = register(api_client, phoneNo=NEW_PHONE, **fields)
+    assert (known.status_code, known.json()) == (unknown.status_code, unknown.json())
+    assert known.status_code in (400, 403)
 
 
 @pytest.mark.parametrize(
@@ -191,10 +203,13 @@ def test_a_reset_token_works_once(api_client, customer, verification_token):
     assert again.status_code == 403
 
 
-def test_reset_for_an_unknown_number_is_404(api_client):
-    response = reset(api_client, phoneNo=NEW_PHONE, verificationToken="x")
-    assert response.status_code == 404
-    assert response.json() == {"message": "No account found with this phone number."}
+@pytest.mark.parametrize("token", [None, "x"])
+def test_reset_answers_alike_for_known_and_unknown_numbers(api_client, customer, token):
+    fields = {} if token is None else {"verificationToken": token}
+    known = reset(api_client, phoneNo=customer.phone_no, **fields)
+    unknown = reset(api_client, phoneNo=NEW_PHONE, **fields)
+    assert (known.status_code, known.json()) == (unknown.status_code, unknown.json())
+    assert known.status_code in (400, 403)
 
 
 def test_reset_checks_the_password(api_client, customer, verification_token):

@@ -107,7 +107,7 @@ def payload(lines: list[dict], user, *, method: str = "Cash Or UPI", total: str 
 @pytest.fixture
 def sms_outbox(settings):
     """Texts the outbox SMS backend kept, oldest first."""
-    from accounts.models import SmsMessage
+    from notifications.models import SmsMessage
 
     settings.SMS_BACKEND = "outbox"
 

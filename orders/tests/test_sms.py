@@ -1,14 +1,12 @@
 """The customer hears by SMS when the order is placed, dispatched and delivered; a failed SMS
 never fails the order."""
 
-from decimal import Decimal
 from unittest import mock
 
 import pytest
 
 from orders.models import Order
 from orders.pipeline import order_advance
-from orders.tasks import rupees
 from orders.tests.conftest import line, payload
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +55,7 @@ def test_an_sms_that_cannot_be_queued_does_not_fail_the_order(
 ):
     body = payload([line(packs.oil_1l, 2)], shopper)
 
-    with mock.patch("orders.tasks.send_sms.delay", side_effect=RuntimeError("broker down")) as delay:
+    with mock.patch("notifications.services.send_sms.delay", side_effect=RuntimeError("broker down")) as delay:
         with django_capture_on_commit_callbacks(execute=True):
             response = as_user(shopper).post("/api/orders", body, format="json")
 
@@ -88,22 +86,8 @@ def test_an_sms_failure_does_not_undo_a_pipeline_step(
     order = place_order(shopper)
     order_advance(order=order, to_status=Order.Status.PACKED, by=admin_user)
 
-    with mock.patch("orders.tasks.send_sms.delay", side_effect=RuntimeError("broker down")):
+    with mock.patch("notifications.services.send_sms.delay", side_effect=RuntimeError("broker down")):
         with django_capture_on_commit_callbacks(execute=True):
             order_advance(order=order, to_status=Order.Status.DISPATCHED, by=admin_user)
 
     assert Order.objects.get(pk=order.pk).status == "dispatched"
-
-
-@pytest.mark.parametrize(
-    "amount, text",
-    [
-        ("0", "0.00"),
-        ("145.5", "145.50"),
-        ("1234.5", "1,234.50"),
-        ("123456.78", "1,23,456.78"),
-        ("12345678", "1,23,45,678.00"),
-    ],
-)
-def test_rupees_use_indian_digit_grouping(amount, text):
-    assert rupees(Decimal(amount)) == text

@@ -15,8 +15,9 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from accounts.models import SmsMessage, User
+from accounts.models import User
 from catalog.models import Category, Detail, Financial, Product
+from notifications.models import SmsMessage
 from orders.models import Order
 from orders.services import Address, LineRequest, Totals, order_place
 

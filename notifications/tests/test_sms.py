@@ -9,9 +9,9 @@ import pytest
 from celery.app.task import Task
 from kombu.exceptions import OperationalError
 
-from accounts import sms
-from accounts.models import SmsMessage
-from accounts.tasks import SMS_RETRY_DELAYS, send_sms
+from notifications import sms
+from notifications.models import SmsMessage
+from notifications.tasks import SMS_RETRY_DELAYS, send_sms
 
 
 class FakeMsg91:
@@ -63,7 +63,7 @@ def msg91(settings):
 
 def test_console_backend_logs_the_text(settings, caplog):
     settings.SMS_BACKEND = "console"
-    with caplog.at_level(logging.INFO, logger="accounts.sms"):
+    with caplog.at_level(logging.INFO, logger="notifications.sms"):
         sms.sms_send_now(phone_no="9876543210", text="Hello from the shop")
     assert "SMS to 9876543210: Hello from the shop" in caplog.text
 
@@ -144,7 +144,7 @@ def test_task_retries_a_5xx_then_succeeds(msg91):
 
 def test_task_gives_up_after_the_retries_and_never_raises(msg91, caplog):
     msg91.replies += [(500, "boom")] * (len(SMS_RETRY_DELAYS) + 1)
-    with caplog.at_level(logging.ERROR, logger="accounts.tasks"):
+    with caplog.at_level(logging.ERROR, logger="notifications.tasks"):
         result = send_sms.delay("9876543210", "hello")
     assert result.get() is False
     assert len(msg91.requests) == len(SMS_RETRY_DELAYS) + 1
@@ -154,7 +154,7 @@ def test_task_gives_up_after_the_retries_and_never_raises(msg91, caplog):
 
 def test_task_does_not_retry_a_permanent_refusal(msg91, caplog):
     msg91.replies.append((400, {"type": "error", "message": "Invalid mobile"}))
-    with caplog.at_level(logging.ERROR, logger="accounts.tasks"):
+    with caplog.at_level(logging.ERROR, logger="notifications.tasks"):
         assert send_sms.delay("9876543210", "hello").get() is False
     assert len(msg91.requests) == 1
     assert "not sent" in caplog.text
@@ -169,8 +169,8 @@ def test_task_swallows_unexpected_errors(settings, monkeypatch, caplog):
     def explode(**kwargs):
         raise RuntimeError("database is down")
 
-    monkeypatch.setattr("accounts.tasks.sms_send_now", explode)
-    with caplog.at_level(logging.ERROR, logger="accounts.tasks"):
+    monkeypatch.setattr("notifications.tasks.sms_send_now", explode)
+    with caplog.at_level(logging.ERROR, logger="notifications.tasks"):
         assert send_sms.delay("9876543210", "hello").get() is False
     assert "unexpected error" in caplog.text
 
@@ -182,7 +182,7 @@ def test_unreachable_queue_sends_once_in_process(settings, db, monkeypatch, capl
         raise OperationalError("Error 111 connecting to redis")
 
     monkeypatch.setattr(Task, "apply_async", broker_down)
-    with caplog.at_level(logging.ERROR, logger="accounts.tasks"):
+    with caplog.at_level(logging.ERROR, logger="notifications.tasks"):
         send_sms.delay("9876543210", "hello")
     assert SmsMessage.objects.get().text == "hello"
     assert "Task queue unreachable" in caplog.text
@@ -196,10 +196,10 @@ def test_task_goes_through_the_real_broker_and_retries(msg91, monkeypatch):
 
     from celery.contrib.testing.worker import start_worker
 
-    from shop.celery import app
+    app = send_sms.app  # the project's Celery app, without importing the project package
 
-    monkeypatch.setattr("accounts.tasks.SMS_RETRY_DELAYS", (0.2, 0.2, 0.2))
-    queue = f"accounts-test-{uuid.uuid4().hex}"  # other test runs may share this Redis
+    monkeypatch.setattr("notifications.tasks.SMS_RETRY_DELAYS", (0.2, 0.2, 0.2))
+    queue = f"notifications-test-{uuid.uuid4().hex}"  # other test runs may share this Redis
     msg91.replies.append((503, "busy"))
     app.conf.task_always_eager = False  # the autouse fixture of conftest.py sets it back for the next test
     try:

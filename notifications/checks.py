@@ -3,16 +3,16 @@
 from django.conf import settings
 from django.core.checks import Error, register
 
-from accounts.sms import BACKENDS
+from notifications.sms import BACKENDS
 
 
 @register()
 def sms_settings_check(app_configs, **kwargs) -> list[Error]:
     backend = settings.SMS_BACKEND
     if backend not in BACKENDS:
-        return [Error(f"SMS_BACKEND={backend!r} is not one of {', '.join(BACKENDS)}.", id="accounts.E001")]
+        return [Error(f"SMS_BACKEND={backend!r} is not one of {', '.join(BACKENDS)}.", id="notifications.E001")]
     if backend == "msg91":
         missing = [name for name in ("SMS_MSG91_AUTH_KEY", "SMS_MSG91_TEMPLATE_ID") if not getattr(settings, name)]
         if missing:
-            return [Error(f"SMS_BACKEND=msg91 needs {', '.join(missing)}.", id="accounts.E002")]
+            return [Error(f"SMS_BACKEND=msg91 needs {', '.join(missing)}.", id="notifications.E002")]
     return []

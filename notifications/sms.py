@@ -5,8 +5,9 @@
 - `msg91`: MSG91's Flow API, the real provider. MSG91 sends only DLT-registered templates, so the
   template `SMS_MSG91_TEMPLATE_ID` must carry one variable, `##content##`, that receives the text.
 
-Callers never use a backend directly: `accounts.tasks.send_sms.delay(phone_no, text)` sends from a
-Celery worker, retries what is worth retrying and never lets a failed SMS break the caller's flow.
+Callers never use a backend directly: `notifications.services.sms_queue` / `sms_after_commit` hand
+the text to the Celery task `notifications.tasks.send_sms`, which retries what is worth retrying and
+never lets a failed SMS break the caller's flow.
 """
 
 import logging
@@ -41,7 +42,7 @@ class ConsoleBackend:
 
 class OutboxBackend:
     def send(self, phone_no: str, text: str) -> None:
-        from accounts.models import SmsMessage
+        from notifications.models import SmsMessage
 
         SmsMessage.objects.create(phone_no=phone_no, text=text, status=SmsMessage.Status.SENT)
 

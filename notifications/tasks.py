@@ -1,0 +1,54 @@
+"""Sending an SMS in the background: retried when the provider fails for a while, never raised."""
+
+import logging
+
+from celery import Task, shared_task
+from kombu.exceptions import OperationalError
+
+from notifications.sms import SmsError, SmsTemporaryError, sms_send_now
+
+logger = logging.getLogger(__name__)
+
+# Seconds to wait before each retry of a temporary provider failure; then the message is dropped.
+SMS_RETRY_DELAYS = (30, 120, 600)
+
+
+def _masked(phone_no: str) -> str:
+    return f"{phone_no[:2]}******{phone_no[-2:]}" if len(phone_no) == 10 else "(invalid number)"
+
+
+class NeverFailingTask(Task):
+    """A task whose `.delay()` cannot raise into the caller's flow.
+
+    When the broker is unreachable the task runs once in the caller's process instead of being
+    lost; a signup or an order must not fail because the queue is down.
+    """
+
+    def apply_async(self, args=None, kwargs=None, **options):
+        try:
+            return super().apply_async(args, kwargs, **options)
+        except OperationalError as exc:
+            logger.error("Task queue unreachable (%s); running %s once in this process", exc, self.name)
+            return self.apply(args, kwargs, retries=self.max_retries)
+
+
+@shared_task(bind=True, base=NeverFailingTask, max_retries=len(SMS_RETRY_DELAYS), acks_late=True, ignore_result=True)
+def send_sms(self, phone_no: str, text: str) -> bool:
+    """Send one text; True when the backend took it. Failures are logged, never raised."""
+    try:
+        sms_send_now(phone_no=phone_no, text=text)
+    except SmsTemporaryError as exc:
+        retries = self.request.retries
+        if not self.request.called_directly and retries < self.max_retries:
+            logger.warning(
+                "SMS to %s failed (%s); retry %d in %ss", _masked(phone_no), exc, retries + 1, SMS_RETRY_DELAYS[retries]
+            )
+            raise self.retry(exc=exc, countdown=SMS_RETRY_DELAYS[retries]) from exc
+        logger.error("SMS to %s dropped after %d tries: %s", _masked(phone_no), retries + 1, exc)
+    except SmsError as exc:
+        logger.error("SMS to %s not sent: %s", _masked(phone_no), exc)
+    except Exception:
+        logger.exception("SMS to %s not sent: unexpected error", _masked(phone_no))
+    else:
+        return True
+    return False

@@ -1,0 +1,16 @@
+"""The customer's order SMS: sent only after the order's transaction commits, and nothing that goes
+wrong while sending (a broker that is down, a provider error) can undo or fail the order."""
+
+from notifications.messages import order_text
+from notifications.services import sms_after_commit
+from orders.models import Order
+
+
+def order_sms_after_commit(*, order: Order, event: str) -> None:
+    """Text the order's customer about `event` (a key of ORDER_TEXTS) once the surrounding
+    transaction commits."""
+    sms_after_commit(
+        phone_no=order.user.phone_no,
+        text=order_text(event=event, order_id=order.public_id, total=order.total_price, reason=order.cancel_reason),
+        about=f"{event} SMS for order {order.public_id}",
+    )
