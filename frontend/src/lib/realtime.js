@@ -6,6 +6,7 @@
 import { applyProductUpdate, CART_KEY, getCart, lineLabel } from "./cart";
 import { formatMoney } from "./money";
 import { subscribe as subscribeKey } from "./storage";
+import { createStore } from "./store";
 import { toast } from "./toast";
 
 export const SOCKET_PATH = "/ws/cart/";
@@ -13,22 +14,6 @@ export const SOCKET_PATH = "/ws/cart/";
 export const BACKOFF = { delayMs: 1000, maxDelayMs: 5000, randomisation: 0.5, connectTimeoutMs: 20000 };
 
 // The socket's state, for whoever wants to show it: off | connecting | open | waiting (to retry).
-// TODO(frontend store): switch to lib/store.js::createStore once it is on main.
-function createStore(initial) {
-  let state = initial;
-  const listeners = new Set();
-  return {
-    get: () => state,
-    set(next) {
-      state = typeof next === "function" ? next(state) : next;
-      for (const listener of [...listeners]) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
 export const realtimeState = createStore({ status: "off", attempt: 0 });
 
 /**
