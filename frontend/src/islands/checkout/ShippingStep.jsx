@@ -1,24 +1,24 @@
 // Shipping (spec sections 2 and 5): the address saved in the profile, checked against the towns the
 // shop delivers to, then continue to payment.
-import { useEffect, useState } from "react";
 import CheckoutSteps from "../../components/CheckoutSteps";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api, errorMessage } from "../../lib/api";
 import { saveShippingAddress } from "../../lib/cart";
-import { loginUrl, navigate, redirect } from "../../lib/navigation";
+import { navigate } from "../../lib/navigation";
+import { useApi } from "../../lib/useApi";
 import { isAddressComplete } from "./rules";
 
 export const ADDRESS_LOAD_ERROR = "Error loading address";
 
-/** Resolves to {address, delivery} or {error}; a 401 rejects (the session is over). */
+/** Resolves to {address, delivery} or {error}; a 401 rejects (the 401 rule leaves the page). */
 async function loadAddress(signal) {
   let address;
   try {
     const saved = (await api("/api/users/profile", { signal }))?.deliveryAddress ?? {};
     address = { street: saved.street ?? "", city: saved.city ?? "", postalCode: saved.postalCode ?? "" };
   } catch (error) {
-    if (error?.name === "AbortError" || error?.status === 401) throw error;
+    if (error?.name === "AbortError" || error?.leaving) throw error;
     return { error: ADDRESS_LOAD_ERROR };
   }
   if (!isAddressComplete(address)) return { address, delivery: null };
@@ -26,7 +26,7 @@ async function loadAddress(signal) {
     const pincode = encodeURIComponent(address.postalCode.trim());
     return { address, delivery: await api(`/api/delivery/check?pincode=${pincode}`, { signal }) };
   } catch (error) {
-    if (error?.name === "AbortError" || error?.status === 401) throw error;
+    if (error?.name === "AbortError" || error?.leaving) throw error;
     return { error: errorMessage(error) };
   }
 }
@@ -40,17 +40,12 @@ function GoToAccount() {
 }
 
 export default function ShippingStep() {
-  const [state, setState] = useState({ status: "loading" });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadAddress(controller.signal)
-      .then(({ address, delivery, error }) =>
-        setState(error ? { status: "error", message: error } : { status: "ready", address, delivery }),
-      )
-      .catch((error) => error?.status === 401 && redirect(loginUrl()));
-    return () => controller.abort();
-  }, []);
+  const { data, loading } = useApi(loadAddress);
+  const state = loading || !data
+    ? { status: "loading" }
+    : data.error
+      ? { status: "error", message: data.error }
+      : { status: "ready", address: data.address, delivery: data.delivery };
 
   const proceed = (event) => {
     event.preventDefault();

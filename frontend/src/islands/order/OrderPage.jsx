@@ -9,11 +9,23 @@ import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
 import { formatDateTime } from "./format";
 import { printInvoice } from "./printInvoice";
+import { isCancelled } from "./progress";
 import "./order.css";
 
 export const ORDER_NOT_FOUND = "Order not found";
 
 function PaymentStatus({ order }) {
+  if (isCancelled(order)) {
+    return (
+      <Message variant="danger">
+        <p>
+          <strong>This order was cancelled</strong>
+          {order.cancelledAt && <> on {formatDateTime(order.cancelledAt)}</>}.
+        </p>
+        {order.cancelReason && <p>Reason: {order.cancelReason}</p>}
+      </Message>
+    );
+  }
   if (!order.isPaid) {
     return <Message variant="info">Please Pay Amount of {formatMoney(order.totalPrice)} at Delivery time</Message>;
   }

@@ -141,4 +141,21 @@ describe("order page", () => {
     await user.click(await screen.findByRole("button", { name: "Print" }));
     expect(errorToast).toHaveBeenCalledWith("Please allow pop-ups for this site to print the invoice.");
   });
+
+  it("shows a cancelled order's state and reason instead of the steps to come", async () => {
+    serve({
+      ...order, status: "cancelled", isCancelled: true, cancelledAt: "2026-05-02T09:30:00Z", cancelReason: "Customer asked to cancel",
+      isPacked: true, packedAt: "2026-05-01T12:00:00Z", allowedMoves: [],
+    });
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText("This order was cancelled")).toBeInTheDocument();
+    expect(screen.queryByText(/Please Pay Amount/)).toBeNull();
+    const steps = screen.getAllByRole("listitem").filter((item) => item.className.includes("tracking__step"));
+    expect(steps.map((step) => step.querySelector(".tracking__message").textContent)).toEqual([
+      "Order Successfully Placed and Packing In Progress", "Order Packed and Ready for Dispatch", "Order Cancelled",
+    ]);
+    expect(steps.at(-1)).toHaveTextContent("Reason: Customer asked to cancel");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.queryByText("Order Dispatched and Delivery In Progress")).toBeNull();
+  });
 });
