@@ -195,6 +195,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Groceries by brand and pack size, phone sign-in, orders and payments.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "OrderStatusEnum": ["placed", "packed", "dispatched", "delivered", "cancelled"],
+        "OrderStepEnum": ["packed", "dispatched", "delivered"],
+    },
 }
 
 # --- Internationalisation -------------------------------------------------------------------------
