@@ -5,7 +5,7 @@ so Discount always agrees with price and dprice whoever saves (API, Django admin
 Every write drops the cached public catalog answers once it commits (`caching.invalidate`).
 """
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from django.db import IntegrityError, transaction
 from django.db.models import Avg, Count, ProtectedError, RestrictedError
@@ -138,7 +138,11 @@ def product_update(
     image: str | None = None,
     description: str | None = None,
 ) -> Product:
-    """Change the given fields. A new name gives a new slug unless a different slug is given."""
+    """Change the given fields. A new name gives a new slug unless a different slug is given.
+
+    A blank `image` is "not given", like None: edit screens send `image: ""` for an untouched
+    field, and that must not erase the product's picture.
+    """
     if slug is not None and slug.strip() and slug.strip() != product.slug:
         wanted = slugify(slug)
         if not wanted:
@@ -153,7 +157,7 @@ def product_update(
             product.slug = unique_slug(name, exclude_pk=product.pk)
     if category is not None and str(category).strip():
         product.category = _category(category)
-    if image is not None:
+    if image is not None and str(image).strip():
         product.image = _clean_url(image)
     if description is not None:
         product.description = str(description)
@@ -189,7 +193,7 @@ def detail_create(
     pack: dict | None = None,
 ) -> Detail:
     """A brand variant with one pack: `pack` (quantity, units, price, dprice or discount,
-    count_in_stock) or an empty 1 kg sample pack the admin then edits.
+    count_in_stock) or a sample pack the admin then edits (`financial_create_sample`).
 
     No brand gives a free "Sample brand" name; a brand the product already has is a Conflict.
     """
@@ -200,10 +204,22 @@ def detail_create(
         raise Conflict(f"This product already has the brand '{brand}'.")
     urls = [_clean_url(url) for url in (images or []) if str(url or "").strip()]
     detail = Detail.objects.create(product=product, brand=brand, images=urls)
-    pack = pack or {"quantity": 1, "units": Financial.Units.KILOGRAM, "price": 0}
-    financial_create(detail=detail, **pack)
+    if pack:
+        financial_create(detail=detail, **pack)
+    else:
+        financial_create_sample(detail=detail)
     caching.invalidate()
     return detail
+
+
+def _manual_size_given(value) -> bool:
+    """The edit screen sends `manualQuantity: 0` (or "") when the size came from the dropdown."""
+    if value is None or str(value).strip() == "":
+        return False
+    try:
+        return Decimal(str(value).strip()) != 0
+    except (InvalidOperation, ValueError):
+        return True  # not a number: `to_quantity` says so
 
 
 def _pack_for_quantity(detail: Detail, quantity, units) -> Financial:
@@ -238,7 +254,7 @@ def detail_update(
     Product fields (name, slug, category, image) go to the product; `brand` renames this variant.
     The pack is the existing one whose size is `quantity`, or, when `manual_quantity` is given,
     the pack of that size (created when the brand has none, in `units` or the brand's usual
-    units). Its price and discount are set from `price` and `discount`; whichever is missing
+    units); a blank or zero `manual_quantity` and a blank `image` are "not given". Its price and discount are set from `price` and `discount`; whichever is missing
     keeps its current value. The selling price follows: price × (100 − discount) / 100.
     """
     product = detail.product
@@ -256,6 +272,8 @@ def detail_update(
     detail.save()
     caching.invalidate()
 
+    if not _manual_size_given(manual_quantity):
+        manual_quantity = None
     wants_pack = any(value not in (None, "") for value in (quantity, manual_quantity))
     if not wants_pack:
         if any(value not in (None, "") for value in (price, discount, count_in_stock)):
@@ -336,6 +354,17 @@ def financial_create(
         count_in_stock=to_stock(count_in_stock),
     )
     return financial_save(financial=financial)
+
+
+def financial_create_sample(*, detail: Detail) -> Financial:
+    """An editable sample pack: 1 of the brand's usual units (kg for a new brand; the next free
+    whole size when 1 is taken), price 0 and no stock, so nobody can buy it before staff price it."""
+    units = detail.financials.order_by("id").values_list("units", flat=True).first() or Financial.Units.KILOGRAM
+    taken = set(detail.financials.filter(units=units).values_list("quantity", flat=True))
+    size = 1
+    while Decimal(size) in taken:
+        size += 1
+    return financial_create(detail=detail, quantity=size, units=units, price=0, count_in_stock=0)
 
 
 def financial_update(*, financial: Financial, price=None, dprice=None, discount=None, count_in_stock=None) -> Financial:

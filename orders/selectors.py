@@ -10,6 +10,7 @@ from common.errors import NotFound
 from orders.models import Order
 
 ADMIN_PAGE_SIZE = 20
+MAX_ADMIN_PAGE_SIZE = 100
 ORDER_NOT_FOUND = "Order not found"
 MAX_PUBLIC_ID_LENGTH = 21
 
@@ -42,6 +43,8 @@ class OrderPage:
     orders: list[Order]
     page: int
     pages: int
+    page_size: int
+    total: int
 
 
 def orders_for_admin(*, status: str | None = None, page: int = 1, page_size: int = ADMIN_PAGE_SIZE) -> OrderPage:
@@ -57,4 +60,4 @@ def orders_for_admin(*, status: str | None = None, page: int = 1, page_size: int
     pages = math.ceil(count / page_size)
     start = (page - 1) * page_size
     rows = list(orders[start : start + page_size]) if start < count else []
-    return OrderPage(orders=rows, page=page, pages=pages)
+    return OrderPage(orders=rows, page=page, pages=pages, page_size=page_size, total=count)

@@ -11,7 +11,12 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, signal, headers = {} } = {}) {
+export async function api(path, options) {
+  return (await apiResponse(path, options)).data;
+}
+
+/** The answer's body and headers: paged lists that stay JSON arrays count their rows in X-Total-Count. */
+export async function apiResponse(path, { method = "GET", body, signal, headers = {} } = {}) {
   const info = getUserInfo();
   const requestHeaders = { Accept: "application/json", ...headers };
   let payload = body;
@@ -43,7 +48,7 @@ export async function api(path, { method = "GET", body, signal, headers = {} } =
     const message = (data && typeof data === "object" && data.message) || response.statusText || "Something went wrong.";
     throw new ApiError(response.status, message, data);
   }
-  return data;
+  return { data, headers: response.headers };
 }
 
 /** The text to show for any error: the server's message, else the error's own. */

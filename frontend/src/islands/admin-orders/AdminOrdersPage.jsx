@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
-import { api, errorMessage } from "../../lib/api";
+import { api, apiResponse, errorMessage } from "../../lib/api";
 import { formatMoney } from "../../lib/money";
 import { loginUrl, navigate, redirect } from "../../lib/navigation";
 import { listUrl, nextStep, STATUS_FILTERS, stepRequest } from "./pipeline";
@@ -14,6 +14,7 @@ import "../../components/orders/orders-ui.css";
 import "./admin-orders.css";
 
 const day = (iso) => (iso ? String(iso).substring(0, 10) : "");
+const PAGE_SIZE = 20;
 
 function DoneOn({ done, at }) {
   return done ? (
@@ -77,11 +78,13 @@ export default function AdminOrdersPage({ page, status }) {
 
   const load = useCallback(
     async (signal) => {
-      const query = new URLSearchParams({ pageNumber: String(page) });
+      const query = new URLSearchParams({ pageNumber: String(page), pageSize: String(PAGE_SIZE) });
       if (status) query.set("status", status);
       try {
-        const data = await api(`/api/orders?${query}`, { signal });
-        setList({ loading: false, error: "", orders: data?.orders ?? [], pages: Number(data?.pages) || 0 });
+        // A JSON array of this page's orders; the count of all of them is in X-Total-Count.
+        const { data, headers } = await apiResponse(`/api/orders?${query}`, { signal });
+        const total = Number(headers?.get("X-Total-Count")) || 0;
+        setList({ loading: false, error: "", orders: Array.isArray(data) ? data : [], pages: Math.ceil(total / PAGE_SIZE) });
       } catch (error) {
         if (error?.name === "AbortError") return;
         if (error?.status === 401) return redirect(loginUrl());

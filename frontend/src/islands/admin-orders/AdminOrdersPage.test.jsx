@@ -8,7 +8,7 @@ import AdminOrdersPage from "./AdminOrdersPage";
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
 
 const base = {
-  createdAt: "2026-05-01T10:00:00Z", totalPrice: "958.00", invoiceNumber: "SMLR-2026-000001",
+  createdAt: "2026-05-01T10:00:00Z", totalPrice: 958, invoiceNumber: "SMLR-2026-000001",
   user: { name: "Demo Customer", phoneNo: "9000000002" },
   isPaid: false, paidAt: null, isPacked: false, packedAt: null, isDispatched: false, dispatchedAt: null,
   isDelivered: false, deliveredAt: null, status: "placed",
@@ -26,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("admin order list", () => {
   it("lists every order with the customer's name and phone, date, total and pipeline state", async () => {
-    const fetchMock = mockFetch({ "GET /api/orders?pageNumber=1": { body: { orders: [placed, dispatched], page: 1, pages: 1 } } });
+    const fetchMock = mockFetch({ "GET /api/orders?pageNumber=1&pageSize=20": { body: [placed, dispatched], headers: { "X-Total-Count": "2" } } });
     render(<AdminOrdersPage page={1} status="" />);
     await screen.findByRole("table");
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(
@@ -43,7 +43,7 @@ describe("admin order list", () => {
   });
 
   it("asks the server for the page and status in the address, and filters by status", async () => {
-    const fetchMock = mockFetch({ "GET /api/orders?pageNumber=2&status=packed": { body: { orders: [], page: 2, pages: 3 } } });
+    const fetchMock = mockFetch({ "GET /api/orders?pageNumber=2&pageSize=20&status=packed": { body: [], headers: { "X-Total-Count": "45" } } });
     const user = userEvent.setup();
     render(<AdminOrdersPage page={2} status="packed" />);
     expect(await screen.findByText("No orders found.")).toBeInTheDocument();
@@ -56,8 +56,9 @@ describe("admin order list", () => {
   it("moves a placed order to packed through the status endpoint and reloads the list", async () => {
     let packed = false;
     const fetchMock = mockFetch({
-      "GET /api/orders?pageNumber=1": () => ({
-        body: { orders: [packed ? { ...placed, status: "packed", isPacked: true, packedAt: "2026-05-01T12:00:00Z" } : placed], page: 1, pages: 1 },
+      "GET /api/orders?pageNumber=1&pageSize=20": () => ({
+        body: [packed ? { ...placed, status: "packed", isPacked: true, packedAt: "2026-05-01T12:00:00Z" } : placed],
+        headers: { "X-Total-Count": "1" },
       }),
       [`PUT /api/orders/${placed._id}/status`]: () => {
         packed = true;
@@ -74,7 +75,7 @@ describe("admin order list", () => {
 
   it("marks a dispatched order delivered through the deliver endpoint", async () => {
     const fetchMock = mockFetch({
-      "GET /api/orders?pageNumber=1": { body: { orders: [dispatched], page: 1, pages: 1 } },
+      "GET /api/orders?pageNumber=1&pageSize=20": { body: [dispatched], headers: { "X-Total-Count": "1" } },
       [`PUT /api/orders/${dispatched._id}/deliver`]: { body: { ...dispatched, status: "delivered" } },
     });
     const user = userEvent.setup();
@@ -89,7 +90,7 @@ describe("admin order list", () => {
   it("shows the server's message when a move is refused", async () => {
     const message = `Order ${placed._id} is already packed.`;
     mockFetch({
-      "GET /api/orders?pageNumber=1": { body: { orders: [placed], page: 1, pages: 1 } },
+      "GET /api/orders?pageNumber=1&pageSize=20": { body: [placed], headers: { "X-Total-Count": "1" } },
       [`PUT /api/orders/${placed._id}/status`]: { status: 409, body: { message, code: "invalid_transition" } },
     });
     const user = userEvent.setup();
@@ -100,7 +101,7 @@ describe("admin order list", () => {
 
   it("records a cash payment after the admin confirms it", async () => {
     const fetchMock = mockFetch({
-      "GET /api/orders?pageNumber=1": { body: { orders: [placed], page: 1, pages: 1 } },
+      "GET /api/orders?pageNumber=1&pageSize=20": { body: [placed], headers: { "X-Total-Count": "1" } },
       [`PUT /api/orders/${placed._id}/pay`]: { body: { ...placed, isPaid: true } },
     });
     const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
@@ -116,7 +117,7 @@ describe("admin order list", () => {
   });
 
   it("shows a load failure", async () => {
-    mockFetch({ "GET /api/orders?pageNumber=1": { status: 403, body: { message: "You do not have permission to perform this action." } } });
+    mockFetch({ "GET /api/orders?pageNumber=1&pageSize=20": { status: 403, body: { message: "You do not have permission to perform this action." } } });
     render(<AdminOrdersPage page={1} status="" />);
     expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to perform this action.");
   });
