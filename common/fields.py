@@ -1,11 +1,12 @@
 """Wire fields that several apps share: money and whole numbers as the shop's clients send them."""
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-CENT = Decimal("0.01")
+from common.money import to_paise
+
 MONEY_MAX_DIGITS = 12
 # Past 18 digits a number no longer fits a 64-bit column, and nothing the shop counts gets near it.
 MAX_WHOLE_NUMBER_DIGITS = 18
@@ -19,7 +20,7 @@ def money(value: Decimal | None) -> Decimal | None:
     """
     if value is None:
         return None
-    return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
+    return to_paise(Decimal(value))
 
 
 class MoneyField(serializers.DecimalField):

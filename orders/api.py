@@ -51,8 +51,8 @@ class OrdersView(APIView):
             page=query.validated_data["pageNumber"],
             page_size=query.validated_data["pageSize"],
         )
-        headers = page_headers(request, page=page.page, pages=page.pages, page_size=page.page_size, total=page.total)
-        return Response(OrderSerializer(page.orders, many=True).data, headers=headers)
+        headers = page_headers(request, page=page, page_size=query.validated_data["pageSize"])
+        return Response(OrderSerializer(page.items, many=True).data, headers=headers)
 
     @extend_schema(request=OrderPlaceInSerializer, responses={201: OrderSerializer})
     def post(self, request: Request) -> Response:

@@ -1,12 +1,14 @@
 // The cart store of spec sections 3 and 4. One object under the localStorage key `cart`, with
 // the in-progress order mirrored under cartItems, shippingAddress, itemsPrice, shippingPrice and
 // totalPrice (the payment return screen reads those). Every island and every tab sees each change.
+import { config, packLimit } from "./config";
 import { toMoneyString, toNumber } from "./money";
 import { writeJSON } from "./storage";
-import { createStoredValue } from "./store";
+import { createStoredStore } from "./store";
 
 export const CART_KEY = "cart";
-export const CART_STOCK_CAP = 10;
+/** A line never holds more packs than the product page offers (the server's pack limit). */
+const packCap = () => packLimit("productPage").max;
 const MIRRORED_KEYS = ["cartItems", "shippingAddress", "itemsPrice", "shippingPrice", "totalPrice"];
 const STRIPPED_FIELDS = ["user", "rating", "numReviews", "reviews"];
 
@@ -19,14 +21,14 @@ export const EMPTY_CART = Object.freeze({
   totalPrice: "0.00",
 });
 
-const stored = createStoredValue(CART_KEY, EMPTY_CART);
+const stored = createStoredStore(CART_KEY, EMPTY_CART);
 
 export function getCart() {
-  return { ...EMPTY_CART, ...stored.read() };
+  return { ...EMPTY_CART, ...stored.get() };
 }
 
 export function useCart() {
-  const cart = stored.useValue();
+  const cart = stored.use();
   return cart === EMPTY_CART ? cart : { ...EMPTY_CART, ...cart };
 }
 
@@ -41,8 +43,13 @@ function sameLine(a, b) {
 
 export function withTotals(cart) {
   const items = cart.cartItems.reduce((sum, item) => sum + toNumber(item.dprice) * toNumber(item.qty), 0);
-  const itemsPrice = toMoneyString(items);
-  return { ...cart, itemsPrice, shippingPrice: "0.00", totalPrice: itemsPrice };
+  const shipping = cart.cartItems.length ? toNumber(config.shippingPrice) : 0;
+  return {
+    ...cart,
+    itemsPrice: toMoneyString(items),
+    shippingPrice: toMoneyString(shipping),
+    totalPrice: toMoneyString(items + shipping),
+  };
 }
 
 function save(cart) {
@@ -53,7 +60,7 @@ function save(cart) {
 }
 
 export function addToCart(item) {
-  const line = { ...item, qty: item.qty ?? 1, countInStock: CART_STOCK_CAP };
+  const line = { ...item, qty: item.qty ?? 1, countInStock: packCap() };
   for (const field of STRIPPED_FIELDS) delete line[field];
   const cart = getCart();
   const exists = cart.cartItems.some((existing) => sameLine(existing, line));
@@ -96,6 +103,11 @@ export function clearCartItems() {
   return save({ ...getCart(), cartItems: [] });
 }
 
+/** Logout: the next person on this phone sees no address or payment choice; the packs stay. */
+export function clearCheckout() {
+  return save({ ...getCart(), shippingAddress: {}, paymentMethod: "" });
+}
+
 export function clearAll() {
   return save({ ...getCart(), cartItems: [], shippingAddress: {}, paymentMethod: "" });
 }
@@ -113,7 +125,7 @@ export function applyServerRecords(records) {
   for (const line of cart.cartItems) {
     const record = byFinancial.get(String(line.financialId));
     if (!record) continue;
-    const countInStock = Math.min(CART_STOCK_CAP, toNumber(record.countInStock));
+    const countInStock = Math.min(packCap(), toNumber(record.countInStock));
     const next = { ...line, price: record.price, dprice: record.dprice, Discount: record.Discount, countInStock };
     // A cart saved before money became JSON numbers holds "399.00" where the server now sends 399.
     const moved = (key) => toNumber(next[key]) !== toNumber(line[key]);

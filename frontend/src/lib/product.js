@@ -1,8 +1,13 @@
 // How the catalog's wire objects (product → details (brands) → financials (packs)) turn into what
 // the shop shows and what the cart stores.
 
-export const CARD_MAX_PACKS = 9;
-export const PAGE_MAX_PACKS = 10;
+import { packLimit } from "./config";
+
+/** True when `qty` packs is a count the server allows on a card ("card") or the product page. */
+export function allowedPackCount(where, qty) {
+  const { min, max } = packLimit(where);
+  return Number.isInteger(qty) && qty >= min && qty <= max;
+}
 
 /** Brand plus product name, each word once (case-insensitive), capitalised: "India Gate Basmati Rice". */
 export function displayName(brand, name) {
@@ -82,7 +87,7 @@ export function selectionFromQuery(search) {
     brand: params.get("brand"),
     quantity: params.get("quantity"),
     units: params.get("units"),
-    qty: Number.isInteger(qty) && qty >= 1 && qty <= PAGE_MAX_PACKS ? qty : null,
+    qty: allowedPackCount("productPage", qty) ? qty : null,
   };
 }
 

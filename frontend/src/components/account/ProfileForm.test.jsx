@@ -136,7 +136,7 @@ describe("Use Current Location", () => {
   it("asks for a fresh precise position, looks it up offline and fills the address", async () => {
     const success = vi.spyOn(toast, "success");
     stubGeolocation((ok) => ok({ coords: { latitude: 16.5781234, longitude: 82.0061234 } }));
-    const { user, fetchMock } = await renderLoaded({
+    const { user } = await renderLoaded({
       "GET /api/delivery/check?lat=16.578123&lng=82.006123": {
         body: { pincode: "533201", state: "Andhra Pradesh", town: "Amalapuram", deliverable: true, message: "Happy to deliver to Amalapuram!" },
       },

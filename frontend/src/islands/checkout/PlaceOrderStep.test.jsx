@@ -2,6 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addToCart, getCart, saveShippingAddress, savePaymentMethod } from "../../lib/cart";
+import { config } from "../../lib/config";
 import { navigate, redirect } from "../../lib/navigation";
 import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
 import { toast } from "../../lib/toast";
@@ -31,6 +32,7 @@ const record = (line, changes = {}) => ({
 });
 
 function readyCart(method = "Cash Or UPI") {
+  Object.assign(config, { paymentMethods: [{ value: "Cash Or UPI", label: "Cash Or UPI" }, { value: "Online", label: "Online" }] });
   addToCart({ ...rice, qty: 2 });
   addToCart(dal);
   saveShippingAddress(home);

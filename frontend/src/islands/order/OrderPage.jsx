@@ -1,10 +1,9 @@
 // Order details (spec section 2): the invoice with Print, the payment status and the tracking timeline.
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
-import { api, errorMessage } from "../../lib/api";
 import { formatMoney } from "../../lib/money";
-import { loginUrl, redirect } from "../../lib/navigation";
+import { useApi } from "../../lib/useApi";
 import { toast } from "../../lib/toast";
 import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
@@ -31,32 +30,19 @@ function PaymentStatus({ order }) {
 }
 
 export default function OrderPage({ orderId }) {
-  const [state, setState] = useState({ loading: true, error: "", order: null });
+  const { data: order, loading, error, status } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
   const invoiceRef = useRef(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api(`/api/orders/${encodeURIComponent(orderId)}`, { signal: controller.signal })
-      .then((order) => setState({ loading: false, error: "", order }))
-      .catch((error) => {
-        if (error?.name === "AbortError") return;
-        if (error?.status === 401) return redirect(loginUrl());
-        setState({ loading: false, error: error?.status === 404 ? ORDER_NOT_FOUND : errorMessage(error), order: null });
-      });
-    return () => controller.abort();
-  }, [orderId]);
-
   const print = () => {
-    if (!printInvoice(invoiceRef.current, `Invoice ${state.order.invoiceNumber}`)) {
+    if (!printInvoice(invoiceRef.current, `Invoice ${order.invoiceNumber}`)) {
       toast.error("Please allow pop-ups for this site to print the invoice.");
     }
   };
 
   let body;
-  if (state.loading) body = <Loader />;
-  else if (state.error) body = <Message variant="danger">{state.error}</Message>;
+  if (loading) body = <Loader />;
+  else if (error) body = <Message variant="danger">{status === 404 ? ORDER_NOT_FOUND : error}</Message>;
   else {
-    const { order } = state;
     body = (
       <>
         <PaymentStatus order={order} />

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config";
 import { mockFetch } from "../../lib/testing/mockFetch";
 import { toast } from "../../lib/toast";
@@ -27,7 +27,7 @@ function serve(body, status = 200) {
   return mockFetch({ [`GET /api/orders/${order._id}`]: { status, body } });
 }
 
-beforeAll(() => {
+beforeEach(() => {
   Object.assign(config, {
     storeName: "SMLR Mart", gstNumber: "37ABCDE1234F1Z5", fssaiNumber: "10123456000123",
     supportPhone: "+91 98765 43210", supportEmail: "care@smlrmart.in", storeAddress: "Main Road, Amalapuram",
