@@ -101,7 +101,7 @@ def batch_record_data(financial: Financial) -> dict:
         "dprice": money(financial.dprice),
         "Discount": financial.discount,
         "countInStock": financial.count_in_stock,
-        "image": detail.images[0] if detail.images else product.image,
+        "image": detail.image,
     }
 
 

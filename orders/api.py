@@ -10,13 +10,19 @@ from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
 from orders import selectors, services
 from orders.models import Order
-from orders.pipeline import order_advance
+from orders.pipeline import order_advance, order_cancel
 from orders.serializers import (
     AdminOrderListInSerializer,
+    OrderCancelInSerializer,
     OrderPlaceInSerializer,
     OrderSerializer,
     OrderStatusInSerializer,
 )
+
+
+def _order_data(request: Request, order_or_orders, *, many: bool = False):
+    """Orders as the caller sees them (their `allowedMoves` depend on who asks)."""
+    return OrderSerializer(order_or_orders, many=many, context={"request": request}).data
 
 
 class OrdersView(APIView):
@@ -52,7 +58,7 @@ class OrdersView(APIView):
             page_size=query.validated_data["pageSize"],
         )
         headers = page_headers(request, page=page, page_size=query.validated_data["pageSize"])
-        return Response(OrderSerializer(page.items, many=True).data, headers=headers)
+        return Response(_order_data(request, page.items, many=True), headers=headers)
 
     @extend_schema(request=OrderPlaceInSerializer, responses={201: OrderSerializer})
     def post(self, request: Request) -> Response:
@@ -80,7 +86,7 @@ class OrdersView(APIView):
             ),
         )
         order = selectors.order_get_for(user=request.user, public_id=order.public_id)
-        return Response(OrderSerializer(order).data, status=status.HTTP_201_CREATED)
+        return Response(_order_data(request, order), status=status.HTTP_201_CREATED)
 
 
 class MyOrdersView(APIView):
@@ -88,7 +94,7 @@ class MyOrdersView(APIView):
 
     @extend_schema(responses=OrderSerializer(many=True))
     def get(self, request: Request) -> Response:
-        return Response(OrderSerializer(selectors.orders_for_user(user=request.user), many=True).data)
+        return Response(_order_data(request, selectors.orders_for_user(user=request.user), many=True))
 
 
 class OrderDetailView(APIView):
@@ -96,13 +102,13 @@ class OrderDetailView(APIView):
 
     @extend_schema(responses=OrderSerializer)
     def get(self, request: Request, public_id: str) -> Response:
-        return Response(OrderSerializer(selectors.order_get_for(user=request.user, public_id=public_id)).data)
+        return Response(_order_data(request, selectors.order_get_for(user=request.user, public_id=public_id)))
 
 
 def _advanced(request: Request, public_id: str, to_status: str) -> Response:
     order = selectors.order_get_for(user=request.user, public_id=public_id)
     order_advance(order=order, to_status=to_status, by=request.user)
-    return Response(OrderSerializer(order).data)
+    return Response(_order_data(request, order))
 
 
 class OrderDeliverView(APIView):
@@ -132,4 +138,18 @@ class OrderPayView(APIView):
     def put(self, request: Request, public_id: str) -> Response:
         order = selectors.order_get_for(user=request.user, public_id=public_id)
         services.order_record_cash_payment(order=order, by=request.user)
-        return Response(OrderSerializer(order).data)
+        return Response(_order_data(request, order))
+
+
+class OrderCancelView(APIView):
+    """Staff cancel a placed or packed order, with a reason; its stock goes back (409 once dispatched)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(request=OrderCancelInSerializer, responses=OrderSerializer)
+    def put(self, request: Request, public_id: str) -> Response:
+        body = OrderCancelInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        order = selectors.order_get_for(user=request.user, public_id=public_id)
+        order_cancel(order=order, reason=body.validated_data["reason"], by=request.user)
+        return Response(_order_data(request, order))

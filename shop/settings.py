@@ -148,6 +148,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
+    "reconcile-payments": {"task": "payments.tasks.reconcile_payments", "schedule": 2 * 60},
 }
 
 # --- Auth -----------------------------------------------------------------------------------------
@@ -194,6 +195,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Groceries by brand and pack size, phone sign-in, orders and payments.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "OrderStatusEnum": ["placed", "packed", "dispatched", "delivered", "cancelled"],
+        "OrderStepEnum": ["packed", "dispatched", "delivered"],
+    },
 }
 
 # --- Internationalisation -------------------------------------------------------------------------
@@ -272,6 +277,16 @@ JUSPAY_PAYMENT_PAGE_CLIENT_ID = env("JUSPAY_PAYMENT_PAGE_CLIENT_ID")
 JUSPAY_RESPONSE_KEY = env("JUSPAY_RESPONSE_KEY")
 JUSPAY_WEBHOOK_USERNAME = env("JUSPAY_WEBHOOK_USERNAME")
 JUSPAY_WEBHOOK_PASSWORD = env("JUSPAY_WEBHOOK_PASSWORD")
+JUSPAY_API_VERSION = env("JUSPAY_API_VERSION", "2023-06-30")
+JUSPAY_TIMEOUT_SECONDS = float(env("JUSPAY_TIMEOUT_SECONDS", "15"))
+# The sandbox gateway signs its returns with this key (default: derived from SECRET_KEY).
+PAYMENT_SANDBOX_KEY = env("PAYMENT_SANDBOX_KEY")
+# Payments still pending this long after they started are asked about again (Celery beat), for
+# up to PAYMENT_RECONCILE_WINDOW_HOURS.
+PAYMENT_RECONCILE_AFTER_MINUTES = int(env("PAYMENT_RECONCILE_AFTER_MINUTES", "5"))
+PAYMENT_RECONCILE_WINDOW_HOURS = int(env("PAYMENT_RECONCILE_WINDOW_HOURS", "48"))
+# Answered by GET /api/config/paypal for older clients; the shop takes no PayPal payments.
+PAYPAL_CLIENT_ID = env("PAYPAL_CLIENT_ID", "")
 ONLINE_PAYMENT_ENABLED = env("ONLINE_PAYMENT_ENABLED", "Y")
 UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = int(env("UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES", "30"))
 

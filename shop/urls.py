@@ -26,6 +26,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("staff/", admin.site.urls),
     path("api/", include(api_patterns)),
+    path("payments/", include("payments.web_urls")),
     path("service-worker.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
 ]
