@@ -5,7 +5,7 @@ from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.staff_login import StaffAuthenticationForm
-from shop import pages, views
+from shop import api, pages, views
 from shop.health import healthz
 
 admin.site.site_header = f"{settings.STORE_NAME} staff"
@@ -17,6 +17,7 @@ api_patterns = [
     path("", include("accounts.urls")),
     path("", include("orders.urls")),
     path("", include("payments.urls")),
+    path("config", api.ConfigView.as_view(), name="api-config"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     re_path(r"^.*$", views.api_not_found),
