@@ -137,6 +137,11 @@ class UserOutput(UserSummaryOutput):
     """A user as the profile and the admin screens read it (stored login info without the token)."""
 
     deliveryAddress = AddressOutput(source="*")
+    hasCompleteAddress = serializers.BooleanField(
+        source="has_complete_address",
+        read_only=True,
+        help_text="Whether orders can ship to the saved address (all parts given, none a 'Unknown ...' fallback)",
+    )
     location = serializers.SerializerMethodField()
 
     @extend_schema_field(LocationOutput(allow_null=True))

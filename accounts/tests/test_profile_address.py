@@ -28,6 +28,7 @@ def test_profile_answers_the_user_without_a_token(as_user, customer):
         "phoneNo": "9876500001",
         "isAdmin": False,
         "deliveryAddress": {"street": "", "city": "", "postalCode": ""},
+        "hasCompleteAddress": False,
         "location": None,
     }
 
@@ -56,6 +57,7 @@ def test_profile_update_saves_and_answers_login_info_with_a_fresh_token(as_user,
         "533201",
     )
     assert customer.has_complete_address
+    assert info["hasCompleteAddress"] is True
     assert customer.check_password("secret-pass-1")  # an empty password changes nothing
 
 
@@ -230,3 +232,20 @@ def test_a_customer_cannot_touch_another_users_address(as_user, customer, other_
 
 def test_an_unknown_user_address_is_404(as_user, admin_user):
     assert as_user(admin_user).post("/api/users/999999/address", ADDRESS, format="json").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        {"street": "Unknown Street", "city": "Amalapuram", "postalCode": "533201"},
+        {"street": "4-12 Gandhi Road", "city": "Unknown City", "postalCode": "533201"},
+    ],
+)
+def test_the_current_location_fallbacks_are_kept_but_the_address_is_not_complete(as_user, customer, address):
+    body = {"name": "Asha", "phoneNo": customer.phone_no, "deliveryAddress": address, "password": ""}
+
+    info = as_user(customer).put(PROFILE_URL, body, format="json").json()
+
+    assert info["deliveryAddress"] == address
+    assert info["hasCompleteAddress"] is False
+    assert as_user(customer).get(PROFILE_URL).json()["hasCompleteAddress"] is False

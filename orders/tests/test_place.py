@@ -243,6 +243,19 @@ def test_an_incomplete_address_is_refused(as_user, shopper, packs, address):
     assert written_state() == before
 
 
+@pytest.mark.parametrize("street", ["Unknown Street", " unknown street "])
+def test_the_current_location_fallback_street_is_refused(as_user, shopper, packs, street):
+    give_address(shopper, street=street)
+    before = written_state()
+    body = payload([line(packs.oil_1l)], shopper)
+
+    response = post(as_user(shopper), body)
+
+    assert response.status_code == 400
+    assert response.json()["message"] == "Enter address in account to complete order"
+    assert written_state() == before
+
+
 def test_a_customer_without_a_saved_address_cannot_order(as_user, customer, packs):
     body = payload([line(packs.oil_1l)], customer)
     body["shippingAddress"] = {"street": "12 Main Road", "city": "Amalapuram", "postalCode": "533201"}

@@ -21,10 +21,14 @@ function PaymentStatus({ order }) {
     <Message variant="success">
       <p>
         <strong>Payment Status: Paid</strong>
-        {order.paidAt && <> on {formatDateTime(order.paidAt)}</>}
       </p>
       <p>Invoice Number: {order.invoiceNumber}</p>
       {order.orderId && <p>Payment Reference: {order.orderId}</p>}
+      {order.paidAt && (
+        <p className="order-page__paid-at">
+          Paid on <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time>
+        </p>
+      )}
     </Message>
   );
 }

@@ -78,6 +78,19 @@ describe("order page", () => {
     expect(screen.queryByText(/Please Pay Amount/)).toBeNull();
   });
 
+  it("keeps the paid date on its own line, out of the spec's status text", async () => {
+    serve({ ...order, isPaid: true, paidAt: "2026-05-02T09:00:00Z", orderId: "CASH-SMLR-2026-000001" });
+    render(<OrderPage orderId={order._id} />);
+    const status = (await screen.findByText("Payment Status: Paid")).closest("p");
+    const lines = [...status.parentElement.querySelectorAll("p")].map((line) => line.textContent);
+    expect(lines).toEqual([
+      "Payment Status: Paid",
+      "Invoice Number: SMLR-2026-000001",
+      "Payment Reference: CASH-SMLR-2026-000001",
+      "Paid on 2 May 2026, 2:30 pm",
+    ]);
+  });
+
   it("tracks the order with the four messages and the progress fill", async () => {
     serve({ ...order, isPacked: true, packedAt: "2026-05-01T12:00:00Z", status: "packed" });
     render(<OrderPage orderId={order._id} />);
