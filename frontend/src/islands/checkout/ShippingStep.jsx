@@ -7,24 +7,30 @@ import { api, errorMessage } from "../../lib/api";
 import { saveShippingAddress } from "../../lib/cart";
 import { navigate } from "../../lib/navigation";
 import { useApi } from "../../lib/useApi";
-import { isAddressComplete } from "./rules";
 
 export const ADDRESS_LOAD_ERROR = "Error loading address";
 
-/** Resolves to {address, delivery} or {error}; a 401 rejects (the 401 rule leaves the page). */
+/**
+ * Resolves to {address, complete, delivery} or {error}; a 401 rejects (the 401 rule leaves the
+ * page). Whether the address will do is the server's call (`hasCompleteAddress`): all parts
+ * given and none of them a 'Use Current Location' fallback such as "Unknown Street".
+ */
 async function loadAddress(signal) {
   let address;
+  let complete;
   try {
-    const saved = (await api("/api/users/profile", { signal }))?.deliveryAddress ?? {};
+    const profile = await api("/api/users/profile", { signal });
+    const saved = profile?.deliveryAddress ?? {};
     address = { street: saved.street ?? "", city: saved.city ?? "", postalCode: saved.postalCode ?? "" };
+    complete = Boolean(profile?.hasCompleteAddress);
   } catch (error) {
     if (error?.name === "AbortError" || error?.leaving) throw error;
     return { error: ADDRESS_LOAD_ERROR };
   }
-  if (!isAddressComplete(address)) return { address, delivery: null };
+  if (!complete) return { address, complete, delivery: null };
   try {
     const pincode = encodeURIComponent(address.postalCode.trim());
-    return { address, delivery: await api(`/api/delivery/check?pincode=${pincode}`, { signal }) };
+    return { address, complete, delivery: await api(`/api/delivery/check?pincode=${pincode}`, { signal }) };
   } catch (error) {
     if (error?.name === "AbortError" || error?.leaving) throw error;
     return { error: errorMessage(error) };
@@ -41,11 +47,12 @@ function GoToAccount() {
 
 export default function ShippingStep() {
   const { data, loading } = useApi(loadAddress);
-  const state = loading || !data
-    ? { status: "loading" }
-    : data.error
-      ? { status: "error", message: data.error }
-      : { status: "ready", address: data.address, delivery: data.delivery };
+  const state =
+    loading || !data
+      ? { status: "loading" }
+      : data.error
+        ? { status: "error", message: data.error }
+        : { status: "ready", address: data.address, complete: data.complete, delivery: data.delivery };
 
   const proceed = (event) => {
     event.preventDefault();
@@ -56,7 +63,7 @@ export default function ShippingStep() {
   let body;
   if (state.status === "loading") body = <Loader />;
   else if (state.status === "error") body = <Message variant="danger">{state.message}</Message>;
-  else if (!isAddressComplete(state.address)) {
+  else if (!state.complete) {
     body = (
       <div className="checkout-card">
         <Message variant="info">Enter address in account to complete order</Message>
