@@ -1,10 +1,11 @@
 """Wire fields that several apps share."""
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from rest_framework import serializers
 
-CENT = Decimal("0.01")
+from common.money import to_paise
+
 MONEY_MAX_DIGITS = 12
 
 
@@ -16,7 +17,7 @@ def money(value: Decimal | None) -> Decimal | None:
     """
     if value is None:
         return None
-    return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
+    return to_paise(Decimal(value))
 
 
 class MoneyField(serializers.DecimalField):
