@@ -3,10 +3,10 @@
 import { useEffect, useState } from "react";
 import Message from "../../components/Message";
 import { useUserInfo } from "../../lib/auth";
-import { removeFromCart, setQty, useCart, lineKey } from "../../lib/cart";
+import { lineKey, lineLabel, removeFromCart, setQty, useCart } from "../../lib/cart";
 import { formatMoney, toNumber } from "../../lib/money";
 import { loginUrl, navigate } from "../../lib/navigation";
-import { lineLabel, refreshCartPrices } from "./refreshPrices";
+import { refreshCartPrices } from "./refreshPrices";
 import "./cart.css";
 
 /** Pack counts offered for a line: 0 (removes it) up to its stock, always including the current count. */
