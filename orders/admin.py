@@ -28,6 +28,7 @@ class OrderEventInline(admin.TabularInline):
     """The order's history: every move along the pipeline, read-only."""
 
     model = OrderEvent
+    verbose_name_plural = "History"
     extra = 0
     can_delete = False
     fields = ("at", "from_status", "to_status", "by", "reason")
@@ -50,8 +51,8 @@ class OrderActionForm(ActionForm):
     reason = forms.CharField(
         required=False,
         max_length=CANCEL_REASON_MAX_LENGTH,
-        label="Reason (for cancelling)",
-        widget=forms.TextInput(attrs={"size": 40}),
+        label="Reason",
+        widget=forms.TextInput(attrs={"placeholder": "why, when cancelling", "style": "max-width: 100%"}),
     )
 
 

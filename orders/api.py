@@ -1,6 +1,6 @@
 """Thin HTTP views for orders: parse, call one service or selector, serialize."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -126,7 +126,19 @@ class OrderCancelView(APIView):
 
     permission_classes = [IsAdmin]
 
-    @extend_schema(request=OrderCancelInSerializer, responses=OrderSerializer)
+    @extend_schema(
+        summary="Cancel a placed or packed order, with a reason (admin); its stock goes back",
+        request=OrderCancelInSerializer,
+        responses={
+            200: OrderSerializer,
+            400: OpenApiResponse(description='{"message"}: no reason, or one over 500 characters'),
+            404: OpenApiResponse(description='{"message": "Order not found"}'),
+            409: OpenApiResponse(
+                description='{"message", "code": "invalid_transition", "currentStatus"}: '
+                "dispatched, delivered or already cancelled"
+            ),
+        },
+    )
     def put(self, request: Request, public_id: str) -> Response:
         body = OrderCancelInSerializer(data=request.data)
         body.is_valid(raise_exception=True)

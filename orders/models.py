@@ -168,7 +168,7 @@ class OrderEvent(models.Model):
         indexes = [models.Index(fields=["order", "at"], name="order_event_order_at")]
 
     def __str__(self) -> str:
-        return f"{self.order_id}: {self.from_status or '-'} → {self.to_status}"
+        return f"{self.from_status or 'new'} → {self.to_status}"
 
 
 class InvoiceSequence(models.Model):

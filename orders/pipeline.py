@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from catalog.stock import stock_return
 from common.errors import Conflict, DomainError
+from common.text import squeezed
 from orders.models import Order, OrderEvent
 from orders.sms import order_sms_after_commit
 
@@ -129,7 +130,7 @@ def order_advance(*, order: Order, to_status: str, by=None) -> Order:
 
 def clean_cancel_reason(reason) -> str:
     """The reason as written, spaces tidied; 400 when empty or too long."""
-    text = " ".join(str(reason or "").split()) if isinstance(reason, str) else ""
+    text = squeezed(reason) if isinstance(reason, str) else ""
     if not text:
         raise DomainError("Please give a reason for cancelling the order.")
     if len(text) > CANCEL_REASON_MAX_LENGTH:

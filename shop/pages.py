@@ -56,7 +56,7 @@ PRODUCT = Page(
 )
 CART = Page("cart", "cart", "Your cart", "Review the packs in your cart and proceed to checkout.")
 LOGIN = Page("login", "login", "Sign in", "Sign in with your phone number.")
-REGISTER = Page("register", "register", "Create your account", "Register with your phone number and an SMS OTP.")
+REGISTER = Page("register", "login", "Create your account", "Register with your phone number and an SMS OTP.")
 SHIPPING = Page("shipping", "checkout", "Shipping", "Confirm your delivery address.", SIGNED_IN)
 PAYMENT = Page("payment", "checkout", "Payment method", "Choose Cash/UPI on delivery or Online payment.", SIGNED_IN)
 PLACE_ORDER = Page("placeorder", "checkout", "Place order", "Review your order and place it.", SIGNED_IN)

@@ -93,3 +93,20 @@ def test_order_answers_tell_the_caller_its_next_moves(as_user, shopper, admin_us
     listed = as_user(admin_user).get("/api/orders").json()
     rows = listed if isinstance(listed, list) else listed["orders"]
     assert rows[0]["allowedMoves"] == ["delivered"]
+
+
+def test_the_database_guard_agrees_with_the_pack_count_rule(shopper, place_order):
+    """OrderItem's CHECK constraint is the last guard of `rules.MAX_QTY`; they must not drift."""
+    from django.db import IntegrityError, transaction
+
+    from orders.rules import MAX_QTY, MIN_QTY
+
+    item = place_order(shopper).items.get()
+    for qty, allowed in ((MIN_QTY, True), (MAX_QTY, True), (MIN_QTY - 1, False), (MAX_QTY + 1, False)):
+        item.qty = qty
+        if allowed:
+            with transaction.atomic():
+                item.save(update_fields=["qty"])
+        else:
+            with pytest.raises(IntegrityError), transaction.atomic():
+                item.save(update_fields=["qty"])

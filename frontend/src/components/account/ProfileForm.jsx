@@ -1,11 +1,13 @@
 // The profile form (spec sections 2, 5 and 8): name, read-only phone, delivery address filled by
 // hand or from the browser's location, a map of the saved location, optional new password.
 import { useEffect, useRef, useState } from "react";
-import { api, errorMessage } from "../../lib/api";
+import { api } from "../../lib/api";
 import { getUserInfo, setUserInfo } from "../../lib/auth";
 import { checkDelivery, currentPosition, isGeolocationSupported, roundCoordinate } from "../../lib/geo";
 import { isValidPhone } from "../../lib/phone";
 import { toast } from "../../lib/toast";
+import { useApi } from "../../lib/useApi";
+import { useSubmit } from "../../lib/useSubmit";
 import Loader from "../Loader";
 import Message from "../Message";
 import LocationMap from "./LocationMap";
@@ -51,38 +53,46 @@ export function addressFromLookup(result, typedStreet) {
 
 export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) {
   const [form, setForm] = useState(() => formFromUser(getUserInfo()));
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState("");
+  const profile = useApi("/api/users/profile");
   const [banner, setBanner] = useState("");
   const [showPasswords, setShowPasswords] = useState(false);
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [locating, setLocating] = useState(false);
-  const [saving, setSaving] = useState(false);
   // Fields the shopper changed before the profile arrived keep the shopper's value.
   const edited = useRef(new Set());
   const Heading = `h${headingLevel}`;
   const id = (name) => `${idPrefix}-${name}`;
 
   useEffect(() => {
-    const controller = new AbortController();
-    api("/api/users/profile", { signal: controller.signal })
-      .then((user) => {
-        setForm((current) => {
-          const loaded = formFromUser(user);
-          for (const field of edited.current) loaded[field] = current[field];
-          return loaded;
-        });
-        setLoading(false);
-      })
-      .catch((error) => {
-        if (error?.name === "AbortError") return;
-        console.error("Loading the profile failed", error);
-        setLoadError(PROFILE_TEXT.loadFailed);
-        setLoading(false);
+    if (!profile.data) return;
+    setForm((current) => {
+      const loaded = formFromUser(profile.data);
+      for (const field of edited.current) loaded[field] = current[field];
+      return loaded;
+    });
+  }, [profile.data]);
+
+  const save = useSubmit(
+    async () => {
+      const info = await api("/api/users/profile", {
+        method: "PUT",
+        body: {
+          name: form.name,
+          phoneNo: form.phoneNo,
+          deliveryAddress: { street: form.street, city: form.city, postalCode: form.postalCode },
+          location: form.location,
+          password,
+        },
       });
-    return () => controller.abort();
-  }, []);
+      setUserInfo(info);
+      setForm(formFromUser(info));
+      setPassword("");
+      setConfirmPassword("");
+      toast.success(PROFILE_TEXT.updated);
+    },
+    { onError: (message) => toast.error(message) },
+  );
 
   const update = (field) => (event) => {
     edited.current.add(field);
@@ -128,9 +138,8 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
     setConfirmPassword("");
   };
 
-  const submit = async (event) => {
+  const submit = (event) => {
     event.preventDefault();
-    if (saving) return;
     if (!isValidPhone(form.phoneNo)) {
       setBanner(PHONE_INVALID);
       return;
@@ -140,37 +149,15 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
       return;
     }
     setBanner("");
-    setSaving(true);
-    try {
-      const info = await api("/api/users/profile", {
-        method: "PUT",
-        body: {
-          name: form.name,
-          phoneNo: form.phoneNo,
-          deliveryAddress: { street: form.street, city: form.city, postalCode: form.postalCode },
-          location: form.location,
-          password,
-        },
-      });
-      setUserInfo(info);
-      setForm(formFromUser(info));
-      setPassword("");
-      setConfirmPassword("");
-      toast.success(PROFILE_TEXT.updated);
-    } catch (error) {
-      console.error("Updating the profile failed", error);
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    save.submit();
   };
 
   return (
     <form className="account-form profile-form" onSubmit={submit} noValidate>
       <Heading className="account-form__title">User Profile</Heading>
-      {loadError && <Message variant="danger">{loadError}</Message>}
+      {profile.error && <Message variant="danger">{PROFILE_TEXT.loadFailed}</Message>}
       {banner && <Message variant="danger">{banner}</Message>}
-      {loading && <Loader />}
+      {profile.loading && <Loader />}
       <div className="form-field">
         <label htmlFor={id("name")}>Name</label>
         <input id={id("name")} type="text" autoComplete="name" value={form.name} onChange={update("name")} />
@@ -214,7 +201,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
           <NewPasswordField id={id("confirm-new-password")} label="Confirm New Password" value={confirmPassword} onChange={setConfirmPassword} />
         </>
       )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={saving}>
+      <button type="submit" className="btn btn--primary btn--block" disabled={save.busy}>
         Update
       </button>
     </form>
