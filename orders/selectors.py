@@ -8,6 +8,7 @@ from common.pagination import Page, paginate
 from orders.models import Order
 
 ADMIN_PAGE_SIZE = 20
+MAX_ADMIN_PAGE_SIZE = 100
 ORDER_NOT_FOUND = "Order not found"
 MAX_PUBLIC_ID_LENGTH = 21
 

@@ -7,13 +7,14 @@ products costs the selector's fixed three queries (products with their category,
 """
 
 from collections.abc import Iterable
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from rest_framework.renderers import JSONRenderer
 
 from catalog.models import Product
 from catalog.selectors import with_packs
 from catalog.serializers import product_data
+from common.money import decimal_or_none
 from orders.rules import MAX_QTY
 
 PRODUCT_UPDATE = "productUpdate"
@@ -45,10 +46,8 @@ def product_update_texts(product_ids: Iterable[int]) -> dict[int, str]:
 
 
 def _same_money(sent, current: Decimal) -> bool:
-    try:
-        return sent is not None and Decimal(str(sent)) == current
-    except (InvalidOperation, ValueError):
-        return False
+    number = decimal_or_none(sent)
+    return number is not None and number == current
 
 
 def cart_stock(count_in_stock: int) -> int:

@@ -114,6 +114,7 @@ urlpatterns = [
     path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
     path("terms.html", page_view(TERMS), name="terms"),
     path("privacy.html", page_view(PRIVACY), name="privacy"),
-    # Any other path shows the home list, except the API, the admin screens, static and media.
-    re_path(r"^(?!api/|admin/|static/|media/|staff/|ws/).*$", page_view(HOME), name="fallback"),
+    # Any other path shows the home list (spec §2), unknown ones under /admin/ included; only the API,
+    # Django admin, static files, media and websockets keep their own "not found".
+    re_path(r"^(?!api/|static/|media/|staff/|ws/).*$", page_view(HOME), name="fallback"),
 ]

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "channels",
     "webpack_loader",
+    "servestatic",
     "shop",
     "common",
     "notifications",
@@ -75,7 +76,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # ServeStatic (WhiteNoise's async fork): static files stream through an async iterator under
+    # ASGI, where WhiteNoise's file iterator made Django warn and read it in a thread.
+    "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -138,7 +141,9 @@ else:
 # Public catalog answers are shared through the cache this long (catalog/caching.py); 0 turns it off.
 CATALOG_READ_CACHE_SECONDS = int(env("CATALOG_READ_CACHE_SECONDS", "10"))
 
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "memory://")
+# The in-memory broker still wants a host name: a bare "memory://" made kombu warn "No hostname was
+# supplied" whenever it described the connection.
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "memory://localhost/")
 CELERY_RESULT_BACKEND = None
 # Without a broker the tasks run inline, so a first run needs no worker process.
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
@@ -235,14 +240,14 @@ else:
 STORAGES = {
     "default": {"BACKEND": MEDIA_STORAGE_BACKEND},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
+        "BACKEND": "servestatic.storage.CompressedStaticFilesStorage"
         if PRODUCTION
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 UPLOAD_MAX_IMAGE_BYTES = int(env("UPLOAD_MAX_IMAGE_BYTES", str(5 * 1024 * 1024)))
-WHITENOISE_MAX_AGE = 31536000 if PRODUCTION else 0
+SERVESTATIC_MAX_AGE = 31536000 if PRODUCTION else 0
 
 # --- SMS ------------------------------------------------------------------------------------------
 # console: prints the text; outbox: stores it in the database (Django admin lists it); msg91: the
@@ -338,5 +343,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {
+        # Django's own default config gives "django" a console handler of its own (when DEBUG is
+        # on) and lets it propagate to root too, so every line was printed twice. One handler: root's.
+        "django": {"handlers": [], "level": env("LOG_LEVEL", "INFO"), "propagate": True},
+        "django.db.backends": {"level": "INFO"},
+    },
 }

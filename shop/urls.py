@@ -1,7 +1,6 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
-from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.staff_login import StaffAuthenticationForm
@@ -34,6 +33,6 @@ urlpatterns = [
 
 if not settings.AWS_STORAGE_BUCKET_NAME:
     # File-system media (the embedded default); production media lives in S3 behind its own URL.
-    urlpatterns.append(re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}))
+    urlpatterns.append(re_path(r"^media/(?P<path>.+)$", views.media_file, name="media"))
 
 urlpatterns += pages.urlpatterns

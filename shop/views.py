@@ -1,20 +1,45 @@
 """Small views that belong to the whole shop rather than one app."""
 
+import mimetypes
 from pathlib import Path
 
 from django.conf import settings
-from django.http import FileResponse, Http404, JsonResponse
+from django.core.exceptions import SuspiciousFileOperation
+from django.http import Http404, HttpResponse, JsonResponse
+from django.utils._os import safe_join
+from django.utils.http import http_date
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 
 PUBLIC_DIR = Path(settings.BASE_DIR) / "frontend" / "public"
 
 
-def _public_file(name: str, content_type: str) -> FileResponse:
-    file_path = PUBLIC_DIR / name
+# These answer whole bodies, not FileResponse: under ASGI a file's synchronous iterator makes Django
+# warn ("StreamingHttpResponse must consume synchronous iterators") and read it in a thread, and
+# the files served here are small (the service worker, the manifest, local media pictures).
+def _file_response(file_path: Path, content_type: str | None = None) -> HttpResponse:
     if not file_path.is_file():
-        raise Http404(name)
-    return FileResponse(file_path.open("rb"), content_type=content_type)
+        raise Http404(file_path.name)
+    content_type = content_type or mimetypes.guess_type(file_path.name)[0] or "application/octet-stream"
+    response = HttpResponse(file_path.read_bytes(), content_type=content_type)
+    response["Last-Modified"] = http_date(file_path.stat().st_mtime)
+    return response
+
+
+def _public_file(name: str, content_type: str) -> HttpResponse:
+    return _file_response(PUBLIC_DIR / name, content_type)
+
+
+@require_safe
+@cache_control(max_age=3600)
+def media_file(request, path: str):
+    """File-system media (the embedded default; production media lives in S3 behind its own URL)."""
+    try:
+        file_path = Path(safe_join(settings.MEDIA_ROOT, path))
+    except SuspiciousFileOperation:  # a path that climbs out of MEDIA_ROOT
+        raise Http404(path) from None
+    return _file_response(file_path)
 
 
 @cache_control(no_cache=True, max_age=0)

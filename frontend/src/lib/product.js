@@ -9,7 +9,18 @@ export function allowedPackCount(where, qty) {
   return Number.isInteger(qty) && qty >= min && qty <= max;
 }
 
-/** Brand plus product name, each word once (case-insensitive), capitalised: "India Gate Basmati Rice". */
+// A word written in capitals in the data (SMLR, MTR, GRB) is a name spelt that way: keep it.
+const ALL_CAPITALS = /^(?=.*[A-Z].*[A-Z])[A-Z0-9&.'-]+$/;
+
+function capitalised(word) {
+  if (ALL_CAPITALS.test(word)) return word;
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+/**
+ * Brand plus product name, each word once (case-insensitive), capitalised, initialisms kept:
+ * "India Gate Basmati Rice", "SMLR Mart Ghee".
+ */
 export function displayName(brand, name) {
   const seen = new Set();
   const words = [];
@@ -17,7 +28,7 @@ export function displayName(brand, name) {
     const key = word.toLowerCase();
     if (!word || seen.has(key)) continue;
     seen.add(key);
-    words.push(word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
+    words.push(capitalised(word));
   }
   return words.join(" ");
 }

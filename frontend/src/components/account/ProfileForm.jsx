@@ -27,7 +27,13 @@ export const PROFILE_TEXT = Object.freeze({
   unknownStreet: "Unknown Street",
   unknownCity: "Unknown City",
   unknownPostalCode: "Unknown Postal Code",
+  streetNeeded: "Please type your house number and street.",
 });
+
+/** The street is still the spec's 'Use Current Location' fallback: the shopper must type it. */
+export function needsStreet(street) {
+  return street.trim().toLowerCase() === PROFILE_TEXT.unknownStreet.toLowerCase();
+}
 
 function formFromUser(user) {
   const address = user?.deliveryAddress ?? {};
@@ -59,6 +65,8 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [locating, setLocating] = useState(false);
+  const [askStreet, setAskStreet] = useState(false);
+  const streetInput = useRef(null);
   // Fields the shopper changed before the profile arrived keep the shopper's value.
   const edited = useRef(new Set());
   const Heading = `h${headingLevel}`;
@@ -94,6 +102,15 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
     { onError: (message) => toast.error(message) },
   );
 
+  // The offline lookup knows the town and pincode, never the street: point the shopper at it, with
+  // the fallback text selected so that typing replaces it.
+  useEffect(() => {
+    if (!askStreet) return;
+    streetInput.current?.focus();
+    streetInput.current?.select();
+    setAskStreet(false);
+  }, [askStreet]);
+
   const update = (field) => (event) => {
     edited.current.add(field);
     setForm((current) => ({ ...current, [field]: event.target.value }));
@@ -117,12 +134,14 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
     try {
       const result = await checkDelivery(coordinates);
       for (const field of ["street", "city", "postalCode", "location"]) edited.current.add(field);
+      const address = addressFromLookup(result, needsStreet(form.street) ? "" : form.street);
       setForm((current) => ({
         ...current,
-        ...addressFromLookup(result, current.street),
+        ...address,
         location: { latitude: roundCoordinate(coordinates.latitude), longitude: roundCoordinate(coordinates.longitude) },
       }));
       toast.success(PROFILE_TEXT.located);
+      if (needsStreet(address.street)) setAskStreet(true);
     } catch (error) {
       console.error("Reverse lookup failed", error);
       // 400: no pincode anywhere near the point (open sea, abroad); anything else: the lookup failed.
@@ -168,7 +187,21 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
       </div>
       <div className="form-field">
         <label htmlFor={id("street")}>Street Address</label>
-        <input id={id("street")} type="text" autoComplete="street-address" value={form.street} onChange={update("street")} />
+        <input
+          id={id("street")}
+          ref={streetInput}
+          type="text"
+          autoComplete="street-address"
+          value={form.street}
+          onChange={update("street")}
+          aria-invalid={needsStreet(form.street) || undefined}
+          aria-describedby={needsStreet(form.street) ? id("street-needed") : undefined}
+        />
+        {needsStreet(form.street) && (
+          <p id={id("street-needed")} className="form-field__error">
+            {PROFILE_TEXT.streetNeeded}
+          </p>
+        )}
       </div>
       <div className="form-row">
         <div className="form-field">

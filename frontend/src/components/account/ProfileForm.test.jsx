@@ -189,6 +189,28 @@ describe("Use Current Location", () => {
     expect(putRoute.mock.calls[0][0].body.location).toEqual({ latitude: 16.578123, longitude: 82.006123 });
   });
 
+  it("keeps the spec's Unknown Street but marks the street and asks for house and street", async () => {
+    stubGeolocation((ok) => ok({ coords: { latitude: 16.5781234, longitude: 82.0061234 } }));
+    const { user } = await renderLoaded({
+      "GET /api/delivery/check?lat=16.578123&lng=82.006123": {
+        body: { pincode: "533201", state: "Andhra Pradesh", town: "Amalapuram", deliverable: true, message: "Happy to deliver to Amalapuram!" },
+      },
+    });
+    const street = screen.getByLabelText("Street Address");
+    expect(street).not.toHaveAttribute("aria-invalid");
+    await user.clear(street);
+    await user.click(screen.getByRole("button", { name: "Use Current Location" }));
+
+    await waitFor(() => expect(street).toHaveValue("Unknown Street"));
+    expect(street).toHaveAttribute("aria-invalid", "true");
+    expect(street).toHaveAccessibleDescription("Please type your house number and street.");
+    await waitFor(() => expect(street).toHaveFocus());
+    await user.keyboard("4-12 Gandhi Road");
+    expect(street).toHaveValue("4-12 Gandhi Road");
+    expect(street).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByText("Please type your house number and street.")).toBeNull();
+  });
+
   it("tells when the browser has no geolocation", async () => {
     const error = vi.spyOn(toast, "error");
     vi.stubGlobal("navigator", { ...window.navigator, geolocation: undefined });

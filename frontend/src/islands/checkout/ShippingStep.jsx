@@ -7,24 +7,30 @@ import Message from "../../components/Message";
 import { api, errorMessage } from "../../lib/api";
 import { saveShippingAddress } from "../../lib/cart";
 import { loginUrl, navigate, redirect } from "../../lib/navigation";
-import { isAddressComplete } from "./rules";
 
 export const ADDRESS_LOAD_ERROR = "Error loading address";
 
-/** Resolves to {address, delivery} or {error}; a 401 rejects (the session is over). */
+/**
+ * Resolves to {address, complete, delivery} or {error}; a 401 rejects (the session is over).
+ * Whether the address will do is the server's call (`hasCompleteAddress`): all parts given and
+ * none of them a 'Use Current Location' fallback such as "Unknown Street".
+ */
 async function loadAddress(signal) {
   let address;
+  let complete;
   try {
-    const saved = (await api("/api/users/profile", { signal }))?.deliveryAddress ?? {};
+    const profile = await api("/api/users/profile", { signal });
+    const saved = profile?.deliveryAddress ?? {};
     address = { street: saved.street ?? "", city: saved.city ?? "", postalCode: saved.postalCode ?? "" };
+    complete = Boolean(profile?.hasCompleteAddress);
   } catch (error) {
     if (error?.name === "AbortError" || error?.status === 401) throw error;
     return { error: ADDRESS_LOAD_ERROR };
   }
-  if (!isAddressComplete(address)) return { address, delivery: null };
+  if (!complete) return { address, complete, delivery: null };
   try {
     const pincode = encodeURIComponent(address.postalCode.trim());
-    return { address, delivery: await api(`/api/delivery/check?pincode=${pincode}`, { signal }) };
+    return { address, complete, delivery: await api(`/api/delivery/check?pincode=${pincode}`, { signal }) };
   } catch (error) {
     if (error?.name === "AbortError" || error?.status === 401) throw error;
     return { error: errorMessage(error) };
@@ -45,8 +51,8 @@ export default function ShippingStep() {
   useEffect(() => {
     const controller = new AbortController();
     loadAddress(controller.signal)
-      .then(({ address, delivery, error }) =>
-        setState(error ? { status: "error", message: error } : { status: "ready", address, delivery }),
+      .then(({ address, complete, delivery, error }) =>
+        setState(error ? { status: "error", message: error } : { status: "ready", address, complete, delivery }),
       )
       .catch((error) => error?.status === 401 && redirect(loginUrl()));
     return () => controller.abort();
@@ -61,7 +67,7 @@ export default function ShippingStep() {
   let body;
   if (state.status === "loading") body = <Loader />;
   else if (state.status === "error") body = <Message variant="danger">{state.message}</Message>;
-  else if (!isAddressComplete(state.address)) {
+  else if (!state.complete) {
     body = (
       <div className="checkout-card">
         <Message variant="info">Enter address in account to complete order</Message>

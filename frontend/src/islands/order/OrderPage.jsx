@@ -2,6 +2,8 @@
 import { useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
+import PayButton from "../../components/orders/PayButton";
+import { getUserInfo } from "../../lib/auth";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import { toast } from "../../lib/toast";
@@ -15,16 +17,29 @@ export const ORDER_NOT_FOUND = "Order not found";
 
 function PaymentStatus({ order }) {
   if (!order.isPaid) {
-    return <Message variant="info">Please Pay Amount of {formatMoney(order.totalPrice)} at Delivery time</Message>;
+    // Only the customer who placed it pays (an admin may be viewing it); a cancelled order is not due.
+    const payable = !order.isCancelled && order.user?.phoneNo === getUserInfo()?.phoneNo;
+    return (
+      <Message variant="info">
+        <div className="payment-due">
+          <span>Please Pay Amount of {formatMoney(order.totalPrice)} at Delivery time</span>
+          {payable && <PayButton order={order} className="btn btn--primary" />}
+        </div>
+      </Message>
+    );
   }
   return (
     <Message variant="success">
       <p>
         <strong>Payment Status: Paid</strong>
-        {order.paidAt && <> on {formatDateTime(order.paidAt)}</>}
       </p>
       <p>Invoice Number: {order.invoiceNumber}</p>
       {order.orderId && <p>Payment Reference: {order.orderId}</p>}
+      {order.paidAt && (
+        <p className="order-page__paid-at">
+          Paid on <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time>
+        </p>
+      )}
     </Message>
   );
 }
