@@ -169,7 +169,9 @@ def test_the_header_and_bottom_bar_are_written_once_and_work_without_javascript(
         ("/category/EGGS%20%26%20DAIRY", "SMLR Products"),
         ("/category/BUDGET%20FRIENDLY%20PACKAGES", "Budget Friendly"),
     ]:
-        assert re.search(rf'<a class="bottom-bar__item" href="{re.escape(href)}">.*?<span>{label}</span></a>', html), label
+        assert re.search(rf'<a class="bottom-bar__item" href="{re.escape(href)}">.*?<span>{label}</span></a>', html), (
+            label
+        )
     assert re.search(r'href="https://wa.me/\d*">.*?<span>Say Hi To Order</span>', html)
     for slot in ("search-slot", "account-slot", "say-hi-slot"):
         assert html.count(f'id="{slot}"') == 1
