@@ -1,4 +1,12 @@
-"""Bearer-token authentication that also refuses signed-out tokens."""
+"""Bearer-token authentication that also refuses signed-out tokens.
+
+A Bearer value that is not a token at all counts as no credentials: the shop's existing client
+sends `Authorization: Bearer undefined` (or `null`) when nobody is signed in, and a 401 there would
+make it wipe the guest's cart (spec section 4, "Any 401"). A value shaped like a token is checked
+as one, so a forged or expired token still answers 401.
+"""
+
+import re
 
 from django.db.models import Exists, OuterRef
 from rest_framework_simplejwt.authentication import JWTAuthentication
@@ -8,6 +16,18 @@ from rest_framework_simplejwt.utils import get_md5_hash_password
 
 from accounts.models import RevokedToken, User
 
+# header.payload.signature, each part base64url: the shape of every token `accounts.tokens` issues.
+TOKEN_SHAPE = re.compile(rb"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
+
+
+def _bearer_value(header: bytes) -> bytes | None:
+    """What follows `Bearer` when it is shaped like a token; None for `Bearer undefined`, `Bearer`,
+    `Bearer a b`, another scheme or no header."""
+    parts = header.split()
+    if len(parts) != 2 or parts[0].decode("latin-1") not in api_settings.AUTH_HEADER_TYPES:
+        return None
+    return parts[1] if TOKEN_SHAPE.fullmatch(parts[1]) else None
+
 
 class RevocableJWTAuthentication(JWTAuthentication):
     """simplejwt's JWTAuthentication plus the sign-out list.
@@ -15,6 +35,9 @@ class RevocableJWTAuthentication(JWTAuthentication):
     The user and the "was this token signed out?" question are answered by one query, so signing
     out costs nothing on the requests of everybody else.
     """
+
+    def get_raw_token(self, header: bytes) -> bytes | None:
+        return _bearer_value(header)
 
     def get_user(self, validated_token) -> User:
         try:

@@ -6,16 +6,14 @@ package opens its database when it is imported, so it is imported on first use a
 life of the process; the data never changes at runtime, so sharing it between threads is safe.
 """
 
-import math
-import re
 from dataclasses import dataclass
 from functools import cache
 
 from django.conf import settings
 
-from common.errors import DomainError
+from common.errors import InvalidValue
+from common.india import is_pincode, latitude, longitude
 
-PINCODE_PATTERN = re.compile(r"^[1-9]\d{5}$")
 # Coordinates farther than this from every pincode centre (open sea, another country) have no pincode.
 MAX_DISTANCE_TO_PINCODE_KM = 25.0
 
@@ -24,8 +22,8 @@ MESSAGE_DELIVERABLE = "Happy to deliver to {town}!"
 MESSAGE_NOT_DELIVERABLE = "Sorry, we do not deliver to this location yet."
 
 
-class DeliveryCheckError(DomainError):
-    status = 400
+class DeliveryCheckError(InvalidValue):
+    pass
 
 
 @dataclass(frozen=True)
@@ -104,30 +102,17 @@ def _check_pincode(pincode: str) -> DeliveryResult:
     return DeliveryResult(pincode, state, town, False, MESSAGE_NOT_DELIVERABLE)
 
 
-def _coordinate(value, name: str, limit: float) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise DeliveryCheckError(f"{name} must be a number.") from None
-    if not math.isfinite(number):
-        raise DeliveryCheckError(f"{name} must be a number.")
-    if not -limit <= number <= limit:
-        raise DeliveryCheckError(f"{name} must be between -{limit:g} and {limit:g}.")
-    return number
-
-
 def pincode_near(*, lat, lng) -> str:
     """The pincode whose centre is nearest to the point; 400 when there is none close by."""
-    latitude = _coordinate(lat, "Latitude", 90)
-    longitude = _coordinate(lng, "Longitude", 180)
-    nearest = _geo().reverse_lookup(latitude, longitude, max_km=MAX_DISTANCE_TO_PINCODE_KM)
+    point_lat, point_lng = float(latitude(lat)), float(longitude(lng))
+    nearest = _geo().reverse_lookup(point_lat, point_lng, max_km=MAX_DISTANCE_TO_PINCODE_KM)
     if nearest is None:
         raise DeliveryCheckError("We could not find a pincode near this location.")
     if _pincodes().get_state(nearest["pincode"]):
         return nearest["pincode"]
     # A few special pincodes (a GPO's sorting office, say) carry no state; the nearest post office
     # of an ordinary pincode tells where the point is.
-    for office in _geo().find_nearby(latitude, longitude, radius_km=MAX_DISTANCE_TO_PINCODE_KM, limit=50):
+    for office in _geo().find_nearby(point_lat, point_lng, radius_km=MAX_DISTANCE_TO_PINCODE_KM, limit=50):
         if _pincodes().get_state(office["pincode"]):
             return office["pincode"]
     return nearest["pincode"]
@@ -137,7 +122,7 @@ def delivery_check(*, pincode=None, lat=None, lng=None) -> DeliveryResult:
     """Can the shop deliver to this pincode (or, without one, to the pincode nearest lat/lng)?"""
     if pincode not in (None, ""):
         pincode = str(pincode).strip()
-        if not PINCODE_PATTERN.match(pincode):
+        if not is_pincode(pincode):
             raise DeliveryCheckError("Please enter a valid 6-digit pincode.")
         return _check_pincode(pincode)
     if lat in (None, "") or lng in (None, ""):

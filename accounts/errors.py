@@ -1,10 +1,10 @@
 """The accounts app's domain errors and the texts a shopper reads."""
 
-from common.errors import Conflict, DomainError, Forbidden, NotFound
+from common.errors import Conflict, DomainError, Forbidden, InvalidValue, NotFound
 
 
-class InvalidInput(DomainError):
-    status = 400
+class InvalidInput(InvalidValue):
+    pass
 
 
 class LoginFailed(DomainError):

@@ -1,21 +1,21 @@
-"""Checks of what a person typed: phone number, name, password, postal code, location.
+"""Checks of what a person typed: phone number, name, password, postal code.
 
-Each returns the cleaned value or raises `InvalidInput` with the text the shopper reads.
+Each returns the cleaned value or raises `InvalidInput` with the text the shopper reads. Free text
+and coordinates are cleaned by `common.text` and `common.india`, as everywhere in the shop.
 """
 
 import re
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 
 from accounts.errors import PHONE_INVALID, InvalidInput
 from accounts.models import User
+from common.india import is_pincode
+from common.text import clean_text
 
 PHONE_PATTERN = re.compile(r"^[6-9]\d{9}$")
-POSTAL_CODE_PATTERN = re.compile(r"^[1-9]\d{5}$")
 NAME_MAX_LENGTH = User._meta.get_field("name").max_length
-COORDINATE_PLACES = Decimal("0.000001")
 
 
 def looks_like_phone(value: str) -> bool:
@@ -30,12 +30,7 @@ def clean_phone(value) -> str:
 
 
 def clean_name(value) -> str:
-    name = " ".join(str(value or "").split())
-    if not name:
-        raise InvalidInput("Name is required.")
-    if len(name) > NAME_MAX_LENGTH:
-        raise InvalidInput(f"Name must be at most {NAME_MAX_LENGTH} characters.")
-    return name
+    return clean_text(value, label="Name", max_length=NAME_MAX_LENGTH)
 
 
 def clean_new_password(password, *, user: User) -> str:
@@ -54,27 +49,6 @@ def clean_postal_code(value, *, required: bool) -> str:
     postal_code = str(value or "").strip()
     if not postal_code and not required:
         return ""
-    if not POSTAL_CODE_PATTERN.match(postal_code):
+    if not is_pincode(postal_code):
         raise InvalidInput("Please enter a valid 6-digit postal code.")
     return postal_code
-
-
-def clean_text(value, *, label: str, max_length: int, required: bool) -> str:
-    text = " ".join(str(value or "").split())
-    if required and not text:
-        raise InvalidInput(f"{label} is required.")
-    if len(text) > max_length:
-        raise InvalidInput(f"{label} must be at most {max_length} characters.")
-    return text
-
-
-def clean_coordinate(value, *, label: str, limit: int) -> Decimal:
-    try:
-        number = Decimal(str(value))
-    except (InvalidOperation, ValueError):
-        raise InvalidInput(f"{label} must be a number.") from None
-    if not number.is_finite():
-        raise InvalidInput(f"{label} must be a number.")
-    if not -limit <= number <= limit:
-        raise InvalidInput(f"{label} must be between -{limit} and {limit}.")
-    return number.quantize(COORDINATE_PLACES, rounding=ROUND_HALF_UP)

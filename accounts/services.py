@@ -23,13 +23,13 @@ from accounts.guard import guess_begin, guess_failed, guess_released, guess_succ
 from accounts.models import PhoneOtp, User
 from accounts.otp import phone_verification_consume
 from accounts.rules import (
-    clean_coordinate,
     clean_name,
     clean_new_password,
     clean_phone,
     clean_postal_code,
-    clean_text,
 )
+from common.india import latitude, longitude
+from common.text import clean_text
 
 # "Not sent" for the optional arguments of partial updates (None can be a real value: no location).
 UNCHANGED = object()
@@ -136,8 +136,8 @@ def _apply_location(user: User, location) -> list[str]:
     if location is None or (location.get("latitude") is None and location.get("longitude") is None):
         user.latitude = user.longitude = None
     else:
-        user.latitude = clean_coordinate(location.get("latitude"), label="Latitude", limit=90)
-        user.longitude = clean_coordinate(location.get("longitude"), label="Longitude", limit=180)
+        user.latitude = latitude(location.get("latitude"))
+        user.longitude = longitude(location.get("longitude"))
     return ["latitude", "longitude"]
 
 

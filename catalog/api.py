@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.errors import NotFound
+from common.pagination import Page
 from common.permissions import IsAdmin, IsCustomer
 
 from . import caching, selectors, serializers, services
@@ -69,8 +70,8 @@ def _product(ref) -> Product:
     return product
 
 
-def _page_body(page: selectors.ProductPage) -> dict:
-    return {"products": serializers.products_data(page.products), "page": page.page, "pages": page.pages}
+def _page_body(page: Page[Product]) -> dict:
+    return {"products": serializers.products_data(page.items), "page": page.page, "pages": page.pages}
 
 
 def _rendered(body: dict) -> tuple[bytes, bytes]:

@@ -14,6 +14,7 @@ from decimal import Decimal
 from django.db import transaction
 
 from common.errors import DomainError
+from common.text import clean_text
 
 from . import caching, images
 from .models import Category, Detail, Financial, Product
@@ -78,12 +79,7 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 
 
 def _text(row: dict, column: str, *, max_length: int, required: bool = True) -> str:
-    value = " ".join((row.get(column) or "").split())
-    if required and not value:
-        raise DomainError(f"{column} is empty")
-    if len(value) > max_length:
-        raise DomainError(f"{column} is longer than {max_length} characters")
-    return value
+    return clean_text(row.get(column), label=column, max_length=max_length, required=required)
 
 
 def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[list[ImportRow], list[Rejection]]:

@@ -1,8 +1,9 @@
 """Pack sizes as people type them ("500", "1.5", "KG", "ltr") turned into stored values."""
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
-from common.errors import DomainError
+from common.errors import InvalidValue
+from common.money import decimal_or_none
 
 from .models import Financial
 
@@ -30,19 +31,16 @@ UNIT_ALIASES = {
 }
 
 
-class PackSizeError(DomainError):
-    status = 400
+class PackSizeError(InvalidValue):
+    pass
 
 
 def to_quantity(value) -> Decimal:
     """A positive pack size with at most 3 decimals."""
-    if isinstance(value, bool):
+    quantity = decimal_or_none(value)
+    if quantity is None:
         raise PackSizeError("Quantity must be a number.")
-    try:
-        quantity = Decimal(str(value).strip())
-    except (InvalidOperation, ValueError):
-        raise PackSizeError("Quantity must be a number.") from None
-    if not quantity.is_finite() or quantity <= 0:
+    if quantity <= 0:
         raise PackSizeError("Quantity must be more than 0.")
     if quantity != quantity.quantize(Decimal("0.001")):
         raise PackSizeError("Quantity can have at most 3 decimals.")
@@ -60,13 +58,8 @@ def to_units(value) -> str:
 
 
 def to_stock(value) -> int:
-    if isinstance(value, bool):
-        raise PackSizeError("Count in stock must be a whole number.")
-    try:
-        number = Decimal(str(value).strip())
-    except (InvalidOperation, ValueError):
-        raise PackSizeError("Count in stock must be a whole number.") from None
-    if not number.is_finite() or number != number.to_integral_value():
+    number = decimal_or_none(value)
+    if number is None or number != number.to_integral_value():
         raise PackSizeError("Count in stock must be a whole number.")
     if number < 0:
         raise PackSizeError("Count in stock cannot be negative.")

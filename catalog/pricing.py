@@ -6,16 +6,16 @@ the stored Discount always agrees with the stored prices.
 """
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
 
-from common.errors import DomainError
+from common.errors import InvalidValue
+from common.money import decimal_or_none, to_paise
 
-CENT = Decimal("0.01")
 MAX_PRICE = Decimal("99999999.99")  # Financial.price is DECIMAL(10, 2)
 
 
-class PricingError(DomainError):
-    status = 400
+class PricingError(InvalidValue):
+    pass
 
 
 @dataclass(frozen=True)
@@ -27,17 +27,12 @@ class PackPrices:
 
 def to_money(value, *, field: str = "price") -> Decimal:
     """A non-negative amount in rupees, rounded to paise; anything else is a PricingError."""
-    if isinstance(value, bool):
-        raise PricingError(f"{field} must be a number.")
-    try:
-        amount = Decimal(str(value).strip())
-    except (InvalidOperation, ValueError):
-        raise PricingError(f"{field} must be a number.") from None
-    if not amount.is_finite():
+    amount = decimal_or_none(value)
+    if amount is None:
         raise PricingError(f"{field} must be a number.")
     if amount < 0:
         raise PricingError(f"{field} cannot be negative.")
-    amount = amount.quantize(CENT, rounding=ROUND_HALF_UP)
+    amount = to_paise(amount)
     if amount > MAX_PRICE:
         raise PricingError(f"{field} is too large.")
     return amount
@@ -53,17 +48,12 @@ def discount_percent(price: Decimal, dprice: Decimal) -> int:
 
 def dprice_for_discount(price: Decimal, discount: int) -> Decimal:
     """The selling price for a discount percentage, rounded to paise."""
-    return (price * (100 - discount) / 100).quantize(CENT, rounding=ROUND_HALF_UP)
+    return to_paise(price * (100 - discount) / 100)
 
 
 def to_discount(value) -> int:
-    if isinstance(value, bool):
-        raise PricingError("Discount must be a whole number from 0 to 100.")
-    try:
-        number = Decimal(str(value).strip())
-    except (InvalidOperation, ValueError):
-        raise PricingError("Discount must be a whole number from 0 to 100.") from None
-    if not number.is_finite() or number != number.to_integral_value() or not 0 <= number <= 100:
+    number = decimal_or_none(value)
+    if number is None or number != number.to_integral_value() or not 0 <= number <= 100:
         raise PricingError("Discount must be a whole number from 0 to 100.")
     return int(number)
 

@@ -5,14 +5,14 @@ variants, packs) plus one COUNT for the pager.
 """
 
 from dataclasses import dataclass, field
-from math import ceil
 
 from django.db.models import Case, F, IntegerField, Prefetch, Q, QuerySet, Value, When
 from django.db.models.expressions import Window
 from django.db.models.functions import RowNumber
 
 from common.errors import NotFound
-from common.ids import as_row_id
+from common.lookup import by_id_or_slug
+from common.pagination import Page, paginate
 
 from .models import Category, Detail, Financial, Product, Review
 
@@ -26,13 +26,6 @@ SUGGESTED_BRANDS = 5
 TOP_PRODUCTS = 6
 MAX_SEARCH_CHARS = 100
 ALL_CATEGORIES = "all"
-
-
-@dataclass
-class ProductPage:
-    products: list[Product]
-    page: int
-    pages: int
 
 
 @dataclass
@@ -57,14 +50,8 @@ def with_packs(queryset: QuerySet[Product]) -> QuerySet[Product]:
     return queryset.select_related("category").prefetch_related(_details_with_packs())
 
 
-def _paginate(queryset: QuerySet[Product], *, page: int, page_size: int) -> ProductPage:
-    total = queryset.count()
-    pages = ceil(total / page_size)
-    if page > pages:
-        return ProductPage(products=[], page=page, pages=pages)
-    offset = (page - 1) * page_size
-    products = list(with_packs(queryset.order_by("id"))[offset : offset + page_size])
-    return ProductPage(products=products, page=page, pages=pages)
+def _paginate(queryset: QuerySet[Product], *, page: int, page_size: int) -> Page[Product]:
+    return paginate(with_packs(queryset.order_by("id")), page=page, page_size=page_size)
 
 
 def search_term(text: str) -> str:
@@ -72,7 +59,7 @@ def search_term(text: str) -> str:
     return (text or "").strip()[:MAX_SEARCH_CHARS]
 
 
-def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> ProductPage:
+def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> Page[Product]:
     """Products whose name, a brand or the category name contains `keyword` (any case), by id."""
     queryset = Product.objects.all()
     term = search_term(keyword)
@@ -104,7 +91,9 @@ def category_find(ref: str) -> Category | None:
     return Category.objects.filter(Q(name__iexact=ref) | Q(key__iexact=ref)).first()
 
 
-def category_products(*, category: str, page: int = 1, page_size: int = CATEGORY_PAGE_SIZE) -> tuple[str, ProductPage]:
+def category_products(
+    *, category: str, page: int = 1, page_size: int = CATEGORY_PAGE_SIZE
+) -> tuple[str, Page[Product]]:
     """(`category`'s display name, a page of its products); `all` lists every product."""
     if category.strip().lower() == ALL_CATEGORIES:
         return ALL_CATEGORIES, _paginate(Product.objects.all(), page=page, page_size=page_size)
@@ -161,23 +150,14 @@ def suggestions(*, q: str) -> Suggestions:
 
 def product_find(ref: str | int) -> Product | None:
     """A product by id or slug (slugs are never all digits, see `services.unique_slug`)."""
-    ref = str(ref).strip()
-    if ref.isdigit():
-        product_id = as_row_id(ref)
-        return Product.objects.filter(pk=product_id).first() if product_id else None
-    return Product.objects.filter(slug=ref).first()
+    return by_id_or_slug(Product.objects.all(), ref)
 
 
 def product_get(*, ref: str | int) -> Product:
     """One product with its packs and reviews (each with its author), or NotFound."""
     reviews = Prefetch("reviews", queryset=Review.objects.select_related("user").order_by("-created_at", "-id"))
     queryset = with_packs(Product.objects.all()).prefetch_related(reviews)
-    ref = str(ref).strip()
-    if ref.isdigit():
-        product_id = as_row_id(ref)
-        product = queryset.filter(pk=product_id).first() if product_id else None
-    else:
-        product = queryset.filter(slug=ref).first()
+    product = by_id_or_slug(queryset, ref)
     if product is None:
         raise NotFound("Product not found")
     return product

@@ -1,16 +1,15 @@
 """The catalog's wire format (DESIGN.md): `_id` strings, `Discount`, `countInStock`, money as
-two-decimal strings.
+JSON numbers (`common.fields.money`).
 
 Output is built by plain functions over objects the selectors have already loaded (brands and
 packs prefetched), so no function here runs a query. Input is checked by DRF serializers; the
 numbers inside (prices, pack sizes, stock) are checked by the services, which own those rules.
 """
 
-from decimal import Decimal
-
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.fields import money
 from common.ids import WireIdField
 
 from .models import Detail, Financial, Product, Review
@@ -18,10 +17,6 @@ from .selectors import MAX_PAGE_SIZE, FeaturedCategory, PackRef
 
 MAX_BATCH_ITEMS = 100
 MAX_PAGE_NUMBER = 1_000_000
-
-
-def money(value: Decimal) -> str:
-    return f"{value:.2f}"
 
 
 # --- Output --------------------------------------------------------------------------------------
@@ -56,7 +51,7 @@ def product_data(product: Product, *, with_reviews: bool = False) -> dict:
         "category": product.category.name,
         "image": product.image,
         "description": product.description,
-        "rating": money(product.rating),
+        "rating": product.rating,
         "numReviews": product.num_reviews,
         "details": [detail_data(detail) for detail in product.details.all()],
     }

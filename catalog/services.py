@@ -13,6 +13,7 @@ from django.templatetags.static import static
 from django.utils.text import slugify
 
 from common.errors import Conflict, DomainError
+from common.text import clean_text
 
 from . import caching, selectors
 from .models import Category, Detail, Financial, Product, Review
@@ -25,6 +26,9 @@ SAMPLE_DESCRIPTION = "Sample description"
 SAMPLE_IMAGE_STATIC_PATH = "img/logo.svg"
 UNCATEGORISED = ("uncategorised", "UNCATEGORISED")
 SLUG_MAX_LENGTH = Product._meta.get_field("slug").max_length
+CATEGORY_NAME_MAX_LENGTH = Category._meta.get_field("name").max_length
+PRODUCT_NAME_MAX_LENGTH = Product._meta.get_field("name").max_length
+BRAND_MAX_LENGTH = Detail._meta.get_field("brand").max_length
 
 
 # --- Categories ----------------------------------------------------------------------------------
@@ -32,7 +36,7 @@ SLUG_MAX_LENGTH = Product._meta.get_field("slug").max_length
 
 def category_save(*, category: Category) -> Category:
     """Save a category (Django admin), its key made from the name when left empty."""
-    category.name = _clean_name(category.name, what="Category name", max_length=80)
+    category.name = clean_text(category.name, label="Category name", max_length=CATEGORY_NAME_MAX_LENGTH)
     category.key = category.key or slugify(category.name)
     category.save()
     caching.invalidate()
@@ -52,15 +56,6 @@ def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
     while slug in taken:
         slug, suffix = f"{base}-{suffix}", suffix + 1
     return slug
-
-
-def _clean_name(name: str, *, what: str = "Name", max_length: int = 200) -> str:
-    name = " ".join(str(name or "").split())
-    if not name:
-        raise DomainError(f"{what} is required.")
-    if len(name) > max_length:
-        raise DomainError(f"{what} can have at most {max_length} characters.")
-    return name
 
 
 def _clean_url(url: str) -> str:
@@ -97,7 +92,7 @@ def product_create(
     brand: str = SAMPLE_BRAND,
 ) -> Product:
     """A product with one brand and one empty 1 kg pack; with no arguments, an editable sample."""
-    name = _clean_name(name)
+    name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
     product = Product.objects.create(
         name=name,
         slug=unique_slug(name),
@@ -112,7 +107,7 @@ def product_create(
 
 def product_save(*, product: Product) -> Product:
     """Save a product, giving it a unique slug from its name when it has none (Django admin)."""
-    product.name = _clean_name(product.name)
+    product.name = clean_text(product.name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
     if not product.slug:
         product.slug = unique_slug(product.name, exclude_pk=product.pk)
     elif product.slug.isdigit():
@@ -145,9 +140,9 @@ def product_update(
             raise DomainError("Slug must contain letters.")
         product.slug = wanted
         if name is not None:
-            product.name = _clean_name(name)
+            product.name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
     elif name is not None:
-        name = _clean_name(name)
+        name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
         if name != product.name:
             product.name = name
             product.slug = unique_slug(name, exclude_pk=product.pk)
@@ -195,7 +190,7 @@ def detail_create(
     """
     if brand is None or not str(brand).strip():
         brand = _free_brand_name(product, SAMPLE_BRAND)
-    brand = _clean_name(brand, what="Brand", max_length=100)
+    brand = clean_text(brand, label="Brand", max_length=BRAND_MAX_LENGTH)
     if product.details.filter(brand=brand).exists():
         raise Conflict(f"This product already has the brand '{brand}'.")
     urls = [_clean_url(url) for url in (images or []) if str(url or "").strip()]
@@ -245,7 +240,7 @@ def detail_update(
     product_update(product=product, name=name, slug=slug, category=category, image=image)
 
     if brand is not None and str(brand).strip():
-        brand = _clean_name(brand, what="Brand", max_length=100)
+        brand = clean_text(brand, label="Brand", max_length=BRAND_MAX_LENGTH)
         if brand != detail.brand:
             if product.details.filter(brand=brand).exclude(pk=detail.pk).exists():
                 raise Conflict(f"This product already has the brand '{brand}'.")

@@ -10,16 +10,16 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from common.errors import DomainError
 
 
-def _first_message(detail) -> str:
+def first_message(detail) -> str:
     if isinstance(detail, dict):
         for key, value in detail.items():
-            text = _first_message(value)
+            text = first_message(value)
             if key in ("detail", "non_field_errors", "message"):
                 return text
             return f"{key}: {text}"
         return "Invalid request."
     if isinstance(detail, (list, tuple)):
-        return _first_message(detail[0]) if detail else "Invalid request."
+        return first_message(detail[0]) if detail else "Invalid request."
     return str(detail)
 
 
@@ -36,7 +36,7 @@ def exception_handler(exc, context):
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
-    body = {"message": _first_message(response.data)}
+    body = {"message": first_message(response.data)}
     if isinstance(exc, exceptions.ValidationError) and isinstance(response.data, dict):
         body["errors"] = response.data
     if isinstance(exc, exceptions.Throttled) and exc.wait is not None:

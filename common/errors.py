@@ -22,3 +22,9 @@ class Conflict(DomainError):
 
 class Forbidden(DomainError):
     status = 403
+
+
+class InvalidValue(DomainError):
+    """A value someone typed or sent cannot be used (not a number, out of range, too long...)."""
+
+    status = 400

@@ -1,6 +1,29 @@
-"""Money: amounts in rupees with two decimals (paise), and how the server writes them for people."""
+"""Money and the numbers people type: amounts in rupees with two decimals (paise), parsed the same
+way everywhere, and written for people the Indian way."""
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+CENT = Decimal("0.01")
+
+
+def decimal_or_none(value) -> Decimal | None:
+    """The finite number that `value` spells (a number or numeric text), else None.
+
+    True/False are not numbers here (Python would read them as 1 and 0), nor are NaN and infinity,
+    which `Decimal` accepts but no price, quantity or coordinate can be.
+    """
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        number = Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        return None
+    return number if number.is_finite() else None
+
+
+def to_paise(amount: Decimal) -> Decimal:
+    """`amount` rounded to paise, halves up (₹10.005 → ₹10.01)."""
+    return amount.quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 def rupees(amount: Decimal) -> str:

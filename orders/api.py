@@ -32,9 +32,7 @@ class OrdersView(APIView):
         page = selectors.orders_for_admin(
             status=query.validated_data.get("status") or None, page=query.validated_data["pageNumber"]
         )
-        return Response(
-            {"orders": OrderSerializer(page.orders, many=True).data, "page": page.page, "pages": page.pages}
-        )
+        return Response({"orders": OrderSerializer(page.items, many=True).data, "page": page.page, "pages": page.pages})
 
     @extend_schema(request=OrderPlaceInSerializer, responses={201: OrderSerializer})
     def post(self, request: Request) -> Response:

@@ -1,12 +1,10 @@
 """Reads for orders. Each returns orders with their user and items loaded in a fixed number of
 queries, however many orders or lines there are."""
 
-import math
-from dataclasses import dataclass
-
 from django.db.models import QuerySet
 
 from common.errors import NotFound
+from common.pagination import Page, paginate
 from orders.models import Order
 
 ADMIN_PAGE_SIZE = 20
@@ -37,14 +35,7 @@ def order_get_for(*, user, public_id: str) -> Order:
     return order
 
 
-@dataclass(frozen=True)
-class OrderPage:
-    orders: list[Order]
-    page: int
-    pages: int
-
-
-def orders_for_admin(*, status: str | None = None, page: int = 1, page_size: int = ADMIN_PAGE_SIZE) -> OrderPage:
+def orders_for_admin(*, status: str | None = None, page: int = 1, page_size: int = ADMIN_PAGE_SIZE) -> Page[Order]:
     """Every order (optionally of one status), newest first, one page at a time.
 
     A page past the end is empty rather than an error, and `pages` counts as the product lists do
@@ -53,8 +44,4 @@ def orders_for_admin(*, status: str | None = None, page: int = 1, page_size: int
     orders = _orders()
     if status:
         orders = orders.filter(status=status)
-    count = orders.count()
-    pages = math.ceil(count / page_size)
-    start = (page - 1) * page_size
-    rows = list(orders[start : start + page_size]) if start < count else []
-    return OrderPage(orders=rows, page=page, pages=pages)
+    return paginate(orders, page=page, page_size=page_size)

@@ -1,4 +1,5 @@
-"""The orders wire format (see "Orders" in the contracts): camelCase names, ids and money as strings.
+"""The orders wire format (see "Orders" in the contracts): camelCase names, ids as strings, money as
+JSON numbers (`common.fields.MoneyField`).
 
 Input serializers check the shape and types of a request; the rules (pack count range, address,
 prices, stock) are `orders.services`'.
@@ -8,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.fields import MoneyField
 from common.ids import WireIdField
 from orders.models import Order
 from orders.services import MAX_LINES, QTY_RULE
@@ -26,11 +28,6 @@ class WholeNumberField(serializers.Field):
 
     def to_representation(self, value):
         return value
-
-
-def _money(**kwargs):
-    """Rupees with two decimals, written as a string: `"120.00"`."""
-    return serializers.DecimalField(max_digits=12, decimal_places=2, **kwargs)
 
 
 class OrderLineInSerializer(serializers.Serializer):
@@ -71,9 +68,9 @@ class OrderPlaceInSerializer(serializers.Serializer):
     orderItems = OrderItemsField(allow_empty=True, max_length=MAX_LINES)
     shippingAddress = AddressSerializer()
     paymentMethod = serializers.CharField(allow_blank=True, max_length=40)
-    itemsPrice = _money()
-    shippingPrice = _money()
-    totalPrice = _money()
+    itemsPrice = MoneyField()
+    shippingPrice = MoneyField()
+    totalPrice = MoneyField()
 
 
 class OrderStatusInSerializer(serializers.Serializer):
@@ -97,10 +94,10 @@ class OrderItemSerializer(serializers.Serializer):
     quantity = serializers.CharField()
     units = serializers.CharField()
     qty = serializers.IntegerField()
-    price = _money()
-    mrp = _money()
+    price = MoneyField()
+    mrp = MoneyField()
     image = serializers.CharField()
-    lineTotal = _money(source="line_total")
+    lineTotal = MoneyField(source="line_total")
 
 
 class OrderUserSerializer(serializers.Serializer):
@@ -121,9 +118,9 @@ class OrderSerializer(serializers.Serializer):
     orderItems = OrderItemSerializer(source="items.all", many=True)
     shippingAddress = ShippingAddressOutSerializer(source="*")
     paymentMethod = serializers.CharField(source="payment_method")
-    itemsPrice = _money(source="items_price")
-    shippingPrice = _money(source="shipping_price")
-    totalPrice = _money(source="total_price")
+    itemsPrice = MoneyField(source="items_price")
+    shippingPrice = MoneyField(source="shipping_price")
+    totalPrice = MoneyField(source="total_price")
     isPaid = serializers.BooleanField(source="is_paid")
     paidAt = serializers.DateTimeField(source="paid_at")
     isPacked = serializers.BooleanField(source="is_packed")

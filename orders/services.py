@@ -16,6 +16,9 @@ from accounts.delivery import delivery_check
 from catalog.models import Financial
 from catalog.serializers import batch_record_data
 from common.errors import Conflict, DomainError, Forbidden
+from common.india import is_pincode
+from common.money import to_paise
+from common.text import squeezed
 from orders.locks import packs_locked_in_pk_order
 from orders.models import InvoiceSequence, Order, OrderItem
 from orders.sms import order_sms_after_commit
@@ -27,7 +30,6 @@ MAX_QTY = 10
 MAX_LINES = 100
 SHIPPING_PRICE = Decimal("0.00")
 INVOICE_PREFIX = "SMLR"
-CENT = Decimal("0.01")
 
 ADDRESS_INCOMPLETE = "Enter address in account to complete order"
 ADDRESS_NOT_PROFILE = "Shipping address must match the address saved in your profile."
@@ -67,7 +69,7 @@ class Totals:
 
 def _address_key(address: Address) -> tuple[str, ...]:
     """The address compared without regard to case or runs of spaces."""
-    return tuple(" ".join(part.split()).casefold() for part in (address.street, address.city, address.postal_code))
+    return tuple(squeezed(part).casefold() for part in (address.street, address.city, address.postal_code))
 
 
 def _check_lines(items: Sequence[LineRequest]) -> None:
@@ -94,7 +96,7 @@ def _check_address(*, user, shipping_address: Address) -> Address:
     )
     if not (given.street and given.city and given.postal_code) or not user.has_complete_address:
         raise InvalidOrder(ADDRESS_INCOMPLETE)
-    if not (given.postal_code.isdigit() and len(given.postal_code) == 6 and given.postal_code.isascii()):
+    if not is_pincode(given.postal_code):
         raise InvalidOrder("Postal code must be 6 digits.")
     saved = Address(street=user.street.strip(), city=user.city.strip(), postal_code=user.postal_code.strip())
     if _address_key(given) != _address_key(saved):
@@ -152,7 +154,7 @@ def order_place(
         items_price = sum((packs[line.financial_id].dprice * line.qty for line in items), Decimal("0.00"))
         server_totals = Totals(items_price=items_price, shipping_price=SHIPPING_PRICE, total_price=items_price)
         if any(
-            Decimal(client).quantize(CENT) != server
+            to_paise(Decimal(client)) != server
             for client, server in (
                 (client_totals.items_price, server_totals.items_price),
                 (client_totals.shipping_price, server_totals.shipping_price),

@@ -3,3 +3,10 @@ from django.apps import AppConfig
 
 class RealtimeConfig(AppConfig):
     name = "realtime"
+
+    def ready(self):
+        from catalog.events import packs_changed
+
+        from .broadcast import broadcast_packs_changed
+
+        packs_changed.connect(broadcast_packs_changed, dispatch_uid="realtime.broadcast_packs_changed")

@@ -1,3 +1,7 @@
-"""Websocket routes. The cart's live price and stock channel lands here with the realtime issue."""
+"""Websocket routes (shop/asgi.py puts them behind the allowed-hosts origin check)."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from .consumers import CartConsumer
+
+websocket_urlpatterns = [path("ws/cart/", CartConsumer.as_asgi())]

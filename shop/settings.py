@@ -144,10 +144,13 @@ if REDIS_URL:
             "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT_SECONDS, "socket_timeout": REDIS_TIMEOUT_SECONDS},
         }
     }
+    # A Redis that is down fails a connection attempt within 2 s instead of hanging the socket or
+    # the commit that broadcasts. Each worker process has one inbox for all its sockets; a
+    # transaction that changes many products puts one message per product in it at once.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": REDIS_TIMEOUT_SECONDS}]},
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2}], "capacity": 1000},
         }
     }
 else:

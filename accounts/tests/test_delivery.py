@@ -7,7 +7,8 @@ import pytest
 from django.conf import settings
 
 from accounts import delivery
-from accounts.delivery import DeliveryCheckError, DeliveryResult, delivery_check
+from accounts.delivery import DeliveryResult, delivery_check
+from common.errors import InvalidValue
 
 
 def test_a_pincode_in_the_map_is_deliverable():
@@ -86,7 +87,7 @@ def test_the_pincode_wins_over_coordinates():
     ],
 )
 def test_bad_input_is_a_400_with_a_clear_message(arguments, message):
-    with pytest.raises(DeliveryCheckError) as caught:
+    with pytest.raises(InvalidValue) as caught:  # DeliveryCheckError, or common.india's for coordinates
         delivery_check(**arguments)
     assert caught.value.status == 400
     assert caught.value.message == message

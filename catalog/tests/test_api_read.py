@@ -40,7 +40,7 @@ def test_product_wire_format(api_client, sona, customer, other_customer):
                 "category": "RICE & PULSES",
                 "image": sona.image,
                 "description": sona.description,
-                "rating": "4.50",
+                "rating": 4.5,
                 "numReviews": 2,
                 "details": [
                     {
@@ -52,8 +52,8 @@ def test_product_wire_format(api_client, sona, customer, other_customer):
                                 "_id": str(pack.pk),
                                 "quantity": "5",
                                 "units": "kg",
-                                "price": "450.00",
-                                "dprice": "399.00",
+                                "price": 450,
+                                "dprice": 399,
                                 "Discount": 11,
                                 "countInStock": 25,
                             },
@@ -61,8 +61,8 @@ def test_product_wire_format(api_client, sona, customer, other_customer):
                                 "_id": str(pack.pk + 1),
                                 "quantity": "0.5",
                                 "units": "kg",
-                                "price": "60.00",
-                                "dprice": "60.00",
+                                "price": 60,
+                                "dprice": 60,
                                 "Discount": 0,
                                 "countInStock": 0,
                             },
@@ -162,7 +162,7 @@ def test_featured(api_client, sona):
         ("rice-pulses", "RICE & PULSES", sona.category.sequence, 1)
     ]
     assert body["categories"][0]["image"] == sona.category.image
-    assert body["categories"][0]["products"][0]["details"][0]["financials"][0]["price"] == "450.00"
+    assert body["categories"][0]["products"][0]["details"][0]["financials"][0]["price"] == 450
 
 
 @pytest.mark.parametrize("q", ["", "  ", "so", " so ", "s"])
@@ -241,8 +241,8 @@ def test_financial_batch(anyone, sona):
                 "brand": "India Gate",
                 "quantity": "5",
                 "units": "kg",
-                "price": "450.00",
-                "dprice": "399.00",
+                "price": 450,
+                "dprice": 399,
                 "Discount": 11,
                 "countInStock": 25,
                 "image": detail.images[0],

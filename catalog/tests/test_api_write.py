@@ -78,8 +78,8 @@ def test_admin_create_product_gives_an_editable_sample(admin, oil):
         "_id": None,
         "quantity": "1",
         "units": "kg",
-        "price": "0.00",
-        "dprice": "0.00",
+        "price": 0,
+        "dprice": 0,
         "Discount": 0,
         "countInStock": 0,
     }
@@ -129,7 +129,7 @@ def test_admin_edit_product_details_payload(admin, oil):
     assert brand["brand"] == "Freedom Refined"
     assert brand["images"][0] == {"image": "/media/new.svg"}
     five = next(f for f in brand["financials"] if f["quantity"] == "5")
-    assert (five["price"], five["dprice"], five["Discount"], five["countInStock"]) == ("800.00", "720.00", 10, 8)
+    assert (five["price"], five["dprice"], five["Discount"], five["countInStock"]) == (800, 720, 10, 8)
 
 
 def test_admin_edit_with_manual_quantity_adds_a_pack(admin, oil):
@@ -183,8 +183,8 @@ def test_admin_create_detail_with_a_pack(admin, oil):
         "_id": None,
         "quantity": "1",
         "units": "L",
-        "price": "170.00",
-        "dprice": "160.00",
+        "price": 170,
+        "dprice": 160,
         "Discount": 6,
         "countInStock": 9,
     }
@@ -205,8 +205,8 @@ def test_admin_create_and_get_financial(admin, oil):
         "_id": None,
         "quantity": "500",
         "units": "ml",
-        "price": "90.00",
-        "dprice": "81.00",
+        "price": 90,
+        "dprice": 81,
         "Discount": 10,
         "countInStock": 3,
     }

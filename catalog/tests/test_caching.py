@@ -70,7 +70,7 @@ def test_an_admin_edit_shows_at_once(as_user, admin_user, api_client, oil):
     assert response.status_code == 200
     body, queries = _get(api_client, "/api/products")
     assert queries > 0
-    assert body["products"][0]["details"][0]["financials"][0]["dprice"] == "162.00"
+    assert body["products"][0]["details"][0]["financials"][0]["dprice"] == 162
 
 
 def test_a_django_admin_edit_shows_at_once(admin_user, api_client, oil):
@@ -92,7 +92,7 @@ def test_a_django_admin_edit_shows_at_once(admin_user, api_client, oil):
             "_save": "Save",
         },
     )
-    assert _get(api_client, "/api/products")[0]["products"][0]["details"][0]["financials"][0]["dprice"] == "140.00"
+    assert _get(api_client, "/api/products")[0]["products"][0]["details"][0]["financials"][0]["dprice"] == 140
 
 
 def test_invalidation_is_repeated_once_after_commit(oil, django_capture_on_commit_callbacks):

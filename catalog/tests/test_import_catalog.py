@@ -105,7 +105,7 @@ def test_any_bad_row_rejects_the_whole_file_with_one_line_per_row(tmp_path, shop
     assert ok is None
     for line in [
         "row 3: unknown category 'NOWHERE'",
-        "row 4: product is empty",
+        "row 4: product is required",
         "row 5: Quantity must be more than 0",
         "row 6: Units must be one of g, kg, ml, L, pcs, pack",
         "row 7: Discounted price cannot be more than the price (MRP)",

@@ -29,14 +29,14 @@ def _names(products):
 
 def test_product_list_pages_by_id(shelf):
     page = selectors.product_list(page=1, page_size=3)
-    assert (_names(page.products), page.page, page.pages) == (["Sona Masoori Rice", "Toor Dal", "Rice Bran Oil"], 1, 2)
+    assert (_names(page.items), page.page, page.pages) == (["Sona Masoori Rice", "Toor Dal", "Rice Bran Oil"], 1, 2)
     page = selectors.product_list(page=2, page_size=3)
-    assert (_names(page.products), page.pages) == (["Gingelly Oil"], 2)
+    assert (_names(page.items), page.pages) == (["Gingelly Oil"], 2)
 
 
 def test_product_list_past_the_end_is_empty(shelf):
     page = selectors.product_list(page=9, page_size=3)
-    assert (page.products, page.page, page.pages) == ([], 9, 2)
+    assert (page.items, page.page, page.pages) == ([], 9, 2)
 
 
 @pytest.mark.parametrize(
@@ -51,13 +51,13 @@ def test_product_list_past_the_end_is_empty(shelf):
     ],
 )
 def test_keyword_matches_name_brand_and_category_case_insensitively(shelf, keyword, names):
-    assert _names(selectors.product_list(keyword=keyword).products) == names
+    assert _names(selectors.product_list(keyword=keyword).items) == names
 
 
 def test_keyword_matching_many_brands_lists_a_product_once():
     make_product("Dal", brands={"Tata A": [], "Tata B": [], "Tata C": []})
     page = selectors.product_list(keyword="tata")
-    assert (_names(page.products), page.pages) == (["Dal"], 1)
+    assert (_names(page.items), page.pages) == (["Dal"], 1)
 
 
 def test_category_names_in_sequence(shelf):
@@ -67,12 +67,12 @@ def test_category_names_in_sequence(shelf):
 @pytest.mark.parametrize("ref", ["OILS", "oils", "Oils"])
 def test_category_products_by_name_or_key(shelf, ref):
     name, page = selectors.category_products(category=ref)
-    assert (name, _names(page.products)) == ("OILS", ["Rice Bran Oil", "Gingelly Oil"])
+    assert (name, _names(page.items)) == ("OILS", ["Rice Bran Oil", "Gingelly Oil"])
 
 
 def test_category_all_lists_every_product(shelf):
     name, page = selectors.category_products(category="all", page_size=2)
-    assert (name, len(page.products), page.pages) == ("all", 2, 2)
+    assert (name, len(page.items), page.pages) == ("all", 2, 2)
 
 
 def test_unknown_category_is_not_found(shelf):

@@ -34,9 +34,9 @@ def test_order_is_priced_from_the_database_and_takes_the_stock(as_user, shopper,
 
     assert response.status_code == 201, response.json()
     order = response.json()
-    assert order["itemsPrice"] == "1234.50"  # 2 × 399.00 + 3 × 145.50, whatever the lines claimed
-    assert order["shippingPrice"] == "0.00"
-    assert order["totalPrice"] == "1234.50"
+    assert order["itemsPrice"] == 1234.5  # 2 × 399.00 + 3 × 145.50, whatever the lines claimed
+    assert order["shippingPrice"] == 0
+    assert order["totalPrice"] == 1234.5
     assert order["status"] == "placed" and order["isPaid"] is False and order["orderId"] is None
     assert order["user"] == {"name": "Asha Customer", "phoneNo": "9876500001"}
     assert order["shippingAddress"] == {"street": "12 Main Road", "city": "Amalapuram", "postalCode": "533201"}
@@ -49,12 +49,12 @@ def test_order_is_priced_from_the_database_and_takes_the_stock(as_user, shopper,
         "quantity": "5",
         "units": "kg",
         "qty": 2,
-        "price": "399.00",
-        "mrp": "450.00",
+        "price": 399,
+        "mrp": 450,
         "image": "/media/india-gate-rice.svg",
-        "lineTotal": "798.00",
+        "lineTotal": 798,
     }
-    assert order["orderItems"][1]["lineTotal"] == "436.50"
+    assert order["orderItems"][1]["lineTotal"] == 436.5
     packs.rice_5kg.refresh_from_db()
     packs.oil_1l.refresh_from_db()
     assert (packs.rice_5kg.count_in_stock, packs.oil_1l.count_in_stock) == (23, 37)
@@ -79,7 +79,7 @@ def test_the_line_snapshot_survives_catalog_changes(as_user, shopper, packs):
 
     item = as_user(shopper).get(f"/api/orders/{order_id}").json()["orderItems"][0]
 
-    assert (item["name"], item["price"], item["mrp"]) == ("Sona Masoori Rice", "399.00", "450.00")
+    assert (item["name"], item["price"], item["mrp"]) == ("Sona Masoori Rice", 399, 450)
 
 
 @pytest.mark.parametrize(
@@ -112,8 +112,8 @@ def test_totals_that_differ_from_the_server_are_refused_with_the_current_prices(
             "brand": "India Gate",
             "quantity": "5",
             "units": "kg",
-            "price": "450.00",
-            "dprice": "399.00",
+            "price": 450,
+            "dprice": 399,
             "Discount": 11,
             "countInStock": 25,
             "image": "/media/india-gate-rice.svg",
@@ -130,7 +130,7 @@ def test_a_price_change_after_the_cart_was_filled_is_a_409_not_a_silent_reprice(
     response = post(as_user(shopper), body)
 
     assert response.status_code == 409
-    assert response.json()["items"][0]["dprice"] == "150.00"
+    assert response.json()["items"][0]["dprice"] == 150
     assert written_state() == before
 
 

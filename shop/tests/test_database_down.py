@@ -93,7 +93,7 @@ def test_an_unreachable_database_answers_json_503_quickly(silent_socket, databas
             ("/healthz", None),
         ]
         with concurrent.futures.ThreadPoolExecutor(len(calls)) as pool:
-            answers = dict(zip([call[0] for call in calls], pool.map(lambda call: _request(*call), calls)))
+            answers = dict(zip([call[0] for call in calls], pool.map(lambda call: _request(*call), calls), strict=True))
     finally:
         server.terminate()
         server.wait(timeout=10)

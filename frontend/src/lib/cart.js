@@ -115,7 +115,9 @@ export function applyServerRecords(records) {
     if (!record) continue;
     const countInStock = Math.min(CART_STOCK_CAP, toNumber(record.countInStock));
     const next = { ...line, price: record.price, dprice: record.dprice, Discount: record.Discount, countInStock };
-    if (next.dprice !== line.dprice || next.price !== line.price) changed.push(next);
+    // A cart saved before money became JSON numbers holds "399.00" where the server now sends 399.
+    const moved = (key) => toNumber(next[key]) !== toNumber(line[key]);
+    if (moved("dprice") || moved("price")) changed.push(next);
     cartItems.push(countInStock > 0 && next.qty > countInStock ? { ...next, qty: countInStock } : next);
   }
   save({ ...cart, cartItems });

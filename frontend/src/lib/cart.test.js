@@ -21,8 +21,8 @@ const rice = {
   financialId: "101",
   quantity: "5",
   units: "kg",
-  price: "450.00",
-  dprice: "399.50",
+  price: 450,
+  dprice: 399.5,
   Discount: 11,
   image: "/media/rice.svg",
   rating: "4.5",
@@ -58,7 +58,7 @@ describe("cart store", () => {
 
   it("appends a line for another pack size or brand", () => {
     addToCart(rice);
-    addToCart({ ...rice, quantity: "1", financialId: "102", dprice: "85.00" });
+    addToCart({ ...rice, quantity: "1", financialId: "102", dprice: 85 });
     const cart = addToCart({ ...rice, brand: "Daawat", brandId: "12", financialId: "201" });
     expect(cart.cartItems).toHaveLength(3);
   });
@@ -95,15 +95,24 @@ describe("cart store", () => {
 
   it("refreshes prices and stock from server records and drops vanished packs", () => {
     addToCart({ ...rice, qty: 4 });
-    addToCart({ ...rice, quantity: "1", financialId: "102", dprice: "85.00" });
+    addToCart({ ...rice, quantity: "1", financialId: "102", dprice: 85 });
     const changed = applyServerRecords([
-      { productId: "1", brandId: "11", financialId: "101", price: "450.00", dprice: "410.00", Discount: 9, countInStock: 3 },
+      { productId: "1", brandId: "11", financialId: "101", price: 450, dprice: 410, Discount: 9, countInStock: 3 },
     ]);
     const cart = getCart();
     expect(changed).toHaveLength(1);
     expect(cart.cartItems).toHaveLength(1);
-    expect(cart.cartItems[0]).toMatchObject({ dprice: "410.00", countInStock: 3, qty: 3 });
+    expect(cart.cartItems[0]).toMatchObject({ dprice: 410, countInStock: 3, qty: 3 });
     expect(cart.totalPrice).toBe("1230.00");
+  });
+
+  it("does not call a price changed when a cart saved with string prices meets the same numbers", () => {
+    addToCart({ ...rice, price: "450.00", dprice: "399.50" });
+    const changed = applyServerRecords([
+      { productId: "1", brandId: "11", financialId: "101", price: 450, dprice: 399.5, Discount: 11, countInStock: 10 },
+    ]);
+    expect(changed).toEqual([]);
+    expect(getCart().totalPrice).toBe("399.50");
   });
 
   it("notifies subscribers on every change", () => {

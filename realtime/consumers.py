@@ -1,0 +1,181 @@
+"""The cart's live channel, `/ws/cart/` (spec sections 1 and 4, DESIGN.md "Realtime").
+
+The browser sends `{"type": "clientCart", "cartItems": [...]}` when it connects and after every
+cart change. The consumer then belongs to one group per product in that cart (see
+`realtime.broadcast`, which sends each group its product's `productUpdate` after a committed
+change) and answers at once for every product whose price, dprice, Discount or stock differs from
+what the browser holds.
+
+Nothing a browser sends can break the socket: a message that is not JSON, too big, of the wrong
+shape or one too many for the rate cap gets `{"type": "error", "message": ...}` and the socket
+stays open. When the channel layer (Redis) is down the handshake is refused, or an open socket is
+closed, without a log line per socket; the browser retries with its backoff.
+"""
+
+import json
+import time
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from rest_framework import serializers
+
+from common.api_errors import first_message
+from common.ids import WireIdField
+
+from .layer import LAYER_ERRORS, bounded, warn_layer_down
+from .products import line_is_current, product_update_text, products_by_id
+
+MAX_LINES = 200
+MAX_MESSAGE_BYTES = 64 * 1024
+# A browser sends one clientCart per cart change; a burst of 20 and then two a second is far more
+# than a shopper's fingers, and caps what one socket can make the server read.
+RATE_BURST = 20
+RATE_PER_SECOND = 2.0
+# Channels' Redis layer forgets group members after a day (group_expiry); rejoining every hour
+# keeps a long-open tab in its groups.
+REJOIN_AFTER_SECONDS = 3600
+# A group the consumer leaves as soon as it has joined: proof that the channel layer answers.
+PROBE_GROUP = "cart.probe"
+CLOSE_LAYER_DOWN = 1011
+
+
+def product_group(product_id: int) -> str:
+    return f"cart.product.{product_id}"
+
+
+def error_text(message: str) -> str:
+    return json.dumps({"type": "error", "message": message})
+
+
+class CartLineInput(serializers.Serializer):
+    """What the consumer reads from a cart line; the browser's other fields are ignored."""
+
+    productId = WireIdField()
+    financialId = WireIdField()
+    price = serializers.DecimalField(max_digits=None, decimal_places=None, required=False, allow_null=True)
+    dprice = serializers.DecimalField(max_digits=None, decimal_places=None, required=False, allow_null=True)
+    Discount = serializers.IntegerField(required=False, allow_null=True)
+    countInStock = serializers.IntegerField(required=False, allow_null=True)
+
+
+class ClientCartInput(serializers.Serializer):
+    cartItems = serializers.ListField(child=CartLineInput(), max_length=MAX_LINES)
+
+
+class RateCap:
+    """A token bucket: `burst` messages at once, then `per_second`."""
+
+    def __init__(self, *, burst: int, per_second: float):
+        self.burst, self.per_second = burst, per_second
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.per_second)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@database_sync_to_async
+def stale_product_texts(lines: list[dict]) -> list[str]:
+    """`productUpdate` texts for the products of which some line is not current, in id order."""
+    products = products_by_id({line["productId"] for line in lines})
+    stale = {line["productId"] for line in lines if not line_is_current(line, products.get(line["productId"]))}
+    return [product_update_text(product_id, products.get(product_id)) for product_id in sorted(stale)]
+
+
+class CartConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send):
+        self.product_ids: set[int] = set()
+        self.joined_at = 0.0
+        self.rate_cap = RateCap(burst=RATE_BURST, per_second=RATE_PER_SECOND)
+        self.told_to_slow_down = False
+        try:
+            await super().__call__(scope, receive, send)
+        except LAYER_ERRORS as error:
+            # The layer failed while receiving for this socket: refuse or close it, quietly.
+            warn_layer_down("cart socket", error)
+            try:
+                await send({"type": "websocket.close", "code": CLOSE_LAYER_DOWN})
+            except Exception:  # noqa: BLE001  (the client may be gone already; nothing to tell it)
+                pass
+
+    async def connect(self):
+        try:
+            await bounded(self.channel_layer.group_discard(PROBE_GROUP, self.channel_name))
+        except LAYER_ERRORS as error:
+            warn_layer_down("cart socket connect", error)
+            await self.close()
+            return
+        await self.accept()
+
+    async def disconnect(self, code):
+        for product_id in self.product_ids:
+            try:
+                await bounded(self.channel_layer.group_discard(product_group(product_id), self.channel_name))
+            except LAYER_ERRORS:
+                break  # group members expire by themselves; the layer is down anyway
+        self.product_ids = set()
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if not self.rate_cap.allow():
+            if not self.told_to_slow_down:
+                self.told_to_slow_down = True
+                await self.send(text_data=error_text("Too many messages; slow down."))
+            return
+        self.told_to_slow_down = False
+        if text_data is None:
+            await self.send(text_data=error_text("Messages are JSON text."))
+            return
+        if len(text_data) > MAX_MESSAGE_BYTES or len(text_data.encode()) > MAX_MESSAGE_BYTES:
+            await self.send(text_data=error_text(f"A message may be at most {MAX_MESSAGE_BYTES // 1024} KB."))
+            return
+        try:
+            content = json.loads(text_data)
+        except ValueError:
+            await self.send(text_data=error_text("Messages are JSON text."))
+            return
+        if not isinstance(content, dict) or content.get("type") != "clientCart":
+            await self.send(text_data=error_text('Unknown message type; send {"type": "clientCart", ...}.'))
+            return
+        await self.client_cart(content)
+
+    async def client_cart(self, content: dict):
+        items = content.get("cartItems")
+        if isinstance(items, list) and len(items) > MAX_LINES:
+            await self.send(text_data=error_text(f"A cart has at most {MAX_LINES} lines."))
+            return
+        form = ClientCartInput(data=content)
+        if not form.is_valid():
+            await self.send(text_data=error_text(first_message(form.errors)))
+            return
+        lines = form.validated_data["cartItems"]
+        try:
+            await self.follow_products({line["productId"] for line in lines})
+        except LAYER_ERRORS as error:
+            warn_layer_down("cart groups", error)
+            await self.close(code=CLOSE_LAYER_DOWN)
+            return
+        # Read after joining, so that a change committed in between is either read here or
+        # broadcast to this socket (or both; a repeated productUpdate is harmless).
+        for text in await stale_product_texts(lines):
+            await self.send(text_data=text)
+
+    async def follow_products(self, wanted: set[int]):
+        """Join the groups of `wanted` products and leave the others."""
+        rejoin = time.monotonic() - self.joined_at > REJOIN_AFTER_SECONDS
+        to_join = wanted if rejoin else wanted - self.product_ids
+        for product_id in self.product_ids - wanted:
+            await bounded(self.channel_layer.group_discard(product_group(product_id), self.channel_name))
+        for product_id in to_join:
+            await bounded(self.channel_layer.group_add(product_group(product_id), self.channel_name))
+        if rejoin:
+            self.joined_at = time.monotonic()
+        self.product_ids = wanted
+
+    async def product_update(self, event):
+        """A broadcast from `realtime.broadcast`: the product's `productUpdate`, already JSON."""
+        await self.send(text_data=event["text"])

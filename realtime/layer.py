@@ -1,0 +1,54 @@
+"""The channel layer as realtime uses it: bounded waits, and one warning a minute when it is down.
+
+With Redis down, every socket and every broadcast fails the same way; a warning per message or
+per connection attempt would bury the log, so the first failure is logged and the rest are
+counted into the next warning, a minute later at the soonest.
+"""
+
+import asyncio
+import logging
+import threading
+import time
+
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+# What a channel layer raises when its server is unreachable or slow.
+LAYER_ERRORS = (OSError, RedisError, asyncio.TimeoutError)
+LAYER_TIMEOUT_SECONDS = 3.0
+WARNING_INTERVAL_SECONDS = 60.0
+
+
+class _Warner:
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._last = float("-inf")
+        self._suppressed = 0
+
+    def __call__(self, what: str, error: BaseException) -> None:
+        with self._lock:
+            now = time.monotonic()
+            if now - self._last < WARNING_INTERVAL_SECONDS:
+                self._suppressed += 1
+                return
+            suppressed, self._suppressed, self._last = self._suppressed, 0, now
+        logger.warning(
+            "Channel layer unavailable (%s: %s); %d similar failures since the last warning",
+            what,
+            error.__class__.__name__,
+            suppressed,
+        )
+
+    def reset(self) -> None:
+        with self._lock:
+            self._last = float("-inf")
+            self._suppressed = 0
+
+
+warn_layer_down = _Warner()
+
+
+async def bounded(awaitable):
+    """Await a channel-layer call, giving up after LAYER_TIMEOUT_SECONDS."""
+    return await asyncio.wait_for(awaitable, LAYER_TIMEOUT_SECONDS)

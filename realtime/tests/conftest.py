@@ -1,0 +1,60 @@
+"""Fixtures for the cart socket: a browser-like client of the real ASGI application."""
+
+import json
+
+import pytest
+from channels.layers import channel_layers
+from channels.testing import WebsocketCommunicator
+
+ORIGIN = b"http://testserver"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layers():
+    """Each test gets channel layers built from its own settings (the registry caches them)."""
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.fixture
+async def connect():
+    """`await connect()` → a WebsocketCommunicator on /ws/cart/ of the real ASGI application."""
+    from shop.asgi import application
+
+    opened = []
+
+    async def open_socket(*, app=None, origin: bytes = ORIGIN, path: str = "/ws/cart/", expect_open: bool = True):
+        communicator = WebsocketCommunicator(app or application, path, headers=[(b"origin", origin)])
+        connected, _ = await communicator.connect()
+        assert connected is expect_open
+        opened.append(communicator)
+        return communicator
+
+    yield open_socket
+    for communicator in opened:
+        await communicator.disconnect()
+
+
+def cart_line(financial, **overrides) -> dict:
+    """A cart line as the browser stores it, holding `financial`'s current values."""
+    detail = financial.detail
+    line = {
+        "productId": str(detail.product_id),
+        "brandId": str(detail.pk),
+        "financialId": str(financial.pk),
+        "brand": detail.brand,
+        "quantity": financial.quantity_display,
+        "units": financial.units,
+        "price": f"{financial.price:.2f}",
+        "dprice": f"{financial.dprice:.2f}",
+        "Discount": financial.discount,
+        "countInStock": financial.count_in_stock,
+        "qty": 1,
+    }
+    line.update(overrides)
+    return line
+
+
+def client_cart(*lines) -> str:
+    return json.dumps({"type": "clientCart", "cartItems": list(lines)})

@@ -1,0 +1,150 @@
+"""The cart socket on the in-memory channel layer: clientCart, productUpdate, bad input, rate cap."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from catalog.models import Financial
+from catalog.tests.factories import make_product
+from realtime import consumers
+from realtime.tests.conftest import cart_line, client_cart
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def first_pack(product) -> Financial:
+    return Financial.objects.filter(detail__product=product).select_related("detail").order_by("id").first()
+
+
+async def receive(communicator) -> dict:
+    return json.loads(await communicator.receive_from(timeout=2))
+
+
+async def test_a_foreign_origin_is_refused(connect):
+    await connect(origin=b"http://evil.example", expect_open=False)
+
+
+async def test_a_current_cart_gets_no_answer(connect):
+    pack = first_pack(make_product())
+    socket = await connect()
+    await socket.send_to(text_data=client_cart(cart_line(pack)))
+    assert await socket.receive_nothing(timeout=0.3)
+
+
+async def test_a_stale_line_gets_its_product_as_the_api_writes_it(connect, api_client):
+    product = make_product(brands={"Aashirvaad": [("1", "kg", "100", "90", 25), ("5", "kg", "450", "400", 3)]})
+    current, stale = Financial.objects.filter(detail__product=product).select_related("detail").order_by("id")
+    other = first_pack(make_product())
+    socket = await connect()
+
+    for field, old in [("dprice", "85.00"), ("price", 120), ("Discount", 1), ("countInStock", 2)]:
+        await socket.send_to(
+            text_data=client_cart(cart_line(current), cart_line(stale, **{field: old}), cart_line(other))
+        )
+        message = await receive(socket)
+        assert message["type"] == "productUpdate"
+        api_product = (await sync_to_async(api_client.get)(f"/api/products/{product.pk}")).json()
+        api_product.pop("reviews", None)
+        assert message["product"] == api_product, field
+        assert await socket.receive_nothing(timeout=0.2)
+
+
+async def test_numbers_and_strings_for_money_both_compare_by_value(connect):
+    pack = first_pack(make_product(brands={"B": [("1", "kg", "100", "90.5", 4)]}))
+    socket = await connect()
+    await socket.send_to(text_data=client_cart(cart_line(pack, price=100, dprice=90.5)))
+    assert await socket.receive_nothing(timeout=0.3)
+
+
+async def test_a_pack_that_is_gone_is_answered_with_what_the_product_sells_now(connect):
+    product = make_product()
+    pack = first_pack(product)
+    line = cart_line(pack)
+    await sync_to_async(pack.delete)()
+    socket = await connect()
+    await socket.send_to(text_data=client_cart(line))
+    message = await receive(socket)
+    assert message["product"]["_id"] == str(product.pk)
+    assert message["product"]["details"][0]["financials"] == []
+
+
+async def test_a_product_that_is_gone_is_answered_with_no_packs(connect):
+    product = make_product()
+    line = cart_line(first_pack(product))
+    await sync_to_async(product.delete)()
+    socket = await connect()
+    await socket.send_to(text_data=client_cart(line))
+    assert await receive(socket) == {"type": "productUpdate", "product": {"_id": line["productId"], "details": []}}
+
+
+BAD_MESSAGES = [
+    ("not json", "Messages are JSON text."),
+    ("[1, 2]", "Unknown message type"),
+    ('{"type": "hello"}', "Unknown message type"),
+    ('{"type": "clientCart"}', "cartItems"),
+    ('{"type": "clientCart", "cartItems": "all"}', "cartItems"),
+    ('{"type": "clientCart", "cartItems": [7]}', "cartItems"),
+    ('{"type": "clientCart", "cartItems": [{"productId": "abc", "financialId": "1"}]}', "productId"),
+    ('{"type": "clientCart", "cartItems": [{"productId": true, "financialId": "1"}]}', "productId"),
+    ('{"type": "clientCart", "cartItems": [{"productId": "1", "financialId": "1", "price": true}]}', "price"),
+    ('{"type": "clientCart", "cartItems": [{"productId": "1", "financialId": "1", "dprice": "NaN"}]}', "dprice"),
+    (
+        '{"type": "clientCart", "cartItems": [{"productId": "1", "financialId": "1", "countInStock": [1]}]}',
+        "countInStock",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "complaint"), BAD_MESSAGES)
+async def test_a_bad_message_gets_an_error_and_the_socket_keeps_working(connect, text, complaint):
+    pack = first_pack(make_product())
+    socket = await connect()
+    await socket.send_to(text_data=text)
+    error = await receive(socket)
+    assert error["type"] == "error"
+    assert complaint in error["message"]
+    await socket.send_to(text_data=client_cart(cart_line(pack, dprice="1.00")))
+    assert (await receive(socket))["type"] == "productUpdate"
+
+
+async def test_binary_frames_too_big_messages_and_too_many_lines_get_errors(connect):
+    pack = first_pack(make_product())
+    socket = await connect()
+    await socket.send_to(bytes_data=b"\x00\x01")
+    assert (await receive(socket))["message"] == "Messages are JSON text."
+
+    padded = json.dumps({"type": "clientCart", "cartItems": [cart_line(pack)], "pad": "x" * (64 * 1024)})
+    await socket.send_to(text_data=padded)
+    assert (await receive(socket))["message"] == "A message may be at most 64 KB."
+
+    # Characters beyond ASCII count by their UTF-8 bytes: 30,000 of them are 90 KB.
+    await socket.send_to(
+        text_data=json.dumps({"type": "clientCart", "cartItems": [], "pad": "₹" * 30_000}, ensure_ascii=False)
+    )
+    assert (await receive(socket))["message"] == "A message may be at most 64 KB."
+
+    lines = [{"productId": str(n), "financialId": str(n)} for n in range(1, 202)]
+    await socket.send_to(text_data=client_cart(*lines))
+    assert (await receive(socket))["message"] == "A cart has at most 200 lines."
+
+    await socket.send_to(text_data=client_cart(*lines[:200]))
+    assert (await receive(socket))["type"] == "productUpdate"  # none of those products exists
+
+
+async def test_the_message_rate_is_capped_per_socket(connect, monkeypatch):
+    monkeypatch.setattr(consumers, "RATE_PER_SECOND", 0.0001)
+    pack = first_pack(make_product())
+    stale = client_cart(cart_line(pack, dprice="1.00"))
+    socket = await connect()
+    for _ in range(consumers.RATE_BURST):
+        await socket.send_to(text_data=stale)
+        assert (await receive(socket))["type"] == "productUpdate"
+    for _ in range(5):
+        await socket.send_to(text_data=stale)
+    assert await receive(socket) == {"type": "error", "message": "Too many messages; slow down."}
+    assert await socket.receive_nothing(timeout=0.3)  # told once, the rest dropped
+
+    other = await connect()  # the cap is per socket
+    await other.send_to(text_data=stale)
+    assert (await receive(other))["type"] == "productUpdate"

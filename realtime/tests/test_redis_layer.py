@@ -1,0 +1,173 @@
+"""The cart socket on channels-redis: across application instances, and with Redis down."""
+
+import json
+import logging
+import shutil
+import socket
+import subprocess
+import time
+import uuid
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import transaction
+
+from catalog.events import announce_packs_changed
+from catalog.models import Financial
+from catalog.services import financial_update
+from catalog.tests.factories import make_product
+from realtime import layer as realtime_layer
+from realtime.broadcast import broadcast_packs_changed
+from realtime.consumers import CartConsumer
+from realtime.tests.conftest import cart_line, client_cart
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# A port of realtime's own range (87xx) where nothing listens: Redis is "down" there.
+DOWN_PORT = 8790
+OWN_REDIS_PORT = 8791
+
+
+def redis_layer(url: str, *, prefix: str) -> dict:
+    return {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [{"address": url, "socket_connect_timeout": 2}], "capacity": 1000, "prefix": prefix},
+    }
+
+
+class SecondInstanceConsumer(CartConsumer):
+    """The consumer as another worker process runs it: its own connection to Redis, its own inbox."""
+
+    channel_layer_alias = "second"
+
+
+def first_pack(product) -> Financial:
+    return Financial.objects.filter(detail__product=product).select_related("detail").order_by("id").first()
+
+
+def change_price(pack: Financial, dprice: str) -> None:
+    with transaction.atomic():
+        financial_update(financial=pack, dprice=dprice)
+        announce_packs_changed(product_ids=[pack.detail.product_id], financial_ids=[pack.pk])
+
+
+@pytest.mark.redis
+async def test_a_change_made_in_one_instance_reaches_a_client_of_the_other(connect, settings):
+    prefix = f"test-{uuid.uuid4().hex[:8]}"
+    url = settings.REDIS_URL
+    settings.CHANNEL_LAYERS = {"default": redis_layer(url, prefix=prefix), "second": redis_layer(url, prefix=prefix)}
+    pack = first_pack(make_product())
+    here = await connect()
+    there = await connect(app=SecondInstanceConsumer.as_asgi())
+    for socket_ in (here, there):
+        await socket_.send_to(text_data=client_cart(cart_line(pack)))
+        assert await socket_.receive_nothing(timeout=0.3)
+
+    await sync_to_async(change_price)(pack, "42")
+
+    for socket_ in (here, there):
+        message = json.loads(await socket_.receive_from(timeout=3))
+        assert message["type"] == "productUpdate"
+        assert message["product"]["details"][0]["financials"][0]["dprice"] in ("42.00", 42)
+        assert await socket_.receive_nothing(timeout=0.3)
+
+
+@pytest.fixture
+def redis_down(settings, caplog):
+    settings.CHANNEL_LAYERS = {"default": redis_layer(f"redis://127.0.0.1:{DOWN_PORT}/7", prefix="down")}
+    realtime_layer.warn_layer_down.reset()
+    caplog.set_level(logging.WARNING)
+    yield caplog
+    realtime_layer.warn_layer_down.reset()
+
+
+async def test_with_redis_down_sockets_are_refused_quietly(connect, redis_down):
+    for _ in range(5):
+        await connect(expect_open=False)
+    warnings = [record for record in redis_down.records if record.name.startswith("realtime")]
+    assert len(warnings) == 1
+    assert "Channel layer unavailable" in warnings[0].getMessage()
+
+
+def test_with_redis_down_changes_commit_and_pages_answer(redis_down, client, api_client):
+    pack = first_pack(make_product())
+    started = time.monotonic()
+    for dprice in ("50", "51", "52"):
+        change_price(pack, dprice)
+    assert time.monotonic() - started < 5
+    pack.refresh_from_db()
+    assert str(pack.dprice) == "52.00"
+    assert api_client.get(f"/api/products/{pack.detail.product_id}").status_code == 200
+    assert client.get("/cart").status_code == 200
+    errors = [record for record in redis_down.records if record.levelno >= logging.WARNING]
+    assert len(errors) == 1, [record.getMessage() for record in errors]
+
+
+def test_a_broadcast_never_raises_into_the_change_that_made_it(redis_down):
+    product = make_product()
+    broadcast_packs_changed(product_ids=frozenset({product.pk}), financial_ids=frozenset())
+    broadcast_packs_changed(product_ids=frozenset({product.pk}), financial_ids=frozenset())
+    assert len(redis_down.records) == 1
+
+
+def _wait_for_port(port: int, *, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError(f"redis-server did not listen on {port}")
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    """A Redis server of this test's own, which the test may stop."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.fail("redis-server not found: apt-get install redis-server (the CI image has it)")
+    server = subprocess.Popen(
+        [
+            binary,
+            "--port",
+            str(OWN_REDIS_PORT),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(tmp_path),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for_port(OWN_REDIS_PORT)
+        yield server
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+
+
+@pytest.mark.redis
+async def test_redis_going_down_closes_open_sockets_cleanly(connect, settings, own_redis, caplog):
+    settings.CHANNEL_LAYERS = {"default": redis_layer(f"redis://127.0.0.1:{OWN_REDIS_PORT}/0", prefix="own")}
+    realtime_layer.warn_layer_down.reset()
+    caplog.set_level(logging.WARNING)
+    pack = first_pack(make_product())
+    sockets = [await connect() for _ in range(3)]
+    for socket_ in sockets:
+        await socket_.send_to(text_data=client_cart(cart_line(pack)))
+        assert await socket_.receive_nothing(timeout=0.2)
+
+    own_redis.kill()
+    own_redis.wait(timeout=10)
+
+    for socket_ in sockets:
+        closing = await socket_.receive_output(timeout=10)
+        assert closing == {"type": "websocket.close", "code": 1011}
+    assert len([record for record in caplog.records if record.name.startswith("realtime")]) == 1
+    realtime_layer.warn_layer_down.reset()
