@@ -3,6 +3,9 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.utils import timezone
 
+# Spec section 8: what 'Use Current Location' fills in for the parts it could not find.
+UNKNOWN_ADDRESS_PARTS = frozenset({"unknown street", "unknown city", "unknown postal code"})
+
 phone_validator = RegexValidator(r"^[6-9]\d{9}$", "Please enter a valid 10-digit phone number.")
 
 
@@ -71,7 +74,13 @@ class User(AbstractBaseUser):
 
     @property
     def has_complete_address(self) -> bool:
-        return bool(self.street.strip() and self.city.strip() and self.postal_code.strip())
+        """Street, city and postal code all filled in, none of them a 'Use Current Location' fallback.
+
+        The offline lookup knows the town and pincode but never the street, so the profile form
+        fills in the spec's fallback texts; an order cannot be delivered to "Unknown Street".
+        """
+        parts = (self.street, self.city, self.postal_code)
+        return all(part.strip() and part.strip().casefold() not in UNKNOWN_ADDRESS_PARTS for part in parts)
 
 
 class PhoneOtp(models.Model):

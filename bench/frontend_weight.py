@@ -2,7 +2,7 @@
 
 Every page loads the chrome island (runtime, vendor, chrome) plus its own island's chunks, which
 is exactly what `render_bundle` puts in templates/base.html. The sizes are gzip level 9, as
-whitenoise serves them. Chunks loaded on demand (the account panel when the user icon is
+ServeStatic serves them. Chunks loaded on demand (the account panel when the user icon is
 opened, the delivery checker on / at the top of the page) are listed separately.
 
     python3 bench/frontend_weight.py          # or: npm run weight

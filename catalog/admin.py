@@ -3,6 +3,7 @@ unique and a pack's Discount is always derived from its price and selling price.
 
 from django import forms
 from django.contrib import admin
+from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 
 from common.errors import DomainError
@@ -99,19 +100,22 @@ class FinancialForm(forms.ModelForm):
 
 
 class CatalogAdmin(admin.ModelAdmin):
-    """Deletes and inline saves, which Django admin does itself, also drop the cached catalog."""
+    """Deletes and inline saves, which Django admin would do itself, go through the services, so
+    the cached catalog is dropped and removed packs are announced. `delete_service` deletes one."""
+
+    delete_service = None
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         caching.invalidate()
 
     def delete_model(self, request, obj):
-        super().delete_model(request, obj)
-        caching.invalidate()
+        self.delete_service(obj)
 
+    @transaction.atomic
     def delete_queryset(self, request, queryset):
-        super().delete_queryset(request, queryset)
-        caching.invalidate()
+        for obj in queryset:
+            self.delete_service(obj)
 
 
 class DetailInline(admin.TabularInline):
@@ -146,6 +150,9 @@ class CategoryAdmin(CatalogAdmin):
     def save_model(self, request, obj, form, change):
         services.category_save(category=obj)
 
+    def delete_service(self, category):
+        services.category_delete(category=category)
+
 
 @admin.register(Product)
 class ProductAdmin(CatalogAdmin):
@@ -159,6 +166,17 @@ class ProductAdmin(CatalogAdmin):
 
     def save_model(self, request, obj, form, change):
         services.product_save(product=obj)
+
+    def delete_service(self, product):
+        services.product_delete(product=product)
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model is not Detail:
+            return super().save_formset(request, form, formset, change)
+        for detail in formset.save(commit=False):
+            detail.save()
+        for detail in formset.deleted_objects:
+            services.detail_delete(detail=detail)
 
 
 @admin.register(Detail)
@@ -180,7 +198,10 @@ class DetailAdmin(CatalogAdmin):
         for financial in formset.save(commit=False):
             services.financial_save(financial=financial)
         for financial in formset.deleted_objects:
-            financial.delete()
+            services.financial_delete(financial=financial)
+
+    def delete_service(self, detail):
+        services.detail_delete(detail=detail)
 
 
 @admin.register(Financial)
@@ -209,6 +230,9 @@ class FinancialAdmin(CatalogAdmin):
 
     def save_model(self, request, obj, form, change):
         services.financial_save(financial=obj)
+
+    def delete_service(self, financial):
+        services.financial_delete(financial=financial)
 
 
 @admin.register(Review)

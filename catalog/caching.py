@@ -3,10 +3,9 @@
 Every visitor gets the same product lists, so each answer is rendered once and kept in the cache
 (Redis in production, shared by every worker) for `settings.CATALOG_READ_CACHE_SECONDS`. An
 entry records the catalog version it was built from; every write through `catalog.services`
-(admin API, Django admin, CSV import, demo data) sets a new version, and again once its
-transaction commits, so the next read rebuilds at once. Changes made elsewhere (stock taken by orders) show after at
-most the expiry, the same bound the `Cache-Control: max-age` of these answers already gives
-browsers and CDNs. The cart never relies on these: it refreshes prices and stock through the
+(admin API, Django admin, CSV import, demo data) and `catalog.stock` (stock taken by orders,
+returned by cancellations) sets a new version, and again once its transaction commits, so the
+next read rebuilds at once. Browsers and CDNs may keep an answer for its `Cache-Control: max-age`. The cart never relies on these: it refreshes prices and stock through the
 uncached batch endpoint, and placement re-checks under row locks.
 
 Under ASGI each request opens its own PostgreSQL connection, so a hit also saves that.

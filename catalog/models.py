@@ -60,6 +60,11 @@ class Detail(models.Model):
     def __str__(self) -> str:
         return f"{self.brand} {self.product.name}" if self.product_id else self.brand
 
+    @property
+    def image(self) -> str:
+        """The picture shown for this brand's packs: its first image, else the product's."""
+        return self.images[0] if self.images else self.product.image
+
 
 class Financial(models.Model):
     """A pack option: its size, MRP (`price`), selling price (`dprice`), discount and stock."""

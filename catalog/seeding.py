@@ -14,6 +14,7 @@ from . import caching, images
 from .demo_data import CATEGORIES, demo_products
 from .models import Category, Detail, Financial, Product
 from .pricing import pack_prices
+from .services.packs import packs_written
 
 DEMO_ADMIN = {"phone_no": "9000000001", "password": "admin12345", "name": "Store Admin"}
 DEMO_CUSTOMER = {
@@ -114,6 +115,10 @@ def seed_demo_catalog() -> SeedReport:
     Financial.objects.bulk_create(new_packs)
     if new_categories or new_products or new_details or new_packs:
         caching.invalidate()
+    if new_packs:
+        packs_written(
+            product_ids={pack.detail.product_id for pack in new_packs}, financial_ids=[pack.pk for pack in new_packs]
+        )
 
     for name, model, new in (
         ("categories", Category, new_categories),

@@ -6,7 +6,7 @@ variants, packs) plus one COUNT for the pager.
 
 from dataclasses import dataclass, field
 
-from django.db.models import Case, F, IntegerField, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, Exists, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.expressions import Window
 from django.db.models.functions import RowNumber
 
@@ -40,18 +40,28 @@ class Suggestions:
     brands: list[str]
 
 
-def _details_with_packs() -> Prefetch:
+def _details_with_packs(*, brand_first: str = "") -> Prefetch:
     financials = Prefetch("financials", queryset=Financial.objects.order_by("id"))
-    return Prefetch("details", queryset=Detail.objects.order_by("id").prefetch_related(financials))
+    details = Detail.objects.prefetch_related(financials)
+    if brand_first:
+        # The brand a shopper searched for leads its product's cards.
+        details = details.annotate(
+            searched=Case(When(brand__iexact=brand_first, then=Value(0)), default=Value(1), output_field=IntegerField())
+        ).order_by("searched", "id")
+    else:
+        details = details.order_by("id")
+    return Prefetch("details", queryset=details)
 
 
-def with_packs(queryset: QuerySet[Product]) -> QuerySet[Product]:
+def with_packs(queryset: QuerySet[Product], *, brand_first: str = "") -> QuerySet[Product]:
     """Products with their category, brand variants and packs, in three queries in all."""
-    return queryset.select_related("category").prefetch_related(_details_with_packs())
+    return queryset.select_related("category").prefetch_related(_details_with_packs(brand_first=brand_first))
 
 
-def _paginate(queryset: QuerySet[Product], *, page: int, page_size: int) -> Page[Product]:
-    return paginate(with_packs(queryset.order_by("id")), page=page, page_size=page_size)
+def _paginate(
+    queryset: QuerySet[Product], *, page: int, page_size: int, order: tuple = ("id",), brand_first: str = ""
+) -> Page[Product]:
+    return paginate(with_packs(queryset.order_by(*order), brand_first=brand_first), page=page, page_size=page_size)
 
 
 def search_term(text: str) -> str:
@@ -59,8 +69,23 @@ def search_term(text: str) -> str:
     return (text or "").strip()[:MAX_SEARCH_CHARS]
 
 
+def _search_rank(term: str) -> Case:
+    """0: a brand is exactly the term ('Brand: Aashirvaad' picked), 1: the name contains it, 2: the rest."""
+    exact_brand = Exists(Detail.objects.filter(product=OuterRef("pk"), brand__iexact=term))
+    return Case(
+        When(exact_brand, then=Value(0)),
+        When(name__icontains=term, then=Value(1)),
+        default=Value(2),
+        output_field=IntegerField(),
+    )
+
+
 def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> Page[Product]:
-    """Products whose name, a brand or the category name contains `keyword` (any case), by id."""
+    """Products whose name, a brand or the category name contains `keyword` (any case).
+
+    Without a keyword, by id. With one: exact brand matches first, then products whose name
+    contains it, then the rest (brand or category containing it), each group by id.
+    """
     queryset = Product.objects.all()
     term = search_term(keyword)
     if term:
@@ -75,7 +100,8 @@ def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_P
                 Detail.objects.filter(brand__icontains=term).order_by().values("product_id"),
             )
         )
-        queryset = queryset.filter(pk__in=matching_ids)
+        queryset = queryset.filter(pk__in=matching_ids).annotate(search_rank=_search_rank(term))
+        return _paginate(queryset, page=page, page_size=page_size, order=("search_rank", "id"), brand_first=term)
     return _paginate(queryset, page=page, page_size=page_size)
 
 

@@ -14,6 +14,7 @@ ORDER_TEXTS: dict[str, str] = {
     ),
     "dispatched": "Your {store} order {order_id} is dispatched and on its way to you.",
     "delivered": "Your {store} order {order_id} is delivered. Thank you for shopping with {store}!",
+    "cancelled": "Your {store} order {order_id} is cancelled: {reason} Questions? Call {phone}.",
 }
 
 
@@ -22,11 +23,14 @@ def otp_text(*, code: str) -> str:
     return f"Your {settings.STORE_NAME} verification code is {code}. It expires in {minutes} minutes."
 
 
-def order_text(*, event: str, order_id: str, total: Decimal) -> str:
-    """The customer's text for an order status `event` (a key of ORDER_TEXTS)."""
+def order_text(*, event: str, order_id: str, total: Decimal, reason: str = "") -> str:
+    """The customer's text for an order status `event` (a key of ORDER_TEXTS); `reason` is why it
+    was cancelled."""
     return ORDER_TEXTS[event].format(
         store=settings.STORE_NAME,
         order_id=order_id,
         total=rupees(total),
         site=settings.SITE_URL.rstrip("/"),
+        reason=reason.rstrip(".") + ".",
+        phone=settings.STORE_SUPPORT_PHONE,
     )

@@ -1,10 +1,12 @@
 """Django admin (/staff/) for orders: read-only records, moved only through the services."""
 
+from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 
 from common.errors import DomainError
-from orders.models import InvoiceSequence, Order, OrderItem
-from orders.pipeline import order_advance
+from orders.models import InvoiceSequence, Order, OrderEvent, OrderItem
+from orders.pipeline import CANCEL_REASON_MAX_LENGTH, order_advance, order_cancel
 from orders.services import order_record_cash_payment
 
 
@@ -20,6 +22,38 @@ class OrderItemInline(admin.TabularInline):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+class OrderEventInline(admin.TabularInline):
+    """The order's history: every move along the pipeline, read-only."""
+
+    model = OrderEvent
+    verbose_name_plural = "History"
+    extra = 0
+    can_delete = False
+    fields = ("at", "from_status", "to_status", "by", "reason")
+    readonly_fields = fields
+    ordering = ("at", "id")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("by")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class OrderActionForm(ActionForm):
+    """The action bar, with the reason the "Cancel orders" action records."""
+
+    reason = forms.CharField(
+        required=False,
+        max_length=CANCEL_REASON_MAX_LENGTH,
+        label="Reason",
+        widget=forms.TextInput(attrs={"placeholder": "why, when cancelling", "style": "max-width: 100%"}),
+    )
 
 
 def _apply(modeladmin, request, queryset, action, done: str) -> None:
@@ -61,6 +95,18 @@ def record_cash_payment(modeladmin, request, queryset):
     )
 
 
+@admin.action(description="Cancel orders (give the reason first)")
+def cancel_orders(modeladmin, request, queryset):
+    reason = request.POST.get("reason", "")
+    _apply(
+        modeladmin,
+        request,
+        queryset,
+        lambda order: order_cancel(order=order, reason=reason, by=request.user),
+        "cancelled",
+    )
+
+
 @admin.register(Order)
 class OrderAdmin(admin.ModelAdmin):
     list_display = (
@@ -79,18 +125,21 @@ class OrderAdmin(admin.ModelAdmin):
     list_select_related = ("user",)
     date_hierarchy = "created_at"
     ordering = ("-created_at", "-id")
-    inlines = [OrderItemInline]
+    inlines = [OrderItemInline, OrderEventInline]
+    action_form = OrderActionForm
     actions = [
         _pipeline_action(Order.Status.PACKED),
         _pipeline_action(Order.Status.DISPATCHED),
         _pipeline_action(Order.Status.DELIVERED),
         record_cash_payment,
+        cancel_orders,
     ]
     fieldsets = (
         (None, {"fields": ("public_id", "invoice_number", "user", "created_at")}),
         ("Delivery", {"fields": ("shipping_street", "shipping_city", "shipping_postal_code")}),
         ("Money", {"fields": ("payment_method", "items_price", "shipping_price", "total_price")}),
         ("Progress", {"fields": ("status", "packed_at", "dispatched_at", "delivered_at")}),
+        ("Cancelled", {"fields": ("cancelled_at", "cancel_reason")}),
         ("Payment", {"fields": ("is_paid", "paid_at", "payment_reference")}),
     )
     readonly_fields = tuple(name for _title, section in fieldsets for name in section["fields"])

@@ -1,21 +1,28 @@
 """Thin HTTP views for orders: parse, call one service or selector, serialize."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
 from orders import selectors, services
 from orders.models import Order
-from orders.pipeline import order_advance
+from orders.pipeline import order_advance, order_cancel
 from orders.serializers import (
     AdminOrderListInSerializer,
+    OrderCancelInSerializer,
     OrderPlaceInSerializer,
     OrderSerializer,
     OrderStatusInSerializer,
 )
+
+
+def _order_data(request: Request, order_or_orders, *, many: bool = False):
+    """Orders as the caller sees them (their `allowedMoves` depend on who asks)."""
+    return OrderSerializer(order_or_orders, many=many, context={"request": request}).data
 
 
 class OrdersView(APIView):
@@ -25,14 +32,33 @@ class OrdersView(APIView):
         listing = getattr(self.request, "method", "GET") == "GET"
         return [IsAdmin()] if listing else [IsCustomer()]
 
-    @extend_schema(parameters=[AdminOrderListInSerializer], responses=OrderSerializer(many=True))
+    @extend_schema(
+        summary="Every order, newest first, with the customer's name (admin); one page of a JSON array",
+        parameters=[
+            AdminOrderListInSerializer,
+            OpenApiParameter(
+                TOTAL_COUNT_HEADER, int, OpenApiParameter.HEADER, response=[200], description="Orders in all pages"
+            ),
+            OpenApiParameter(
+                "Link",
+                str,
+                OpenApiParameter.HEADER,
+                response=[200],
+                description='RFC 8288 links to the first, prev, next and last pages: `<url>; rel="next", ...`',
+            ),
+        ],
+        responses=OrderSerializer(many=True),
+    )
     def get(self, request: Request) -> Response:
         query = AdminOrderListInSerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         page = selectors.orders_for_admin(
-            status=query.validated_data.get("status") or None, page=query.validated_data["pageNumber"]
+            status=query.validated_data.get("status") or None,
+            page=query.validated_data["pageNumber"],
+            page_size=query.validated_data["pageSize"],
         )
-        return Response({"orders": OrderSerializer(page.items, many=True).data, "page": page.page, "pages": page.pages})
+        headers = page_headers(request, page=page, page_size=query.validated_data["pageSize"])
+        return Response(_order_data(request, page.items, many=True), headers=headers)
 
     @extend_schema(request=OrderPlaceInSerializer, responses={201: OrderSerializer})
     def post(self, request: Request) -> Response:
@@ -60,7 +86,7 @@ class OrdersView(APIView):
             ),
         )
         order = selectors.order_get_for(user=request.user, public_id=order.public_id)
-        return Response(OrderSerializer(order).data, status=status.HTTP_201_CREATED)
+        return Response(_order_data(request, order), status=status.HTTP_201_CREATED)
 
 
 class MyOrdersView(APIView):
@@ -68,7 +94,7 @@ class MyOrdersView(APIView):
 
     @extend_schema(responses=OrderSerializer(many=True))
     def get(self, request: Request) -> Response:
-        return Response(OrderSerializer(selectors.orders_for_user(user=request.user), many=True).data)
+        return Response(_order_data(request, selectors.orders_for_user(user=request.user), many=True))
 
 
 class OrderDetailView(APIView):
@@ -76,13 +102,13 @@ class OrderDetailView(APIView):
 
     @extend_schema(responses=OrderSerializer)
     def get(self, request: Request, public_id: str) -> Response:
-        return Response(OrderSerializer(selectors.order_get_for(user=request.user, public_id=public_id)).data)
+        return Response(_order_data(request, selectors.order_get_for(user=request.user, public_id=public_id)))
 
 
 def _advanced(request: Request, public_id: str, to_status: str) -> Response:
     order = selectors.order_get_for(user=request.user, public_id=public_id)
     order_advance(order=order, to_status=to_status, by=request.user)
-    return Response(OrderSerializer(order).data)
+    return Response(_order_data(request, order))
 
 
 class OrderDeliverView(APIView):
@@ -112,4 +138,30 @@ class OrderPayView(APIView):
     def put(self, request: Request, public_id: str) -> Response:
         order = selectors.order_get_for(user=request.user, public_id=public_id)
         services.order_record_cash_payment(order=order, by=request.user)
-        return Response(OrderSerializer(order).data)
+        return Response(_order_data(request, order))
+
+
+class OrderCancelView(APIView):
+    """Staff cancel a placed or packed order, with a reason; its stock goes back (409 once dispatched)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(
+        summary="Cancel a placed or packed order, with a reason (admin); its stock goes back",
+        request=OrderCancelInSerializer,
+        responses={
+            200: OrderSerializer,
+            400: OpenApiResponse(description='{"message"}: no reason, or one over 500 characters'),
+            404: OpenApiResponse(description='{"message": "Order not found"}'),
+            409: OpenApiResponse(
+                description='{"message", "code": "invalid_transition", "currentStatus"}: '
+                "dispatched, delivered or already cancelled"
+            ),
+        },
+    )
+    def put(self, request: Request, public_id: str) -> Response:
+        body = OrderCancelInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        order = selectors.order_get_for(user=request.user, public_id=public_id)
+        order_cancel(order=order, reason=body.validated_data["reason"], by=request.user)
+        return Response(_order_data(request, order))

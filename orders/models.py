@@ -32,6 +32,7 @@ class Order(models.Model):
         PACKED = "packed", "Packed"
         DISPATCHED = "dispatched", "Dispatched"
         DELIVERED = "delivered", "Delivered"
+        CANCELLED = "cancelled", "Cancelled"
 
     class PaymentMethod(models.TextChoices):
         CASH_OR_UPI = "Cash Or UPI", "Cash/UPI on delivery"
@@ -54,6 +55,8 @@ class Order(models.Model):
     packed_at = models.DateTimeField(null=True, blank=True)
     dispatched_at = models.DateTimeField(null=True, blank=True)
     delivered_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancel_reason = models.CharField(max_length=500, blank=True, default="")
 
     is_paid = models.BooleanField(default=False)
     paid_at = models.DateTimeField(null=True, blank=True)
@@ -82,7 +85,13 @@ class Order(models.Model):
                 name="order_paid_has_time",
             ),
             models.CheckConstraint(
-                condition=Q(status__in=["placed", "packed", "dispatched", "delivered"]), name="order_status_known"
+                condition=Q(status__in=["placed", "packed", "dispatched", "delivered", "cancelled"]),
+                name="order_status_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(status="cancelled", cancelled_at__isnull=False)
+                | (~Q(status="cancelled") & Q(cancelled_at__isnull=True)),
+                name="order_cancelled_has_time",
             ),
         ]
 
@@ -100,6 +109,10 @@ class Order(models.Model):
     @property
     def is_delivered(self) -> bool:
         return self.delivered_at is not None
+
+    @property
+    def is_cancelled(self) -> bool:
+        return self.status == self.Status.CANCELLED
 
 
 class OrderItem(models.Model):
@@ -134,6 +147,28 @@ class OrderItem(models.Model):
 
     def __str__(self) -> str:
         return f"{self.qty} × {self.brand} {self.name} {self.quantity} {self.units}"
+
+
+class OrderEvent(models.Model):
+    """One move along the pipeline: who moved the order, when, from which status to which, and why.
+
+    Placement is the first event (from "" to placed, by the customer). Written only by
+    `orders.pipeline`, in the transaction that makes the move.
+    """
+
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="events")
+    from_status = models.CharField(max_length=20, blank=True, choices=Order.Status.choices)
+    to_status = models.CharField(max_length=20, choices=Order.Status.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    reason = models.CharField(max_length=500, blank=True, default="")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["order", "at"], name="order_event_order_at")]
+
+    def __str__(self) -> str:
+        return f"{self.from_status or 'new'} → {self.to_status}"
 
 
 class InvoiceSequence(models.Model):

@@ -1,8 +1,10 @@
-"""The order status pipeline: placed → packed → dispatched → delivered.
+"""The order status pipeline: placed → packed → dispatched → delivered, or cancelled on the way.
 
-The pipeline is data: `TRANSITIONS` says which step may follow which, `STEP_TIMESTAMP` where each
-step records when it happened. `order_advance` is the one function that moves an order; payment is
-a separate flag and never moves it.
+The pipeline is data: `MOVES` says which statuses may follow which, `STEP_TIMESTAMP` where each
+step records when it happened. `order_advance` moves an order one step forward, `order_cancel`
+cancels it (staff, or the payments work for an abandoned online order); both lock the row, so of
+two concurrent moves one wins and the other gets a 409. Every move, placement included, is
+recorded as an `OrderEvent`. Payment is a separate flag and never moves an order.
 """
 
 import logging
@@ -10,30 +12,49 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from common.errors import Conflict
-from orders.models import Order
+from catalog.stock import stock_return
+from common.errors import Conflict, DomainError
+from common.text import squeezed
+from orders.models import Order, OrderEvent
 from orders.sms import order_sms_after_commit
 
 logger = logging.getLogger(__name__)
 
 Status = Order.Status
 
+MOVES: dict[str, tuple[str, ...]] = {
+    Status.PLACED: (Status.PACKED, Status.CANCELLED),
+    Status.PACKED: (Status.DISPATCHED, Status.CANCELLED),
+    Status.DISPATCHED: (Status.DELIVERED,),
+    Status.DELIVERED: (),
+    Status.CANCELLED: (),
+}
+
+# The forward step from each status (the timeline the order page shows).
 TRANSITIONS: dict[str, str] = {
-    Status.PLACED: Status.PACKED,
-    Status.PACKED: Status.DISPATCHED,
-    Status.DISPATCHED: Status.DELIVERED,
+    current: next_status for current, moves in MOVES.items() for next_status in moves if next_status != Status.CANCELLED
 }
 
 STEP_TIMESTAMP: dict[str, str] = {
     Status.PACKED: "packed_at",
     Status.DISPATCHED: "dispatched_at",
     Status.DELIVERED: "delivered_at",
+    Status.CANCELLED: "cancelled_at",
 }
 
 # Steps the customer hears about by SMS.
-NOTIFIED_STEPS = frozenset({Status.DISPATCHED, Status.DELIVERED})
+NOTIFIED_STEPS = frozenset({Status.DISPATCHED, Status.DELIVERED, Status.CANCELLED})
 
-_ORDER = list(Status.values)
+CANCEL_REASON_MAX_LENGTH = OrderEvent._meta.get_field("reason").max_length
+
+_ORDER = [Status.PLACED, Status.PACKED, Status.DISPATCHED, Status.DELIVERED]
+
+
+def allowed_moves(*, order: Order, user) -> list[str]:
+    """The statuses `user` may move `order` to next: staff follow `MOVES`, customers move nothing."""
+    if user is None or not user.is_authenticated or not user.is_staff:
+        return []
+    return list(MOVES[order.status])
 
 
 def _refusal(order: Order, to_status: str) -> str:
@@ -41,6 +62,10 @@ def _refusal(order: Order, to_status: str) -> str:
     target = Status(to_status)
     if target == current:
         return f"Order {order.public_id} is already {current.label.lower()}."
+    if current == Status.CANCELLED:
+        return f"Order {order.public_id} is cancelled; it cannot be {target.label.lower()}."
+    if target == Status.CANCELLED:
+        return f"Order {order.public_id} is already {current.label.lower()}; it can no longer be cancelled."
     if _ORDER.index(target) < _ORDER.index(current):
         return (
             f"Order {order.public_id} is already {current.label.lower()}; it cannot go back to {target.label.lower()}."
@@ -52,27 +77,78 @@ def _refusal(order: Order, to_status: str) -> str:
     )
 
 
+def _record(*, order: Order, from_status: str, to_status: str, by=None, reason: str = "", at=None) -> OrderEvent:
+    by = by if by is not None and getattr(by, "is_authenticated", False) else None
+    return OrderEvent.objects.create(
+        order=order, from_status=from_status, to_status=to_status, by=by, reason=reason, at=at or timezone.now()
+    )
+
+
+def order_placed(*, order: Order, by) -> OrderEvent:
+    """The first event of an order, written by placement in its transaction."""
+    return _record(order=order, from_status="", to_status=Status.PLACED, by=by, at=order.created_at)
+
+
+def _move(*, order: Order, to_status: str, by, reason: str = "") -> Order:
+    """Lock the row, check the move against `MOVES`, stamp it, record it; returns the locked row."""
+    locked = Order.objects.select_for_update().get(pk=order.pk)
+    if to_status not in MOVES[locked.status]:
+        raise Conflict(_refusal(locked, to_status), code="invalid_transition", currentStatus=locked.status)
+    from_status, field, now = locked.status, STEP_TIMESTAMP[to_status], timezone.now()
+    setattr(locked, field, now)
+    locked.status = to_status
+    fields = ["status", field]
+    if to_status == Status.CANCELLED:
+        locked.cancel_reason = reason
+        fields.append("cancel_reason")
+    locked.save(update_fields=fields)
+    _record(order=locked, from_status=from_status, to_status=to_status, by=by, reason=reason, at=now)
+    if to_status in NOTIFIED_STEPS:
+        order_sms_after_commit(order=locked, event=to_status)
+    return locked
+
+
+def _copy_progress(*, to: Order, source: Order) -> Order:
+    for name in ("status", "cancel_reason", *STEP_TIMESTAMP.values()):
+        setattr(to, name, getattr(source, name))
+    return to
+
+
 def order_advance(*, order: Order, to_status: str, by=None) -> Order:
     """Move `order` one step along the pipeline and record when; 409 for any other move.
 
     The row is locked and re-read, so two staff members pressing the same button at once give one
-    move and one 409. Returns the updated order.
+    move and one 409. Cancelling is `order_cancel` (it needs a reason and returns stock).
     """
-    if to_status not in STEP_TIMESTAMP:
+    if to_status not in STEP_TIMESTAMP or to_status == Status.CANCELLED:
         raise Conflict(f"Orders cannot be moved to '{to_status}'.", code="invalid_transition")
-
     with transaction.atomic():
-        locked = Order.objects.select_for_update().get(pk=order.pk)
-        if TRANSITIONS.get(locked.status) != to_status:
-            raise Conflict(_refusal(locked, to_status), code="invalid_transition", currentStatus=locked.status)
-        field = STEP_TIMESTAMP[to_status]
-        setattr(locked, field, timezone.now())
-        locked.status = to_status
-        locked.save(update_fields=["status", field])
-        if to_status in NOTIFIED_STEPS:
-            order_sms_after_commit(order=locked, event=to_status)
-
+        locked = _move(order=order, to_status=to_status, by=by)
     logger.info("order %s moved to %s by %s", locked.public_id, to_status, getattr(by, "pk", None))
-    for name in ("status", *STEP_TIMESTAMP.values()):
-        setattr(order, name, getattr(locked, name))
-    return order
+    return _copy_progress(to=order, source=locked)
+
+
+def clean_cancel_reason(reason) -> str:
+    """The reason as written, spaces tidied; 400 when empty or too long."""
+    text = squeezed(reason) if isinstance(reason, str) else ""
+    if not text:
+        raise DomainError("Please give a reason for cancelling the order.")
+    if len(text) > CANCEL_REASON_MAX_LENGTH:
+        raise DomainError(f"The reason can have at most {CANCEL_REASON_MAX_LENGTH} characters.")
+    return text
+
+
+def order_cancel(*, order: Order, reason: str, by=None) -> Order:
+    """Cancel a placed or packed order: every line's stock goes back to the shelf exactly once.
+
+    The row is locked and re-read, so of two concurrent cancels one wins and the other gets a 409
+    (as does cancelling a dispatched, delivered or cancelled order). The reason and time are
+    recorded on the order and in its history, and the customer gets an SMS once it commits.
+    `by` is the staff member, or None for the system (an abandoned online payment).
+    """
+    reason = clean_cancel_reason(reason)
+    with transaction.atomic():
+        locked = _move(order=order, to_status=Status.CANCELLED, by=by, reason=reason)
+        stock_return(list(locked.items.values_list("financial_id", "qty")))
+    logger.info("order %s cancelled by %s: %s", locked.public_id, getattr(by, "pk", None), reason)
+    return _copy_progress(to=order, source=locked)

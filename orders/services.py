@@ -1,6 +1,9 @@
 """Writes for orders: placing one (pricing, stock) and recording a cash payment.
 
-Moving an order along placed → packed → dispatched → delivered is `orders.pipeline.order_advance`.
+Moving an order along placed → packed → dispatched → delivered, or cancelling it, is
+`orders.pipeline`. Stock is taken through the catalog (`catalog.stock`), which owns every pack
+change; the commerce rules the browser also reads (pack counts, shipping, payment methods) are
+`orders.rules`.
 """
 
 import logging
@@ -8,35 +11,37 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db import IntegrityError, transaction
-from django.db.models import Case, F, PositiveIntegerField, Value, When
+from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from accounts.delivery import delivery_check
 from catalog.models import Financial
-from catalog.serializers import batch_record_data
+from catalog.stock import InsufficientStock, packs_locked, stock_take
 from common.errors import Conflict, DomainError, Forbidden
 from common.india import is_pincode
 from common.money import to_paise
 from common.text import squeezed
-from orders.locks import packs_locked_in_pk_order
+from orders import pipeline, rules
 from orders.models import InvoiceSequence, Order, OrderItem
+from orders.rules import MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE, SHIPPING_PRICE
+from orders.serializers import pack_records
 from orders.sms import order_sms_after_commit
 
 logger = logging.getLogger(__name__)
 
-MIN_QTY = 1
-MAX_QTY = 10
-MAX_LINES = 100
-SHIPPING_PRICE = Decimal("0.00")
 INVOICE_PREFIX = "SMLR"
 
 ADDRESS_INCOMPLETE = "Enter address in account to complete order"
 ADDRESS_NOT_PROFILE = "Shipping address must match the address saved in your profile."
 PAYMENT_METHOD_MISSING = "Please select a payment method."
+PAYMENT_METHOD_OFF = "{label} payment is not available at the moment. Please choose another payment method."
 ORDER_EMPTY = "Order is empty"
-QTY_RULE = "Pack count must be a whole number from 1 to 10."
 PAYMENT_BY_GATEWAY = "Payments are confirmed by the payment gateway."
+PRICES_CHANGED = (
+    "Prices have changed since these items were added. Your cart now shows the current prices; "
+    "please review it and place the order again."
+)
 
 
 class InvalidOrder(DomainError):
@@ -122,6 +127,33 @@ def _pack_name(pack: Financial) -> str:
     return f"{pack.detail.brand} {pack.detail.product.name} {pack.quantity_display} {pack.units}"
 
 
+def _check_payment_method(payment_method: str) -> None:
+    if payment_method not in Order.PaymentMethod.values:
+        raise InvalidOrder(PAYMENT_METHOD_MISSING)
+    if payment_method not in {offer.value for offer in rules.payment_methods_offered()}:
+        label = rules.PAYMENT_METHOD_LABELS[Order.PaymentMethod(payment_method)]
+        raise InvalidOrder(PAYMENT_METHOD_OFF.format(label=label))
+
+
+def _check_packs(items: Sequence[LineRequest], packs: dict[int, Financial]) -> None:
+    for position, line in enumerate(items, start=1):
+        pack = packs.get(line.financial_id)
+        if pack is None or pack.detail_id != line.brand_id or pack.detail.product_id != line.product_id:
+            raise InvalidOrder(f"Item {position} does not match a pack sold in the shop. Please refresh your cart.")
+
+
+def _priced(items: Sequence[LineRequest], packs: dict[int, Financial], client_totals: Totals) -> Totals:
+    """The database's totals; 409 `price_changed` (with the current packs) when the browser's differ."""
+    items_price = sum((packs[line.financial_id].dprice * line.qty for line in items), Decimal("0.00"))
+    server = Totals(items_price=items_price, shipping_price=SHIPPING_PRICE, total_price=items_price + SHIPPING_PRICE)
+    pairs = [(client_totals.items_price, server.items_price), (client_totals.shipping_price, server.shipping_price)]
+    pairs.append((client_totals.total_price, server.total_price))
+    if any(to_paise(Decimal(client)) != mine for client, mine in pairs):
+        items_shown = pack_records([packs[line.financial_id] for line in items])
+        raise Conflict(PRICES_CHANGED, code="price_changed", items=items_shown)
+    return server
+
+
 def order_place(
     *,
     user,
@@ -132,58 +164,25 @@ def order_place(
 ) -> Order:
     """Place an order priced and stocked by the server.
 
-    Refuses (and writes nothing) when a line is malformed or names a pack that does not belong to
-    the brand and product it claims (400), the address is not the customer's deliverable saved
-    address (400), the browser's totals differ from the database's prices (409 `price_changed`,
-    with the current pack records) or a pack lacks stock (409 `out_of_stock`). The pack rows are
-    locked in primary-key order, checked and decremented in one transaction.
+    Refuses (and writes nothing) when the payment method is unknown or switched off, a line is
+    malformed or names a pack that does not belong to the brand and product it claims (400), the
+    address is not the customer's deliverable saved address (400), the browser's totals differ
+    from the database's prices (409 `price_changed`, with the current pack records) or a pack
+    lacks stock (409 `out_of_stock`). The packs are locked, checked and their stock taken through
+    the catalog in one transaction.
     """
-    if payment_method not in Order.PaymentMethod.values:
-        raise InvalidOrder(PAYMENT_METHOD_MISSING)
+    _check_payment_method(payment_method)
     _check_lines(items)
     address = _check_address(user=user, shipping_address=shipping_address)
 
     with transaction.atomic():
-        packs = {pack.pk: pack for pack in packs_locked_in_pk_order([line.financial_id for line in items])}
-
-        for position, line in enumerate(items, start=1):
-            pack = packs.get(line.financial_id)
-            if pack is None or pack.detail_id != line.brand_id or pack.detail.product_id != line.product_id:
-                raise InvalidOrder(f"Item {position} does not match a pack sold in the shop. Please refresh your cart.")
-
-        items_price = sum((packs[line.financial_id].dprice * line.qty for line in items), Decimal("0.00"))
-        server_totals = Totals(items_price=items_price, shipping_price=SHIPPING_PRICE, total_price=items_price)
-        if any(
-            to_paise(Decimal(client)) != server
-            for client, server in (
-                (client_totals.items_price, server_totals.items_price),
-                (client_totals.shipping_price, server_totals.shipping_price),
-                (client_totals.total_price, server_totals.total_price),
-            )
-        ):
-            raise Conflict(
-                "Prices have changed since these items were added. Your cart now shows the current prices; "
-                "please review it and place the order again.",
-                code="price_changed",
-                items=[batch_record_data(packs[line.financial_id]) for line in items],
-            )
-
-        short = [line for line in items if packs[line.financial_id].count_in_stock < line.qty]
-        if short:
-            raise _out_of_stock([(packs[line.financial_id], line.qty) for line in short])
-
+        packs = packs_locked(line.financial_id for line in items)
+        _check_packs(items, packs)
+        totals = _priced(items, packs, client_totals)
         try:
-            Financial.objects.filter(pk__in=packs).update(
-                count_in_stock=Case(
-                    *[When(pk=line.financial_id, then=F("count_in_stock") - Value(line.qty)) for line in items],
-                    output_field=PositiveIntegerField(),
-                )
-            )
-        except IntegrityError as error:
-            # The CHECK (count_in_stock >= 0) guard: unreachable while the rows are locked above.
-            logger.error("stock check constraint refused an order: %s", error)
-            raise _out_of_stock([(packs[line.financial_id], line.qty) for line in items]) from error
-
+            stock_take([(line.financial_id, line.qty) for line in items])
+        except InsufficientStock as error:
+            raise _out_of_stock(error.short) from None
         order = Order.objects.create(
             user=user,
             invoice_number=_next_invoice_number(),
@@ -191,44 +190,43 @@ def order_place(
             shipping_city=address.city,
             shipping_postal_code=address.postal_code,
             payment_method=payment_method,
-            items_price=server_totals.items_price,
-            shipping_price=server_totals.shipping_price,
-            total_price=server_totals.total_price,
+            items_price=totals.items_price,
+            shipping_price=totals.shipping_price,
+            total_price=totals.total_price,
         )
         OrderItem.objects.bulk_create(
             [_snapshot(order=order, pack=packs[line.financial_id], qty=line.qty) for line in items]
         )
+        pipeline.order_placed(order=order, by=user)
         order_sms_after_commit(order=order, event=Order.Status.PLACED)
 
     logger.info("order %s placed by user %s for %s", order.public_id, user.pk, order.total_price)
     return order
 
 
-def _out_of_stock(lines: list[tuple[Financial, int]]) -> Conflict:
+def _out_of_stock(short: list[tuple[Financial, int]]) -> Conflict:
     named = "; ".join(
-        f"{_pack_name(pack)} ({f'only {pack.count_in_stock} left' if pack.count_in_stock else 'out of stock'})"
-        for pack, _qty in lines
+        f"{_pack_name(pack)} ({f'only {available} left' if available else 'out of stock'})" for pack, available in short
     )
     return Conflict(
         f"Sorry, not enough stock for: {named}. Please update your cart.",
         code="out_of_stock",
-        items=[batch_record_data(pack) for pack, _qty in lines],
+        items=pack_records([pack for pack, _available in short]),
     )
 
 
 def _snapshot(*, order: Order, pack: Financial, qty: int) -> OrderItem:
-    """The line as the cart showed it (the catalog's batch record), at the price paid."""
-    shown = batch_record_data(pack)
+    """The line as the cart showed it, at the price paid."""
     return OrderItem(
         order=order,
         financial=pack,
         product_id=pack.detail.product_id,
         brand_id=pack.detail_id,
-        name=shown["name"],
-        brand=shown["brand"],
-        quantity=shown["quantity"],
-        units=shown["units"],
-        image=shown["image"],
+        name=pack.detail.product.name,
+        brand=pack.detail.brand,
+        quantity=pack.quantity_display,
+        units=pack.units,
+        image=pack.detail.image,
         mrp=pack.price,
         price=pack.dprice,
         qty=qty,

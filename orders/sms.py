@@ -11,6 +11,6 @@ def order_sms_after_commit(*, order: Order, event: str) -> None:
     transaction commits."""
     sms_after_commit(
         phone_no=order.user.phone_no,
-        text=order_text(event=event, order_id=order.public_id, total=order.total_price),
+        text=order_text(event=event, order_id=order.public_id, total=order.total_price, reason=order.cancel_reason),
         about=f"{event} SMS for order {order.public_id}",
     )

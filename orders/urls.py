@@ -9,5 +9,6 @@ urlpatterns = [
     path("orders/<str:public_id>", api.OrderDetailView.as_view(), name="order-detail"),
     path("orders/<str:public_id>/deliver", api.OrderDeliverView.as_view(), name="order-deliver"),
     path("orders/<str:public_id>/status", api.OrderStatusView.as_view(), name="order-status"),
+    path("orders/<str:public_id>/cancel", api.OrderCancelView.as_view(), name="order-cancel"),
     path("orders/<str:public_id>/pay", api.OrderPayView.as_view(), name="order-pay"),
 ]

@@ -2,9 +2,15 @@ from datetime import date
 
 from django.conf import settings
 
+from orders import rules
+
 
 def shop_config() -> dict:
-    """What every island may read from the page (no secrets): contacts, links, flags."""
+    """What the browser must know (no secrets): store contacts and links, and the commerce rules
+    it shows but the server enforces (payment methods switched on, pack-count limits, shipping).
+
+    The one source of both the page's <script id="shop-config"> and `GET /api/config`.
+    """
     return {
         "storeName": settings.STORE_NAME,
         "whatsappNumber": settings.STORE_WHATSAPP_NUMBER,
@@ -16,7 +22,9 @@ def shop_config() -> dict:
         "storeAddress": settings.STORE_ADDRESS,
         "social": settings.STORE_SOCIAL_LINKS,
         "googleMapsKey": settings.GOOGLE_MAPS_API_KEY,
-        "onlinePayment": settings.ONLINE_PAYMENT_ENABLED,
+        "paymentMethods": [{"value": offer.value, "label": offer.label} for offer in rules.payment_methods_offered()],
+        "packLimits": rules.pack_limits(),
+        "shippingPrice": float(rules.SHIPPING_PRICE),
     }
 
 

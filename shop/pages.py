@@ -56,7 +56,7 @@ PRODUCT = Page(
 )
 CART = Page("cart", "cart", "Your cart", "Review the packs in your cart and proceed to checkout.")
 LOGIN = Page("login", "login", "Sign in", "Sign in with your phone number.")
-REGISTER = Page("register", "register", "Create your account", "Register with your phone number and an SMS OTP.")
+REGISTER = Page("register", "login", "Create your account", "Register with your phone number and an SMS OTP.")
 SHIPPING = Page("shipping", "checkout", "Shipping", "Confirm your delivery address.", SIGNED_IN)
 PAYMENT = Page("payment", "checkout", "Payment method", "Choose Cash/UPI on delivery or Online payment.", SIGNED_IN)
 PLACE_ORDER = Page("placeorder", "checkout", "Place order", "Review your order and place it.", SIGNED_IN)
@@ -114,6 +114,7 @@ urlpatterns = [
     path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
     path("terms.html", page_view(TERMS), name="terms"),
     path("privacy.html", page_view(PRIVACY), name="privacy"),
-    # Any other path shows the home list, except the API, the admin screens, static and media.
-    re_path(r"^(?!api/|admin/|static/|media/|staff/|ws/).*$", page_view(HOME), name="fallback"),
+    # Any other path shows the home list (spec §2), unknown ones under /admin/ included; only the API,
+    # Django admin, static files, media and websockets keep their own "not found".
+    re_path(r"^(?!api/|static/|media/|staff/|ws/).*$", page_view(HOME), name="fallback"),
 ]

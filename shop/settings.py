@@ -50,6 +50,14 @@ TRUSTED_PROXY_COUNT = int(env("TRUSTED_PROXY_COUNT", "0"))
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+# The API may serve a client on another host (spec section 1): CORS with credentials for /api/
+# only, for the listed origins (`https://shop.example.in,...`; none by default, so no other site
+# may call it from a browser). The paged admin list's totals travel in headers the client reads.
+CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_CREDENTIALS = True
+CORS_EXPOSE_HEADERS = ["X-Total-Count", "Link"]
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -60,9 +68,11 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "rest_framework",
+    "corsheaders",
     "drf_spectacular",
     "channels",
     "webpack_loader",
+    "servestatic",
     "shop",
     "common",
     "notifications",
@@ -74,9 +84,13 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so that a preflight is answered before anything else can answer it (corsheaders' advice).
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "common.middleware.ApiErrorMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # ServeStatic (WhiteNoise's async fork): static files stream through an async iterator under
+    # ASGI, where WhiteNoise's file iterator made Django warn and read it in a thread.
+    "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -159,7 +173,9 @@ else:
 # Public catalog answers are shared through the cache this long (catalog/caching.py); 0 turns it off.
 CATALOG_READ_CACHE_SECONDS = int(env("CATALOG_READ_CACHE_SECONDS", "10"))
 
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "memory://")
+# The in-memory broker still wants a host name: a bare "memory://" made kombu warn "No hostname was
+# supplied" whenever it described the connection.
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "memory://localhost/")
 CELERY_RESULT_BACKEND = None
 # Without a broker the tasks run inline, so a first run needs no worker process.
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
@@ -169,6 +185,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
+    "reconcile-payments": {"task": "payments.tasks.reconcile_payments", "schedule": 2 * 60},
+    "cancel-abandoned-orders": {"task": "payments.tasks.cancel_abandoned_orders", "schedule": 60},
 }
 
 # --- Auth -----------------------------------------------------------------------------------------
@@ -215,6 +233,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Groceries by brand and pack size, phone sign-in, orders and payments.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "OrderStatusEnum": ["placed", "packed", "dispatched", "delivered", "cancelled"],
+        "OrderStepEnum": ["packed", "dispatched", "delivered"],
+    },
 }
 
 # --- Internationalisation -------------------------------------------------------------------------
@@ -251,14 +273,14 @@ else:
 STORAGES = {
     "default": {"BACKEND": MEDIA_STORAGE_BACKEND},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
+        "BACKEND": "servestatic.storage.CompressedStaticFilesStorage"
         if PRODUCTION
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 UPLOAD_MAX_IMAGE_BYTES = int(env("UPLOAD_MAX_IMAGE_BYTES", str(5 * 1024 * 1024)))
-WHITENOISE_MAX_AGE = 31536000 if PRODUCTION else 0
+SERVESTATIC_MAX_AGE = 31536000 if PRODUCTION else 0
 
 # --- SMS ------------------------------------------------------------------------------------------
 # console: prints the text; outbox: stores it in the database (Django admin lists it); msg91: the
@@ -293,6 +315,16 @@ JUSPAY_PAYMENT_PAGE_CLIENT_ID = env("JUSPAY_PAYMENT_PAGE_CLIENT_ID")
 JUSPAY_RESPONSE_KEY = env("JUSPAY_RESPONSE_KEY")
 JUSPAY_WEBHOOK_USERNAME = env("JUSPAY_WEBHOOK_USERNAME")
 JUSPAY_WEBHOOK_PASSWORD = env("JUSPAY_WEBHOOK_PASSWORD")
+JUSPAY_API_VERSION = env("JUSPAY_API_VERSION", "2023-06-30")
+JUSPAY_TIMEOUT_SECONDS = float(env("JUSPAY_TIMEOUT_SECONDS", "15"))
+# The sandbox gateway signs its returns with this key (default: derived from SECRET_KEY).
+PAYMENT_SANDBOX_KEY = env("PAYMENT_SANDBOX_KEY")
+# Payments still pending this long after they started are asked about again (Celery beat), for
+# up to PAYMENT_RECONCILE_WINDOW_HOURS.
+PAYMENT_RECONCILE_AFTER_MINUTES = int(env("PAYMENT_RECONCILE_AFTER_MINUTES", "5"))
+PAYMENT_RECONCILE_WINDOW_HOURS = int(env("PAYMENT_RECONCILE_WINDOW_HOURS", "48"))
+# Answered by GET /api/config/paypal for older clients; the shop takes no PayPal payments.
+PAYPAL_CLIENT_ID = env("PAYPAL_CLIENT_ID", "")
 ONLINE_PAYMENT_ENABLED = env("ONLINE_PAYMENT_ENABLED", "Y")
 UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = int(env("UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES", "30"))
 
@@ -344,5 +376,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {
+        # Django's own default config gives "django" a console handler of its own (when DEBUG is
+        # on) and lets it propagate to root too, so every line was printed twice. One handler: root's.
+        "django": {"handlers": [], "level": env("LOG_LEVEL", "INFO"), "propagate": True},
+        "django.db.backends": {"level": "INFO"},
+    },
 }

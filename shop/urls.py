@@ -1,11 +1,10 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
-from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.staff_login import StaffAuthenticationForm
-from shop import pages, views
+from shop import api, pages, views
 from shop.health import healthz
 
 admin.site.site_header = f"{settings.STORE_NAME} staff"
@@ -17,6 +16,7 @@ api_patterns = [
     path("", include("accounts.urls")),
     path("", include("orders.urls")),
     path("", include("payments.urls")),
+    path("config", api.ConfigView.as_view(), name="api-config"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     re_path(r"^.*$", views.api_not_found),
@@ -28,12 +28,14 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("staff/", admin.site.urls),
     path("api/", include(api_patterns)),
+    path("payments/", include("payments.web_urls")),
     path("service-worker.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
+    re_path(r"^socket\.io(?:/.*)?$", views.socket_io_gone, name="socket-io-gone"),
 ]
 
 if not settings.AWS_STORAGE_BUCKET_NAME:
     # File-system media (the embedded default); production media lives in S3 behind its own URL.
-    urlpatterns.append(re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}))
+    urlpatterns.append(re_path(r"^media/(?P<path>.+)$", views.media_file, name="media"))
 
 urlpatterns += pages.urlpatterns

@@ -1,24 +1,49 @@
 """Small views that belong to the whole shop rather than one app."""
 
+import mimetypes
 import sys
 from pathlib import Path
 
 from django.conf import settings
-from django.http import FileResponse, Http404, JsonResponse
+from django.core.exceptions import SuspiciousFileOperation
+from django.http import Http404, HttpResponse, JsonResponse
+from django.utils._os import safe_join
+from django.utils.http import http_date
 from django.views import defaults
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 
 from common.middleware import api_error_response, is_api
 
 PUBLIC_DIR = Path(settings.BASE_DIR) / "frontend" / "public"
 
 
-def _public_file(name: str, content_type: str) -> FileResponse:
-    file_path = PUBLIC_DIR / name
+# These answer whole bodies, not FileResponse: under ASGI a file's synchronous iterator makes Django
+# warn ("StreamingHttpResponse must consume synchronous iterators") and read it in a thread, and
+# the files served here are small (the service worker, the manifest, local media pictures).
+def _file_response(file_path: Path, content_type: str | None = None) -> HttpResponse:
     if not file_path.is_file():
-        raise Http404(name)
-    return FileResponse(file_path.open("rb"), content_type=content_type)
+        raise Http404(file_path.name)
+    content_type = content_type or mimetypes.guess_type(file_path.name)[0] or "application/octet-stream"
+    response = HttpResponse(file_path.read_bytes(), content_type=content_type)
+    response["Last-Modified"] = http_date(file_path.stat().st_mtime)
+    return response
+
+
+def _public_file(name: str, content_type: str) -> HttpResponse:
+    return _file_response(PUBLIC_DIR / name, content_type)
+
+
+@require_safe
+@cache_control(max_age=3600)
+def media_file(request, path: str):
+    """File-system media (the embedded default; production media lives in S3 behind its own URL)."""
+    try:
+        file_path = Path(safe_join(settings.MEDIA_ROOT, path))
+    except SuspiciousFileOperation:  # a path that climbs out of MEDIA_ROOT
+        raise Http404(path) from None
+    return _file_response(file_path)
 
 
 @cache_control(no_cache=True, max_age=0)
@@ -46,3 +71,11 @@ def server_error(request):
         # Django calls this inside its `except` block, and has logged the error already.
         return api_error_response(request, sys.exc_info()[1], log=False)
     return defaults.server_error(request)
+
+
+@csrf_exempt  # the old client's socket.io library polls with POSTs too
+def socket_io_gone(request, *args, **kwargs):
+    """The shop's existing client polls `/socket.io/` for its realtime library; this shop's realtime
+    is the websocket at /ws/cart/. A quick 404 (no page, no database) makes the library give up
+    instead of loading the home page on every poll."""
+    return JsonResponse({"message": "Not found. Live cart updates are at /ws/cart/."}, status=404)

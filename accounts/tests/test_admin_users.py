@@ -41,6 +41,7 @@ def test_read_by_id(as_user, admin_user, make_user):
         "phoneNo": "9876543210",
         "isAdmin": False,
         "deliveryAddress": {"street": "", "city": "Kakinada", "postalCode": ""},
+        "hasCompleteAddress": False,
         "location": None,
     }
 

@@ -42,7 +42,17 @@ def test_login_answers_the_stored_login_info(api_client, make_user):
     response = login(api_client, "9876543210")
     assert response.status_code == 200
     info = response.json()
-    assert set(info) == {"_id", "name", "phoneNo", "isAdmin", "token", "expiresAt", "deliveryAddress", "location"}
+    assert set(info) == {
+        "_id",
+        "name",
+        "phoneNo",
+        "isAdmin",
+        "token",
+        "expiresAt",
+        "deliveryAddress",
+        "hasCompleteAddress",
+        "location",
+    }
     assert info["_id"] == str(user.pk)
     assert (info["name"], info["phoneNo"], info["isAdmin"]) == ("Asha", "9876543210", False)
     assert info["deliveryAddress"] == {"street": "1 Main Rd", "city": "Amalapuram", "postalCode": "533201"}

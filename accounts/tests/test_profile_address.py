@@ -28,6 +28,7 @@ def test_profile_answers_the_user_without_a_token(as_user, customer):
         "phoneNo": "9876500001",
         "isAdmin": False,
         "deliveryAddress": {"street": "", "city": "", "postalCode": ""},
+        "hasCompleteAddress": False,
         "location": None,
     }
 
@@ -56,6 +57,7 @@ def test_profile_update_saves_and_answers_login_info_with_a_fresh_token(as_user,
         "533201",
     )
     assert customer.has_complete_address
+    assert info["hasCompleteAddress"] is True
     assert customer.check_password("secret-pass-1")  # an empty password changes nothing
 
 
@@ -137,10 +139,23 @@ def test_profile_cannot_make_an_admin(as_user, customer):
 
 
 def test_own_address(as_user, make_user):
-    user = make_user("9876543210", street="Old St", city="Kakinada", postal_code="533001")
+    user = make_user(
+        "9876543210", street="Old St", city="Kakinada", postal_code="533001", latitude="16.9891", longitude="82.2475"
+    )
     response = as_user(user).get(OWN_ADDRESS_URL)
     assert response.status_code == 200
-    assert response.json() == {"street": "Old St", "city": "Kakinada", "postalCode": "533001"}
+    assert response.json() == {
+        "deliveryAddress": {"street": "Old St", "city": "Kakinada", "postalCode": "533001"},
+        "location": {"latitude": 16.9891, "longitude": 82.2475},
+    }
+
+
+def test_own_address_not_yet_saved_is_nulls(as_user, make_user):
+    response = as_user(make_user("9876543211")).get(OWN_ADDRESS_URL)
+    assert response.json() == {
+        "deliveryAddress": {"street": None, "city": None, "postalCode": None},
+        "location": {"latitude": None, "longitude": None},
+    }
 
 
 def test_post_sets_the_whole_address(as_user, customer):
@@ -217,3 +232,20 @@ def test_a_customer_cannot_touch_another_users_address(as_user, customer, other_
 
 def test_an_unknown_user_address_is_404(as_user, admin_user):
     assert as_user(admin_user).post("/api/users/999999/address", ADDRESS, format="json").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        {"street": "Unknown Street", "city": "Amalapuram", "postalCode": "533201"},
+        {"street": "4-12 Gandhi Road", "city": "Unknown City", "postalCode": "533201"},
+    ],
+)
+def test_the_current_location_fallbacks_are_kept_but_the_address_is_not_complete(as_user, customer, address):
+    body = {"name": "Asha", "phoneNo": customer.phone_no, "deliveryAddress": address, "password": ""}
+
+    info = as_user(customer).put(PROFILE_URL, body, format="json").json()
+
+    assert info["deliveryAddress"] == address
+    assert info["hasCompleteAddress"] is False
+    assert as_user(customer).get(PROFILE_URL).json()["hasCompleteAddress"] is False

@@ -42,7 +42,7 @@ def test_product_list_past_the_end_is_empty(shelf):
 @pytest.mark.parametrize(
     ("keyword", "names"),
     [
-        ("RICE", ["Sona Masoori Rice", "Toor Dal", "Rice Bran Oil"]),  # name, or category RICE & PULSES
+        ("RICE", ["Sona Masoori Rice", "Rice Bran Oil", "Toor Dal"]),  # names first, then category RICE & PULSES
         ("idhayam", ["Gingelly Oil"]),  # brand
         ("  gold  ", ["Gingelly Oil"]),  # second brand, trimmed, listed once
         ("oils", ["Rice Bran Oil", "Gingelly Oil"]),  # category
@@ -52,6 +52,32 @@ def test_product_list_past_the_end_is_empty(shelf):
 )
 def test_keyword_matches_name_brand_and_category_case_insensitively(shelf, keyword, names):
     assert _names(selectors.product_list(keyword=keyword).items) == names
+
+
+def test_keyword_lists_exact_brand_matches_first_then_names_then_the_rest():
+    atta = make_category("FLOURS")
+    other_atta = make_product("Whole Wheat Atta", category=atta, brands={"Pillsbury": [], "Aashirvaad": []})
+    named = make_product("Aashirvaad Style Chakki Atta", category=atta, brands={"Annapurna": []})
+    similar = make_product("Multigrain Atta", category=atta, brands={"Aashirvaad Select": []})
+    exact = make_product("Sugar Free Atta", category=atta, brands={"AASHIRVAAD": []})
+
+    page = selectors.product_list(keyword="Aashirvaad")
+
+    assert [product.pk for product in page.items] == [other_atta.pk, exact.pk, named.pk, similar.pk]
+    # On a product sold by several brands, the searched brand's card comes first.
+    assert [detail.brand for detail in page.items[0].details.all()] == ["Aashirvaad", "Pillsbury"]
+
+
+def test_keyword_ranking_holds_across_pages():
+    for number in range(3):
+        make_product(f"Aashirvaad Namesake {number}", brands={"Other": []})
+    exact = make_product("Atta", brands={"Aashirvaad": []})
+
+    first = selectors.product_list(keyword="aashirvaad", page=1, page_size=2)
+    second = selectors.product_list(keyword="aashirvaad", page=2, page_size=2)
+
+    assert first.items[0].pk == exact.pk
+    assert len({p.pk for p in first.items + second.items}) == 4
 
 
 def test_keyword_matching_many_brands_lists_a_product_once():

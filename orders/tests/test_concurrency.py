@@ -115,3 +115,35 @@ def test_racing_with_uneven_pack_counts_never_oversells(buyers, packs, caplog):
     assert stock(scarce_a) == 7 - units[scarce_a.pk] >= 0
     assert stock(scarce_b) == 5 - units[scarce_b.pk] >= 0
     assert sold(scarce_a) == units[scarce_a.pk] and sold(scarce_b) == units[scarce_b.pk]
+
+
+def test_racing_cancels_return_the_stock_once(buyers, packs, admin_user):
+    """Staff press "cancel" on the same order at once, from several threads: one wins."""
+    from orders.pipeline import order_cancel
+
+    order = race([(buyers[0], [(packs.oil_1l, 3)])])[0]
+    assert stock(packs.oil_1l) == 37
+    start = threading.Barrier(6)
+    outcomes: list = [None] * 6
+
+    def cancel(index: int) -> None:
+        try:
+            start.wait(timeout=30)
+            outcomes[index] = order_cancel(order=Order.objects.get(pk=order.pk), reason=f"try {index}", by=admin_user)
+        except Exception as error:  # noqa: BLE001 - kept and asserted on by the test
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=cancel, args=(i,)) for i in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    won = [outcome for outcome in outcomes if isinstance(outcome, Order)]
+    lost = [outcome for outcome in outcomes if not isinstance(outcome, Order)]
+    assert len(won) == 1, outcomes
+    assert all(isinstance(error, Conflict) and error.extra["code"] == "invalid_transition" for error in lost), lost
+    assert stock(packs.oil_1l) == 40
+    assert order.events.filter(to_status="cancelled").count() == 1

@@ -52,18 +52,19 @@ def test_route_renders_its_page(client, url, page, title):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("url", ["/no/such/page", "/categories", "/random-thing?x=1"])
+@pytest.mark.parametrize(
+    "url", ["/no/such/page", "/categories", "/random-thing?x=1", "/admin/nothing", "/admin/orderlist/extra", "/admin/"]
+)
 def test_unknown_paths_show_the_home_list(client, url):
     response = client.get(url)
 
     assert response.status_code == 200
     assert response.templates[0].name == pages.HOME.template
+    assert "var gate" not in response.content.decode()
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    "url", ["/api/no-such-endpoint", "/admin/no-such-screen", "/static/nope.js", "/media/nope.png"]
-)
+@pytest.mark.parametrize("url", ["/api/no-such-endpoint", "/ws/nothing", "/static/nope.js", "/media/nope.png"])
 def test_reserved_prefixes_do_not_fall_back_to_home(client, url):
     assert client.get(url).status_code == 404
 

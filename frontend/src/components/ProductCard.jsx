@@ -1,10 +1,12 @@
 // One card per brand variant of a product (spec "Product card"): pick a pack size, add it, then
-// step the pack count between 1 and 9; minus at 1 takes the line out of the cart.
+// step the pack count within the server's card limit (config packLimits.card); minus at 1 takes
+// the line out of the cart.
 import { useRef, useState } from "react";
 import { addToCart, findLine, getCart, removeFromCart, setQty, useCart } from "../lib/cart";
+import { packLimit } from "../lib/config";
+import { flyToCart } from "../lib/flyToCart";
 import { formatMoney, toNumber } from "../lib/money";
-import { CARD_MAX_PACKS, cartItemFor, detailImage, displayName, inStock, packLabel, productHref } from "../lib/product";
-import { flyToCart } from "./flyToCart";
+import { allowedPackCount, cartItemFor, detailImage, displayName, inStock, packLabel, productHref } from "../lib/product";
 
 function initialPack(product, detail) {
   const packs = detail.financials;
@@ -30,9 +32,8 @@ export default function ProductCard({ product, detail }) {
     flyToCart(imageRef.current);
   };
   const step = (next) => {
-    if (next < 0 || next > CARD_MAX_PACKS) return;
     if (next === 0) removeFromCart(item);
-    else setQty(item, next);
+    else if (allowedPackCount("card", next)) setQty(item, next);
   };
 
   return (
@@ -72,7 +73,7 @@ export default function ProductCard({ product, detail }) {
               type="button"
               className="stepper__button"
               aria-label="Add one pack"
-              disabled={qty >= CARD_MAX_PACKS || !inStock(pack)}
+              disabled={qty >= packLimit("card").max || !inStock(pack)}
               onClick={() => step(qty + 1)}
             >
               +

@@ -1,17 +1,27 @@
-// The one way islands talk to the API: JSON in and out, the Bearer token on every call, and
-// errors as ApiError carrying the server's `message`.
-import { getUserInfo, handleUnauthorized } from "./auth";
+// The one way islands talk to the API: JSON in and out, the Bearer token on every call, errors as
+// ApiError carrying the server's `message`, and the spec's 401 rule (lib/auth handleUnauthorized).
+// Components call it through useApi (reads) and useSubmit (forms); both live in lib/.
+import { getUserInfo, handleUnauthorized, pageGate } from "./auth";
 
 export class ApiError extends Error {
-  constructor(status, message, data) {
+  constructor(status, message, data, { sentToken = false, headers = null } = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.data = data;
+    this.sentToken = sentToken;
+    this.headers = headers;
+    /** True when the 401 rule sent the browser to the login page: show nothing, it is leaving. */
+    this.leaving = false;
   }
 }
 
-export async function api(path, { method = "GET", body, signal, headers = {} } = {}) {
+export const NETWORK_ERROR = "Network error. Please check your connection.";
+export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
+export const SESSION_ENDED = "Your session has ended. Please sign in again.";
+export const NOT_ALLOWED = "You are not allowed to do this.";
+
+async function send(path, { method = "GET", body, signal, headers = {} } = {}) {
   const info = getUserInfo();
   const requestHeaders = { Accept: "application/json", ...headers };
   let payload = body;
@@ -26,7 +36,7 @@ export async function api(path, { method = "GET", body, signal, headers = {} } =
     response = await fetch(path, { method, headers: requestHeaders, body: payload, signal, credentials: "same-origin" });
   } catch (error) {
     if (error?.name === "AbortError") throw error;
-    throw new ApiError(0, error?.message || "Network error. Please check your connection.", null);
+    throw new ApiError(0, NETWORK_ERROR, null);
   }
 
   const text = await response.text();
@@ -39,14 +49,44 @@ export async function api(path, { method = "GET", body, signal, headers = {} } =
     }
   }
   if (!response.ok) {
-    if (response.status === 401 && info?.token) handleUnauthorized();
-    const message = (data && typeof data === "object" && data.message) || response.statusText || "Something went wrong.";
-    throw new ApiError(response.status, message, data);
+    const message = (data && typeof data === "object" && data.message) || response.statusText || SOMETHING_WENT_WRONG;
+    const error = new ApiError(response.status, message, data, { sentToken: Boolean(info?.token), headers: response.headers });
+    // Any 401 ends the session; a signed-in page then goes to /login?redirect=... (spec 4, 8).
+    if (response.status === 401 && (info?.token || pageGate() !== "public")) error.leaving = handleUnauthorized();
+    throw error;
   }
-  return data;
+  return { data, headers: response.headers };
 }
 
-/** The text to show for any error: the server's message, else the error's own. */
-export function errorMessage(error) {
-  return error?.data?.message || error?.message || "Something went wrong.";
+/** The JSON answer of `path`; throws ApiError (or the AbortError of `signal`). */
+export async function api(path, options) {
+  return (await send(path, options)).data;
 }
+
+/** The JSON answer and the response headers (X-Total-Count, Link) of `path`. */
+export function apiWithHeaders(path, options) {
+  return send(path, options);
+}
+
+/**
+ * The sentence a shopper reads for any error: the server's own message (the spec's texts), or a
+ * plain sentence where the answer carries a framework's wording (token errors, permission
+ * denials) or no message at all (a proxy's error page). Never a framework's error text.
+ */
+export function errorMessage(error) {
+  if (!(error instanceof ApiError)) return SOMETHING_WENT_WRONG;
+  if (error.status === 0) return NETWORK_ERROR;
+  if (error.status === 401 && error.sentToken) return SESSION_ENDED;
+  const message = error.data && typeof error.data === "object" ? error.data.message : null;
+  if (typeof message !== "string" || !message.trim()) return SOMETHING_WENT_WRONG;
+  return FRAMEWORK_TEXTS[message] ?? message;
+}
+
+// Messages Django REST framework and simplejwt write themselves, and what the shopper reads instead.
+const FRAMEWORK_TEXTS = {
+  "Given token not valid for any token type": SESSION_ENDED,
+  "Token is invalid or expired": SESSION_ENDED,
+  "Authentication credentials were not provided.": "Please sign in to continue.",
+  "You do not have permission to perform this action.": NOT_ALLOWED,
+  "Incorrect authentication credentials.": SESSION_ENDED,
+};

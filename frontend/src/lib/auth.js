@@ -1,10 +1,11 @@
 // The stored login info (`userInfo`) and the session rules of spec section 4.
-import { clearAll } from "./cart";
-import { readJSON, removeKey, writeJSON } from "./storage";
-import { createStoredValue } from "./store";
+import { clearAll, clearCheckout } from "./cart";
+import { loginUrl, redirect } from "./navigation";
+import { removeKey } from "./storage";
+import { createStoredStore } from "./store";
 
 export const USER_INFO_KEY = "userInfo";
-const stored = createStoredValue(USER_INFO_KEY, null);
+const stored = createStoredStore(USER_INFO_KEY, null);
 
 export function isExpired(info, now = Date.now()) {
   if (!info?.expiresAt) return false;
@@ -12,34 +13,49 @@ export function isExpired(info, now = Date.now()) {
   return Number.isFinite(expiry) && expiry <= now;
 }
 
+const signedIn = (info) => (info && info.token && !isExpired(info) ? info : null);
+
 /** The signed-in user's info, or null for a guest or an expired session. */
 export function getUserInfo() {
-  const info = stored.read();
-  return info && info.token && !isExpired(info) ? info : null;
+  return signedIn(stored.get());
 }
 
 export function useUserInfo() {
-  const info = stored.useValue();
-  return info && info.token && !isExpired(info) ? info : null;
+  return stored.use(signedIn);
 }
 
 export function setUserInfo(info) {
-  writeJSON(USER_INFO_KEY, info);
+  stored.set(info);
 }
 
 export function clearUserInfo() {
   removeKey(USER_INFO_KEY);
 }
 
-/** Any 401: the session is over; forget login info, cart and shipping address. */
+/** "public", "signed-in" or "admin": the gate of the page being shown (templates/base.html). */
+export function pageGate() {
+  return (typeof document !== "undefined" && document.body?.dataset.gate) || "public";
+}
+
+/**
+ * Any 401 (spec section 8): the session is over; forget login info, cart and shipping address.
+ * A page that needs a signed-in user then goes to the login page, which returns here.
+ * Returns true when the page is being left.
+ */
 export function handleUnauthorized() {
   clearUserInfo();
   clearAll();
+  if (pageGate() === "public") return false;
+  redirect(loginUrl());
+  return true;
 }
 
-/** Logout: tell the server (it revokes the token), clear auth, go home. */
+/**
+ * Logout: tell the server (it revokes the token), clear auth and what the next person on this
+ * phone must not see (shipping address, payment method); the cart's packs stay. Then go home.
+ */
 export async function logout({ redirectTo = "/" } = {}) {
-  const info = readJSON(USER_INFO_KEY, null);
+  const info = stored.get();
   if (info?.token) {
     try {
       await fetch("/api/users/logout", {
@@ -51,13 +67,14 @@ export async function logout({ redirectTo = "/" } = {}) {
     }
   }
   clearUserInfo();
+  clearCheckout();
   if (redirectTo) window.location.assign(redirectTo);
 }
 
 /** Log out at once when the stored expiry passes while a page is open. */
 export function watchExpiry(onExpired = () => logout()) {
   const check = () => {
-    const info = stored.read();
+    const info = stored.get();
     if (info?.token && isExpired(info)) onExpired();
   };
   check();

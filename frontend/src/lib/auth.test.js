@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, ApiError } from "./api";
 import { getUserInfo, handleUnauthorized, isExpired, logout, setUserInfo } from "./auth";
-import { addToCart, getCart, saveShippingAddress } from "./cart";
+import { addToCart, getCart, savePaymentMethod, saveShippingAddress } from "./cart";
 
 const future = new Date(Date.now() + 3600_000).toISOString();
 const info = { _id: "5", name: "Asha", phoneNo: "9876543210", isAdmin: false, token: "tok", expiresAt: future };
@@ -43,6 +43,20 @@ describe("session", () => {
     expect(fetchMock).toHaveBeenCalledWith("/api/users/logout", expect.objectContaining({ method: "POST" }));
     expect(fetchMock.mock.calls[0][1].headers.Authorization).toBe("Bearer tok");
     expect(getUserInfo()).toBeNull();
+  });
+
+  it("logout forgets the shipping address and payment choice for the next person; the packs stay", async () => {
+    setUserInfo(info);
+    addToCart({ productId: "1", brand: "B", quantity: "1", dprice: "10.00" });
+    saveShippingAddress({ street: "12-4 Gandhi Nagar", city: "Amalapuram", postalCode: "533201" });
+    savePaymentMethod("Cash Or UPI");
+    vi.stubGlobal("fetch", respond(200, { message: "ok" }));
+    await logout({ redirectTo: null });
+    expect(getCart().cartItems).toHaveLength(1);
+    expect(getCart().shippingAddress).toEqual({});
+    expect(getCart().paymentMethod).toBe("");
+    expect(localStorage.getItem("shippingAddress")).toBe("{}");
+    expect(localStorage.getItem("cart")).not.toContain("Gandhi Nagar");
   });
 });
 

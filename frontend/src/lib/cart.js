@@ -1,12 +1,14 @@
 // The cart store of spec sections 3 and 4. One object under the localStorage key `cart`, with
 // the in-progress order mirrored under cartItems, shippingAddress, itemsPrice, shippingPrice and
 // totalPrice (the payment return screen reads those). Every island and every tab sees each change.
+import { config, packLimit } from "./config";
 import { toMoneyString, toNumber } from "./money";
 import { writeJSON } from "./storage";
-import { createStoredValue } from "./store";
+import { createStoredStore } from "./store";
 
 export const CART_KEY = "cart";
-export const CART_STOCK_CAP = 10;
+/** A line never holds more packs than the product page offers (the server's pack limit). */
+const packCap = () => packLimit("productPage").max;
 const MIRRORED_KEYS = ["cartItems", "shippingAddress", "itemsPrice", "shippingPrice", "totalPrice"];
 const STRIPPED_FIELDS = ["user", "rating", "numReviews", "reviews"];
 
@@ -19,14 +21,14 @@ export const EMPTY_CART = Object.freeze({
   totalPrice: "0.00",
 });
 
-const stored = createStoredValue(CART_KEY, EMPTY_CART);
+const stored = createStoredStore(CART_KEY, EMPTY_CART);
 
 export function getCart() {
-  return { ...EMPTY_CART, ...stored.read() };
+  return { ...EMPTY_CART, ...stored.get() };
 }
 
 export function useCart() {
-  const cart = stored.useValue();
+  const cart = stored.use();
   return cart === EMPTY_CART ? cart : { ...EMPTY_CART, ...cart };
 }
 
@@ -41,8 +43,13 @@ function sameLine(a, b) {
 
 export function withTotals(cart) {
   const items = cart.cartItems.reduce((sum, item) => sum + toNumber(item.dprice) * toNumber(item.qty), 0);
-  const itemsPrice = toMoneyString(items);
-  return { ...cart, itemsPrice, shippingPrice: "0.00", totalPrice: itemsPrice };
+  const shipping = cart.cartItems.length ? toNumber(config.shippingPrice) : 0;
+  return {
+    ...cart,
+    itemsPrice: toMoneyString(items),
+    shippingPrice: toMoneyString(shipping),
+    totalPrice: toMoneyString(items + shipping),
+  };
 }
 
 function save(cart) {
@@ -53,7 +60,7 @@ function save(cart) {
 }
 
 export function addToCart(item) {
-  const line = { ...item, qty: item.qty ?? 1, countInStock: CART_STOCK_CAP };
+  const line = { ...item, qty: item.qty ?? 1, countInStock: packCap() };
   for (const field of STRIPPED_FIELDS) delete line[field];
   const cart = getCart();
   const exists = cart.cartItems.some((existing) => sameLine(existing, line));
@@ -96,14 +103,32 @@ export function clearCartItems() {
   return save({ ...getCart(), cartItems: [] });
 }
 
+/** Logout: the next person on this phone sees no address or payment choice; the packs stay. */
+export function clearCheckout() {
+  return save({ ...getCart(), shippingAddress: {}, paymentMethod: "" });
+}
+
 export function clearAll() {
   return save({ ...getCart(), cartItems: [], shippingAddress: {}, paymentMethod: "" });
 }
 
+/** A line with a pack record's current prices and stock; a line holds no more packs than are left. */
+function refreshedLine(line, record) {
+  const countInStock = Math.min(packCap(), toNumber(record.countInStock));
+  const next = { ...line, price: record.price, dprice: record.dprice, Discount: record.Discount, countInStock };
+  return countInStock > 0 && next.qty > countInStock ? { ...next, qty: countInStock } : next;
+}
+
+// Compared as numbers: a cart saved before money became JSON numbers holds "399.00" where the
+// server now sends 399.
+function priceChanged(before, after) {
+  return toNumber(before.dprice) !== toNumber(after.dprice) || toNumber(before.price) !== toNumber(after.price);
+}
+
 /**
  * Refresh prices, discounts and stock from the server's current pack records (the financial
- * batch endpoint, a 409 from order placement, or a realtime productUpdate). Lines whose pack no
- * longer exists are dropped. Returns the lines whose price changed.
+ * batch endpoint or a 409 from order placement). Lines whose pack no longer exists are dropped.
+ * Returns the lines whose price changed.
  */
 export function applyServerRecords(records) {
   const byFinancial = new Map(records.map((record) => [String(record.financialId), record]));
@@ -113,13 +138,42 @@ export function applyServerRecords(records) {
   for (const line of cart.cartItems) {
     const record = byFinancial.get(String(line.financialId));
     if (!record) continue;
-    const countInStock = Math.min(CART_STOCK_CAP, toNumber(record.countInStock));
-    const next = { ...line, price: record.price, dprice: record.dprice, Discount: record.Discount, countInStock };
-    // A cart saved before money became JSON numbers holds "399.00" where the server now sends 399.
-    const moved = (key) => toNumber(next[key]) !== toNumber(line[key]);
-    if (moved("dprice") || moved("price")) changed.push(next);
-    cartItems.push(countInStock > 0 && next.qty > countInStock ? { ...next, qty: countInStock } : next);
+    const next = refreshedLine(line, record);
+    if (priceChanged(line, next)) changed.push(next);
+    cartItems.push(next);
   }
   save({ ...cart, cartItems });
   return changed;
+}
+
+/**
+ * A realtime `productUpdate`: the lines of `product` (the API's product shape) take their packs'
+ * current prices and stock, and a pack the product no longer sells reads as out of stock. The
+ * cart is saved only when a line changed. Returns the lines whose price changed.
+ */
+export function applyProductUpdate(product) {
+  const packs = new Map();
+  for (const detail of product?.details ?? []) {
+    for (const pack of detail.financials ?? []) packs.set(String(pack._id), pack);
+  }
+  const cart = getCart();
+  const changed = [];
+  let touched = false;
+  const cartItems = cart.cartItems.map((line) => {
+    if (String(line.productId) !== String(product?._id)) return line;
+    const pack = packs.get(String(line.financialId)) ?? { ...line, countInStock: 0 };
+    const next = refreshedLine(line, pack);
+    if (priceChanged(line, next)) changed.push(next);
+    if (["price", "dprice", "Discount", "countInStock", "qty"].some((field) => next[field] !== line[field])) {
+      touched = true;
+    }
+    return next;
+  });
+  if (touched) save({ ...cart, cartItems });
+  return changed;
+}
+
+/** "India Gate Sona Masoori Rice 5 kg": how a line is named in notices. */
+export function lineLabel(line) {
+  return [line.brand, line.name, `${line.quantity} ${line.units}`.trim()].filter(Boolean).join(" ");
 }

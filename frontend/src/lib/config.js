@@ -1,4 +1,7 @@
-// The shop's public settings, rendered by the server into <script id="shop-config">.
+// The shop's public settings and commerce rules, rendered by the server into
+// <script id="shop-config"> (shop/context_processors.py::shop_config, also GET /api/config).
+// The browser keeps no copy of a rule: what is here is what the server said, and the defaults
+// below only stand in for a page served without the script (tests, a stale cached page).
 function readConfig() {
   const node = typeof document !== "undefined" ? document.getElementById("shop-config") : null;
   if (!node) return {};
@@ -9,7 +12,7 @@ function readConfig() {
   }
 }
 
-export const config = {
+const DEFAULTS = {
   storeName: "SMLR Mart",
   whatsappNumber: "",
   phoneNumber: "",
@@ -19,6 +22,24 @@ export const config = {
   fssaiNumber: "",
   social: {},
   googleMapsKey: "",
-  onlinePayment: "Y",
-  ...readConfig(),
+  paymentMethods: [{ value: "Cash Or UPI", label: "Cash Or UPI" }],
+  packLimits: { card: { min: 1, max: 9 }, productPage: { min: 1, max: 10 } },
+  shippingPrice: 0,
 };
+
+export function loadConfig(values = readConfig()) {
+  const merged = { ...DEFAULTS, ...values };
+  // A page rendered before the server sent `paymentMethods` still says whether Online is on.
+  if (!values.paymentMethods && values.onlinePayment && values.onlinePayment !== "N") {
+    merged.paymentMethods = [...DEFAULTS.paymentMethods, { value: "Online", label: "Online" }];
+  }
+  delete merged.onlinePayment;
+  return merged;
+}
+
+export const config = loadConfig();
+
+/** {min, max} packs for "card" (product cards) or "productPage". */
+export function packLimit(where) {
+  return config.packLimits?.[where] ?? DEFAULTS.packLimits[where];
+}

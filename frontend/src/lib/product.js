@@ -1,10 +1,26 @@
 // How the catalog's wire objects (product → details (brands) → financials (packs)) turn into what
 // the shop shows and what the cart stores.
 
-export const CARD_MAX_PACKS = 9;
-export const PAGE_MAX_PACKS = 10;
+import { packLimit } from "./config";
 
-/** Brand plus product name, each word once (case-insensitive), capitalised: "India Gate Basmati Rice". */
+/** True when `qty` packs is a count the server allows on a card ("card") or the product page. */
+export function allowedPackCount(where, qty) {
+  const { min, max } = packLimit(where);
+  return Number.isInteger(qty) && qty >= min && qty <= max;
+}
+
+// A word written in capitals in the data (SMLR, MTR, GRB) is a name spelt that way: keep it.
+const ALL_CAPITALS = /^(?=.*[A-Z].*[A-Z])[A-Z0-9&.'-]+$/;
+
+function capitalised(word) {
+  if (ALL_CAPITALS.test(word)) return word;
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+/**
+ * Brand plus product name, each word once (case-insensitive), capitalised, initialisms kept:
+ * "India Gate Basmati Rice", "SMLR Mart Ghee".
+ */
 export function displayName(brand, name) {
   const seen = new Set();
   const words = [];
@@ -12,7 +28,7 @@ export function displayName(brand, name) {
     const key = word.toLowerCase();
     if (!word || seen.has(key)) continue;
     seen.add(key);
-    words.push(word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
+    words.push(capitalised(word));
   }
   return words.join(" ");
 }
@@ -82,7 +98,7 @@ export function selectionFromQuery(search) {
     brand: params.get("brand"),
     quantity: params.get("quantity"),
     units: params.get("units"),
-    qty: Number.isInteger(qty) && qty >= 1 && qty <= PAGE_MAX_PACKS ? qty : null,
+    qty: allowedPackCount("productPage", qty) ? qty : null,
   };
 }
 

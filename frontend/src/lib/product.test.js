@@ -24,9 +24,17 @@ const product = {
 
 describe("displayName", () => {
   it("joins brand and name, drops repeated words and capitalises", () => {
-    expect(displayName("AASHIRVAAD", "aashirvaad whole wheat ATTA")).toBe("Aashirvaad Whole Wheat Atta");
+    expect(displayName("aashirvaad", "Aashirvaad whole wheat atta")).toBe("Aashirvaad Whole Wheat Atta");
     expect(displayName("India Gate", "India Gate Basmati Rice")).toBe("India Gate Basmati Rice");
     expect(displayName("", "  sugar ")).toBe("Sugar");
+  });
+
+  it("keeps initialisms that are all capitals in the data", () => {
+    expect(displayName("SMLR", "smlr mart Cow Ghee")).toBe("SMLR Mart Cow Ghee");
+    expect(displayName("MTR", "Rava Idli Mix")).toBe("MTR Rava Idli Mix");
+    expect(displayName("GRB", "GRB Ghee")).toBe("GRB Ghee");
+    expect(displayName("Tata", "tea AGNI")).toBe("Tata Tea AGNI");
+    expect(displayName("A", "b ok")).toBe("A B Ok");
   });
 });
 

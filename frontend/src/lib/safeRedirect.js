@@ -22,3 +22,22 @@ export function safePath(value) {
 export function redirectTarget(search = window.location.search, fallback = "/") {
   return safePath(new URLSearchParams(search).get("redirect")) ?? fallback;
 }
+
+/** True for the admin screens' paths (/admin/...): only an admin may open them (shop/pages.py). */
+export function isAdminPath(path) {
+  return /^\/admin(\/|$)/.test(path);
+}
+
+/**
+ * Where a signed-in visitor of /login or /register goes: the redirect target, unless that page
+ * would send them straight back here (an admin screen for a customer, the login page itself);
+ * then null, and the login page stays and says who is signed in. Mirrored before painting by
+ * templates/pages/_signed_in_redirect.html.
+ */
+export function signedInLanding(info, search = window.location.search) {
+  const target = redirectTarget(search);
+  const path = target.split(/[?#]/)[0];
+  if (path === "/login" || path === "/register") return "/";
+  if (isAdminPath(path) && !info?.isAdmin) return null;
+  return target;
+}

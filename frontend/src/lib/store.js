@@ -1,10 +1,60 @@
+// The one subscribe-and-notify store every shared piece of browser state is built on (cart,
+// login info, toasts, header pop-ups, account drawer, realtime). A store holds one value;
+// `set` replaces it and tells every subscriber; `use(selector)` reads it in a component.
 import { useSyncExternalStore } from "react";
-import { readJSON, readRaw, subscribe } from "./storage";
+import { readJSON, readRaw, subscribe as subscribeKey, writeJSON } from "./storage";
 
-// A React hook over one localStorage key. The parsed value is cached per raw string so that
-// useSyncExternalStore sees a stable snapshot between writes.
-export function createStoredValue(key, fallback) {
-  let cachedRaw;
+const identity = (value) => value;
+
+/**
+ * A store over `initial`. With `read`/`write` the value lives elsewhere (localStorage): `get`
+ * reads it through `read`, `set` hands it to `write`, and whoever owns that place calls
+ * `notify` when it changed.
+ */
+export function createStore(initial, { read, write } = {}) {
+  let state = initial;
+  const listeners = new Set();
+  const get = read ?? (() => state);
+
+  function notify() {
+    for (const listener of [...listeners]) listener();
+  }
+
+  function set(next) {
+    const value = typeof next === "function" ? next(get()) : next;
+    if (write) {
+      write(value);
+      return;
+    }
+    if (Object.is(value, state)) return;
+    state = value;
+    notify();
+  }
+
+  function subscribe(listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  /** The value (or `selector` of it) in a component, re-rendering when it changes. */
+  function use(selector = identity) {
+    return useSyncExternalStore(
+      subscribe,
+      () => selector(get()),
+      () => selector(initial),
+    );
+  }
+
+  return { get, set, subscribe, notify, use };
+}
+
+/**
+ * A store kept in one localStorage key: every island on the page and every other tab sees each
+ * write. The parsed value is cached per raw string, so a snapshot stays the same object until
+ * the stored text changes.
+ */
+export function createStoredStore(key, fallback) {
+  let cachedRaw = null;
   let cachedValue = fallback;
   const read = () => {
     const raw = readRaw(key);
@@ -14,7 +64,7 @@ export function createStoredValue(key, fallback) {
     }
     return cachedValue;
   };
-  const listen = (listener) => subscribe(key, listener);
-  const useValue = () => useSyncExternalStore(listen, read, () => fallback);
-  return { read, listen, useValue };
+  const store = createStore(fallback, { read, write: (value) => writeJSON(key, value) });
+  subscribeKey(key, store.notify);
+  return store;
 }

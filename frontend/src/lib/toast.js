@@ -1,26 +1,19 @@
 // Toasts: short messages that disappear after 4 seconds (spec section 9).
-import { useSyncExternalStore } from "react";
+import { createStore } from "./store";
 
 export const TOAST_DURATION_MS = 4000;
-let toasts = [];
+const toasts = createStore([]);
 let nextId = 1;
-const listeners = new Set();
-
-function emit() {
-  for (const listener of listeners) listener();
-}
 
 function show(variant, text) {
   const id = nextId++;
-  toasts = [...toasts, { id, variant, text }];
-  emit();
+  toasts.set((current) => [...current, { id, variant, text }]);
   setTimeout(() => dismiss(id), TOAST_DURATION_MS);
   return id;
 }
 
 export function dismiss(id) {
-  toasts = toasts.filter((item) => item.id !== id);
-  emit();
+  toasts.set((current) => (current.some((item) => item.id === id) ? current.filter((item) => item.id !== id) : current));
 }
 
 export const toast = {
@@ -30,12 +23,5 @@ export const toast = {
 };
 
 export function useToasts() {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => toasts,
-    () => toasts,
-  );
+  return toasts.use();
 }

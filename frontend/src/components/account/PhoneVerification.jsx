@@ -13,15 +13,12 @@ export default function PhoneVerification({ idPrefix, verification }) {
       <PhoneInput id={`${idPrefix}-phone`} value={phone} onChange={setPhone} disabled={verified} />
       {!verified && (
         <div className="otp-send">
+          {/* The locked button itself says how long is left, so a press that does nothing explains itself. */}
           <button type="button" className="btn btn--secondary" onClick={verification.send} disabled={!canSend}>
             {sending ? <span className="spinner" aria-hidden="true" /> : null}
             Send OTP via SMS
+            {lockedFor > 0 && <span className="otp-send__lock"> · Resend in {formatRemaining(lockedFor)}</span>}
           </button>
-          {lockedFor > 0 && (
-            <span className="otp-send__lock" aria-live="off">
-              Resend in {formatRemaining(lockedFor)}
-            </span>
-          )}
         </div>
       )}
       {otpSent && !verified && (

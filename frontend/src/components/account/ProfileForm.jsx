@@ -1,11 +1,13 @@
 // The profile form (spec sections 2, 5 and 8): name, read-only phone, delivery address filled by
 // hand or from the browser's location, a map of the saved location, optional new password.
 import { useEffect, useRef, useState } from "react";
-import { api, errorMessage } from "../../lib/api";
+import { api } from "../../lib/api";
 import { getUserInfo, setUserInfo } from "../../lib/auth";
 import { checkDelivery, currentPosition, isGeolocationSupported, roundCoordinate } from "../../lib/geo";
 import { isValidPhone } from "../../lib/phone";
 import { toast } from "../../lib/toast";
+import { useApi } from "../../lib/useApi";
+import { useSubmit } from "../../lib/useSubmit";
 import Loader from "../Loader";
 import Message from "../Message";
 import LocationMap from "./LocationMap";
@@ -25,7 +27,13 @@ export const PROFILE_TEXT = Object.freeze({
   unknownStreet: "Unknown Street",
   unknownCity: "Unknown City",
   unknownPostalCode: "Unknown Postal Code",
+  streetNeeded: "Please type your house number and street.",
 });
+
+/** The street is still the spec's 'Use Current Location' fallback: the shopper must type it. */
+export function needsStreet(street) {
+  return street.trim().toLowerCase() === PROFILE_TEXT.unknownStreet.toLowerCase();
+}
 
 function formFromUser(user) {
   const address = user?.deliveryAddress ?? {};
@@ -51,38 +59,57 @@ export function addressFromLookup(result, typedStreet) {
 
 export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) {
   const [form, setForm] = useState(() => formFromUser(getUserInfo()));
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState("");
+  const profile = useApi("/api/users/profile");
   const [banner, setBanner] = useState("");
   const [showPasswords, setShowPasswords] = useState(false);
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [locating, setLocating] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [askStreet, setAskStreet] = useState(false);
+  const streetInput = useRef(null);
   // Fields the shopper changed before the profile arrived keep the shopper's value.
   const edited = useRef(new Set());
   const Heading = `h${headingLevel}`;
   const id = (name) => `${idPrefix}-${name}`;
 
   useEffect(() => {
-    const controller = new AbortController();
-    api("/api/users/profile", { signal: controller.signal })
-      .then((user) => {
-        setForm((current) => {
-          const loaded = formFromUser(user);
-          for (const field of edited.current) loaded[field] = current[field];
-          return loaded;
-        });
-        setLoading(false);
-      })
-      .catch((error) => {
-        if (error?.name === "AbortError") return;
-        console.error("Loading the profile failed", error);
-        setLoadError(PROFILE_TEXT.loadFailed);
-        setLoading(false);
+    if (!profile.data) return;
+    setForm((current) => {
+      const loaded = formFromUser(profile.data);
+      for (const field of edited.current) loaded[field] = current[field];
+      return loaded;
+    });
+  }, [profile.data]);
+
+  const save = useSubmit(
+    async () => {
+      const info = await api("/api/users/profile", {
+        method: "PUT",
+        body: {
+          name: form.name,
+          phoneNo: form.phoneNo,
+          deliveryAddress: { street: form.street, city: form.city, postalCode: form.postalCode },
+          location: form.location,
+          password,
+        },
       });
-    return () => controller.abort();
-  }, []);
+      setUserInfo(info);
+      setForm(formFromUser(info));
+      setPassword("");
+      setConfirmPassword("");
+      toast.success(PROFILE_TEXT.updated);
+    },
+    { onError: (message) => toast.error(message) },
+  );
+
+  // The offline lookup knows the town and pincode, never the street: point the shopper at it, with
+  // the fallback text selected so that typing replaces it.
+  useEffect(() => {
+    if (!askStreet) return;
+    streetInput.current?.focus();
+    streetInput.current?.select();
+    setAskStreet(false);
+  }, [askStreet]);
 
   const update = (field) => (event) => {
     edited.current.add(field);
@@ -107,12 +134,14 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
     try {
       const result = await checkDelivery(coordinates);
       for (const field of ["street", "city", "postalCode", "location"]) edited.current.add(field);
+      const address = addressFromLookup(result, needsStreet(form.street) ? "" : form.street);
       setForm((current) => ({
         ...current,
-        ...addressFromLookup(result, current.street),
+        ...address,
         location: { latitude: roundCoordinate(coordinates.latitude), longitude: roundCoordinate(coordinates.longitude) },
       }));
       toast.success(PROFILE_TEXT.located);
+      if (needsStreet(address.street)) setAskStreet(true);
     } catch (error) {
       console.error("Reverse lookup failed", error);
       // 400: no pincode anywhere near the point (open sea, abroad); anything else: the lookup failed.
@@ -128,9 +157,8 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
     setConfirmPassword("");
   };
 
-  const submit = async (event) => {
+  const submit = (event) => {
     event.preventDefault();
-    if (saving) return;
     if (!isValidPhone(form.phoneNo)) {
       setBanner(PHONE_INVALID);
       return;
@@ -140,37 +168,15 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
       return;
     }
     setBanner("");
-    setSaving(true);
-    try {
-      const info = await api("/api/users/profile", {
-        method: "PUT",
-        body: {
-          name: form.name,
-          phoneNo: form.phoneNo,
-          deliveryAddress: { street: form.street, city: form.city, postalCode: form.postalCode },
-          location: form.location,
-          password,
-        },
-      });
-      setUserInfo(info);
-      setForm(formFromUser(info));
-      setPassword("");
-      setConfirmPassword("");
-      toast.success(PROFILE_TEXT.updated);
-    } catch (error) {
-      console.error("Updating the profile failed", error);
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    save.submit();
   };
 
   return (
     <form className="account-form profile-form" onSubmit={submit} noValidate>
       <Heading className="account-form__title">User Profile</Heading>
-      {loadError && <Message variant="danger">{loadError}</Message>}
+      {profile.error && <Message variant="danger">{PROFILE_TEXT.loadFailed}</Message>}
       {banner && <Message variant="danger">{banner}</Message>}
-      {loading && <Loader />}
+      {profile.loading && <Loader />}
       <div className="form-field">
         <label htmlFor={id("name")}>Name</label>
         <input id={id("name")} type="text" autoComplete="name" value={form.name} onChange={update("name")} />
@@ -181,7 +187,21 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
       </div>
       <div className="form-field">
         <label htmlFor={id("street")}>Street Address</label>
-        <input id={id("street")} type="text" autoComplete="street-address" value={form.street} onChange={update("street")} />
+        <input
+          id={id("street")}
+          ref={streetInput}
+          type="text"
+          autoComplete="street-address"
+          value={form.street}
+          onChange={update("street")}
+          aria-invalid={needsStreet(form.street) || undefined}
+          aria-describedby={needsStreet(form.street) ? id("street-needed") : undefined}
+        />
+        {needsStreet(form.street) && (
+          <p id={id("street-needed")} className="form-field__error">
+            {PROFILE_TEXT.streetNeeded}
+          </p>
+        )}
       </div>
       <div className="form-row">
         <div className="form-field">
@@ -214,7 +234,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
           <NewPasswordField id={id("confirm-new-password")} label="Confirm New Password" value={confirmPassword} onChange={setConfirmPassword} />
         </>
       )}
-      <button type="submit" className="btn btn--primary btn--block" disabled={saving}>
+      <button type="submit" className="btn btn--primary btn--block" disabled={save.busy}>
         Update
       </button>
     </form>

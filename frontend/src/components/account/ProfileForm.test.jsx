@@ -2,9 +2,12 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getUserInfo, setUserInfo } from "../../lib/auth";
+import { redirect } from "../../lib/navigation";
 import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
 import { toast } from "../../lib/toast";
 import ProfileForm, { addressFromLookup } from "./ProfileForm";
+
+vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), redirect: vi.fn() }));
 
 vi.mock("./LocationMap", () => ({
   default: ({ latitude, longitude }) => <div data-testid="location-map" data-latitude={latitude} data-longitude={longitude} />,
@@ -30,7 +33,36 @@ async function renderLoaded(routes = {}) {
 }
 
 beforeEach(() => setUserInfo({ ...profile, token: "jwt", expiresAt }));
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(redirect).mockReset();
+});
+
+describe("ProfileForm after a 401 on /profile", () => {
+  const TOKEN_ERROR = { message: "Given token not valid for any token type" };
+
+  it("loading: clears the login info and goes to the login page, never showing the token error", async () => {
+    document.body.dataset.gate = "signed-in";
+    window.history.replaceState(null, "", "/profile");
+    mockFetch({ "GET /api/users/profile": { status: 401, body: TOKEN_ERROR } });
+    render(<ProfileForm />);
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith("/login?redirect=/profile"));
+    expect(getUserInfo()).toBeNull();
+    expect(screen.queryByText(/token/i)).toBeNull();
+    expect(screen.queryByText("Error loading address")).toBeNull();
+  });
+
+  it("saving: the same, with no toast of the server's words", async () => {
+    document.body.dataset.gate = "signed-in";
+    window.history.replaceState(null, "", "/profile");
+    const error = vi.spyOn(toast, "error");
+    const { user } = await renderLoaded({ "PUT /api/users/profile": { status: 401, body: TOKEN_ERROR } });
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith("/login?redirect=/profile"));
+    expect(getUserInfo()).toBeNull();
+    expect(error).not.toHaveBeenCalled();
+  });
+});
 
 describe("ProfileForm", () => {
   it("fills from the server with the phone read-only and no map without a location", async () => {
@@ -136,7 +168,7 @@ describe("Use Current Location", () => {
   it("asks for a fresh precise position, looks it up offline and fills the address", async () => {
     const success = vi.spyOn(toast, "success");
     stubGeolocation((ok) => ok({ coords: { latitude: 16.5781234, longitude: 82.0061234 } }));
-    const { user, fetchMock } = await renderLoaded({
+    const { user } = await renderLoaded({
       "GET /api/delivery/check?lat=16.578123&lng=82.006123": {
         body: { pincode: "533201", state: "Andhra Pradesh", town: "Amalapuram", deliverable: true, message: "Happy to deliver to Amalapuram!" },
       },
@@ -155,6 +187,28 @@ describe("Use Current Location", () => {
     await user.click(screen.getByRole("button", { name: "Update" }));
     await waitFor(() => expect(putRoute).toHaveBeenCalled());
     expect(putRoute.mock.calls[0][0].body.location).toEqual({ latitude: 16.578123, longitude: 82.006123 });
+  });
+
+  it("keeps the spec's Unknown Street but marks the street and asks for house and street", async () => {
+    stubGeolocation((ok) => ok({ coords: { latitude: 16.5781234, longitude: 82.0061234 } }));
+    const { user } = await renderLoaded({
+      "GET /api/delivery/check?lat=16.578123&lng=82.006123": {
+        body: { pincode: "533201", state: "Andhra Pradesh", town: "Amalapuram", deliverable: true, message: "Happy to deliver to Amalapuram!" },
+      },
+    });
+    const street = screen.getByLabelText("Street Address");
+    expect(street).not.toHaveAttribute("aria-invalid");
+    await user.clear(street);
+    await user.click(screen.getByRole("button", { name: "Use Current Location" }));
+
+    await waitFor(() => expect(street).toHaveValue("Unknown Street"));
+    expect(street).toHaveAttribute("aria-invalid", "true");
+    expect(street).toHaveAccessibleDescription("Please type your house number and street.");
+    await waitFor(() => expect(street).toHaveFocus());
+    await user.keyboard("4-12 Gandhi Road");
+    expect(street).toHaveValue("4-12 Gandhi Road");
+    expect(street).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByText("Please type your house number and street.")).toBeNull();
   });
 
   it("tells when the browser has no geolocation", async () => {

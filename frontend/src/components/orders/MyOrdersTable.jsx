@@ -1,10 +1,10 @@
 // My Orders (spec section 2). In the account drawer: Date (first 10 characters of createdAt),
 // Status ('Paid' badge or 'Pay' button), Actions ('Details'), Total. On /profile
 // (variant="profile"): ID, date, total, paid, delivered and a details link.
-import { useEffect, useState } from "react";
-import { api, errorMessage } from "../../lib/api";
 import { formatMoney } from "../../lib/money";
+import { useApi } from "../../lib/useApi";
 import Loader from "../Loader";
+import PayButton from "./PayButton";
 import Message from "../Message";
 import "./orders-ui.css";
 
@@ -37,10 +37,7 @@ function DrawerRows({ orders }) {
               {order.isPaid ? (
                 <span className="badge badge--success">Paid</span>
               ) : (
-                // The order page says how much to pay and how.
-                <a className="btn btn--small btn--primary" href={`/order/${order._id}`}>
-                  Pay
-                </a>
+                !order.isCancelled && <PayButton order={order} />
               )}
             </td>
             <td>
@@ -90,23 +87,16 @@ function ProfileRows({ orders }) {
 }
 
 export default function MyOrdersTable({ variant = "drawer" }) {
-  const [state, setState] = useState({ loading: true, error: "", orders: [] });
+  const { data, loading, error } = useApi("/api/orders/mine");
+  const orders = Array.isArray(data) ? data : [];
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api("/api/orders/mine", { signal: controller.signal })
-      .then((orders) => setState({ loading: false, error: "", orders: Array.isArray(orders) ? orders : [] }))
-      .catch((error) => error?.name !== "AbortError" && setState({ loading: false, error: errorMessage(error), orders: [] }));
-    return () => controller.abort();
-  }, []);
-
-  if (state.loading) return <Loader />;
-  if (state.error) return <Message variant="danger">{state.error}</Message>;
-  if (state.orders.length === 0) return <Message variant="info">You have no orders yet.</Message>;
+  if (loading) return <Loader />;
+  if (error) return <Message variant="danger">{error}</Message>;
+  if (orders.length === 0) return <Message variant="info">You have no orders yet.</Message>;
   const Rows = variant === "profile" ? ProfileRows : DrawerRows;
   return (
     <div className={`orders-table orders-table--${variant} table-scroll`}>
-      <Rows orders={state.orders} />
+      <Rows orders={orders} />
     </div>
   );
 }

@@ -1,15 +1,18 @@
 // Admin order list (spec section 2 "Admin screens"): every order with the customer's name and
-// phone, date, total and pipeline state; a status filter; actions that move an order along and
-// record a cash payment; paged. The page and filter live in the address, so they can be shared.
+// phone, date, total and pipeline state; a status filter; the moves the server allows next
+// (order.allowedMoves, including Cancel with a reason) and recording a cash payment; paged. The
+// page and filter live in the address, so they can be shared.
 // On a phone each order stacks into a labelled card (the cells' data-label, admin-orders.css).
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
-import { api, errorMessage } from "../../lib/api";
+import { api } from "../../lib/api";
 import { formatMoney } from "../../lib/money";
-import { loginUrl, navigate, redirect } from "../../lib/navigation";
-import { listUrl, nextStep, STATUS_FILTERS, stepRequest } from "./pipeline";
+import { navigate } from "../../lib/navigation";
+import { useApi } from "../../lib/useApi";
+import { useSubmit } from "../../lib/useSubmit";
+import { apiListUrl, CANCELLED, listUrl, moveRequest, orderMoves, readOrderList, STATUS_FILTERS } from "./pipeline";
 import "../../components/orders/orders-ui.css";
 import "./admin-orders.css";
 
@@ -25,16 +28,27 @@ function DoneOn({ done, at }) {
   );
 }
 
-function OrderRow({ order, busy, onStep, onPay }) {
-  const step = nextStep(order);
+function OrderRow({ order, busy, onMove, onPay }) {
+  const cancelled = order.status === CANCELLED;
   return (
-    <tr>
+    <tr className={cancelled ? "admin-orders__row--cancelled" : undefined}>
       <td data-label="ID">
         <div>
           <a className="admin-orders__id" href={`/order/${order._id}`}>
             {order._id}
           </a>
           <span className="admin-orders__invoice">{order.invoiceNumber}</span>
+          {cancelled && (
+            <span className="admin-orders__cancelled">
+              Cancelled{order.cancelReason ? `: ${order.cancelReason}` : ""}
+            </span>
+          )}
+          {/* Money the gateway charged that could not pay this order: refund it or re-confirm. */}
+          {(order.paymentAlerts ?? []).map((alert) => (
+            <span key={alert.reference} className="admin-orders__alert" role="note">
+              Needs staff: {alert.problem} ({formatMoney(alert.amount)}, payment {alert.reference})
+            </span>
+          ))}
         </div>
       </td>
       <td data-label="User">
@@ -51,12 +65,18 @@ function OrderRow({ order, busy, onStep, onPay }) {
       <td data-label="Delivered"><DoneOn done={order.isDelivered} at={order.deliveredAt} /></td>
       <td data-label="Actions">
         <div className="admin-orders__actions">
-          {step && (
-            <button type="button" className="btn btn--small btn--primary" disabled={busy} onClick={() => onStep(order, step)}>
-              {step.label}
+          {orderMoves(order).map((move) => (
+            <button
+              key={move.status}
+              type="button"
+              className={`btn btn--small ${move.status === CANCELLED ? "btn--danger" : "btn--primary"}`}
+              disabled={busy}
+              onClick={() => onMove(order, move)}
+            >
+              {move.label}
             </button>
-          )}
-          {!order.isPaid && (
+          ))}
+          {!order.isPaid && !cancelled && (
             <button type="button" className="btn btn--small" disabled={busy} onClick={() => onPay(order)}>
               Record cash payment
             </button>
@@ -70,56 +90,48 @@ function OrderRow({ order, busy, onStep, onPay }) {
   );
 }
 
+export const cancelQuestion = (order) => `Why is order ${order._id} cancelled? The customer reads this reason.`;
+
 export default function AdminOrdersPage({ page, status }) {
-  const [list, setList] = useState({ loading: true, error: "", orders: [], pages: 0 });
+  const list = useApi(apiListUrl({ page, status }));
+  const { orders, pages } = readOrderList(list.data, list.headers);
   const [notice, setNotice] = useState(null);
   const [busyId, setBusyId] = useState(null);
-
-  const load = useCallback(
-    async (signal) => {
-      const query = new URLSearchParams({ pageNumber: String(page) });
-      if (status) query.set("status", status);
+  const action = useSubmit(
+    async (order, request, done) => {
+      setBusyId(order._id);
+      setNotice(null);
       try {
-        const data = await api(`/api/orders?${query}`, { signal });
-        setList({ loading: false, error: "", orders: data?.orders ?? [], pages: Number(data?.pages) || 0 });
-      } catch (error) {
-        if (error?.name === "AbortError") return;
-        if (error?.status === 401) return redirect(loginUrl());
-        setList({ loading: false, error: errorMessage(error), orders: [], pages: 0 });
+        await api(request.path, { method: request.method, body: request.body });
+        setNotice({ variant: "success", text: done });
+      } finally {
+        setBusyId(null);
+        list.reload();
       }
     },
-    [page, status],
+    // A 409 says why (already moved by someone else, no longer cancellable): show it and the fresh list.
+    { onError: (text) => setNotice({ variant: "danger", text }) },
   );
 
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  const run = async (order, request, done) => {
-    setBusyId(order._id);
-    setNotice(null);
-    try {
-      await api(request.path, { method: request.method, body: request.body });
-      setNotice({ variant: "success", text: done });
-    } catch (error) {
-      // A 409 says why (already moved by someone else, a skipped step): show it and the fresh list.
-      setNotice({ variant: "danger", text: errorMessage(error) });
-    } finally {
-      setBusyId(null);
-      await load();
+  const onMove = (order, move) => {
+    if (move.status === CANCELLED) {
+      const reason = window.prompt(cancelQuestion(order))?.trim();
+      if (!reason) return;
+      action.submit(order, moveRequest(order._id, CANCELLED, { reason }), `Order ${order._id} is cancelled.`);
+      return;
     }
+    action.submit(order, moveRequest(order._id, move.status), `Order ${order._id} is now ${move.status}.`);
   };
-
-  const onStep = (order, step) => run(order, stepRequest(order._id, step.status), `Order ${order._id} is now ${step.status}.`);
 
   const onPay = (order) => {
     const question = `Record a cash payment of ${formatMoney(order.totalPrice)} for order ${order._id}?`;
     if (!window.confirm(question)) return;
-    run(order, { path: `/api/orders/${encodeURIComponent(order._id)}/pay`, method: "PUT" }, `Cash payment recorded for order ${order._id}.`);
+    action.submit(
+      order,
+      { path: `/api/orders/${encodeURIComponent(order._id)}/pay`, method: "PUT" },
+      `Cash payment recorded for order ${order._id}.`,
+    );
   };
-
   return (
     <div className="admin-orders">
       <div className="admin-orders__head">
@@ -136,11 +148,11 @@ export default function AdminOrdersPage({ page, status }) {
         </label>
       </div>
       {notice && <Message variant={notice.variant}>{notice.text}</Message>}
-      {list.loading ? (
+      {list.loading && !list.data ? (
         <Loader />
       ) : list.error ? (
         <Message variant="danger">{list.error}</Message>
-      ) : list.orders.length === 0 ? (
+      ) : orders.length === 0 ? (
         <Message variant="info">No orders found.</Message>
       ) : (
         <div className="table-scroll">
@@ -159,14 +171,14 @@ export default function AdminOrdersPage({ page, status }) {
               </tr>
             </thead>
             <tbody>
-              {list.orders.map((order) => (
-                <OrderRow key={order._id} order={order} busy={busyId === order._id} onStep={onStep} onPay={onPay} />
+              {orders.map((order) => (
+                <OrderRow key={order._id} order={order} busy={busyId === order._id} onMove={onMove} onPay={onPay} />
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <Pager page={page} pages={list.pages} hrefFor={(number) => listUrl({ page: number, status })} />
+      <Pager page={page} pages={pages} hrefFor={(number) => listUrl({ page: number, status })} />
     </div>
   );
 }

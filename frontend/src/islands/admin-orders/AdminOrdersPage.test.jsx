@@ -11,13 +11,18 @@ const base = {
   createdAt: "2026-05-01T10:00:00Z", totalPrice: "958.00", invoiceNumber: "SMLR-2026-000001",
   user: { name: "Demo Customer", phoneNo: "9000000002" },
   isPaid: false, paidAt: null, isPacked: false, packedAt: null, isDispatched: false, dispatchedAt: null,
-  isDelivered: false, deliveredAt: null, status: "placed",
+  isDelivered: false, deliveredAt: null, status: "placed", allowedMoves: ["packed", "cancelled"],
+  isCancelled: false, cancelledAt: null, cancelReason: "",
 };
 const placed = { ...base, _id: "Placed00000000000001" };
 const dispatched = {
   ...base, _id: "Dispatched0000000002", status: "dispatched", isPaid: true, paidAt: "2026-05-01T11:00:00Z",
   isPacked: true, packedAt: "2026-05-01T12:00:00Z", isDispatched: true, dispatchedAt: "2026-05-02T08:00:00Z",
+  allowedMoves: ["delivered"],
 };
+const LIST = "GET /api/orders?pageNumber=1&pageSize=20";
+/** The list answer of contracts §7: a JSON array, the total in X-Total-Count. */
+const page = (orders, total = orders.length) => ({ body: orders, headers: { "X-Total-Count": String(total) } });
 
 const rowOf = (id) => screen.getByRole("link", { name: id }).closest("tr");
 
@@ -26,7 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("admin order list", () => {
   it("lists every order with the customer's name and phone, date, total and pipeline state", async () => {
-    const fetchMock = mockFetch({ "GET /api/orders?pageNumber=1": { body: { orders: [placed, dispatched], page: 1, pages: 1 } } });
+    const fetchMock = mockFetch({ [LIST]: page([placed, dispatched]) });
     render(<AdminOrdersPage page={1} status="" />);
     await screen.findByRole("table");
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(
@@ -42,8 +47,23 @@ describe("admin order list", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it("flags a payment staff must refund or re-confirm on its order's row", async () => {
+    const late = {
+      ...base, _id: "Cancelled00000000003", status: "cancelled", isCancelled: true, allowedMoves: [],
+      cancelReason: "Not paid online within 30 minutes",
+      paymentAlerts: [{ reference: "PAbc", amount: 958, problem: "Charged after the order was cancelled" }],
+    };
+    mockFetch({ [LIST]: page([placed, late]) });
+    render(<AdminOrdersPage page={1} status="" />);
+    await screen.findByRole("table");
+    expect(within(rowOf(late._id)).getByRole("note")).toHaveTextContent(
+      "Needs staff: Charged after the order was cancelled (₹958.00, payment PAbc)",
+    );
+    expect(within(rowOf(placed._id)).queryByRole("note")).toBeNull();
+  });
+
   it("asks the server for the page and status in the address, and filters by status", async () => {
-    const fetchMock = mockFetch({ "GET /api/orders?pageNumber=2&status=packed": { body: { orders: [], page: 2, pages: 3 } } });
+    const fetchMock = mockFetch({ "GET /api/orders?pageNumber=2&pageSize=20&status=packed": page([], 45) });
     const user = userEvent.setup();
     render(<AdminOrdersPage page={2} status="packed" />);
     expect(await screen.findByText("No orders found.")).toBeInTheDocument();
@@ -56,9 +76,8 @@ describe("admin order list", () => {
   it("moves a placed order to packed through the status endpoint and reloads the list", async () => {
     let packed = false;
     const fetchMock = mockFetch({
-      "GET /api/orders?pageNumber=1": () => ({
-        body: { orders: [packed ? { ...placed, status: "packed", isPacked: true, packedAt: "2026-05-01T12:00:00Z" } : placed], page: 1, pages: 1 },
-      }),
+      [LIST]: () =>
+        page([packed ? { ...placed, status: "packed", isPacked: true, packedAt: "2026-05-01T12:00:00Z", allowedMoves: ["dispatched", "cancelled"] } : placed]),
       [`PUT /api/orders/${placed._id}/status`]: () => {
         packed = true;
         return { body: { ...placed, status: "packed" } };
@@ -74,7 +93,7 @@ describe("admin order list", () => {
 
   it("marks a dispatched order delivered through the deliver endpoint", async () => {
     const fetchMock = mockFetch({
-      "GET /api/orders?pageNumber=1": { body: { orders: [dispatched], page: 1, pages: 1 } },
+      [LIST]: page([dispatched]),
       [`PUT /api/orders/${dispatched._id}/deliver`]: { body: { ...dispatched, status: "delivered" } },
     });
     const user = userEvent.setup();
@@ -89,7 +108,7 @@ describe("admin order list", () => {
   it("shows the server's message when a move is refused", async () => {
     const message = `Order ${placed._id} is already packed.`;
     mockFetch({
-      "GET /api/orders?pageNumber=1": { body: { orders: [placed], page: 1, pages: 1 } },
+      [LIST]: page([placed]),
       [`PUT /api/orders/${placed._id}/status`]: { status: 409, body: { message, code: "invalid_transition" } },
     });
     const user = userEvent.setup();
@@ -100,7 +119,7 @@ describe("admin order list", () => {
 
   it("records a cash payment after the admin confirms it", async () => {
     const fetchMock = mockFetch({
-      "GET /api/orders?pageNumber=1": { body: { orders: [placed], page: 1, pages: 1 } },
+      [LIST]: page([placed]),
       [`PUT /api/orders/${placed._id}/pay`]: { body: { ...placed, isPaid: true } },
     });
     const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
@@ -115,9 +134,46 @@ describe("admin order list", () => {
     expect(fetchMock).toHaveBeenCalledWith(`/api/orders/${placed._id}/pay`, expect.objectContaining({ method: "PUT" }));
   });
 
-  it("shows a load failure", async () => {
-    mockFetch({ "GET /api/orders?pageNumber=1": { status: 403, body: { message: "You do not have permission to perform this action." } } });
+  it("cancels an order with the reason the admin types, and shows it cancelled", async () => {
+    let cancelled = false;
+    const fetchMock = mockFetch({
+      [LIST]: () =>
+        page([cancelled ? { ...placed, status: "cancelled", isCancelled: true, cancelReason: "Customer asked", allowedMoves: [] } : placed]),
+      [`PUT /api/orders/${placed._id}/cancel`]: () => {
+        cancelled = true;
+        return { body: { ...placed, status: "cancelled" } };
+      },
+    });
+    const prompt = vi.spyOn(window, "prompt").mockReturnValueOnce("  ").mockReturnValueOnce("Customer asked");
+    const user = userEvent.setup();
     render(<AdminOrdersPage page={1} status="" />);
-    expect(await screen.findByRole("alert")).toHaveTextContent("You do not have permission to perform this action.");
+    const cancel = await screen.findByRole("button", { name: "Cancel Order" });
+    await user.click(cancel);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await user.click(cancel);
+    expect(prompt).toHaveBeenLastCalledWith(`Why is order ${placed._id} cancelled? The customer reads this reason.`);
+    expect(await screen.findByText("Cancelled: Customer asked")).toBeInTheDocument();
+    expect(sentBody(fetchMock, "PUT", `/api/orders/${placed._id}/cancel`)).toEqual({ reason: "Customer asked" });
+    const row = rowOf(placed._id);
+    expect(within(row).queryByRole("button", { name: /Mark as|Cancel Order|Record cash payment/ })).toBeNull();
+  });
+
+  it("says so when the server refuses a cancel", async () => {
+    const message = "Order can no longer be cancelled.";
+    mockFetch({
+      [LIST]: page([placed]),
+      [`PUT /api/orders/${placed._id}/cancel`]: { status: 409, body: { message } },
+    });
+    vi.spyOn(window, "prompt").mockReturnValue("Too late");
+    const user = userEvent.setup();
+    render(<AdminOrdersPage page={1} status="" />);
+    await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+  });
+
+  it("shows a load failure", async () => {
+    mockFetch({ [LIST]: { status: 403, body: { message: "You do not have permission to perform this action." } } });
+    render(<AdminOrdersPage page={1} status="" />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("You are not allowed to do this.");
   });
 });

@@ -1,5 +1,6 @@
-// What an admin can do next with an order: the one pipeline step that may follow its status
-// (placed → packed → dispatched → delivered), and the call that makes it.
+// What an admin can do next with an order. The server owns the pipeline: each order answer lists
+// the statuses the caller may move it to next (`allowedMoves`); this file only names those moves
+// and says which endpoint makes each one (spec section 7, contracts §2).
 
 export const STATUS_FILTERS = [
   { value: "", label: "All" },
@@ -7,33 +8,58 @@ export const STATUS_FILTERS = [
   { value: "packed", label: "Packed" },
   { value: "dispatched", label: "Dispatched" },
   { value: "delivered", label: "Delivered" },
+  { value: "cancelled", label: "Cancelled" },
 ];
 
-const NEXT_STEP = {
-  placed: { status: "packed", label: "Mark as Packed" },
-  packed: { status: "dispatched", label: "Mark as Dispatched" },
-  dispatched: { status: "delivered", label: "Mark as Delivered" },
+export const CANCELLED = "cancelled";
+export const PAGE_SIZE = 20;
+
+const MOVE_LABELS = {
+  packed: "Mark as Packed",
+  dispatched: "Mark as Dispatched",
+  delivered: "Mark as Delivered",
+  [CANCELLED]: "Cancel Order",
 };
 
-/** The order's pipeline status, from `status` or, failing that, its flags. */
-export function currentStatus(order) {
-  if (order.status) return order.status;
-  if (order.isDelivered) return "delivered";
-  if (order.isDispatched) return "dispatched";
-  if (order.isPacked) return "packed";
-  return "placed";
+/** [{status, label}] for every move the server allows on `order`, in the server's order. */
+export function orderMoves(order) {
+  return (order.allowedMoves ?? []).map((status) => ({ status, label: MOVE_LABELS[status] ?? `Mark as ${status}` }));
 }
 
-/** {status, label} of the next step, or null once delivered. */
-export function nextStep(order) {
-  return NEXT_STEP[currentStatus(order)] ?? null;
-}
-
-/** The API call that moves an order to `status`: delivered has its own endpoint (spec section 7). */
-export function stepRequest(orderId, status) {
+/** The API call that moves an order to `status`: delivered and cancelled have their own endpoints. */
+export function moveRequest(orderId, status, { reason } = {}) {
   const id = encodeURIComponent(orderId);
   if (status === "delivered") return { path: `/api/orders/${id}/deliver`, method: "PUT" };
+  if (status === CANCELLED) return { path: `/api/orders/${id}/cancel`, method: "PUT", body: { reason } };
   return { path: `/api/orders/${id}/status`, method: "PUT", body: { status } };
+}
+
+/** The API's list address for a page and a status filter. */
+export function apiListUrl({ page = 1, status = "" } = {}) {
+  const query = new URLSearchParams({ pageNumber: String(page), pageSize: String(PAGE_SIZE) });
+  if (status) query.set("status", status);
+  return `/api/orders?${query}`;
+}
+
+/** The page count of a `Link` header's rel="last" entry, or null. */
+function lastPageFromLink(link) {
+  const last = (link ?? "").split(",").find((part) => /rel="?last"?/.test(part));
+  const match = last && /[?&]pageNumber=(\d+)/.exec(last);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * {orders, pages} from the list answer: a JSON array with X-Total-Count and Link headers
+ * (contracts §7), or the older {orders, pages} object.
+ */
+export function readOrderList(data, headers) {
+  if (Array.isArray(data)) {
+    const total = Number(headers?.get?.("X-Total-Count"));
+    const fromLink = lastPageFromLink(headers?.get?.("Link"));
+    const pages = fromLink ?? (Number.isFinite(total) ? Math.ceil(total / PAGE_SIZE) : 1);
+    return { orders: data, pages };
+  }
+  return { orders: data?.orders ?? [], pages: Number(data?.pages) || 0 };
 }
 
 /** The list's own address for a page and a status filter. */

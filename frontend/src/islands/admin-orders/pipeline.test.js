@@ -1,28 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { currentStatus, listUrl, nextStep, readListQuery, stepRequest } from "./pipeline";
+import { apiListUrl, listUrl, moveRequest, orderMoves, readListQuery, readOrderList } from "./pipeline";
 
 describe("admin order pipeline", () => {
-  it("offers the one step that follows each status, none after delivery", () => {
-    expect(nextStep({ status: "placed" })).toEqual({ status: "packed", label: "Mark as Packed" });
-    expect(nextStep({ status: "packed" }).status).toBe("dispatched");
-    expect(nextStep({ status: "dispatched" }).status).toBe("delivered");
-    expect(nextStep({ status: "delivered" })).toBeNull();
+  it("offers exactly the moves the server allows, in its order", () => {
+    expect(orderMoves({ status: "placed", allowedMoves: ["packed", "cancelled"] })).toEqual([
+      { status: "packed", label: "Mark as Packed" },
+      { status: "cancelled", label: "Cancel Order" },
+    ]);
+    expect(orderMoves({ status: "dispatched", allowedMoves: ["delivered"] })).toEqual([{ status: "delivered", label: "Mark as Delivered" }]);
+    // No allowedMoves (a customer's view, a finished order): no actions, nothing guessed from flags.
+    expect(orderMoves({ status: "placed", isPacked: false })).toEqual([]);
   });
 
-  it("reads the status from the flags when the field is absent", () => {
-    expect(currentStatus({ isPacked: true, isDispatched: true })).toBe("dispatched");
-    expect(currentStatus({})).toBe("placed");
+  it("moves through /status, delivers through /deliver and cancels with a reason through /cancel", () => {
+    expect(moveRequest("Ab1", "packed")).toEqual({ path: "/api/orders/Ab1/status", method: "PUT", body: { status: "packed" } });
+    expect(moveRequest("Ab1", "delivered")).toEqual({ path: "/api/orders/Ab1/deliver", method: "PUT" });
+    expect(moveRequest("Ab1", "cancelled", { reason: "Out of stock" })).toEqual({
+      path: "/api/orders/Ab1/cancel", method: "PUT", body: { reason: "Out of stock" },
+    });
   });
 
-  it("moves to packed or dispatched through /status and to delivered through /deliver", () => {
-    expect(stepRequest("Ab1", "packed")).toEqual({ path: "/api/orders/Ab1/status", method: "PUT", body: { status: "packed" } });
-    expect(stepRequest("Ab1", "delivered")).toEqual({ path: "/api/orders/Ab1/deliver", method: "PUT" });
+  it("reads the array answer with its paging headers, and the older object answer", () => {
+    const headers = new Headers({ "X-Total-Count": "45", Link: '</api/orders?pageNumber=3&pageSize=20>; rel="last"' });
+    expect(readOrderList([{ _id: "a" }], headers)).toEqual({ orders: [{ _id: "a" }], pages: 3 });
+    expect(readOrderList([{ _id: "a" }], new Headers({ "X-Total-Count": "41" }))).toEqual({ orders: [{ _id: "a" }], pages: 3 });
+    expect(readOrderList({ orders: [{ _id: "b" }], pages: 2 }, null)).toEqual({ orders: [{ _id: "b" }], pages: 2 });
+    expect(apiListUrl({ page: 2, status: "packed" })).toBe("/api/orders?pageNumber=2&pageSize=20&status=packed");
   });
 
   it("keeps page and status filter in the address", () => {
     expect(listUrl({ page: 1, status: "" })).toBe("/admin/orderlist");
     expect(listUrl({ page: 3, status: "packed" })).toBe("/admin/orderlist?status=packed&pageNumber=3");
-    expect(readListQuery("?status=packed&pageNumber=3")).toEqual({ page: 3, status: "packed" });
+    expect(readListQuery("?status=cancelled&pageNumber=3")).toEqual({ page: 3, status: "cancelled" });
     expect(readListQuery("?status=lost&pageNumber=-2")).toEqual({ page: 1, status: "" });
     expect(readListQuery("")).toEqual({ page: 1, status: "" });
   });

@@ -20,7 +20,3 @@ export async function refreshCartPrices({ signal } = {}) {
   return { changed, removed };
 }
 
-/** "India Gate Sona Masoori Rice 5 kg": how a line is named in notices. */
-export function lineLabel(line) {
-  return [line.brand, line.name, `${line.quantity} ${line.units}`.trim()].filter(Boolean).join(" ");
-}

@@ -1,28 +1,20 @@
-// Payment method (spec sections 2 and 5): Cash/UPI (sent as 'Cash Or UPI') or Online.
+// Payment method (spec sections 2 and 5): the methods the server offers (config.paymentMethods:
+// Cash/UPI, sent as 'Cash Or UPI', and Online while it is switched on).
 import { useState } from "react";
 import CheckoutSteps from "../../components/CheckoutSteps";
 import Message from "../../components/Message";
 import { useUserInfo } from "../../lib/auth";
 import { getCart, savePaymentMethod } from "../../lib/cart";
-import { config } from "../../lib/config";
 import { navigate } from "../../lib/navigation";
-import { CASH_OR_UPI, ONLINE, PAYMENT_METHOD_LABELS, validPaymentMethod } from "../../lib/paymentMethods";
+import { offeredMethods, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 
 export const SELECT_METHOD = "Please select a payment method.";
 export const PHONE_MISSING = "Phone number is missing in your profile.";
 
-/** The methods offered: Online only while the shop's online-payment flag is on. */
-export function offeredMethods(onlinePayment = config.onlinePayment) {
-  return onlinePayment === "Y" ? [CASH_OR_UPI, ONLINE] : [CASH_OR_UPI];
-}
-
 export default function PaymentStep() {
   const userInfo = useUserInfo();
   const methods = offeredMethods();
-  const [method, setMethod] = useState(() => {
-    const stored = validPaymentMethod(getCart().paymentMethod);
-    return methods.includes(stored) ? stored : "";
-  });
+  const [method, setMethod] = useState(() => validPaymentMethod(getCart().paymentMethod));
   const [error, setError] = useState("");
 
   const submit = (event) => {
@@ -54,7 +46,7 @@ export default function PaymentStep() {
                   setError("");
                 }}
               />
-              <span>{PAYMENT_METHOD_LABELS[value]}</span>
+              <span>{paymentMethodLabel(value)}</span>
             </label>
           ))}
         </fieldset>

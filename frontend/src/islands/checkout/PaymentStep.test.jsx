@@ -3,8 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setUserInfo } from "../../lib/auth";
 import { getCart, savePaymentMethod } from "../../lib/cart";
+import { config } from "../../lib/config";
 import { navigate } from "../../lib/navigation";
-import PaymentStep, { offeredMethods } from "./PaymentStep";
+import PaymentStep from "./PaymentStep";
 
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
 
@@ -12,7 +13,13 @@ const signIn = (fields = {}) =>
   setUserInfo({ _id: "5", name: "Asha", phoneNo: "9000000002", isAdmin: false, token: "tok",
     expiresAt: new Date(Date.now() + 3600_000).toISOString(), ...fields });
 
-beforeEach(() => vi.mocked(navigate).mockReset());
+const CASH = { value: "Cash Or UPI", label: "Cash Or UPI" };
+const ONLINE = { value: "Online", label: "Online" };
+
+beforeEach(() => {
+  vi.mocked(navigate).mockReset();
+  Object.assign(config, { paymentMethods: [CASH, ONLINE] });
+});
 
 describe("payment step", () => {
   it("offers Cash/UPI and Online, with none chosen while the store holds its PayPal default", () => {
@@ -63,8 +70,12 @@ describe("payment step", () => {
     expect(screen.getByRole("radio", { name: "Online" })).toBeChecked();
   });
 
-  it("offers Online only while the online-payment flag is on", () => {
-    expect(offeredMethods("Y")).toEqual(["Cash Or UPI", "Online"]);
-    expect(offeredMethods("N")).toEqual(["Cash Or UPI"]);
+  it("offers only the methods the server lists, and forgets a stored one it no longer offers", () => {
+    signIn();
+    savePaymentMethod("Online");
+    Object.assign(config, { paymentMethods: [CASH] });
+    render(<PaymentStep />);
+    expect(screen.getAllByRole("radio").map((radio) => radio.value)).toEqual(["Cash Or UPI"]);
+    expect(screen.getByRole("radio", { name: "Cash/UPI" })).not.toBeChecked();
   });
 });

@@ -1,32 +1,38 @@
 // Shipping (spec sections 2 and 5): the address saved in the profile, checked against the towns the
 // shop delivers to, then continue to payment.
-import { useEffect, useState } from "react";
 import CheckoutSteps from "../../components/CheckoutSteps";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api, errorMessage } from "../../lib/api";
 import { saveShippingAddress } from "../../lib/cart";
-import { loginUrl, navigate, redirect } from "../../lib/navigation";
-import { isAddressComplete } from "./rules";
+import { navigate } from "../../lib/navigation";
+import { useApi } from "../../lib/useApi";
 
 export const ADDRESS_LOAD_ERROR = "Error loading address";
 
-/** Resolves to {address, delivery} or {error}; a 401 rejects (the session is over). */
+/**
+ * Resolves to {address, complete, delivery} or {error}; a 401 rejects (the 401 rule leaves the
+ * page). Whether the address will do is the server's call (`hasCompleteAddress`): all parts
+ * given and none of them a 'Use Current Location' fallback such as "Unknown Street".
+ */
 async function loadAddress(signal) {
   let address;
+  let complete;
   try {
-    const saved = (await api("/api/users/profile", { signal }))?.deliveryAddress ?? {};
+    const profile = await api("/api/users/profile", { signal });
+    const saved = profile?.deliveryAddress ?? {};
     address = { street: saved.street ?? "", city: saved.city ?? "", postalCode: saved.postalCode ?? "" };
+    complete = Boolean(profile?.hasCompleteAddress);
   } catch (error) {
-    if (error?.name === "AbortError" || error?.status === 401) throw error;
+    if (error?.name === "AbortError" || error?.leaving) throw error;
     return { error: ADDRESS_LOAD_ERROR };
   }
-  if (!isAddressComplete(address)) return { address, delivery: null };
+  if (!complete) return { address, complete, delivery: null };
   try {
     const pincode = encodeURIComponent(address.postalCode.trim());
-    return { address, delivery: await api(`/api/delivery/check?pincode=${pincode}`, { signal }) };
+    return { address, complete, delivery: await api(`/api/delivery/check?pincode=${pincode}`, { signal }) };
   } catch (error) {
-    if (error?.name === "AbortError" || error?.status === 401) throw error;
+    if (error?.name === "AbortError" || error?.leaving) throw error;
     return { error: errorMessage(error) };
   }
 }
@@ -40,17 +46,13 @@ function GoToAccount() {
 }
 
 export default function ShippingStep() {
-  const [state, setState] = useState({ status: "loading" });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadAddress(controller.signal)
-      .then(({ address, delivery, error }) =>
-        setState(error ? { status: "error", message: error } : { status: "ready", address, delivery }),
-      )
-      .catch((error) => error?.status === 401 && redirect(loginUrl()));
-    return () => controller.abort();
-  }, []);
+  const { data, loading } = useApi(loadAddress);
+  const state =
+    loading || !data
+      ? { status: "loading" }
+      : data.error
+        ? { status: "error", message: data.error }
+        : { status: "ready", address: data.address, complete: data.complete, delivery: data.delivery };
 
   const proceed = (event) => {
     event.preventDefault();
@@ -61,7 +63,7 @@ export default function ShippingStep() {
   let body;
   if (state.status === "loading") body = <Loader />;
   else if (state.status === "error") body = <Message variant="danger">{state.message}</Message>;
-  else if (!isAddressComplete(state.address)) {
+  else if (!state.complete) {
     body = (
       <div className="checkout-card">
         <Message variant="info">Enter address in account to complete order</Message>

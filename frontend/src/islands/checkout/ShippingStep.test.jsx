@@ -12,7 +12,9 @@ vi.mock("../../lib/navigation", async (importOriginal) => ({
   redirect: vi.fn(),
 }));
 
-const profile = (deliveryAddress) => ({ _id: "5", name: "Asha", phoneNo: "9000000002", isAdmin: false, deliveryAddress });
+const profile = (deliveryAddress, hasCompleteAddress = true) => ({
+  _id: "5", name: "Asha", phoneNo: "9000000002", isAdmin: false, deliveryAddress, hasCompleteAddress,
+});
 const home = { street: "12-4 Gandhi Nagar", city: "Amalapuram", postalCode: "533201" };
 const deliverable = { pincode: "533201", state: "Andhra Pradesh", town: "Amalapuram", deliverable: true, message: "Happy to deliver to Amalapuram!" };
 
@@ -31,7 +33,7 @@ describe("shipping step", () => {
   });
 
   it("asks for an address in the account when street, city or postal code is missing", async () => {
-    const fetchMock = mockFetch({ "GET /api/users/profile": { body: profile({ street: "12-4 Gandhi Nagar", city: "", postalCode: "533201" }) } });
+    const fetchMock = mockFetch({ "GET /api/users/profile": { body: profile({ street: "12-4 Gandhi Nagar", city: "", postalCode: "533201" }, false) } });
     const user = userEvent.setup();
     render(<ShippingStep />);
     expect(await screen.findByText("Enter address in account to complete order")).toBeInTheDocument();
@@ -41,8 +43,19 @@ describe("shipping step", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it("refuses the 'Use Current Location' fallback street as the server says, asking for the address", async () => {
+    const fetchMock = mockFetch({
+      "GET /api/users/profile": { body: profile({ street: "Unknown Street", city: "Amalapuram", postalCode: "533201" }, false) },
+    });
+    render(<ShippingStep />);
+    expect(await screen.findByText("Enter address in account to complete order")).toBeInTheDocument();
+    expect(screen.queryByText("Unknown Street")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Continue" })).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it("treats a profile without any saved address as incomplete", async () => {
-    mockFetch({ "GET /api/users/profile": { body: profile(undefined) } });
+    mockFetch({ "GET /api/users/profile": { body: profile(undefined, false) } });
     render(<ShippingStep />);
     expect(await screen.findByText("Enter address in account to complete order")).toBeInTheDocument();
   });

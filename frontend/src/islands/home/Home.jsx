@@ -1,12 +1,11 @@
 // The home list (/, /page/{n} and any unknown path): promotions, the category grid, Featured
 // Categories and the budget-package grid. /page/{n} shows page n of every product instead of the
 // promotions.
-import { useEffect, useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
 import ProductGrid from "../../components/ProductGrid";
-import { api, errorMessage } from "../../lib/api";
+import { useApi } from "../../lib/useApi";
 import Banners from "./Banners";
 import BudgetGrid from "./BudgetGrid";
 import CategoryGrid, { CategoryGridSkeleton } from "./CategoryGrid";
@@ -20,36 +19,30 @@ export function pageNumberFrom(path) {
 }
 
 function useCatalog() {
-  const [state, setState] = useState({ loading: true, error: "", categories: [], featured: [] });
-  useEffect(() => {
-    Promise.allSettled([api("/api/products/categories"), api("/api/products/featured")]).then(([names, featured]) => {
-      const featuredList = featured.status === "fulfilled" ? featured.value?.categories ?? [] : [];
-      const images = new Map(featuredList.map((category) => [category.name, category.image]));
-      const categories =
-        names.status === "fulfilled"
-          ? (names.value?.categories ?? []).map((name) => ({ name, image: images.get(name) }))
-          : featuredList.map(({ name, image }) => ({ name, image }));
-      const failed = [names, featured].find((result) => result.status === "rejected");
-      setState({ loading: false, error: failed ? errorMessage(failed.reason) : "", categories, featured: featuredList });
-    });
-  }, []);
-  return state;
+  const names = useApi("/api/products/categories");
+  const featured = useApi("/api/products/featured");
+  const featuredList = featured.data?.categories ?? [];
+  const images = new Map(featuredList.map((category) => [category.name, category.image]));
+  const categories = names.error
+    ? featuredList.map(({ name, image }) => ({ name, image }))
+    : (names.data?.categories ?? []).map((name) => ({ name, image: images.get(name) }));
+  return {
+    loading: names.loading || featured.loading,
+    error: names.error || featured.error,
+    categories,
+    featured: featuredList,
+  };
 }
 
 function AllProductsPage({ page }) {
-  const [state, setState] = useState({ loading: true, error: "", products: [], pages: 0 });
-  useEffect(() => {
-    api(`/api/products?keyword=&pageNumber=${page}`)
-      .then((data) => setState({ loading: false, error: "", products: data?.products ?? [], pages: Number(data?.pages) || 0 }))
-      .catch((error) => setState({ loading: false, error: errorMessage(error), products: [], pages: 0 }));
-  }, [page]);
+  const { data, loading, error } = useApi(`/api/products?keyword=&pageNumber=${page}`);
   return (
     <section className="section" aria-labelledby="all-products-heading">
       <h2 id="all-products-heading">All Products</h2>
-      {state.loading && <Loader />}
-      {state.error && <Message variant="danger">{state.error}</Message>}
-      <ProductGrid products={state.products} />
-      <Pager page={page} pages={state.pages} hrefFor={(number) => `/page/${number}`} />
+      {loading && <Loader />}
+      {error && <Message variant="danger">{error}</Message>}
+      <ProductGrid products={data?.products ?? []} />
+      <Pager page={page} pages={Number(data?.pages) || 0} hrefFor={(number) => `/page/${number}`} />
     </section>
   );
 }

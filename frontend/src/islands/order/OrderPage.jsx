@@ -1,62 +1,75 @@
 // Order details (spec section 2): the invoice with Print, the payment status and the tracking timeline.
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
-import { api, errorMessage } from "../../lib/api";
+import PayButton from "../../components/orders/PayButton";
+import { getUserInfo } from "../../lib/auth";
 import { formatMoney } from "../../lib/money";
-import { loginUrl, redirect } from "../../lib/navigation";
+import { useApi } from "../../lib/useApi";
 import { toast } from "../../lib/toast";
 import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
 import { formatDateTime } from "./format";
 import { printInvoice } from "./printInvoice";
+import { isCancelled } from "./progress";
 import "./order.css";
 
 export const ORDER_NOT_FOUND = "Order not found";
 
 function PaymentStatus({ order }) {
+  if (isCancelled(order)) {
+    return (
+      <Message variant="danger">
+        <p>
+          <strong>This order was cancelled</strong>
+          {order.cancelledAt && <> on {formatDateTime(order.cancelledAt)}</>}.
+        </p>
+        {order.cancelReason && <p>Reason: {order.cancelReason}</p>}
+      </Message>
+    );
+  }
   if (!order.isPaid) {
-    return <Message variant="info">Please Pay Amount of {formatMoney(order.totalPrice)} at Delivery time</Message>;
+    // Only the customer who placed it pays (an admin may be viewing it).
+    const payable = order.user?.phoneNo === getUserInfo()?.phoneNo;
+    return (
+      <Message variant="info">
+        <div className="payment-due">
+          <span>Please Pay Amount of {formatMoney(order.totalPrice)} at Delivery time</span>
+          {payable && <PayButton order={order} className="btn btn--primary" />}
+        </div>
+      </Message>
+    );
   }
   return (
     <Message variant="success">
       <p>
         <strong>Payment Status: Paid</strong>
-        {order.paidAt && <> on {formatDateTime(order.paidAt)}</>}
       </p>
       <p>Invoice Number: {order.invoiceNumber}</p>
       {order.orderId && <p>Payment Reference: {order.orderId}</p>}
+      {order.paidAt && (
+        <p className="order-page__paid-at">
+          Paid on <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time>
+        </p>
+      )}
     </Message>
   );
 }
 
 export default function OrderPage({ orderId }) {
-  const [state, setState] = useState({ loading: true, error: "", order: null });
+  const { data: order, loading, error, status } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
   const invoiceRef = useRef(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api(`/api/orders/${encodeURIComponent(orderId)}`, { signal: controller.signal })
-      .then((order) => setState({ loading: false, error: "", order }))
-      .catch((error) => {
-        if (error?.name === "AbortError") return;
-        if (error?.status === 401) return redirect(loginUrl());
-        setState({ loading: false, error: error?.status === 404 ? ORDER_NOT_FOUND : errorMessage(error), order: null });
-      });
-    return () => controller.abort();
-  }, [orderId]);
-
   const print = () => {
-    if (!printInvoice(invoiceRef.current, `Invoice ${state.order.invoiceNumber}`)) {
+    if (!printInvoice(invoiceRef.current, `Invoice ${order.invoiceNumber}`)) {
       toast.error("Please allow pop-ups for this site to print the invoice.");
     }
   };
 
   let body;
-  if (state.loading) body = <Loader />;
-  else if (state.error) body = <Message variant="danger">{state.error}</Message>;
+  if (loading) body = <Loader />;
+  else if (error) body = <Message variant="danger">{status === 404 ? ORDER_NOT_FOUND : error}</Message>;
   else {
-    const { order } = state;
     body = (
       <>
         <PaymentStatus order={order} />

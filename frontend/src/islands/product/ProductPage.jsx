@@ -1,4 +1,5 @@
-// The product page (/product/{slug}): choose brand, weight and number of packs (1 to 10), see MRP,
+// The product page (/product/{slug}): choose brand, weight and number of packs (within the
+// server's limit, config packLimits.productPage), see MRP,
 // discount price, discount percent and the price for that many packs, and add it to the cart.
 // The card that linked here may have passed brand, quantity, units and qty in the query string.
 import { useEffect, useState } from "react";
@@ -6,12 +7,11 @@ import GoBack from "../../components/GoBack";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import ProductCard from "../../components/ProductCard";
-import { api, errorMessage } from "../../lib/api";
 import { addToCart } from "../../lib/cart";
-import { config } from "../../lib/config";
+import { config, packLimit } from "../../lib/config";
 import { formatMoney, toNumber } from "../../lib/money";
 import {
-  PAGE_MAX_PACKS,
+  allowedPackCount,
   cartItemFor,
   detailImage,
   inStock,
@@ -19,10 +19,15 @@ import {
   samePackSize,
   selectionFromQuery,
 } from "../../lib/product";
+import { useApi } from "../../lib/useApi";
 
 export const BRAND_NOT_AVAILABLE = "Selected brand details are not available.";
 export const QUANTITY_NOT_AVAILABLE = "Selected quantity details are not available.";
-const PACK_COUNTS = Array.from({ length: PAGE_MAX_PACKS }, (_, index) => index + 1);
+
+function packCounts() {
+  const { min, max } = packLimit("productPage");
+  return Array.from({ length: Math.max(0, max - min + 1) }, (_, index) => min + index);
+}
 
 export function slugFromPath(pathname) {
   const match = /^\/product\/([^/]+)\/?$/.exec(pathname);
@@ -74,7 +79,7 @@ function ProductDetails({ product, preselect }) {
   };
   const chooseQty = (value) => {
     const qty = Number(value);
-    if (Number.isInteger(qty) && qty >= 1 && qty <= PAGE_MAX_PACKS) setSelection({ ...selection, qty });
+    if (allowedPackCount("productPage", qty)) setSelection({ ...selection, qty });
   };
   const add = () => {
     if (!detail || !pack || !inStock(pack)) return;
@@ -136,7 +141,7 @@ function ProductDetails({ product, preselect }) {
             <div className="form-field">
               <label htmlFor="product-packs">Number of Packs</label>
               <select id="product-packs" value={selection.qty} onChange={(event) => chooseQty(event.target.value)}>
-                {PACK_COUNTS.map((count) => (
+                {packCounts().map((count) => (
                   <option key={count} value={count}>
                     {count}
                   </option>
@@ -202,28 +207,18 @@ function ProductDetails({ product, preselect }) {
 
 export default function ProductPage({ location = window.location }) {
   const slug = slugFromPath(location.pathname);
-  const [state, setState] = useState({ loading: true, error: "", product: null });
+  const { data: product, loading, error } = useApi(`/api/products/${encodeURIComponent(slug)}`);
 
   useEffect(() => {
-    const controller = new AbortController();
-    api(`/api/products/${encodeURIComponent(slug)}`, { signal: controller.signal })
-      .then((product) => setState({ loading: false, error: "", product }))
-      .catch((error) => {
-        if (error?.name !== "AbortError") setState({ loading: false, error: errorMessage(error), product: null });
-      });
-    return () => controller.abort();
-  }, [slug]);
-
-  useEffect(() => {
-    if (state.product) document.title = `${state.product.name} | ${config.storeName}`;
-  }, [state.product]);
+    if (product) document.title = `${product.name} | ${config.storeName}`;
+  }, [product]);
 
   return (
     <div className="product-page">
       <GoBack />
-      {state.loading && <Loader />}
-      {state.error && <Message variant="danger">{state.error}</Message>}
-      {state.product && <ProductDetails product={state.product} preselect={selectionFromQuery(location.search)} />}
+      {loading && <Loader />}
+      {error && <Message variant="danger">{error}</Message>}
+      {product && <ProductDetails product={product} preselect={selectionFromQuery(location.search)} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
 import { createRoot } from "react-dom/client";
-import ProfilePage from "../../components/account/ProfilePage";
+import ProfilePage from "./ProfilePage";
 
 createRoot(document.getElementById("island")).render(<ProfilePage />);

@@ -5,9 +5,9 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
 import ProductGrid from "../../components/ProductGrid";
-import { api, errorMessage } from "../../lib/api";
 import { config } from "../../lib/config";
 import { takeHandedOverSuggestions } from "../../lib/search";
+import { useApi } from "../../lib/useApi";
 
 function decode(segment) {
   try {
@@ -27,23 +27,12 @@ export function searchFromLocation({ pathname, search }) {
 export const keywordPageHref = (query, page) => `/search/${encodeURIComponent(query)}/page/${page}`;
 
 function useResults(query, page, keywordRoute) {
-  const [state, setState] = useState(() => {
-    const handed = !keywordRoute || page === 1 ? takeHandedOverSuggestions(query) : null;
-    return handed
-      ? { loading: false, error: "", products: handed.products, pages: 1, handedOver: true }
-      : { loading: true, error: "", products: [], pages: 0, handedOver: false };
-  });
-  useEffect(() => {
-    if (state.handedOver) return undefined;
-    const controller = new AbortController();
-    api(`/api/products?keyword=${encodeURIComponent(query)}&pageNumber=${page}`, { signal: controller.signal })
-      .then((data) => setState({ loading: false, error: "", products: data?.products ?? [], pages: Number(data?.pages) || 0, handedOver: false }))
-      .catch((error) => {
-        if (error?.name !== "AbortError") setState({ loading: false, error: errorMessage(error), products: [], pages: 0, handedOver: false });
-      });
-    return () => controller.abort();
-  }, [query, page, state.handedOver]);
-  return state;
+  const [handed] = useState(() => (!keywordRoute || page === 1 ? takeHandedOverSuggestions(query) : null));
+  const { data, loading, error } = useApi(
+    handed ? null : `/api/products?keyword=${encodeURIComponent(query)}&pageNumber=${page}`,
+  );
+  if (handed) return { loading: false, error: "", products: handed.products, pages: 1 };
+  return { loading, error, products: data?.products ?? [], pages: Number(data?.pages) || 0 };
 }
 
 export default function Search({ location = window.location }) {

@@ -1,5 +1,5 @@
 // Tests only: a fetch stand-in that answers by "METHOD path" (path with its query string).
-// An answer is {status, body} or a function of the request returning one; unknown routes get 404.
+// An answer is {status, body, headers} or a function of the request returning one; unknown routes get 404.
 import { vi } from "vitest";
 
 export function mockFetch(routes) {
@@ -9,11 +9,12 @@ export function mockFetch(routes) {
     const route = routes[`${method} ${pathname}${search}`] ?? routes[`${method} ${pathname}`];
     const body = options.body ? JSON.parse(options.body) : undefined;
     const answer = typeof route === "function" ? await route({ method, path: pathname, search, body, options }) : route;
-    const { status = 200, body: responseBody } = answer ?? { status: 404, body: { message: "Not found" } };
+    const { status = 200, body: responseBody, headers = {} } = answer ?? { status: 404, body: { message: "Not found" } };
     return {
       ok: status >= 200 && status < 300,
       status,
       statusText: "",
+      headers: new Headers(headers),
       text: () => Promise.resolve(responseBody === undefined ? "" : JSON.stringify(responseBody)),
     };
   });

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/testing/mockFetch";
 import ProfilePage from "./ProfilePage";
 
-vi.mock("../orders/MyOrdersTable", () => ({
+vi.mock("../../components/orders/MyOrdersTable", () => ({
   default: ({ variant }) => <table aria-label={`orders (${variant})`} />,
 }));
 

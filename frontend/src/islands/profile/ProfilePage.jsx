@@ -1,8 +1,8 @@
 // The /profile page (spec section 2): the profile form and the My Orders table (its /profile
 // columns: ID, date, total, paid, delivered, details).
-import MyOrdersTable from "../orders/MyOrdersTable";
-import ProfileForm from "./ProfileForm";
-import "./account.css";
+import ProfileForm from "../../components/account/ProfileForm";
+import MyOrdersTable from "../../components/orders/MyOrdersTable";
+import "../../components/account/account.css";
 
 export default function ProfilePage() {
   return (

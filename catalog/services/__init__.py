@@ -1,0 +1,57 @@
+"""Catalog writes, one module per entity: categories, products, brand variants (Detail), packs
+(Financial) and reviews. Stock taken by orders and given back by cancelled ones is `catalog.stock`.
+
+Every pack write goes through `packs.financial_save`, which takes its prices from
+`pricing.pack_prices`, so Discount always agrees with price and dprice whoever saves (API, Django
+admin, CSV import). Every write drops the cached public catalog answers (`caching.invalidate`),
+and every change to a pack's price, discount or stock, or a pack's removal, is announced once per
+transaction after it commits (`packs.packs_written` → `catalog.events.packs_changed`).
+"""
+
+from .categories import category_delete, category_save
+from .details import detail_create, detail_delete, detail_update
+from .packs import (
+    financial_create,
+    financial_create_sample,
+    financial_delete,
+    financial_save,
+    financial_update,
+    packs_written,
+)
+from .products import (
+    SAMPLE_BRAND,
+    SAMPLE_DESCRIPTION,
+    SAMPLE_IMAGE_STATIC_PATH,
+    SAMPLE_PRODUCT_NAME,
+    product_create,
+    product_delete,
+    product_save,
+    product_update,
+    unique_slug,
+)
+from .reviews import review_create, review_delete
+
+__all__ = [
+    "SAMPLE_BRAND",
+    "SAMPLE_DESCRIPTION",
+    "SAMPLE_IMAGE_STATIC_PATH",
+    "SAMPLE_PRODUCT_NAME",
+    "category_delete",
+    "category_save",
+    "detail_create",
+    "detail_delete",
+    "detail_update",
+    "financial_create",
+    "financial_create_sample",
+    "financial_delete",
+    "financial_save",
+    "financial_update",
+    "packs_written",
+    "product_create",
+    "product_delete",
+    "product_save",
+    "product_update",
+    "review_create",
+    "review_delete",
+    "unique_slug",
+]

@@ -1,0 +1,142 @@
+"""Product writes: create (with a first brand and pack), save, update, delete."""
+
+from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError, RestrictedError
+from django.templatetags.static import static
+from django.utils.text import slugify
+
+from common.errors import Conflict, DomainError
+from common.text import clean_text
+
+from .. import caching, selectors
+from ..models import Category, Financial, Product
+from . import details, packs
+from ._text import clean_url
+
+SAMPLE_PRODUCT_NAME = "Sample name"
+SAMPLE_BRAND = "Sample brand"
+SAMPLE_DESCRIPTION = "Sample description"
+SAMPLE_IMAGE_STATIC_PATH = "img/logo.svg"
+UNCATEGORISED = ("uncategorised", "UNCATEGORISED")
+SLUG_MAX_LENGTH = Product._meta.get_field("slug").max_length
+
+PRODUCT_NAME_MAX_LENGTH = Product._meta.get_field("name").max_length
+
+
+def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
+    """`slugify(name)`, with `-2`, `-3`... when taken. Never all digits, so ids and slugs differ."""
+    base = slugify(name)[: SLUG_MAX_LENGTH - 8].strip("-") or "product"
+    if base.isdigit():
+        base = f"product-{base}"
+    taken = set(Product.objects.filter(slug__startswith=base).exclude(pk=exclude_pk).values_list("slug", flat=True))
+    slug, suffix = base, 2
+    while slug in taken:
+        slug, suffix = f"{base}-{suffix}", suffix + 1
+    return slug
+
+
+def _category(ref) -> Category:
+    if isinstance(ref, Category):
+        return ref
+    category = selectors.category_find(str(ref or ""))
+    if category is None:
+        raise DomainError(f"Category '{ref}' does not exist.")
+    return category
+
+
+def _default_category() -> Category:
+    category = Category.objects.order_by("sequence", "name").first()
+    if category is None:
+        key, name = UNCATEGORISED
+        category, _ = Category.objects.get_or_create(key=key, defaults={"name": name, "is_featured": False})
+    return category
+
+
+@transaction.atomic
+def product_create(
+    *,
+    name: str = SAMPLE_PRODUCT_NAME,
+    category: Category | str | None = None,
+    image: str | None = None,
+    description: str = SAMPLE_DESCRIPTION,
+    brand: str = SAMPLE_BRAND,
+) -> Product:
+    """A product with one brand and one empty 1 kg pack; with no arguments, an editable sample."""
+    name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
+    product = Product.objects.create(
+        name=name,
+        slug=unique_slug(name),
+        category=_category(category) if category else _default_category(),
+        image=clean_url(static(SAMPLE_IMAGE_STATIC_PATH) if image is None else image),
+        description=description,
+    )
+    details.detail_create(product=product, brand=brand, images=[product.image] if product.image else [])
+    caching.invalidate()
+    return product
+
+
+def product_save(*, product: Product) -> Product:
+    """Save a product, giving it a unique slug from its name when it has none (Django admin)."""
+    product.name = clean_text(product.name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
+    if not product.slug:
+        product.slug = unique_slug(product.name, exclude_pk=product.pk)
+    elif product.slug.isdigit():
+        raise DomainError("Slug must contain letters.")
+    elif Product.objects.filter(slug=product.slug).exclude(pk=product.pk).exists():
+        raise Conflict(f"Another product already uses the slug '{product.slug}'.")
+    try:
+        with transaction.atomic():
+            product.save()
+    except IntegrityError:
+        raise Conflict("Another product already uses this slug; try again.") from None
+    caching.invalidate()
+    return product
+
+
+@transaction.atomic
+def product_update(
+    *,
+    product: Product,
+    name: str | None = None,
+    slug: str | None = None,
+    category: Category | str | None = None,
+    image: str | None = None,
+    description: str | None = None,
+) -> Product:
+    """Change the given fields. A new name gives a new slug unless a different slug is given.
+
+    A blank `image` is "not given", like None: edit screens send `image: ""` for an untouched
+    field, and that must not erase the product's picture.
+    """
+    if slug is not None and slug.strip() and slug.strip() != product.slug:
+        wanted = slugify(slug)
+        if not wanted:
+            raise DomainError("Slug must contain letters.")
+        product.slug = wanted
+        if name is not None:
+            product.name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
+    elif name is not None:
+        name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
+        if name != product.name:
+            product.name = name
+            product.slug = unique_slug(name, exclude_pk=product.pk)
+    if category is not None and str(category).strip():
+        product.category = _category(category)
+    if image is not None and str(image).strip():
+        product.image = clean_url(image)
+    if description is not None:
+        product.description = str(description)
+    return product_save(product=product)
+
+
+def product_delete(*, product: Product) -> None:
+    """Delete a product with its brands and packs, unless it is part of orders; its packs are announced gone."""
+    try:
+        with transaction.atomic():
+            financial_ids = list(Financial.objects.filter(detail__product=product).values_list("pk", flat=True))
+            product_id = product.pk
+            product.delete()
+            packs.packs_written(product_ids=[product_id], financial_ids=financial_ids)
+    except (ProtectedError, RestrictedError):
+        raise Conflict("This product is part of orders and cannot be deleted.") from None
+    caching.invalidate()

@@ -1,0 +1,48 @@
+"""Review writes: one review per customer per product; the product's rating follows at once."""
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.db import IntegrityError, transaction
+from django.db.models import Avg, Count
+
+from common.errors import Conflict, DomainError
+
+from .. import caching
+from ..models import Product, Review
+
+
+@transaction.atomic
+def review_create(*, product: Product, user, rating, comment: str = "") -> Review:
+    """One review per customer per product; the product's rating and count follow at once."""
+    try:
+        rating = int(rating)
+    except (TypeError, ValueError):
+        raise DomainError("Rating must be a whole number from 1 to 5.") from None
+    if not 1 <= rating <= 5:
+        raise DomainError("Rating must be a whole number from 1 to 5.")
+    # Lock the product so concurrent reviews recompute its rating one after the other.
+    product = Product.objects.select_for_update().get(pk=product.pk)
+    if Review.objects.filter(product=product, user=user).exists():
+        raise Conflict("Product already reviewed")
+    try:
+        with transaction.atomic():
+            review = Review.objects.create(product=product, user=user, rating=rating, comment=str(comment or ""))
+    except IntegrityError:
+        raise Conflict("Product already reviewed") from None
+    _product_rating_refresh(product)
+    return review
+
+
+@transaction.atomic
+def review_delete(*, review: Review) -> None:
+    product = Product.objects.select_for_update().get(pk=review.product_id)
+    review.delete()
+    _product_rating_refresh(product)
+
+
+def _product_rating_refresh(product: Product) -> None:
+    totals = Review.objects.filter(product=product).aggregate(average=Avg("rating"), count=Count("id"))
+    product.rating = Decimal(str(totals["average"] or 0)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    product.num_reviews = totals["count"]
+    product.save(update_fields=["rating", "num_reviews", "updated_at"])
+    caching.invalidate()

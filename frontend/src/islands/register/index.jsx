@@ -1,4 +1,0 @@
-import { createRoot } from "react-dom/client";
-import AuthPage from "../../components/account/AuthPage";
-
-createRoot(document.getElementById("island")).render(<AuthPage initialMode="register" />);

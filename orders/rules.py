@@ -1,0 +1,50 @@
+"""The shop's commerce rules that the browser must also know: one place for each.
+
+`shop.context_processors.shop_config` hands these to the browser (in the page and at
+`GET /api/config`); order placement enforces them. React keeps no copy.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.conf import settings
+
+from orders.models import Order
+
+# Pack counts a shopper may choose: on a product card, and on the product page (the largest an
+# order line may hold; OrderItem's CHECK constraint is the database's guard for it).
+CARD_PACK_COUNT = (1, 9)
+PRODUCT_PAGE_PACK_COUNT = (1, 10)
+MIN_QTY, MAX_QTY = PRODUCT_PAGE_PACK_COUNT
+QTY_RULE = f"Pack count must be a whole number from {MIN_QTY} to {MAX_QTY}."
+
+MAX_LINES = 100
+SHIPPING_PRICE = Decimal("0.00")
+
+# What the shopper reads for each stored payment method (the spec's 'Cash/UPI', sent as 'Cash Or UPI').
+PAYMENT_METHOD_LABELS = {Order.PaymentMethod.CASH_OR_UPI: "Cash/UPI", Order.PaymentMethod.ONLINE: "Online"}
+
+
+@dataclass(frozen=True)
+class PaymentMethodOffer:
+    value: str
+    label: str
+
+
+def online_payment_enabled() -> bool:
+    return str(settings.ONLINE_PAYMENT_ENABLED).strip().upper() in {"Y", "YES", "TRUE", "1"}
+
+
+def payment_methods_offered() -> list[PaymentMethodOffer]:
+    """The payment methods switched on, in the order the payment step lists them."""
+    methods = [Order.PaymentMethod.CASH_OR_UPI]
+    if online_payment_enabled():
+        methods.append(Order.PaymentMethod.ONLINE)
+    return [PaymentMethodOffer(value=method.value, label=PAYMENT_METHOD_LABELS[method]) for method in methods]
+
+
+def pack_limits() -> dict[str, dict[str, int]]:
+    return {
+        "card": {"min": CARD_PACK_COUNT[0], "max": CARD_PACK_COUNT[1]},
+        "productPage": {"min": PRODUCT_PAGE_PACK_COUNT[0], "max": PRODUCT_PAGE_PACK_COUNT[1]},
+    }

@@ -1,0 +1,83 @@
+"""Thin HTTP views for payments: start one, receive the gateway's webhook, the PayPal config stub."""
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from common.permissions import IsCustomer
+from payments import services
+from payments.gateways.base import MalformedNotice, Unauthenticated
+from payments.models import Payment
+from payments.serializers import PaymentStartInSerializer, PaymentStartOutSerializer
+
+
+@dataclass(frozen=True)
+class _Started:
+    status: str
+    payment: Payment
+
+
+class _PaymentStartView(APIView):
+    permission_classes = [IsCustomer]
+    online_checkout = False
+
+    @extend_schema(request=PaymentStartInSerializer, responses=PaymentStartOutSerializer)
+    def post(self, request: Request) -> Response:
+        body = PaymentStartInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        payment, status = services.payment_initiate(
+            user=request.user,
+            public_id=body.validated_data["order_id"],
+            amount=body.validated_data.get("amount"),
+            online_checkout=self.online_checkout,
+        )
+        return Response(PaymentStartOutSerializer(_Started(status=status, payment=payment)).data)
+
+
+class PaymentStartView(_PaymentStartView):
+    """`POST /api/payments/initiateJuspayPayment`: pay the Online order just placed at /placeorder."""
+
+    online_checkout = True
+
+
+class PaymentAtDeliveryView(_PaymentStartView):
+    """`POST /api/payments/initiateJuspayPaymentAtDelivery`: the Pay button of any unpaid order."""
+
+
+class PaymentWebhookView(APIView):
+    """The gateway's webhook: Basic-auth credentials, then a status check of the payment it names.
+
+    A status call that fails answers 503, so the gateway sends the webhook again later.
+    """
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=None, responses=None)
+    def post(self, request: Request) -> Response:
+        try:
+            confirmation = services.payment_webhook(
+                authorization=request.META.get("HTTP_AUTHORIZATION", ""), body=request.body
+            )
+        except Unauthenticated as error:
+            return Response({"message": str(error)}, status=401, headers={"WWW-Authenticate": 'Basic realm="payments"'})
+        except MalformedNotice as error:
+            return Response({"message": str(error)}, status=400)
+        if confirmation.error:
+            return Response({"message": "The payment's status could not be checked; try again later."}, status=503)
+        return Response({"message": "ok", "status": confirmation.payment.status})
+
+
+class PaypalConfigView(APIView):
+    """`GET /api/config/paypal`: the PayPal client id older clients ask for (empty: no PayPal)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: str})
+    def get(self, request: Request) -> Response:
+        return Response(settings.PAYPAL_CLIENT_ID)

@@ -1,0 +1,110 @@
+"""The offline gateway (the default): a hosted payment page inside the shop with Pay and Fail.
+
+It keeps its own record of each payment (`SandboxCharge`), answers status calls from it, and sends
+the shopper back through the same return URL with the same signature scheme as Juspay, signed
+with the sandbox key. So the whole online flow, including the server-to-server check, runs with
+no network.
+"""
+
+import hashlib
+from collections.abc import Mapping
+from decimal import Decimal
+
+from django.conf import settings
+from django.urls import reverse
+
+from payments.gateways.base import (
+    CHARGED,
+    STATUS_IDS,
+    Gateway,
+    GatewayError,
+    GatewayStatus,
+    Notice,
+    Session,
+    Unauthenticated,
+    amount_text,
+    basic_credentials_match,
+    notice_from_return,
+    notice_from_webhook,
+    signed,
+)
+
+PAID = CHARGED
+FAILED = "AUTHENTICATION_FAILED"
+
+
+def sandbox_key() -> str:
+    """The sandbox's response key: PAYMENT_SANDBOX_KEY, else one derived from SECRET_KEY."""
+    return (
+        settings.PAYMENT_SANDBOX_KEY or hashlib.sha256(f"payments-sandbox:{settings.SECRET_KEY}".encode()).hexdigest()
+    )
+
+
+class SandboxGateway(Gateway):
+    name = "sandbox"
+
+    def create_session(
+        self, *, gateway_order_id: str, amount: Decimal, customer_id: str, return_url: str, description: str
+    ) -> Session:
+        from payments.models import SandboxCharge
+
+        charge, _ = SandboxCharge.objects.get_or_create(
+            gateway_order_id=gateway_order_id,
+            defaults={"amount": amount, "customer_id": customer_id, "description": description},
+        )
+        link = reverse("payments-sandbox-page", args=[gateway_order_id])
+        raw = {
+            "status": charge.status,
+            "id": f"sandbox_{gateway_order_id}",
+            "order_id": gateway_order_id,
+            "amount": amount_text(charge.amount),
+            "payment_links": {"web": link},
+        }
+        return Session(status=charge.status, gateway_id=raw["id"], payment_link=link, raw=raw)
+
+    def fetch_status(self, *, gateway_order_id: str, customer_id: str = "") -> GatewayStatus:
+        from payments.models import SandboxCharge
+
+        charge = SandboxCharge.objects.filter(gateway_order_id=gateway_order_id).first()
+        if charge is None:
+            raise GatewayError(f"The sandbox has no payment {gateway_order_id}")
+        raw = {
+            "order_id": charge.gateway_order_id,
+            "id": f"sandbox_{charge.gateway_order_id}",
+            "status": charge.status,
+            "status_id": STATUS_IDS.get(charge.status),
+            "amount": float(charge.amount),
+            "currency": "INR",
+        }
+        return GatewayStatus(status=charge.status, amount=charge.amount, gateway_id=raw["id"], raw=raw)
+
+    def parse_return(self, params: Mapping[str, str]) -> Notice:
+        return notice_from_return(params, sandbox_key())
+
+    def parse_webhook(self, *, authorization: str, body: bytes) -> Notice:
+        if not basic_credentials_match(
+            authorization, settings.JUSPAY_WEBHOOK_USERNAME, settings.JUSPAY_WEBHOOK_PASSWORD
+        ):
+            raise Unauthenticated("Webhook credentials are missing or wrong.")
+        return notice_from_webhook(body)
+
+    # --- the hosted page ---------------------------------------------------------------------
+
+    @staticmethod
+    def settle(*, gateway_order_id: str, pay: bool) -> dict[str, str]:
+        """The shopper pressed Pay or Fail: record it and return the signed return parameters.
+
+        A charged sandbox payment stays charged; pressing Fail on it changes nothing.
+        """
+        from payments.models import SandboxCharge
+
+        charge = SandboxCharge.objects.get(gateway_order_id=gateway_order_id)
+        if charge.status != PAID:
+            SandboxCharge.objects.filter(pk=charge.pk).exclude(status=PAID).update(status=PAID if pay else FAILED)
+            charge.refresh_from_db()
+        params = {
+            "order_id": charge.gateway_order_id,
+            "status": charge.status,
+            "status_id": str(STATUS_IDS.get(charge.status, "")),
+        }
+        return signed(params, sandbox_key())

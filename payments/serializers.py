@@ -1,0 +1,28 @@
+"""The payments wire format (spec section 7, "Payments and config")."""
+
+from rest_framework import serializers
+
+from common.fields import MoneyField
+
+
+class PaymentStartInSerializer(serializers.Serializer):
+    """`{order_id, amount, customerId, cartItems}`: only the order id is read as given; the amount,
+    when sent, must be the order's total; the customer is always the caller; cart lines are ignored."""
+
+    order_id = serializers.CharField(max_length=40, trim_whitespace=True)
+    amount = MoneyField(required=False, allow_null=True)
+    customerId = serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=20)
+    cartItems = serializers.JSONField(required=False)
+
+
+class PaymentLinksSerializer(serializers.Serializer):
+    web = serializers.CharField(source="payment_link")
+
+
+class PaymentStartOutSerializer(serializers.Serializer):
+    """The gateway's session answer as the shop's clients read it: `data.status`, `data.payment_links.web`."""
+
+    status = serializers.CharField()
+    id = serializers.CharField(source="payment.gateway_reference")
+    order_id = serializers.CharField(source="payment.gateway_order_id")
+    payment_links = PaymentLinksSerializer(source="payment")

@@ -1,0 +1,359 @@
+"""Writes for payments: starting one, and confirming it from the gateway's own word.
+
+The rules that protect money, in one place:
+- An order is marked paid only when the gateway's server-to-server status answer says CHARGED
+  for exactly the order's amount. A return or a webhook only prompts that call.
+- Pending answers leave the payment pending; failed answers leave the order unpaid and payable.
+- Every notification counts once: the webhook's id is unique per payment, and each change is made
+  under row locks (the order, then the payment, the order every writer of orders takes them in),
+  so a return and a webhook arriving together give one transition.
+- Money that arrives but cannot pay the order (wrong amount, order cancelled or already paid) is
+  flagged on the payment for staff, never silently applied or dropped.
+"""
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from common.errors import Conflict, DomainError, NotFound
+from orders.models import Order
+from orders.pipeline import order_cancel
+from payments.gateways import active_gateway, gateway_named
+from payments.gateways.base import (
+    CHARGED,
+    FAILED_STATUSES,
+    IRREGULAR_STATUSES,
+    PENDING_STATUSES,
+    GatewayError,
+    GatewayStatus,
+    InvalidSignature,
+    MalformedNotice,
+    Notice,
+)
+from payments.models import Payment, PaymentEvent
+
+logger = logging.getLogger(__name__)
+
+ORDER_NOT_FOUND = "Order not found"
+ALREADY_PAID = "This order is already paid."
+GATEWAY_UNAVAILABLE = "Failed to initiate payment. Please try again."
+
+
+class PaymentRefused(DomainError):
+    status = 400
+
+
+class GatewayUnavailable(DomainError):
+    status = 502
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """What a return, webhook or reconciliation did to a payment."""
+
+    payment: Payment
+    changed: bool
+    error: str = ""
+
+    @property
+    def order_paid_by_it(self) -> bool:
+        return self.payment.status == Payment.Status.CHARGED and not self.payment.flag
+
+
+def payment_status_for(gateway_status: str) -> str:
+    """The shop's view of a gateway status. Unknown statuses count as pending: ask again later."""
+    if gateway_status == CHARGED or gateway_status in IRREGULAR_STATUSES:
+        return Payment.Status.CHARGED
+    if gateway_status in FAILED_STATUSES:
+        return Payment.Status.FAILED
+    if gateway_status not in PENDING_STATUSES:
+        logger.warning("unknown gateway status %r treated as pending", gateway_status)
+    return Payment.Status.PENDING
+
+
+def _return_url() -> str:
+    return f"{settings.SITE_URL.rstrip('/')}{reverse('payments-return')}"
+
+
+def payment_initiate(
+    *, user, public_id: str, amount: Decimal | None = None, online_checkout: bool = False
+) -> tuple[Payment, str]:
+    """Start paying the caller's own unpaid order; returns the Payment and the session's status.
+
+    `amount`, when the browser sends one, must be the order's total: the amount always comes
+    from the order. `online_checkout` is the new Online order from /placeorder; the Pay button
+    of any unpaid order (cash ones too) leaves it False.
+    """
+    order = Order.objects.select_related("user").filter(public_id=str(public_id)[:21], user=user).first()
+    if order is None:
+        raise NotFound(ORDER_NOT_FOUND)
+    if amount is not None:
+        if Decimal(amount) != order.total_price:
+            raise PaymentRefused(
+                f"The amount to pay is the order's total, {order.total_price:.2f}.", code="amount_mismatch"
+            )
+    if online_checkout and order.payment_method != Order.PaymentMethod.ONLINE:
+        raise PaymentRefused("This order is paid at delivery; use its Pay button to pay online.")
+    if order.is_paid:
+        raise Conflict(ALREADY_PAID, code="already_paid")
+    if order.is_cancelled:
+        raise Conflict("This order is cancelled.", code="order_cancelled")
+
+    gateway = active_gateway()
+    payment = Payment.objects.create(order=order, gateway=gateway.name, amount=order.total_price)
+    try:
+        session = gateway.create_session(
+            gateway_order_id=payment.gateway_order_id,
+            amount=payment.amount,
+            customer_id=order.user.phone_no,
+            return_url=_return_url(),
+            description=f"{settings.STORE_NAME} order {order.invoice_number}",
+        )
+    except GatewayError as error:
+        logger.warning("payment session for order %s failed: %s", order.public_id, error)
+        _record(payment, source=PaymentEvent.Source.SESSION, to_status=Payment.Status.FAILED, note=str(error)[:300])
+        raise GatewayUnavailable(GATEWAY_UNAVAILABLE, code="gateway_unavailable") from error
+
+    payment.gateway_reference = session.gateway_id[:64]
+    payment.payment_link = session.payment_link[:500]
+    payment.gateway_status = session.status[:40]
+    payment.save(update_fields=["gateway_reference", "payment_link", "gateway_status", "updated_at"])
+    PaymentEvent.objects.create(
+        payment=payment,
+        source=PaymentEvent.Source.SESSION,
+        from_status=payment.status,
+        to_status=payment.status,
+        gateway_status=payment.gateway_status,
+        raw=session.raw,
+    )
+    logger.info("payment %s started for order %s (%s)", payment.gateway_order_id, order.public_id, gateway.name)
+    return payment, session.status
+
+
+def _record(payment: Payment, *, source: str, to_status: str, note: str = "", raw=None) -> None:
+    with transaction.atomic():
+        locked = Payment.objects.select_for_update().get(pk=payment.pk)
+        PaymentEvent.objects.create(
+            payment=locked, source=source, from_status=locked.status, to_status=to_status, note=note, raw=raw or {}
+        )
+        if locked.status != to_status:
+            locked.status = to_status
+            locked.save(update_fields=["status", "updated_at"])
+    payment.status = to_status
+
+
+def payment_find(gateway_order_id: str) -> Payment:
+    payment = Payment.objects.filter(gateway_order_id=str(gateway_order_id)[:21]).first()
+    if payment is None:
+        raise NotFound("Payment not found")
+    return payment
+
+
+def payment_confirm(*, payment: Payment, source: str, notice: Notice | None = None) -> Confirmation:
+    """Ask the gateway for the payment's status and apply it; the notice is only the prompt.
+
+    Safe to call any number of times, from any number of places at once.
+    """
+    if notice is not None and notice.event_id and payment.events.filter(event_id=notice.event_id).exists():
+        return Confirmation(payment=payment, changed=False)
+    if payment.status == Payment.Status.CHARGED:
+        return Confirmation(payment=payment, changed=False)
+
+    try:
+        answer = gateway_named(payment.gateway).fetch_status(
+            gateway_order_id=payment.gateway_order_id, customer_id=payment.order.user.phone_no
+        )
+    except GatewayError as error:
+        # The payment stays as it is; reconciliation asks again later.
+        logger.warning("status of payment %s unavailable (%s): %s", payment.gateway_order_id, source, error)
+        return Confirmation(payment=payment, changed=False, error=str(error))
+    return _apply(payment=payment, answer=answer, source=source, notice=notice)
+
+
+def _apply(*, payment: Payment, answer: GatewayStatus, source: str, notice: Notice | None) -> Confirmation:
+    to_status = payment_status_for(answer.status)
+    with transaction.atomic():
+        order = Order.objects.select_for_update().get(pk=payment.order_id)
+        locked = Payment.objects.select_for_update().get(pk=payment.pk)
+        event = PaymentEvent(
+            payment=locked,
+            source=source,
+            event_id=(notice.event_id or None) if notice else None,
+            from_status=locked.status,
+            to_status=locked.status,
+            gateway_status=answer.status[:40],
+            raw={"status": answer.raw, **({"notice": notice.raw} if notice else {})},
+        )
+        if locked.status == Payment.Status.CHARGED:
+            # Settled already (by the other of a racing return and webhook): nothing changes.
+            _save_event(event)
+            return Confirmation(payment=locked, changed=False)
+
+        flag = ""
+        if to_status == Payment.Status.CHARGED:
+            flag = _charge_flag(order=order, payment=locked, answer=answer)
+            if not flag:
+                order.is_paid = True
+                order.paid_at = timezone.now()
+                order.payment_reference = locked.gateway_order_id
+                order.save(update_fields=["is_paid", "paid_at", "payment_reference"])
+            locked.charged_at = timezone.now()
+            locked.flag = flag
+            event.note = Payment.Flag(flag).label if flag else f"Order {order.public_id} paid"
+
+        event.to_status = to_status
+        if not _save_event(event):
+            return Confirmation(payment=locked, changed=False)
+        changed = locked.status != to_status or bool(flag)
+        locked.status = to_status
+        locked.gateway_status = answer.status[:40]
+        if answer.gateway_id and not locked.gateway_reference:
+            locked.gateway_reference = answer.gateway_id[:64]
+        locked.save()
+
+    if flag:
+        logger.error(
+            "payment %s for order %s needs staff: %s",
+            locked.gateway_order_id,
+            order.public_id,
+            locked.get_flag_display(),
+        )
+    elif changed:
+        logger.info("payment %s is %s (%s, %s)", locked.gateway_order_id, to_status, answer.status, source)
+    payment.status, payment.flag = locked.status, locked.flag
+    return Confirmation(payment=locked, changed=changed)
+
+
+def _charge_flag(*, order: Order, payment: Payment, answer: GatewayStatus) -> str:
+    if answer.status in IRREGULAR_STATUSES:
+        return Payment.Flag.IRREGULAR
+    if answer.amount is None or answer.amount != payment.amount or payment.amount != order.total_price:
+        return Payment.Flag.AMOUNT_MISMATCH
+    if order.is_cancelled:
+        return Payment.Flag.CHARGED_AFTER_CANCEL
+    if order.is_paid:
+        return Payment.Flag.ALREADY_PAID
+    return Payment.Flag.NONE
+
+
+def _save_event(event: PaymentEvent) -> bool:
+    """False when this webhook was already recorded (it lost a race with its own repeat)."""
+    try:
+        with transaction.atomic():
+            event.save()
+    except IntegrityError:
+        return False
+    return True
+
+
+SUCCESS_PATH = "/payment/success?orderId={public_id}"
+FAILURE_PATH = "/payment/failure"
+ORDER_PATH = "/order/{public_id}"
+
+
+def payment_return(*, params) -> str:
+    """The shopper's browser is back from the gateway: verify, confirm, and say where it goes next.
+
+    Paid → the success screen; failed, flagged or forged → the failure screen; still pending (or
+    the gateway did not answer) → the order, which reconciliation will mark paid.
+    """
+    gateway_order_id = str(params.get("order_id") or "")[:21]
+    payment = Payment.objects.select_related("order__user").filter(gateway_order_id=gateway_order_id).first()
+    if payment is None:
+        logger.warning("payment return for unknown payment %r", gateway_order_id)
+        return FAILURE_PATH
+    try:
+        notice = gateway_named(payment.gateway).parse_return(params)
+    except (InvalidSignature, MalformedNotice) as error:
+        logger.warning("payment return for %s refused: %s", gateway_order_id, error)
+        return FAILURE_PATH
+    confirmation = payment_confirm(payment=payment, source=PaymentEvent.Source.RETURN, notice=notice)
+    confirmed = confirmation.payment
+    public_id = payment.order.public_id
+    if confirmed.status == Payment.Status.CHARGED and not confirmed.flag:
+        return SUCCESS_PATH.format(public_id=public_id)
+    if confirmed.status == Payment.Status.FAILED or confirmed.flag:
+        return FAILURE_PATH
+    return ORDER_PATH.format(public_id=public_id)
+
+
+def payment_webhook(*, authorization: str, body: bytes) -> Confirmation:
+    """A webhook from the configured gateway (Unauthenticated / MalformedNotice / NotFound when not)."""
+    notice = active_gateway().parse_webhook(authorization=authorization, body=body)
+    payment = (
+        Payment.objects.select_related("order__user").filter(gateway_order_id=notice.gateway_order_id[:21]).first()
+    )
+    if payment is None:
+        raise NotFound("Payment not found")
+    return payment_confirm(payment=payment, source=PaymentEvent.Source.WEBHOOK, notice=notice)
+
+
+@dataclass(frozen=True)
+class Reconciled:
+    payment: Payment
+    from_status: str
+    error: str = ""
+
+
+def payments_reconcile(*, since=None, settled_for=None, progress=None) -> list[Reconciled]:
+    """Ask the gateway about every payment still new or pending, and apply its answers.
+
+    `since` (a datetime) limits it to payments started after then (default: the last
+    PAYMENT_RECONCILE_WINDOW_HOURS); `settled_for` (a timedelta) skips payments younger than that,
+    as their shoppers are most likely still on the payment page. `progress(done, total)` is called
+    after each. Returns the payments whose status changed or could not be asked.
+    """
+    from payments.selectors import payments_to_reconcile
+
+    payments = payments_to_reconcile(since=since, settled_for=settled_for)
+    results: list[Reconciled] = []
+    for done, payment in enumerate(payments, start=1):
+        before = payment.status
+        confirmation = payment_confirm(payment=payment, source=PaymentEvent.Source.RECONCILE)
+        if confirmation.changed or confirmation.error:
+            results.append(Reconciled(payment=confirmation.payment, from_status=before, error=confirmation.error))
+        if progress:
+            progress(done, len(payments))
+    return results
+
+
+ABANDONED_REASON = "Not paid online within {minutes} minutes"
+
+
+def orders_cancel_abandoned(*, now: datetime | None = None) -> list[Order]:
+    """Cancel Online orders still unpaid UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES after placement.
+
+    Each order's open payments are asked about first, so a payment whose return and webhooks were
+    lost pays its order instead of cancelling it; an order whose gateway does not answer waits for
+    the next run. The cancellation itself (stock back once, history, SMS) is the pipeline's
+    `order_cancel`; a CHARGED arriving after it is flagged on the payment, never applied.
+    """
+    from payments.selectors import abandoned_online_orders
+
+    minutes = settings.UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES
+    placed_before = (now or timezone.now()) - timedelta(minutes=minutes)
+    cancelled: list[Order] = []
+    for order in abandoned_online_orders(placed_before=placed_before):
+        answers = [
+            payment_confirm(payment=payment, source=PaymentEvent.Source.ABANDON)
+            for payment in order.payments.exclude(status=Payment.Status.CHARGED)
+        ]
+        if any(answer.error for answer in answers):
+            logger.warning("order %s kept for now: its gateway did not answer", order.public_id)
+            continue
+        with transaction.atomic():
+            locked = Order.objects.select_for_update().get(pk=order.pk)
+            if locked.is_paid or locked.status != Order.Status.PLACED:
+                continue
+            try:
+                order_cancel(order=locked, reason=ABANDONED_REASON.format(minutes=minutes), by=None)
+            except Conflict:
+                continue  # cancelled meanwhile by someone else
+        cancelled.append(locked)
+    return cancelled

@@ -1,0 +1,94 @@
+"""Staff see payments read-only in Django admin; ops reconcile on demand."""
+
+import io
+import re
+from datetime import timedelta
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.utils import timezone
+
+from payments.management.commands.reconcile_payments import parse_since
+from payments.models import Payment
+from payments.services import payment_initiate
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff_client(admin_user):
+    client = Client()
+    client.force_login(admin_user)
+    return client
+
+
+def test_payments_are_listed_read_only_with_their_history(staff_client, online_order, client):
+    payment, _ = payment_initiate(user=online_order.user, public_id=online_order.public_id)
+    client.get(client.post(payment.payment_link, {"action": "pay"})["Location"])
+
+    listing = staff_client.get("/staff/payments/payment/", {"q": online_order.public_id})
+    assert listing.status_code == 200 and payment.gateway_order_id in listing.text
+    page = staff_client.get(f"/staff/payments/payment/{payment.pk}/change/")
+    assert page.status_code == 200
+    assert "Browser return" in page.text and "Session created" in page.text
+    assert 'name="_save"' not in page.text  # nothing to change
+    assert staff_client.get("/staff/payments/payment/add/").status_code == 403
+    assert staff_client.post(f"/staff/payments/payment/{payment.pk}/delete/").status_code == 403
+
+
+def test_flagged_payments_stand_out_and_filter(staff_client, online_order):
+    payment, _ = payment_initiate(user=online_order.user, public_id=online_order.public_id)
+    Payment.objects.filter(pk=payment.pk).update(status="charged", flag=Payment.Flag.CHARGED_AFTER_CANCEL)
+    flagged = staff_client.get("/staff/payments/payment/", {"needs_staff": "yes"})
+    assert "Charged after the order was cancelled" in flagged.text
+    assert payment.gateway_order_id not in staff_client.get("/staff/payments/payment/", {"needs_staff": "no"}).text
+
+
+def test_reconcile_command_prints_what_changed(online_order, fake_juspay):
+    paid, _ = payment_initiate(user=online_order.user, public_id=online_order.public_id)
+    stuck, _ = payment_initiate(user=online_order.user, public_id=online_order.public_id)
+    fake_juspay.set_status(paid.gateway_order_id, "CHARGED")
+    fake_juspay.set_status(stuck.gateway_order_id, "CHARGED")
+    fake_juspay.fail_next(200, {"status": "error", "error_code": "INTERNAL", "error_message": "try later"})
+    out, err = io.StringIO(), io.StringIO()
+
+    call_command("reconcile_payments", "--since", "1h", stdout=out, stderr=err)
+
+    text = out.getvalue()
+    # The first status call (the older payment) met the error; the second paid the order.
+    assert f"{paid.gateway_order_id}: gateway did not answer" in text
+    assert re.search(rf"{stuck.gateway_order_id} \(order {online_order.public_id}\): new → charged \[CHARGED\]", text)
+    assert "1 changed, 1 could not be checked." in text
+    assert "checking [##############################] 2/2" in err.getvalue()
+
+
+def test_reconcile_leaves_payments_older_than_since(online_order, fake_juspay):
+    payment, _ = payment_initiate(user=online_order.user, public_id=online_order.public_id)
+    Payment.objects.filter(pk=payment.pk).update(created_at=timezone.now() - timedelta(days=3))
+    fake_juspay.set_status(payment.gateway_order_id, "CHARGED")
+    out = io.StringIO()
+    call_command("reconcile_payments", stdout=out, stderr=io.StringIO())
+    assert "0 changed, 0 could not be checked." in out.getvalue()
+    call_command("reconcile_payments", "--since", "4d", stdout=out, stderr=io.StringIO())
+    assert "1 changed" in out.getvalue()
+
+
+def test_the_beat_task_waits_a_few_minutes_before_asking(online_order, fake_juspay):
+    from payments.tasks import reconcile_payments
+
+    payment, _ = payment_initiate(user=online_order.user, public_id=online_order.public_id)
+    fake_juspay.set_status(payment.gateway_order_id, "CHARGED")
+    assert reconcile_payments() == 0  # the shopper is probably still on the payment page
+    Payment.objects.filter(pk=payment.pk).update(created_at=timezone.now() - timedelta(minutes=6))
+    assert reconcile_payments() == 1
+    assert Payment.objects.get(pk=payment.pk).status == "charged"
+
+
+def test_since_accepts_durations_and_dates():
+    now = timezone.now()
+    assert abs((now - parse_since("90m")) - timedelta(minutes=90)) < timedelta(seconds=5)
+    assert abs((now - parse_since("2d")) - timedelta(days=2)) < timedelta(seconds=5)
+    assert parse_since("2026-11-20").date().isoformat() == "2026-11-20"
+    with pytest.raises(CommandError):
+        parse_since("yesterday")

@@ -1,0 +1,123 @@
+"""The payment endpoints: who may start a payment, what they send, what they get back."""
+
+import pytest
+
+from payments.models import Payment
+
+pytestmark = pytest.mark.django_db
+
+START = "/api/payments/initiateJuspayPayment"
+AT_DELIVERY = "/api/payments/initiateJuspayPaymentAtDelivery"
+
+
+def body(order, **overrides):
+    return {"order_id": order.public_id, "amount": 291, "customerId": order.user.phone_no, **overrides}
+
+
+@pytest.mark.parametrize("path", [START, AT_DELIVERY])
+def test_the_owner_starts_a_payment_and_gets_the_link(as_user, online_order, path):
+    answer = as_user(online_order.user).post(path, body(online_order, cartItems=[{"qty": 2}]), format="json")
+
+    assert answer.status_code == 200
+    payment = Payment.objects.get(order=online_order)
+    assert answer.json() == {
+        "status": "NEW",
+        "id": f"sandbox_{payment.gateway_order_id}",
+        "order_id": payment.gateway_order_id,
+        "payment_links": {"web": f"/payments/sandbox/{payment.gateway_order_id}"},
+    }
+    assert payment.amount == online_order.total_price
+
+
+@pytest.mark.parametrize("path", [START, AT_DELIVERY])
+def test_permissions_anonymous_other_customer_and_admin(as_user, online_order, other_shopper, admin_user, path):
+    assert as_user(None).post(path, body(online_order), format="json").status_code == 401
+    other = as_user(other_shopper).post(path, body(online_order), format="json")
+    assert other.status_code == 404 and other.json() == {"message": "Order not found"}
+    # Admins pay their own orders only; staff record cash payments in the admin screens.
+    assert as_user(admin_user).post(path, body(online_order), format="json").status_code == 404
+    assert not Payment.objects.exists()
+
+
+@pytest.mark.parametrize("amount", [1, "290.99", 291.01, "0"])
+def test_an_amount_other_than_the_orders_total_is_refused(as_user, online_order, amount):
+    answer = as_user(online_order.user).post(AT_DELIVERY, body(online_order, amount=amount), format="json")
+    assert answer.status_code == 400
+    assert answer.json()["message"] == "The amount to pay is the order's total, 291.00."
+    assert not Payment.objects.exists()
+
+
+@pytest.mark.parametrize("amount", ["291.001", True, "abc", "NaN", [291], {"value": 291}])
+def test_an_amount_that_is_not_money_is_refused(as_user, online_order, amount):
+    answer = as_user(online_order.user).post(AT_DELIVERY, body(online_order, amount=amount), format="json")
+    assert answer.status_code == 400
+    assert answer.json()["message"].startswith("amount: ")
+    assert not Payment.objects.exists()
+
+
+@pytest.mark.parametrize("amount", [291, 291.0, "291", "291.00"])
+def test_the_total_as_a_number_or_numeric_string_is_accepted(as_user, online_order, amount):
+    answer = as_user(online_order.user).post(AT_DELIVERY, body(online_order, amount=amount), format="json")
+    assert answer.status_code == 200
+
+
+def test_the_amount_may_be_left_out(as_user, online_order):
+    assert (
+        as_user(online_order.user).post(START, {"order_id": online_order.public_id}, format="json").status_code == 200
+    )
+
+
+def test_a_cash_order_is_paid_with_the_pay_button_not_the_checkout_start(as_user, cash_order):
+    client = as_user(cash_order.user)
+    refused = client.post(START, {"order_id": cash_order.public_id}, format="json")
+    assert refused.status_code == 400
+    assert client.post(AT_DELIVERY, {"order_id": cash_order.public_id}, format="json").status_code == 200
+
+
+def test_a_paid_order_is_not_paid_twice(as_user, online_order, client):
+    api = as_user(online_order.user)
+    link = api.post(START, body(online_order), format="json").json()["payment_links"]["web"]
+    client.get(client.post(link, {"action": "pay"})["Location"])
+    again = api.post(AT_DELIVERY, body(online_order), format="json")
+    assert again.status_code == 409 and again.json()["message"] == "This order is already paid."
+
+
+@pytest.mark.parametrize("payload", [{}, {"order_id": ""}, {"order_id": None}, []])
+def test_bad_bodies_are_400_json(as_user, online_order, payload):
+    answer = as_user(online_order.user).post(START, payload, format="json")
+    assert answer.status_code == 400 and "message" in answer.json()
+
+
+def test_an_unknown_or_overlong_order_id_is_404(as_user, online_order):
+    client = as_user(online_order.user)
+    assert client.post(START, {"order_id": "nope"}, format="json").status_code == 404
+    assert client.post(START, {"order_id": "x" * 40}, format="json").status_code == 404
+
+
+def test_a_gateway_that_fails_answers_502_with_the_spec_message(as_user, online_order, fake_juspay):
+    fake_juspay.fail_next(503, {"status": "error", "error_message": "maintenance"})
+    answer = as_user(online_order.user).post(START, body(online_order), format="json")
+    assert answer.status_code == 502
+    assert answer.json()["message"] == "Failed to initiate payment. Please try again."
+
+
+def test_juspay_session_links_to_the_gateway(as_user, online_order, fake_juspay, settings):
+    settings.SITE_URL = "https://shop.example"
+    answer = as_user(online_order.user).post(START, body(online_order), format="json").json()
+    assert answer["status"] == "NEW"
+    assert answer["payment_links"]["web"] == f"{fake_juspay.url}/pay/{answer['order_id']}"
+    import json
+
+    sent = json.loads(fake_juspay.calls("/session")[0]["body"])
+    assert sent["return_url"] == "https://shop.example/payments/return"
+    assert sent["customer_id"] == online_order.user.phone_no
+
+
+def test_paypal_config_answers_the_client_id(client, settings):
+    assert client.get("/api/config/paypal").json() == ""
+    settings.PAYPAL_CLIENT_ID = "sb-client"
+    assert client.get("/api/config/paypal").json() == "sb-client"
+
+
+def test_the_sandbox_page_of_an_unknown_payment_is_404(client, db):
+    assert client.get("/payments/sandbox/Pnothing").status_code == 404

@@ -1,0 +1,51 @@
+"""Browser-facing payment pages: the return URL the gateway sends the shopper back to, and the
+sandbox gateway's hosted payment page."""
+
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from common.money import rupees
+from payments import services
+from payments.gateways.sandbox import SandboxGateway
+from payments.models import Payment, SandboxCharge
+
+
+@csrf_exempt  # the gateway may POST the return; its signature, not a cookie, authenticates it
+@require_http_methods(["GET", "POST"])
+def payment_return(request: HttpRequest) -> HttpResponse:
+    given = request.POST if request.method == "POST" else request.GET
+    params = {name: given.get(name, "") for name in given}
+    response = HttpResponseRedirect(services.payment_return(params=params))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def sandbox_page(request: HttpRequest, gateway_order_id: str) -> HttpResponse:
+    payment = (
+        Payment.objects.select_related("order")
+        .filter(gateway_order_id=gateway_order_id[:21], gateway=SandboxGateway.name)
+        .first()
+    )
+    charge = SandboxCharge.objects.filter(gateway_order_id=gateway_order_id[:21]).first()
+    if payment is None or charge is None:
+        raise Http404("No such sandbox payment")
+    if request.method == "POST":
+        params = SandboxGateway.settle(
+            gateway_order_id=charge.gateway_order_id, pay=request.POST.get("action") == "pay"
+        )
+        return HttpResponseRedirect(f"{reverse('payments-return')}?{urlencode(params)}")
+    context = {
+        "STORE_NAME": settings.STORE_NAME,
+        "payment": payment,
+        "order": payment.order,
+        "charge": charge,
+        "amount": rupees(charge.amount),
+    }
+    return render(request, "payments/sandbox.html", context)

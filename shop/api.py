@@ -1,0 +1,57 @@
+"""`GET /api/config`: the shop's public settings, the same answer the page embeds as shop-config."""
+
+from django.utils.cache import patch_cache_control
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from shop.context_processors import shop_config
+
+CONFIG_MAX_AGE_SECONDS = 60
+
+
+def _limits(name: str):
+    return inline_serializer(name, {"min": serializers.IntegerField(), "max": serializers.IntegerField()})
+
+
+ShopConfigSchema = inline_serializer(
+    "ShopConfig",
+    {
+        "storeName": serializers.CharField(),
+        "whatsappNumber": serializers.CharField(),
+        "phoneNumber": serializers.CharField(),
+        "supportEmail": serializers.CharField(),
+        "supportPhone": serializers.CharField(),
+        "gstNumber": serializers.CharField(),
+        "fssaiNumber": serializers.CharField(),
+        "storeAddress": serializers.CharField(),
+        "social": serializers.DictField(child=serializers.CharField()),
+        "googleMapsKey": serializers.CharField(),
+        "paymentMethods": inline_serializer(
+            "PaymentMethodOffer", {"value": serializers.CharField(), "label": serializers.CharField()}, many=True
+        ),
+        "packLimits": inline_serializer(
+            "PackLimits", {"card": _limits("CardPackLimits"), "productPage": _limits("ProductPagePackLimits")}
+        ),
+        "shippingPrice": serializers.FloatField(),
+    },
+)
+
+
+class ConfigView(APIView):
+    """Public and the same for everyone, so it never reads a token and may be cached."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(
+        summary="The shop's public settings: contacts, payment methods on offer, pack-count limits, shipping",
+        responses=ShopConfigSchema,
+    )
+    def get(self, request: Request) -> Response:
+        response = Response(shop_config())
+        patch_cache_control(response, public=True, max_age=CONFIG_MAX_AGE_SECONDS)
+        return response
