@@ -22,6 +22,8 @@ api_patterns = [
     re_path(r"^.*$", views.api_not_found),
 ]
 
+handler500 = "shop.views.server_error"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("staff/", admin.site.urls),
@@ -29,6 +31,7 @@ urlpatterns = [
     path("payments/", include("payments.web_urls")),
     path("service-worker.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
+    re_path(r"^socket\.io(?:/.*)?$", views.socket_io_gone, name="socket-io-gone"),
 ]
 
 if not settings.AWS_STORAGE_BUCKET_NAME:
