@@ -28,6 +28,7 @@ from accounts.serializers import (
     PlacesOutput,
     ProfileInput,
     RegisterInput,
+    SavedAddressOutput,
     UserInfoOutput,
     UserOutput,
     UserSummaryOutput,
@@ -176,13 +177,13 @@ class ProfileView(APIView):
 
 
 class OwnAddressView(APIView):
-    """The signed-in user's delivery address."""
+    """The signed-in user's delivery address and location."""
 
     permission_classes = (IsCustomer,)
 
-    @extend_schema(responses=AddressOutput)
+    @extend_schema(responses=SavedAddressOutput)
     def get(self, request):
-        return Response(AddressOutput(request.user).data)
+        return Response(SavedAddressOutput(request.user).data)
 
 
 def _user_for(request, ref: str):

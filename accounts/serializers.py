@@ -104,6 +104,28 @@ class LocationOutput(serializers.Serializer):
     longitude = serializers.FloatField()
 
 
+class SavedAddressPartsOutput(AddressOutput):
+    street = serializers.CharField(allow_null=True)
+    city = serializers.CharField(allow_null=True)
+    postalCode = serializers.CharField(source="postal_code", allow_null=True)
+
+    def to_representation(self, user):
+        return {key: value or None for key, value in super().to_representation(user).items()}
+
+
+class SavedLocationOutput(serializers.Serializer):
+    latitude = serializers.FloatField(allow_null=True)
+    longitude = serializers.FloatField(allow_null=True)
+
+
+class SavedAddressOutput(serializers.Serializer):
+    """`GET /api/users/address`: the saved address and location as the shop's existing client's
+    Shipping step reads them; a part not saved is null."""
+
+    deliveryAddress = SavedAddressPartsOutput(source="*")
+    location = SavedLocationOutput(source="*")
+
+
 class UserSummaryOutput(serializers.Serializer):
     _id = serializers.CharField(source="pk")
     name = serializers.CharField()

@@ -30,9 +30,12 @@ from .models import Product
 PUBLIC_MAX_AGE_SECONDS = 30
 PRODUCT_OBJECT = OpenApiResponse(OpenApiTypes.OBJECT, description="A product in the wire format of DESIGN.md")
 PRODUCT_PAGE = OpenApiResponse(OpenApiTypes.OBJECT, description='{"products": [product...], "page": 1, "pages": 9}')
+PRODUCT_LIST = {"type": "array", "items": {"type": "object"}}
 PAGE_PARAMETERS = [
     OpenApiParameter("pageNumber", int, description="1 or more; a page past the end is empty"),
-    OpenApiParameter("pageSize", int, description=f"1 to {selectors.MAX_PAGE_SIZE}"),
+    OpenApiParameter(
+        "pageSize", int, description=f"1 or more; above {selectors.MAX_PAGE_SIZE} it is {selectors.MAX_PAGE_SIZE}"
+    ),
 ]
 
 
@@ -74,12 +77,12 @@ def _page_body(page: Page[Product]) -> dict:
     return {"products": serializers.products_data(page.items), "page": page.page, "pages": page.pages}
 
 
-def _rendered(body: dict) -> tuple[bytes, bytes]:
+def _rendered(body: dict | list) -> tuple[bytes, bytes]:
     plain = JSONRenderer().render(body)
     return plain, compress_string(plain)
 
 
-def _shared_json(request, key: str, build: Callable[[], dict]) -> HttpResponse:
+def _shared_json(request, key: str, build: Callable[[], dict | list]) -> HttpResponse:
     """The JSON answer `build()` gives, rendered (and gzipped) once and shared through the cache.
 
     A browser that accepts gzip gets the stored compressed bytes, so a cache hit does not
@@ -184,9 +187,12 @@ class SuggestionsView(PublicRead):
 
 
 class TopProductsView(PublicRead):
-    @extend_schema(summary="The best-rated products", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
+    @extend_schema(
+        summary="The best-rated products, as a JSON array",
+        responses={200: OpenApiResponse(PRODUCT_LIST, description="[product...]")},
+    )
     def get(self, request):
-        return _shared_json(request, "top", lambda: {"products": serializers.products_data(selectors.top_products())})
+        return _shared_json(request, "top", lambda: serializers.products_data(selectors.top_products()))
 
 
 class FinancialBatchView(APIView):
@@ -285,14 +291,18 @@ class FinancialsView(APIView):
     permission_classes = [IsAdmin]
 
     @extend_schema(
-        summary="Add a pack size to a brand (admin)",
+        summary="Add a pack size to a brand (admin); no pack fields give an unpriced sample pack with no stock",
         request=serializers.PackInput,
         responses={201: OpenApiResponse(OpenApiTypes.OBJECT, description="The pack")},
     )
     def post(self, request, ref: str, detail_id: int):
         detail = selectors.detail_get(product=_product(ref), detail_id=detail_id)
-        pack = _valid(serializers.PackInput, request.data).pack(required=True)
-        financial = services.financial_create(detail=detail, **pack)
+        pack = _valid(serializers.PackInput, request.data).pack()
+        financial = (
+            services.financial_create(detail=detail, **pack)
+            if pack
+            else services.financial_create_sample(detail=detail)
+        )
         return Response(serializers.financial_data(financial), status=status.HTTP_201_CREATED)
 
 

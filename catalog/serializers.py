@@ -9,7 +9,7 @@ numbers inside (prices, pack sizes, stock) are checked by the services, which ow
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.fields import money
+from common.fields import PageSizeField, money
 from common.ids import WireIdField
 
 from .models import Detail, Financial, Product, Review
@@ -115,7 +115,7 @@ def without_blanks(query_params) -> dict:
 
 class PageQuery(serializers.Serializer):
     pageNumber = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_NUMBER, default=1)
-    pageSize = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_SIZE, required=False)
+    pageSize = PageSizeField(max_value=MAX_PAGE_SIZE, required=False)
 
 
 class ProductListQuery(PageQuery):
@@ -163,9 +163,8 @@ class PackInput(serializers.Serializer):
     Discount = _text()
     countInStock = _text()
 
-    def pack(self, *, required: bool = False) -> dict | None:
-        """The pack fields as `services.financial_create` takes them, or None when none given
-        (a ValidationError instead when the pack is `required`)."""
+    def pack(self) -> dict | None:
+        """The pack fields as `services.financial_create` takes them, or None when none given."""
         data = {key: value for key, value in self.validated_data.items() if value not in (None, "")}
         pack = {
             "quantity": data.get("quantity"),
@@ -176,8 +175,6 @@ class PackInput(serializers.Serializer):
             "count_in_stock": data.get("countInStock", 0),
         }
         if all(value in (None, 0) for value in pack.values()):
-            if required:
-                raise serializers.ValidationError("quantity, units and price are required.")
             return None
         for required in ("quantity", "units", "price"):
             if pack[required] is None:
@@ -221,8 +218,16 @@ class ReviewInput(serializers.Serializer):
 
 class PackRefInput(serializers.Serializer):
     productId = WireIdField()
-    brandId = WireIdField()
+    brandId = WireIdField(required=False)
+    detailId = WireIdField(required=False, help_text="Another name for brandId (the shop's existing client)")
     financialId = WireIdField()
+
+    def validate(self, attrs):
+        if "brandId" not in attrs:
+            if "detailId" not in attrs:
+                raise serializers.ValidationError({"brandId": "brandId is required."})
+            attrs["brandId"] = attrs["detailId"]
+        return attrs
 
 
 class FinancialBatchInput(serializers.Serializer):

@@ -1,11 +1,15 @@
-"""Wire fields that several apps share."""
+"""Wire fields that several apps share: money and whole numbers as the shop's clients send them."""
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-CENT = Decimal("0.01")
+from common.money import to_paise
+
 MONEY_MAX_DIGITS = 12
+# Past 18 digits a number no longer fits a 64-bit column, and nothing the shop counts gets near it.
+MAX_WHOLE_NUMBER_DIGITS = 18
 
 
 def money(value: Decimal | None) -> Decimal | None:
@@ -16,7 +20,7 @@ def money(value: Decimal | None) -> Decimal | None:
     """
     if value is None:
         return None
-    return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
+    return to_paise(Decimal(value))
 
 
 class MoneyField(serializers.DecimalField):
@@ -40,3 +44,61 @@ class MoneyField(serializers.DecimalField):
 
     def to_representation(self, value):
         return money(value)
+
+
+def as_whole_number(value) -> int | None:
+    """A JSON integer or a string of ASCII digits (`2`, `"2"`) as an int; anything else None
+    (`"2.5"`, `"-1"`, `"abc"`, `true`, `2.0`)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isascii() and text.isdigit() and len(text) <= MAX_WHOLE_NUMBER_DIGITS:
+            return int(text)
+    return None
+
+
+@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string", "pattern": r"^\s*[0-9]+\s*$"}]})
+class WholeNumberField(serializers.Field):
+    """A whole number as the wire writes it: `2`, or `"2"` (the product page keeps its pack count
+    as a string). `"2.5"`, `"-1"`, `"abc"` and `true` are refused here; the range is the caller's
+    rule (`min_value`/`max_value`, or the service that owns it)."""
+
+    default_error_messages = {
+        "invalid": "A whole number is required.",
+        "null": "A whole number is required.",
+        "required": "A whole number is required.",
+        "out_of_range": "A whole number is required.",
+    }
+
+    def __init__(self, *, min_value: int | None = None, max_value: int | None = None, **kwargs):
+        self.min_value, self.max_value = min_value, max_value
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        number = as_whole_number(data)
+        if number is None:
+            self.fail("invalid")
+        if (self.min_value is not None and number < self.min_value) or (
+            self.max_value is not None and number > self.max_value
+        ):
+            self.fail("out_of_range")
+        return number
+
+    def to_representation(self, value):
+        return value
+
+
+class PageSizeField(serializers.IntegerField):
+    """How many rows a page holds. Above `max_value` it is `max_value`: the shop's existing client
+    asks for 80 or 500 and must get a page, not a 400; the cap keeps every page cheap."""
+
+    def __init__(self, *, max_value: int, **kwargs):
+        self.cap = max_value
+        kwargs.setdefault("help_text", f"1 or more; above {max_value} it is {max_value}")
+        super().__init__(min_value=1, max_value=None, **kwargs)
+
+    def to_internal_value(self, data):
+        return min(super().to_internal_value(data), self.cap)

@@ -1,8 +1,15 @@
-"""One page of a list: the same page arithmetic for every paged list of the shop."""
+"""One page of a list: the same page arithmetic for every paged list of the shop.
+
+A list that must stay a bare JSON array carries its totals in headers (`page_headers`):
+`X-Total-Count` is the number of rows in every page together; `Link` (RFC 8288) names the first,
+previous, next and last pages with the same query and `pageNumber`/`pageSize`. Cross-origin
+clients may read both (`CORS_EXPOSE_HEADERS` in settings).
+"""
 
 from dataclasses import dataclass
 from math import ceil
 from typing import Generic, TypeVar
+from urllib.parse import urlencode
 
 from django.db.models import QuerySet
 
@@ -28,3 +35,28 @@ def paginate(queryset: QuerySet, *, page: int, page_size: int) -> Page:
     start = (page - 1) * page_size
     items = list(queryset[start : start + page_size]) if start < total else []
     return Page(items=items, page=page, pages=pages, total=total)
+
+
+TOTAL_COUNT_HEADER = "X-Total-Count"
+PAGED_HEADERS = (TOTAL_COUNT_HEADER, "Link")
+
+
+def page_headers(request, *, page: Page, page_size: int) -> dict[str, str]:
+    """`X-Total-Count` and `Link` for `page` (`request` gives the path and the rest of the query)."""
+
+    def url(number: int) -> str:
+        query = request.GET.copy()
+        query["pageNumber"] = str(number)
+        query["pageSize"] = str(page_size)
+        return request.build_absolute_uri(f"{request.path}?{urlencode(sorted(query.lists()), doseq=True)}")
+
+    links = [("first", 1)]
+    if 1 < page.page <= page.pages + 1:
+        links.append(("prev", page.page - 1))
+    if page.page < page.pages:
+        links.append(("next", page.page + 1))
+    links.append(("last", max(page.pages, 1)))
+    return {
+        TOTAL_COUNT_HEADER: str(page.total),
+        "Link": ", ".join(f'<{url(number)}>; rel="{rel}"' for rel, number in links),
+    }

@@ -1,11 +1,12 @@
 """Thin HTTP views for orders: parse, call one service or selector, serialize."""
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
 from orders import selectors, services
 from orders.models import Order
@@ -31,14 +32,33 @@ class OrdersView(APIView):
         listing = getattr(self.request, "method", "GET") == "GET"
         return [IsAdmin()] if listing else [IsCustomer()]
 
-    @extend_schema(parameters=[AdminOrderListInSerializer], responses=OrderSerializer(many=True))
+    @extend_schema(
+        summary="Every order, newest first, with the customer's name (admin); one page of a JSON array",
+        parameters=[
+            AdminOrderListInSerializer,
+            OpenApiParameter(
+                TOTAL_COUNT_HEADER, int, OpenApiParameter.HEADER, response=[200], description="Orders in all pages"
+            ),
+            OpenApiParameter(
+                "Link",
+                str,
+                OpenApiParameter.HEADER,
+                response=[200],
+                description='RFC 8288 links to the first, prev, next and last pages: `<url>; rel="next", ...`',
+            ),
+        ],
+        responses=OrderSerializer(many=True),
+    )
     def get(self, request: Request) -> Response:
         query = AdminOrderListInSerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         page = selectors.orders_for_admin(
-            status=query.validated_data.get("status") or None, page=query.validated_data["pageNumber"]
+            status=query.validated_data.get("status") or None,
+            page=query.validated_data["pageNumber"],
+            page_size=query.validated_data["pageSize"],
         )
-        return Response({"orders": _order_data(request, page.items, many=True), "page": page.page, "pages": page.pages})
+        headers = page_headers(request, page=page, page_size=query.validated_data["pageSize"])
+        return Response(_order_data(request, page.items, many=True), headers=headers)
 
     @extend_schema(request=OrderPlaceInSerializer, responses={201: OrderSerializer})
     def post(self, request: Request) -> Response:

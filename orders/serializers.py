@@ -8,30 +8,19 @@ Input serializers check the shape and types of a request; the rules (pack count 
 prices, stock) are `orders.services`'.
 """
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.fields import MoneyField
+from common.fields import MoneyField, PageSizeField, WholeNumberField
 from common.ids import WireIdField
 from orders.models import Order
 from orders.pipeline import allowed_moves
 from orders.rules import MAX_LINES, QTY_RULE
+from orders.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
 
-
-@extend_schema_field(OpenApiTypes.INT)
-class WholeNumberField(serializers.Field):
-    """A JSON integer: `2`, never `"2"`, `2.5` or `true`."""
-
-    default_error_messages = {"invalid": QTY_RULE, "null": QTY_RULE, "required": QTY_RULE}
-
-    def to_internal_value(self, data):
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return data
-
-    def to_representation(self, value):
-        return value
+# The label the shop's current client sends for spec section 7's 'Cash Or UPI'; stored and answered
+# as the spec's name.
+PAYMENT_METHOD_ALIASES = {"Cash/UPI": Order.PaymentMethod.CASH_OR_UPI}
 
 
 class PackRecordSerializer(serializers.Serializer):
@@ -62,7 +51,7 @@ class OrderLineInSerializer(serializers.Serializer):
     productId = WireIdField()
     brandId = WireIdField()
     financialId = WireIdField()
-    qty = WholeNumberField()
+    qty = WholeNumberField(error_messages={key: QTY_RULE for key in ("invalid", "null", "required", "out_of_range")})
 
 
 class OrderItemsField(serializers.ListField):
@@ -92,10 +81,18 @@ class AddressSerializer(serializers.Serializer):
     postalCode = serializers.CharField(allow_blank=True, allow_null=True, default="", max_length=20)
 
 
+class PaymentMethodField(serializers.CharField):
+    def to_internal_value(self, data):
+        method = super().to_internal_value(data)
+        return PAYMENT_METHOD_ALIASES.get(method, method)
+
+
 class OrderPlaceInSerializer(serializers.Serializer):
     orderItems = OrderItemsField(allow_empty=True, max_length=MAX_LINES)
     shippingAddress = AddressSerializer()
-    paymentMethod = serializers.CharField(allow_blank=True, max_length=40)
+    paymentMethod = PaymentMethodField(
+        allow_blank=True, max_length=40, help_text="'Cash Or UPI' (also accepted as 'Cash/UPI') or 'Online'"
+    )
     itemsPrice = MoneyField()
     shippingPrice = MoneyField()
     totalPrice = MoneyField()
@@ -115,6 +112,7 @@ class OrderCancelInSerializer(serializers.Serializer):
 
 class AdminOrderListInSerializer(serializers.Serializer):
     pageNumber = serializers.IntegerField(min_value=1, max_value=1_000_000, default=1)
+    pageSize = PageSizeField(max_value=MAX_ADMIN_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
     status = serializers.ChoiceField(choices=Order.Status.values, required=False, allow_blank=True)
 
 
@@ -144,6 +142,12 @@ class ShippingAddressOutSerializer(serializers.Serializer):
     postalCode = serializers.CharField(source="shipping_postal_code")
 
 
+class PaymentAlertSerializer(serializers.Serializer):
+    reference = serializers.CharField(source="gateway_order_id")
+    amount = MoneyField()
+    problem = serializers.CharField(source="get_flag_display")
+
+
 class OrderSerializer(serializers.Serializer):
     _id = serializers.CharField(source="public_id")
     createdAt = serializers.DateTimeField(source="created_at")
@@ -169,6 +173,15 @@ class OrderSerializer(serializers.Serializer):
     allowedMoves = serializers.SerializerMethodField()
     invoiceNumber = serializers.CharField(source="invoice_number")
     orderId = serializers.CharField(source="payment_reference", allow_null=True)
+    paymentAlerts = serializers.SerializerMethodField()
+
+    @extend_schema_field(PaymentAlertSerializer(many=True))
+    def get_paymentAlerts(self, order: Order) -> list[dict]:
+        """For admins: money a gateway charged that could not pay this order (refund or re-confirm)."""
+        user = getattr(self.context.get("request"), "user", None)
+        if not (user and user.is_staff):
+            return []
+        return PaymentAlertSerializer(getattr(order, "flagged_payments", []), many=True).data
 
     @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=Order.Status.values)))
     def get_allowedMoves(self, order: Order) -> list[str]:

@@ -7,13 +7,15 @@ products costs the selector's fixed three queries (products with their category,
 """
 
 from collections.abc import Iterable
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from rest_framework.renderers import JSONRenderer
 
 from catalog.models import Product
 from catalog.selectors import with_packs
 from catalog.serializers import product_data
+from common.money import decimal_or_none
+from orders.rules import MAX_QTY
 
 PRODUCT_UPDATE = "productUpdate"
 
@@ -44,10 +46,14 @@ def product_update_texts(product_ids: Iterable[int]) -> dict[int, str]:
 
 
 def _same_money(sent, current: Decimal) -> bool:
-    try:
-        return sent is not None and Decimal(str(sent)) == current
-    except (InvalidOperation, ValueError):
-        return False
+    number = decimal_or_none(sent)
+    return number is not None and number == current
+
+
+def cart_stock(count_in_stock: int) -> int:
+    """A pack's stock as a cart line holds it: the browser keeps at most the most packs a line may
+    have (the product page's pack limit, `packLimits` in the shop config), so 57 left reads as 10."""
+    return min(count_in_stock, MAX_QTY)
 
 
 def line_is_current(line: dict, product: Product | None) -> bool:
@@ -61,6 +67,6 @@ def line_is_current(line: dict, product: Product | None) -> bool:
                     _same_money(line.get("price"), financial.price)
                     and _same_money(line.get("dprice"), financial.dprice)
                     and line.get("Discount") == financial.discount
-                    and line.get("countInStock") == financial.count_in_stock
+                    and line.get("countInStock") == cart_stock(financial.count_in_stock)
                 )
     return False

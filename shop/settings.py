@@ -50,6 +50,14 @@ TRUSTED_PROXY_COUNT = int(env("TRUSTED_PROXY_COUNT", "0"))
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+# The API may serve a client on another host (spec section 1): CORS with credentials for /api/
+# only, for the listed origins (`https://shop.example.in,...`; none by default, so no other site
+# may call it from a browser). The paged admin list's totals travel in headers the client reads.
+CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_CREDENTIALS = True
+CORS_EXPOSE_HEADERS = ["X-Total-Count", "Link"]
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -60,6 +68,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "rest_framework",
+    "corsheaders",
     "drf_spectacular",
     "channels",
     "webpack_loader",
@@ -75,6 +84,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so that a preflight is answered before anything else can answer it (corsheaders' advice).
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # ServeStatic (WhiteNoise's async fork): static files stream through an async iterator under
     # ASGI, where WhiteNoise's file iterator made Django warn and read it in a thread.
@@ -154,6 +165,7 @@ CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
     "reconcile-payments": {"task": "payments.tasks.reconcile_payments", "schedule": 2 * 60},
+    "cancel-abandoned-orders": {"task": "payments.tasks.cancel_abandoned_orders", "schedule": 60},
 }
 
 # --- Auth -----------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ urlpatterns = [
     path("payments/", include("payments.web_urls")),
     path("service-worker.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
+    re_path(r"^socket\.io(?:/.*)?$", views.socket_io_gone, name="socket-io-gone"),
 ]
 
 if not settings.AWS_STORAGE_BUCKET_NAME:

@@ -59,3 +59,11 @@ def manifest(request):
 @csrf_exempt  # the API authenticates by Bearer token; an unknown path is a JSON 404 for every method
 def api_not_found(request, *args, **kwargs):
     return JsonResponse({"message": "Not found."}, status=404)
+
+
+@csrf_exempt  # the old client's socket.io library polls with POSTs too
+def socket_io_gone(request, *args, **kwargs):
+    """The shop's existing client polls `/socket.io/` for its realtime library; this shop's realtime
+    is the websocket at /ws/cart/. A quick 404 (no page, no database) makes the library give up
+    instead of loading the home page on every poll."""
+    return JsonResponse({"message": "Not found. Live cart updates are at /ws/cart/."}, status=404)

@@ -139,10 +139,23 @@ def test_profile_cannot_make_an_admin(as_user, customer):
 
 
 def test_own_address(as_user, make_user):
-    user = make_user("9876543210", street="Old St", city="Kakinada", postal_code="533001")
+    user = make_user(
+        "9876543210", street="Old St", city="Kakinada", postal_code="533001", latitude="16.9891", longitude="82.2475"
+    )
     response = as_user(user).get(OWN_ADDRESS_URL)
     assert response.status_code == 200
-    assert response.json() == {"street": "Old St", "city": "Kakinada", "postalCode": "533001"}
+    assert response.json() == {
+        "deliveryAddress": {"street": "Old St", "city": "Kakinada", "postalCode": "533001"},
+        "location": {"latitude": 16.9891, "longitude": 82.2475},
+    }
+
+
+def test_own_address_not_yet_saved_is_nulls(as_user, make_user):
+    response = as_user(make_user("9876543211")).get(OWN_ADDRESS_URL)
+    assert response.json() == {
+        "deliveryAddress": {"street": None, "city": None, "postalCode": None},
+        "location": {"latitude": None, "longitude": None},
+    }
 
 
 def test_post_sets_the_whole_address(as_user, customer):

@@ -10,7 +10,14 @@ transaction after it commits (`packs.packs_written` → `catalog.events.packs_ch
 
 from .categories import category_delete, category_save
 from .details import detail_create, detail_delete, detail_update
-from .packs import financial_create, financial_delete, financial_save, financial_update, packs_written
+from .packs import (
+    financial_create,
+    financial_create_sample,
+    financial_delete,
+    financial_save,
+    financial_update,
+    packs_written,
+)
 from .products import (
     SAMPLE_BRAND,
     SAMPLE_DESCRIPTION,
@@ -35,6 +42,7 @@ __all__ = [
     "detail_delete",
     "detail_update",
     "financial_create",
+    "financial_create_sample",
     "financial_delete",
     "financial_save",
     "financial_update",

@@ -4,6 +4,7 @@ from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 
 from common.errors import Conflict, DomainError
+from common.money import decimal_or_none
 from common.text import clean_text
 
 from .. import caching
@@ -32,7 +33,7 @@ def detail_create(
     pack: dict | None = None,
 ) -> Detail:
     """A brand variant with one pack: `pack` (quantity, units, price, dprice or discount,
-    count_in_stock) or an empty 1 kg sample pack the admin then edits.
+    count_in_stock) or a sample pack the admin then edits (`packs.financial_create_sample`).
 
     No brand gives a free "Sample brand" name; a brand the product already has is a Conflict.
     """
@@ -43,10 +44,20 @@ def detail_create(
         raise Conflict(f"This product already has the brand '{brand}'.")
     urls = [clean_url(url) for url in (images or []) if str(url or "").strip()]
     detail = Detail.objects.create(product=product, brand=brand, images=urls)
-    pack = pack or {"quantity": 1, "units": Financial.Units.KILOGRAM, "price": 0}
-    packs.financial_create(detail=detail, **pack)
+    if pack:
+        packs.financial_create(detail=detail, **pack)
+    else:
+        packs.financial_create_sample(detail=detail)
     caching.invalidate()
     return detail
+
+
+def _manual_size_given(value) -> bool:
+    """The edit screen sends `manualQuantity: 0` (or "") when the size came from the dropdown."""
+    if value is None or str(value).strip() == "":
+        return False
+    number = decimal_or_none(value)
+    return number is None or number != 0  # not a number: `to_quantity` says so
 
 
 def _pack_for_quantity(detail: Detail, quantity, units) -> Financial:
@@ -81,8 +92,8 @@ def detail_update(
     Product fields (name, slug, category, image) go to the product; `brand` renames this variant.
     The pack is the existing one whose size is `quantity`, or, when `manual_quantity` is given,
     the pack of that size (created when the brand has none, in `units` or the brand's usual
-    units). Its price and discount are set from `price` and `discount`; whichever is missing
-    keeps its current value. The selling price follows: price × (100 − discount) / 100.
+    units); a blank or zero `manual_quantity` and a blank `image` are "not given". Its price and
+    discount are set from `price` and `discount`; whichever is missing keeps its current value. The selling price follows: price × (100 − discount) / 100.
     """
     product = detail.product
     products.product_update(product=product, name=name, slug=slug, category=category, image=image)
@@ -99,6 +110,8 @@ def detail_update(
     detail.save()
     caching.invalidate()
 
+    if not _manual_size_given(manual_quantity):
+        manual_quantity = None
     wants_pack = any(value not in (None, "") for value in (quantity, manual_quantity))
     if not wants_pack:
         if any(value not in (None, "") for value in (price, discount, count_in_stock)):

@@ -5,6 +5,7 @@ Stock sold by orders and given back by cancelled ones goes through `catalog.stoc
 """
 
 from collections.abc import Iterable
+from decimal import Decimal
 
 from django.db import IntegrityError, transaction
 
@@ -56,6 +57,17 @@ def financial_create(
         count_in_stock=to_stock(count_in_stock),
     )
     return financial_save(financial=financial)
+
+
+def financial_create_sample(*, detail: Detail) -> Financial:
+    """An editable sample pack: 1 of the brand's usual units (kg for a new brand; the next free
+    whole size when 1 is taken), price 0 and no stock, so nobody can buy it before staff price it."""
+    units = detail.financials.order_by("id").values_list("units", flat=True).first() or Financial.Units.KILOGRAM
+    taken = set(detail.financials.filter(units=units).values_list("quantity", flat=True))
+    size = 1
+    while Decimal(size) in taken:
+        size += 1
+    return financial_create(detail=detail, quantity=size, units=units, price=0, count_in_stock=0)
 
 
 def financial_update(*, financial: Financial, price=None, dprice=None, discount=None, count_in_stock=None) -> Financial:

@@ -103,7 +103,11 @@ def product_update(
     image: str | None = None,
     description: str | None = None,
 ) -> Product:
-    """Change the given fields. A new name gives a new slug unless a different slug is given."""
+    """Change the given fields. A new name gives a new slug unless a different slug is given.
+
+    A blank `image` is "not given", like None: edit screens send `image: ""` for an untouched
+    field, and that must not erase the product's picture.
+    """
     if slug is not None and slug.strip() and slug.strip() != product.slug:
         wanted = slugify(slug)
         if not wanted:
@@ -118,7 +122,7 @@ def product_update(
             product.slug = unique_slug(name, exclude_pk=product.pk)
     if category is not None and str(category).strip():
         product.category = _category(category)
-    if image is not None:
+    if image is not None and str(image).strip():
         product.image = clean_url(image)
     if description is not None:
         product.description = str(description)

@@ -4,7 +4,7 @@ import pytest
 
 from catalog import services
 
-from .factories import make_category, make_product
+from .factories import make_category, make_product, make_products
 
 pytestmark = pytest.mark.django_db
 
@@ -101,11 +101,19 @@ def test_garbage_page_number_is_a_400_with_a_message(api_client, url, page):
     assert "Cache-Control" not in response
 
 
-@pytest.mark.parametrize("size", ["0", "49", "x"])
-def test_page_size_is_1_to_48(api_client, size):
+@pytest.mark.parametrize("size", ["0", "-1", "2.5", "x"])
+def test_page_size_must_be_a_whole_number_from_1(api_client, size):
     response = api_client.get("/api/products", {"pageSize": size})
     assert response.status_code == 400
     assert response.json()["message"].startswith("pageSize:")
+
+
+@pytest.mark.parametrize("size", ["49", "80", "500", "99999999999999999999"])
+@pytest.mark.parametrize("url", ["/api/products", "/api/products/categories/all/products"])
+def test_a_page_size_above_48_is_48(api_client, url, size):
+    make_products(50)
+    body = api_client.get(url, {"pageSize": size}).json()
+    assert (len(body["products"]), body["pages"]) == (48, 2)
 
 
 def test_blank_page_number_means_page_one(api_client, sona):
@@ -212,7 +220,7 @@ def test_fixed_paths_are_not_read_as_slugs(api_client, sona):
 
 
 def test_top(api_client, sona):
-    assert [p["name"] for p in api_client.get("/api/products/top").json()["products"]] == ["Sona Masoori Rice"]
+    assert [p["name"] for p in api_client.get("/api/products/top").json()] == ["Sona Masoori Rice"]
 
 
 def test_financial_batch(anyone, sona):
@@ -251,6 +259,14 @@ def test_financial_batch(anyone, sona):
     }
 
 
+def test_financial_batch_takes_detail_id_for_brand_id(api_client, sona):
+    detail = sona.details.get()
+    pack = detail.financials.order_by("id").first()
+    item = {"productId": str(sona.pk), "detailId": str(detail.pk), "financialId": str(pack.pk)}
+    response = api_client.post("/api/products/financials/batch", {"items": [item]}, format="json")
+    assert [record["financialId"] for record in response.json()["items"]] == [str(pack.pk)]
+
+
 @pytest.mark.parametrize(
     "body",
     [
@@ -258,6 +274,8 @@ def test_financial_batch(anyone, sona):
         {"items": "x"},
         {"items": [{"productId": "abc", "brandId": "1", "financialId": "1"}]},
         {"items": [{"productId": "1", "brandId": "1"}]},
+        {"items": [{"productId": "1", "financialId": "1"}]},
+        {"items": [{"productId": "1", "detailId": "x", "financialId": "1"}]},
         {"items": [{"productId": "1", "brandId": "1", "financialId": "1"}] * 101},
     ],
 )

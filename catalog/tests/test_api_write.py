@@ -132,6 +132,40 @@ def test_admin_edit_product_details_payload(admin, oil):
     assert (five["price"], five["dprice"], five["Discount"], five["countInStock"]) == (800, 720, 10, 8)
 
 
+def test_the_edit_screens_untouched_image_and_zero_manual_quantity_mean_not_given(admin, oil):
+    detail = oil.details.get(brand="Freedom")
+    detail.images = ["/media/brand.svg"]
+    detail.save()
+    Product.objects.filter(pk=oil.pk).update(image="/media/oil.svg")
+    payload = {
+        "slug": oil.slug,
+        "detailId": detail.pk,
+        "name": "Sunflower Oil",
+        "category": "OILS",
+        "brand": "Freedom",
+        "discount": 20,
+        "price": 800,
+        "quantity": "5",
+        "image": "",
+        "manualQuantity": 0,
+    }
+
+    response = admin.put(f"/api/products/{oil.slug}/details/{detail.pk}", payload, format="json")
+
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["image"] == "/media/oil.svg"
+    assert body["details"][0]["images"] == [{"image": "/media/brand.svg"}]
+    five = detail.financials.get(quantity=5)
+    assert (five.price, five.dprice, five.discount) == (Decimal("800"), Decimal("640"), 20)
+
+
+def test_a_blank_image_on_product_edit_keeps_the_image(admin, oil):
+    Product.objects.filter(pk=oil.pk).update(image="/media/oil.svg")
+    response = admin.put(f"/api/products/{oil.pk}", {"image": ""}, format="json")
+    assert (response.status_code, response.json()["image"]) == (200, "/media/oil.svg")
+
+
 def test_admin_edit_with_manual_quantity_adds_a_pack(admin, oil):
     detail = oil.details.get(brand="Freedom")
     response = admin.put(
@@ -219,15 +253,35 @@ def test_admin_create_and_get_financial(admin, oil):
     )
 
 
-def test_admin_create_financial_with_an_empty_body_is_a_400_that_names_the_fields(admin, oil):
-    detail = oil.details.get(brand="Freedom")
-    before = Financial.objects.count()
+@pytest.mark.parametrize("body", [None, {}])
+def test_admin_create_financial_with_no_pack_fields_gives_an_unsellable_sample(admin, oil, body):
+    detail = oil.details.get(brand="Freedom")  # has 1 L and 5 L
 
-    response = admin.post(f"/api/products/{oil.pk}/details/{detail.pk}/financials", {}, format="json")
+    response = admin.post(f"/api/products/{oil.pk}/details/{detail.pk}/financials", body, format="json")
 
-    assert response.status_code == 400
-    assert response.json()["message"] == "quantity, units and price are required."
-    assert Financial.objects.count() == before
+    assert response.status_code == 201
+    assert response.json() | {"_id": None} == {
+        "_id": None,
+        "quantity": "2",
+        "units": "L",
+        "price": 0,
+        "dprice": 0,
+        "Discount": 0,
+        "countInStock": 0,
+    }
+    edited = admin.put(
+        f"/api/products/{oil.pk}/details/{detail.pk}",
+        {"quantity": "2", "price": "320", "countInStock": 4},
+        format="json",
+    )
+    assert edited.status_code == 200
+    assert detail.financials.get(pk=response.json()["_id"]).count_in_stock == 4
+
+
+def test_a_new_brands_sample_pack_is_1_kg(admin, oil):
+    detail = oil.details.get(brand="Gold Drop")  # no packs
+    body = admin.post(f"/api/products/{oil.pk}/details/{detail.pk}/financials").json()
+    assert (body["quantity"], body["units"], body["countInStock"]) == ("1", "kg", 0)
 
 
 def test_pack_paths_must_agree(admin, oil):

@@ -38,6 +38,15 @@ def test_my_orders_take_the_same_queries_for_one_order_or_many(
     assert with_one <= 4  # user (token), orders with users, their lines
 
 
+def links(response) -> dict[str, str]:
+    """The `Link` header as {rel: "path?query"}."""
+    found = {}
+    for part in response["Link"].split(", "):
+        url, rel = part.split("; ")
+        found[rel.removeprefix('rel="').removesuffix('"')] = url.strip("<>").removeprefix("http://testserver")
+    return found
+
+
 def test_the_admin_list_takes_the_same_queries_for_any_page(
     as_user, shopper, other_shopper, admin_user, packs, place_order, django_assert_max_num_queries
 ):
@@ -48,12 +57,14 @@ def test_the_admin_list_takes_the_same_queries_for_any_page(
         place_order(shopper if index % 2 else other_shopper, (packs.oil_1l, 1), (packs.rice_5kg, 1))
 
     with django_assert_max_num_queries(with_one):
-        body = client.get("/api/orders").json()
+        response = client.get("/api/orders")
 
+    body = response.json()
     assert with_one <= 5  # user (token), count, orders with users, their lines
-    assert (len(body["orders"]), body["page"], body["pages"]) == (20, 1, 2)
-    assert {row["user"]["phoneNo"] for row in body["orders"]} == {shopper.phone_no, other_shopper.phone_no}
-    assert body["orders"][0]["user"]["name"]
+    assert isinstance(body, list) and len(body) == 20
+    assert response["X-Total-Count"] == "25"
+    assert {row["user"]["phoneNo"] for row in body} == {shopper.phone_no, other_shopper.phone_no}
+    assert body[0]["user"]["name"]
 
 
 def test_the_admin_list_pages_and_filters_by_status(as_user, shopper, admin_user, place_order):
@@ -62,22 +73,55 @@ def test_the_admin_list_pages_and_filters_by_status(as_user, shopper, admin_user
         order_advance(order=order, to_status=Order.Status.PACKED, by=admin_user)
     client = as_user(admin_user)
 
-    second_page = client.get("/api/orders?pageNumber=2").json()
-    packed = client.get("/api/orders?status=packed").json()
-    past_the_end = client.get("/api/orders?pageNumber=9").json()
+    first_page = client.get("/api/orders")
+    second_page = client.get("/api/orders?pageNumber=2")
+    packed = client.get("/api/orders?status=packed")
+    past_the_end = client.get("/api/orders?pageNumber=9")
 
-    assert (len(second_page["orders"]), second_page["page"], second_page["pages"]) == (3, 2, 2)
-    assert [row["_id"] for row in second_page["orders"]] == [order.public_id for order in reversed(orders[:3])]
-    assert sorted(row["_id"] for row in packed["orders"]) == sorted(order.public_id for order in orders[:3])
-    assert packed["pages"] == 1
-    assert past_the_end == {"orders": [], "page": 9, "pages": 2}
+    assert [row["_id"] for row in first_page.json()] == [order.public_id for order in reversed(orders[3:])]
+    assert [row["_id"] for row in second_page.json()] == [order.public_id for order in reversed(orders[:3])]
+    assert links(first_page) == {
+        "first": "/api/orders?pageNumber=1&pageSize=20",
+        "next": "/api/orders?pageNumber=2&pageSize=20",
+        "last": "/api/orders?pageNumber=2&pageSize=20",
+    }
+    assert links(second_page) == {
+        "first": "/api/orders?pageNumber=1&pageSize=20",
+        "prev": "/api/orders?pageNumber=1&pageSize=20",
+        "last": "/api/orders?pageNumber=2&pageSize=20",
+    }
+    assert sorted(row["_id"] for row in packed.json()) == sorted(order.public_id for order in orders[:3])
+    assert packed["X-Total-Count"] == "3"
+    assert links(packed)["last"] == "/api/orders?pageNumber=1&pageSize=20&status=packed"
+    assert past_the_end.json() == [] and past_the_end["X-Total-Count"] == "23"
+
+
+def test_the_admin_list_page_size_is_chosen_and_capped(as_user, shopper, admin_user, place_order):
+    for _ in range(5):
+        place_order(shopper)
+    client = as_user(admin_user)
+
+    two = client.get("/api/orders?pageSize=2&pageNumber=3")
+    everything = client.get("/api/orders?pageSize=500")
+
+    assert len(two.json()) == 1 and links(two)["prev"] == "/api/orders?pageNumber=2&pageSize=2"
+    assert len(everything.json()) == 5
+    assert links(everything)["last"] == "/api/orders?pageNumber=1&pageSize=100"
 
 
 def test_an_empty_admin_list(as_user, admin_user, packs):
-    assert as_user(admin_user).get("/api/orders").json() == {"orders": [], "page": 1, "pages": 0}
+    response = as_user(admin_user).get("/api/orders")
+    assert response.json() == []
+    assert response["X-Total-Count"] == "0"
+    assert links(response) == {
+        "first": "/api/orders?pageNumber=1&pageSize=20",
+        "last": "/api/orders?pageNumber=1&pageSize=20",
+    }
 
 
-@pytest.mark.parametrize("query", ["pageNumber=0", "pageNumber=abc", "pageNumber=-1", "status=lost"])
+@pytest.mark.parametrize(
+    "query", ["pageNumber=0", "pageNumber=abc", "pageNumber=-1", "pageSize=0", "pageSize=2.5", "status=lost"]
+)
 def test_garbage_admin_list_parameters_are_a_400(as_user, admin_user, query):
     response = as_user(admin_user).get(f"/api/orders?{query}")
     assert response.status_code == 400

@@ -161,7 +161,9 @@ def test_a_pack_that_does_not_belong_to_the_named_brand_and_product_is_refused(a
     assert written_state() == before
 
 
-@pytest.mark.parametrize("qty", [0, 11, -1, 2.5, "2", True, None, [2], 10**30])
+@pytest.mark.parametrize(
+    "qty", [0, 11, -1, 2.5, True, None, [2], 10**30, "2.5", "-1", "abc", "", "11", "0", "²", "9" * 30]
+)
 def test_pack_count_must_be_a_whole_number_from_1_to_10(as_user, shopper, packs, qty):
     before = written_state()
     body = payload([line(packs.oil_1l, qty)], shopper, total="145.50")
@@ -171,6 +173,12 @@ def test_pack_count_must_be_a_whole_number_from_1_to_10(as_user, shopper, packs,
     assert response.status_code == 400
     assert "whole number from 1 to 10" in response.json()["message"]
     assert written_state() == before
+
+
+def test_a_pack_count_may_be_a_string_of_digits(as_user, shopper, packs):
+    response = post(as_user(shopper), payload([line(packs.oil_1l, "2")], shopper, total="291.00"))
+    assert response.status_code == 201
+    assert response.json()["orderItems"][0]["qty"] == 2
 
 
 def test_ten_packs_is_the_most_a_line_may_hold(as_user, shopper, packs):
@@ -295,6 +303,13 @@ def test_online_is_accepted_as_a_method(as_user, shopper, packs):
     response = post(as_user(shopper), payload([line(packs.oil_1l)], shopper, method="Online"))
     assert response.status_code == 201
     assert response.json()["paymentMethod"] == "Online"
+
+
+def test_the_current_clients_cash_upi_label_is_stored_as_the_specs_name(as_user, shopper, packs):
+    response = post(as_user(shopper), payload([line(packs.oil_1l)], shopper, method="Cash/UPI"))
+    assert response.status_code == 201
+    assert response.json()["paymentMethod"] == "Cash Or UPI"
+    assert Order.objects.get().payment_method == Order.PaymentMethod.CASH_OR_UPI
 
 
 def test_an_empty_order_is_refused(as_user, shopper, packs):

@@ -12,7 +12,6 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import transaction
 
-from catalog.events import announce_packs_changed
 from catalog.models import Financial
 from catalog.services import financial_update
 from catalog.tests.factories import make_product
@@ -48,7 +47,6 @@ def first_pack(product) -> Financial:
 def change_price(pack: Financial, dprice: str) -> None:
     with transaction.atomic():
         financial_update(financial=pack, dprice=dprice)
-        announce_packs_changed(product_ids=[pack.detail.product_id], financial_ids=[pack.pk])
 
 
 @pytest.mark.redis

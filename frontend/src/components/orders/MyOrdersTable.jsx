@@ -4,6 +4,7 @@
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import Loader from "../Loader";
+import PayButton from "./PayButton";
 import Message from "../Message";
 import "./orders-ui.css";
 
@@ -36,10 +37,7 @@ function DrawerRows({ orders }) {
               {order.isPaid ? (
                 <span className="badge badge--success">Paid</span>
               ) : (
-                // The order page says how much to pay and how.
-                <a className="btn btn--small btn--primary" href={`/order/${order._id}`}>
-                  Pay
-                </a>
+                !order.isCancelled && <PayButton order={order} />
               )}
             </td>
             <td>

@@ -1,7 +1,11 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockFetch } from "../../lib/testing/mockFetch";
+import { navigate } from "../../lib/navigation";
+import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
 import MyOrdersTable from "./MyOrdersTable";
+
+vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
 
 const paid = {
   _id: "PaidOrder0000000001", createdAt: "2026-05-03T18:30:00Z", totalPrice: "1234.50",
@@ -28,8 +32,31 @@ describe("MyOrdersTable (account drawer)", () => {
     expect(within(first).getByText("Paid")).toHaveClass("badge");
     expect(within(first).getByRole("link", { name: "Details" })).toHaveAttribute("href", "/order/PaidOrder0000000001");
     expect(within(first).getByText("₹1,234.50")).toBeInTheDocument();
-    expect(within(second).getByRole("link", { name: "Pay" })).toHaveAttribute("href", "/order/OpenOrder0000000002");
+    expect(within(second).getByRole("button", { name: "Pay" })).toBeEnabled();
     expect(within(second).queryByText("Paid")).toBeNull();
+  });
+
+  it("the Pay button of an unpaid order starts its payment and goes to the payment page", async () => {
+    const fetchMock = mockFetch({
+      "GET /api/orders/mine": { body: [paid, unpaid] },
+      "POST /api/payments/initiateJuspayPaymentAtDelivery": {
+        body: { status: "NEW", payment_links: { web: "/payments/sandbox/P2" } },
+      },
+    });
+    render(<MyOrdersTable />);
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Pay" }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/payments/sandbox/P2"));
+    expect(sentBody(fetchMock, "POST", "/api/payments/initiateJuspayPaymentAtDelivery")).toMatchObject({
+      order_id: "OpenOrder0000000002",
+      amount: "958.00",
+    });
+  });
+
+  it("offers no Pay button for a cancelled order", async () => {
+    mockFetch({ "GET /api/orders/mine": { body: [{ ...unpaid, isCancelled: true }] } });
+    render(<MyOrdersTable />);
+    await screen.findByRole("table");
+    expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
   });
 
   it("shows an error alert with the server's message when loading fails", async () => {

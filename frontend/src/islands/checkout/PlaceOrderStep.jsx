@@ -4,11 +4,13 @@ import { useEffect, useState } from "react";
 import CheckoutSteps from "../../components/CheckoutSteps";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
-import { lineKey, useCart } from "../../lib/cart";
+import { clearCartItems, lineKey, useCart } from "../../lib/cart";
 import { formatMoney, toNumber } from "../../lib/money";
 import { navigate, redirect } from "../../lib/navigation";
 import { placeOrder } from "./placeOrder";
-import { paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
+import { flash } from "../../lib/flash";
+import { startPayment } from "../../lib/payment";
+import { ONLINE, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 import { addressLine, isAddressComplete } from "./rules";
 
 /** Where the shopper must go first, or null when the order can be reviewed. */
@@ -54,11 +56,20 @@ export default function PlaceOrderStep() {
 
   const submit = async () => {
     setPlacing(true);
-    // Online payment is started from the order once the payments work lands; until then an
-    // Online order is placed unpaid like a cash one and the shopper lands on it the same way.
-    const order = await placeOrder();
-    if (order) navigate(`/order/${order._id}`);
-    else setPlacing(false);
+    const online = paymentMethod === ONLINE;
+    const order = await placeOrder({ keepCart: online });
+    if (!order) return setPlacing(false);
+    if (!online) return navigate(`/order/${order._id}`);
+    try {
+      // Off to the gateway's page; /payment/success clears the cart when it comes back paid.
+      await startPayment(order, { checkout: true, cartItems });
+    } catch (error) {
+      if (error?.leaving) return;
+      // The order stands, unpaid, and its page has the Pay button: the cart now lives in the order.
+      clearCartItems();
+      if (!error?.alerted) flash("danger", error.message);
+      navigate(`/order/${order._id}`);
+    }
   };
 
   return (

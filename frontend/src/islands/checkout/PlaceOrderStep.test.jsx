@@ -103,14 +103,42 @@ describe("place order step", () => {
     expect(getCart().shippingAddress).toEqual(home);
   });
 
-  it("places an Online order unpaid and goes to it the same way", async () => {
+  it("places an Online order, starts its payment and leaves for the payment page with the cart kept", async () => {
     readyCart("Online");
-    const fetchMock = mockFetch({ "POST /api/orders": { status: 201, body: { _id: "On1ine", isPaid: false } } });
+    const fetchMock = mockFetch({
+      "POST /api/orders": { status: 201, body: { _id: "On1ine", isPaid: false, totalPrice: 958, user: { phoneNo: "9000000002" } } },
+      "POST /api/payments/initiateJuspayPayment": {
+        body: { status: "NEW", id: "ordeh_1", order_id: "PXYZ", payment_links: { web: "/payments/sandbox/PXYZ" } },
+      },
+    });
+    const user = userEvent.setup();
+    render(<PlaceOrderStep />);
+    await user.click(screen.getByRole("button", { name: "Place Order" }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/payments/sandbox/PXYZ"));
+    expect(sentBody(fetchMock, "POST", "/api/orders").paymentMethod).toBe("Online");
+    const start = sentBody(fetchMock, "POST", "/api/payments/initiateJuspayPayment");
+    expect(start).toMatchObject({ order_id: "On1ine", amount: 958, customerId: "9000000002" });
+    expect(start.cartItems).toHaveLength(2);
+    // /payment/success checks these and clears them once the payment comes back paid.
+    expect(getCart().cartItems).toHaveLength(2);
+    expect(JSON.parse(localStorage.getItem("cartItems"))).toHaveLength(2);
+  });
+
+  it("when the payment cannot start, says so and opens the unpaid order, whose Pay button retries", async () => {
+    readyCart("Online");
+    mockFetch({
+      "POST /api/orders": { status: 201, body: { _id: "On1ine", isPaid: false, totalPrice: 958 } },
+      "POST /api/payments/initiateJuspayPayment": { status: 502, body: { message: "Failed to initiate payment. Please try again." } },
+    });
     const user = userEvent.setup();
     render(<PlaceOrderStep />);
     await user.click(screen.getByRole("button", { name: "Place Order" }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/order/On1ine"));
-    expect(sentBody(fetchMock, "POST", "/api/orders").paymentMethod).toBe("Online");
+    expect(JSON.parse(sessionStorage.getItem("flash"))).toEqual({
+      variant: "danger",
+      text: "Failed to initiate payment. Please try again.",
+    });
+    expect(getCart().cartItems).toEqual([]);
   });
 
   it("on a price change refreshes the cart from the server's records, says why and stays", async () => {

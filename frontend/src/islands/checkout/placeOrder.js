@@ -32,14 +32,14 @@ export function applyConflictRecords(records) {
 
 /**
  * POST the stored cart as an order. Resolves to the placed order (the cart's lines are cleared:
- * the order now holds them), or to null after telling the shopper why it was refused. A 409
- * (prices changed, not enough stock) refreshes the cart so the summary shows what the server
- * will accept.
+ * the order now holds them; `keepCart` leaves them for an online payment, whose success screen
+ * clears them), or to null after telling the shopper why it was refused. A 409 (prices changed,
+ * not enough stock) refreshes the cart so the summary shows what the server will accept.
  */
-export async function placeOrder() {
+export async function placeOrder({ keepCart = false } = {}) {
   try {
     const order = await api("/api/orders", { method: "POST", body: orderRequest(getCart()) });
-    clearCartItems();
+    if (!keepCart) clearCartItems();
     return order;
   } catch (error) {
     if (error?.status === 409 && Array.isArray(error.data?.items)) applyConflictRecords(error.data.items);

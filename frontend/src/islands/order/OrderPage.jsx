@@ -2,6 +2,8 @@
 import { useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
+import PayButton from "../../components/orders/PayButton";
+import { getUserInfo } from "../../lib/auth";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import { toast } from "../../lib/toast";
@@ -9,13 +11,34 @@ import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
 import { formatDateTime } from "./format";
 import { printInvoice } from "./printInvoice";
+import { isCancelled } from "./progress";
 import "./order.css";
 
 export const ORDER_NOT_FOUND = "Order not found";
 
 function PaymentStatus({ order }) {
+  if (isCancelled(order)) {
+    return (
+      <Message variant="danger">
+        <p>
+          <strong>This order was cancelled</strong>
+          {order.cancelledAt && <> on {formatDateTime(order.cancelledAt)}</>}.
+        </p>
+        {order.cancelReason && <p>Reason: {order.cancelReason}</p>}
+      </Message>
+    );
+  }
   if (!order.isPaid) {
-    return <Message variant="info">Please Pay Amount of {formatMoney(order.totalPrice)} at Delivery time</Message>;
+    // Only the customer who placed it pays (an admin may be viewing it).
+    const payable = order.user?.phoneNo === getUserInfo()?.phoneNo;
+    return (
+      <Message variant="info">
+        <div className="payment-due">
+          <span>Please Pay Amount of {formatMoney(order.totalPrice)} at Delivery time</span>
+          {payable && <PayButton order={order} className="btn btn--primary" />}
+        </div>
+      </Message>
+    );
   }
   return (
     <Message variant="success">

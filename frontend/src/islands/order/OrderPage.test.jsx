@@ -1,10 +1,13 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config";
-import { mockFetch } from "../../lib/testing/mockFetch";
+import { navigate } from "../../lib/navigation";
+import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
 import { toast } from "../../lib/toast";
 import OrderPage from "./OrderPage";
+
+vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
 
 const order = {
   _id: "Xy7pQ2rT9vLm3nB8kD4s",
@@ -23,8 +26,8 @@ const order = {
   isDelivered: false, deliveredAt: null, status: "placed", invoiceNumber: "SMLR-2026-000001", orderId: null,
 };
 
-function serve(body, status = 200) {
-  return mockFetch({ [`GET /api/orders/${order._id}`]: { status, body } });
+function serve(body, status = 200, more = {}) {
+  return mockFetch({ [`GET /api/orders/${order._id}`]: { status, body }, ...more });
 }
 
 beforeEach(() => {
@@ -33,7 +36,10 @@ beforeEach(() => {
     supportPhone: "+91 98765 43210", supportEmail: "care@smlrmart.in", storeAddress: "Main Road, Amalapuram",
   });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe("order page", () => {
   it("shows a loader, then the invoice with the shop's registration numbers and contacts", async () => {
@@ -61,12 +67,38 @@ describe("order page", () => {
     expect(within(invoice).getAllByText("₹958.00")).toHaveLength(2);
   });
 
-  it("asks an unpaid order to be paid at delivery, with no Pay button yet", async () => {
-    serve(order);
+  it("asks an unpaid order to be paid at delivery, and its Pay button starts a payment", async () => {
+    localStorage.setItem("userInfo", JSON.stringify({ token: "t", phoneNo: "9000000002" }));
+    const fetchMock = serve(order, 200, {
+      "POST /api/payments/initiateJuspayPaymentAtDelivery": {
+        body: { status: "NEW", payment_links: { web: "/payments/sandbox/P9" } },
+      },
+    });
     render(<OrderPage orderId={order._id} />);
     expect(await screen.findByText("Please Pay Amount of ₹958.00 at Delivery time")).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
     expect(screen.queryByText(/Payment Status: Paid/)).toBeNull();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Pay" }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/payments/sandbox/P9"));
+    expect(sentBody(fetchMock, "POST", "/api/payments/initiateJuspayPaymentAtDelivery")).toEqual({
+      order_id: order._id,
+      amount: "958.00",
+      customerId: "9000000002",
+    });
+  });
+
+  it("offers no Pay button to an admin viewing someone else's order, nor on a cancelled order", async () => {
+    localStorage.setItem("userInfo", JSON.stringify({ token: "t", phoneNo: "9000000001", isAdmin: true }));
+    serve(order);
+    const { unmount } = render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText("Please Pay Amount of ₹958.00 at Delivery time")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
+    unmount();
+    localStorage.setItem("userInfo", JSON.stringify({ token: "t", phoneNo: "9000000002" }));
+    serve({ ...order, status: "cancelled", isCancelled: true });
+    render(<OrderPage orderId={order._id} />);
+    await screen.findByText("This order was cancelled");
+    expect(screen.queryByText(/Please Pay Amount/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
   });
 
   it("shows a paid order's status, invoice number and payment reference", async () => {
@@ -153,5 +185,22 @@ describe("order page", () => {
     render(<OrderPage orderId={order._id} />);
     await user.click(await screen.findByRole("button", { name: "Print" }));
     expect(errorToast).toHaveBeenCalledWith("Please allow pop-ups for this site to print the invoice.");
+  });
+
+  it("shows a cancelled order's state and reason instead of the steps to come", async () => {
+    serve({
+      ...order, status: "cancelled", isCancelled: true, cancelledAt: "2026-05-02T09:30:00Z", cancelReason: "Customer asked to cancel",
+      isPacked: true, packedAt: "2026-05-01T12:00:00Z", allowedMoves: [],
+    });
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText("This order was cancelled")).toBeInTheDocument();
+    expect(screen.queryByText(/Please Pay Amount/)).toBeNull();
+    const steps = screen.getAllByRole("listitem").filter((item) => item.className.includes("tracking__step"));
+    expect(steps.map((step) => step.querySelector(".tracking__message").textContent)).toEqual([
+      "Order Successfully Placed and Packing In Progress", "Order Packed and Ready for Dispatch", "Order Cancelled",
+    ]);
+    expect(steps.at(-1)).toHaveTextContent("Reason: Customer asked to cancel");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.queryByText("Order Dispatched and Delivery In Progress")).toBeNull();
   });
 });

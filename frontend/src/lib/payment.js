@@ -1,0 +1,59 @@
+// Starting an online payment (spec sections 4 and 8): ask the server for the gateway's payment
+// session and send the browser to its web payment link. The server takes the amount from the
+// order and decides when the order is paid; this module only starts and redirects.
+import { api } from "./api";
+import { getUserInfo } from "./auth";
+import { navigate } from "./navigation";
+
+export const LINK_NOT_AVAILABLE = "Payment link not available";
+export const FAILED_TO_INITIATE = "Failed to initiate payment";
+export const FAILED_TRY_AGAIN = "Failed to initiate payment. Please try again.";
+
+const CHECKOUT_START = "/api/payments/initiateJuspayPayment";
+const PAY_LATER_START = "/api/payments/initiateJuspayPaymentAtDelivery";
+
+export class PaymentStartError extends Error {
+  constructor(message, { alerted = false, cause } = {}) {
+    super(message);
+    this.name = "PaymentStartError";
+    this.alerted = alerted;
+    this.leaving = Boolean(cause?.leaving);
+  }
+}
+
+/** The body both starts send: the order, its total and the customer's phone number. */
+export function paymentRequest(order, { cartItems } = {}) {
+  const body = {
+    order_id: order._id,
+    amount: order.totalPrice,
+    customerId: order.user?.phoneNo || getUserInfo()?.phoneNo || "",
+  };
+  if (cartItems) body.cartItems = cartItems;
+  return body;
+}
+
+/**
+ * Start paying `order` and leave for the gateway's page. `checkout` is the new Online order from
+ * /placeorder (its cart lines go along); otherwise it is the Pay button of an unpaid order.
+ * Throws PaymentStartError with the spec's message when it cannot; `alerted` when the shopper has
+ * already been told in an alert.
+ */
+export async function startPayment(order, { checkout = false, cartItems } = {}) {
+  let answer;
+  try {
+    answer = await api(checkout ? CHECKOUT_START : PAY_LATER_START, {
+      method: "POST",
+      body: paymentRequest(order, { cartItems }),
+    });
+  } catch (error) {
+    throw new PaymentStartError(FAILED_TRY_AGAIN, { cause: error });
+  }
+  if (answer?.status !== "NEW") throw new PaymentStartError(FAILED_TO_INITIATE);
+  const link = answer.payment_links?.web;
+  if (!link) {
+    window.alert(LINK_NOT_AVAILABLE);
+    throw new PaymentStartError(LINK_NOT_AVAILABLE, { alerted: true });
+  }
+  navigate(link);
+  return link;
+}
