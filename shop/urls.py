@@ -22,6 +22,8 @@ api_patterns = [
     re_path(r"^.*$", views.api_not_found),
 ]
 
+handler500 = "shop.views.server_error"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("staff/", admin.site.urls),

@@ -16,7 +16,7 @@ import {
 import { useOutsideClick } from "../../lib/hooks";
 import { nextActive } from "../../lib/listNavigation";
 import { SUGGESTION_DEBOUNCE_MS } from "../../lib/search";
-import { AUTOCOMPLETE_OPTIONS, loadGooglePlaces, lookupForPlace } from "./googlePlaces";
+import { AUTOCOMPLETE_OPTIONS, loadGooglePlaces, lookupForPlace } from "../../lib/googlePlaces";
 import "./delivery.css";
 
 export const GEOLOCATION_DENIED = "Please enable location access to use this feature.";
