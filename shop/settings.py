@@ -159,12 +159,17 @@ if REDIS_URL:
         }
     }
     # A Redis that is down fails a connection attempt within 2 s instead of hanging the socket or
-    # the commit that broadcasts. Each worker process has one inbox for all its sockets; a
-    # transaction that changes many products puts one message per product in it at once.
+    # the commit that broadcasts. Reads wait up to 10 s: channels waits 5 s on Redis for a message
+    # (BZPOPMIN), and redis-py's own 5 s default would race it and drop sockets. Each worker process
+    # has one inbox for all its sockets; a transaction that changes many products puts one message
+    # per product in it at once.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2}], "capacity": 1000},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 10}],
+                "capacity": 1000,
+            },
         }
     }
 else:
