@@ -32,9 +32,15 @@ PRODUCT_OBJECT = OpenApiResponse(schema.PRODUCT, description="A product in the w
 PRODUCT_PAGE = OpenApiResponse(schema.PRODUCT_PAGE, description="One page of products")
 MESSAGE = OpenApiResponse(schema.MESSAGE)
 PAGE_PARAMETERS = [
-    OpenApiParameter("pageNumber", int, description="1 or more; a page past the end is empty"),
     OpenApiParameter(
-        "pageSize", int, description=f"1 or more; above {selectors.MAX_PAGE_SIZE} it is {selectors.MAX_PAGE_SIZE}"
+        "pageNumber",
+        {"type": "integer", "minimum": 1, "maximum": serializers.MAX_PAGE_NUMBER},
+        description="1 or more; a page past the end is empty",
+    ),
+    OpenApiParameter(
+        "pageSize",
+        {"type": "integer", "minimum": 1},
+        description=f"1 or more; above {selectors.MAX_PAGE_SIZE} it is {selectors.MAX_PAGE_SIZE}",
     ),
 ]
 

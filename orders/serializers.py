@@ -81,6 +81,7 @@ class AddressSerializer(serializers.Serializer):
     postalCode = serializers.CharField(allow_blank=True, allow_null=True, default="", max_length=20)
 
 
+@extend_schema_field({"type": "string", "enum": [*Order.PaymentMethod.values, *PAYMENT_METHOD_ALIASES]})
 class PaymentMethodField(serializers.CharField):
     def to_internal_value(self, data):
         method = super().to_internal_value(data)
