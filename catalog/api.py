@@ -15,6 +15,7 @@ from django.utils.text import compress_string
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -203,6 +204,7 @@ class TopProductsView(PublicRead):
 
 class FinancialBatchView(APIView):
     permission_classes = [AllowAny]
+    parser_classes = [JSONParser]  # a list of objects: JSON only
 
     @extend_schema(
         summary="Current price and stock of the packs in a cart; packs that no longer exist are left out",
