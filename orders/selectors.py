@@ -1,7 +1,7 @@
 """Reads for orders. Each returns orders with their user and items loaded in a fixed number of
 queries, however many orders or lines there are."""
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from common.errors import NotFound
 from common.pagination import Page, paginate
@@ -13,8 +13,19 @@ ORDER_NOT_FOUND = "Order not found"
 MAX_PUBLIC_ID_LENGTH = 21
 
 
+def _flagged_payments() -> Prefetch:
+    """Online payments the payments app flagged for staff (money that could not pay the order),
+    loaded with the orders so a list costs one more query, whatever its length."""
+    payments = Order._meta.get_field("payments").related_model.objects
+    return Prefetch("payments", queryset=payments.exclude(flag="").order_by("id"), to_attr="flagged_payments")
+
+
 def _orders() -> QuerySet[Order]:
-    return Order.objects.select_related("user").prefetch_related("items").order_by("-created_at", "-id")
+    return (
+        Order.objects.select_related("user")
+        .prefetch_related("items", _flagged_payments())
+        .order_by("-created_at", "-id")
+    )
 
 
 def orders_for_user(*, user) -> list[Order]:

@@ -143,6 +143,12 @@ class ShippingAddressOutSerializer(serializers.Serializer):
     postalCode = serializers.CharField(source="shipping_postal_code")
 
 
+class PaymentAlertSerializer(serializers.Serializer):
+    reference = serializers.CharField(source="gateway_order_id")
+    amount = MoneyField()
+    problem = serializers.CharField(source="get_flag_display")
+
+
 class OrderSerializer(serializers.Serializer):
     _id = serializers.CharField(source="public_id")
     createdAt = serializers.DateTimeField(source="created_at")
@@ -168,6 +174,15 @@ class OrderSerializer(serializers.Serializer):
     allowedMoves = serializers.SerializerMethodField()
     invoiceNumber = serializers.CharField(source="invoice_number")
     orderId = serializers.CharField(source="payment_reference", allow_null=True)
+    paymentAlerts = serializers.SerializerMethodField()
+
+    @extend_schema_field(PaymentAlertSerializer(many=True))
+    def get_paymentAlerts(self, order: Order) -> list[dict]:
+        """For admins: money a gateway charged that could not pay this order (refund or re-confirm)."""
+        user = getattr(self.context.get("request"), "user", None)
+        if not (user and user.is_staff):
+            return []
+        return PaymentAlertSerializer(getattr(order, "flagged_payments", []), many=True).data
 
     @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=Order.Status.values)))
     def get_allowedMoves(self, order: Order) -> list[str]:

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from orders.models import Order
 from payments.models import Payment
 
 OPEN_STATUSES = (Payment.Status.NEW, Payment.Status.PENDING)
@@ -30,6 +31,20 @@ def payments_to_reconcile(*, since: datetime | None = None, settled_for: timedel
         .filter(
             Q(status__in=OPEN_STATUSES)
             | Q(status=Payment.Status.FAILED, order__is_paid=False, created_at__gte=retry_window)
+        )
+        .order_by("created_at", "id")
+    )
+
+
+def abandoned_online_orders(*, placed_before: datetime) -> list[Order]:
+    """Online orders placed before then, still unpaid and not yet packed, oldest first."""
+    return list(
+        Order.objects.select_related("user")
+        .filter(
+            payment_method=Order.PaymentMethod.ONLINE,
+            is_paid=False,
+            status=Order.Status.PLACED,
+            created_at__lt=placed_before,
         )
         .order_by("created_at", "id")
     )

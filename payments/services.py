@@ -13,6 +13,7 @@ The rules that protect money, in one place:
 
 import logging
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -22,6 +23,7 @@ from django.utils import timezone
 
 from common.errors import Conflict, DomainError, NotFound
 from orders.models import Order
+from orders.pipeline import order_cancel
 from payments.gateways import active_gateway, gateway_named
 from payments.gateways.base import (
     CHARGED,
@@ -40,7 +42,6 @@ logger = logging.getLogger(__name__)
 
 ORDER_NOT_FOUND = "Order not found"
 ALREADY_PAID = "This order is already paid."
-CANCELLED_STATUS = "cancelled"
 GATEWAY_UNAVAILABLE = "Failed to initiate payment. Please try again."
 
 
@@ -101,7 +102,7 @@ def payment_initiate(
         raise PaymentRefused("This order is paid at delivery; use its Pay button to pay online.")
     if order.is_paid:
         raise Conflict(ALREADY_PAID, code="already_paid")
-    if order.status == CANCELLED_STATUS:
+    if order.is_cancelled:
         raise Conflict("This order is cancelled.", code="order_cancelled")
 
     gateway = active_gateway()
@@ -234,7 +235,7 @@ def _charge_flag(*, order: Order, payment: Payment, answer: GatewayStatus) -> st
         return Payment.Flag.IRREGULAR
     if answer.amount is None or answer.amount != payment.amount or payment.amount != order.total_price:
         return Payment.Flag.AMOUNT_MISMATCH
-    if order.status == CANCELLED_STATUS:
+    if order.is_cancelled:
         return Payment.Flag.CHARGED_AFTER_CANCEL
     if order.is_paid:
         return Payment.Flag.ALREADY_PAID
@@ -320,3 +321,39 @@ def payments_reconcile(*, since=None, settled_for=None, progress=None) -> list[R
         if progress:
             progress(done, len(payments))
     return results
+
+
+ABANDONED_REASON = "Not paid online within {minutes} minutes"
+
+
+def orders_cancel_abandoned(*, now: datetime | None = None) -> list[Order]:
+    """Cancel Online orders still unpaid UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES after placement.
+
+    Each order's open payments are asked about first, so a payment whose return and webhooks were
+    lost pays its order instead of cancelling it; an order whose gateway does not answer waits for
+    the next run. The cancellation itself (stock back once, history, SMS) is the pipeline's
+    `order_cancel`; a CHARGED arriving after it is flagged on the payment, never applied.
+    """
+    from payments.selectors import abandoned_online_orders
+
+    minutes = settings.UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES
+    placed_before = (now or timezone.now()) - timedelta(minutes=minutes)
+    cancelled: list[Order] = []
+    for order in abandoned_online_orders(placed_before=placed_before):
+        answers = [
+            payment_confirm(payment=payment, source=PaymentEvent.Source.ABANDON)
+            for payment in order.payments.exclude(status=Payment.Status.CHARGED)
+        ]
+        if any(answer.error for answer in answers):
+            logger.warning("order %s kept for now: its gateway did not answer", order.public_id)
+            continue
+        with transaction.atomic():
+            locked = Order.objects.select_for_update().get(pk=order.pk)
+            if locked.is_paid or locked.status != Order.Status.PLACED:
+                continue
+            try:
+                order_cancel(order=locked, reason=ABANDONED_REASON.format(minutes=minutes), by=None)
+            except Conflict:
+                continue  # cancelled meanwhile by someone else
+        cancelled.append(locked)
+    return cancelled

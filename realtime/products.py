@@ -15,6 +15,7 @@ from catalog.models import Product
 from catalog.selectors import with_packs
 from catalog.serializers import product_data
 from common.money import decimal_or_none
+from orders.rules import MAX_QTY
 
 PRODUCT_UPDATE = "productUpdate"
 
@@ -49,6 +50,12 @@ def _same_money(sent, current: Decimal) -> bool:
     return number is not None and number == current
 
 
+def cart_stock(count_in_stock: int) -> int:
+    """A pack's stock as a cart line holds it: the browser keeps at most the most packs a line may
+    have (the product page's pack limit, `packLimits` in the shop config), so 57 left reads as 10."""
+    return min(count_in_stock, MAX_QTY)
+
+
 def line_is_current(line: dict, product: Product | None) -> bool:
     """True when a cart line's price, dprice, Discount and stock are what the pack has now."""
     if product is None:
@@ -60,6 +67,6 @@ def line_is_current(line: dict, product: Product | None) -> bool:
                     _same_money(line.get("price"), financial.price)
                     and _same_money(line.get("dprice"), financial.dprice)
                     and line.get("Discount") == financial.discount
-                    and line.get("countInStock") == financial.count_in_stock
+                    and line.get("countInStock") == cart_stock(financial.count_in_stock)
                 )
     return False

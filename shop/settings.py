@@ -87,6 +87,7 @@ MIDDLEWARE = [
     # First, so that a preflight is answered before anything else can answer it (corsheaders' advice).
     "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "common.middleware.ApiErrorMiddleware",
     # ServeStatic (WhiteNoise's async fork): static files stream through an async iterator under
     # ASGI, where WhiteNoise's file iterator made Django warn and read it in a thread.
     "servestatic.middleware.ServeStaticMiddleware",
@@ -126,24 +127,49 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # would pile up past PostgreSQL's max_connections in a burst. A bounded pool per process
     # makes a burst wait for a connection instead of failing.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options["pool"] = {
         "min_size": int(env("DB_POOL_MIN_SIZE", "2")),
         "max_size": int(env("DB_POOL_MAX_SIZE", "20")),
-        "timeout": int(env("DB_POOL_TIMEOUT", "30")),
+        # A request waits this long for a connection: long enough for a burst to queue, short
+        # enough that an unreachable database answers a JSON 503 (common/middleware.py) quickly.
+        "timeout": float(env("DB_POOL_TIMEOUT", "4")),
     }
+    # A server that does not answer at all (packets dropped) fails a connection attempt this fast.
+    options["connect_timeout"] = int(env("DB_CONNECT_TIMEOUT", "3"))
+    # Suited to a web request: a row lock held elsewhere (an order waiting on a pack an admin is
+    # editing) or a runaway query ends the request with a 503 "try again" instead of hanging it.
+    # 0 turns a limit off (the release step's migrations run without one).
+    DB_LOCK_TIMEOUT_MS = int(env("DB_LOCK_TIMEOUT_MS", "3000"))
+    DB_STATEMENT_TIMEOUT_MS = int(env("DB_STATEMENT_TIMEOUT_MS", "15000"))
+    options["options"] = f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, channel layer, Celery broker --------------------------------------------------
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "common.cache.SharedPoolRedisCache", "LOCATION": REDIS_URL}}
+    # Short socket timeouts: when Redis is down the cache falls back inside the process
+    # (common/cache.py) and a request must not hang on it first.
+    REDIS_TIMEOUT_SECONDS = float(env("REDIS_TIMEOUT_SECONDS", "1"))
+    CACHES = {
+        "default": {
+            "BACKEND": "common.cache.SharedPoolRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT_SECONDS, "socket_timeout": REDIS_TIMEOUT_SECONDS},
+        }
+    }
     # A Redis that is down fails a connection attempt within 2 s instead of hanging the socket or
-    # the commit that broadcasts. Each worker process has one inbox for all its sockets; a
-    # transaction that changes many products puts one message per product in it at once.
+    # the commit that broadcasts. Reads wait up to 10 s: channels waits 5 s on Redis for a message
+    # (BZPOPMIN), and redis-py's own 5 s default would race it and drop sockets. Each worker process
+    # has one inbox for all its sockets; a transaction that changes many products puts one message
+    # per product in it at once.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2}], "capacity": 1000},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 10}],
+                "capacity": 1000,
+            },
         }
     }
 else:
@@ -165,6 +191,7 @@ CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
     "reconcile-payments": {"task": "payments.tasks.reconcile_payments", "schedule": 2 * 60},
+    "cancel-abandoned-orders": {"task": "payments.tasks.cancel_abandoned_orders", "schedule": 60},
 }
 
 # --- Auth -----------------------------------------------------------------------------------------
@@ -301,6 +328,8 @@ JUSPAY_API_VERSION = env("JUSPAY_API_VERSION", "2023-06-30")
 JUSPAY_TIMEOUT_SECONDS = float(env("JUSPAY_TIMEOUT_SECONDS", "15"))
 # The sandbox gateway signs its returns with this key (default: derived from SECRET_KEY).
 PAYMENT_SANDBOX_KEY = env("PAYMENT_SANDBOX_KEY")
+# The sandbox marks orders paid with no money: in production it is off unless this says "a demo".
+PAYMENT_SANDBOX_IN_PRODUCTION = env_bool("PAYMENT_SANDBOX_IN_PRODUCTION", False)
 # Payments still pending this long after they started are asked about again (Celery beat), for
 # up to PAYMENT_RECONCILE_WINDOW_HOURS.
 PAYMENT_RECONCILE_AFTER_MINUTES = int(env("PAYMENT_RECONCILE_AFTER_MINUTES", "5"))

@@ -22,6 +22,8 @@ api_patterns = [
     re_path(r"^[\s\S]*$", views.api_not_found),  # [\s\S], not ".": a path with an encoded newline too
 ]
 
+handler500 = "shop.views.server_error"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("staff/", admin.site.urls),

@@ -1,6 +1,7 @@
 """Small views that belong to the whole shop rather than one app."""
 
 import mimetypes
+import sys
 from pathlib import Path
 
 from django.conf import settings
@@ -8,9 +9,12 @@ from django.core.exceptions import SuspiciousFileOperation
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils._os import safe_join
 from django.utils.http import http_date
+from django.views import defaults
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
+
+from common.middleware import api_error_response, is_api
 
 PUBLIC_DIR = Path(settings.BASE_DIR) / "frontend" / "public"
 
@@ -59,6 +63,14 @@ def manifest(request):
 @csrf_exempt  # the API authenticates by Bearer token; an unknown path is a JSON 404 for every method
 def api_not_found(request, *args, **kwargs):
     return JsonResponse({"message": "Not found."}, status=404)
+
+
+def server_error(request):
+    """handler500: JSON on API paths (the error was raised outside a view), Django's page elsewhere."""
+    if is_api(request):
+        # Django calls this inside its `except` block, and has logged the error already.
+        return api_error_response(request, sys.exc_info()[1], log=False)
+    return defaults.server_error(request)
 
 
 @csrf_exempt  # the old client's socket.io library polls with POSTs too

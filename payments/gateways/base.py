@@ -14,9 +14,11 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 from urllib.parse import quote_plus, unquote
+
+from common.money import decimal_or_none, to_paise
 
 SIGNATURE_ALGORITHM = "HMAC-SHA256"
 REDACTED = "[redacted]"
@@ -133,13 +135,9 @@ def amount_text(amount: Decimal) -> str:
 
 
 def parse_amount(value: Any) -> Decimal | None:
-    if value is None or isinstance(value, bool):
-        return None
-    try:
-        amount = Decimal(str(value))
-    except InvalidOperation:
-        return None
-    return amount.quantize(Decimal("0.01")) if amount.is_finite() else None
+    """A gateway's amount in rupees, to paise; None when it is not a number."""
+    amount = decimal_or_none(value)
+    return None if amount is None else to_paise(amount)
 
 
 def signature_for(params: Mapping[str, str], key: str) -> str:

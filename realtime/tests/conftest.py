@@ -6,6 +6,8 @@ import pytest
 from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 
+from realtime.products import cart_stock
+
 ORIGIN = b"http://testserver"
 
 
@@ -49,7 +51,7 @@ def cart_line(financial, **overrides) -> dict:
         "price": f"{financial.price:.2f}",
         "dprice": f"{financial.dprice:.2f}",
         "Discount": financial.discount,
-        "countInStock": financial.count_in_stock,
+        "countInStock": cart_stock(financial.count_in_stock),
         "qty": 1,
     }
     line.update(overrides)

@@ -6,7 +6,6 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import transaction
 
-from catalog.events import announce_packs_changed
 from catalog.models import Financial
 from catalog.services import financial_update
 from catalog.tests.factories import make_product, make_products
@@ -21,17 +20,10 @@ def packs_of(product) -> list[Financial]:
 
 
 def change_prices(changes: list[tuple[Financial, str]], *, fail: bool = False) -> None:
-    """New selling prices for packs, in one transaction (rolled back when `fail`).
-
-    Announced here as well as by the catalog's services: within one transaction the two merge into
-    the same single event.
-    """
+    """New selling prices for packs through the catalog's service, in one transaction (rolled back when `fail`)."""
     with transaction.atomic():
         for pack, dprice in changes:
             financial_update(financial=pack, dprice=dprice)
-        announce_packs_changed(
-            product_ids={pack.detail.product_id for pack, _ in changes}, financial_ids={pack.pk for pack, _ in changes}
-        )
         if fail:
             raise RuntimeError("rolled back")
 

@@ -50,6 +50,19 @@ async def test_a_stale_line_gets_its_product_as_the_api_writes_it(connect, api_c
         assert await socket.receive_nothing(timeout=0.2)
 
 
+async def test_stock_is_compared_as_the_cart_holds_it(connect):
+    """A cart line holds at most the product page's pack limit (10) as its stock."""
+    plenty, few = Financial.objects.filter(
+        detail__product=make_product(brands={"B": [("1", "kg", "100", "90", 57), ("2", "kg", "200", "180", 3)]})
+    ).order_by("id")
+    socket = await connect()
+    await socket.send_to(text_data=client_cart(cart_line(plenty, countInStock=10)))
+    assert await socket.receive_nothing(timeout=0.3)
+    await socket.send_to(text_data=client_cart(cart_line(plenty, countInStock=10), cart_line(few, countInStock=10)))
+    message = await receive(socket)
+    assert [pack["countInStock"] for pack in message["product"]["details"][0]["financials"]] == [57, 3]
+
+
 async def test_numbers_and_strings_for_money_both_compare_by_value(connect):
     pack = first_pack(make_product(brands={"B": [("1", "kg", "100", "90.5", 4)]}))
     socket = await connect()

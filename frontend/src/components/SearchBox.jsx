@@ -1,17 +1,11 @@
 // The header's search box (spec "Search box"): an ARIA combobox whose listbox holds product and
 // brand suggestions from 3 characters on, fetched after a 250 ms pause in typing.
 import { useEffect, useId, useRef, useState } from "react";
-import { errorMessage } from "../lib/api";
 import { useDropdown } from "../lib/dropdowns";
 import { useOutsideClick } from "../lib/hooks";
 import { navigate } from "../lib/navigation";
-import {
-  SUGGESTION_DEBOUNCE_MS,
-  fetchSuggestions,
-  handOverSuggestions,
-  searchHref,
-  wantsSuggestions,
-} from "../lib/search";
+import { SUGGESTION_DEBOUNCE_MS, handOverSuggestions, searchHref, suggestionsPath, wantsSuggestions } from "../lib/search";
+import { useApi } from "../lib/useApi";
 import Message from "./Message";
 
 const NO_SUGGESTIONS = { query: "", products: [], brands: [] };
@@ -40,8 +34,12 @@ export default function SearchBox() {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState("");
-  const [suggestions, setSuggestions] = useState(NO_SUGGESTIONS);
-  const [error, setError] = useState("");
+  // The query asked for: the typed text once typing pauses, "" below 3 characters.
+  const [query, setQuery] = useState("");
+  const answer = useApi(query ? suggestionsPath(query) : null);
+  const suggestions =
+    query && answer.data ? { query, products: answer.data.products ?? [], brands: answer.data.brands ?? [] } : NO_SUGGESTIONS;
+  const error = query ? answer.error : "";
   const [active, setActive] = useState(-1);
   const [isOpen, open, close] = useDropdown("search");
   const boxRef = useRef(null);
@@ -54,33 +52,22 @@ export default function SearchBox() {
   useEffect(() => {
     setActive(-1);
     if (!wantsSuggestions(text)) {
-      setSuggestions(NO_SUGGESTIONS);
-      setError("");
+      setQuery("");
       return undefined;
     }
-    const query = text.trim();
-    const controller = new AbortController();
-    const timer = window.setTimeout(async () => {
-      try {
-        const data = await fetchSuggestions(query, { signal: controller.signal });
-        setSuggestions({ query, products: data?.products ?? [], brands: data?.brands ?? [] });
-        setError("");
-      } catch (failure) {
-        if (failure?.name === "AbortError") return;
-        setSuggestions(NO_SUGGESTIONS);
-        setError(errorMessage(failure));
-      }
-      if (document.activeElement === inputRef.current) open();
-    }, SUGGESTION_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, open]);
+    const timer = window.setTimeout(() => setQuery(text.trim()), SUGGESTION_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+
+  // An answer (or a failure) opens the list while the shopper is still in the box.
+  const answered = query && !answer.loading;
+  useEffect(() => {
+    if (answered && document.activeElement === inputRef.current) open();
+  }, [answered, answer.data, answer.error, open]);
 
   const go = (url) => {
     setText("");
-    setSuggestions(NO_SUGGESTIONS);
+    setQuery("");
     setActive(-1);
     close();
     navigate(url);

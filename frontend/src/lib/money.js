@@ -1,4 +1,5 @@
-// Money is formatted here and nowhere else: ₹ with Indian digit grouping and 2 decimals.
+// Money is formatted here and nowhere else: ₹ with Indian digit grouping and 2 decimals. The API
+// sends money as JSON numbers; carts saved earlier hold numeric strings: both read the same.
 const rupees = new Intl.NumberFormat("en-IN", {
   style: "currency",
   currency: "INR",

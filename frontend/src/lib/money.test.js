@@ -8,6 +8,14 @@ describe("formatMoney", () => {
     expect(formatMoney(0)).toBe("₹0.00");
   });
 
+  it("formats the API's JSON numbers and older numeric strings alike", () => {
+    for (const [number, text] of [[958, "958.00"], [399.5, "399.50"], [0.1, "0.10"], [100000, "100000"]]) {
+      expect(formatMoney(number)).toBe(formatMoney(text));
+    }
+    expect(formatMoney(958)).toBe("₹958.00");
+    expect(formatMoney(null)).toBe("₹0.00");
+  });
+
   it("treats garbage as zero rather than printing NaN", () => {
     expect(formatMoney("abc")).toBe("₹0.00");
   });

@@ -1,6 +1,5 @@
 // Search suggestions and their hand-over to the results page. Every island is its own page load,
 // so the suggestions the search box already has travel in sessionStorage, keyed by the query.
-import { api } from "./api";
 
 export const MIN_SUGGESTION_CHARS = 3;
 export const SUGGESTION_DEBOUNCE_MS = 250;
@@ -10,8 +9,9 @@ export function wantsSuggestions(text) {
   return text.trim().length >= MIN_SUGGESTION_CHARS;
 }
 
-export function fetchSuggestions(text, { signal } = {}) {
-  return api(`/api/products/suggestions?q=${encodeURIComponent(text.trim())}`, { signal });
+/** The suggestions endpoint for the typed text (loaded through useApi). */
+export function suggestionsPath(text) {
+  return `/api/products/suggestions?q=${encodeURIComponent(text.trim())}`;
 }
 
 export function searchHref(query) {

@@ -2,15 +2,16 @@
 // Password and Confirm New Password. On success the shopper goes to /login, which shows
 // 'Password reset successfully'.
 import { useState } from "react";
-import { api, errorMessage } from "../../lib/api";
+import { api } from "../../lib/api";
 import { flash } from "../../lib/flash";
 import { loginUrl, navigate } from "../../lib/navigation";
 import { nationalNumber } from "../../lib/phone";
 import { redirectTarget } from "../../lib/safeRedirect";
 import { toast } from "../../lib/toast";
-import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "./passwords";
+import { useSubmit } from "../../lib/useSubmit";
+import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "../../lib/passwords";
 import PhoneVerification from "./PhoneVerification";
-import usePhoneVerification from "./usePhoneVerification";
+import usePhoneVerification from "../../lib/usePhoneVerification";
 import NewPasswordField from "./NewPasswordField";
 
 export const PASSWORD_RESET_TEXT = "Password reset successfully";
@@ -25,19 +26,8 @@ export default function ForgotPasswordForm({ onLogin, idPrefix = "forgot", headi
   const verification = usePhoneVerification("reset");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const Heading = `h${headingLevel}`;
-
-  const submit = async (event) => {
-    event.preventDefault();
-    if (!verification.verified || busy) return;
-    if (!event.currentTarget.reportValidity()) return;
-    if (!passwordsMatch(password, confirmPassword)) {
-      toast.error(PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
-    setBusy(true);
-    try {
+  const reset = useSubmit(
+    async () => {
       await api("/api/users/forgot-password", {
         method: "POST",
         body: {
@@ -48,11 +38,20 @@ export default function ForgotPasswordForm({ onLogin, idPrefix = "forgot", headi
       });
       flash("success", PASSWORD_RESET_TEXT);
       navigate(loginPage());
-    } catch (error) {
-      console.error("Password reset failed", error);
-      toast.error(errorMessage(error));
-      setBusy(false);
+    },
+    { leavesPage: true, onError: (message) => toast.error(message) },
+  );
+  const Heading = `h${headingLevel}`;
+
+  const submit = (event) => {
+    event.preventDefault();
+    if (!verification.verified || reset.busy) return;
+    if (!event.currentTarget.reportValidity()) return;
+    if (!passwordsMatch(password, confirmPassword)) {
+      toast.error(PASSWORDS_DO_NOT_MATCH);
+      return;
     }
+    reset.submit();
   };
 
   return (
@@ -63,8 +62,8 @@ export default function ForgotPasswordForm({ onLogin, idPrefix = "forgot", headi
         <>
           <NewPasswordField id={`${idPrefix}-new-password`} label="New Password" value={password} onChange={setPassword} required />
           <NewPasswordField id={`${idPrefix}-confirm-new-password`} label="Confirm New Password" value={confirmPassword} onChange={setConfirmPassword} required />
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-            {busy ? "Loading..." : "Reset Password"}
+          <button type="submit" className="btn btn--primary btn--block" disabled={reset.busy}>
+            {reset.busy ? "Loading..." : "Reset Password"}
           </button>
         </>
       )}

@@ -1,11 +1,12 @@
 // The login form (spec sections 2 and 5): a 10-digit phone number and a password. On success the
 // login info is stored and the shopper goes to the `redirect` query parameter (default /).
 import { useRef, useState } from "react";
-import { api, errorMessage } from "../../lib/api";
+import { api } from "../../lib/api";
 import { setUserInfo } from "../../lib/auth";
 import { navigate } from "../../lib/navigation";
 import { isValidPhone } from "../../lib/phone";
 import { redirectTarget } from "../../lib/safeRedirect";
+import { useSubmit } from "../../lib/useSubmit";
 import Message from "../Message";
 
 export const PHONE_HINT = "Please enter a valid 10-digit phone number without spaces or special characters.";
@@ -15,12 +16,19 @@ export default function LoginForm({ onRegister, onForgotPassword, idPrefix = "lo
   const [phoneNo, setPhoneNo] = useState("");
   const [password, setPassword] = useState("");
   const [banner, setBanner] = useState("");
-  const [busy, setBusy] = useState(false);
+  const signIn = useSubmit(
+    async () => {
+      const info = await api("/api/users/auth", { method: "POST", body: { phoneNo, password } });
+      setUserInfo(info);
+      navigate(redirectTarget());
+    },
+    { leavesPage: true, onError: setBanner },
+  );
   const passwordInput = useRef(null);
   const Heading = `h${headingLevel}`;
   const showHint = phoneNo !== "" && !isValidPhone(phoneNo);
 
-  const submit = async (event) => {
+  const submit = (event) => {
     event.preventDefault();
     if (!isValidPhone(phoneNo)) {
       setBanner(PHONE_INVALID);
@@ -32,16 +40,7 @@ export default function LoginForm({ onRegister, onForgotPassword, idPrefix = "lo
       return;
     }
     setBanner("");
-    setBusy(true);
-    try {
-      const info = await api("/api/users/auth", { method: "POST", body: { phoneNo, password } });
-      setUserInfo(info);
-      navigate(redirectTarget());
-    } catch (error) {
-      console.error("Login failed", error);
-      setBanner(errorMessage(error));
-      setBusy(false);
-    }
+    signIn.submit();
   };
 
   return (
@@ -79,8 +78,8 @@ export default function LoginForm({ onRegister, onForgotPassword, idPrefix = "lo
           required
         />
       </div>
-      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-        {busy ? "Loading..." : "Sign In"}
+      <button type="submit" className="btn btn--primary btn--block" disabled={signIn.busy}>
+        {signIn.busy ? "Loading..." : "Sign In"}
       </button>
       <p className="account-form__switch">
         New Customer?{" "}

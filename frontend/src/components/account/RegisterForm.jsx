@@ -2,15 +2,16 @@
 // then Password, Confirm Password and Register. On success the login info is stored and the
 // shopper goes to the `redirect` query parameter (default /).
 import { useState } from "react";
-import { api, errorMessage } from "../../lib/api";
+import { api } from "../../lib/api";
 import { setUserInfo } from "../../lib/auth";
 import { navigate } from "../../lib/navigation";
 import { nationalNumber } from "../../lib/phone";
 import { redirectTarget } from "../../lib/safeRedirect";
 import { toast } from "../../lib/toast";
-import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "./passwords";
+import { useSubmit } from "../../lib/useSubmit";
+import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "../../lib/passwords";
 import PhoneVerification from "./PhoneVerification";
-import usePhoneVerification from "./usePhoneVerification";
+import usePhoneVerification from "../../lib/usePhoneVerification";
 import NewPasswordField from "./NewPasswordField";
 
 export default function RegisterForm({ onLogin, idPrefix = "register", headingLevel = 2 }) {
@@ -18,19 +19,8 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const Heading = `h${headingLevel}`;
-
-  const submit = async (event) => {
-    event.preventDefault();
-    if (!verification.verified || busy) return;
-    if (!event.currentTarget.reportValidity()) return;
-    if (!passwordsMatch(password, confirmPassword)) {
-      toast.error(PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
-    setBusy(true);
-    try {
+  const register = useSubmit(
+    async () => {
       const info = await api("/api/users", {
         method: "POST",
         body: {
@@ -42,11 +32,20 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
       });
       setUserInfo(info);
       navigate(redirectTarget());
-    } catch (error) {
-      console.error("Registration failed", error);
-      toast.error(errorMessage(error));
-      setBusy(false);
+    },
+    { leavesPage: true, onError: (message) => toast.error(message) },
+  );
+  const Heading = `h${headingLevel}`;
+
+  const submit = (event) => {
+    event.preventDefault();
+    if (!verification.verified || register.busy) return;
+    if (!event.currentTarget.reportValidity()) return;
+    if (!passwordsMatch(password, confirmPassword)) {
+      toast.error(PASSWORDS_DO_NOT_MATCH);
+      return;
     }
+    register.submit();
   };
 
   return (
@@ -68,8 +67,8 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
         <>
           <NewPasswordField id={`${idPrefix}-password`} label="Password" value={password} onChange={setPassword} required />
           <NewPasswordField id={`${idPrefix}-confirm-password`} label="Confirm Password" value={confirmPassword} onChange={setConfirmPassword} required />
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-            {busy ? "Loading..." : "Register"}
+          <button type="submit" className="btn btn--primary btn--block" disabled={register.busy}>
+            {register.busy ? "Loading..." : "Register"}
           </button>
         </>
       )}

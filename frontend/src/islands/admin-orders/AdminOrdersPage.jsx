@@ -43,6 +43,12 @@ function OrderRow({ order, busy, onMove, onPay }) {
               Cancelled{order.cancelReason ? `: ${order.cancelReason}` : ""}
             </span>
           )}
+          {/* Money the gateway charged that could not pay this order: refund it or re-confirm. */}
+          {(order.paymentAlerts ?? []).map((alert) => (
+            <span key={alert.reference} className="admin-orders__alert" role="note">
+              Needs staff: {alert.problem} ({formatMoney(alert.amount)}, payment {alert.reference})
+            </span>
+          ))}
         </div>
       </td>
       <td data-label="User">

@@ -47,6 +47,21 @@ describe("admin order list", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it("flags a payment staff must refund or re-confirm on its order's row", async () => {
+    const late = {
+      ...base, _id: "Cancelled00000000003", status: "cancelled", isCancelled: true, allowedMoves: [],
+      cancelReason: "Not paid online within 30 minutes",
+      paymentAlerts: [{ reference: "PAbc", amount: 958, problem: "Charged after the order was cancelled" }],
+    };
+    mockFetch({ [LIST]: page([placed, late]) });
+    render(<AdminOrdersPage page={1} status="" />);
+    await screen.findByRole("table");
+    expect(within(rowOf(late._id)).getByRole("note")).toHaveTextContent(
+      "Needs staff: Charged after the order was cancelled (₹958.00, payment PAbc)",
+    );
+    expect(within(rowOf(placed._id)).queryByRole("note")).toBeNull();
+  });
+
   it("asks the server for the page and status in the address, and filters by status", async () => {
     const fetchMock = mockFetch({ "GET /api/orders?pageNumber=2&pageSize=20&status=packed": page([], 45) });
     const user = userEvent.setup();

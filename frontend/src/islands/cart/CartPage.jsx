@@ -1,11 +1,11 @@
 // The cart (spec section 2 "Cart"): lines with a pack-count selector and remove, the subtotal and
 // Proceed To Checkout. Prices and stock are refreshed from the server when the page opens.
-import { useEffect, useState } from "react";
 import Message from "../../components/Message";
 import { useUserInfo } from "../../lib/auth";
 import { lineKey, lineLabel, removeFromCart, setQty, useCart } from "../../lib/cart";
 import { formatMoney, toNumber } from "../../lib/money";
 import { loginUrl, navigate } from "../../lib/navigation";
+import { useApi } from "../../lib/useApi";
 import { refreshCartPrices } from "./refreshPrices";
 import "./cart.css";
 
@@ -90,16 +90,9 @@ function CartLine({ line }) {
 export default function CartPage() {
   const { cartItems, itemsPrice } = useCart();
   const userInfo = useUserInfo();
-  const [notice, setNotice] = useState(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    refreshCartPrices({ signal: controller.signal })
-      .then(setNotice)
-      // The stored prices stay on screen; the server checks them again when the order is placed.
-      .catch((error) => error?.name !== "AbortError" && console.error("Could not refresh cart prices", error));
-    return () => controller.abort();
-  }, []);
+  // A failed refresh leaves the stored prices on screen; the server checks them again when the
+  // order is placed.
+  const { data: notice } = useApi((signal) => refreshCartPrices({ signal }));
 
   const packCount = cartItems.reduce((sum, line) => sum + toNumber(line.qty), 0);
   const hasOutOfStock = cartItems.some((line) => toNumber(line.countInStock) < 1);

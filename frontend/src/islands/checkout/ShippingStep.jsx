@@ -1,19 +1,19 @@
 // Shipping (spec sections 2 and 5): the address saved in the profile, checked against the towns the
 // shop delivers to, then continue to payment.
-import { useEffect, useState } from "react";
 import CheckoutSteps from "../../components/CheckoutSteps";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api, errorMessage } from "../../lib/api";
 import { saveShippingAddress } from "../../lib/cart";
-import { loginUrl, navigate, redirect } from "../../lib/navigation";
+import { navigate } from "../../lib/navigation";
+import { useApi } from "../../lib/useApi";
 
 export const ADDRESS_LOAD_ERROR = "Error loading address";
 
 /**
- * Resolves to {address, complete, delivery} or {error}; a 401 rejects (the session is over).
- * Whether the address will do is the server's call (`hasCompleteAddress`): all parts given and
- * none of them a 'Use Current Location' fallback such as "Unknown Street".
+ * Resolves to {address, complete, delivery} or {error}; a 401 rejects (the 401 rule leaves the
+ * page). Whether the address will do is the server's call (`hasCompleteAddress`): all parts
+ * given and none of them a 'Use Current Location' fallback such as "Unknown Street".
  */
 async function loadAddress(signal) {
   let address;
@@ -24,7 +24,7 @@ async function loadAddress(signal) {
     address = { street: saved.street ?? "", city: saved.city ?? "", postalCode: saved.postalCode ?? "" };
     complete = Boolean(profile?.hasCompleteAddress);
   } catch (error) {
-    if (error?.name === "AbortError" || error?.status === 401) throw error;
+    if (error?.name === "AbortError" || error?.leaving) throw error;
     return { error: ADDRESS_LOAD_ERROR };
   }
   if (!complete) return { address, complete, delivery: null };
@@ -32,7 +32,7 @@ async function loadAddress(signal) {
     const pincode = encodeURIComponent(address.postalCode.trim());
     return { address, complete, delivery: await api(`/api/delivery/check?pincode=${pincode}`, { signal }) };
   } catch (error) {
-    if (error?.name === "AbortError" || error?.status === 401) throw error;
+    if (error?.name === "AbortError" || error?.leaving) throw error;
     return { error: errorMessage(error) };
   }
 }
@@ -46,17 +46,13 @@ function GoToAccount() {
 }
 
 export default function ShippingStep() {
-  const [state, setState] = useState({ status: "loading" });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadAddress(controller.signal)
-      .then(({ address, complete, delivery, error }) =>
-        setState(error ? { status: "error", message: error } : { status: "ready", address, complete, delivery }),
-      )
-      .catch((error) => error?.status === 401 && redirect(loginUrl()));
-    return () => controller.abort();
-  }, []);
+  const { data, loading } = useApi(loadAddress);
+  const state =
+    loading || !data
+      ? { status: "loading" }
+      : data.error
+        ? { status: "error", message: data.error }
+        : { status: "ready", address: data.address, complete: data.complete, delivery: data.delivery };
 
   const proceed = (event) => {
     event.preventDefault();

@@ -11,14 +11,26 @@ import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
 import { formatDateTime } from "./format";
 import { printInvoice } from "./printInvoice";
+import { isCancelled } from "./progress";
 import "./order.css";
 
 export const ORDER_NOT_FOUND = "Order not found";
 
 function PaymentStatus({ order }) {
+  if (isCancelled(order)) {
+    return (
+      <Message variant="danger">
+        <p>
+          <strong>This order was cancelled</strong>
+          {order.cancelledAt && <> on {formatDateTime(order.cancelledAt)}</>}.
+        </p>
+        {order.cancelReason && <p>Reason: {order.cancelReason}</p>}
+      </Message>
+    );
+  }
   if (!order.isPaid) {
-    // Only the customer who placed it pays (an admin may be viewing it); a cancelled order is not due.
-    const payable = !order.isCancelled && order.user?.phoneNo === getUserInfo()?.phoneNo;
+    // Only the customer who placed it pays (an admin may be viewing it).
+    const payable = order.user?.phoneNo === getUserInfo()?.phoneNo;
     return (
       <Message variant="info">
         <div className="payment-due">

@@ -94,9 +94,10 @@ describe("order page", () => {
     expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
     unmount();
     localStorage.setItem("userInfo", JSON.stringify({ token: "t", phoneNo: "9000000002" }));
-    serve({ ...order, isCancelled: true });
+    serve({ ...order, status: "cancelled", isCancelled: true });
     render(<OrderPage orderId={order._id} />);
-    await screen.findByText("Please Pay Amount of ₹958.00 at Delivery time");
+    await screen.findByText("This order was cancelled");
+    expect(screen.queryByText(/Please Pay Amount/)).toBeNull();
     expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
   });
 
@@ -184,5 +185,22 @@ describe("order page", () => {
     render(<OrderPage orderId={order._id} />);
     await user.click(await screen.findByRole("button", { name: "Print" }));
     expect(errorToast).toHaveBeenCalledWith("Please allow pop-ups for this site to print the invoice.");
+  });
+
+  it("shows a cancelled order's state and reason instead of the steps to come", async () => {
+    serve({
+      ...order, status: "cancelled", isCancelled: true, cancelledAt: "2026-05-02T09:30:00Z", cancelReason: "Customer asked to cancel",
+      isPacked: true, packedAt: "2026-05-01T12:00:00Z", allowedMoves: [],
+    });
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText("This order was cancelled")).toBeInTheDocument();
+    expect(screen.queryByText(/Please Pay Amount/)).toBeNull();
+    const steps = screen.getAllByRole("listitem").filter((item) => item.className.includes("tracking__step"));
+    expect(steps.map((step) => step.querySelector(".tracking__message").textContent)).toEqual([
+      "Order Successfully Placed and Packing In Progress", "Order Packed and Ready for Dispatch", "Order Cancelled",
+    ]);
+    expect(steps.at(-1)).toHaveTextContent("Reason: Customer asked to cancel");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.queryByText("Order Dispatched and Delivery In Progress")).toBeNull();
   });
 });

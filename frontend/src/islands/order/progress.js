@@ -17,14 +17,29 @@ export function orderProgress(order) {
   return 25;
 }
 
-/** The four timeline steps, each with whether it has happened and when. */
+export const ORDER_CANCELLED = "Order Cancelled";
+
+/** True once staff cancelled the order (the server's status, contracts §2). */
+export function isCancelled(order) {
+  return order.status === "cancelled" || Boolean(order.isCancelled);
+}
+
+/**
+ * The four timeline steps, each with whether it has happened and when. A cancelled order shows
+ * the steps it reached, then the cancellation with its reason, instead of the steps to come.
+ */
 export function trackingSteps(order) {
-  return TRACKING_STEPS.map((step) => ({
+  const steps = TRACKING_STEPS.map((step) => ({
     key: step.key,
     message: step.message,
     done: step.flag ? Boolean(order[step.flag]) : true,
     at: order[step.at] ?? null,
   }));
+  if (!isCancelled(order)) return steps;
+  return [
+    ...steps.filter((step) => step.done),
+    { key: "cancelled", message: ORDER_CANCELLED, done: true, at: order.cancelledAt ?? null, reason: order.cancelReason || "" },
+  ];
 }
 
 /** The message of the furthest step reached. */

@@ -1,0 +1,73 @@
+"""Every error on an /api/ path answers JSON `{"message": ...}`, never Django's HTML page.
+
+DRF views map the errors they know (common/api_errors.py); this catches the rest: a database or
+Redis that cannot be reached, or a lock that could not be had in time, answers 503 with
+`Retry-After`, and anything else 500, logged with its traceback. `shop.views.server_error`
+(handler500) does the same for an error raised outside a view.
+"""
+
+import logging
+
+from django.core.exceptions import BadRequest, PermissionDenied, SuspiciousOperation
+from django.db import InterfaceError, OperationalError
+from django.http import Http404, JsonResponse
+from django.utils.deprecation import MiddlewareMixin
+from kombu.exceptions import OperationalError as BrokerError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+logger = logging.getLogger(__name__)
+
+SERVER_ERROR = "Something went wrong on our side. Please try again."
+UNAVAILABLE = "The shop cannot be reached right now. Please try again in a minute."
+BUSY = "The shop is busy right now. Please try again."
+RETRY_AFTER_SECONDS = 5
+
+# PostgreSQL: lock_not_available (lock_timeout), query_canceled (statement_timeout),
+# serialization_failure, deadlock_detected. Nothing was written; trying again may work.
+BUSY_SQLSTATES = {"55P03", "57014", "40001", "40P01"}
+
+
+def _sqlstate(exc: BaseException) -> str | None:
+    cause = exc.__cause__
+    return getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+
+
+def unavailable_message(exc: BaseException) -> str | None:
+    """The message for a 503 when `exc` says a service is down or busy, else None."""
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        return BUSY if _sqlstate(exc) in BUSY_SQLSTATES else UNAVAILABLE
+    if isinstance(exc, (RedisConnectionError, RedisTimeoutError, BrokerError)):
+        return UNAVAILABLE
+    return None
+
+
+def is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def api_error_response(request, exc: BaseException | None, *, log: bool = True) -> JsonResponse:
+    """The JSON answer for an unexpected `exc` on an API path; `log=False` when Django logged it."""
+    message = unavailable_message(exc) if exc is not None else None
+    if message is not None:
+        if log:
+            logger.warning("%s %s answered 503: %s: %s", request.method, request.path, exc.__class__.__name__, exc)
+        response = JsonResponse({"message": message}, status=503)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
+    if log:
+        logger.error("%s %s failed", request.method, request.path, exc_info=exc)
+    return JsonResponse({"message": SERVER_ERROR}, status=500)
+
+
+class ApiErrorMiddleware(MiddlewareMixin):
+    def process_exception(self, request, exception):
+        if not is_api(request):
+            return None
+        if isinstance(exception, Http404):
+            return JsonResponse({"message": "Not found."}, status=404)
+        if isinstance(exception, PermissionDenied):
+            return JsonResponse({"message": "You do not have permission to perform this action."}, status=403)
+        if isinstance(exception, (BadRequest, SuspiciousOperation)):
+            return JsonResponse({"message": "Bad request."}, status=400)
+        return api_error_response(request, exception)

@@ -1,0 +1,108 @@
+"""PostgreSQL unreachable: the API answers a JSON 503 within a few seconds, /healthz within 5 s.
+
+A real server process (uvicorn, as in production) is started with DATABASE_URL pointing at a port
+where nothing listens, and at one where a socket accepts connections but never answers (a hung
+or firewalled server). No database is needed, so this runs on every machine.
+"""
+
+import concurrent.futures
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+SERVER_PORT = 8471
+CLOSED_PORT = 8472
+SILENT_PORT = 8473
+BASE_DIR = Path(settings.BASE_DIR)
+
+
+def _wait_for_port(port: int, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on {port}")
+
+
+def _request(path: str, body: dict | None = None, token: str = "") -> tuple[int, dict, float]:
+    data = json.dumps(body).encode() if body is not None else None
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    request = urllib.request.Request(f"http://127.0.0.1:{SERVER_PORT}{path}", data=data, headers=headers)
+    started = time.monotonic()
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            status, raw = response.status, response.read()
+    except urllib.error.HTTPError as error:
+        status, raw = error.code, error.read()
+    return status, json.loads(raw), time.monotonic() - started
+
+
+@pytest.fixture
+def silent_socket():
+    """Accepts TCP connections into its backlog and never says a word."""
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", SILENT_PORT))
+    listener.listen(64)
+    yield
+    listener.close()
+
+
+def _server(database_port: int):
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE"))
+    }
+    env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:{database_port}/shop"
+    return subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "shop.asgi:application", "--port", str(SERVER_PORT)]
+        + ["--no-proxy-headers", "--lifespan", "off", "--log-level", "warning"],
+        cwd=BASE_DIR,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+@pytest.mark.parametrize("database_port", [CLOSED_PORT, SILENT_PORT], ids=["refused", "silent"])
+def test_an_unreachable_database_answers_json_503_quickly(silent_socket, database_port):
+    from rest_framework_simplejwt.tokens import AccessToken
+
+    token = AccessToken()
+    token["user_id"] = 1  # signed with the same local key as the server's; checking it needs the database
+    server = _server(database_port)
+    try:
+        _wait_for_port(SERVER_PORT)
+        calls = [
+            ("/api/products", None),
+            ("/api/users/auth", {"phoneNo": "9000000002", "password": "customer12345"}),
+            ("/api/orders/mine", None, str(token)),
+            ("/healthz", None),
+        ]
+        with concurrent.futures.ThreadPoolExecutor(len(calls)) as pool:
+            answers = dict(zip([call[0] for call in calls], pool.map(lambda call: _request(*call), calls), strict=True))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    for path in ("/api/products", "/api/users/auth", "/api/orders/mine"):
+        status, body, seconds = answers[path]
+        assert status == 503, (path, body)
+        assert body == {"message": "The shop cannot be reached right now. Please try again in a minute."}
+        assert seconds < 6, (path, seconds)
+    status, body, seconds = answers["/healthz"]
+    assert status == 503
+    assert body["database"].startswith("error")
+    assert seconds < 5
