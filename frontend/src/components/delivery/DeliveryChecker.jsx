@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../lib/api";
 import { config } from "../../lib/config";
 import { checkDelivery, currentPosition, isGeolocationSupported, isPermissionDenied } from "../../lib/geo";
-import { AUTOCOMPLETE_OPTIONS, loadGooglePlaces, lookupForPlace } from "./googlePlaces";
+import { AUTOCOMPLETE_OPTIONS, loadGooglePlaces, lookupForPlace } from "../../lib/googlePlaces";
 import "./delivery.css";
 
 export const GEOLOCATION_DENIED = "Please enable location access to use this feature.";

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/testing/mockFetch";
 import DeliveryChecker from "./DeliveryChecker";
-import { lookupForPlace, postalCodeOf } from "./googlePlaces";
+import { lookupForPlace, postalCodeOf } from "../../lib/googlePlaces";
 
 const answers = {
   "GET /api/delivery/check?pincode=533201": {
