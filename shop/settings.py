@@ -324,6 +324,8 @@ JUSPAY_API_VERSION = env("JUSPAY_API_VERSION", "2023-06-30")
 JUSPAY_TIMEOUT_SECONDS = float(env("JUSPAY_TIMEOUT_SECONDS", "15"))
 # The sandbox gateway signs its returns with this key (default: derived from SECRET_KEY).
 PAYMENT_SANDBOX_KEY = env("PAYMENT_SANDBOX_KEY")
+# The sandbox marks orders paid with no money: in production it is off unless this says "a demo".
+PAYMENT_SANDBOX_IN_PRODUCTION = env_bool("PAYMENT_SANDBOX_IN_PRODUCTION", False)
 # Payments still pending this long after they started are asked about again (Celery beat), for
 # up to PAYMENT_RECONCILE_WINDOW_HOURS.
 PAYMENT_RECONCILE_AFTER_MINUTES = int(env("PAYMENT_RECONCILE_AFTER_MINUTES", "5"))
