@@ -20,13 +20,17 @@ def _run(env_overrides: dict, *args: str) -> subprocess.CompletedProcess:
     )
 
 
+PRODUCTION = {
+    "SHOP_ENV": "production",
+    "SECRET_KEY": "x" * 24 + "-production-only-key-with-enough-entropy-9f8e7d",
+    "ALLOWED_HOSTS": "shop.example.in",
+    "SMS_BACKEND": "outbox",
+}
+
+
 def test_production_profile_passes_check_deploy_without_warnings():
     result = _run(
-        {
-            "SHOP_ENV": "production",
-            "SECRET_KEY": "x" * 24 + "-production-only-key-with-enough-entropy-9f8e7d",
-            "ALLOWED_HOSTS": "shop.example.in",
-        },
+        PRODUCTION,
         "check",
         "--deploy",
         "--fail-level",
@@ -42,6 +46,31 @@ def test_production_refuses_to_start_without_a_secret_key():
 
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_production_refuses_to_start_with_console_sms():
+    result = _run({**PRODUCTION, "SMS_BACKEND": "console"}, "check")
+
+    assert result.returncode != 0
+    assert "SMS_BACKEND=console prints OTP codes into the log" in result.stderr
+
+
+def test_production_allows_console_sms_only_when_told_so():
+    result = _run(
+        {**PRODUCTION, "SMS_BACKEND": "console", "SMS_CONSOLE_ALLOWED_IN_PRODUCTION": "1"},
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_check_deploy_flags_console_sms():
+    result = _run({"SMS_BACKEND": "console"}, "check", "--deploy")
+
+    assert "notifications.E003" in result.stdout + result.stderr
 
 
 def test_embedded_defaults_use_sqlite_memory_layers_and_eager_celery():
