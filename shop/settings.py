@@ -88,6 +88,7 @@ MIDDLEWARE = [
     "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "common.middleware.ApiErrorMiddleware",
+    "shop.csp.ContentSecurityPolicyMiddleware",
     # ServeStatic (WhiteNoise's async fork): static files stream through an async iterator under
     # ASGI, where WhiteNoise's file iterator made Django warn and read it in a thread.
     "servestatic.middleware.ServeStaticMiddleware",
