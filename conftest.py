@@ -23,6 +23,14 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip_redis)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session):
+    """Browser tests run last. Playwright's sync API keeps an event loop running in the main thread
+    for as long as the session-wide browser lives, and asyncio tests (the websocket consumers)
+    cannot start their own loop after that."""
+    session.items.sort(key=lambda item: "browser" in item.keywords)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_services(settings):
     """Each test starts with an empty cache (throttles, OTP locks), runs Celery tasks inline and

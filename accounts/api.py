@@ -1,6 +1,7 @@
 """The accounts API of spec section 7 "Users" plus OTP and the delivery check. Views stay thin:
 shape the input, call one service or selector, answer the wire format."""
 
+from django.utils.cache import patch_cache_control
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -10,6 +11,7 @@ from rest_framework.views import APIView
 from accounts import otp, selectors, services
 from accounts.delivery import delivery_check
 from accounts.errors import USER_NOT_FOUND, NotFound
+from accounts.places import MIN_QUERY_CHARS, place_search
 from accounts.serializers import (
     AddressOutput,
     AddressWithLocationInput,
@@ -22,6 +24,8 @@ from accounts.serializers import (
     OtpSendInput,
     OtpSentOutput,
     OtpVerifyInput,
+    PlaceSearchInput,
+    PlacesOutput,
     ProfileInput,
     RegisterInput,
     SavedAddressOutput,
@@ -259,3 +263,21 @@ class DeliveryCheckView(PublicView):
         query = serializer.validated_data
         result = delivery_check(pincode=query.get("pincode"), lat=query.get("lat"), lng=query.get("lng"))
         return Response(DeliveryOutput(result).data)
+
+
+class PlaceSearchView(PublicView):
+    """Towns and localities by post-office name, for the delivery checker without a maps key."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("q", str, description=f"What the shopper typed; {MIN_QUERY_CHARS}+ characters")],
+        responses=PlacesOutput,
+        auth=[],
+    )
+    def get(self, request):
+        serializer = PlaceSearchInput(data=request.query_params)
+        serializer.is_valid(raise_exception=True)
+        places = place_search(q=serializer.validated_data["q"])
+        response = Response(PlacesOutput({"places": places}).data)
+        # The post-office data only changes with a package upgrade.
+        patch_cache_control(response, public=True, max_age=3600)
+        return response

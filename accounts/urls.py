@@ -15,4 +15,5 @@ urlpatterns = [
     path("users/<str:ref>/address", api.UserAddressView.as_view(), name="user-address"),
     path("users/<str:ref>", api.UserDetailView.as_view(), name="user-detail"),
     path("delivery/check", api.DeliveryCheckView.as_view(), name="delivery-check"),
+    path("delivery/places", api.PlaceSearchView.as_view(), name="delivery-places"),
 ]

@@ -178,7 +178,7 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
             product = Product(name=row.product, category=row.category, description=row.description or "")
             if not dry_run:
                 product.slug = unique_slug(row.product)
-                product.image = row.image or images.product_image(product.slug, row.product)
+                product.image = row.image or images.product_image(product.slug, row.product, category=row.category.name)
                 product.save()
             products[product_key] = product
             updated_products.add(product_key)

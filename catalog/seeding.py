@@ -71,7 +71,7 @@ def seed_demo_catalog() -> SeedReport:
                 name=demo.name,
                 slug=slug,
                 category=category,
-                image=images.product_image(slug, demo.name),
+                image=images.product_image(slug, demo.name, category=demo.category),
                 description=demo.description,
             )
             new_products.append(product)
@@ -84,7 +84,7 @@ def seed_demo_catalog() -> SeedReport:
         product = products[(demo.name, by_name[demo.category].pk)]
         for brand in demo.brands:
             if (product.pk, brand.brand) not in details:
-                image = images.brand_image(product.slug, brand.brand, demo.name)
+                image = images.brand_image(product.slug, brand.brand, demo.name, category=demo.category)
                 detail = Detail(product=product, brand=brand.brand, images=[image])
                 new_details.append(detail)
                 details[(product.pk, brand.brand)] = detail
@@ -120,6 +120,10 @@ def seed_demo_catalog() -> SeedReport:
             product_ids={pack.detail.product_id for pack in new_packs}, financial_ids=[pack.pk for pack in new_packs]
         )
 
+    redrawn = _redraw_old_drawings()
+    if redrawn and not (new_categories or new_products or new_details or new_packs):
+        caching.invalidate()
+
     for name, model, new in (
         ("categories", Category, new_categories),
         ("products", Product, new_products),
@@ -129,6 +133,34 @@ def seed_demo_catalog() -> SeedReport:
         report.created[name] = len(new)
         report.total[name] = model.objects.count()
     return report
+
+
+def _redraw_old_drawings() -> int:
+    """Rows still showing a drawing of an earlier version get the current one; photos stay."""
+    categories = [
+        c for c in Category.objects.all() if images.is_drawing(c.image) and not images.is_current_drawing(c.image)
+    ]
+    for category in categories:
+        category.image = images.category_image(category.name)
+    products = [
+        p
+        for p in Product.objects.select_related("category")
+        if images.is_drawing(p.image) and not images.is_current_drawing(p.image)
+    ]
+    for product in products:
+        product.image = images.product_image(product.slug, product.name, category=product.category.name)
+    details = [
+        d
+        for d in Detail.objects.select_related("product__category")
+        if d.images and images.is_drawing(d.images[0]) and not images.is_current_drawing(d.images[0])
+    ]
+    for detail in details:
+        product = detail.product
+        detail.images = [images.brand_image(product.slug, detail.brand, product.name, category=product.category.name)]
+    Category.objects.bulk_update(categories, ["image"])
+    Product.objects.bulk_update(products, ["image"])
+    Detail.objects.bulk_update(details, ["images"])
+    return len(categories) + len(products) + len(details)
 
 
 def seed_demo_users() -> list[tuple[str, bool]]:

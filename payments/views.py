@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from common.money import rupees
 from payments import services
-from payments.gateways.sandbox import SandboxGateway
+from payments.gateways.sandbox import SandboxGateway, sandbox_allowed
 from payments.models import Payment, SandboxCharge
 
 
@@ -34,7 +34,7 @@ def sandbox_page(request: HttpRequest, gateway_order_id: str) -> HttpResponse:
         .first()
     )
     charge = SandboxCharge.objects.filter(gateway_order_id=gateway_order_id[:21]).first()
-    if payment is None or charge is None:
+    if payment is None or charge is None or not sandbox_allowed():
         raise Http404("No such sandbox payment")
     if request.method == "POST":
         params = SandboxGateway.settle(

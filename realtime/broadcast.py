@@ -24,14 +24,11 @@ from .products import product_update_texts
 
 
 async def send_product_updates(layer, texts: dict[int, str]) -> None:
-    await bounded(
-        asyncio.gather(
-            *(
-                layer.group_send(product_group(product_id), {"type": "product.update", "text": text})
-                for product_id, text in texts.items()
-            )
-        )
+    sends = (
+        bounded(layer.group_send(product_group(product_id), {"type": "product.update", "text": text}))
+        for product_id, text in texts.items()
     )
+    await asyncio.gather(*sends)
 
 
 async def _send_quietly(layer, texts: dict[int, str]) -> None:

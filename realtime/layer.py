@@ -9,6 +9,7 @@ import asyncio
 import logging
 import threading
 import time
+import weakref
 
 from redis.exceptions import RedisError
 
@@ -18,6 +19,10 @@ logger = logging.getLogger(__name__)
 LAYER_ERRORS = (OSError, RedisError, asyncio.TimeoutError)
 LAYER_TIMEOUT_SECONDS = 3.0
 WARNING_INTERVAL_SECONDS = 60.0
+# Each call borrows a Redis connection; redis-py refuses a 101st (its pool's default limit) and a
+# burst of new connections times out on a busy loop. A thousand sockets arriving at once take
+# turns instead, leaving room for channels' own receive and send.
+MAX_CONCURRENT_CALLS = 50
 
 
 class _Warner:
@@ -49,6 +54,23 @@ class _Warner:
 warn_layer_down = _Warner()
 
 
-async def bounded(awaitable):
-    """Await a channel-layer call, giving up after LAYER_TIMEOUT_SECONDS."""
-    return await asyncio.wait_for(awaitable, LAYER_TIMEOUT_SECONDS)
+_gates: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore]" = weakref.WeakKeyDictionary()
+
+
+def _gate() -> asyncio.Semaphore:
+    """The event loop's own semaphore (a semaphore belongs to one loop; a broadcast from a worker
+    thread or a management command runs on a loop of its own)."""
+    loop = asyncio.get_running_loop()
+    gate = _gates.get(loop)
+    if gate is None:
+        gate = _gates[loop] = asyncio.Semaphore(MAX_CONCURRENT_CALLS)
+    return gate
+
+
+async def bounded(call):
+    """Await a channel-layer call when its turn comes, giving up LAYER_TIMEOUT_SECONDS after it starts."""
+    try:
+        async with _gate():
+            return await asyncio.wait_for(call, LAYER_TIMEOUT_SECONDS)
+    finally:
+        call.close()  # only matters when cancelled before its turn: the coroutine never ran

@@ -160,12 +160,17 @@ if REDIS_URL:
         }
     }
     # A Redis that is down fails a connection attempt within 2 s instead of hanging the socket or
-    # the commit that broadcasts. Each worker process has one inbox for all its sockets; a
-    # transaction that changes many products puts one message per product in it at once.
+    # the commit that broadcasts. Reads wait up to 10 s: channels waits 5 s on Redis for a message
+    # (BZPOPMIN), and redis-py's own 5 s default would race it and drop sockets. Each worker process
+    # has one inbox for all its sockets; a transaction that changes many products puts one message
+    # per product in it at once.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2}], "capacity": 1000},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 2, "socket_timeout": 10}],
+                "capacity": 1000,
+            },
         }
     }
 else:
@@ -327,6 +332,8 @@ JUSPAY_API_VERSION = env("JUSPAY_API_VERSION", "2023-06-30")
 JUSPAY_TIMEOUT_SECONDS = float(env("JUSPAY_TIMEOUT_SECONDS", "15"))
 # The sandbox gateway signs its returns with this key (default: derived from SECRET_KEY).
 PAYMENT_SANDBOX_KEY = env("PAYMENT_SANDBOX_KEY")
+# The sandbox marks orders paid with no money: in production it is off unless this says "a demo".
+PAYMENT_SANDBOX_IN_PRODUCTION = env_bool("PAYMENT_SANDBOX_IN_PRODUCTION", False)
 # Payments still pending this long after they started are asked about again (Celery beat), for
 # up to PAYMENT_RECONCILE_WINDOW_HOURS.
 PAYMENT_RECONCILE_AFTER_MINUTES = int(env("PAYMENT_RECONCILE_AFTER_MINUTES", "5"))

@@ -61,3 +61,68 @@ def test_needs_no_sign_in_and_ignores_a_stale_token(api_client):
 def test_needs_no_database(api_client, django_assert_num_queries):
     with django_assert_num_queries(0):
         api_client.get(URL, {"pincode": "533201"})
+
+
+# --- offline place search (GET /api/delivery/places?q=) ---------------------------------------------
+
+PLACES_URL = "/api/delivery/places"
+
+
+def test_places_suggest_post_office_towns_with_their_pincodes(api_client):
+    response = api_client.get(PLACES_URL, {"q": "amalap"})
+
+    assert response.status_code == 200
+    places = response.json()["places"]
+    assert places[0] == {
+        "name": "Amalapuram",
+        "pincode": "533201",
+        "district": "Konaseema",
+        "state": "Andhra Pradesh",
+        "label": "Amalapuram 533201",
+    }
+    assert "public" in response["Cache-Control"]
+
+
+@pytest.mark.parametrize(
+    ("q", "first"),
+    [
+        ("Yanam", "Yanam 533464"),
+        ("  yanam ", "Yanam 533464"),
+        ("kakinada", "Kakinada 533001"),
+        ("mummidi", "Mummidivaram 533212"),  # the shop's own map names its towns first
+    ],
+)
+def test_places_in_the_delivery_map_come_first(api_client, q, first):
+    assert api_client.get(PLACES_URL, {"q": q}).json()["places"][0]["label"] == first
+
+
+def test_places_elsewhere_in_india_are_found_too(api_client):
+    places = api_client.get(PLACES_URL, {"q": "Bengaluru City"}).json()["places"]
+    assert places[0]["label"] == "Bengaluru City 560002"
+    assert places[0]["state"] == "Karnataka"
+
+
+@pytest.mark.parametrize("q", ["", "ab", "%%%", "___", "zzzzqqq", "x" * 200])
+def test_places_answer_an_empty_list_for_short_or_unknown_text(api_client, q):
+    response = api_client.get(PLACES_URL, {"q": q})
+    assert response.status_code in (200, 400)
+    if response.status_code == 200:
+        assert response.json() == {"places": []}
+    else:
+        assert "message" in response.json()
+
+
+def test_places_are_listed_once_each_and_capped(api_client):
+    places = api_client.get(PLACES_URL, {"q": "upp"}).json()["places"]
+    assert len(places) == 8
+    assert len({place["label"] for place in places}) == 8
+
+
+def test_places_ignore_a_stale_token(api_client):
+    api_client.credentials(HTTP_AUTHORIZATION="Bearer not-a-token")
+    assert api_client.get(PLACES_URL, {"q": "yanam"}).status_code == 200
+
+
+def test_places_answer_customers_and_admins_alike(as_user, customer, other_customer, admin_user):
+    for user in (customer, other_customer, admin_user):
+        assert as_user(user).get(PLACES_URL, {"q": "yanam"}).json()["places"][0]["pincode"] == "533464"

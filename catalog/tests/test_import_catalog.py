@@ -76,7 +76,7 @@ def test_importing_the_same_file_again_changes_nothing(tmp_path, shop):
 def test_new_product_without_an_image_gets_a_generated_tile(tmp_path, shop):
     ok, _, err = _run(tmp_path, HEADER + "OILS,Mustard Oil,Fortune,1,L,190,180,5,,\n")
     assert ok, err
-    assert Product.objects.get(name="Mustard Oil").image.endswith("/catalog/products/mustard-oil.svg")
+    assert Product.objects.get(name="Mustard Oil").image.endswith("/catalog/packshots/v1/mustard-oil.svg")
 
 
 def test_dry_run_reports_and_writes_nothing(tmp_path, shop):

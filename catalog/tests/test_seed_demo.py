@@ -88,8 +88,38 @@ def test_every_product_brand_and_category_has_an_offline_image():
         assert url.startswith("/media/catalog/") and url.endswith(".svg"), url
         path = url.removeprefix("/media/")
         assert default_storage.exists(path), path
-    svg = default_storage.open("catalog/categories/bath-body.svg").read().decode()
-    assert svg.startswith("<svg") and "BATH &amp; BODY" in svg and ">BB<" in svg
+        assert default_storage.size(path) < 4096, path  # a few KB each
+    svg = default_storage.open("catalog/illustrations/v1/bath-body.svg").read().decode()
+    assert svg.startswith("<svg") and "<title>BATH &amp; BODY</title>" in svg
+
+
+def test_each_brand_is_drawn_as_its_pack_with_its_name_on_white():
+    _seed()
+    detail = Detail.objects.get(product__name="Sona Masoori Rice", brand="Lalitha")
+    svg = default_storage.open(detail.images[0].removeprefix("/media/")).read().decode()
+
+    assert '<rect width="400" height="400" fill="#fff"/>' in svg
+    assert ">Lalitha<" in svg and ">Sona Masoori<" in svg and ">Rice<" in svg  # the name wraps on the label
+    assert "stroke-dasharray" in svg  # the stitched top of a rice bag
+
+
+def test_a_second_seed_redraws_old_tiles_but_keeps_uploaded_photos():
+    _seed()
+    photo = Detail.objects.filter(product__name="Sunflower Oil").first()
+    photo.images = ["https://cdn.example.in/photos/sunflower.jpg"]
+    photo.save()
+    old = Detail.objects.exclude(pk=photo.pk).first()
+    old.images = ["/media/catalog/products/old-tile.svg"]
+    old.save()
+    Category.objects.filter(key="oils").update(image="/media/catalog/categories/oils.svg")
+
+    _seed()
+
+    photo.refresh_from_db()
+    old.refresh_from_db()
+    assert photo.images == ["https://cdn.example.in/photos/sunflower.jpg"]
+    assert "/catalog/packshots/v1/" in old.images[0]
+    assert "/catalog/illustrations/v1/" in Category.objects.get(key="oils").image
 
 
 def test_seed_creates_the_demo_admin_and_customer():

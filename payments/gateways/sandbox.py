@@ -40,6 +40,11 @@ def sandbox_key() -> str:
     )
 
 
+def sandbox_allowed() -> bool:
+    """The sandbox takes no money, so a production shop may use it only when told it is a demo."""
+    return not settings.PRODUCTION or settings.PAYMENT_SANDBOX_IN_PRODUCTION
+
+
 class SandboxGateway(Gateway):
     name = "sandbox"
 
@@ -47,6 +52,9 @@ class SandboxGateway(Gateway):
         self, *, gateway_order_id: str, amount: Decimal, customer_id: str, return_url: str, description: str
     ) -> Session:
         from payments.models import SandboxCharge
+
+        if not sandbox_allowed():
+            raise GatewayError("The sandbox gateway is off in production (PAYMENT_SANDBOX_IN_PRODUCTION).")
 
         charge, _ = SandboxCharge.objects.get_or_create(
             gateway_order_id=gateway_order_id,

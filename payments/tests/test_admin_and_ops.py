@@ -92,3 +92,29 @@ def test_since_accepts_durations_and_dates():
     assert parse_since("2026-11-20").date().isoformat() == "2026-11-20"
     with pytest.raises(CommandError):
         parse_since("yesterday")
+
+
+def test_checks_refuse_the_sandbox_in_production_and_an_incomplete_juspay(settings):
+    from payments.checks import payment_settings_check
+
+    assert payment_settings_check(None) == []  # local: the sandbox
+    settings.PRODUCTION = True
+    assert [problem.id for problem in payment_settings_check(None)] == ["payments.E002"]
+    settings.PAYMENT_SANDBOX_IN_PRODUCTION = True
+    assert payment_settings_check(None) == []
+    settings.PAYMENT_GATEWAY = "juspay"
+    settings.JUSPAY_API_KEY = ""
+    assert [problem.id for problem in payment_settings_check(None)] == ["payments.E003", "payments.W001"]
+    settings.PAYMENT_GATEWAY = "paypal"
+    assert [problem.id for problem in payment_settings_check(None)] == ["payments.E001"]
+
+
+def test_in_production_the_sandbox_takes_no_payments(settings, as_user, online_order, client):
+    payment, _ = payment_initiate(user=online_order.user, public_id=online_order.public_id)
+    settings.PRODUCTION = True
+    answer = as_user(online_order.user).post(
+        "/api/payments/initiateJuspayPaymentAtDelivery", {"order_id": online_order.public_id}, format="json"
+    )
+    assert answer.status_code == 502
+    assert client.get(payment.payment_link).status_code == 404
+    assert client.post(payment.payment_link, {"action": "pay"}).status_code == 404

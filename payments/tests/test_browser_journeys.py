@@ -175,3 +175,40 @@ def test_the_success_screen_as_the_shopper_sees_it(browser, live_server, db):
     expect(page.get_by_text("Your payment was successful. Preparing your order...")).to_be_visible()
     shoot(page, "payment-success")
     context.close()
+
+
+def test_staff_see_a_late_charge_on_the_order_list(shop: Page):
+    """An abandoned order is cancelled; its payment then comes back charged: staff must act."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from payments.models import SandboxCharge
+    from payments.services import payments_reconcile
+    from payments.tasks import cancel_abandoned_orders
+
+    page = shop
+    sign_in(page)
+    place_order(page, "Online")
+    page.wait_for_url(SANDBOX_URL)
+    order = Order.objects.get()
+    Order.objects.filter(pk=order.pk).update(created_at=timezone.now() - timedelta(hours=1))
+    assert cancel_abandoned_orders() == 1
+    payment = Payment.objects.get(order=order)
+    SandboxCharge.objects.filter(gateway_order_id=payment.gateway_order_id).update(status="CHARGED")
+    payments_reconcile(settled_for=timedelta(0))
+
+    page.evaluate("() => localStorage.clear()")
+    page.goto("/login")
+    form = page.locator("#island")
+    form.get_by_label("Phone Number").fill("9000000001")
+    form.get_by_label("Password", exact=True).fill("admin12345")
+    form.get_by_role("button", name="Sign In").click()
+    page.wait_for_url(re.compile(r"/$"))
+    page.goto("/admin/orderlist")
+    row = page.locator("tr", has=page.get_by_role("link", name=order.public_id, exact=True))
+    expect(row.get_by_role("note")).to_have_text(
+        f"Needs staff: Charged after the order was cancelled (₹{order.total_price:,.2f}, payment {payment.gateway_order_id})"
+    )
+    expect(row).to_contain_text("Cancelled: Not paid online within 30 minutes")
+    shoot(page, "admin-orderlist-flag")

@@ -237,3 +237,16 @@ def test_session_failure_refuses_with_the_spec_message(online_order, fake_juspay
     assert Payment.objects.get(order=online_order).status == "failed"
     assert not fresh(online_order).is_paid
     assert Decimal(online_order.total_price) == Decimal("291.00")
+
+
+def test_the_gateway_needs_no_csrf_cookie_for_its_webhook_or_a_posted_return(online_order, fake_juspay):
+    from django.test import Client
+
+    gateway_client = Client(enforce_csrf_checks=True)
+    payment = start(online_order)
+    fake_juspay.set_status(payment.gateway_order_id, "CHARGED")
+    assert post_webhook(gateway_client, payment.gateway_order_id).status_code == 200
+    posted = gateway_client.post(
+        "/payments/return", return_params(payment.gateway_order_id, "CHARGED", key=RESPONSE_KEY)
+    )
+    assert posted["Location"] == f"/payment/success?orderId={online_order.public_id}"

@@ -1,5 +1,6 @@
 """The cart socket on channels-redis: across application instances, and with Redis down."""
 
+import copy
 import json
 import logging
 import shutil
@@ -30,7 +31,11 @@ OWN_REDIS_PORT = 8791
 def redis_layer(url: str, *, prefix: str) -> dict:
     return {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [{"address": url, "socket_connect_timeout": 2}], "capacity": 1000, "prefix": prefix},
+        "CONFIG": {
+            "hosts": [{"address": url, "socket_connect_timeout": 2, "socket_timeout": 10}],
+            "capacity": 1000,
+            "prefix": prefix,
+        },
     }
 
 
@@ -49,11 +54,31 @@ def change_price(pack: Financial, dprice: str) -> None:
         financial_update(financial=pack, dprice=dprice)
 
 
+def configured_layer(settings, *, prefix: str) -> dict:
+    """The project's own Redis layer settings, with a prefix of this test's own."""
+    layer = copy.deepcopy(settings.CHANNEL_LAYERS["default"])
+    layer["CONFIG"]["prefix"] = prefix
+    return layer
+
+
+@pytest.mark.redis
+def test_reads_outwait_the_layers_blocking_receive(settings):
+    """channels waits on Redis for up to `brpop_timeout` seconds; a read timeout no longer than
+    that (redis-py's default is the same 5 s) closes idle sockets at random."""
+    from channels_redis.core import RedisChannelLayer
+
+    [host] = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]
+    assert host["socket_timeout"] > RedisChannelLayer.brpop_timeout
+    assert host["socket_connect_timeout"] <= 2
+
+
 @pytest.mark.redis
 async def test_a_change_made_in_one_instance_reaches_a_client_of_the_other(connect, settings):
     prefix = f"test-{uuid.uuid4().hex[:8]}"
-    url = settings.REDIS_URL
-    settings.CHANNEL_LAYERS = {"default": redis_layer(url, prefix=prefix), "second": redis_layer(url, prefix=prefix)}
+    settings.CHANNEL_LAYERS = {
+        "default": configured_layer(settings, prefix=prefix),
+        "second": configured_layer(settings, prefix=prefix),
+    }
     pack = first_pack(make_product())
     here = await connect()
     there = await connect(app=SecondInstanceConsumer.as_asgi())

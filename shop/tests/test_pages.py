@@ -151,3 +151,29 @@ def test_unknown_product_still_renders_the_page_for_the_island_to_explain(client
 )
 def test_admin_screens_without_an_island_lead_to_the_staff_admin(client, url, staff_link):
     assert f'href="{staff_link}"' in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/", "/cart", "/profile", "/admin/orderlist"])
+def test_the_header_and_bottom_bar_are_written_once_and_work_without_javascript(client, url, settings):
+    """base.html holds the chrome's markup; the chrome island only mounts live parts into its slots."""
+    settings.STORE_NAME = "SMLR Mart"
+    html = client.get(url).content.decode()
+
+    assert html.count('class="site-header"') == 1
+    assert re.search(r'<a class="site-header__logo" href="/">.*?<span>SMLR Mart</span></a>', html)
+    assert re.search(r'<form class="search-box__form" role="search" action="/search" method="get">', html)
+    assert 'href="/login" aria-label="Account"' in html
+    for href, label in [
+        ("/", "Home"),
+        ("/category/EGGS%20%26%20DAIRY", "SMLR Products"),
+        ("/category/BUDGET%20FRIENDLY%20PACKAGES", "Budget Friendly"),
+    ]:
+        assert re.search(rf'<a class="bottom-bar__item" href="{re.escape(href)}">.*?<span>{label}</span></a>', html), (
+            label
+        )
+    assert re.search(r'href="https://wa.me/\d*">.*?<span>Say Hi To Order</span>', html)
+    for slot in ("search-slot", "account-slot", "say-hi-slot"):
+        assert html.count(f'id="{slot}"') == 1
+    # The delivery checker's slot only on the home page.
+    assert ('id="delivery-slot"' in html) == (url == "/")

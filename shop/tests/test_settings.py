@@ -25,6 +25,14 @@ PRODUCTION = {
     "SECRET_KEY": "x" * 24 + "-production-only-key-with-enough-entropy-9f8e7d",
     "ALLOWED_HOSTS": "shop.example.in",
     "SMS_BACKEND": "outbox",
+    # A production shop takes real payments (payments/checks.py refuses the sandbox there).
+    "PAYMENT_GATEWAY": "juspay",
+    "JUSPAY_API_KEY": "key",
+    "JUSPAY_MERCHANT_ID": "smlrmart",
+    "JUSPAY_PAYMENT_PAGE_CLIENT_ID": "hdfcmaster",
+    "JUSPAY_RESPONSE_KEY": "response-key",
+    "JUSPAY_WEBHOOK_USERNAME": "webhook",
+    "JUSPAY_WEBHOOK_PASSWORD": "webhook-password",
 }
 
 

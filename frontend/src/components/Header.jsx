@@ -1,20 +1,20 @@
-// The fixed header on every page: logo → /, the search box, and the user icon whose dropdown holds
-// the accounts panel. On / it also shows the delivery checker while the page is at the very top.
-// The panel and the checker are loaded on demand so the first page load stays small.
+// The live parts of the fixed header. Its markup (logo → /, the search form, the account link,
+// the bottom bar) is written once, in templates/base.html, and works without JavaScript; the
+// chrome island mounts these components into its slots: the search box (SearchBox.jsx), the user
+// icon whose dropdown holds the accounts panel, and on / the delivery checker while the page is
+// at the very top. The panel and the checker are loaded on demand so the first load stays small.
 import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useUserInfo } from "../lib/auth";
-import { config } from "../lib/config";
 import { useDropdown } from "../lib/dropdowns";
 import { useAtTop, useOutsideClick } from "../lib/hooks";
 import Loader from "./Loader";
-import SearchBox from "./SearchBox";
 import { UserIcon } from "./icons";
 
 const loadAccountDropdown = () => import(/* webpackChunkName: "account-dropdown" */ "./account/AccountDropdown");
 const AccountDropdown = lazy(loadAccountDropdown);
 const DeliveryChecker = lazy(() => import(/* webpackChunkName: "delivery-checker" */ "./delivery/DeliveryChecker"));
 
-function AccountMenu() {
+export function AccountMenu() {
   const userInfo = useUserInfo();
   const [isOpen, , close, toggle] = useDropdown("account");
   const ref = useRef(null);
@@ -67,10 +67,9 @@ function useReservedHeight(ref, active) {
   }, [ref, active]);
 }
 
-export default function Header({ path = window.location.pathname }) {
-  const atTop = useAtTop();
-  const onHome = path === "/";
-  const showChecker = onHome && atTop;
+/** The delivery checker under the header bar on /, shown while the page is at the very top. */
+export function HeaderDelivery() {
+  const showChecker = useAtTop();
   // Once shown, the checker stays mounted (hidden while scrolled) so that what the shopper typed
   // and the answer are still there back at the top.
   const [checkerLoaded, setCheckerLoaded] = useState(showChecker);
@@ -78,24 +77,13 @@ export default function Header({ path = window.location.pathname }) {
     if (showChecker) setCheckerLoaded(true);
   }, [showChecker]);
   const deliveryRef = useRef(null);
-  useReservedHeight(deliveryRef, onHome && checkerLoaded);
+  useReservedHeight(deliveryRef, checkerLoaded);
+  if (!checkerLoaded) return null;
   return (
-    <>
-      <div className="site-header__bar">
-        <a className="site-header__logo" href="/">
-          <img src="/static/img/logo.svg" alt="" width="40" height="40" />
-          <span>{config.storeName}</span>
-        </a>
-        <SearchBox />
-        <AccountMenu />
-      </div>
-      {onHome && checkerLoaded && (
-        <div className="site-header__delivery" ref={deliveryRef} hidden={!showChecker}>
-          <Suspense fallback={null}>
-            <DeliveryChecker />
-          </Suspense>
-        </div>
-      )}
-    </>
+    <div className="site-header__delivery" ref={deliveryRef} hidden={!showChecker}>
+      <Suspense fallback={null}>
+        <DeliveryChecker />
+      </Suspense>
+    </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useDropdown } from "../lib/dropdowns";
 import { useOutsideClick } from "../lib/hooks";
+import { nextActive } from "../lib/listNavigation";
 import { navigate } from "../lib/navigation";
 import { SUGGESTION_DEBOUNCE_MS, handOverSuggestions, searchHref, suggestionsPath, wantsSuggestions } from "../lib/search";
 import { useApi } from "../lib/useApi";
@@ -94,7 +95,7 @@ export default function SearchBox() {
       event.preventDefault();
       open();
       const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((current) => (current < 0 ? (step > 0 ? 0 : count - 1) : (current + step + count) % count));
+      setActive((current) => nextActive(current, step, count));
     } else if (event.key === "Enter") {
       event.preventDefault();
       if (showList && active >= 0 && active < count) pick(options[active]);

@@ -20,37 +20,11 @@ export function CartIcon(props) {
   );
 }
 
-export function HomeIcon(props) {
-  return (
-    <svg {...common} {...props}>
-      <path d="M3 11 12 4l9 7" />
-      <path d="M5 10v10h5v-6h4v6h5V10" />
-    </svg>
-  );
-}
-
 export function ChatIcon(props) {
   return (
     <svg {...common} {...props}>
       <path d="M4 5h16v11H9l-5 4z" />
       <path d="M8 10h8M8 13h5" />
-    </svg>
-  );
-}
-
-export function EggIcon(props) {
-  return (
-    <svg {...common} {...props}>
-      <path d="M12 3c3.5 0 6.5 5.5 6.5 10a6.5 6.5 0 0 1-13 0C5.5 8.5 8.5 3 12 3z" />
-    </svg>
-  );
-}
-
-export function TagIcon(props) {
-  return (
-    <svg {...common} {...props}>
-      <path d="M3 12V4h8l10 10-8 8z" />
-      <circle cx="7.5" cy="8.5" r="1.5" />
     </svg>
   );
 }

@@ -27,17 +27,7 @@ const DEFAULTS = {
   shippingPrice: 0,
 };
 
-export function loadConfig(values = readConfig()) {
-  const merged = { ...DEFAULTS, ...values };
-  // A page rendered before the server sent `paymentMethods` still says whether Online is on.
-  if (!values.paymentMethods && values.onlinePayment && values.onlinePayment !== "N") {
-    merged.paymentMethods = [...DEFAULTS.paymentMethods, { value: "Online", label: "Online" }];
-  }
-  delete merged.onlinePayment;
-  return merged;
-}
-
-export const config = loadConfig();
+export const config = { ...DEFAULTS, ...readConfig() };
 
 /** {min, max} packs for "card" (product cards) or "productPage". */
 export function packLimit(where) {

@@ -49,3 +49,11 @@ export function checkDelivery({ pincode, latitude, longitude, signal } = {}) {
       : new URLSearchParams({ lat: String(roundCoordinate(latitude)), lng: String(roundCoordinate(longitude)) });
   return api(`/api/delivery/check?${query}`, { signal });
 }
+
+export const PLACE_MIN_CHARS = 3;
+
+/** GET /api/delivery/places → [{name, pincode, district, state, label}]: the offline place search. */
+export async function searchPlaces(text, { signal } = {}) {
+  const data = await api(`/api/delivery/places?${new URLSearchParams({ q: text.trim() })}`, { signal });
+  return data?.places ?? [];
+}

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import { logout } from "../../lib/auth";
 import MyOrdersTable from "../orders/MyOrdersTable";
-import { TABS } from "./drawerStore";
+import { TABS } from "../../lib/drawer";
 import ProfileForm from "./ProfileForm";
 import "./account.css";
 

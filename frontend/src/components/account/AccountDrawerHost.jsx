@@ -3,7 +3,7 @@
 import { createRoot } from "react-dom/client";
 import { useUserInfo } from "../../lib/auth";
 import AccountDrawer from "./AccountDrawer";
-import { closeAccountDrawer, selectDrawerTab, showDrawer, TABS, useDrawerState } from "./drawerStore";
+import { closeAccountDrawer, selectDrawerTab, showDrawer, TABS, useDrawerState } from "../../lib/drawer";
 
 export function DrawerHost() {
   const { open, tab } = useDrawerState();

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { logout, setUserInfo } from "../../lib/auth";
 import { mockFetch } from "../../lib/testing/mockFetch";
 import AccountDropdown from "./AccountDropdown";
-import { closeAccountDrawer } from "./drawerStore";
+import { closeAccountDrawer } from "../../lib/drawer";
 
 vi.mock("../../lib/auth", async (importOriginal) => ({ ...(await importOriginal()), logout: vi.fn() }));
 vi.mock("../orders/MyOrdersTable", () => ({ default: () => <table aria-label="My Orders table" /> }));

@@ -2,7 +2,7 @@
 // account drawer), the admin screens for an admin, and Logout.
 import { logout } from "../../lib/auth";
 import { openAccountDrawer } from "./AccountDrawerHost";
-import { TABS } from "./drawerStore";
+import { TABS } from "../../lib/drawer";
 
 const ADMIN_LINKS = [
   ["/admin/orderlist", "Orders"],

@@ -9,9 +9,9 @@ import { nationalNumber } from "../../lib/phone";
 import { redirectTarget } from "../../lib/safeRedirect";
 import { toast } from "../../lib/toast";
 import { useSubmit } from "../../lib/useSubmit";
-import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "./passwords";
+import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "../../lib/passwords";
 import PhoneVerification from "./PhoneVerification";
-import usePhoneVerification from "./usePhoneVerification";
+import usePhoneVerification from "../../lib/usePhoneVerification";
 import NewPasswordField from "./NewPasswordField";
 
 export const PASSWORD_RESET_TEXT = "Password reset successfully";

@@ -7,7 +7,7 @@ export const MAP_ZOOM = 15;
 export const MAP_HEIGHT_PX = 400;
 
 export function loadLeaflet() {
-  return import(/* webpackChunkName: "leaflet" */ "./leaflet");
+  return import(/* webpackChunkName: "leaflet" */ "../../lib/leaflet");
 }
 
 export default function LocationMap({ latitude, longitude, zoom = MAP_ZOOM }) {

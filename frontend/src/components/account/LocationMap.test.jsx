@@ -6,7 +6,7 @@ const fakeMap = { setView: vi.fn(), remove: vi.fn() };
 const fakeMarker = { addTo: vi.fn(() => fakeMarker), setLatLng: vi.fn() };
 const fakeTiles = { addTo: vi.fn() };
 
-vi.mock("./leaflet", () => ({
+vi.mock("../../lib/leaflet", () => ({
   L: {
     map: vi.fn(() => fakeMap),
     tileLayer: vi.fn(() => fakeTiles),
@@ -21,7 +21,7 @@ beforeEach(() => vi.clearAllMocks());
 
 describe("LocationMap", () => {
   it("draws a 400 px map at zoom 15 with a marker on the location", async () => {
-    const { L } = await import("./leaflet");
+    const { L } = await import("../../lib/leaflet");
     const { unmount } = render(<LocationMap latitude={16.578} longitude={82.006} />);
     const container = screen.getByTestId("location-map");
     expect(container).toHaveStyle({ height: "400px" });
@@ -34,7 +34,7 @@ describe("LocationMap", () => {
   });
 
   it("moves the view and the marker when the location changes, without a second map", async () => {
-    const { L } = await import("./leaflet");
+    const { L } = await import("../../lib/leaflet");
     const { rerender } = render(<LocationMap latitude={16.578} longitude={82.006} />);
     await waitFor(() => expect(fakeMap.setView).toHaveBeenCalledTimes(1));
     rerender(<LocationMap latitude={16.9} longitude={82.2} />);

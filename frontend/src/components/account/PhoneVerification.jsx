@@ -3,7 +3,7 @@
 import Message from "../Message";
 import OtpInput from "./OtpInput";
 import PhoneInput from "./PhoneInput";
-import { formatRemaining } from "./usePhoneVerification";
+import { formatRemaining } from "../../lib/usePhoneVerification";
 
 export default function PhoneVerification({ idPrefix, verification }) {
   const { phone, setPhone, otp, setOtp, otpSent, verified, canSend, canVerify, lockedFor, sending, verifying, error } =

@@ -12,7 +12,7 @@ import Loader from "../Loader";
 import Message from "../Message";
 import LocationMap from "./LocationMap";
 import { PHONE_INVALID } from "./LoginForm";
-import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "./passwords";
+import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "../../lib/passwords";
 import "./account.css";
 import NewPasswordField from "./NewPasswordField";
 

@@ -1,17 +1,56 @@
 // The delivery-location checker (spec sections 2, 5 and 8), shown in the home page header. A
-// pincode typed in the box, a place picked from Google autocomplete (only when a Maps key is
-// configured) or the browser's location goes to GET /api/delivery/check, which answers whether
-// the shop delivers there.
-import { useEffect, useRef, useState } from "react";
+// pincode typed in the box, a place picked from the suggestions (the shop's offline post-office
+// search, or Google autocomplete on top when a Maps key is configured) or the browser's location
+// goes to GET /api/delivery/check, which answers whether the shop delivers there.
+import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../../lib/api";
 import { config } from "../../lib/config";
-import { checkDelivery, currentPosition, isGeolocationSupported, isPermissionDenied } from "../../lib/geo";
-import { AUTOCOMPLETE_OPTIONS, loadGooglePlaces, lookupForPlace } from "./googlePlaces";
+import {
+  PLACE_MIN_CHARS,
+  checkDelivery,
+  currentPosition,
+  isGeolocationSupported,
+  isPermissionDenied,
+  searchPlaces,
+} from "../../lib/geo";
+import { useOutsideClick } from "../../lib/hooks";
+import { nextActive } from "../../lib/listNavigation";
+import { SUGGESTION_DEBOUNCE_MS } from "../../lib/search";
+import { AUTOCOMPLETE_OPTIONS, loadGooglePlaces, lookupForPlace } from "../../lib/googlePlaces";
 import "./delivery.css";
 
 export const GEOLOCATION_DENIED = "Please enable location access to use this feature.";
 export const GEOLOCATION_UNSUPPORTED = "Geolocation is not supported by this browser.";
 const PINCODE = /^\d{6}$/;
+
+export function placeNotFound(text) {
+  return `We could not find "${text}". Type a town, a locality or a 6-digit pincode.`;
+}
+
+/** Offline place suggestions for what the shopper types (not for a pincode, nor with Google on). */
+function usePlaceSuggestions(text, enabled) {
+  const [places, setPlaces] = useState({ query: "", list: [] });
+  useEffect(() => {
+    const query = text.trim();
+    if (!enabled || query.length < PLACE_MIN_CHARS || PINCODE.test(query)) {
+      setPlaces({ query: "", list: [] });
+      return undefined;
+    }
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      searchPlaces(query, { signal: controller.signal })
+        .then((list) => setPlaces({ query, list }))
+        .catch((error) => {
+          if (error?.name !== "AbortError") console.error("Place search failed", error);
+        });
+    }, SUGGESTION_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, enabled]);
+  return places;
+}
 
 function useGooglePlaces(input, apiKey, onPlace) {
   const onPlaceRef = useRef(onPlace);
@@ -40,11 +79,20 @@ function useGooglePlaces(input, apiKey, onPlace) {
 }
 
 export default function DeliveryChecker({ onResult }) {
+  const id = useId();
+  const listId = `${id}-places`;
   const [query, setQuery] = useState("");
   const [result, setResult] = useState(null);
   const [busy, setBusy] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const input = useRef(null);
+  const box = useRef(null);
   const lastChecked = useRef("");
+  const places = usePlaceSuggestions(query, !config.googleMapsKey);
+  const showList = listOpen && places.list.length > 0;
+
+  useOutsideClick(box, () => setListOpen(false), showList);
 
   const check = async (lookup) => {
     setBusy(true);
@@ -75,15 +123,54 @@ export default function DeliveryChecker({ onResult }) {
   const handleChange = (event) => {
     const value = event.target.value;
     setQuery(value);
+    setActive(-1);
+    setListOpen(true);
     // A full pincode is checked as soon as it is typed.
     if (!PINCODE.test(value.trim())) lastChecked.current = "";
     else if (value.trim() !== lastChecked.current) checkPincode(value);
   };
 
-  const submit = (event) => {
+  const pickPlace = (place) => {
+    setQuery(place.label);
+    setListOpen(false);
+    setActive(-1);
+    checkPincode(place.pincode);
+  };
+
+  const submit = async (event) => {
     event.preventDefault();
-    if (config.googleMapsKey && !PINCODE.test(query.trim())) return; // autocomplete handles places
-    checkPincode(query);
+    const text = query.trim();
+    if (!text) return;
+    if (PINCODE.test(text)) return checkPincode(text);
+    if (config.googleMapsKey) return; // autocomplete handles places
+    // Enter before the suggestions arrived still finds the place.
+    let list = places.query === text ? places.list : null;
+    if (!list) {
+      try {
+        list = text.length >= PLACE_MIN_CHARS ? await searchPlaces(text) : [];
+      } catch (error) {
+        console.error("Place search failed", error);
+        list = [];
+      }
+    }
+    if (list.length) pickPlace(list[0]);
+    else setResult({ deliverable: false, message: placeNotFound(text) });
+  };
+
+  const onKeyDown = (event) => {
+    const count = places.list.length;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!count) return;
+      event.preventDefault();
+      setListOpen(true);
+      setActive((current) => nextActive(current, event.key === "ArrowDown" ? 1 : -1, count));
+    } else if (event.key === "Enter" && showList && active >= 0 && active < count) {
+      event.preventDefault();
+      pickPlace(places.list[active]);
+    } else if (event.key === "Escape") {
+      setActive(-1);
+      setListOpen(false);
+    }
   };
 
   const useMyLocation = async () => {
@@ -108,19 +195,49 @@ export default function DeliveryChecker({ onResult }) {
         Where Would You Like Your Order Delivered?
       </h2>
       <div className="delivery-checker__controls">
-        <form className="delivery-checker__search" onSubmit={submit} role="search">
+        <form className="delivery-checker__search" onSubmit={submit} role="search" ref={box}>
           <input
             ref={input}
             type="search"
             className="delivery-checker__input"
             value={query}
             onChange={handleChange}
-            onFocus={requestPlaces}
+            onFocus={() => {
+              requestPlaces();
+              setListOpen(true);
+            }}
+            onKeyDown={onKeyDown}
             placeholder="Search a new address"
             aria-label="Search a new address"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={showList}
+            aria-controls={listId}
+            aria-activedescendant={showList && active >= 0 ? `${id}-place-${active}` : undefined}
             autoComplete="off"
             enterKeyHint="search"
           />
+          <ul className="delivery-checker__places" id={listId} role="listbox" aria-label="Places" hidden={!showList}>
+            {places.list.map((place, index) => (
+              <li
+                key={`${place.name}-${place.pincode}`}
+                id={`${id}-place-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className="delivery-checker__place"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pickPlace(place)}
+                onMouseEnter={() => setActive(index)}
+              >
+                <span className="delivery-checker__place-name">{place.label}</span>
+                {place.state && (
+                  <span className="delivery-checker__place-where">
+                    {[place.district, place.state].filter(Boolean).join(", ")}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
         </form>
         <span className="delivery-checker__or">OR</span>
         <button type="button" className="btn btn--secondary delivery-checker__locate" onClick={useMyLocation} disabled={busy}>

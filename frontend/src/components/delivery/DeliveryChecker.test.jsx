@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/testing/mockFetch";
 import DeliveryChecker from "./DeliveryChecker";
-import { lookupForPlace, postalCodeOf } from "./googlePlaces";
+import { lookupForPlace, postalCodeOf } from "../../lib/googlePlaces";
 
 const answers = {
   "GET /api/delivery/check?pincode=533201": {
@@ -73,6 +73,115 @@ describe("DeliveryChecker", () => {
     render(<DeliveryChecker />);
     await user.type(screen.getByPlaceholderText("Search a new address"), "000000");
     expect(await screen.findByRole("alert")).toHaveTextContent("Oops!Please enter a valid 6-digit pincode.");
+  });
+
+  describe("offline place search (no Maps key)", () => {
+    const places = {
+      "GET /api/delivery/places": ({ search }) => {
+        const q = new URLSearchParams(search).get("q").toLowerCase();
+        const all = [
+          { name: "Amalapuram", pincode: "533201", district: "Konaseema", state: "Andhra Pradesh", label: "Amalapuram 533201" },
+          { name: "Amalapuram Bus Complex", pincode: "533201", district: "Konaseema", state: "Andhra Pradesh", label: "Amalapuram Bus Complex 533201" },
+          { name: "Yanam", pincode: "533464", district: "Yanam", state: "Puducherry", label: "Yanam 533464" },
+        ];
+        return { body: { places: all.filter((place) => place.name.toLowerCase().startsWith(q)) } };
+      },
+      "GET /api/delivery/check?pincode=533464": {
+        body: { pincode: "533464", state: "Puducherry", town: "Yanam", deliverable: true, message: "Happy to deliver to Yanam!" },
+      },
+      ...answers,
+    };
+
+    it("suggests post-office places as the shopper types a town", async () => {
+      const fetchMock = mockFetch(places);
+      const user = userEvent.setup();
+      render(<DeliveryChecker />);
+      const input = screen.getByRole("combobox", { name: "Search a new address" });
+      await user.type(input, "Am");
+      expect(screen.queryByRole("listbox", { name: "Places" })).toBeNull();
+      await user.type(input, "al");
+      const list = await screen.findByRole("listbox", { name: "Places" });
+      expect([...list.querySelectorAll("[role=option] .delivery-checker__place-name")].map((option) => option.textContent)).toEqual([
+        "Amalapuram 533201",
+        "Amalapuram Bus Complex 533201",
+      ]);
+      expect(input).toHaveAttribute("aria-expanded", "true");
+      // One request after the pause in typing, none for the first two letters.
+      expect(fetchMock.mock.calls.filter(([url]) => url.startsWith("/api/delivery/places"))).toHaveLength(1);
+    });
+
+    it("picking a place with the mouse runs the same check as its pincode", async () => {
+      mockFetch(places);
+      const onResult = vi.fn();
+      const user = userEvent.setup();
+      render(<DeliveryChecker onResult={onResult} />);
+      await user.type(screen.getByRole("combobox"), "Yanam");
+      await user.click(await screen.findByRole("option", { name: /Yanam 533464/ }));
+      expect(await screen.findByRole("status")).toHaveTextContent("Great!Happy to deliver to Yanam!");
+      expect(onResult).toHaveBeenCalledWith("Yanam");
+      expect(screen.getByRole("combobox")).toHaveValue("Yanam 533464");
+      expect(screen.queryByRole("listbox", { name: "Places" })).toBeNull();
+    });
+
+    it("moves through the places with the arrow keys, wrapping, and Enter picks one", async () => {
+      const fetchMock = mockFetch(places);
+      const user = userEvent.setup();
+      render(<DeliveryChecker />);
+      const input = screen.getByRole("combobox");
+      await user.type(input, "Amal");
+      await screen.findByRole("listbox", { name: "Places" });
+      await user.keyboard("{ArrowDown}");
+      expect(screen.getAllByRole("option")[0]).toHaveAttribute("aria-selected", "true");
+      expect(input.getAttribute("aria-activedescendant")).toBe(screen.getAllByRole("option")[0].id);
+      await user.keyboard("{ArrowDown}{ArrowDown}");
+      expect(screen.getAllByRole("option")[0]).toHaveAttribute("aria-selected", "true");
+      await user.keyboard("{ArrowUp}");
+      expect(screen.getAllByRole("option")[1]).toHaveAttribute("aria-selected", "true");
+      await user.keyboard("{Enter}");
+      expect(await screen.findByRole("status")).toHaveTextContent("Happy to deliver to Amalapuram!");
+      expect(input).toHaveValue("Amalapuram Bus Complex 533201");
+      expect(fetchMock.mock.calls.some(([url]) => url === "/api/delivery/check?pincode=533201")).toBe(true);
+    });
+
+    it("Enter straight after typing a town, before the suggestions arrive, still finds it", async () => {
+      mockFetch(places);
+      const user = userEvent.setup();
+      render(<DeliveryChecker />);
+      await user.type(screen.getByRole("combobox"), "Yanam{Enter}");
+      expect(await screen.findByRole("status")).toHaveTextContent("Happy to deliver to Yanam!");
+    });
+
+    it("Escape and an outside click close the list", async () => {
+      mockFetch(places);
+      const user = userEvent.setup();
+      render(<DeliveryChecker />);
+      await user.type(screen.getByRole("combobox"), "Amal");
+      await screen.findByRole("listbox", { name: "Places" });
+      await user.keyboard("{Escape}");
+      expect(screen.queryByRole("listbox", { name: "Places" })).toBeNull();
+      await user.keyboard("{ArrowDown}");
+      expect(screen.getByRole("listbox", { name: "Places" })).toBeInTheDocument();
+      await user.click(screen.getByRole("heading"));
+      expect(screen.queryByRole("listbox", { name: "Places" })).toBeNull();
+    });
+
+    it("Enter on a town picks the first place; on text that matches none it says so plainly", async () => {
+      mockFetch(places);
+      const user = userEvent.setup();
+      render(<DeliveryChecker />);
+      const input = screen.getByRole("combobox");
+      await user.type(input, "Yanam");
+      await screen.findByRole("option", { name: /Yanam 533464/ });
+      await user.keyboard("{Enter}");
+      expect(await screen.findByRole("status")).toHaveTextContent("Happy to deliver to Yanam!");
+
+      await user.clear(input);
+      await user.type(input, "Nowhere{Enter}");
+      expect(await screen.findByRole("alert")).toHaveTextContent(
+        'Oops!We could not find "Nowhere". Type a town, a locality or a 6-digit pincode.',
+      );
+      expect(screen.queryByText(/valid 6-digit pincode/)).toBeNull();
+    });
   });
 
   it("Use My Current Location checks the browser's position", async () => {

@@ -1,9 +1,11 @@
-// The chrome island, on every page. templates/base.html paints the header, the bottom bar and the
-// footer; this island takes over the header and the bottom bar in place (same markup, now live)
+// The chrome island, on every page. templates/base.html writes the header, the bottom bar and
+// the footer once, working without JavaScript; this island mounts the live parts into their
+// slots (the search box, the account menu, the home page's delivery checker, the Say Hi popup)
 // and adds the floating parts in #chrome-root.
 import { createRoot } from "react-dom/client";
-import BottomBar from "../../components/BottomBar";
-import Header from "../../components/Header";
+import { AccountMenu, HeaderDelivery } from "../../components/Header";
+import SayHi from "../../components/SayHi";
+import SearchBox from "../../components/SearchBox";
 import "../../styles/index.css";
 import Chrome from "./Chrome";
 
@@ -12,8 +14,10 @@ function mount(id, element) {
   if (node) createRoot(node).render(element);
 }
 
-mount("site-header", <Header />);
-mount("bottom-bar", <BottomBar />);
+mount("search-slot", <SearchBox />);
+mount("account-slot", <AccountMenu />);
+mount("delivery-slot", <HeaderDelivery />);
+mount("say-hi-slot", <SayHi />);
 mount("chrome-root", <Chrome />);
 
 // The splash fades out by itself (CSS); take it out of the page once it has.

@@ -2,9 +2,9 @@
 // sends a 6-digit code, checks it, and answers with a short-lived verificationToken that the
 // registration or password reset then carries. Sending again is locked for 5 minutes per number.
 import { useCallback, useEffect, useState } from "react";
-import { api, errorMessage } from "../../lib/api";
-import { isCompleteFullPhone, isValidOtp, nationalNumber } from "../../lib/phone";
-import { toast } from "../../lib/toast";
+import { api, errorMessage } from "./api";
+import { isCompleteFullPhone, isValidOtp, nationalNumber } from "./phone";
+import { toast } from "./toast";
 
 export const OTP_RESEND_LOCK_MS = 300_000;
 export const OTP_SENT_TEXT = "OTP sent successfully!";

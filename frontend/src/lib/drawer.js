@@ -1,7 +1,7 @@
 // Which account-drawer tab is open, if any. The drawer outlives the header dropdown that opens it
 // (the dropdown closes as the drawer slides in), so its state lives here rather than in the
 // dropdown; AccountDrawerHost renders it.
-import { createStore } from "../../lib/store";
+import { createStore } from "./store";
 
 export const TABS = Object.freeze({ profile: "profile", orders: "orders" });
 

@@ -1,15 +1,14 @@
-// The phone's fixed bottom bar: Home, Say Hi To Order (WhatsApp chat and phone call), SMLR
-// Products (Eggs & Dairy) and Budget Friendly packages.
+// The live part of the phone's fixed bottom bar. The bar itself (Home, Say Hi To Order, SMLR
+// Products, Budget Friendly) is written once, in templates/base.html; without JavaScript, Say Hi
+// is a WhatsApp link. The chrome island mounts this popup button in its place: WhatsApp chat or
+// a phone call.
 import { useRef } from "react";
 import { config } from "../lib/config";
 import { useDropdown } from "../lib/dropdowns";
 import { useOutsideClick } from "../lib/hooks";
-import { ChatIcon, EggIcon, HomeIcon, PhoneIcon, TagIcon, WhatsAppIcon } from "./icons";
+import { ChatIcon, PhoneIcon, WhatsAppIcon } from "./icons";
 
-export const SMLR_PRODUCTS_HREF = `/category/${encodeURIComponent("EGGS & DAIRY")}`;
-export const BUDGET_FRIENDLY_HREF = `/category/${encodeURIComponent("BUDGET FRIENDLY PACKAGES")}`;
-
-function SayHi() {
+export default function SayHi() {
   const [isOpen, , close, toggle] = useDropdown("say-hi");
   const ref = useRef(null);
   useOutsideClick(ref, close, isOpen);
@@ -33,25 +32,5 @@ function SayHi() {
         </div>
       )}
     </div>
-  );
-}
-
-export default function BottomBar() {
-  return (
-    <nav className="bottom-bar__nav" aria-label="Shortcuts">
-      <a className="bottom-bar__item" href="/">
-        <HomeIcon />
-        <span>Home</span>
-      </a>
-      <SayHi />
-      <a className="bottom-bar__item" href={SMLR_PRODUCTS_HREF}>
-        <EggIcon />
-        <span>SMLR Products</span>
-      </a>
-      <a className="bottom-bar__item" href={BUDGET_FRIENDLY_HREF}>
-        <TagIcon />
-        <span>Budget Friendly</span>
-      </a>
-    </nav>
   );
 }

@@ -1,0 +1,38 @@
+"""`manage.py check` catches a payment setup that would lose money or every online payment."""
+
+from django.conf import settings
+from django.core.checks import Error, Warning, register
+
+JUSPAY_REQUIRED = ("JUSPAY_API_KEY", "JUSPAY_MERCHANT_ID", "JUSPAY_PAYMENT_PAGE_CLIENT_ID", "JUSPAY_RESPONSE_KEY")
+
+
+@register()
+def payment_settings_check(app_configs, **kwargs) -> list:
+    from payments.gateways import GATEWAYS
+    from payments.gateways.sandbox import sandbox_allowed
+
+    gateway = settings.PAYMENT_GATEWAY
+    if gateway not in GATEWAYS:
+        return [Error(f"PAYMENT_GATEWAY={gateway!r} is not one of {', '.join(GATEWAYS)}.", id="payments.E001")]
+    problems = []
+    if gateway == "sandbox" and not sandbox_allowed():
+        problems.append(
+            Error(
+                "The sandbox gateway marks orders paid with no money: in production set PAYMENT_GATEWAY=juspay "
+                "(or PAYMENT_SANDBOX_IN_PRODUCTION=Y for a demo shop).",
+                id="payments.E002",
+            )
+        )
+    if gateway == "juspay":
+        missing = [name for name in JUSPAY_REQUIRED if not getattr(settings, name)]
+        if missing:
+            problems.append(Error(f"PAYMENT_GATEWAY=juspay needs {', '.join(missing)}.", id="payments.E003"))
+        if not (settings.JUSPAY_WEBHOOK_USERNAME and settings.JUSPAY_WEBHOOK_PASSWORD):
+            problems.append(
+                Warning(
+                    "JUSPAY_WEBHOOK_USERNAME / JUSPAY_WEBHOOK_PASSWORD are unset: every webhook is refused and "
+                    "payments whose shopper never returns wait for reconciliation.",
+                    id="payments.W001",
+                )
+            )
+    return problems
