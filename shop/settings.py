@@ -239,6 +239,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Groceries by brand and pack size, phone sign-in, orders and payments.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "common.openapi.add_error_responses",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "OrderStatusEnum": ["placed", "packed", "dispatched", "delivered", "cancelled"],
         "OrderStepEnum": ["packed", "dispatched", "delivered"],
