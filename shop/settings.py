@@ -9,6 +9,7 @@ gateway. The README lists every variable.
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -238,6 +239,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Groceries by brand and pack size, phone sign-in, orders and payments.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "common.openapi.add_error_responses",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "OrderStatusEnum": ["placed", "packed", "dispatched", "delivered", "cancelled"],
         "OrderStepEnum": ["packed", "dispatched", "delivered"],
@@ -270,6 +275,15 @@ if AWS_STORAGE_BUCKET_NAME:
     AWS_ACCESS_KEY_ID = env("S3_ACCESS_KEY_ID")
     AWS_SECRET_ACCESS_KEY = env("S3_SECRET_ACCESS_KEY")
     AWS_S3_CUSTOM_DOMAIN = env("S3_CUSTOM_DOMAIN") or None
+    # The public address of the bucket's objects (a CDN, or the store's public endpoint), e.g.
+    # https://media.example.in/shop; django-storages takes it as a host (plus path) and a protocol.
+    S3_PUBLIC_BASE_URL = env("S3_PUBLIC_BASE_URL").rstrip("/")
+    if S3_PUBLIC_BASE_URL:
+        _public = urlsplit(S3_PUBLIC_BASE_URL)
+        if _public.scheme not in ("http", "https") or not _public.netloc:
+            raise ImproperlyConfigured("S3_PUBLIC_BASE_URL must be an http(s) URL, e.g. https://media.example.in")
+        AWS_S3_CUSTOM_DOMAIN = f"{_public.netloc}{_public.path}"
+        AWS_S3_URL_PROTOCOL = f"{_public.scheme}:"
     AWS_QUERYSTRING_AUTH = False
     AWS_S3_FILE_OVERWRITE = False
     MEDIA_STORAGE_BACKEND = "storages.backends.s3.S3Storage"
