@@ -89,6 +89,7 @@ MIDDLEWARE = [
     "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "common.middleware.ApiErrorMiddleware",
+    "shop.csp.ContentSecurityPolicyMiddleware",
     # ServeStatic (WhiteNoise's async fork): static files stream through an async iterator under
     # ASGI, where WhiteNoise's file iterator made Django warn and read it in a thread.
     "servestatic.middleware.ServeStaticMiddleware",
@@ -305,6 +306,13 @@ SERVESTATIC_MAX_AGE = 31536000 if PRODUCTION else 0
 # console: prints the text; outbox: stores it in the database (Django admin lists it); msg91: the
 # real provider, sent from a Celery task.
 SMS_BACKEND = env("SMS_BACKEND", "console")
+# The console backend writes every OTP into the log; production refuses it unless told otherwise.
+SMS_CONSOLE_ALLOWED_IN_PRODUCTION = env_bool("SMS_CONSOLE_ALLOWED_IN_PRODUCTION", False)
+if PRODUCTION and SMS_BACKEND == "console" and not SMS_CONSOLE_ALLOWED_IN_PRODUCTION:
+    raise ImproperlyConfigured(
+        "SMS_BACKEND=console prints OTP codes into the log: choose msg91 (or outbox) when SHOP_ENV=production, "
+        "or set SMS_CONSOLE_ALLOWED_IN_PRODUCTION=1 for a trial run"
+    )
 SMS_MSG91_AUTH_KEY = env("SMS_MSG91_AUTH_KEY")
 SMS_MSG91_SENDER_ID = env("SMS_MSG91_SENDER_ID", "SMLRMT")
 SMS_MSG91_URL = env("SMS_MSG91_URL", "https://control.msg91.com/api/v5/flow/")
