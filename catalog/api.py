@@ -15,6 +15,7 @@ from django.utils.text import compress_string
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -24,17 +25,23 @@ from common.errors import NotFound
 from common.pagination import Page
 from common.permissions import IsAdmin, IsCustomer
 
-from . import caching, selectors, serializers, services
+from . import caching, schema, selectors, serializers, services, uploads
 from .models import Product
 
 PUBLIC_MAX_AGE_SECONDS = 30
-PRODUCT_OBJECT = OpenApiResponse(OpenApiTypes.OBJECT, description="A product in the wire format of DESIGN.md")
-PRODUCT_PAGE = OpenApiResponse(OpenApiTypes.OBJECT, description='{"products": [product...], "page": 1, "pages": 9}')
-PRODUCT_LIST = {"type": "array", "items": {"type": "object"}}
+PRODUCT_OBJECT = OpenApiResponse(schema.PRODUCT, description="A product in the wire format of DESIGN.md")
+PRODUCT_PAGE = OpenApiResponse(schema.PRODUCT_PAGE, description="One page of products")
+MESSAGE = OpenApiResponse(schema.MESSAGE)
 PAGE_PARAMETERS = [
-    OpenApiParameter("pageNumber", int, description="1 or more; a page past the end is empty"),
     OpenApiParameter(
-        "pageSize", int, description=f"1 or more; above {selectors.MAX_PAGE_SIZE} it is {selectors.MAX_PAGE_SIZE}"
+        "pageNumber",
+        {"type": "integer", "minimum": 1, "maximum": serializers.MAX_PAGE_NUMBER},
+        description="1 or more; a page past the end is empty",
+    ),
+    OpenApiParameter(
+        "pageSize",
+        {"type": "integer", "minimum": 1},
+        description=f"1 or more; above {selectors.MAX_PAGE_SIZE} it is {selectors.MAX_PAGE_SIZE}",
     ),
 ]
 
@@ -133,7 +140,7 @@ class ProductsView(AdminOnlyWrites):
 
 
 class CategoriesView(PublicRead):
-    @extend_schema(responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description='{"categories": [names]}')})
+    @extend_schema(responses={200: OpenApiResponse(schema.CATEGORY_NAMES, description="Category names in order")})
     def get(self, request):
         return _shared_json(request, "categories", lambda: {"categories": selectors.category_names()})
 
@@ -142,7 +149,7 @@ class CategoryProductsView(PublicRead):
     @extend_schema(
         summary="A category's products (by name, any case, or key); `all` lists every product",
         parameters=PAGE_PARAMETERS,
-        responses={200: PRODUCT_PAGE},
+        responses={200: OpenApiResponse(schema.CATEGORY_PAGE)},
     )
     def get(self, request, category: str):
         query = _valid(serializers.PageQuery, serializers.without_blanks(request.query_params)).validated_data
@@ -158,7 +165,7 @@ class CategoryProductsView(PublicRead):
 class FeaturedView(PublicRead):
     @extend_schema(
         summary="Featured categories in sequence, each with key, name, image and 5 products",
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
+        responses={200: OpenApiResponse(schema.FEATURED)},
     )
     def get(self, request):
         def build() -> dict:
@@ -172,7 +179,7 @@ class SuggestionsView(PublicRead):
     @extend_schema(
         summary="Search-box suggestions: up to 8 products and 5 brands containing q (3+ characters)",
         parameters=[OpenApiParameter("q", str)],
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description='{"products": [...], "brands": [...]}')},
+        responses={200: OpenApiResponse(schema.SUGGESTIONS)},
     )
     def get(self, request):
         term = selectors.search_term(_valid(serializers.SuggestionsQuery, request.query_params).validated_data["q"])
@@ -189,7 +196,7 @@ class SuggestionsView(PublicRead):
 class TopProductsView(PublicRead):
     @extend_schema(
         summary="The best-rated products, as a JSON array",
-        responses={200: OpenApiResponse(PRODUCT_LIST, description="[product...]")},
+        responses={200: OpenApiResponse(schema.PRODUCTS)},
     )
     def get(self, request):
         return _shared_json(request, "top", lambda: serializers.products_data(selectors.top_products()))
@@ -197,11 +204,12 @@ class TopProductsView(PublicRead):
 
 class FinancialBatchView(APIView):
     permission_classes = [AllowAny]
+    parser_classes = [JSONParser]  # a list of objects: JSON only
 
     @extend_schema(
         summary="Current price and stock of the packs in a cart; packs that no longer exist are left out",
         request=serializers.FinancialBatchInput,
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description='{"items": [pack records]}')},
+        responses={200: OpenApiResponse(schema.PACK_RECORDS)},
     )
     def post(self, request):
         refs = _valid(serializers.FinancialBatchInput, request.data).pack_refs()
@@ -226,7 +234,7 @@ class ProductView(AdminOnlyWrites):
         product = services.product_update(product=_product(ref), **data)
         return Response(serializers.product_data(selectors.product_get(ref=product.pk)))
 
-    @extend_schema(summary="Delete a product (admin)", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
+    @extend_schema(summary="Delete a product (admin)", responses={200: MESSAGE})
     def delete(self, request, ref: str):
         services.product_delete(product=_product(ref))
         return Response({"message": "Product deleted successfully"})
@@ -238,7 +246,7 @@ class DetailsView(APIView):
     @extend_schema(
         summary="Add a brand to a product, with one pack (admin)",
         request=serializers.DetailCreateInput,
-        responses={201: OpenApiResponse(OpenApiTypes.OBJECT, description="The brand variant")},
+        responses={201: OpenApiResponse(schema.BRAND, description="The brand variant")},
     )
     def post(self, request, ref: str):
         product = _product(ref)
@@ -281,7 +289,7 @@ class DetailView(APIView):
         )
         return Response(serializers.product_data(selectors.product_get(ref=detail.product_id)))
 
-    @extend_schema(summary="Delete a brand of a product (admin)", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
+    @extend_schema(summary="Delete a brand of a product (admin)", responses={200: MESSAGE})
     def delete(self, request, ref: str, detail_id: int):
         services.detail_delete(detail=selectors.detail_get(product=_product(ref), detail_id=detail_id))
         return Response({"message": "Brand deleted successfully"})
@@ -293,7 +301,7 @@ class FinancialsView(APIView):
     @extend_schema(
         summary="Add a pack size to a brand (admin); no pack fields give an unpriced sample pack with no stock",
         request=serializers.PackInput,
-        responses={201: OpenApiResponse(OpenApiTypes.OBJECT, description="The pack")},
+        responses={201: OpenApiResponse(schema.PACK, description="The pack")},
     )
     def post(self, request, ref: str, detail_id: int):
         detail = selectors.detail_get(product=_product(ref), detail_id=detail_id)
@@ -309,7 +317,7 @@ class FinancialsView(APIView):
 class FinancialView(APIView):
     permission_classes = [IsAdmin]
 
-    @extend_schema(summary="One pack (admin)", responses={200: OpenApiResponse(OpenApiTypes.OBJECT)})
+    @extend_schema(summary="One pack (admin)", responses={200: OpenApiResponse(schema.PACK)})
     def get(self, request, ref: str, detail_id: int, financial_id: int):
         financial = selectors.financial_get(product_ref=ref, detail_id=detail_id, financial_id=financial_id)
         response = Response(serializers.financial_data(financial))
@@ -323,9 +331,33 @@ class ReviewsView(APIView):
     @extend_schema(
         summary="Review a product: one review per customer per product",
         request=serializers.ReviewInput,
-        responses={201: OpenApiResponse(OpenApiTypes.OBJECT, description='{"message": "Review added"}')},
+        responses={201: MESSAGE},
     )
     def post(self, request, ref: str):
         data = _valid(serializers.ReviewInput, request.data).validated_data
         services.review_create(product=_product(ref), user=request.user, **data)
         return Response({"message": "Review added"}, status=status.HTTP_201_CREATED)
+
+
+class UploadView(APIView):
+    """A product photo from the edit screen's file chooser (admin): stored cleaned, answered as URLs."""
+
+    permission_classes = [IsAdmin]
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        summary="Upload a product image (admin): JPEG, PNG or WebP in the multipart field `image`",
+        request={
+            "multipart/form-data": {"type": "object", "properties": {"image": {"type": "string", "format": "binary"}}}
+        },
+        responses={
+            201: OpenApiResponse(
+                OpenApiTypes.OBJECT, description='{"message": "Image uploaded", "image": url, "thumbnail": url}'
+            )
+        },
+    )
+    def post(self, request):
+        upload = request.FILES.get("image") or request.FILES.get("file")
+        stored = uploads.product_image_store(upload)
+        body = {"message": "Image uploaded", "image": stored.image, "thumbnail": stored.thumbnail}
+        return Response(body, status=status.HTTP_201_CREATED)

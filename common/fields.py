@@ -2,6 +2,7 @@
 
 from decimal import Decimal
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -44,6 +45,18 @@ class MoneyField(serializers.DecimalField):
 
     def to_representation(self, value):
         return money(value)
+
+
+class MoneyFieldSchema(OpenApiSerializerFieldExtension):
+    """In the OpenAPI schema: a number in answers; a number or a numeric string in requests."""
+
+    target_class = MoneyField
+
+    def map_serializer_field(self, auto_schema, direction):
+        number = {"type": "number", "description": "Rupees, at most two decimals"}
+        if direction == "response":
+            return number
+        return {"oneOf": [number, {"type": "string", "pattern": r"^\s*-?[0-9]+(\.[0-9]{1,2})?\s*$"}]}
 
 
 def as_whole_number(value) -> int | None:

@@ -107,6 +107,21 @@ def cancel_orders(modeladmin, request, queryset):
     )
 
 
+class PaymentNeedsStaffFilter(admin.SimpleListFilter):
+    """Orders with an online payment flagged by the payments app: money to refund or re-confirm."""
+
+    title = "payment needs staff"
+    parameter_name = "payment_needs_staff"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Yes")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(payments__flag__gt="").distinct()
+        return queryset
+
+
 @admin.register(Order)
 class OrderAdmin(admin.ModelAdmin):
     list_display = (
@@ -120,7 +135,7 @@ class OrderAdmin(admin.ModelAdmin):
         "is_paid",
         "created_at",
     )
-    list_filter = ("status", "is_paid", "payment_method", "created_at")
+    list_filter = ("status", "is_paid", PaymentNeedsStaffFilter, "payment_method", "created_at")
     search_fields = ("public_id", "invoice_number", "user__phone_no", "user__name")
     list_select_related = ("user",)
     date_hierarchy = "created_at"
@@ -140,9 +155,15 @@ class OrderAdmin(admin.ModelAdmin):
         ("Money", {"fields": ("payment_method", "items_price", "shipping_price", "total_price")}),
         ("Progress", {"fields": ("status", "packed_at", "dispatched_at", "delivered_at")}),
         ("Cancelled", {"fields": ("cancelled_at", "cancel_reason")}),
-        ("Payment", {"fields": ("is_paid", "paid_at", "payment_reference")}),
+        ("Payment", {"fields": ("is_paid", "paid_at", "payment_reference", "payments_needing_staff")}),
     )
     readonly_fields = tuple(name for _title, section in fieldsets for name in section["fields"])
+
+    @admin.display(description="payments needing staff")
+    def payments_needing_staff(self, order: Order) -> str:
+        """Online payments of this order the payments app flagged (see Payments in this admin)."""
+        flagged = order.payments.exclude(flag="").order_by("id")
+        return "; ".join(f"{p.gateway_order_id}: {p.get_flag_display()} (₹{p.amount})" for p in flagged) or "—"
 
     @admin.display(description="customer", ordering="user__name")
     def customer_name(self, order: Order) -> str:

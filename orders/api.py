@@ -2,6 +2,7 @@
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -27,6 +28,8 @@ def _order_data(request: Request, order_or_orders, *, many: bool = False):
 
 class OrdersView(APIView):
     """`POST /api/orders` places the caller's order; `GET /api/orders` lists every order (admin)."""
+
+    parser_classes = [JSONParser]  # the order's lines and address are nested: JSON only
 
     def get_permissions(self):
         listing = getattr(self.request, "method", "GET") == "GET"

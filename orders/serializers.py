@@ -81,6 +81,7 @@ class AddressSerializer(serializers.Serializer):
     postalCode = serializers.CharField(allow_blank=True, allow_null=True, default="", max_length=20)
 
 
+@extend_schema_field({"type": "string", "enum": [*Order.PaymentMethod.values, *PAYMENT_METHOD_ALIASES]})
 class PaymentMethodField(serializers.CharField):
     def to_internal_value(self, data):
         method = super().to_internal_value(data)
@@ -159,16 +160,16 @@ class OrderSerializer(serializers.Serializer):
     shippingPrice = MoneyField(source="shipping_price")
     totalPrice = MoneyField(source="total_price")
     isPaid = serializers.BooleanField(source="is_paid")
-    paidAt = serializers.DateTimeField(source="paid_at")
+    paidAt = serializers.DateTimeField(source="paid_at", allow_null=True)
     isPacked = serializers.BooleanField(source="is_packed")
-    packedAt = serializers.DateTimeField(source="packed_at")
+    packedAt = serializers.DateTimeField(source="packed_at", allow_null=True)
     isDispatched = serializers.BooleanField(source="is_dispatched")
-    dispatchedAt = serializers.DateTimeField(source="dispatched_at")
+    dispatchedAt = serializers.DateTimeField(source="dispatched_at", allow_null=True)
     isDelivered = serializers.BooleanField(source="is_delivered")
-    deliveredAt = serializers.DateTimeField(source="delivered_at")
+    deliveredAt = serializers.DateTimeField(source="delivered_at", allow_null=True)
     status = serializers.ChoiceField(choices=Order.Status.values)
     isCancelled = serializers.BooleanField(source="is_cancelled")
-    cancelledAt = serializers.DateTimeField(source="cancelled_at")
+    cancelledAt = serializers.DateTimeField(source="cancelled_at", allow_null=True)
     cancelReason = serializers.CharField(source="cancel_reason")
     allowedMoves = serializers.SerializerMethodField()
     invoiceNumber = serializers.CharField(source="invoice_number")

@@ -13,10 +13,12 @@ closed, without a log line per socket; the browser retries with its backoff.
 """
 
 import json
+import logging
 import time
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import DatabaseError
 from rest_framework import serializers
 
 from common.api_errors import first_message
@@ -24,6 +26,8 @@ from common.ids import WireIdField
 
 from .layer import LAYER_ERRORS, bounded, warn_layer_down
 from .products import line_is_current, product_update_text, products_by_id
+
+logger = logging.getLogger(__name__)
 
 MAX_LINES = 200
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -90,7 +94,7 @@ def stale_product_texts(lines: list[dict]) -> list[str]:
 class CartConsumer(AsyncWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         self.product_ids: set[int] = set()
-        self.joined_at = 0.0
+        self.joined_at = time.monotonic()
         self.rate_cap = RateCap(burst=RATE_BURST, per_second=RATE_PER_SECOND)
         self.told_to_slow_down = False
         try:
@@ -161,7 +165,15 @@ class CartConsumer(AsyncWebsocketConsumer):
             return
         # Read after joining, so that a change committed in between is either read here or
         # broadcast to this socket (or both; a repeated productUpdate is harmless).
-        for text in await stale_product_texts(lines):
+        try:
+            texts = await stale_product_texts(lines)
+        except DatabaseError:
+            logger.exception("Could not read the products of a cart")
+            await self.send(
+                text_data=error_text("The cart could not be checked just now; it will be on the next change.")
+            )
+            return
+        for text in texts:
             await self.send(text_data=text)
 
     async def follow_products(self, wanted: set[int]):

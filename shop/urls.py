@@ -19,7 +19,7 @@ api_patterns = [
     path("config", api.ConfigView.as_view(), name="api-config"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    re_path(r"^.*$", views.api_not_found),
+    re_path(r"^[\s\S]*$", views.api_not_found),  # [\s\S], not ".": a path with an encoded newline too
 ]
 
 handler500 = "shop.views.server_error"

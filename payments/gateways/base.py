@@ -206,7 +206,8 @@ def notice_from_webhook(body: bytes) -> Notice:
         event = json.loads(body or b"{}")
     except (ValueError, UnicodeDecodeError) as error:
         raise MalformedNotice("The webhook body is not JSON.") from error
-    order = event.get("content", {}).get("order") if isinstance(event, dict) else None
+    content = event.get("content") if isinstance(event, dict) else None
+    order = content.get("order") if isinstance(content, dict) else None
     if not isinstance(order, dict) or not str(order.get("order_id") or "").strip():
         raise MalformedNotice("The webhook names no order.")
     return Notice(

@@ -118,3 +118,13 @@ def test_in_production_the_sandbox_takes_no_payments(settings, as_user, online_o
     assert answer.status_code == 502
     assert client.get(payment.payment_link).status_code == 404
     assert client.post(payment.payment_link, {"action": "pay"}).status_code == 404
+
+
+def test_the_order_admin_filters_and_names_orders_whose_payment_needs_staff(staff_client, online_order, cash_order):
+    payment, _ = payment_initiate(user=online_order.user, public_id=online_order.public_id)
+    Payment.objects.filter(pk=payment.pk).update(status="charged", flag=Payment.Flag.AMOUNT_MISMATCH)
+
+    listing = staff_client.get("/staff/orders/order/", {"payment_needs_staff": "yes"})
+    assert online_order.invoice_number in listing.text and cash_order.invoice_number not in listing.text
+    page = staff_client.get(f"/staff/orders/order/{online_order.pk}/change/")
+    assert f"{payment.gateway_order_id}: Charged amount differs from the order (₹291.00)" in page.text

@@ -170,6 +170,12 @@ def test_malformed_or_unknown_webhooks_are_4xx(client, online_order, fake_juspay
         "/api/payments/webhook", data="{not json", content_type="application/json", HTTP_AUTHORIZATION=auth
     )
     assert bad.status_code == 400 and "message" in bad.json()
+    for odd in ("[]", '"text"', '{"content": "x"}', '{"content": {"order": []}}', '{"content": {"order": {}}}', ""):
+        answer = client.post(
+            "/api/payments/webhook", data=odd, content_type="application/json", HTTP_AUTHORIZATION=auth
+        )
+        assert answer.status_code == 400, odd
+        assert answer.json() == {"message": "The webhook names no order."} or "JSON" in answer.json()["message"]
     assert post_webhook(client, "Pnobody").status_code == 404
 
 

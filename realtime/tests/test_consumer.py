@@ -161,3 +161,23 @@ async def test_the_message_rate_is_capped_per_socket(connect, monkeypatch):
     other = await connect()  # the cap is per socket
     await other.send_to(text_data=stale)
     assert (await receive(other))["type"] == "productUpdate"
+
+
+async def test_a_database_failure_is_an_error_message_not_a_closed_socket(connect, monkeypatch, caplog):
+    from django.db import OperationalError
+
+    pack = first_pack(make_product())
+    stale = client_cart(cart_line(pack, dprice="1.00"))
+    socket = await connect()
+
+    def unavailable(ids):
+        raise OperationalError("the database went away")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(consumers, "products_by_id", unavailable)
+        await socket.send_to(text_data=stale)
+        error = await receive(socket)
+    assert error["type"] == "error"
+    assert "could not be checked" in error["message"]
+    await socket.send_to(text_data=stale)
+    assert (await receive(socket))["type"] == "productUpdate"

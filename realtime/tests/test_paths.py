@@ -1,6 +1,6 @@
 """Every way a pack changes reaches an open cart holding its product, through the catalog's
-"packs changed" event: the admin API, Django admin, CSV import, demo data, order placement and
-order cancellation."""
+"packs changed" event: the admin API, Django admin, CSV import, demo data, order placement, order
+cancellation and the cancellation of an abandoned online order."""
 
 import io
 import json
@@ -138,5 +138,31 @@ async def test_order_placement_and_cancellation(connect, oil, customer, admin_us
         f"/api/orders/{order_id}/cancel", {"reason": "Shopper phoned to cancel"}, format="json"
     )
     assert cancelled.status_code == 200, cancelled.content
+    [message] = await updates(socket)
+    assert pack_in(message, pack)["countInStock"] == 40
+
+
+async def test_an_abandoned_online_order_giving_its_stock_back(connect, oil, customer, as_user, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from orders.models import Order
+    from payments.tasks import cancel_abandoned_orders
+
+    settings.UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = 30
+    pack = the_pack(oil)
+    shopper = give_address(customer)
+    placed = await sync_to_async(as_user(shopper).post)(
+        "/api/orders", payload([order_line(pack, qty=2)], shopper, method="Online"), format="json"
+    )
+    assert placed.status_code == 201, placed.content
+    await sync_to_async(Order.objects.filter(public_id=placed.json()["_id"]).update)(
+        created_at=timezone.now() - timedelta(minutes=31)
+    )
+    socket = await cart_holding(connect, Financial.objects.select_related("detail").get(pk=pack.pk))
+
+    assert await sync_to_async(cancel_abandoned_orders)() == 1
+
     [message] = await updates(socket)
     assert pack_in(message, pack)["countInStock"] == 40

@@ -16,6 +16,8 @@ from django.db import transaction
 from catalog.models import Financial
 from catalog.services import financial_update
 from catalog.tests.factories import make_product
+from orders.tests.conftest import give_address, payload
+from orders.tests.conftest import line as order_line
 from realtime import layer as realtime_layer
 from realtime.broadcast import broadcast_packs_changed
 from realtime.consumers import CartConsumer
@@ -112,14 +114,19 @@ async def test_with_redis_down_sockets_are_refused_quietly(connect, redis_down):
     assert "Channel layer unavailable" in warnings[0].getMessage()
 
 
-def test_with_redis_down_changes_commit_and_pages_answer(redis_down, client, api_client):
+def test_with_redis_down_changes_commit_pages_answer_and_orders_are_placed(
+    redis_down, client, api_client, customer, as_user
+):
     pack = first_pack(make_product())
     started = time.monotonic()
     for dprice in ("50", "51", "52"):
         change_price(pack, dprice)
+    shopper = give_address(customer)
+    placed = as_user(shopper).post("/api/orders", payload([order_line(pack, qty=2)], shopper), format="json")
     assert time.monotonic() - started < 5
+    assert placed.status_code == 201, placed.content
     pack.refresh_from_db()
-    assert str(pack.dprice) == "52.00"
+    assert (str(pack.dprice), pack.count_in_stock) == ("52.00", 8)
     assert api_client.get(f"/api/products/{pack.detail.product_id}").status_code == 200
     assert client.get("/cart").status_code == 200
     errors = [record for record in redis_down.records if record.levelno >= logging.WARNING]

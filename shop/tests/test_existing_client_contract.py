@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 from catalog.models import Financial, Product
 from catalog.tests.factories import make_category, make_product
 from orders.models import Order
+from shop.tests.openapi import assert_documented
 
 pytestmark = pytest.mark.django_db
 
@@ -124,6 +125,17 @@ def test_a_guest_browses_searches_and_refreshes_the_cart(header, rice):
         assert isinstance(body(page)["page"], int) and isinstance(body(page)["pages"], int)
         for listed in body(page)["products"]:
             assert_product(listed)
+    for response, path in [
+        (home, "/api/products"),
+        (big_page, "/api/products"),
+        (categories, "/api/products/categories"),
+        (category, "/api/products/categories/{category}/products"),
+        (search, "/api/products"),
+        (product, "/api/products/{ref}"),
+        (top, "/api/products/top"),
+    ]:
+        assert_documented(response, "GET", path)
+    assert_documented(batch, "POST", "/api/products/financials/batch")
     assert body(categories)["categories"] == ["RICE & PULSES"]
     assert_product(body(product))
     assert isinstance(body(product)["reviews"], list)
@@ -171,6 +183,8 @@ def test_a_customer_saves_an_address_checks_out_with_cash_upi_and_reads_the_orde
     }
     assert profile.status_code == 200
     assert body(shipping) == {"deliveryAddress": address, "location": {"latitude": 16.578, "longitude": 82.006}}
+    for response in (before, shipping):
+        assert_documented(response, "GET", "/api/users/address")
 
     detail = rice.details.get()
     five_kg = detail.financials.get(quantity=5)
@@ -204,6 +218,7 @@ def test_a_customer_saves_an_address_checks_out_with_cash_upi_and_reads_the_orde
 
     assert placed.status_code == 201, placed.content
     order = body(placed)
+    assert_documented(placed, "POST", "/api/orders")
     assert_order(order)
     assert (order["paymentMethod"], order["totalPrice"], order["orderItems"][0]["qty"]) == ("Cash Or UPI", 799, 2)
     assert Order.objects.get().payment_method == "Cash Or UPI"
@@ -214,6 +229,8 @@ def test_a_customer_saves_an_address_checks_out_with_cash_upi_and_reads_the_orde
     assert isinstance(body(mine), list) and [row["_id"] for row in body(mine)] == [order["_id"]]
     assert_order(body(mine)[0])
     assert_order(body(one))
+    assert_documented(mine, "GET", "/api/orders/mine")
+    assert_documented(one, "GET", "/api/orders/{public_id}")
 
 
 def test_a_customer_sending_numbers_for_the_totals_is_priced_the_same(shopper, rice):
@@ -268,6 +285,8 @@ def test_an_admin_lists_every_order_as_an_array_with_the_customers_name(admin, s
     users = staff.get("/api/users")
 
     orders = body(everything)
+    assert_documented(everything, "GET", "/api/orders")
+    assert_documented(users, "GET", "/api/users")
     assert isinstance(orders, list) and len(orders) == 3
     assert [row["_id"] for row in orders] == list(
         Order.objects.order_by("-created_at", "-id").values_list("public_id", flat=True)
@@ -308,6 +327,11 @@ def test_an_admin_creates_a_product_brand_and_pack_then_saves_the_edit_screen(ad
     fetched = staff.get(f"/api/products/{product['_id']}/details/{detail_id}/financials/{body(pack)['_id']}")
 
     assert (created.status_code, brand.status_code, pack.status_code) == (201, 201, 201)
+    assert_documented(created, "POST", "/api/products")
+    assert_documented(brand, "POST", "/api/products/{ref}/details")
+    assert_documented(pack, "POST", "/api/products/{ref}/details/{detail_id}/financials")
+    assert_documented(edited, "PUT", "/api/products/{ref}/details/{detail_id}")
+    assert_documented(fetched, "GET", "/api/products/{ref}/details/{detail_id}/financials/{financial_id}")
     assert_product(product)
     assert_pack(body(pack))
     # The new brand came with a 1 kg sample pack, so the next sample is 2 kg.

@@ -77,6 +77,14 @@ def test_unknown_api_path_answers_json(client):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/a%0Ab", "/api/products/x%0Ay/details/2.5/financials"])
+def test_an_api_path_with_an_encoded_newline_answers_json_too(client, path):
+    response = client.post(path, {}, content_type="application/json")
+
+    assert (response.status_code, response.json()) == (404, {"message": "Not found."})
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("url", "gate"), [("/shipping", "signed-in"), ("/profile", "signed-in"), ("/admin/userlist", "admin")]
 )

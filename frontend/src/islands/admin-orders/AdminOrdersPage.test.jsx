@@ -8,7 +8,7 @@ import AdminOrdersPage from "./AdminOrdersPage";
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
 
 const base = {
-  createdAt: "2026-05-01T10:00:00Z", totalPrice: "958.00", invoiceNumber: "SMLR-2026-000001",
+  createdAt: "2026-05-01T10:00:00Z", totalPrice: 958, invoiceNumber: "SMLR-2026-000001",
   user: { name: "Demo Customer", phoneNo: "9000000002" },
   isPaid: false, paidAt: null, isPacked: false, packedAt: null, isDispatched: false, dispatchedAt: null,
   isDelivered: false, deliveredAt: null, status: "placed", allowedMoves: ["packed", "cancelled"],
@@ -20,9 +20,15 @@ const dispatched = {
   isPacked: true, packedAt: "2026-05-01T12:00:00Z", isDispatched: true, dispatchedAt: "2026-05-02T08:00:00Z",
   allowedMoves: ["delivered"],
 };
-const LIST = "GET /api/orders?pageNumber=1&pageSize=20";
-/** The list answer of contracts §7: a JSON array, the total in X-Total-Count. */
-const page = (orders, total = orders.length) => ({ body: orders, headers: { "X-Total-Count": String(total) } });
+const LIST = "GET /api/orders?pageNumber=1";
+/** The list answer of contracts §7: a JSON array, the total in X-Total-Count, the pages in Link. */
+const page = (orders, { total = orders.length, last = 1 } = {}) => ({
+  body: orders,
+  headers: {
+    "X-Total-Count": String(total),
+    Link: `<http://shop.test/api/orders?pageNumber=1>; rel="first", <http://shop.test/api/orders?pageNumber=${last}>; rel="last"`,
+  },
+});
 
 const rowOf = (id) => screen.getByRole("link", { name: id }).closest("tr");
 
@@ -63,7 +69,7 @@ describe("admin order list", () => {
   });
 
   it("asks the server for the page and status in the address, and filters by status", async () => {
-    const fetchMock = mockFetch({ "GET /api/orders?pageNumber=2&pageSize=20&status=packed": page([], 45) });
+    const fetchMock = mockFetch({ "GET /api/orders?pageNumber=2&status=packed": page([], { total: 45, last: 3 }) });
     const user = userEvent.setup();
     render(<AdminOrdersPage page={2} status="packed" />);
     expect(await screen.findByText("No orders found.")).toBeInTheDocument();

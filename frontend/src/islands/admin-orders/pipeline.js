@@ -12,7 +12,6 @@ export const STATUS_FILTERS = [
 ];
 
 export const CANCELLED = "cancelled";
-export const PAGE_SIZE = 20;
 
 const MOVE_LABELS = {
   packed: "Mark as Packed",
@@ -34,9 +33,9 @@ export function moveRequest(orderId, status, { reason } = {}) {
   return { path: `/api/orders/${id}/status`, method: "PUT", body: { status } };
 }
 
-/** The API's list address for a page and a status filter. */
+/** The API's list address for a page and a status filter (the server chooses the page size). */
 export function apiListUrl({ page = 1, status = "" } = {}) {
-  const query = new URLSearchParams({ pageNumber: String(page), pageSize: String(PAGE_SIZE) });
+  const query = new URLSearchParams({ pageNumber: String(page) });
   if (status) query.set("status", status);
   return `/api/orders?${query}`;
 }
@@ -48,18 +47,9 @@ function lastPageFromLink(link) {
   return match ? Number(match[1]) : null;
 }
 
-/**
- * {orders, pages} from the list answer: a JSON array with X-Total-Count and Link headers
- * (contracts §7), or the older {orders, pages} object.
- */
+/** {orders, pages} from the list answer: a JSON array, the page count in its Link header's rel="last". */
 export function readOrderList(data, headers) {
-  if (Array.isArray(data)) {
-    const total = Number(headers?.get?.("X-Total-Count"));
-    const fromLink = lastPageFromLink(headers?.get?.("Link"));
-    const pages = fromLink ?? (Number.isFinite(total) ? Math.ceil(total / PAGE_SIZE) : 1);
-    return { orders: data, pages };
-  }
-  return { orders: data?.orders ?? [], pages: Number(data?.pages) || 0 };
+  return { orders: Array.isArray(data) ? data : [], pages: lastPageFromLink(headers?.get?.("Link")) ?? 1 };
 }
 
 /** The list's own address for a page and a status filter. */

@@ -20,12 +20,15 @@ describe("admin order pipeline", () => {
     });
   });
 
-  it("reads the array answer with its paging headers, and the older object answer", () => {
-    const headers = new Headers({ "X-Total-Count": "45", Link: '</api/orders?pageNumber=3&pageSize=20>; rel="last"' });
-    expect(readOrderList([{ _id: "a" }], headers)).toEqual({ orders: [{ _id: "a" }], pages: 3 });
-    expect(readOrderList([{ _id: "a" }], new Headers({ "X-Total-Count": "41" }))).toEqual({ orders: [{ _id: "a" }], pages: 3 });
-    expect(readOrderList({ orders: [{ _id: "b" }], pages: 2 }, null)).toEqual({ orders: [{ _id: "b" }], pages: 2 });
-    expect(apiListUrl({ page: 2, status: "packed" })).toBe("/api/orders?pageNumber=2&pageSize=20&status=packed");
+  it("reads the array answer and its page count from the Link header", () => {
+    const link = [
+      '<http://shop.test/api/orders?pageNumber=1&pageSize=20>; rel="first"',
+      '<http://shop.test/api/orders?pageNumber=3&pageSize=20>; rel="next"',
+      '<http://shop.test/api/orders?pageNumber=5&pageSize=20>; rel="last"',
+    ].join(", ");
+    expect(readOrderList([{ _id: "a" }], new Headers({ "X-Total-Count": "90", Link: link }))).toEqual({ orders: [{ _id: "a" }], pages: 5 });
+    expect(readOrderList([], new Headers())).toEqual({ orders: [], pages: 1 });
+    expect(apiListUrl({ page: 2, status: "packed" })).toBe("/api/orders?pageNumber=2&status=packed");
   });
 
   it("keeps page and status filter in the address", () => {

@@ -1,0 +1,85 @@
+"""OpenAPI (JSON Schema) description of the catalog's answers, which `serializers.py` builds with
+plain functions rather than DRF serializers. `catalog/tests/test_schema.py` checks real answers
+against these, so the description cannot drift from what the functions write.
+"""
+
+STRING = {"type": "string"}
+INTEGER = {"type": "integer"}
+MONEY = {"type": "number", "description": "Rupees, a JSON number with at most two decimals (120, 399.5)"}
+
+
+def _object(properties: dict, *, optional: tuple[str, ...] = ()) -> dict:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": [name for name in properties if name not in optional],
+    }
+
+
+def _array(items: dict) -> dict:
+    return {"type": "array", "items": items}
+
+
+PACK = _object(
+    {
+        "_id": STRING,
+        "quantity": {"type": "string", "description": 'Pack size as shown: "500", "1.5"'},
+        "units": STRING,
+        "price": MONEY | {"description": "MRP in rupees"},
+        "dprice": MONEY | {"description": "Selling price in rupees"},
+        "Discount": INTEGER | {"description": "Whole percent"},
+        "countInStock": INTEGER,
+    }
+)
+BRAND = _object(
+    {"_id": STRING, "brand": STRING, "images": _array(_object({"image": STRING})), "financials": _array(PACK)}
+)
+REVIEW = _object(
+    {"_id": STRING, "name": STRING, "rating": INTEGER, "comment": STRING, "createdAt": STRING | {"format": "date-time"}}
+)
+PRODUCT = _object(
+    {
+        "_id": STRING,
+        "name": STRING,
+        "slug": STRING,
+        "category": STRING,
+        "image": STRING,
+        "description": STRING,
+        "rating": {"type": "number"},
+        "numReviews": INTEGER,
+        "details": _array(BRAND),
+        "reviews": _array(REVIEW) | {"description": "Only on the single product"},
+    },
+    optional=("reviews",),
+)
+PRODUCTS = _array(PRODUCT)
+PRODUCT_PAGE = _object({"products": PRODUCTS, "page": INTEGER, "pages": INTEGER})
+CATEGORY_PAGE = _object({"category": STRING, "products": PRODUCTS, "page": INTEGER, "pages": INTEGER})
+CATEGORY_NAMES = _object({"categories": _array(STRING)})
+FEATURED = _object(
+    {
+        "categories": _array(
+            _object({"key": STRING, "name": STRING, "image": STRING, "sequence": INTEGER, "products": PRODUCTS})
+        )
+    }
+)
+SUGGESTIONS = _object({"products": PRODUCTS, "brands": _array(STRING)})
+PACK_RECORD = _object(
+    {
+        "productId": STRING,
+        "brandId": STRING,
+        "financialId": STRING,
+        "name": STRING,
+        "slug": STRING,
+        "brand": STRING,
+        "quantity": STRING,
+        "units": STRING,
+        "price": MONEY,
+        "dprice": MONEY,
+        "Discount": INTEGER,
+        "countInStock": INTEGER,
+        "image": STRING,
+    }
+)
+PACK_RECORDS = _object({"items": _array(PACK_RECORD)})
+MESSAGE = _object({"message": STRING})

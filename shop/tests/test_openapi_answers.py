@@ -1,0 +1,41 @@
+"""The catalog builds its answers with plain functions (catalog/serializers.py) and describes them by
+hand (catalog/schema.py): real answers must match the published schema."""
+
+import pytest
+
+from catalog import services
+from catalog.tests.factories import make_category, make_product
+from shop.tests.openapi import assert_documented
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rice(customer):
+    product = make_product(
+        "Sona Masoori Rice",
+        category=make_category("RICE & PULSES"),
+        brands={"India Gate": [("5", "kg", "450", "399.5", 25)], "Daawat": [("1.5", "kg", "160", "160", 0)]},
+    )
+    services.review_create(product=product, user=customer, rating=4, comment="Good")
+    return product
+
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [
+        ("/api/products", "/api/products"),
+        ("/api/products?keyword=rice&pageSize=80", "/api/products"),
+        ("/api/products/categories", "/api/products/categories"),
+        ("/api/products/categories/all/products", "/api/products/categories/{category}/products"),
+        ("/api/products/featured", "/api/products/featured"),
+        ("/api/products/suggestions?q=ric", "/api/products/suggestions"),
+        ("/api/products/suggestions?q=r", "/api/products/suggestions"),
+        ("/api/products/top", "/api/products/top"),
+        ("/api/products/{slug}", "/api/products/{ref}"),
+    ],
+)
+def test_public_catalog_answers_match_the_schema(api_client, rice, url, path):
+    response = api_client.get(url.format(slug=rice.slug))
+    assert response.status_code == 200
+    assert_documented(response, "GET", path)
