@@ -28,14 +28,14 @@ async function loadProduct(productRef, signal) {
   return { product, categories: categories ?? [] };
 }
 
-export default function AdminProductEditPage({ productRef, detailId }) {
+export default function AdminProductEditPage({ productRef, detailId, packId = "" }) {
   const loaded = useApi((signal) => loadProduct(productRef, signal), { key: `${productRef}|${detailId}` });
   const product = loaded.data?.product;
   const detail = product?.details?.find((item) => String(item._id) === String(detailId)) ?? null;
   const [form, setForm] = useState(null);
   useEffect(() => {
-    if (product && detail) setForm(formFor(product, detail));
-  }, [product, detail]);
+    if (product && detail) setForm(formFor(product, detail, packId));
+  }, [product, detail, packId]);
 
   const save = useSubmit(
     async () => {

@@ -56,6 +56,8 @@ describe("Edit Product Details: sizes", () => {
     expect(weight()).toHaveValue("b");
     expect(screen.getByLabelText("Price")).toHaveValue(160);
     expect(initialPack({ financials: [] })).toBeNull();
+    // The list's Add pack names the new sample pack in the address; it wins.
+    expect(initialPack({ financials: [pack("a", "1", "kg", 1, 0, 0), pack("c", "2", "kg", 0, 0, 0)] }, "c")._id).toBe("c");
   });
 
   it("changing the size loads that size's discount, price and stock", async () => {

@@ -3,10 +3,18 @@
 // the form sends (spec section 3's edit payload). Prices, discount and stock are checked and
 // kept consistent by the server.
 
-/** The pack chosen when the screen opens: a size 1 pack if the brand has one, else its first. */
-export function initialPack(detail) {
+/**
+ * The pack chosen when the screen opens: the pack the address names (`?pack=`, set by the list's
+ * Add pack), else a size 1 pack if the brand has one, else its first.
+ */
+export function initialPack(detail, packId = "") {
   const packs = detail?.financials ?? [];
-  return packs.find((pack) => Number(pack.quantity) === 1) ?? packs[0] ?? null;
+  return (
+    (packId && packs.find((pack) => String(pack._id) === String(packId))) ||
+    packs.find((pack) => Number(pack.quantity) === 1) ||
+    packs[0] ||
+    null
+  );
 }
 
 /** The pack fields a size shows: its discount, price and stock; blanks when no size is chosen. */
@@ -21,14 +29,14 @@ export function packFields(pack) {
 }
 
 /** The whole form for a product and the brand detail the address names. */
-export function formFor(product, detail) {
+export function formFor(product, detail, packId = "") {
   return {
     name: product.name ?? "",
     category: product.category ?? "",
     image: detail?.images?.[0]?.image ?? product.image ?? "",
     brand: detail?.brand ?? "",
     manualQuantity: "",
-    ...packFields(initialPack(detail)),
+    ...packFields(initialPack(detail, packId)),
   };
 }
 

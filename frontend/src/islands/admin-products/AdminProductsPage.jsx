@@ -32,8 +32,8 @@ export function readProductListQuery(search) {
 export const listUrl = ({ page = 1, keyword, category, lowStock }) =>
   withQuery(page > 1 ? `/admin/productlist/${page}` : "/admin/productlist", { keyword, category, lowStock });
 
-export const editUrl = (productId, detailId) =>
-  `/admin/product/${encodeURIComponent(productId)}/edit/${encodeURIComponent(detailId)}`;
+export const editUrl = (productId, detailId, packId) =>
+  withQuery(`/admin/product/${encodeURIComponent(productId)}/edit/${encodeURIComponent(detailId)}`, { pack: packId });
 
 const productPath = (productId) => `/api/products/${encodeURIComponent(productId)}`;
 
@@ -76,8 +76,10 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
     });
   const addPack = (product, detail) =>
     action.submit(async () => {
-      await api(`${productPath(product._id)}/details/${encodeURIComponent(detail._id)}/financials`, { method: "POST" });
-      navigate(editUrl(product._id, detail._id));
+      const pack = await api(`${productPath(product._id)}/details/${encodeURIComponent(detail._id)}/financials`, {
+        method: "POST",
+      });
+      navigate(editUrl(product._id, detail._id, pack._id));
     });
   const deleteProduct = (product) => {
     if (!product?._id) {
