@@ -3,12 +3,16 @@
 A Bearer value that is not a token at all counts as no credentials: the shop's existing client
 sends `Authorization: Bearer undefined` (or `null`) when nobody is signed in, and a 401 there would
 make it wipe the guest's cart (spec section 4, "Any 401"). A value shaped like a token is checked
-as one, so a forged or expired token still answers 401.
+as one, so a forged or expired token still answers 401 wherever signing in matters. On a call
+that `AllowAny` serves (the catalog, the cart's price refresh, the delivery check, the config) a
+token that fails the check counts as no token too, and the answer is the visitor's: a public page
+must never log a shopper out.
 """
 
 import re
 
 from django.db.models import Exists, OuterRef
+from rest_framework.permissions import AllowAny
 from rest_framework_simplejwt.authentication import JWTAuthentication
 from rest_framework_simplejwt.exceptions import AuthenticationFailed, InvalidToken
 from rest_framework_simplejwt.settings import api_settings
@@ -29,6 +33,14 @@ def _bearer_value(header: bytes) -> bytes | None:
     return parts[1] if TOKEN_SHAPE.fullmatch(parts[1]) else None
 
 
+def _is_public(request) -> bool:
+    """The view serves this request to anybody: every permission it applies is AllowAny."""
+    view = (getattr(request, "parser_context", None) or {}).get("view")
+    if view is None:
+        return False
+    return all(isinstance(permission, AllowAny) for permission in view.get_permissions())
+
+
 class RevocableJWTAuthentication(JWTAuthentication):
     """simplejwt's JWTAuthentication plus the sign-out list.
 
@@ -38,6 +50,14 @@ class RevocableJWTAuthentication(JWTAuthentication):
 
     def get_raw_token(self, header: bytes) -> bytes | None:
         return _bearer_value(header)
+
+    def authenticate(self, request):
+        try:
+            return super().authenticate(request)
+        except AuthenticationFailed:
+            if _is_public(request):
+                return None
+            raise
 
     def get_user(self, validated_token) -> User:
         try:

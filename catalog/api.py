@@ -15,7 +15,7 @@ from django.utils.text import compress_string
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -25,7 +25,7 @@ from common.errors import NotFound
 from common.pagination import Page
 from common.permissions import IsAdmin, IsCustomer
 
-from . import caching, schema, selectors, serializers, services
+from . import caching, schema, selectors, serializers, services, uploads
 from .models import Product
 
 PUBLIC_MAX_AGE_SECONDS = 30
@@ -337,3 +337,27 @@ class ReviewsView(APIView):
         data = _valid(serializers.ReviewInput, request.data).validated_data
         services.review_create(product=_product(ref), user=request.user, **data)
         return Response({"message": "Review added"}, status=status.HTTP_201_CREATED)
+
+
+class UploadView(APIView):
+    """A product photo from the edit screen's file chooser (admin): stored cleaned, answered as URLs."""
+
+    permission_classes = [IsAdmin]
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        summary="Upload a product image (admin): JPEG, PNG or WebP in the multipart field `image`",
+        request={
+            "multipart/form-data": {"type": "object", "properties": {"image": {"type": "string", "format": "binary"}}}
+        },
+        responses={
+            201: OpenApiResponse(
+                OpenApiTypes.OBJECT, description='{"message": "Image uploaded", "image": url, "thumbnail": url}'
+            )
+        },
+    )
+    def post(self, request):
+        upload = request.FILES.get("image") or request.FILES.get("file")
+        stored = uploads.product_image_store(upload)
+        body = {"message": "Image uploaded", "image": stored.image, "thumbnail": stored.thumbnail}
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -16,3 +16,17 @@ def sms_settings_check(app_configs, **kwargs) -> list[Error]:
         if missing:
             return [Error(f"SMS_BACKEND=msg91 needs {', '.join(missing)}.", id="notifications.E002")]
     return []
+
+
+@register(deploy=True)
+def sms_console_deploy_check(app_configs, **kwargs) -> list[Error]:
+    """`manage.py check --deploy`: the console backend writes every OTP code into the log."""
+    if settings.SMS_BACKEND == "console" and not settings.SMS_CONSOLE_ALLOWED_IN_PRODUCTION:
+        return [
+            Error(
+                "SMS_BACKEND=console prints OTP codes into the log.",
+                hint="Use SMS_BACKEND=msg91, or set SMS_CONSOLE_ALLOWED_IN_PRODUCTION=1 for a trial run.",
+                id="notifications.E003",
+            )
+        ]
+    return []

@@ -62,10 +62,6 @@ class Confirmation:
     changed: bool
     error: str = ""
 
-    @property
-    def order_paid_by_it(self) -> bool:
-        return self.payment.status == Payment.Status.CHARGED and not self.payment.flag
-
 
 def payment_status_for(gateway_status: str) -> str:
     """The shop's view of a gateway status. Unknown statuses count as pending: ask again later."""
@@ -147,13 +143,6 @@ def _record(payment: Payment, *, source: str, to_status: str, note: str = "", ra
             locked.status = to_status
             locked.save(update_fields=["status", "updated_at"])
     payment.status = to_status
-
-
-def payment_find(gateway_order_id: str) -> Payment:
-    payment = Payment.objects.filter(gateway_order_id=str(gateway_order_id)[:21]).first()
-    if payment is None:
-        raise NotFound("Payment not found")
-    return payment
 
 
 def payment_confirm(*, payment: Payment, source: str, notice: Notice | None = None) -> Confirmation:

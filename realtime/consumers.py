@@ -94,7 +94,7 @@ def stale_product_texts(lines: list[dict]) -> list[str]:
 class CartConsumer(AsyncWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         self.product_ids: set[int] = set()
-        self.joined_at = 0.0
+        self.joined_at = time.monotonic()
         self.rate_cap = RateCap(burst=RATE_BURST, per_second=RATE_PER_SECOND)
         self.told_to_slow_down = False
         try:

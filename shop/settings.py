@@ -9,6 +9,7 @@ gateway. The README lists every variable.
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -89,6 +90,7 @@ MIDDLEWARE = [
     "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "common.middleware.ApiErrorMiddleware",
+    "shop.csp.ContentSecurityPolicyMiddleware",
     # ServeStatic (WhiteNoise's async fork): static files stream through an async iterator under
     # ASGI, where WhiteNoise's file iterator made Django warn and read it in a thread.
     "servestatic.middleware.ServeStaticMiddleware",
@@ -277,6 +279,15 @@ if AWS_STORAGE_BUCKET_NAME:
     AWS_ACCESS_KEY_ID = env("S3_ACCESS_KEY_ID")
     AWS_SECRET_ACCESS_KEY = env("S3_SECRET_ACCESS_KEY")
     AWS_S3_CUSTOM_DOMAIN = env("S3_CUSTOM_DOMAIN") or None
+    # The public address of the bucket's objects (a CDN, or the store's public endpoint), e.g.
+    # https://media.example.in/shop; django-storages takes it as a host (plus path) and a protocol.
+    S3_PUBLIC_BASE_URL = env("S3_PUBLIC_BASE_URL").rstrip("/")
+    if S3_PUBLIC_BASE_URL:
+        _public = urlsplit(S3_PUBLIC_BASE_URL)
+        if _public.scheme not in ("http", "https") or not _public.netloc:
+            raise ImproperlyConfigured("S3_PUBLIC_BASE_URL must be an http(s) URL, e.g. https://media.example.in")
+        AWS_S3_CUSTOM_DOMAIN = f"{_public.netloc}{_public.path}"
+        AWS_S3_URL_PROTOCOL = f"{_public.scheme}:"
     AWS_QUERYSTRING_AUTH = False
     AWS_S3_FILE_OVERWRITE = False
     MEDIA_STORAGE_BACKEND = "storages.backends.s3.S3Storage"
@@ -298,6 +309,13 @@ SERVESTATIC_MAX_AGE = 31536000 if PRODUCTION else 0
 # console: prints the text; outbox: stores it in the database (Django admin lists it); msg91: the
 # real provider, sent from a Celery task.
 SMS_BACKEND = env("SMS_BACKEND", "console")
+# The console backend writes every OTP into the log; production refuses it unless told otherwise.
+SMS_CONSOLE_ALLOWED_IN_PRODUCTION = env_bool("SMS_CONSOLE_ALLOWED_IN_PRODUCTION", False)
+if PRODUCTION and SMS_BACKEND == "console" and not SMS_CONSOLE_ALLOWED_IN_PRODUCTION:
+    raise ImproperlyConfigured(
+        "SMS_BACKEND=console prints OTP codes into the log: choose msg91 (or outbox) when SHOP_ENV=production, "
+        "or set SMS_CONSOLE_ALLOWED_IN_PRODUCTION=1 for a trial run"
+    )
 SMS_MSG91_AUTH_KEY = env("SMS_MSG91_AUTH_KEY")
 SMS_MSG91_SENDER_ID = env("SMS_MSG91_SENDER_ID", "SMLRMT")
 SMS_MSG91_URL = env("SMS_MSG91_URL", "https://control.msg91.com/api/v5/flow/")

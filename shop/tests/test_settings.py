@@ -20,21 +20,25 @@ def _run(env_overrides: dict, *args: str) -> subprocess.CompletedProcess:
     )
 
 
+PRODUCTION = {
+    "SHOP_ENV": "production",
+    "SECRET_KEY": "x" * 24 + "-production-only-key-with-enough-entropy-9f8e7d",
+    "ALLOWED_HOSTS": "shop.example.in",
+    "SMS_BACKEND": "outbox",
+    # A production shop takes real payments (payments/checks.py refuses the sandbox there).
+    "PAYMENT_GATEWAY": "juspay",
+    "JUSPAY_API_KEY": "key",
+    "JUSPAY_MERCHANT_ID": "smlrmart",
+    "JUSPAY_PAYMENT_PAGE_CLIENT_ID": "hdfcmaster",
+    "JUSPAY_RESPONSE_KEY": "response-key",
+    "JUSPAY_WEBHOOK_USERNAME": "webhook",
+    "JUSPAY_WEBHOOK_PASSWORD": "webhook-password",
+}
+
+
 def test_production_profile_passes_check_deploy_without_warnings():
     result = _run(
-        {
-            "SHOP_ENV": "production",
-            "SECRET_KEY": "x" * 24 + "-production-only-key-with-enough-entropy-9f8e7d",
-            "ALLOWED_HOSTS": "shop.example.in",
-            # A production shop takes real payments (payments/checks.py refuses the sandbox there).
-            "PAYMENT_GATEWAY": "juspay",
-            "JUSPAY_API_KEY": "key",
-            "JUSPAY_MERCHANT_ID": "smlrmart",
-            "JUSPAY_PAYMENT_PAGE_CLIENT_ID": "hdfcmaster",
-            "JUSPAY_RESPONSE_KEY": "response-key",
-            "JUSPAY_WEBHOOK_USERNAME": "webhook",
-            "JUSPAY_WEBHOOK_PASSWORD": "webhook-password",
-        },
+        PRODUCTION,
         "check",
         "--deploy",
         "--fail-level",
@@ -50,6 +54,31 @@ def test_production_refuses_to_start_without_a_secret_key():
 
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_production_refuses_to_start_with_console_sms():
+    result = _run({**PRODUCTION, "SMS_BACKEND": "console"}, "check")
+
+    assert result.returncode != 0
+    assert "SMS_BACKEND=console prints OTP codes into the log" in result.stderr
+
+
+def test_production_allows_console_sms_only_when_told_so():
+    result = _run(
+        {**PRODUCTION, "SMS_BACKEND": "console", "SMS_CONSOLE_ALLOWED_IN_PRODUCTION": "1"},
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_check_deploy_flags_console_sms():
+    result = _run({"SMS_BACKEND": "console"}, "check", "--deploy")
+
+    assert "notifications.E003" in result.stdout + result.stderr
 
 
 def test_embedded_defaults_use_sqlite_memory_layers_and_eager_celery():

@@ -9,7 +9,7 @@ import {
   selectionFromQuery,
 } from "./product";
 
-const pack = { _id: 77, quantity: "5", units: "kg", price: "450.00", dprice: "399.00", Discount: 11, countInStock: 25 };
+const pack = { _id: 77, quantity: "5", units: "kg", price: 450, dprice: 399, Discount: 11, countInStock: 25 };
 const detail = { _id: 31, brand: "India Gate", images: [{ image: "/media/ig.svg" }], financials: [pack] };
 const product = {
   _id: 12,
@@ -50,8 +50,8 @@ describe("cart line", () => {
       financialId: "77",
       quantity: "5",
       units: "kg",
-      price: "450.00",
-      dprice: "399.00",
+      price: 450,
+      dprice: 399,
       Discount: 11,
       image: "/media/ig.svg",
       qty: 2,

@@ -1,0 +1,107 @@
+"""Product photos staff upload (`POST /api/upload`): checked, cleaned and stored.
+
+A file is accepted for what Pillow decodes it to, never for its name or declared type: JPEG, PNG
+or WebP, at most `UPLOAD_MAX_IMAGE_BYTES`, at most `MAX_PIXELS` pixels (a small file that unpacks
+to a huge picture, a "decompression bomb", is refused before it is decoded). The picture is
+turned upright by its EXIF orientation and re-encoded as WebP, which drops every piece of
+metadata (camera, GPS position, comments): one copy sized for the product page and one for the
+cards. Both go through Django's storage API (the file system, or S3 when `S3_BUCKET` is set)
+under a fresh random name; the answer is their public URLs. Anything refused stores nothing.
+"""
+
+import io
+import uuid
+import warnings
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from common.errors import DomainError
+
+UPLOAD_DIR = "catalog/uploads"
+ACCEPTED_FORMATS = frozenset({"JPEG", "PNG", "WEBP"})
+MAX_PIXELS = 40_000_000  # a 40-megapixel photo; a phone's largest is about 50 MP at full size
+PAGE_SIZE = (1000, 1000)  # the product page's picture, at most this box
+CARD_SIZE = (360, 360)  # product cards
+WEBP_QUALITY = 82
+
+NOT_AN_IMAGE = "Please choose a JPEG, PNG or WebP image."
+NO_FILE = "Please choose an image to upload."
+
+
+@dataclass(frozen=True)
+class StoredImage:
+    image: str  # public URL of the product-page picture
+    thumbnail: str  # public URL of the card picture
+
+
+def _too_large_message() -> str:
+    megabytes = settings.UPLOAD_MAX_IMAGE_BYTES / (1024 * 1024)
+    return f"The image is too large: at most {megabytes:g} MB."
+
+
+def _decoded(data: bytes) -> Image.Image:
+    """The picture in `data`, fully decoded, or DomainError when it is not one we accept."""
+    try:
+        with warnings.catch_warnings():
+            # Pillow only warns between MAX_IMAGE_PIXELS and twice that; the pixel check below decides.
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            picture = Image.open(io.BytesIO(data))
+            if picture.format not in ACCEPTED_FORMATS:
+                raise DomainError(NOT_AN_IMAGE)
+            width, height = picture.size
+            if width * height > MAX_PIXELS:
+                raise DomainError(f"The image has too many pixels: at most {MAX_PIXELS // 1_000_000} megapixels.")
+            picture.load()
+    except DomainError:
+        raise
+    except Image.DecompressionBombError:
+        raise DomainError(f"The image has too many pixels: at most {MAX_PIXELS // 1_000_000} megapixels.") from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError):
+        raise DomainError(NOT_AN_IMAGE) from None
+    return picture
+
+
+def _webp(picture: Image.Image, box: tuple[int, int]) -> bytes:
+    copy = picture.copy()
+    copy.thumbnail(box, Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    # No exif/icc/xmp arguments: the encoded file carries pixels only.
+    copy.save(out, format="WEBP", quality=WEBP_QUALITY, method=4)
+    return out.getvalue()
+
+
+def _clean(picture: Image.Image) -> Image.Image:
+    """Upright (EXIF orientation applied), first frame only, RGB or RGBA pixels without metadata."""
+    upright = ImageOps.exif_transpose(picture)
+    mode = "RGBA" if "A" in upright.getbands() or "transparency" in upright.info else "RGB"
+    clean = upright.convert(mode)
+    clean.info = {}
+    return clean
+
+
+def product_image_store(upload) -> StoredImage:
+    """Check, clean and store an uploaded product photo; DomainError (nothing stored) when refused."""
+    if upload is None:
+        raise DomainError(NO_FILE)
+    if upload.size is not None and upload.size > settings.UPLOAD_MAX_IMAGE_BYTES:
+        raise DomainError(_too_large_message())
+    data = upload.read(settings.UPLOAD_MAX_IMAGE_BYTES + 1)
+    if len(data) > settings.UPLOAD_MAX_IMAGE_BYTES:
+        raise DomainError(_too_large_message())
+    if not data:
+        raise DomainError(NO_FILE)
+    picture = _clean(_decoded(data))
+    page_bytes, card_bytes = _webp(picture, PAGE_SIZE), _webp(picture, CARD_SIZE)
+
+    stem = f"{UPLOAD_DIR}/{uuid.uuid4().hex}"
+    page_name = default_storage.save(f"{stem}.webp", ContentFile(page_bytes))
+    try:
+        card_name = default_storage.save(f"{stem}-card.webp", ContentFile(card_bytes))
+    except Exception:
+        default_storage.delete(page_name)
+        raise
+    return StoredImage(image=default_storage.url(page_name), thumbnail=default_storage.url(card_name))
