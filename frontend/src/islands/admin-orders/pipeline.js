@@ -1,6 +1,7 @@
 // What an admin can do next with an order. The server owns the pipeline: each order answer lists
 // the statuses the caller may move it to next (`allowedMoves`); this file only names those moves
 // and says which endpoint makes each one (spec section 7, contracts §2).
+import { lastPageFromLink } from "../../lib/listPages";
 
 export const STATUS_FILTERS = [
   { value: "", label: "All" },
@@ -38,13 +39,6 @@ export function apiListUrl({ page = 1, status = "" } = {}) {
   const query = new URLSearchParams({ pageNumber: String(page) });
   if (status) query.set("status", status);
   return `/api/orders?${query}`;
-}
-
-/** The page count of a `Link` header's rel="last" entry, or null. */
-function lastPageFromLink(link) {
-  const last = (link ?? "").split(",").find((part) => /rel="?last"?/.test(part));
-  const match = last && /[?&]pageNumber=(\d+)/.exec(last);
-  return match ? Number(match[1]) : null;
 }
 
 /** {orders, pages} from the list answer: a JSON array, the page count in its Link header's rel="last". */
