@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from common.errors import Conflict, DomainError, NotFound
+from orders.events import announce_order_changed
 from orders.models import Order
 from orders.pipeline import order_cancel
 from payments.gateways import active_gateway, gateway_named
@@ -192,6 +193,7 @@ def _apply(*, payment: Payment, answer: GatewayStatus, source: str, notice: Noti
                 order.paid_at = timezone.now()
                 order.payment_reference = locked.gateway_order_id
                 order.save(update_fields=["is_paid", "paid_at", "payment_reference"])
+                announce_order_changed(order_id=order.pk)
             locked.charged_at = timezone.now()
             locked.flag = flag
             event.note = Payment.Flag(flag).label if flag else f"Order {order.public_id} paid"
