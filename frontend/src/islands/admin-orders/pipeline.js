@@ -1,7 +1,6 @@
 // What an admin can do next with an order. The server owns the pipeline: each order answer lists
 // the statuses the caller may move it to next (`allowedMoves`); this file only names those moves
 // and says which endpoint makes each one (spec section 7, contracts §2).
-import { lastPageFromLink } from "../../lib/listPages";
 
 export const STATUS_FILTERS = [
   { value: "", label: "All" },
@@ -39,11 +38,6 @@ export function apiListUrl({ page = 1, status = "" } = {}) {
   const query = new URLSearchParams({ pageNumber: String(page) });
   if (status) query.set("status", status);
   return `/api/orders?${query}`;
-}
-
-/** {orders, pages} from the list answer: a JSON array, the page count in its Link header's rel="last". */
-export function readOrderList(data, headers) {
-  return { orders: Array.isArray(data) ? data : [], pages: lastPageFromLink(headers?.get?.("Link")) ?? 1 };
 }
 
 /** The list's own address for a page and a status filter. */
