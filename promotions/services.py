@@ -17,10 +17,9 @@ import logging
 import secrets
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Q, Sum
+from django.db.models import Q
 from django.utils import timezone
 
 from common.errors import Conflict
@@ -29,6 +28,7 @@ from notifications.services import sms_after_commit
 from orders.models import Order
 from promotions import rules
 from promotions.models import Draw, Promotion, Reward
+from promotions.selectors import month_spent
 
 logger = logging.getLogger(__name__)
 
@@ -91,19 +91,6 @@ def _sync_silver(order: Order) -> None:
                 reward.month = day.replace(day=1)
                 reward.confirmed_at = now if status == Status.CONFIRMED else None
                 reward.save(update_fields=["quantity", "status", "month", "confirmed_at"])
-
-
-def month_spent(*, customer_id: int, month: date) -> Decimal:
-    """What the customer's delivered and paid orders of `month` (India time) add up to."""
-    start, end = rules.month_bounds(month)
-    total = Order.objects.filter(
-        user_id=customer_id,
-        status=Order.Status.DELIVERED,
-        is_paid=True,
-        delivered_at__gte=start,
-        delivered_at__lt=end,
-    ).aggregate(total=Sum("total_price"))["total"]
-    return total or Decimal("0.00")
 
 
 def _award_coupons(order: Order) -> None:
