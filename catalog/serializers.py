@@ -13,7 +13,7 @@ from common.fields import PageSizeField, money
 from common.ids import WireIdField
 
 from .models import Detail, Financial, Product, Review
-from .selectors import MAX_PAGE_SIZE, FeaturedCategory, PackRef
+from .selectors import ADMIN_PAGE_SIZE, MAX_PAGE_SIZE, FeaturedCategory, PackRef
 
 MAX_BATCH_ITEMS = 100
 MAX_PAGE_NUMBER = 1_000_000
@@ -120,6 +120,14 @@ class PageQuery(serializers.Serializer):
 
 class ProductListQuery(PageQuery):
     keyword = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+
+
+class AdminProductListQuery(serializers.Serializer):
+    keyword = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+    category = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+    lowStock = serializers.BooleanField(required=False, default=False)
+    pageNumber = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_NUMBER, default=1)
+    pageSize = PageSizeField(max_value=MAX_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
 
 
 class SuggestionsQuery(serializers.Serializer):
