@@ -14,6 +14,7 @@ from common.ids import WireIdField
 
 from .models import Detail, Financial, Product, Review
 from .selectors import ADMIN_PAGE_SIZE, MAX_PAGE_SIZE, FeaturedCategory, PackRef
+from .uploads import card_picture_url
 
 MAX_BATCH_ITEMS = 100
 MAX_PAGE_NUMBER = 1_000_000
@@ -34,11 +35,17 @@ def financial_data(financial: Financial) -> dict:
     }
 
 
+def _image_data(url: str) -> dict:
+    """`{"image": url}`; an uploaded photo also names its card-sized copy as `thumbnail`."""
+    thumbnail = card_picture_url(url)
+    return {"image": url, "thumbnail": thumbnail} if thumbnail else {"image": url}
+
+
 def detail_data(detail: Detail) -> dict:
     return {
         "_id": str(detail.pk),
         "brand": detail.brand,
-        "images": [{"image": url} for url in detail.images],
+        "images": [_image_data(url) for url in detail.images],
         "financials": [financial_data(financial) for financial in detail.financials.all()],
     }
 
