@@ -5,6 +5,7 @@ point at them (CI sets both) and are skipped, with the reason printed, when they
 """
 
 import os
+import socket
 
 import pytest
 from django.conf import settings
@@ -29,6 +30,14 @@ def pytest_collection_finish(session):
     for as long as the session-wide browser lives, and asyncio tests (the websocket consumers)
     cannot start their own loop after that."""
     session.items.sort(key=lambda item: "browser" in item.keywords)
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on right now, chosen by the kernel (bind to port 0), so
+    parallel runs and other helpers' servers never collide on a fixed number."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,6 @@
 """POST /api/upload: admins upload product photos; the server decides what a picture is."""
 
 import io
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from catalog import uploads
+from conftest import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -205,20 +205,12 @@ def test_a_request_without_a_file_is_a_clear_400(as_user, admin_user, media, sen
 # --- S3 ------------------------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    for port in range(8950, 8999):
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) != 0:
-                return port
-    pytest.fail("no free port in 8950-8998 for the S3 test server")
-
-
 @pytest.fixture(scope="module")
 def s3_server():
     """A local S3-compatible server (moto) on 127.0.0.1."""
     from moto.server import ThreadedMotoServer
 
-    port = _free_port()
+    port = free_port()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
     server.start()
     yield f"http://127.0.0.1:{port}"

@@ -19,9 +19,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-SERVER_PORT = 8471
-CLOSED_PORT = 8472
-SILENT_PORT = 8473
+from conftest import free_port
+
 BASE_DIR = Path(settings.BASE_DIR)
 
 
@@ -36,10 +35,10 @@ def _wait_for_port(port: int, seconds: float = 20) -> None:
     raise RuntimeError(f"nothing listens on {port}")
 
 
-def _request(path: str, body: dict | None = None, token: str = "") -> tuple[int, dict, float]:
+def _request(port: int, path: str, body: dict | None = None, token: str = "") -> tuple[int, dict, float]:
     data = json.dumps(body).encode() if body is not None else None
     headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-    request = urllib.request.Request(f"http://127.0.0.1:{SERVER_PORT}{path}", data=data, headers=headers)
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, headers=headers)
     started = time.monotonic()
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
@@ -50,17 +49,22 @@ def _request(path: str, body: dict | None = None, token: str = "") -> tuple[int,
 
 
 @pytest.fixture
-def silent_socket():
-    """Accepts TCP connections into its backlog and never says a word."""
+def silent_port():
+    """A port whose socket accepts TCP connections into its backlog and never says a word."""
     listener = socket.socket()
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", SILENT_PORT))
+    listener.bind(("127.0.0.1", 0))
     listener.listen(64)
-    yield
+    yield listener.getsockname()[1]
     listener.close()
 
 
-def _server(database_port: int):
+@pytest.fixture
+def database_port(request, silent_port):
+    """Where the server looks for PostgreSQL: a port nobody listens on, or the silent socket."""
+    return free_port() if request.param == "refused" else silent_port
+
+
+def _server(server_port: int, database_port: int):
     env = {
         key: value
         for key, value in os.environ.items()
@@ -68,7 +72,7 @@ def _server(database_port: int):
     }
     env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:{database_port}/shop"
     return subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "shop.asgi:application", "--port", str(SERVER_PORT)]
+        [sys.executable, "-m", "uvicorn", "shop.asgi:application", "--port", str(server_port)]
         + ["--no-proxy-headers", "--lifespan", "off", "--log-level", "warning"],
         cwd=BASE_DIR,
         env=env,
@@ -77,15 +81,16 @@ def _server(database_port: int):
     )
 
 
-@pytest.mark.parametrize("database_port", [CLOSED_PORT, SILENT_PORT], ids=["refused", "silent"])
-def test_an_unreachable_database_answers_json_503_quickly(silent_socket, database_port):
+@pytest.mark.parametrize("database_port", ["refused", "silent"], indirect=True)
+def test_an_unreachable_database_answers_json_503_quickly(database_port):
     from rest_framework_simplejwt.tokens import AccessToken
 
     token = AccessToken()
     token["user_id"] = 1  # signed with the same local key as the server's; checking it needs the database
-    server = _server(database_port)
+    server_port = free_port()
+    server = _server(server_port, database_port)
     try:
-        _wait_for_port(SERVER_PORT)
+        _wait_for_port(server_port)
         calls = [
             ("/api/products", None),
             ("/api/users/auth", {"phoneNo": "9000000002", "password": "customer12345"}),
@@ -93,7 +98,11 @@ def test_an_unreachable_database_answers_json_503_quickly(silent_socket, databas
             ("/healthz", None),
         ]
         with concurrent.futures.ThreadPoolExecutor(len(calls)) as pool:
-            answers = dict(zip([call[0] for call in calls], pool.map(lambda call: _request(*call), calls), strict=True))
+            answers = dict(
+                zip(
+                    [call[0] for call in calls], pool.map(lambda call: _request(server_port, *call), calls), strict=True
+                )
+            )
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -16,6 +16,8 @@ from django.conf import settings
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
+from common import money
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 BUDGET = "BUDGET FRIENDLY PACKAGES"
@@ -28,16 +30,8 @@ def demo_catalog(live_server):
 
 
 def rupees(amount: Decimal) -> str:
-    """The shop's money format (lib/money.js): ₹, Indian digit grouping, 2 decimals."""
-    whole, fraction = f"{amount:.2f}".split(".")
-    head, tail = whole[:-3], whole[-3:]
-    groups = []
-    while len(head) > 2:
-        groups.insert(0, head[-2:])
-        head = head[:-2]
-    if head:
-        groups.insert(0, head)
-    return "₹" + ",".join([*groups, tail]) + "." + fraction
+    """The shop's money format as the screen shows it (lib/money.js): ₹ and common.money's grouping."""
+    return "₹" + money.rupees(amount)
 
 
 def amount(text: str) -> Decimal:
