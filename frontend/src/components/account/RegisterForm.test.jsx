@@ -68,7 +68,8 @@ describe("RegisterForm", () => {
     render(<RegisterForm onLogin={() => {}} />);
     fireEvent.change(screen.getByLabelText("Phone Number"), { target: { value: "9876543210" } });
     fireEvent.click(sendButton());
-    await screen.findByLabelText("OTP digit 1");
+    // Under load (2 cores, many runs) the answer can take longer than findBy's default 1 s.
+    await screen.findByLabelText("OTP digit 1", {}, { timeout: 10_000 });
     expect(sentBody(fetchMock, "POST", "/api/users/otp/send")).toEqual({ phoneNo: "9876543210", purpose: "register" });
     expect(success).toHaveBeenCalledWith("OTP sent successfully!");
     expect(screen.getAllByRole("textbox", { name: /OTP digit/ })).toHaveLength(6);

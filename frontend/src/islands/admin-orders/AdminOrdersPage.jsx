@@ -4,7 +4,7 @@
 // page and filter live in the address, so they can be shared.
 // On a phone each order stacks into a labelled card (the cells' data-label, admin-orders.css).
 import { useState } from "react";
-import Loader from "../../components/Loader";
+import AdminList from "../../components/admin/AdminList";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
 import { api } from "../../lib/api";
@@ -149,36 +149,28 @@ export default function AdminOrdersPage({ page, status }) {
         </label>
       </div>
       {notice && <Message variant={notice.variant}>{notice.text}</Message>}
-      {list.loading && !list.data ? (
-        <Loader />
-      ) : list.error ? (
-        <Message variant="danger">{list.error}</Message>
-      ) : orders.length === 0 ? (
-        <Message variant="info">No orders found.</Message>
-      ) : (
-        <div className="table-scroll">
-          <table className="table admin-orders__table">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">User</th>
-                <th scope="col">Date</th>
-                <th scope="col" className="num">Total</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Packed</th>
-                <th scope="col">Dispatched</th>
-                <th scope="col">Delivered</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <OrderRow key={order._id} order={order} busy={busyId === order._id} onMove={onMove} onPay={onPay} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminList list={list} rows={orders} empty="No orders found.">
+        <table className="table admin-orders__table">
+          <thead>
+            <tr>
+              <th scope="col">ID</th>
+              <th scope="col">User</th>
+              <th scope="col">Date</th>
+              <th scope="col" className="num">Total</th>
+              <th scope="col">Paid</th>
+              <th scope="col">Packed</th>
+              <th scope="col">Dispatched</th>
+              <th scope="col">Delivered</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <OrderRow key={order._id} order={order} busy={busyId === order._id} onMove={onMove} onPay={onPay} />
+            ))}
+          </tbody>
+        </table>
+      </AdminList>
       <Pager page={page} pages={pages} hrefFor={(number) => listUrl({ page: number, status })} />
     </div>
   );

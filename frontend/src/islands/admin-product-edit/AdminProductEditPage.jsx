@@ -4,6 +4,7 @@
 // submit 'Update Details'. The rules of the form are in editForm.js; the server checks and
 // prices everything and its message is shown when it refuses.
 import { useEffect, useState } from "react";
+import AdminEditFrame, { AdminForm } from "../../components/admin/AdminEditFrame";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api } from "../../lib/api";
@@ -56,14 +57,7 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
   else if (!form) body = <Loader />;
   else
     body = (
-      <form
-        className="admin-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.submit();
-        }}
-      >
-        {save.error && <Message variant="danger">{save.error}</Message>}
+      <AdminForm save={save}>
         <div className="form-field">
           <label htmlFor="product-name">Name</label>
           <input id="product-name" type="text" value={form.name} onChange={set("name")} />
@@ -134,16 +128,12 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
         <button type="submit" className="btn btn--primary" disabled={save.busy}>
           Update Details
         </button>
-      </form>
+      </AdminForm>
     );
 
   return (
-    <div className="admin-page">
-      <a className="back-link btn btn--small" href={PRODUCT_LIST}>
-        Go Back
-      </a>
-      <h1>Edit Product Details</h1>
+    <AdminEditFrame backHref={PRODUCT_LIST} title="Edit Product Details">
       {body}
-    </div>
+    </AdminEditFrame>
   );
 }

@@ -4,8 +4,7 @@
 // sure'), edit links. Staff find a product by name or brand, by category, or by low stock
 // (lowest first); the search lives in the address. Every write is the catalog API's.
 import { useState } from "react";
-import Loader from "../../components/Loader";
-import Message from "../../components/Message";
+import AdminList from "../../components/admin/AdminList";
 import Pager from "../../components/Pager";
 import { api } from "../../lib/api";
 import { readPagedList, withQuery } from "../../lib/listPages";
@@ -142,84 +141,76 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
           Low stock
         </label>
       </form>
-      {list.loading && !list.data ? (
-        <Loader />
-      ) : list.error ? (
-        <Message variant="danger">{list.error}</Message>
-      ) : products.length === 0 ? (
-        <Message variant="info">No products found.</Message>
-      ) : (
-        <div className="table-scroll">
-          <table className="table admin-table admin-products">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">NAME</th>
-                <th scope="col">CATEGORY</th>
-                <th scope="col">BRANDS AND PACKS</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((product) => (
-                <tr key={product._id}>
-                  <td data-label="ID" className="admin-id">
-                    {product._id}
-                  </td>
-                  <td data-label="Name">
-                    <a href={`/product/${encodeURIComponent(product.slug)}`}>{product.name}</a>
-                  </td>
-                  <td data-label="Category">{product.category}</td>
-                  <td data-label="Brands">
-                    <div className="admin-brands">
-                      {product.details.map((detail) => (
-                        <div key={detail._id} className="admin-brand" aria-label={`Brand ${detail.brand}`} role="group">
-                          <strong>{detail.brand}</strong>
-                          <PackList packs={detail.financials} />
-                          <div className="admin-actions">
-                            <a className="btn btn--small" href={editUrl(product._id, detail._id)}>
-                              Edit
-                            </a>
-                            <button type="button" className="btn btn--small" disabled={action.busy} onClick={() => addPack(product, detail)}>
-                              Add pack
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn--small btn--danger"
-                              disabled={action.busy}
-                              onClick={() => deleteBrand(product, detail)}
-                            >
-                              Delete brand
-                            </button>
-                          </div>
+      <AdminList list={list} rows={products} empty="No products found.">
+        <table className="table admin-table admin-products">
+          <thead>
+            <tr>
+              <th scope="col">ID</th>
+              <th scope="col">NAME</th>
+              <th scope="col">CATEGORY</th>
+              <th scope="col">BRANDS AND PACKS</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.map((product) => (
+              <tr key={product._id}>
+                <td data-label="ID" className="admin-id">
+                  {product._id}
+                </td>
+                <td data-label="Name">
+                  <a href={`/product/${encodeURIComponent(product.slug)}`}>{product.name}</a>
+                </td>
+                <td data-label="Category">{product.category}</td>
+                <td data-label="Brands">
+                  <div className="admin-brands">
+                    {product.details.map((detail) => (
+                      <div key={detail._id} className="admin-brand" aria-label={`Brand ${detail.brand}`} role="group">
+                        <strong>{detail.brand}</strong>
+                        <PackList packs={detail.financials} />
+                        <div className="admin-actions">
+                          <a className="btn btn--small" href={editUrl(product._id, detail._id)}>
+                            Edit
+                          </a>
+                          <button type="button" className="btn btn--small" disabled={action.busy} onClick={() => addPack(product, detail)}>
+                            Add pack
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn--small btn--danger"
+                            disabled={action.busy}
+                            onClick={() => deleteBrand(product, detail)}
+                          >
+                            Delete brand
+                          </button>
                         </div>
-                      ))}
-                    </div>
-                  </td>
-                  <td data-label="Actions">
-                    <div className="admin-actions">
-                      <button type="button" className="btn btn--small" disabled={action.busy} onClick={() => addBrand(product)}>
-                        Add brand
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--small btn--danger"
-                        disabled={action.busy}
-                        onClick={() => deleteProduct(product)}
-                        aria-label={`Delete ${product.name}`}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                      </div>
+                    ))}
+                  </div>
+                </td>
+                <td data-label="Actions">
+                  <div className="admin-actions">
+                    <button type="button" className="btn btn--small" disabled={action.busy} onClick={() => addBrand(product)}>
+                      Add brand
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--small btn--danger"
+                      disabled={action.busy}
+                      onClick={() => deleteProduct(product)}
+                      aria-label={`Delete ${product.name}`}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </AdminList>
       <Pager page={page} pages={pages} hrefFor={(number) => listUrl({ page: number, keyword, category, lowStock })} />
     </div>
   );

@@ -3,6 +3,7 @@
 // then the list opens. The server owns every rule (own admin flag, last admin, phone taken) and
 // its message is shown when it refuses.
 import { useEffect, useState } from "react";
+import AdminEditFrame, { AdminForm } from "../../components/admin/AdminEditFrame";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api } from "../../lib/api";
@@ -37,24 +38,13 @@ export default function AdminUserEditPage({ userId }) {
     setForm((current) => ({ ...current, [field]: field === "isAdmin" ? event.target.checked : event.target.value }));
 
   return (
-    <div className="admin-page">
-      <a className="back-link btn btn--small" href={USER_LIST}>
-        Go Back
-      </a>
-      <h1>Edit User</h1>
+    <AdminEditFrame backHref={USER_LIST} title="Edit User">
       {loaded.error ? (
         <Message variant="danger">{loaded.error}</Message>
       ) : !form ? (
         <Loader />
       ) : (
-        <form
-          className="admin-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.submit();
-          }}
-        >
-          {save.error && <Message variant="danger">{save.error}</Message>}
+        <AdminForm save={save}>
           <div className="form-field">
             <label htmlFor="user-name">Name</label>
             <input id="user-name" type="text" value={form.name} onChange={change("name")} />
@@ -70,8 +60,8 @@ export default function AdminUserEditPage({ userId }) {
           <button type="submit" className="btn btn--primary" disabled={save.busy}>
             Update
           </button>
-        </form>
+        </AdminForm>
       )}
-    </div>
+    </AdminEditFrame>
   );
 }

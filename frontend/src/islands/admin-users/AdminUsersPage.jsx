@@ -3,8 +3,7 @@
 // 'Are you sure'). Search by name or phone and the page live in the address. The server decides
 // who may be deleted; its message is shown when it refuses.
 import { useState } from "react";
-import Loader from "../../components/Loader";
-import Message from "../../components/Message";
+import AdminList from "../../components/admin/AdminList";
 import Pager from "../../components/Pager";
 import { api } from "../../lib/api";
 import { readPagedList, withQuery } from "../../lib/listPages";
@@ -71,63 +70,55 @@ export default function AdminUsersPage({ keyword = "", page = 1 }) {
           Search
         </button>
       </form>
-      {list.loading && !list.data ? (
-        <Loader />
-      ) : list.error ? (
-        <Message variant="danger">{list.error}</Message>
-      ) : users.length === 0 ? (
-        <Message variant="info">No users found.</Message>
-      ) : (
-        <div className="table-scroll">
-          <table className="table admin-table">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">NAME</th>
-                <th scope="col">PHONE</th>
-                <th scope="col">ADMIN</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+      <AdminList list={list} rows={users} empty="No users found.">
+        <table className="table admin-table">
+          <thead>
+            <tr>
+              <th scope="col">ID</th>
+              <th scope="col">NAME</th>
+              <th scope="col">PHONE</th>
+              <th scope="col">ADMIN</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user._id}>
+                <td data-label="ID" className="admin-id">
+                  {user._id}
+                </td>
+                <td data-label="Name">{user.name}</td>
+                <td data-label="Phone">
+                  <a href={`tel:+91${user.phoneNo}`}>{user.phoneNo}</a>
+                </td>
+                <td data-label="Admin">
+                  <AdminMark isAdmin={user.isAdmin} />
+                </td>
+                <td data-label={user.isAdmin ? "" : "Actions"}>
+                  {!user.isAdmin && (
+                    <div className="admin-actions">
+                      <a className="btn btn--small" href={`/admin/user/${encodeURIComponent(user._id)}/edit`}>
+                        Edit
+                      </a>
+                      <button
+                        type="button"
+                        className="btn btn--small btn--danger"
+                        disabled={remove.busy}
+                        onClick={() => onDelete(user)}
+                        aria-label={`Delete ${user.name}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user._id}>
-                  <td data-label="ID" className="admin-id">
-                    {user._id}
-                  </td>
-                  <td data-label="Name">{user.name}</td>
-                  <td data-label="Phone">
-                    <a href={`tel:+91${user.phoneNo}`}>{user.phoneNo}</a>
-                  </td>
-                  <td data-label="Admin">
-                    <AdminMark isAdmin={user.isAdmin} />
-                  </td>
-                  <td data-label={user.isAdmin ? "" : "Actions"}>
-                    {!user.isAdmin && (
-                      <div className="admin-actions">
-                        <a className="btn btn--small" href={`/admin/user/${encodeURIComponent(user._id)}/edit`}>
-                          Edit
-                        </a>
-                        <button
-                          type="button"
-                          className="btn btn--small btn--danger"
-                          disabled={remove.busy}
-                          onClick={() => onDelete(user)}
-                          aria-label={`Delete ${user.name}`}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </tbody>
+        </table>
+      </AdminList>
       <Pager page={page} pages={pages} hrefFor={(number) => listUrl({ keyword, page: number })} />
     </div>
   );
