@@ -30,6 +30,7 @@ from accounts.serializers import (
     RegisterInput,
     SavedAddressOutput,
     UserInfoOutput,
+    UserListQuery,
     UserOutput,
     UserSummaryOutput,
     VerificationOutput,
@@ -44,6 +45,7 @@ from accounts.throttles import (
     TooManyAttempts,
 )
 from accounts.tokens import access_token_issue, access_token_revoke
+from common.pagination import page_headers
 from common.permissions import IsAdmin, IsCustomer
 
 
@@ -143,9 +145,20 @@ class UsersView(APIView):
     def throttled(self, request, wait):
         raise TooManyAttempts(wait)
 
-    @extend_schema(responses=UserSummaryOutput(many=True))
+    @extend_schema(
+        summary="Users for the admin list, as a JSON array in id order; paging in X-Total-Count and Link",
+        parameters=[UserListQuery],
+        responses=UserSummaryOutput(many=True),
+    )
     def get(self, request):
-        return Response(UserSummaryOutput(selectors.user_list(), many=True).data)
+        query = UserListQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        page_size = query.validated_data["pageSize"]
+        page = selectors.user_page(
+            keyword=query.validated_data["keyword"], page=query.validated_data["pageNumber"], page_size=page_size
+        )
+        headers = page_headers(request, page=page, page_size=page_size)
+        return Response(UserSummaryOutput(page.items, many=True).data, headers=headers)
 
     @extend_schema(request=RegisterInput, responses={201: UserInfoOutput}, auth=[])
     def post(self, request):

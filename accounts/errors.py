@@ -24,6 +24,8 @@ ACCOUNT_EXISTS = "An account with this phone number already exists. Please sign 
 NO_ACCOUNT = "No account found with this phone number."
 USER_NOT_FOUND = "User not found"
 CANNOT_DELETE_ADMIN = "Cannot delete admin user"
+CANNOT_DEMOTE_SELF = "You cannot remove your own admin rights."
+LAST_ADMIN = "The shop needs at least one admin; make someone else an admin first."
 
 __all__ = [
     "Conflict",

@@ -1,16 +1,29 @@
 """Reads of the accounts app."""
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from accounts.errors import USER_NOT_FOUND, NotFound
 from accounts.models import User
 from accounts.rules import looks_like_phone
 from common.ids import as_row_id
+from common.pagination import Page, paginate
+
+ADMIN_PAGE_SIZE = 20
+MAX_ADMIN_PAGE_SIZE = 100
 
 
-def user_list() -> QuerySet[User]:
-    """Every user for the admin list, in one query."""
-    return User.objects.only("id", "name", "phone_no", "is_staff").order_by("id")
+def user_list(*, keyword: str = "") -> QuerySet[User]:
+    """Users for the admin list in id order; `keyword` finds a part of the name or the phone number."""
+    users = User.objects.only("id", "name", "phone_no", "is_staff").order_by("id")
+    keyword = keyword.strip()
+    if keyword:
+        users = users.filter(Q(name__icontains=keyword) | Q(phone_no__contains=keyword))
+    return users
+
+
+def user_page(*, keyword: str = "", page: int = 1, page_size: int = ADMIN_PAGE_SIZE) -> Page[User]:
+    """One page of `user_list`: a COUNT and a slice."""
+    return paginate(user_list(keyword=keyword), page=page, page_size=page_size)
 
 
 def user_get(*, ref: str) -> User:

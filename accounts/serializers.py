@@ -9,7 +9,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import User
+from accounts.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
 from accounts.tokens import IssuedToken, iso_utc
+from common.fields import PageSizeField
 
 
 def _text(**kwargs):
@@ -124,6 +126,12 @@ class SavedAddressOutput(serializers.Serializer):
 
     deliveryAddress = SavedAddressPartsOutput(source="*")
     location = SavedLocationOutput(source="*")
+
+
+class UserListQuery(serializers.Serializer):
+    keyword = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+    pageNumber = serializers.IntegerField(min_value=1, max_value=1_000_000, default=1)
+    pageSize = PageSizeField(max_value=MAX_ADMIN_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
 
 
 class UserSummaryOutput(serializers.Serializer):

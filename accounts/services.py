@@ -9,6 +9,8 @@ from django.utils import timezone
 from accounts.errors import (
     ACCOUNT_EXISTS,
     CANNOT_DELETE_ADMIN,
+    CANNOT_DEMOTE_SELF,
+    LAST_ADMIN,
     LOGIN_FAILED,
     LOGIN_LOCKED,
     LOGIN_LOCKED_IP,
@@ -201,6 +203,21 @@ def user_address_clear(*, user: User) -> User:
     return user
 
 
+def admin_demotion_check(*, actor: User, user: User) -> None:
+    """Nobody drops their own admin flag, and the shop always keeps one active admin (the API's
+    user edit and Django admin's both ask here; call it inside the transaction that saves).
+
+    Every admin row is locked first, in id order, so two admins demoting each other at the same
+    moment take turns: the second one finds that only the user it demotes is left.
+    """
+    if user.pk == actor.pk:
+        raise InvalidInput(CANNOT_DEMOTE_SELF)
+    admins = User.objects.select_for_update().filter(is_staff=True, is_active=True).order_by("pk")
+    if not [pk for pk in admins.values_list("pk", flat=True) if pk != user.pk]:
+        raise InvalidInput(LAST_ADMIN)
+
+
+@transaction.atomic
 def user_admin_update(*, actor: User, user: User, name=UNCHANGED, phone_no=UNCHANGED, is_admin=UNCHANGED) -> User:
     """An admin's edit of any user: name, phone number and the admin flag."""
     changed = []
@@ -215,8 +232,8 @@ def user_admin_update(*, actor: User, user: User, name=UNCHANGED, phone_no=UNCHA
             user.phone_no = new_phone
             changed.append("phone_no")
     if is_admin is not UNCHANGED:
-        if user.pk == actor.pk and not is_admin:
-            raise InvalidInput("You cannot remove your own admin rights.")
+        if user.is_staff and not is_admin:
+            admin_demotion_check(actor=actor, user=user)
         user.is_staff = bool(is_admin)
         changed.append("is_staff")
     if changed:

@@ -107,8 +107,9 @@ def seed(count: int) -> list[dict]:
     ]
 
 
-def change_prices(financial_ids: list[int], dprice: str) -> float:
-    """New selling price for these packs in one transaction; returns the commit's wall-clock time."""
+def change_prices(financial_ids: list[int], dprice: str) -> tuple[float, float]:
+    """New selling price for these packs in one transaction; returns the wall-clock time of the
+    commit and of the end of the commit hooks (the broadcast has been handed to Redis by then)."""
     from django.db import transaction
 
     from catalog.models import Financial
@@ -120,7 +121,7 @@ def change_prices(financial_ids: list[int], dprice: str) -> float:
         transaction.on_commit(lambda: committed.setdefault("at", time.time()))
         for pack in Financial.objects.select_related("detail").filter(pk__in=financial_ids).order_by("pk"):
             financial_update(financial=pack, dprice=dprice)
-    return committed["at"]
+    return committed["at"], time.time()
 
 
 class Client:
@@ -176,10 +177,11 @@ def delays_ms(receipts: list[float], committed_at: float) -> list[float]:
     return [(at - committed_at) * 1000 for at in receipts]
 
 
-def report(label: str, expected: int, delays: list[float], strays: int) -> bool:
+def report(label: str, expected: int, delays: list[float], strays: int, broadcast_ms: float) -> bool:
     got = len(delays)
     print(f"{label}")
     print(f"  received            {got} of {expected}   unexpected messages {strays}")
+    print(f"  broadcast built and handed to Redis {broadcast_ms:.0f} ms after commit")
     if delays:
         print(
             f"  commit -> receipt   p50 {statistics.median(delays):.0f} ms   p99 {percentile(delays, 0.99):.0f} ms"
@@ -203,7 +205,7 @@ async def run(args, port: int, lines: list[dict]) -> bool:
     same = lines[0]
     await gather_limited((client.hold(same) for client in clients), HANDSHAKES_AT_ONCE)
     print(f"==> all {len(clients)} sockets hold product {same['productId']}; changing its price once")
-    committed_at = await loop.run_in_executor(None, change_prices, [int(same["financialId"])], "77")
+    committed_at, sent_at = await loop.run_in_executor(None, change_prices, [int(same["financialId"])], "77")
     await asyncio.sleep(0)
     deadline = time.time() + RECEIPT_WAIT_SECONDS
     while time.time() < deadline and sum(bool(client.received) for client in clients) < len(clients):
@@ -212,7 +214,11 @@ async def run(args, port: int, lines: list[dict]) -> bool:
     receipts = [at for client in clients for at, product in client.received if new_price_in(product, 77)]
     strays = sum(len(client.received) for client in clients) - len(receipts)
     ok_same = report(
-        f"same product, {len(clients)} sockets, 1 price change", len(clients), delays_ms(receipts, committed_at), strays
+        f"same product, {len(clients)} sockets, 1 price change",
+        len(clients),
+        delays_ms(receipts, committed_at),
+        strays,
+        (sent_at - committed_at) * 1000,
     )
 
     # 2. Each socket holds its own product; many prices change in one transaction.
@@ -220,7 +226,7 @@ async def run(args, port: int, lines: list[dict]) -> bool:
     changed = [int(line["financialId"]) for line in lines[1 : args.changes + 1]]
     changed_products = {line["productId"] for line in lines[1 : args.changes + 1]}
     print(f"==> each socket holds its own product; changing {len(changed)} prices in one transaction")
-    committed_at = await loop.run_in_executor(None, change_prices, changed, "66")
+    committed_at, sent_at = await loop.run_in_executor(None, change_prices, changed, "66")
     holders = [client for client in clients if lines[client.index]["productId"] in changed_products]
     deadline = time.time() + RECEIPT_WAIT_SECONDS
     while time.time() < deadline and sum(bool(client.received) for client in holders) < len(holders):
@@ -238,6 +244,7 @@ async def run(args, port: int, lines: list[dict]) -> bool:
         len(holders),
         delays_ms(receipts, committed_at),
         strays,
+        (sent_at - committed_at) * 1000,
     )
 
     await gather_limited((client.close() for client in clients), HANDSHAKES_AT_ONCE)
@@ -253,7 +260,7 @@ def main() -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))  # the server inherits it too
 
     database_url = args.database_url
-    env = environment(database_url, production=True, REDIS_URL=args.redis_url, SMS_BACKEND="console")
+    env = environment(database_url, production=True, REDIS_URL=args.redis_url, SMS_BACKEND="outbox")
     print(f"==> database {urlsplit(database_url).path.lstrip('/')}: create, migrate, {args.clients} products")
     create_database(database_url)
     setup_django(env)

@@ -34,3 +34,11 @@ def order_text(*, event: str, order_id: str, total: Decimal, reason: str = "") -
         reason=reason.rstrip(".") + ".",
         phone=settings.STORE_SUPPORT_PHONE,
     )
+
+
+def lucky_draw_won_text(*, promotion: str, month: str) -> str:
+    """A winner of a month's lucky draw (`month` as "November 2026")."""
+    return (
+        f"Congratulations! Your {settings.STORE_NAME} coupon won the {promotion} lucky draw for {month}. "
+        f"Please visit the store to collect your prize. Questions? Call {settings.STORE_SUPPORT_PHONE}."
+    )

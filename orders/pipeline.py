@@ -15,6 +15,7 @@ from django.utils import timezone
 from catalog.stock import stock_return
 from common.errors import Conflict, DomainError
 from common.text import squeezed
+from orders.events import announce_order_changed
 from orders.models import Order, OrderEvent
 from orders.sms import order_sms_after_commit
 
@@ -79,6 +80,7 @@ def _refusal(order: Order, to_status: str) -> str:
 
 def _record(*, order: Order, from_status: str, to_status: str, by=None, reason: str = "", at=None) -> OrderEvent:
     by = by if by is not None and getattr(by, "is_authenticated", False) else None
+    announce_order_changed(order_id=order.pk)
     return OrderEvent.objects.create(
         order=order, from_status=from_status, to_status=to_status, by=by, reason=reason, at=at or timezone.now()
     )

@@ -23,6 +23,7 @@ from common.india import is_pincode
 from common.money import to_paise
 from common.text import squeezed
 from orders import pipeline, rules
+from orders.events import announce_order_changed
 from orders.models import InvoiceSequence, Order, OrderItem
 from orders.rules import MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE, SHIPPING_PRICE
 from orders.serializers import pack_records
@@ -246,6 +247,7 @@ def order_record_cash_payment(*, order: Order, by) -> Order:
         locked.paid_at = timezone.now()
         locked.payment_reference = f"CASH-{locked.invoice_number}"
         locked.save(update_fields=["is_paid", "paid_at", "payment_reference"])
+        announce_order_changed(order_id=locked.pk)
     logger.info("cash payment recorded for order %s by %s", locked.public_id, by.pk)
     for name in ("is_paid", "paid_at", "payment_reference"):
         setattr(order, name, getattr(locked, name))

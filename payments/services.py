@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from common.errors import Conflict, DomainError, NotFound
+from orders.events import announce_order_changed
 from orders.models import Order
 from orders.pipeline import order_cancel
 from payments.gateways import active_gateway, gateway_named
@@ -60,10 +61,6 @@ class Confirmation:
     payment: Payment
     changed: bool
     error: str = ""
-
-    @property
-    def order_paid_by_it(self) -> bool:
-        return self.payment.status == Payment.Status.CHARGED and not self.payment.flag
 
 
 def payment_status_for(gateway_status: str) -> str:
@@ -148,13 +145,6 @@ def _record(payment: Payment, *, source: str, to_status: str, note: str = "", ra
     payment.status = to_status
 
 
-def payment_find(gateway_order_id: str) -> Payment:
-    payment = Payment.objects.filter(gateway_order_id=str(gateway_order_id)[:21]).first()
-    if payment is None:
-        raise NotFound("Payment not found")
-    return payment
-
-
 def payment_confirm(*, payment: Payment, source: str, notice: Notice | None = None) -> Confirmation:
     """Ask the gateway for the payment's status and apply it; the notice is only the prompt.
 
@@ -203,6 +193,7 @@ def _apply(*, payment: Payment, answer: GatewayStatus, source: str, notice: Noti
                 order.paid_at = timezone.now()
                 order.payment_reference = locked.gateway_order_id
                 order.save(update_fields=["is_paid", "paid_at", "payment_reference"])
+                announce_order_changed(order_id=order.pk)
             locked.charged_at = timezone.now()
             locked.flag = flag
             event.note = Payment.Flag(flag).label if flag else f"Order {order.public_id} paid"

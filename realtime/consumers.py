@@ -188,6 +188,15 @@ class CartConsumer(AsyncWebsocketConsumer):
             self.joined_at = time.monotonic()
         self.product_ids = wanted
 
+    async def dispatch(self, message):
+        if message["type"] == "product.update":
+            # Channels checks the database connections before every handler, a hop to the
+            # database thread each; this one touches no database, and a broadcast to a thousand
+            # sockets would queue a thousand hops behind each other.
+            await self.product_update(message)
+            return
+        await super().dispatch(message)
+
     async def product_update(self, event):
         """A broadcast from `realtime.broadcast`: the product's `productUpdate`, already JSON."""
         await self.send(text_data=event["text"])

@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "orders",
     "payments",
     "realtime",
+    "promotions",
 ]
 
 MIDDLEWARE = [
@@ -194,6 +195,8 @@ CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
     "reconcile-payments": {"task": "payments.tasks.reconcile_payments", "schedule": 2 * 60},
     "cancel-abandoned-orders": {"task": "payments.tasks.cancel_abandoned_orders", "schedule": 60},
+    # Hourly: once a month has ended (India time), its gold-coin draw runs; a month already drawn is skipped.
+    "draw-ended-months": {"task": "promotions.tasks.draw_ended_months", "schedule": 60 * 60},
 }
 
 # --- Auth -----------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ api_patterns = [
     path("", include("accounts.urls")),
     path("", include("orders.urls")),
     path("", include("payments.urls")),
+    path("", include("promotions.urls")),
     path("config", api.ConfigView.as_view(), name="api-config"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

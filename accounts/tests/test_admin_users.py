@@ -22,13 +22,42 @@ def test_the_list_takes_constant_queries(as_user, admin_user, make_user, django_
     client = as_user(admin_user)
     for _ in range(3):
         make_user()
-    with django_assert_max_num_queries(2):  # the caller, the list
-        small = client.get(USERS_URL).json()
+    with django_assert_max_num_queries(3):  # the caller, the count, the page
+        small = client.get(USERS_URL, {"pageSize": 100}).json()
     for _ in range(30):
         make_user()
-    with django_assert_max_num_queries(2):
-        large = client.get(USERS_URL).json()
+    with django_assert_max_num_queries(3):
+        large = client.get(USERS_URL, {"pageSize": 100}).json()
     assert len(large) == len(small) + 30
+
+
+def test_the_list_pages_with_totals_in_headers(as_user, admin_user, make_user):
+    users = [admin_user, *(make_user() for _ in range(24))]
+    response = as_user(admin_user).get(USERS_URL, {"pageNumber": 2})
+    assert response.status_code == 200
+    assert [row["_id"] for row in response.json()] == [str(user.pk) for user in users[20:]]
+    assert response["X-Total-Count"] == "25"
+    assert 'rel="prev"' in response["Link"] and 'rel="next"' not in response["Link"]
+    assert "pageNumber=1" in response["Link"]
+
+
+@pytest.mark.parametrize(("keyword", "expected"), [("asha", ["Asha Reddy"]), ("77712", ["Ravi Kumar"]), (" ", None)])
+def test_the_list_finds_a_user_by_name_or_phone(as_user, admin_user, make_user, keyword, expected):
+    make_user("9777123456", name="Ravi Kumar")
+    make_user("9811111111", name="Asha Reddy")
+    response = as_user(admin_user).get(USERS_URL, {"keyword": keyword})
+    names = [row["name"] for row in response.json()]
+    assert names == (expected if expected is not None else [admin_user.name, "Ravi Kumar", "Asha Reddy"])
+    assert response["X-Total-Count"] == str(len(names))
+
+
+@pytest.mark.parametrize(
+    "query", [{"pageNumber": "0"}, {"pageNumber": "x"}, {"pageSize": "-1"}, {"keyword": "k" * 101}]
+)
+def test_bad_list_queries_are_a_clear_400(as_user, admin_user, query):
+    response = as_user(admin_user).get(USERS_URL, query)
+    assert response.status_code == 400
+    assert isinstance(response.json()["message"], str)
 
 
 def test_read_by_id(as_user, admin_user, make_user):
@@ -80,6 +109,28 @@ def test_an_admin_cannot_remove_their_own_rights(as_user, admin_user):
     response = as_user(admin_user).put(f"{USERS_URL}/{admin_user.pk}", {"isAdmin": False}, format="json")
     assert response.status_code == 400
     assert response.json() == {"message": "You cannot remove your own admin rights."}
+
+
+def test_the_last_admin_cannot_be_demoted(make_user, admin_user):
+    from accounts import services
+    from accounts.errors import InvalidInput
+
+    # An admin whose own flag went meanwhile (Django admin, another session) demoting the only admin left.
+    former = make_user(name="Former Admin")
+    with pytest.raises(InvalidInput, match="at least one admin"):
+        services.user_admin_update(actor=former, user=admin_user, is_admin=False)
+    admin_user.refresh_from_db()
+    assert admin_user.is_staff
+
+
+def test_an_inactive_admin_does_not_count_as_the_other_admin(as_user, admin_user, make_user):
+    make_user(name="Gone Admin", is_staff=True, is_active=False)
+    actor = make_user(name="Second Admin", is_staff=True)
+    assert as_user(actor).put(f"{USERS_URL}/{admin_user.pk}", {"isAdmin": False}, format="json").status_code == 200
+    response = as_user(admin_user).put(f"{USERS_URL}/{actor.pk}", {"isAdmin": False}, format="json")
+    assert response.status_code == 403  # admin_user is no longer an admin at all
+    actor.refresh_from_db()
+    assert actor.is_staff
 
 
 def test_edit_to_a_taken_phone_is_409(as_user, admin_user, customer, other_customer):

@@ -87,6 +87,25 @@ def test_an_admin_gets_the_public_urls_of_a_page_picture_and_a_card_picture(as_u
     assert as_user(None).get(body["image"]).status_code == 200
 
 
+def test_a_brand_showing_an_uploaded_photo_names_its_card_copy(as_user, admin_user):
+    from .factories import make_product
+
+    client = as_user(admin_user)
+    body = upload(client, picture_bytes()).json()
+    assert uploads.card_picture_url(body["image"]) == body["thumbnail"]
+    assert uploads.card_picture_url("/media/catalog/products/rice.svg") is None
+    oil = make_product("Sunflower Oil", brands={"Freedom": [("1", "L", "150", "140", 4)]})
+    detail = oil.details.get()
+    edit = client.put(
+        f"/api/products/{oil.pk}/details/{detail.pk}", {"image": body["image"], "quantity": "1"}, format="json"
+    )
+    assert edit.status_code == 200, edit.content
+    product = as_user(None).get(f"/api/products/{oil.slug}").json()
+    assert product["image"] == body["image"]
+    assert product["details"][0]["images"][0] == {"image": body["image"], "thumbnail": body["thumbnail"]}
+    assert product["details"][0]["images"][1:] == [{"image": "/media/freedom.svg"}]
+
+
 def test_every_upload_gets_a_fresh_name(as_user, admin_user):
     client = as_user(admin_user)
     first = upload(client, picture_bytes()).json()["image"]

@@ -256,3 +256,22 @@ def test_the_gateway_needs_no_csrf_cookie_for_its_webhook_or_a_posted_return(onl
         "/payments/return", return_params(payment.gateway_order_id, "CHARGED", key=RESPONSE_KEY)
     )
     assert posted["Location"] == f"/payment/success?orderId={online_order.public_id}"
+
+
+@pytest.mark.parametrize(
+    ("gateway_status", "status", "flag"),
+    [
+        ("PARTIAL_CHARGED", "charged", Payment.Flag.IRREGULAR),
+        ("AUTO_REFUNDED", "failed", ""),
+        ("JUSPAY_DECLINED", "failed", ""),
+        ("AUTHORIZING", "pending", ""),
+        ("SOMETHING_NEW", "pending", ""),
+    ],
+)
+def test_every_gateway_status_maps_to_a_safe_state(client, online_order, gateway_status, status, flag):
+    payment = start(online_order)
+    SandboxCharge.objects.filter(gateway_order_id=payment.gateway_order_id).update(status=gateway_status)
+    come_back(client, return_params(payment.gateway_order_id, "CHARGED"))
+    payment.refresh_from_db()
+    assert (payment.status, payment.flag, payment.gateway_status) == (status, flag, gateway_status)
+    assert not fresh(online_order).is_paid

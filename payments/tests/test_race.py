@@ -68,3 +68,59 @@ def test_return_and_webhook_racing_give_one_transition(shopper, place_order, pac
         paid = Order.objects.get(pk=order.pk)
         assert paid.is_paid and paid.payment_reference == payment.gateway_order_id
         assert Payment.objects.get(pk=payment.pk).flag == ""
+
+
+def race_cancel_and_charge(gateway_order_id: str) -> None:
+    """The abandoned-order task and the shopper's successful payment, released together."""
+    from payments.tasks import cancel_abandoned_orders
+
+    start = threading.Barrier(2)
+
+    def cancel():
+        start.wait(timeout=10)
+        try:
+            cancel_abandoned_orders()
+        finally:
+            connection.close()
+
+    def charge():
+        start.wait(timeout=10)
+        try:
+            SandboxCharge.objects.filter(gateway_order_id=gateway_order_id).update(status="CHARGED")
+            payment_return(params=return_params(gateway_order_id, "CHARGED"))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=cancel), threading.Thread(target=charge)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not any(thread.is_alive() for thread in threads), "a cancel or a charge hung"
+
+
+def test_a_charge_racing_the_abandoned_order_cancel_never_gives_a_paid_cancelled_order(
+    shopper, place_order, packs, webhook_credentials
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from catalog.models import Financial
+
+    for _round in range(ROUNDS):
+        order = place_order(shopper, (packs.oil_1l, 1), method="Online")
+        payment, _ = payment_initiate(user=shopper, public_id=order.public_id)
+        Order.objects.filter(pk=order.pk).update(created_at=timezone.now() - timedelta(hours=1))
+        stock_before = Financial.objects.get(pk=packs.oil_1l.pk).count_in_stock
+        race_cancel_and_charge(payment.gateway_order_id)
+
+        final = Order.objects.get(pk=order.pk)
+        settled = Payment.objects.get(pk=payment.pk)
+        stock_after = Financial.objects.get(pk=packs.oil_1l.pk).count_in_stock
+        if final.status == "cancelled":
+            assert not final.is_paid and stock_after == stock_before + 1
+            # The charge either came after the cancel (flagged) or is still to be confirmed.
+            assert settled.flag in ("", Payment.Flag.CHARGED_AFTER_CANCEL)
+        else:
+            assert final.is_paid and settled.flag == "" and stock_after == stock_before

@@ -5,9 +5,9 @@ import { addToCart, getCart } from "../lib/cart";
 import ProductCard from "./ProductCard";
 
 const packs = [
-  { _id: "77", quantity: "5", units: "kg", price: "450.00", dprice: "399.00", Discount: 11, countInStock: 25 },
-  { _id: "78", quantity: "1", units: "kg", price: "95.00", dprice: "95.00", Discount: 0, countInStock: 8 },
-  { _id: "79", quantity: "10", units: "kg", price: "900.00", dprice: "850.00", Discount: 5, countInStock: 0 },
+  { _id: "77", quantity: "5", units: "kg", price: 450, dprice: 399, Discount: 11, countInStock: 25 },
+  { _id: "78", quantity: "1", units: "kg", price: 95, dprice: 95, Discount: 0, countInStock: 8 },
+  { _id: "79", quantity: "10", units: "kg", price: 900, dprice: 850, Discount: 5, countInStock: 0 },
 ];
 const detail = { _id: "31", brand: "India Gate", images: [{ image: "/media/ig.svg" }], financials: packs };
 const product = { _id: "12", name: "india gate sona masoori rice", slug: "sona-masoori-rice", category: "RICE & PULSES", image: "", details: [detail] };
@@ -54,8 +54,8 @@ describe("ProductCard", () => {
       financialId: "77",
       quantity: "5",
       units: "kg",
-      price: "450.00",
-      dprice: "399.00",
+      price: 450,
+      dprice: 399,
       Discount: 11,
       image: "/media/ig.svg",
       qty: 1,

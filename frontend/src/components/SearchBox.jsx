@@ -2,7 +2,7 @@
 // brand suggestions from 3 characters on, fetched after a 250 ms pause in typing.
 import { useEffect, useId, useRef, useState } from "react";
 import { useDropdown } from "../lib/dropdowns";
-import { useOutsideClick } from "../lib/hooks";
+import { useDebounced, useOutsideClick } from "../lib/hooks";
 import { nextActive } from "../lib/listNavigation";
 import { navigate } from "../lib/navigation";
 import { SUGGESTION_DEBOUNCE_MS, handOverSuggestions, searchHref, suggestionsPath, wantsSuggestions } from "../lib/search";
@@ -36,7 +36,7 @@ export default function SearchBox() {
   const listId = `${id}-list`;
   const [text, setText] = useState("");
   // The query asked for: the typed text once typing pauses, "" below 3 characters.
-  const [query, setQuery] = useState("");
+  const query = useDebounced(wantsSuggestions(text) ? text.trim() : "", SUGGESTION_DEBOUNCE_MS);
   const answer = useApi(query ? suggestionsPath(query) : null);
   const suggestions =
     query && answer.data ? { query, products: answer.data.products ?? [], brands: answer.data.brands ?? [] } : NO_SUGGESTIONS;
@@ -52,12 +52,6 @@ export default function SearchBox() {
 
   useEffect(() => {
     setActive(-1);
-    if (!wantsSuggestions(text)) {
-      setQuery("");
-      return undefined;
-    }
-    const timer = window.setTimeout(() => setQuery(text.trim()), SUGGESTION_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
   }, [text]);
 
   // An answer (or a failure) opens the list while the shopper is still in the box.
@@ -68,7 +62,6 @@ export default function SearchBox() {
 
   const go = (url) => {
     setText("");
-    setQuery("");
     setActive(-1);
     close();
     navigate(url);

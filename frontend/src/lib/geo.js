@@ -52,8 +52,13 @@ export function checkDelivery({ pincode, latitude, longitude, signal } = {}) {
 
 export const PLACE_MIN_CHARS = 3;
 
-/** GET /api/delivery/places → [{name, pincode, district, state, label}]: the offline place search. */
+/** The offline place search for the typed text: GET → {places: [{name, pincode, district, state, label}]}. */
+export function placesPath(text) {
+  return `/api/delivery/places?${new URLSearchParams({ q: text.trim() })}`;
+}
+
+/** The offline place search's places for `text` (for a submit; suggestions load through useApi). */
 export async function searchPlaces(text, { signal } = {}) {
-  const data = await api(`/api/delivery/places?${new URLSearchParams({ q: text.trim() })}`, { signal });
+  const data = await api(placesPath(text), { signal });
   return data?.places ?? [];
 }

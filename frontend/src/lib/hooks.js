@@ -63,3 +63,17 @@ export function useInView(ref, onVisible, { threshold = 0, rootMargin = "0px", e
     return () => observer.disconnect();
   }, [ref, threshold, rootMargin, enabled]);
 }
+
+/** `value` once it has stayed the same for `delay` ms; an empty value ("", null) settles at once. */
+export function useDebounced(value, delay) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (!value) {
+      setSettled(value);
+      return undefined;
+    }
+    const timer = window.setTimeout(() => setSettled(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}

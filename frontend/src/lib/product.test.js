@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   brandVariants,
+  cardImage,
   cartItemFor,
   displayName,
   packLabel,
@@ -9,7 +10,7 @@ import {
   selectionFromQuery,
 } from "./product";
 
-const pack = { _id: 77, quantity: "5", units: "kg", price: "450.00", dprice: "399.00", Discount: 11, countInStock: 25 };
+const pack = { _id: 77, quantity: "5", units: "kg", price: 450, dprice: 399, Discount: 11, countInStock: 25 };
 const detail = { _id: 31, brand: "India Gate", images: [{ image: "/media/ig.svg" }], financials: [pack] };
 const product = {
   _id: 12,
@@ -50,8 +51,8 @@ describe("cart line", () => {
       financialId: "77",
       quantity: "5",
       units: "kg",
-      price: "450.00",
-      dprice: "399.00",
+      price: 450,
+      dprice: 399,
       Discount: 11,
       image: "/media/ig.svg",
       qty: 2,
@@ -87,5 +88,15 @@ describe("cards and links", () => {
     expect(samePackSize(pack, "5.0", "kg")).toBe(true);
     expect(samePackSize(pack, "5", "g")).toBe(false);
     expect(samePackSize(pack, null, "kg")).toBe(false);
+  });
+});
+
+describe("cardImage", () => {
+  const product = { image: "/media/p.svg" };
+  it("uses the card-sized copy of an uploaded photo, else the brand's picture, else the product's", () => {
+    const uploaded = { images: [{ image: "/media/catalog/uploads/a.webp", thumbnail: "/media/catalog/uploads/a-card.webp" }] };
+    expect(cardImage(product, uploaded)).toBe("/media/catalog/uploads/a-card.webp");
+    expect(cardImage(product, { images: [{ image: "/media/brand.svg" }] })).toBe("/media/brand.svg");
+    expect(cardImage(product, { images: [] })).toBe("/media/p.svg");
   });
 });

@@ -164,3 +164,39 @@ def test_the_checker_suggests_towns_without_a_maps_key_and_checks_the_one_picked
     expect(checker.locator(".delivery-result")).to_contain_text("Great!", timeout=20_000)
     expect(checker.locator(".delivery-result")).to_contain_text("Happy to deliver to Amalapuram!")
     expect(box).to_have_value("Amalapuram 533201")
+
+
+def test_a_wide_orders_table_scrolls_inside_its_box_without_widening_the_phone_page(
+    phone: Page, demo_catalog, make_user
+):
+    from decimal import Decimal
+
+    from catalog.models import Financial
+    from orders.services import Address, LineRequest, Totals, order_place
+
+    user = make_user(
+        "9876500077",
+        password="secret-pass-1",
+        name="Asha",
+        street="4 Main Road",
+        city="Amalapuram",
+        postal_code="533201",
+    )
+    pack = Financial.objects.select_related("detail").filter(count_in_stock__gt=0).first()
+    order_place(
+        user=user,
+        items=[LineRequest(product_id=pack.detail.product_id, brand_id=pack.detail_id, financial_id=pack.pk, qty=1)],
+        shipping_address=Address(street=user.street, city=user.city, postal_code=user.postal_code),
+        payment_method="Cash Or UPI",
+        client_totals=Totals(items_price=pack.dprice, shipping_price=Decimal("0.00"), total_price=pack.dprice),
+    )
+    info = phone.request.post("/api/users/auth", data={"phoneNo": "9876500077", "password": "secret-pass-1"}).json()
+    phone.goto("/")
+    phone.evaluate("info => localStorage.setItem('userInfo', JSON.stringify(info))", info)
+
+    phone.goto("/profile")
+    expect(phone.locator(".orders-table .table tbody tr")).to_have_count(1)
+
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    account = phone.locator("#site-header").get_by_role("button", name="Account").bounding_box()
+    assert account["x"] + account["width"] <= PHONE["width"]

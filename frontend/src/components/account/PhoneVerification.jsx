@@ -14,10 +14,15 @@ export default function PhoneVerification({ idPrefix, verification }) {
       {!verified && (
         <div className="otp-send">
           {/* The locked button itself says how long is left, so a press that does nothing explains itself. */}
-          <button type="button" className="btn btn--secondary" onClick={verification.send} disabled={!canSend}>
+          <button
+            type="button"
+            className={`btn btn--secondary${lockedFor > 0 ? " otp-send__button--locked" : ""}`}
+            onClick={verification.send}
+            disabled={!canSend}
+          >
             {sending ? <span className="spinner" aria-hidden="true" /> : null}
             Send OTP via SMS
-            {lockedFor > 0 && <span className="otp-send__lock"> · Resend in {formatRemaining(lockedFor)}</span>}
+            {lockedFor > 0 && <span className="otp-send__lock"> Resend in {formatRemaining(lockedFor)}</span>}
           </button>
         </div>
       )}

@@ -11,12 +11,14 @@ import {
   currentPosition,
   isGeolocationSupported,
   isPermissionDenied,
+  placesPath,
   searchPlaces,
 } from "../../lib/geo";
-import { useOutsideClick } from "../../lib/hooks";
+import { useDebounced, useOutsideClick } from "../../lib/hooks";
 import { nextActive } from "../../lib/listNavigation";
 import { SUGGESTION_DEBOUNCE_MS } from "../../lib/search";
 import { AUTOCOMPLETE_OPTIONS, loadGooglePlaces, lookupForPlace } from "../../lib/googlePlaces";
+import { useApi } from "../../lib/useApi";
 import "./delivery.css";
 
 export const GEOLOCATION_DENIED = "Please enable location access to use this feature.";
@@ -29,27 +31,13 @@ export function placeNotFound(text) {
 
 /** Offline place suggestions for what the shopper types (not for a pincode, nor with Google on). */
 function usePlaceSuggestions(text, enabled) {
-  const [places, setPlaces] = useState({ query: "", list: [] });
-  useEffect(() => {
-    const query = text.trim();
-    if (!enabled || query.length < PLACE_MIN_CHARS || PINCODE.test(query)) {
-      setPlaces({ query: "", list: [] });
-      return undefined;
-    }
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      searchPlaces(query, { signal: controller.signal })
-        .then((list) => setPlaces({ query, list }))
-        .catch((error) => {
-          if (error?.name !== "AbortError") console.error("Place search failed", error);
-        });
-    }, SUGGESTION_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, enabled]);
-  return places;
+  const typed = text.trim();
+  const wanted = enabled && typed.length >= PLACE_MIN_CHARS && !PINCODE.test(typed) ? typed : "";
+  const query = useDebounced(wanted, SUGGESTION_DEBOUNCE_MS);
+  // A failed search is only logged (by useApi): the checker still answers on submit.
+  const { data } = useApi(query ? placesPath(query) : null);
+  if (!wanted || query !== wanted || !data) return { query: "", list: [] };
+  return { query, list: data.places ?? [] };
 }
 
 function useGooglePlaces(input, apiKey, onPlace) {

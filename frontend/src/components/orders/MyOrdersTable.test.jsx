@@ -8,11 +8,11 @@ import MyOrdersTable from "./MyOrdersTable";
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
 
 const paid = {
-  _id: "PaidOrder0000000001", createdAt: "2026-05-03T18:30:00Z", totalPrice: "1234.50",
+  _id: "PaidOrder0000000001", createdAt: "2026-05-03T18:30:00Z", totalPrice: 1234.5,
   isPaid: true, paidAt: "2026-05-04T09:00:00Z", isDelivered: true, deliveredAt: "2026-05-05T10:00:00Z",
 };
 const unpaid = {
-  _id: "OpenOrder0000000002", createdAt: "2026-05-01T10:00:00Z", totalPrice: "958.00",
+  _id: "OpenOrder0000000002", createdAt: "2026-05-01T10:00:00Z", totalPrice: 958,
   isPaid: false, paidAt: null, isDelivered: false, deliveredAt: null,
 };
 
@@ -48,7 +48,7 @@ describe("MyOrdersTable (account drawer)", () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/payments/sandbox/P2"));
     expect(sentBody(fetchMock, "POST", "/api/payments/initiateJuspayPaymentAtDelivery")).toMatchObject({
       order_id: "OpenOrder0000000002",
-      amount: "958.00",
+      amount: 958,
     });
   });
 

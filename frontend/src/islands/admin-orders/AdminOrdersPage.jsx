@@ -8,11 +8,12 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
 import { api } from "../../lib/api";
+import { readPagedList } from "../../lib/listPages";
 import { formatMoney } from "../../lib/money";
 import { navigate } from "../../lib/navigation";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
-import { apiListUrl, CANCELLED, listUrl, moveRequest, orderMoves, readOrderList, STATUS_FILTERS } from "./pipeline";
+import { apiListUrl, CANCELLED, listUrl, moveRequest, orderMoves, STATUS_FILTERS } from "./pipeline";
 import "../../components/orders/orders-ui.css";
 import "./admin-orders.css";
 
@@ -94,7 +95,7 @@ export const cancelQuestion = (order) => `Why is order ${order._id} cancelled? T
 
 export default function AdminOrdersPage({ page, status }) {
   const list = useApi(apiListUrl({ page, status }));
-  const { orders, pages } = readOrderList(list.data, list.headers);
+  const { rows: orders, pages } = readPagedList(list.data, list.headers);
   const [notice, setNotice] = useState(null);
   const [busyId, setBusyId] = useState(null);
   const action = useSubmit(

@@ -8,7 +8,7 @@ import AdminOrdersPage from "./AdminOrdersPage";
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
 
 const base = {
-  createdAt: "2026-05-01T10:00:00Z", totalPrice: "958.00", invoiceNumber: "SMLR-2026-000001",
+  createdAt: "2026-05-01T10:00:00Z", totalPrice: 958, invoiceNumber: "SMLR-2026-000001",
   user: { name: "Demo Customer", phoneNo: "9000000002" },
   isPaid: false, paidAt: null, isPacked: false, packedAt: null, isDispatched: false, dispatchedAt: null,
   isDelivered: false, deliveredAt: null, status: "placed", allowedMoves: ["packed", "cancelled"],

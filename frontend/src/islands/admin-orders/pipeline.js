@@ -40,18 +40,6 @@ export function apiListUrl({ page = 1, status = "" } = {}) {
   return `/api/orders?${query}`;
 }
 
-/** The page count of a `Link` header's rel="last" entry, or null. */
-function lastPageFromLink(link) {
-  const last = (link ?? "").split(",").find((part) => /rel="?last"?/.test(part));
-  const match = last && /[?&]pageNumber=(\d+)/.exec(last);
-  return match ? Number(match[1]) : null;
-}
-
-/** {orders, pages} from the list answer: a JSON array, the page count in its Link header's rel="last". */
-export function readOrderList(data, headers) {
-  return { orders: Array.isArray(data) ? data : [], pages: lastPageFromLink(headers?.get?.("Link")) ?? 1 };
-}
-
 /** The list's own address for a page and a status filter. */
 export function listUrl({ page = 1, status = "" } = {}) {
   const query = new URLSearchParams();

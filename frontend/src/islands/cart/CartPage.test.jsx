@@ -118,7 +118,7 @@ describe("cart page", () => {
   });
 
   it("refreshes prices from the batch endpoint and says which changed", async () => {
-    const fetchMock = serveBatch([record(rice, { dprice: "410.00" }), record(dal)]);
+    const fetchMock = serveBatch([record(rice, { dprice: 410 }), record(dal)]);
     addToCart(rice);
     addToCart(dal);
     render(<CartPage />);

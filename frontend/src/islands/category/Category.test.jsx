@@ -9,7 +9,7 @@ const egg = {
   slug: "country-eggs",
   category: "EGGS & DAIRY",
   image: "",
-  details: [{ _id: "6", brand: "Farm", images: [], financials: [{ _id: "7", quantity: "6", units: "pcs", price: "60.00", dprice: "54.00", Discount: 10, countInStock: 9 }] }],
+  details: [{ _id: "6", brand: "Farm", images: [], financials: [{ _id: "7", quantity: "6", units: "pcs", price: 60, dprice: 54, Discount: 10, countInStock: 9 }] }],
 };
 
 afterEach(() => vi.unstubAllGlobals());

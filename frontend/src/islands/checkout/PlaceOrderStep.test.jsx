@@ -84,7 +84,7 @@ describe("place order step", () => {
 
   it("places a cash order, clears the cart's lines and goes to the order", async () => {
     readyCart();
-    const fetchMock = mockFetch({ "POST /api/orders": { status: 201, body: { _id: "AbC123xyz", totalPrice: "958.00" } } });
+    const fetchMock = mockFetch({ "POST /api/orders": { status: 201, body: { _id: "AbC123xyz", totalPrice: 958 } } });
     const user = userEvent.setup();
     render(<PlaceOrderStep />);
     await user.click(screen.getByRole("button", { name: "Place Order" }));
@@ -147,7 +147,7 @@ describe("place order step", () => {
     mockFetch({
       "POST /api/orders": {
         status: 409,
-        body: { message, code: "price_changed", items: [record(rice, { dprice: "420.00" }), record(dal)] },
+        body: { message, code: "price_changed", items: [record(rice, { dprice: 420 }), record(dal)] },
       },
     });
     const errorToast = vi.spyOn(toast, "error");

@@ -1,6 +1,8 @@
 import { render } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { addToCart } from "../../lib/cart";
 import { flash } from "../../lib/flash";
+import * as realtime from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import Chrome from "./Chrome";
 
@@ -17,5 +19,30 @@ describe("Chrome", () => {
 
     expect(success).toHaveBeenCalledWith("Password reset successfully");
     expect(sessionStorage.getItem("flash")).toBeNull();
+  });
+
+  it("starts the page's one realtime connection, which opens once the cart has a line", () => {
+    const sockets = [];
+    vi.stubGlobal(
+      "WebSocket",
+      class {
+        static OPEN = 1;
+        constructor(url) {
+          this.url = url;
+          sockets.push(this);
+        }
+        close() {}
+      },
+    );
+    realtime.startRealtime()(); // stop the connection an earlier render started
+    const start = vi.spyOn(realtime, "startRealtime");
+    render(<Chrome />);
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(sockets).toHaveLength(0);
+
+    addToCart({ productId: "1", brand: "B", quantity: "1", financialId: "11", price: 10, dprice: 9 });
+    expect(sockets.map((socket) => new URL(socket.url).pathname)).toEqual(["/ws/cart/"]);
+    start.mock.results[0].value(); // stop it, for the next test
+    vi.unstubAllGlobals();
   });
 });

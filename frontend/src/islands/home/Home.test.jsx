@@ -11,7 +11,7 @@ function product(id, name, category = "BUDGET FRIENDLY PACKAGES") {
     slug: name.toLowerCase().replace(/ /g, "-"),
     category,
     image: "",
-    details: [{ _id: `d${id}`, brand: "Smlr", images: [], financials: [{ _id: `f${id}`, quantity: "1", units: "kg", price: "50.00", dprice: "45.00", Discount: 10, countInStock: 4 }] }],
+    details: [{ _id: `d${id}`, brand: "Smlr", images: [], financials: [{ _id: `f${id}`, quantity: "1", units: "kg", price: 50, dprice: 45, Discount: 10, countInStock: 4 }] }],
   };
 }
 
@@ -38,6 +38,7 @@ beforeEach(() => {
     },
   );
   mockFetch({
+    "GET /api/promotions": { body: [] },
     "GET /api/products/categories": { body: { categories: ["OILS", "EGGS & DAIRY"] } },
     "GET /api/products/featured": {
       body: { categories: [{ key: "oils", name: "OILS", image: "/media/oils.svg", sequence: 1, products: [product(1, "Groundnut Oil", "OILS")] }] },

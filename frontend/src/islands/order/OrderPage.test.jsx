@@ -15,19 +15,23 @@ const order = {
   user: { name: "Demo Customer", phoneNo: "9000000002" },
   orderItems: [
     { productId: "1", brandId: "11", financialId: "101", name: "Sona Masoori Rice", brand: "India Gate", quantity: "5", units: "kg",
-      qty: 2, price: "399.00", mrp: "450.00", image: "/media/rice.svg", lineTotal: "798.00" },
+      qty: 2, price: 399, mrp: 450, image: "/media/rice.svg", lineTotal: 798 },
     { productId: "2", brandId: "21", financialId: "201", name: "Toor Dal", brand: "Tata Sampann", quantity: "1", units: "kg",
-      qty: 1, price: "160.00", mrp: "180.00", image: "/media/dal.svg", lineTotal: "160.00" },
+      qty: 1, price: 160, mrp: 180, image: "/media/dal.svg", lineTotal: 160 },
   ],
   shippingAddress: { street: "12-4 Gandhi Nagar", city: "Amalapuram", postalCode: "533201" },
   paymentMethod: "Cash Or UPI",
-  itemsPrice: "958.00", shippingPrice: "0.00", totalPrice: "958.00",
+  itemsPrice: 958, shippingPrice: 0, totalPrice: 958,
   isPaid: false, paidAt: null, isPacked: false, packedAt: null, isDispatched: false, dispatchedAt: null,
   isDelivered: false, deliveredAt: null, status: "placed", invoiceNumber: "SMLR-2026-000001", orderId: null,
 };
 
 function serve(body, status = 200, more = {}) {
-  return mockFetch({ [`GET /api/orders/${order._id}`]: { status, body }, ...more });
+  return mockFetch({
+    [`GET /api/orders/${order._id}`]: { status, body },
+    [`GET /api/promotions/orders/${order._id}`]: { body: { orderId: order._id, status: "placed", rewards: [] } },
+    ...more,
+  });
 }
 
 beforeEach(() => {
@@ -81,7 +85,7 @@ describe("order page", () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/payments/sandbox/P9"));
     expect(sentBody(fetchMock, "POST", "/api/payments/initiateJuspayPaymentAtDelivery")).toEqual({
       order_id: order._id,
-      amount: "958.00",
+      amount: 958,
       customerId: "9000000002",
     });
   });

@@ -17,8 +17,8 @@ const product = {
       brand: "India Gate",
       images: [{ image: "/media/ig.svg" }],
       financials: [
-        { _id: "77", quantity: "5", units: "kg", price: "450.00", dprice: "399.00", Discount: 11, countInStock: 25 },
-        { _id: "78", quantity: "1", units: "kg", price: "95.00", dprice: "90.25", Discount: 5, countInStock: 0 },
+        { _id: "77", quantity: "5", units: "kg", price: 450, dprice: 399, Discount: 11, countInStock: 25 },
+        { _id: "78", quantity: "1", units: "kg", price: 95, dprice: 90.25, Discount: 5, countInStock: 0 },
       ],
     },
     {
@@ -26,8 +26,8 @@ const product = {
       brand: "Daawat",
       images: [],
       financials: [
-        { _id: "80", quantity: "1", units: "kg", price: "100.00", dprice: "100.00", Discount: 0, countInStock: 5 },
-        { _id: "81", quantity: "5", units: "kg", price: "480.00", dprice: "432.00", Discount: 10, countInStock: 5 },
+        { _id: "80", quantity: "1", units: "kg", price: 100, dprice: 100, Discount: 0, countInStock: 5 },
+        { _id: "81", quantity: "5", units: "kg", price: 480, dprice: 432, Discount: 10, countInStock: 5 },
       ],
     },
   ],

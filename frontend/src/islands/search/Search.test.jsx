@@ -10,7 +10,7 @@ const rice = {
   slug: "basmati-rice",
   category: "RICE & PULSES",
   image: "",
-  details: [{ _id: "2", brand: "India Gate", images: [], financials: [{ _id: "3", quantity: "1", units: "kg", price: "150.00", dprice: "140.00", Discount: 7, countInStock: 9 }] }],
+  details: [{ _id: "2", brand: "India Gate", images: [], financials: [{ _id: "3", quantity: "1", units: "kg", price: 150, dprice: 140, Discount: 7, countInStock: 9 }] }],
 };
 
 let fetchMock;
