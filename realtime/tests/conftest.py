@@ -1,5 +1,7 @@
 """Fixtures for the cart socket: a browser-like client of the real ASGI application."""
 
+import functools
+import inspect
 import json
 
 import pytest
@@ -9,6 +11,30 @@ from channels.testing import WebsocketCommunicator
 from realtime.products import cart_stock
 
 ORIGIN = b"http://testserver"
+
+
+def pytest_collection_modifyitems(items):
+    """An async test's own ORM calls (building products, reading packs) open a connection that
+    belongs to the test's async context, which nothing else closes; on PostgreSQL each would keep a
+    pooled connection checked out until the pool runs dry a few dozen tests on. Each async test here
+    closes its connections as it ends, in its own context."""
+    for item in items:
+        test = getattr(item, "obj", None)
+        if item.fspath.dirname.endswith("realtime/tests") and inspect.iscoroutinefunction(test):
+            item.obj = _closing_connections(test)
+
+
+def _closing_connections(test):
+    @functools.wraps(test)
+    async def run(*args, **kwargs):
+        from django.db import connections
+
+        try:
+            return await test(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    return run
 
 
 @pytest.fixture(autouse=True)
