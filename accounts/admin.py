@@ -1,8 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.core.exceptions import ValidationError
 
+from accounts import services
 from accounts.models import PhoneOtp, RevokedToken, User
+from common.errors import DomainError
 
 
 class UserCreationForm(AdminUserCreationForm):
@@ -16,9 +19,21 @@ class UserCreationForm(AdminUserCreationForm):
 
 
 class UserEditForm(UserChangeForm):
+    actor: User | None = None  # the signed-in staff member (UserAdmin.get_form sets it)
+
     class Meta:
         model = User
         fields = "__all__"
+
+    def clean(self):
+        """Taking away the admin flag follows the shop's rule: not your own, never the last admin."""
+        cleaned = super().clean()
+        if self.instance.pk and self.instance.is_staff and "is_staff" in cleaned and not cleaned["is_staff"]:
+            try:
+                services.admin_demotion_check(actor=self.actor, user=self.instance)
+            except DomainError as error:
+                raise ValidationError(error.message) from None
+        return cleaned
 
 
 @admin.register(User)
@@ -42,6 +57,11 @@ class UserAdmin(DjangoUserAdmin):
     search_fields = ("phone_no", "name")
     ordering = ("id",)
     filter_horizontal = ()
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        form.actor = request.user
+        return form
 
 
 @admin.register(PhoneOtp)

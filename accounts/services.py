@@ -203,8 +203,9 @@ def user_address_clear(*, user: User) -> User:
     return user
 
 
-def _check_admin_may_be_demoted(*, actor: User, user: User) -> None:
-    """Nobody drops their own admin flag, and the shop always keeps one active admin.
+def admin_demotion_check(*, actor: User, user: User) -> None:
+    """Nobody drops their own admin flag, and the shop always keeps one active admin (the API's
+    user edit and Django admin's both ask here; call it inside the transaction that saves).
 
     Every admin row is locked first, in id order, so two admins demoting each other at the same
     moment take turns: the second one finds that only the user it demotes is left.
@@ -232,7 +233,7 @@ def user_admin_update(*, actor: User, user: User, name=UNCHANGED, phone_no=UNCHA
             changed.append("phone_no")
     if is_admin is not UNCHANGED:
         if user.is_staff and not is_admin:
-            _check_admin_may_be_demoted(actor=actor, user=user)
+            admin_demotion_check(actor=actor, user=user)
         user.is_staff = bool(is_admin)
         changed.append("is_staff")
     if changed:

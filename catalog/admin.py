@@ -224,6 +224,17 @@ class FinancialAdmin(CatalogAdmin):
     def product(self, financial):
         return financial.detail.product
 
+    actions = ["mark_out_of_stock"]
+
+    @admin.action(description="Mark the selected packs out of stock")
+    @transaction.atomic
+    def mark_out_of_stock(self, request, queryset):
+        """Through the pack service: caches dropped, carts told, one announcement for the lot."""
+        packs = list(queryset.select_related("detail").select_for_update().order_by("pk"))
+        for financial in packs:
+            services.financial_update(financial=financial, count_in_stock=0)
+        self.message_user(request, f"{len(packs)} pack(s) marked out of stock.")
+
     def get_changelist_form(self, request, **kwargs):
         kwargs.setdefault("form", FinancialForm)
         return super().get_changelist_form(request, **kwargs)

@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.errors import NotFound
-from common.pagination import Page
+from common.pagination import Page, page_headers
 from common.permissions import IsAdmin, IsCustomer
 
 from . import caching, schema, selectors, serializers, services, uploads
@@ -337,6 +337,33 @@ class ReviewsView(APIView):
         data = _valid(serializers.ReviewInput, request.data).validated_data
         services.review_create(product=_product(ref), user=request.user, **data)
         return Response({"message": "Review added"}, status=status.HTTP_201_CREATED)
+
+
+class AdminProductsView(APIView):
+    """The staff's product list: never cached, so a product just created or changed is listed at once."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(
+        summary="Products for the admin list (admin), newest first, as a JSON array; paging in X-Total-Count and Link",
+        parameters=[serializers.AdminProductListQuery],
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="[product...]")},
+    )
+    def get(self, request):
+        query = _valid(
+            serializers.AdminProductListQuery, serializers.without_blanks(request.query_params)
+        ).validated_data
+        page = selectors.admin_product_list(
+            keyword=query["keyword"],
+            category=query["category"],
+            low_stock=query["lowStock"],
+            page=query["pageNumber"],
+            page_size=query["pageSize"],
+        )
+        headers = page_headers(request, page=page, page_size=query["pageSize"])
+        response = Response(serializers.products_data(page.items), headers=headers)
+        patch_cache_control(response, private=True, no_store=True)
+        return response
 
 
 class UploadView(APIView):

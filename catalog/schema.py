@@ -32,7 +32,12 @@ PACK = _object(
     }
 )
 BRAND = _object(
-    {"_id": STRING, "brand": STRING, "images": _array(_object({"image": STRING})), "financials": _array(PACK)}
+    {
+        "_id": STRING,
+        "brand": STRING,
+        "images": _array(_object({"image": STRING, "thumbnail": STRING}, optional=("thumbnail",))),
+        "financials": _array(PACK),
+    }
 )
 REVIEW = _object(
     {"_id": STRING, "name": STRING, "rating": INTEGER, "comment": STRING, "createdAt": STRING | {"format": "date-time"}}

@@ -6,7 +6,7 @@ variants, packs) plus one COUNT for the pager.
 
 from dataclasses import dataclass, field
 
-from django.db.models import Case, Exists, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, Exists, F, IntegerField, Min, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.expressions import Window
 from django.db.models.functions import RowNumber
 
@@ -25,6 +25,8 @@ SUGGESTED_PRODUCTS = 8
 SUGGESTED_BRANDS = 5
 TOP_PRODUCTS = 6
 MAX_SEARCH_CHARS = 100
+ADMIN_PAGE_SIZE = 20  # GET /api/admin/products
+LOW_STOCK = 5  # a pack with this many or fewer left is "low stock" on the admin list
 ALL_CATEGORIES = "all"
 
 
@@ -103,6 +105,35 @@ def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_P
         queryset = queryset.filter(pk__in=matching_ids).annotate(search_rank=_search_rank(term))
         return _paginate(queryset, page=page, page_size=page_size, order=("search_rank", "id"), brand_first=term)
     return _paginate(queryset, page=page, page_size=page_size)
+
+
+def admin_product_list(
+    *, keyword: str = "", category: str = "", low_stock: bool = False, page: int = 1, page_size: int = ADMIN_PAGE_SIZE
+) -> Page[Product]:
+    """The staff's product list: every product, newest first; `keyword` finds a part of the name or
+    of a brand, `category` keeps one category (name or key), `low_stock` keeps products with a pack
+    at `LOW_STOCK` or fewer, lowest stock first."""
+    queryset = Product.objects.all()
+    term = search_term(keyword)
+    if term:
+        matching_ids = (
+            Product.objects.filter(name__icontains=term)
+            .order_by()
+            .values("pk")
+            .union(Detail.objects.filter(brand__icontains=term).order_by().values("product_id"))
+        )
+        queryset = queryset.filter(pk__in=matching_ids)
+    if category.strip():
+        found = category_find(category.strip())
+        if found is None:
+            return Page(items=[], page=page, pages=0, total=0)
+        queryset = queryset.filter(category=found)
+    if low_stock:
+        queryset = queryset.annotate(least_stock=Min("details__financials__count_in_stock")).filter(
+            least_stock__lte=LOW_STOCK
+        )
+        return _paginate(queryset, page=page, page_size=page_size, order=("least_stock", "-id"))
+    return _paginate(queryset, page=page, page_size=page_size, order=("-id",))
 
 
 def category_names() -> list[str]:

@@ -13,7 +13,8 @@ from common.fields import PageSizeField, money
 from common.ids import WireIdField
 
 from .models import Detail, Financial, Product, Review
-from .selectors import MAX_PAGE_SIZE, FeaturedCategory, PackRef
+from .selectors import ADMIN_PAGE_SIZE, MAX_PAGE_SIZE, FeaturedCategory, PackRef
+from .uploads import card_picture_url
 
 MAX_BATCH_ITEMS = 100
 MAX_PAGE_NUMBER = 1_000_000
@@ -34,11 +35,17 @@ def financial_data(financial: Financial) -> dict:
     }
 
 
+def _image_data(url: str) -> dict:
+    """`{"image": url}`; an uploaded photo also names its card-sized copy as `thumbnail`."""
+    thumbnail = card_picture_url(url)
+    return {"image": url, "thumbnail": thumbnail} if thumbnail else {"image": url}
+
+
 def detail_data(detail: Detail) -> dict:
     return {
         "_id": str(detail.pk),
         "brand": detail.brand,
-        "images": [{"image": url} for url in detail.images],
+        "images": [_image_data(url) for url in detail.images],
         "financials": [financial_data(financial) for financial in detail.financials.all()],
     }
 
@@ -120,6 +127,14 @@ class PageQuery(serializers.Serializer):
 
 class ProductListQuery(PageQuery):
     keyword = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+
+
+class AdminProductListQuery(serializers.Serializer):
+    keyword = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+    category = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+    lowStock = serializers.BooleanField(required=False, default=False)
+    pageNumber = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_NUMBER, default=1)
+    pageSize = PageSizeField(max_value=MAX_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
 
 
 class SuggestionsQuery(serializers.Serializer):

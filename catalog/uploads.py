@@ -10,6 +10,7 @@ under a fresh random name; the answer is their public URLs. Anything refused sto
 """
 
 import io
+import re
 import uuid
 import warnings
 from dataclasses import dataclass
@@ -27,6 +28,9 @@ MAX_PIXELS = 40_000_000  # a 40-megapixel photo; a phone's largest is about 50 M
 PAGE_SIZE = (1000, 1000)  # the product page's picture, at most this box
 CARD_SIZE = (360, 360)  # product cards
 WEBP_QUALITY = 82
+
+CARD_SUFFIX = "-card"
+_UPLOADED_PAGE_PICTURE = re.compile(rf"/{UPLOAD_DIR}/[0-9a-f]{{32}}\.webp$")
 
 NOT_AN_IMAGE = "Please choose a JPEG, PNG or WebP image."
 NO_FILE = "Please choose an image to upload."
@@ -100,8 +104,15 @@ def product_image_store(upload) -> StoredImage:
     stem = f"{UPLOAD_DIR}/{uuid.uuid4().hex}"
     page_name = default_storage.save(f"{stem}.webp", ContentFile(page_bytes))
     try:
-        card_name = default_storage.save(f"{stem}-card.webp", ContentFile(card_bytes))
+        card_name = default_storage.save(f"{stem}{CARD_SUFFIX}.webp", ContentFile(card_bytes))
     except Exception:
         default_storage.delete(page_name)
         raise
     return StoredImage(image=default_storage.url(page_name), thumbnail=default_storage.url(card_name))
+
+
+def card_picture_url(url: str) -> str | None:
+    """The card-sized copy of a picture stored by `product_image_store`, or None for any other URL."""
+    if not _UPLOADED_PAGE_PICTURE.search(url or ""):
+        return None
+    return f"{url.removesuffix('.webp')}{CARD_SUFFIX}.webp"

@@ -51,10 +51,10 @@ class RewardAdmin(admin.ModelAdmin):
         "created_at",
         "handed_over_at",
     )
-    list_filter = ("status", "prize", "promotion", "month")
+    list_filter = ("status", "prize", "promotion")
     search_fields = ("customer__phone_no", "customer__name", "order__public_id", "order__invoice_number")
     list_select_related = ("customer", "promotion", "order")
-    date_hierarchy = "created_at"
+    date_hierarchy = "month"
     actions = ["mark_handed_over"]
     readonly_fields = [field.name for field in Reward._meta.fields]
 
@@ -83,7 +83,7 @@ class DrawAdmin(admin.ModelAdmin):
     list_filter = ("promotion",)
     date_hierarchy = "month"
     list_select_related = ("promotion", "ran_by")
-    readonly_fields = ("promotion", "month", "seed", "eligible", "winner_list", "ran_by", "ran_at")
+    readonly_fields = ("promotion", "month", "seed", "eligible", "winner_list", "how_to_check", "ran_by", "ran_at")
     exclude = ("winners",)
 
     def get_queryset(self, request):
@@ -91,6 +91,14 @@ class DrawAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False  # `manage.py lucky_draw` or the beat task
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False  # a draw is a record: read only
+
+    @admin.display(description="check it")
+    def how_to_check(self, draw: Draw) -> str:
+        coupons = sorted(entry["reward"] for entry in draw.eligible)
+        return f"random.Random({draw.seed}).sample({coupons}, {min(draw.promotion.winners, len(coupons))})"
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False

@@ -20,7 +20,7 @@ class PromotionSerializer(serializers.Serializer):
     description = serializers.CharField()
     image = serializers.CharField()
     startsOn = serializers.DateField(source="starts_on")
-    endsOn = serializers.DateField(source="ends_on")
+    endsOn = serializers.DateField(source="ends_on", allow_null=True)
     monthlyThreshold = MoneyField(source="monthly_threshold", allow_null=True, read_only=True)
     monthlyCap = serializers.IntegerField(source="monthly_cap", allow_null=True)
     winners = serializers.IntegerField(allow_null=True)
@@ -44,9 +44,9 @@ class RewardSerializer(serializers.Serializer):
     status = serializers.CharField()
     statusLabel = serializers.CharField(source="get_status_display")
     month = serializers.SerializerMethodField()
-    orderId = serializers.CharField(source="order.public_id", default=None)
+    orderId = serializers.CharField(source="order.public_id", default=None, allow_null=True)
     createdAt = serializers.DateTimeField(source="created_at")
-    handedOverAt = serializers.DateTimeField(source="handed_over_at")
+    handedOverAt = serializers.DateTimeField(source="handed_over_at", allow_null=True)
 
     def get_month(self, reward) -> str:
         return month_text(reward.month)
@@ -115,7 +115,7 @@ class DrawSerializer(serializers.Serializer):
     seed = serializers.CharField(help_text="As a string: it may exceed what JavaScript numbers hold exactly")
     eligible = serializers.JSONField()
     winners = AdminRewardSerializer(many=True, source="winners.all")
-    ranBy = serializers.CharField(source="ran_by.name", default=None)
+    ranBy = serializers.CharField(source="ran_by.name", default=None, allow_null=True)
     ranAt = serializers.DateTimeField(source="ran_at")
 
     def get_month(self, draw) -> str:

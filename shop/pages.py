@@ -67,8 +67,10 @@ PAYMENT_SUCCESS = Page(
 )
 PAYMENT_FAILURE = Page("payment_failure", "", "Payment failed", "Your payment was not successful.", SIGNED_IN)
 ADMIN_ORDERS = Page("admin_orderlist", "admin-orders", "Orders", "All orders.", ADMIN)
-ADMIN_PRODUCTS = Page("admin_productlist", "", "Products", "Manage products, brands and packs.", ADMIN)
-ADMIN_PRODUCT_EDIT = Page("admin_product_edit", "", "Edit Product Details", "Edit a brand and its packs.", ADMIN)
+ADMIN_PRODUCTS = Page("admin_productlist", "admin-products", "Products", "Manage products, brands and packs.", ADMIN)
+ADMIN_PRODUCT_EDIT = Page(
+    "admin_product_edit", "admin-product-edit", "Edit Product Details", "Edit a brand and its packs.", ADMIN
+)
 ADMIN_USERS = Page("admin_userlist", "admin-users", "Users", "All users.", ADMIN)
 ADMIN_USER_EDIT = Page("admin_user_edit", "admin-user-edit", "Edit User", "Edit a user.", ADMIN)
 TERMS = Page("terms", "", "Terms and Conditions", "The terms on which the shop sells and delivers.")

@@ -136,3 +136,37 @@ def test_createsuperuser_asks_for_the_phone_number(db, monkeypatch):
     monkeypatch.setattr("getpass.getpass", lambda prompt="": "admin-pass-123")
     call_command("createsuperuser", interactive=True, stdin=None, verbosity=0)
     assert User.objects.get(phone_no="9000000008").is_staff
+
+
+def _change_payload(user: User, **changes) -> dict:
+    data = {
+        "phone_no": user.phone_no,
+        "name": user.name,
+        "street": "",
+        "city": "",
+        "postal_code": "",
+        "latitude": "",
+        "longitude": "",
+        "is_active": "on",
+        "is_staff": "on" if user.is_staff else "",
+    }
+    data.update(changes)
+    return {key: value for key, value in data.items() if value != ""}
+
+
+def test_staff_admin_refuses_removing_your_own_admin_flag(staff_client, admin_user):
+    response = staff_client.post(
+        f"/staff/accounts/user/{admin_user.pk}/change/", _change_payload(admin_user, is_staff="")
+    )
+    assert response.status_code == 200
+    assert "You cannot remove your own admin rights." in response.text
+    admin_user.refresh_from_db()
+    assert admin_user.is_staff
+
+
+def test_staff_admin_may_demote_another_admin(staff_client, admin_user, make_user):
+    second = make_user(name="Second Admin", is_staff=True)
+    response = staff_client.post(f"/staff/accounts/user/{second.pk}/change/", _change_payload(second, is_staff=""))
+    assert response.status_code == 302
+    second.refresh_from_db()
+    assert not second.is_staff

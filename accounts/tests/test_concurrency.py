@@ -86,3 +86,21 @@ def test_sends_at_once_text_the_phone_once():
     assert sum(not isinstance(result, DomainError) for result in results) == 1
     assert {result.status for result in results if isinstance(result, DomainError)} == {429}
     assert SmsMessage.objects.filter(phone_no=NEW_PHONE).count() == 1
+
+
+def test_two_admins_demoting_each_other_at_once_leave_one_admin():
+    from accounts.services import user_admin_update
+
+    first = User.objects.create_user("9876500091", "secret-pass-1", name="First Admin", is_staff=True)
+    second = User.objects.create_user("9876500092", "secret-pass-1", name="Second Admin", is_staff=True)
+    pairs = iter([(first, second), (second, first)])
+    lock = threading.Lock()
+
+    def demote():
+        with lock:
+            actor, user = next(pairs)
+        return user_admin_update(actor=User.objects.get(pk=actor.pk), user=User.objects.get(pk=user.pk), is_admin=False)
+
+    results = run_at_once(2, demote)
+    assert sorted(type(result).__name__ for result in results) == ["InvalidInput", "User"]
+    assert User.objects.filter(is_staff=True).count() == 1

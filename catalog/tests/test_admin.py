@@ -204,3 +204,18 @@ def test_deleting_a_review_in_the_admin_updates_the_rating(staff, shelf):
     assert response.status_code == 302
     shelf.refresh_from_db()
     assert (shelf.rating, shelf.num_reviews) == (Decimal("0.00"), 0)
+
+
+def test_the_out_of_stock_action_goes_through_the_pack_service_and_announces_once(staff, shelf):
+    from .announcements import announcements
+
+    fortune = list(Financial.objects.filter(detail__brand="Fortune").order_by("pk"))
+    with announcements() as received:
+        response = staff.post(
+            "/staff/catalog/financial/",
+            {"action": "mark_out_of_stock", "_selected_action": [pack.pk for pack in fortune]},
+        )
+    assert response.status_code == 302
+    assert [pack.count_in_stock for pack in Financial.objects.filter(detail__brand="Fortune")] == [0, 0]
+    assert Financial.objects.get(detail__brand="Dhara").count_in_stock == 40
+    assert received == [(frozenset({shelf.pk}), frozenset(pack.pk for pack in fortune))]

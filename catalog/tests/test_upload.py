@@ -45,7 +45,9 @@ def jpeg_with_gps_and_rotation() -> bytes:
 
 
 def upload(client, data: bytes, name="photo.jpg", content_type="image/jpeg", field="image"):
-    return client.post(UPLOAD_URL, {field: SimpleUploadedFile(name, data, content_type=content_type)})
+    return client.post(
+        UPLOAD_URL, {field: SimpleUploadedFile(name, data, content_type=content_type)}, format="multipart"
+    )
 
 
 def open_stored(url: str, media: Path) -> Image.Image:
@@ -83,6 +85,25 @@ def test_an_admin_gets_the_public_urls_of_a_page_picture_and_a_card_picture(as_u
     assert len(stored_files(media)) == 2
     # The stored file is served back from the media URL.
     assert as_user(None).get(body["image"]).status_code == 200
+
+
+def test_a_brand_showing_an_uploaded_photo_names_its_card_copy(as_user, admin_user):
+    from .factories import make_product
+
+    client = as_user(admin_user)
+    body = upload(client, picture_bytes()).json()
+    assert uploads.card_picture_url(body["image"]) == body["thumbnail"]
+    assert uploads.card_picture_url("/media/catalog/products/rice.svg") is None
+    oil = make_product("Sunflower Oil", brands={"Freedom": [("1", "L", "150", "140", 4)]})
+    detail = oil.details.get()
+    edit = client.put(
+        f"/api/products/{oil.pk}/details/{detail.pk}", {"image": body["image"], "quantity": "1"}, format="json"
+    )
+    assert edit.status_code == 200, edit.content
+    product = as_user(None).get(f"/api/products/{oil.slug}").json()
+    assert product["image"] == body["image"]
+    assert product["details"][0]["images"][0] == {"image": body["image"], "thumbnail": body["thumbnail"]}
+    assert product["details"][0]["images"][1:] == [{"image": "/media/freedom.svg"}]
 
 
 def test_every_upload_gets_a_fresh_name(as_user, admin_user):
@@ -170,8 +191,8 @@ def test_a_decompression_bomb_is_refused_before_it_is_decoded(as_user, admin_use
 @pytest.mark.parametrize(
     "send",
     [
-        lambda client: client.post(UPLOAD_URL, {}),
-        lambda client: client.post(UPLOAD_URL, {"image": "just text"}),
+        lambda client: client.post(UPLOAD_URL, {}, format="multipart"),
+        lambda client: client.post(UPLOAD_URL, {"image": "just text"}, format="multipart"),
         lambda client: client.post(UPLOAD_URL, {"image": "x"}, format="json"),
         lambda client: client.post(UPLOAD_URL, b"garbage", content_type="multipart/form-data; boundary=zz"),
     ],

@@ -12,4 +12,5 @@ afterEach(() => {
   for (const key of Object.keys(config)) delete config[key];
   Object.assign(config, structuredClone(initialConfig));
   delete document.body.dataset.gate;
+  delete window[Symbol.for("shop.leavingForLogin")]; // lib/auth LEAVING_FOR_LOGIN
 });

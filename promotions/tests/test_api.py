@@ -166,3 +166,18 @@ def test_the_staff_draw_list_shows_seed_coupons_and_winners(as_user, admin_user,
     assert draw["month"] == "2026-10" and draw["seed"] == "123456789012345678"
     assert len(draw["eligible"]) == 5 and len(draw["winners"]) == 4
     assert {w["status"] for w in draw["winners"]} == {"won"}
+
+
+def test_every_answer_matches_the_published_schema(as_user, customer, admin_user, gold, silver):
+    from shop.tests.openapi import assert_documented
+
+    order = settle(make_order(customer, "5000", status="delivered", paid=True, at=india(2026, 10, 4)))
+    call_command("lucky_draw", "--month", "2026-10", "--seed", "9", stdout=StringIO())
+    client, staff = as_user(customer), as_user(admin_user)
+    assert_documented(client.get("/api/promotions"), "GET", "/api/promotions")
+    assert_documented(client.get("/api/promotions/mine"), "GET", "/api/promotions/mine")
+    assert_documented(
+        client.get(f"/api/promotions/orders/{order.public_id}"), "GET", "/api/promotions/orders/{public_id}"
+    )
+    assert_documented(staff.get("/api/promotions/rewards"), "GET", "/api/promotions/rewards")
+    assert_documented(staff.get("/api/promotions/draws"), "GET", "/api/promotions/draws")

@@ -37,6 +37,30 @@ def _returning_connections(test):
     return run
 
 
+def pytest_collection_modifyitems(items):
+    """An async test's own ORM calls (building products, reading packs) open a connection that
+    belongs to the test's async context, which nothing else closes; on PostgreSQL each would keep a
+    pooled connection checked out until the pool runs dry a few dozen tests on. Each async test here
+    closes its connections as it ends, in its own context."""
+    for item in items:
+        test = getattr(item, "obj", None)
+        if item.fspath.dirname.endswith("realtime/tests") and inspect.iscoroutinefunction(test):
+            item.obj = _closing_connections(test)
+
+
+def _closing_connections(test):
+    @functools.wraps(test)
+    async def run(*args, **kwargs):
+        from django.db import connections
+
+        try:
+            return await test(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    return run
+
+
 @pytest.fixture(autouse=True)
 def _fresh_channel_layers():
     """Each test gets channel layers built from its own settings (the registry caches them)."""

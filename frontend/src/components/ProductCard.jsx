@@ -6,7 +6,7 @@ import { addToCart, findLine, getCart, removeFromCart, setQty, useCart } from ".
 import { packLimit } from "../lib/config";
 import { flyToCart } from "../lib/flyToCart";
 import { formatMoney, toNumber } from "../lib/money";
-import { allowedPackCount, cartItemFor, detailImage, displayName, inStock, packLabel, productHref } from "../lib/product";
+import { allowedPackCount, cartItemFor, cardImage, displayName, inStock, packLabel, productHref } from "../lib/product";
 
 function initialPack(product, detail) {
   const packs = detail.financials;
@@ -40,7 +40,7 @@ export default function ProductCard({ product, detail }) {
     <article className="product-card">
       <a className="product-card__media" href={href} tabIndex={-1} aria-hidden="true">
         {discount > 0 && <span className="product-card__badge">{discount}% off</span>}
-        <img ref={imageRef} src={detailImage(product, detail)} alt="" loading="lazy" decoding="async" width="160" height="160" />
+        <img ref={imageRef} src={cardImage(product, detail)} alt="" loading="lazy" decoding="async" width="160" height="160" />
       </a>
       <h3 className="product-card__title">
         <a href={href}>{title}</a>

@@ -21,7 +21,7 @@ export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
 export const SESSION_ENDED = "Your session has ended. Please sign in again.";
 export const NOT_ALLOWED = "You are not allowed to do this.";
 
-async function send(path, { method = "GET", body, signal, headers = {} } = {}) {
+async function send(path, { method = "GET", body, signal, headers = {}, cache } = {}) {
   const info = getUserInfo();
   const requestHeaders = { Accept: "application/json", ...headers };
   let payload = body;
@@ -33,7 +33,8 @@ async function send(path, { method = "GET", body, signal, headers = {} } = {}) {
 
   let response;
   try {
-    response = await fetch(path, { method, headers: requestHeaders, body: payload, signal, credentials: "same-origin" });
+    // `cache: "no-store"`: an admin screen must not reuse a public answer the browser kept (max-age 30 s).
+    response = await fetch(path, { method, headers: requestHeaders, body: payload, signal, credentials: "same-origin", ...(cache ? { cache } : {}) });
   } catch (error) {
     if (error?.name === "AbortError") throw error;
     throw new ApiError(0, NETWORK_ERROR, null);

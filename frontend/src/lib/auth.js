@@ -42,11 +42,18 @@ export function pageGate() {
  * A page that needs a signed-in user then goes to the login page, which returns here.
  * Returns true when the page is being left.
  */
+// Set on the page once it is leaving for the login page (test-setup.js clears it between tests).
+export const LEAVING_FOR_LOGIN = Symbol.for("shop.leavingForLogin");
+
 export function handleUnauthorized() {
   clearUserInfo();
   clearAll();
   if (pageGate() === "public") return false;
-  redirect(loginUrl());
+  // Several calls may fail at once (profile and orders): the page leaves once.
+  if (!window[LEAVING_FOR_LOGIN]) {
+    window[LEAVING_FOR_LOGIN] = true;
+    redirect(loginUrl());
+  }
   return true;
 }
 

@@ -42,6 +42,11 @@ export function detailImage(product, detail) {
   return detail?.images?.find((entry) => entry?.image)?.image || product.image || "/static/img/logo.svg";
 }
 
+/** A card's picture: the card-sized copy of an uploaded photo (`thumbnail`) when there is one. */
+export function cardImage(product, detail) {
+  return detail?.images?.find((entry) => entry?.image)?.thumbnail || detailImage(product, detail);
+}
+
 export function inStock(pack) {
   return Number(pack?.countInStock) > 0;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   brandVariants,
+  cardImage,
   cartItemFor,
   displayName,
   packLabel,
@@ -87,5 +88,15 @@ describe("cards and links", () => {
     expect(samePackSize(pack, "5.0", "kg")).toBe(true);
     expect(samePackSize(pack, "5", "g")).toBe(false);
     expect(samePackSize(pack, null, "kg")).toBe(false);
+  });
+});
+
+describe("cardImage", () => {
+  const product = { image: "/media/p.svg" };
+  it("uses the card-sized copy of an uploaded photo, else the brand's picture, else the product's", () => {
+    const uploaded = { images: [{ image: "/media/catalog/uploads/a.webp", thumbnail: "/media/catalog/uploads/a-card.webp" }] };
+    expect(cardImage(product, uploaded)).toBe("/media/catalog/uploads/a-card.webp");
+    expect(cardImage(product, { images: [{ image: "/media/brand.svg" }] })).toBe("/media/brand.svg");
+    expect(cardImage(product, { images: [] })).toBe("/media/p.svg");
   });
 });

@@ -40,7 +40,14 @@ def login_info(page: Page, phone_no: str, password: str) -> dict:
 
 @pytest.mark.parametrize(
     "admin_path",
-    ["/admin/orderlist", "/admin/orderlist?status=packed&pageNumber=2", "/admin/userlist", "/admin/productlist/3"],
+    [
+        "/admin/orderlist",
+        "/admin/orderlist?status=packed&pageNumber=2",
+        "/admin/userlist",
+        "/admin/productlist/3",
+        "/admin/product/rice/edit/3",
+        "/admin/user/1/edit",
+    ],
 )
 def test_a_signed_in_customer_on_an_admin_link_lands_once_on_the_login_page(page: Page, make_user, admin_path):
     make_user("9000000042", "customer-pass-1", name="Asha Customer")

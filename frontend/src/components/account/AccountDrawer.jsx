@@ -1,7 +1,9 @@
-// The account drawer (spec section 2): 'My Profile' (the profile form and Logout) and 'My Orders'.
+// The account drawer (spec section 2): 'My Profile' (the profile form and Logout), 'My Orders' and
+// 'My Rewards' (issue 15: coupons, coins, draw results).
 import { useEffect, useRef } from "react";
 import { logout } from "../../lib/auth";
 import MyOrdersTable from "../orders/MyOrdersTable";
+import MyRewards from "../promotions/MyRewards";
 import { TABS } from "../../lib/drawer";
 import ProfileForm from "./ProfileForm";
 import "./account.css";
@@ -9,6 +11,7 @@ import "./account.css";
 const TAB_LABELS = [
   [TABS.profile, "My Profile"],
   [TABS.orders, "My Orders"],
+  [TABS.rewards, "My Rewards"],
 ];
 
 export default function AccountDrawer({ tab, onTabChange, onClose }) {
@@ -59,9 +62,9 @@ export default function AccountDrawer({ tab, onTabChange, onClose }) {
           id={`account-drawer-panel-${tab}`}
           aria-labelledby={`account-drawer-tab-${tab}`}
         >
-          {tab === TABS.orders ? (
-            <MyOrdersTable />
-          ) : (
+          {tab === TABS.orders && <MyOrdersTable />}
+          {tab === TABS.rewards && <MyRewards />}
+          {tab !== TABS.orders && tab !== TABS.rewards && (
             <>
               <ProfileForm idPrefix="drawer-profile" headingLevel={2} />
               <button type="button" className="btn btn--danger btn--block account-drawer__logout" onClick={() => logout()}>

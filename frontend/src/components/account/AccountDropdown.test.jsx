@@ -34,7 +34,7 @@ describe("AccountDropdown", () => {
     render(<AccountDropdown onClose={() => {}} />);
     const menu = screen.getByRole("navigation", { name: "Account" });
     expect(within(menu).getByText("Asha")).toBeInTheDocument();
-    for (const name of ["My Profile", "My Orders", "Logout"]) expect(within(menu).getByRole("button", { name })).toBeInTheDocument();
+    for (const name of ["My Profile", "My Orders", "My Rewards", "Logout"]) expect(within(menu).getByRole("button", { name })).toBeInTheDocument();
     expect(within(menu).queryByRole("link")).not.toBeInTheDocument();
   });
 

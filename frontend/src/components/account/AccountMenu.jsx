@@ -24,6 +24,9 @@ export default function AccountMenu({ userInfo, onClose = () => {} }) {
       <button type="button" className="account-menu__item" onClick={() => openDrawer(TABS.orders)}>
         My Orders
       </button>
+      <button type="button" className="account-menu__item" onClick={() => openDrawer(TABS.rewards)}>
+        My Rewards
+      </button>
       {userInfo.isAdmin && (
         <div className="account-menu__admin">
           <p className="account-menu__section">Admin</p>

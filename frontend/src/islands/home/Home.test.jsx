@@ -38,6 +38,7 @@ beforeEach(() => {
     },
   );
   mockFetch({
+    "GET /api/promotions": { body: [] },
     "GET /api/products/categories": { body: { categories: ["OILS", "EGGS & DAIRY"] } },
     "GET /api/products/featured": {
       body: { categories: [{ key: "oils", name: "OILS", image: "/media/oils.svg", sequence: 1, products: [product(1, "Groundnut Oil", "OILS")] }] },

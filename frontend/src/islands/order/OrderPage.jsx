@@ -3,6 +3,7 @@ import { useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import PayButton from "../../components/orders/PayButton";
+import OrderRewards from "../../components/promotions/OrderRewards";
 import { getUserInfo } from "../../lib/auth";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
@@ -82,7 +83,10 @@ export default function OrderPage({ orderId }) {
             </div>
             <Invoice order={order} ref={invoiceRef} />
           </div>
-          <OrderTracking order={order} />
+          <div className="order-page__side">
+            <OrderTracking order={order} />
+            {!isCancelled(order) && <OrderRewards orderId={orderId} />}
+          </div>
         </div>
       </>
     );

@@ -27,7 +27,11 @@ const order = {
 };
 
 function serve(body, status = 200, more = {}) {
-  return mockFetch({ [`GET /api/orders/${order._id}`]: { status, body }, ...more });
+  return mockFetch({
+    [`GET /api/orders/${order._id}`]: { status, body },
+    [`GET /api/promotions/orders/${order._id}`]: { body: { orderId: order._id, status: "placed", rewards: [] } },
+    ...more,
+  });
 }
 
 beforeEach(() => {

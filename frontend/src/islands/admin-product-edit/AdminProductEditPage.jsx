@@ -1,0 +1,149 @@
+// Edit Product Details (spec section 2): Go Back to the product list; Name, Category, Image (URL
+// text plus a file chooser that uploads and fills in the returned URL), Brand, Discount, Price,
+// Weight (the brand's sizes, with 'Select Weight' showing a manual Weight field) and Stock;
+// submit 'Update Details'. The rules of the form are in editForm.js; the server checks and
+// prices everything and its message is shown when it refuses.
+import { useEffect, useState } from "react";
+import Loader from "../../components/Loader";
+import Message from "../../components/Message";
+import { api } from "../../lib/api";
+import { flash } from "../../lib/flash";
+import { navigate } from "../../lib/navigation";
+import { toast } from "../../lib/toast";
+import { useApi } from "../../lib/useApi";
+import { useSubmit } from "../../lib/useSubmit";
+import { chooseSize, editPayload, formFor, sizeLabel } from "./editForm";
+import ImageUpload from "./ImageUpload";
+import "../../components/admin/admin.css";
+
+export const PRODUCT_UPDATED = "Product details updated";
+export const PRODUCT_LIST = "/admin/productlist";
+
+async function loadProduct(productRef, signal) {
+  const path = `/api/products/${encodeURIComponent(productRef)}`;
+  const [product, { categories }] = await Promise.all([
+    api(path, { signal, cache: "no-store" }),
+    api("/api/products/categories", { signal }),
+  ]);
+  return { product, categories: categories ?? [] };
+}
+
+export default function AdminProductEditPage({ productRef, detailId, packId = "" }) {
+  const loaded = useApi((signal) => loadProduct(productRef, signal), { key: `${productRef}|${detailId}` });
+  const product = loaded.data?.product;
+  const detail = product?.details?.find((item) => String(item._id) === String(detailId)) ?? null;
+  const [form, setForm] = useState(null);
+  useEffect(() => {
+    if (product && detail) setForm(formFor(product, detail, packId));
+  }, [product, detail, packId]);
+
+  const save = useSubmit(
+    async () => {
+      const path = `/api/products/${encodeURIComponent(product._id)}/details/${encodeURIComponent(detail._id)}`;
+      await api(path, { method: "PUT", body: editPayload(form, product, detail) });
+      toast.success(PRODUCT_UPDATED);
+      flash("success", PRODUCT_UPDATED);
+      navigate(PRODUCT_LIST);
+    },
+    { leavesPage: true },
+  );
+  const set = (field) => (event) => setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  let body;
+  if (loaded.error) body = <Message variant="danger">{loaded.error}</Message>;
+  else if (!loaded.data) body = <Loader />;
+  else if (!detail) body = <Message variant="danger">Selected brand details are not available.</Message>;
+  else if (!form) body = <Loader />;
+  else
+    body = (
+      <form
+        className="admin-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.submit();
+        }}
+      >
+        {save.error && <Message variant="danger">{save.error}</Message>}
+        <div className="form-field">
+          <label htmlFor="product-name">Name</label>
+          <input id="product-name" type="text" value={form.name} onChange={set("name")} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="product-category">Category</label>
+          <select id="product-category" value={form.category} onChange={set("category")}>
+            {!loaded.data.categories.includes(form.category) && <option value={form.category}>{form.category}</option>}
+            {loaded.data.categories.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="product-image">Image</label>
+          <input id="product-image" type="text" value={form.image} onChange={set("image")} placeholder="Image URL" />
+          <ImageUpload onUploaded={(url) => setForm((current) => ({ ...current, image: url }))} />
+          {form.image && <img className="admin-form__preview" src={form.image} alt="" width="96" height="96" />}
+        </div>
+        <div className="form-field">
+          <label htmlFor="product-brand">Brand</label>
+          <input id="product-brand" type="text" value={form.brand} onChange={set("brand")} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="product-weight">Weight</label>
+          <select
+            id="product-weight"
+            value={form.financialId}
+            onChange={(event) => setForm((current) => chooseSize(current, detail, event.target.value))}
+          >
+            <option value="">Select Weight</option>
+            {detail.financials.map((pack) => (
+              <option key={pack._id} value={pack._id}>
+                {sizeLabel(pack)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {!form.financialId && (
+          <div className="form-field">
+            <label htmlFor="product-manual-weight">Weight (new size)</label>
+            <input
+              id="product-manual-weight"
+              type="number"
+              min="0"
+              step="any"
+              value={form.manualQuantity}
+              onChange={set("manualQuantity")}
+            />
+          </div>
+        )}
+        <div className="form-row admin-form__numbers">
+          <div className="form-field">
+            <label htmlFor="product-discount">Discount</label>
+            <input id="product-discount" type="number" step="any" value={form.discount} onChange={set("discount")} />
+          </div>
+          <div className="form-field">
+            <label htmlFor="product-price">Price</label>
+            <input id="product-price" type="number" step="any" value={form.price} onChange={set("price")} />
+          </div>
+          <div className="form-field">
+            <label htmlFor="product-stock">Stock</label>
+            <input id="product-stock" type="number" min="0" step="1" value={form.countInStock} onChange={set("countInStock")} />
+          </div>
+        </div>
+        <button type="submit" className="btn btn--primary" disabled={save.busy}>
+          Update Details
+        </button>
+      </form>
+    );
+
+  return (
+    <div className="admin-page">
+      <a className="back-link btn btn--small" href={PRODUCT_LIST}>
+        Go Back
+      </a>
+      <h1>Edit Product Details</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { navigate } from "../../lib/navigation";
+import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
+import AdminProductEditPage, { PRODUCT_LIST, PRODUCT_UPDATED } from "./AdminProductEditPage";
+import { initialPack } from "./editForm";
+
+vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
+vi.mock("../../lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+const { toast } = await import("../../lib/toast");
+
+const pack = (id, quantity, units, price, Discount, countInStock) => ({
+  _id: id, quantity, units, price, dprice: price * (1 - Discount / 100), Discount, countInStock,
+});
+const product = (financials) => ({
+  _id: "7", name: "Sunflower Oil", slug: "sunflower-oil", category: "OILS", image: "/media/p.svg",
+  details: [{ _id: "21", brand: "Freedom", images: [{ image: "/media/freedom.svg" }], financials }],
+});
+const routes = (item, extra = {}) => ({
+  "GET /api/products/sunflower-oil": { body: item },
+  "GET /api/products/categories": { body: { categories: ["OILS", "RICE"] } },
+  ...extra,
+});
+const open = async (item, extra) => {
+  const fetchMock = mockFetch(routes(item, extra));
+  render(<AdminProductEditPage productRef="sunflower-oil" detailId="21" />);
+  await screen.findByLabelText("Weight");
+  return fetchMock;
+};
+const weight = () => screen.getByLabelText("Weight");
+
+beforeEach(() => {
+  vi.mocked(navigate).mockReset();
+  vi.mocked(toast.success).mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("Edit Product Details: sizes", () => {
+  it("preselects the first size when there is no size 1", async () => {
+    await open(product([pack("a", "500", "ml", 90, 10, 4), pack("b", "5", "l", 800, 5, 12)]));
+    expect(screen.getByRole("heading", { name: "Edit Product Details" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/admin/productlist");
+    expect(weight()).toHaveValue("a");
+    expect(screen.getByLabelText("Price")).toHaveValue(90);
+    expect(screen.getByLabelText("Discount")).toHaveValue(10);
+    expect(screen.getByLabelText("Stock")).toHaveValue(4);
+    expect(screen.getByLabelText("Name")).toHaveValue("Sunflower Oil");
+    expect(screen.getByLabelText("Category")).toHaveValue("OILS");
+    expect(screen.getByLabelText("Brand")).toHaveValue("Freedom");
+    expect(screen.getByLabelText("Image")).toHaveValue("/media/freedom.svg");
+  });
+
+  it("preselects size 1 when the brand has one, even when it is not first", async () => {
+    await open(product([pack("a", "500", "ml", 90, 10, 4), pack("b", "1", "l", 160, 0, 9)]));
+    expect(weight()).toHaveValue("b");
+    expect(screen.getByLabelText("Price")).toHaveValue(160);
+    expect(initialPack({ financials: [] })).toBeNull();
+    // The list's Add pack names the new sample pack in the address; it wins.
+    expect(initialPack({ financials: [pack("a", "1", "kg", 1, 0, 0), pack("c", "2", "kg", 0, 0, 0)] }, "c")._id).toBe("c");
+  });
+
+  it("changing the size loads that size's discount, price and stock", async () => {
+    await open(product([pack("a", "500", "ml", 90, 10, 4), pack("b", "5", "l", 800, 5, 12)]));
+    await userEvent.selectOptions(weight(), "5 l");
+    expect(screen.getByLabelText("Price")).toHaveValue(800);
+    expect(screen.getByLabelText("Discount")).toHaveValue(5);
+    expect(screen.getByLabelText("Stock")).toHaveValue(12);
+    expect(screen.queryByLabelText("Weight (new size)")).toBeNull();
+  });
+});
+
+describe("Edit Product Details: manual weight", () => {
+  it("shows the manual Weight field only when 'Select Weight' is chosen, and sends it as manualQuantity", async () => {
+    const fetchMock = await open(product([pack("a", "500", "ml", 90, 10, 4)]), {
+      "PUT /api/products/7/details/21": { body: {} },
+    });
+    expect(screen.queryByLabelText("Weight (new size)")).toBeNull();
+    await userEvent.selectOptions(weight(), "Select Weight");
+    const manual = screen.getByLabelText("Weight (new size)");
+    expect(screen.getByLabelText("Price")).toHaveValue(null);
+    await userEvent.type(manual, "2");
+    await userEvent.type(screen.getByLabelText("Price"), "300");
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(PRODUCT_LIST));
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
+      manualQuantity: "2", quantity: "", units: "", price: "300", slug: "sunflower-oil", detailId: "21",
+    });
+  });
+
+  it("a chosen size sends its quantity and units with manualQuantity 0; success says 'Product details updated' after the answer", async () => {
+    const fetchMock = await open(product([pack("a", "500", "ml", 90, 10, 4)]), {
+      "PUT /api/products/7/details/21": { body: {} },
+    });
+    await userEvent.clear(screen.getByLabelText("Stock"));
+    await userEvent.type(screen.getByLabelText("Stock"), "25");
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(PRODUCT_UPDATED));
+    expect(PRODUCT_UPDATED).toBe("Product details updated");
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
+      quantity: "500", units: "ml", manualQuantity: 0, countInStock: "25", price: "90", discount: "10",
+    });
+  });
+
+  it("shows the server's message when it refuses, and stays", async () => {
+    await open(product([pack("a", "500", "ml", 90, 10, 4)]), {
+      "PUT /api/products/7/details/21": { status: 400, body: { message: "Discount must be between 0 and 100." } },
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Discount must be between 0 and 100.");
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,72 @@
+// The Edit Product Details form's rules (spec section 2), kept out of the component so they are
+// tested alone: which size is chosen when the screen opens, what a size change loads, and what
+// the form sends (spec section 3's edit payload). Prices, discount and stock are checked and
+// kept consistent by the server.
+
+/**
+ * The pack chosen when the screen opens: the pack the address names (`?pack=`, set by the list's
+ * Add pack), else a size 1 pack if the brand has one, else its first.
+ */
+export function initialPack(detail, packId = "") {
+  const packs = detail?.financials ?? [];
+  return (
+    (packId && packs.find((pack) => String(pack._id) === String(packId))) ||
+    packs.find((pack) => Number(pack.quantity) === 1) ||
+    packs[0] ||
+    null
+  );
+}
+
+/** The pack fields a size shows: its discount, price and stock; blanks when no size is chosen. */
+export function packFields(pack) {
+  if (!pack) return { financialId: "", discount: "", price: "", countInStock: "" };
+  return {
+    financialId: pack._id,
+    discount: String(pack.Discount ?? ""),
+    price: String(pack.price ?? ""),
+    countInStock: String(pack.countInStock ?? ""),
+  };
+}
+
+/** The whole form for a product and the brand detail the address names. */
+export function formFor(product, detail, packId = "") {
+  return {
+    name: product.name ?? "",
+    category: product.category ?? "",
+    image: detail?.images?.[0]?.image ?? product.image ?? "",
+    brand: detail?.brand ?? "",
+    manualQuantity: "",
+    ...packFields(initialPack(detail, packId)),
+  };
+}
+
+/** The form after choosing `financialId` in the Weight dropdown ("" = Select Weight: type a weight). */
+export function chooseSize(form, detail, financialId) {
+  const pack = (detail?.financials ?? []).find((item) => item._id === financialId) ?? null;
+  return { ...form, ...packFields(pack), manualQuantity: pack ? "" : form.manualQuantity };
+}
+
+/** The dropdown's label for a pack: "500 g", "1 kg". */
+export const sizeLabel = (pack) => `${pack.quantity} ${pack.units}`;
+
+/**
+ * The PUT body: the chosen size as `quantity` (with its units), or the typed manual weight as
+ * `manualQuantity` when no size is chosen; `manualQuantity: 0` and `image: ""` mean "not given".
+ */
+export function editPayload(form, product, detail) {
+  const pack = (detail?.financials ?? []).find((item) => item._id === form.financialId) ?? null;
+  return {
+    slug: product.slug,
+    detailId: detail._id,
+    name: form.name,
+    category: form.category,
+    brand: form.brand,
+    image: form.image.trim(),
+    discount: form.discount,
+    price: form.price,
+    countInStock: form.countInStock,
+    quantity: pack ? pack.quantity : "",
+    units: pack ? pack.units : "",
+    manualQuantity: pack ? 0 : form.manualQuantity,
+  };
+}

@@ -1,0 +1,226 @@
+// Admin product list (spec section 2): products with their brand variants and packs, a pager,
+// Create Product ('Are you sure you want to create a new product?'), add a brand or a pack (each
+// makes an editable sample and opens its edit screen), delete a product or a brand ('Are you
+// sure'), edit links. Staff find a product by name or brand, by category, or by low stock
+// (lowest first); the search lives in the address. Every write is the catalog API's.
+import { useState } from "react";
+import Loader from "../../components/Loader";
+import Message from "../../components/Message";
+import Pager from "../../components/Pager";
+import { api } from "../../lib/api";
+import { readPagedList, withQuery } from "../../lib/listPages";
+import { formatMoney } from "../../lib/money";
+import { navigate } from "../../lib/navigation";
+import { toast } from "../../lib/toast";
+import { useApi } from "../../lib/useApi";
+import { useSubmit } from "../../lib/useSubmit";
+import "../../components/admin/admin.css";
+
+export const CREATE_QUESTION = "Are you sure you want to create a new product?";
+export const PRODUCT_DELETED = "Product deleted successfully";
+export const PRODUCT_ID_REQUIRED = "Product ID is required for deletion";
+
+export function readProductListQuery(search) {
+  const query = new URLSearchParams(search);
+  return {
+    keyword: (query.get("keyword") ?? "").trim(),
+    category: query.get("category") ?? "",
+    lowStock: query.get("lowStock") === "true",
+  };
+}
+
+export const listUrl = ({ page = 1, keyword, category, lowStock }) =>
+  withQuery(page > 1 ? `/admin/productlist/${page}` : "/admin/productlist", { keyword, category, lowStock });
+
+export const editUrl = (productId, detailId, packId) =>
+  withQuery(`/admin/product/${encodeURIComponent(productId)}/edit/${encodeURIComponent(detailId)}`, { pack: packId });
+
+const productPath = (productId) => `/api/products/${encodeURIComponent(productId)}`;
+
+function PackList({ packs }) {
+  return (
+    <ul className="admin-packs">
+      {packs.map((pack) => (
+        <li key={pack._id}>
+          <span>
+            {pack.quantity} {pack.units}
+          </span>{" "}
+          <span>{formatMoney(pack.dprice)}</span>{" "}
+          <span className={pack.countInStock <= 5 ? "admin-packs__stock admin-packs__stock--low" : "admin-packs__stock"}>
+            stock {pack.countInStock}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function AdminProductsPage({ page = 1, keyword = "", category = "", lowStock = false }) {
+  const list = useApi(withQuery("/api/admin/products", { keyword, category, lowStock, pageNumber: String(page) }));
+  const categories = useApi("/api/products/categories");
+  const { rows: products, pages } = readPagedList(list.data, list.headers);
+  const [typed, setTyped] = useState(keyword);
+  const action = useSubmit((work) => work(), { onError: (text) => toast.error(text) });
+
+  const createProduct = () => {
+    if (!window.confirm(CREATE_QUESTION)) return;
+    action.submit(async () => {
+      const product = await api("/api/products", { method: "POST" });
+      navigate(editUrl(product._id, product.details[0]._id));
+    });
+  };
+  const addBrand = (product) =>
+    action.submit(async () => {
+      const detail = await api(`${productPath(product._id)}/details`, { method: "POST", body: {} });
+      navigate(editUrl(product._id, detail._id));
+    });
+  const addPack = (product, detail) =>
+    action.submit(async () => {
+      const pack = await api(`${productPath(product._id)}/details/${encodeURIComponent(detail._id)}/financials`, {
+        method: "POST",
+      });
+      navigate(editUrl(product._id, detail._id, pack._id));
+    });
+  const deleteProduct = (product) => {
+    if (!product?._id) {
+      toast.error(PRODUCT_ID_REQUIRED);
+      return;
+    }
+    if (!window.confirm("Are you sure")) return;
+    action.submit(async () => {
+      await api(productPath(product._id), { method: "DELETE" });
+      toast.success(PRODUCT_DELETED);
+      list.reload();
+    });
+  };
+  const deleteBrand = (product, detail) => {
+    if (!window.confirm("Are you sure")) return;
+    action.submit(async () => {
+      const answer = await api(`${productPath(product._id)}/details/${encodeURIComponent(detail._id)}`, { method: "DELETE" });
+      toast.success(answer?.message || "Brand deleted successfully");
+      list.reload();
+    });
+  };
+  const search = (changes) => navigate(listUrl({ keyword, category, lowStock, ...changes, page: 1 }));
+
+  return (
+    <div className="admin-page">
+      <div className="admin-head">
+        <h1>Products</h1>
+        <button type="button" className="btn btn--primary" disabled={action.busy} onClick={createProduct}>
+          Create Product
+        </button>
+      </div>
+      <form
+        className="admin-tools"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search({ keyword: typed.trim() });
+        }}
+      >
+        <input
+          type="search"
+          aria-label="Search products by name or brand"
+          placeholder="Search by name or brand"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <button type="submit" className="btn btn--primary">
+          Search
+        </button>
+        <select aria-label="Category" value={category} onChange={(event) => search({ category: event.target.value })}>
+          <option value="">All categories</option>
+          {(categories.data?.categories ?? []).map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <label>
+          <input type="checkbox" checked={lowStock} onChange={(event) => search({ lowStock: event.target.checked })} />
+          Low stock
+        </label>
+      </form>
+      {list.loading && !list.data ? (
+        <Loader />
+      ) : list.error ? (
+        <Message variant="danger">{list.error}</Message>
+      ) : products.length === 0 ? (
+        <Message variant="info">No products found.</Message>
+      ) : (
+        <div className="table-scroll">
+          <table className="table admin-table admin-products">
+            <thead>
+              <tr>
+                <th scope="col">ID</th>
+                <th scope="col">NAME</th>
+                <th scope="col">CATEGORY</th>
+                <th scope="col">BRANDS AND PACKS</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product) => (
+                <tr key={product._id}>
+                  <td data-label="ID" className="admin-id">
+                    {product._id}
+                  </td>
+                  <td data-label="Name">
+                    <a href={`/product/${encodeURIComponent(product.slug)}`}>{product.name}</a>
+                  </td>
+                  <td data-label="Category">{product.category}</td>
+                  <td data-label="Brands">
+                    <div className="admin-brands">
+                      {product.details.map((detail) => (
+                        <div key={detail._id} className="admin-brand" aria-label={`Brand ${detail.brand}`} role="group">
+                          <strong>{detail.brand}</strong>
+                          <PackList packs={detail.financials} />
+                          <div className="admin-actions">
+                            <a className="btn btn--small" href={editUrl(product._id, detail._id)}>
+                              Edit
+                            </a>
+                            <button type="button" className="btn btn--small" disabled={action.busy} onClick={() => addPack(product, detail)}>
+                              Add pack
+                            </button>
+                            <button
+                              type="button"
+                              className="btn btn--small btn--danger"
+                              disabled={action.busy}
+                              onClick={() => deleteBrand(product, detail)}
+                            >
+                              Delete brand
+                            </button>
+                          </div>
+                        </div>
+                      ))}
+                    </div>
+                  </td>
+                  <td data-label="Actions">
+                    <div className="admin-actions">
+                      <button type="button" className="btn btn--small" disabled={action.busy} onClick={() => addBrand(product)}>
+                        Add brand
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--small btn--danger"
+                        disabled={action.busy}
+                        onClick={() => deleteProduct(product)}
+                        aria-label={`Delete ${product.name}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pages={pages} hrefFor={(number) => listUrl({ page: number, keyword, category, lowStock })} />
+    </div>
+  );
+}
