@@ -3,38 +3,14 @@
 import functools
 import inspect
 import json
-from pathlib import Path
 
 import pytest
 from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 
 from realtime.products import cart_stock
 
 ORIGIN = b"http://testserver"
-HERE = Path(__file__).resolve().parent
-
-
-def pytest_collection_modifyitems(items):
-    """An async test here uses the ORM from the event loop, in a context of its own that Django's
-    teardown never sees; its connection would stay out of the PostgreSQL pool for good and, a test
-    at a time, drain it. Each such test gives its connections back when it ends."""
-    for item in items:
-        test = getattr(item, "obj", None)
-        if inspect.iscoroutinefunction(test) and HERE in Path(str(item.path)).resolve().parents:
-            item.obj = _returning_connections(test)
-
-
-def _returning_connections(test):
-    @functools.wraps(test)
-    async def run(*args, **kwargs):
-        try:
-            return await test(*args, **kwargs)
-        finally:
-            connections.close_all()
-
-    return run
 
 
 def pytest_collection_modifyitems(items):
