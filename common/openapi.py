@@ -11,6 +11,7 @@ ERROR_SCHEMA = {
         "message": {"type": "string", "description": "What went wrong, for the shopper to read"},
         "errors": {"type": "object", "description": "Field-by-field detail of a 400", "additionalProperties": True},
         "code": {"type": "string", "description": "A machine code such as price_changed or out_of_stock"},
+        "retryAfter": {"type": "integer", "description": "429: seconds to wait before trying again"},
     },
     "required": ["message"],
     "additionalProperties": True,
@@ -21,6 +22,8 @@ EVERY_OPERATION = {
     "403": "Signed in but not allowed",
     "404": "Not found",
     "429": "Too many attempts",
+    # common/middleware.py: the database or Redis cannot be reached, or a row lock was not had in time.
+    "503": "The shop cannot reach a service it needs, or is busy: try again after Retry-After seconds",
 }
 WRITES = {"409": "Conflict: stock, price, state changed, or a duplicate"}
 WRITE_METHODS = {"post", "put", "patch", "delete"}

@@ -126,6 +126,24 @@ def _award_coupons(order: Order) -> None:
         logger.info("coupon for %s in %s from order %s", order.user_id, month, order.public_id)
 
 
+def rewards_sync_month(*, month: date) -> int:
+    """Recompute the rewards of every order delivered in `month` (India time), earliest first.
+
+    `order_changed` reaches promotions after the order's commit, so a process that died in between
+    would leave an order uncounted; the draw runs this first, so every coupon of the month is in it.
+    Returns how many orders were looked at.
+    """
+    start, end = rules.month_bounds(month)
+    order_ids = list(
+        Order.objects.filter(delivered_at__gte=start, delivered_at__lt=end)
+        .order_by("delivered_at", "id")
+        .values_list("pk", flat=True)
+    )
+    for order_id in order_ids:
+        rewards_sync_order(order_id=order_id)
+    return len(order_ids)
+
+
 def reward_hand_over(*, reward: Reward, by) -> bool:
     """Staff hand a confirmed or won prize to the customer; False when it cannot be (pending, a
     coupon that did not win, or already handed over)."""
@@ -181,7 +199,7 @@ def draw_run(
     """Draw `promotion.winners` of the month's coupons with `seed` (a random one when None).
 
     Refuses (409) a month that has not ended in India and a month already drawn. Unless `dry_run`,
-    the draw is stored with its seed and every eligible coupon, the winning coupons become won, and
+    the month's delivered orders are counted again first (`rewards_sync_month`), the draw is stored with its seed and every eligible coupon, the winning coupons become won, and
     each winner gets an SMS once it commits.
     """
     month = month.replace(day=1)
@@ -194,6 +212,8 @@ def draw_run(
         )
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
+    if not dry_run and not Draw.objects.filter(promotion=promotion, month=month).exists():
+        rewards_sync_month(month=month)
     with transaction.atomic():
         Promotion.objects.select_for_update().only("pk").get(pk=promotion.pk)
         done = Draw.objects.filter(promotion=promotion, month=month).first()

@@ -115,3 +115,12 @@ def test_the_check_staff_see_in_django_admin_gives_the_stored_winners(gold):
     check = admin.site._registry[Draw].how_to_check(draw)
     assert check.startswith("random.Random(77).sample([")
     assert sorted(eval(check, {"random": random})) == sorted(draw.winners.values_list("pk", flat=True))  # noqa: S307
+
+
+def test_an_order_whose_announcement_was_lost_is_counted_before_the_draw(gold, customer):
+    """The order committed but `order_changed` never reached promotions (say the process died)."""
+    make_order(customer, "3200", status="delivered", paid=True, at=india(2026, 10, 30))
+    assert not Reward.objects.exists()
+    lucky_draw("--month", OCTOBER, "--seed", "1")
+    assert Draw.objects.get().eligible[0]["customer"] == customer.pk
+    assert Reward.objects.get(prize=Reward.Prize.COUPON).status == Reward.Status.WON

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.db import transaction
 
 from catalog.models import Financial
@@ -47,7 +47,7 @@ async def test_a_committed_change_reaches_every_socket_holding_the_product_once(
     await oil_only.send_to(text_data=client_cart(cart_line(oil_pack)))
     assert await messages(both) == []
 
-    await sync_to_async(change_prices)([(rice_pack, "80"), (dal_pack, "70")])
+    await database_sync_to_async(change_prices)([(rice_pack, "80"), (dal_pack, "70")])
 
     got = await messages(both)
     assert sorted(message["product"]["name"] for message in got) == ["Dal", "Rice"]
@@ -65,7 +65,7 @@ async def test_many_packs_of_one_product_in_one_transaction_make_one_update(conn
     socket = await connect()
     await socket.send_to(text_data=client_cart(*(cart_line(pack) for pack in packs)))
 
-    await sync_to_async(change_prices)([(pack, "50") for pack in packs])
+    await database_sync_to_async(change_prices)([(pack, "50") for pack in packs])
 
     got = await messages(socket)
     assert len(got) == 1
@@ -81,7 +81,7 @@ async def test_a_rolled_back_change_sends_nothing(connect):
     await socket.send_to(text_data=client_cart(cart_line(pack)))
 
     with pytest.raises(RuntimeError):
-        await sync_to_async(change_prices)([(pack, "10")], fail=True)
+        await database_sync_to_async(change_prices)([(pack, "10")], fail=True)
 
     assert await messages(socket) == []
 
@@ -93,9 +93,9 @@ async def test_a_product_taken_out_of_the_cart_is_no_longer_followed(connect):
     await socket.send_to(text_data=client_cart(cart_line(kept)))
     assert await messages(socket) == []
 
-    await sync_to_async(change_prices)([(dropped, "10")])
+    await database_sync_to_async(change_prices)([(dropped, "10")])
     assert await messages(socket) == []
-    await sync_to_async(change_prices)([(kept, "10")])
+    await database_sync_to_async(change_prices)([(kept, "10")])
     assert len(await messages(socket)) == 1
 
 

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 
 from catalog.models import Financial
 from catalog.tests.factories import make_product
@@ -44,7 +44,7 @@ async def test_a_stale_line_gets_its_product_as_the_api_writes_it(connect, api_c
         )
         message = await receive(socket)
         assert message["type"] == "productUpdate"
-        api_product = (await sync_to_async(api_client.get)(f"/api/products/{product.pk}")).json()
+        api_product = (await database_sync_to_async(api_client.get)(f"/api/products/{product.pk}")).json()
         api_product.pop("reviews", None)
         assert message["product"] == api_product, field
         assert await socket.receive_nothing(timeout=0.2)
@@ -74,7 +74,7 @@ async def test_a_pack_that_is_gone_is_answered_with_what_the_product_sells_now(c
     product = make_product()
     pack = first_pack(product)
     line = cart_line(pack)
-    await sync_to_async(pack.delete)()
+    await database_sync_to_async(pack.delete)()
     socket = await connect()
     await socket.send_to(text_data=client_cart(line))
     message = await receive(socket)
@@ -85,7 +85,7 @@ async def test_a_pack_that_is_gone_is_answered_with_what_the_product_sells_now(c
 async def test_a_product_that_is_gone_is_answered_with_no_packs(connect):
     product = make_product()
     line = cart_line(first_pack(product))
-    await sync_to_async(product.delete)()
+    await database_sync_to_async(product.delete)()
     socket = await connect()
     await socket.send_to(text_data=client_cart(line))
     assert await receive(socket) == {"type": "productUpdate", "product": {"_id": line["productId"], "details": []}}

@@ -6,7 +6,7 @@ import io
 import json
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.core.management import call_command
 from django.test import Client
 
@@ -65,7 +65,7 @@ async def test_the_admin_api_edit(connect, oil, admin_user, as_user):
         "discount": "25",
         "quantity": "1",
     }
-    response = await sync_to_async(as_user(admin_user).put)(
+    response = await database_sync_to_async(as_user(admin_user).put)(
         f"/api/products/{oil.pk}/details/{pack.detail_id}", body, format="json"
     )
     assert response.status_code == 200, response.content
@@ -86,7 +86,7 @@ async def test_django_admin(connect, oil, admin_user):
         "dprice": "99",
         "count_in_stock": "40",
     }
-    response = await sync_to_async(staff.post)(f"/staff/catalog/financial/{pack.pk}/change/", form)
+    response = await database_sync_to_async(staff.post)(f"/staff/catalog/financial/{pack.pk}/change/", form)
     assert response.status_code == 302, response.content.decode()[:2000]
     [message] = await updates(socket)
     assert pack_in(message, pack)["dprice"] == 99
@@ -101,19 +101,19 @@ async def test_csv_import(connect, oil, tmp_path):
         "OILS,Sunflower Oil,Fortune,1,L,160,140,12\n"
         "OILS,Groundnut Oil,Dhara,1,L,200,190,5\n"
     )
-    await sync_to_async(call_command)("import_catalog", str(csv_file), stdout=io.StringIO())
+    await database_sync_to_async(call_command)("import_catalog", str(csv_file), stdout=io.StringIO())
     [message] = await updates(socket)
     assert (pack_in(message, pack)["dprice"], pack_in(message, pack)["countInStock"]) == (140, 12)
 
 
 async def test_demo_data_adding_a_pack_to_a_product_in_the_cart(connect):
-    await sync_to_async(call_command)("seed_demo", stdout=io.StringIO())
+    await database_sync_to_async(call_command)("seed_demo", stdout=io.StringIO())
     product = Product.objects.filter(details__financials__isnull=False).order_by("id").first()
     kept, removed = Financial.objects.filter(detail__product=product).order_by("id")[:2]
-    await sync_to_async(removed.delete)()
+    await database_sync_to_async(removed.delete)()
     socket = await cart_holding(connect, Financial.objects.select_related("detail").get(pk=kept.pk))
 
-    await sync_to_async(call_command)("seed_demo", stdout=io.StringIO())
+    await database_sync_to_async(call_command)("seed_demo", stdout=io.StringIO())
 
     [message] = await updates(socket)
     assert message["product"]["_id"] == str(product.pk)
@@ -126,7 +126,7 @@ async def test_order_placement_and_cancellation(connect, oil, customer, admin_us
     shopper = give_address(customer)
     socket = await cart_holding(connect, pack)
 
-    placed = await sync_to_async(as_user(shopper).post)(
+    placed = await database_sync_to_async(as_user(shopper).post)(
         "/api/orders", payload([order_line(pack, qty=3)], shopper), format="json"
     )
     assert placed.status_code == 201, placed.content
@@ -134,7 +134,7 @@ async def test_order_placement_and_cancellation(connect, oil, customer, admin_us
     assert pack_in(message, pack)["countInStock"] == 37
 
     order_id = placed.json()["_id"]
-    cancelled = await sync_to_async(as_user(admin_user).put)(
+    cancelled = await database_sync_to_async(as_user(admin_user).put)(
         f"/api/orders/{order_id}/cancel", {"reason": "Shopper phoned to cancel"}, format="json"
     )
     assert cancelled.status_code == 200, cancelled.content
@@ -153,16 +153,16 @@ async def test_an_abandoned_online_order_giving_its_stock_back(connect, oil, cus
     settings.UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = 30
     pack = the_pack(oil)
     shopper = give_address(customer)
-    placed = await sync_to_async(as_user(shopper).post)(
+    placed = await database_sync_to_async(as_user(shopper).post)(
         "/api/orders", payload([order_line(pack, qty=2)], shopper, method="Online"), format="json"
     )
     assert placed.status_code == 201, placed.content
-    await sync_to_async(Order.objects.filter(public_id=placed.json()["_id"]).update)(
+    await database_sync_to_async(Order.objects.filter(public_id=placed.json()["_id"]).update)(
         created_at=timezone.now() - timedelta(minutes=31)
     )
     socket = await cart_holding(connect, Financial.objects.select_related("detail").get(pk=pack.pk))
 
-    assert await sync_to_async(cancel_abandoned_orders)() == 1
+    assert await database_sync_to_async(cancel_abandoned_orders)() == 1
 
     [message] = await updates(socket)
     assert pack_in(message, pack)["countInStock"] == 40

@@ -10,7 +10,7 @@ import time
 import uuid
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.db import transaction
 
 from catalog.models import Financial
@@ -88,7 +88,7 @@ async def test_a_change_made_in_one_instance_reaches_a_client_of_the_other(conne
         await socket_.send_to(text_data=client_cart(cart_line(pack)))
         assert await socket_.receive_nothing(timeout=0.3)
 
-    await sync_to_async(change_price)(pack, "42")
+    await database_sync_to_async(change_price)(pack, "42")
 
     for socket_ in (here, there):
         message = json.loads(await socket_.receive_from(timeout=3))
