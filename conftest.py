@@ -59,6 +59,22 @@ def _isolated_services(settings):
 
 
 @pytest.fixture
+def sms_outbox(settings):
+    """Texts the outbox SMS backend kept, oldest first."""
+    from notifications.models import SmsMessage
+
+    settings.SMS_BACKEND = "outbox"
+
+    def texts(phone_no: str | None = None) -> list[str]:
+        messages = SmsMessage.objects.order_by("id")
+        if phone_no:
+            messages = messages.filter(phone_no=phone_no)
+        return list(messages.values_list("text", flat=True))
+
+    return texts
+
+
+@pytest.fixture
 def on_postgres() -> bool:
     return connection.vendor == "postgresql"
 

@@ -82,6 +82,16 @@ def _search_rank(term: str) -> Case:
     )
 
 
+def _matching_ids(term: str, *, in_category: bool = False):
+    """Ids of products whose name or a brand (and, with `in_category`, the category name) contains
+    `term`: one UNION, each part able to use its own trigram index on PostgreSQL (an OR of the
+    conditions makes the planner scan every row); no product is listed twice."""
+    parts = [Detail.objects.filter(brand__icontains=term).order_by().values("product_id")]
+    if in_category:
+        parts.insert(0, Product.objects.filter(category__name__icontains=term).order_by().values("pk"))
+    return Product.objects.filter(name__icontains=term).order_by().values("pk").union(*parts)
+
+
 def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> Page[Product]:
     """Products whose name, a brand or the category name contains `keyword` (any case).
 
@@ -91,18 +101,9 @@ def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_P
     queryset = Product.objects.all()
     term = search_term(keyword)
     if term:
-        # One UNION of ids, each part able to use its own trigram index on PostgreSQL (an OR of
-        # the three conditions makes the planner scan every row); no product is listed twice.
-        matching_ids = (
-            Product.objects.filter(name__icontains=term)
-            .order_by()
-            .values("pk")
-            .union(
-                Product.objects.filter(category__name__icontains=term).order_by().values("pk"),
-                Detail.objects.filter(brand__icontains=term).order_by().values("product_id"),
-            )
+        queryset = queryset.filter(pk__in=_matching_ids(term, in_category=True)).annotate(
+            search_rank=_search_rank(term)
         )
-        queryset = queryset.filter(pk__in=matching_ids).annotate(search_rank=_search_rank(term))
         return _paginate(queryset, page=page, page_size=page_size, order=("search_rank", "id"), brand_first=term)
     return _paginate(queryset, page=page, page_size=page_size)
 
@@ -116,13 +117,7 @@ def admin_product_list(
     queryset = Product.objects.all()
     term = search_term(keyword)
     if term:
-        matching_ids = (
-            Product.objects.filter(name__icontains=term)
-            .order_by()
-            .values("pk")
-            .union(Detail.objects.filter(brand__icontains=term).order_by().values("product_id"))
-        )
-        queryset = queryset.filter(pk__in=matching_ids)
+        queryset = queryset.filter(pk__in=_matching_ids(term))
     if category.strip():
         found = category_find(category.strip())
         if found is None:

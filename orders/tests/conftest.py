@@ -105,22 +105,6 @@ def payload(lines: list[dict], user, *, method: str = "Cash Or UPI", total: str 
 
 
 @pytest.fixture
-def sms_outbox(settings):
-    """Texts the outbox SMS backend kept, oldest first."""
-    from notifications.models import SmsMessage
-
-    settings.SMS_BACKEND = "outbox"
-
-    def texts(phone_no: str | None = None) -> list[str]:
-        messages = SmsMessage.objects.order_by("id")
-        if phone_no:
-            messages = messages.filter(phone_no=phone_no)
-        return list(messages.values_list("text", flat=True))
-
-    return texts
-
-
-@pytest.fixture
 def place_order(packs):
     """place_order(user, (pack, qty), ...) → a placed Order, through the real service."""
     from orders.services import Address, LineRequest, Totals, order_place

@@ -71,22 +71,6 @@ def silver(db) -> Promotion:
     return builtin_promotion(Promotion.Kind.SILVER_COIN)
 
 
-@pytest.fixture
-def sms_outbox(settings):
-    """Texts the outbox SMS backend kept, oldest first."""
-    from notifications.models import SmsMessage
-
-    settings.SMS_BACKEND = "outbox"
-
-    def texts(phone_no: str | None = None) -> list[str]:
-        messages = SmsMessage.objects.order_by("id")
-        if phone_no:
-            messages = messages.filter(phone_no=phone_no)
-        return list(messages.values_list("text", flat=True))
-
-    return texts
-
-
 def shoppers(count: int, start: int = 0) -> list:
     """`count` customers (no password hashing: they never sign in)."""
     from accounts.models import User
