@@ -178,7 +178,7 @@ def rush(port: int, bodies: list[dict], tokens: list[str]) -> tuple[list[tuple[i
 def main() -> int:
     args = parse_args()
     database_url = args.database_url
-    env = environment(database_url, production=True, SMS_BACKEND="console")
+    env = environment(database_url, production=True, SMS_BACKEND="outbox")
 
     print(f"==> database {urlsplit(database_url).path.lstrip('/')}: create and migrate")
     create_database(database_url)
