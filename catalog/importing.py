@@ -1,9 +1,10 @@
 """Bulk import of products, brands and packs from CSV (`manage.py import_catalog`).
 
 Columns: category, product, brand, quantity, units, price, dprice, count_in_stock, and optionally
-image and description. Every row is checked before anything is written; a file with any rejected
-row writes nothing. Rows are matched to what exists: a product by name within its category, a
-brand by name within its product (both ignoring case), a pack by size and units within its brand.
+image, description, hsn_code and gst_rate (the product's tax classification; blank leaves it as it
+is). Every row is checked before anything is written; a file with any rejected row writes nothing.
+Rows are matched to what exists: a product by name within its category, a brand by name within its
+product (both ignoring case), a pack by size and units within its brand.
 """
 
 import csv
@@ -17,13 +18,14 @@ from common.errors import DomainError
 from common.text import clean_text
 
 from . import caching, images
+from .gst import to_gst_rate, to_hsn_code
 from .models import Category, Detail, Financial, Product
 from .packs import to_quantity, to_stock, to_units
 from .pricing import PackPrices, pack_prices
 from .services import financial_save, unique_slug
 
 REQUIRED_COLUMNS = ("category", "product", "brand", "quantity", "units", "price", "dprice", "count_in_stock")
-OPTIONAL_COLUMNS = ("image", "description")
+OPTIONAL_COLUMNS = ("image", "description", "hsn_code", "gst_rate")
 
 Progress = Callable[[str, int, int], None]
 
@@ -44,6 +46,8 @@ class ImportRow:
     count_in_stock: int
     image: str | None
     description: str | None
+    hsn_code: str | None = None
+    gst_rate: int | None = None
 
 
 @dataclass
@@ -124,6 +128,8 @@ def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[
                 count_in_stock=to_stock(values.get("count_in_stock") or ""),
                 image=_text(values, "image", max_length=500, required=False) or None,
                 description=(values.get("description") or "").strip() or None,
+                hsn_code=to_hsn_code(values.get("hsn_code")) or None,
+                gst_rate=to_gst_rate(values["gst_rate"]) if (values.get("gst_rate") or "").strip() else None,
             )
         except DomainError as error:
             rejections.append(Rejection(line, str(error.message).rstrip(".")))
@@ -175,7 +181,13 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
 
         product = products.get(product_key)
         if product is None:
-            product = Product(name=row.product, category=row.category, description=row.description or "")
+            product = Product(
+                name=row.product,
+                category=row.category,
+                description=row.description or "",
+                hsn_code=row.hsn_code or "",
+                gst_rate=row.gst_rate or 0,
+            )
             if not dry_run:
                 product.slug = unique_slug(row.product)
                 product.image = row.image or images.product_image(product.slug, row.product, category=row.category.name)
@@ -186,7 +198,12 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
         elif product_key not in updated_products:
             changes = {
                 name: value
-                for name, value in (("image", row.image), ("description", row.description))
+                for name, value in (
+                    ("image", row.image),
+                    ("description", row.description),
+                    ("hsn_code", row.hsn_code),
+                    ("gst_rate", row.gst_rate),
+                )
                 if value is not None and getattr(product, name) != value
             }
             if changes:

@@ -371,6 +371,9 @@ STORE_PHONE_NUMBER = env("STORE_PHONE_NUMBER", "08856230123")
 STORE_SUPPORT_EMAIL = env("STORE_SUPPORT_EMAIL", "care@smlrmart.in")
 STORE_SUPPORT_PHONE = env("STORE_SUPPORT_PHONE", "+91 98765 43210")
 STORE_GST_NUMBER = env("STORE_GST_NUMBER", "37ABCDE1234F1Z5")
+# The state the store is registered in for GST (its GSTIN starts with the state's code, 37): delivery
+# inside it is taxed CGST + SGST, elsewhere IGST (`orders.tax`).
+STORE_STATE = env("STORE_STATE", "Andhra Pradesh")
 STORE_FSSAI_NUMBER = env("STORE_FSSAI_NUMBER", "10123456000123")
 STORE_ADDRESS = env("STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201")
 STORE_SOCIAL_LINKS = {

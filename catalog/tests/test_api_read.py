@@ -40,6 +40,8 @@ def test_product_wire_format(api_client, sona, customer, other_customer):
                 "category": "RICE & PULSES",
                 "image": sona.image,
                 "description": sona.description,
+                "hsnCode": "",
+                "gstRate": 0,
                 "rating": 4.5,
                 "numReviews": 2,
                 "details": [
