@@ -9,6 +9,7 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api } from "../../lib/api";
 import { flash } from "../../lib/flash";
+import { useT } from "../../lib/i18n";
 import { navigate } from "../../lib/navigation";
 import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
@@ -30,6 +31,7 @@ async function loadProduct(productRef, signal) {
 }
 
 export default function AdminProductEditPage({ productRef, detailId, packId = "" }) {
+  const t = useT();
   const loaded = useApi((signal) => loadProduct(productRef, signal), { key: `${productRef}|${detailId}` });
   const product = loaded.data?.product;
   const detail = product?.details?.find((item) => String(item._id) === String(detailId)) ?? null;
@@ -63,7 +65,7 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
           <input id="product-name" type="text" value={form.name} onChange={set("name")} />
         </div>
         <div className="form-field">
-          <label htmlFor="product-name-te">Telugu name</label>
+          <label htmlFor="product-name-te">{t("admin.productEdit.nameTe")}</label>
           <input id="product-name-te" type="text" lang="te" value={form.nameTe} onChange={set("nameTe")} />
         </div>
         <div className="form-field">
