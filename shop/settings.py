@@ -96,6 +96,9 @@ MIDDLEWARE = [
     "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.gzip.GZipMiddleware",
+    # After the session and before CommonMiddleware (Django's advice): the language of the answer,
+    # from the `django_language` cookie, then Accept-Language; Django admin stays English.
+    "shop.locale.ShopLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -117,6 +120,8 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                # LANGUAGE_CODE (the active language, for <html lang>) and LANGUAGES.
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "shop.context_processors.storefront",
@@ -260,7 +265,18 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Internationalisation -------------------------------------------------------------------------
-LANGUAGE_CODE = "en-in"
+# English and Telugu. The shop's texts are English in the source; Telugu lives in
+# locale/te/LC_MESSAGES/django.po, whose compiled .mo is committed beside it (the shop runs with no
+# GNU gettext installed; shop/tests/test_translations.py fails when the two disagree or a marked
+# text has no Telugu). The language comes from the `django_language` cookie (Django's default
+# name, which the islands also set), then Accept-Language; a customer's choice is also kept on
+# the user (`User.language`), which picks the language of the texts sent by SMS.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("te", "తెలుగు")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "django_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "Asia/Kolkata"
 USE_I18N = True
 USE_TZ = True

@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { setUserInfo } from "../../lib/auth";
+import { adoptUserLanguage } from "../../lib/language";
 import { navigate } from "../../lib/navigation";
 import { isValidPhone } from "../../lib/phone";
 import { redirectTarget } from "../../lib/safeRedirect";
@@ -20,6 +21,7 @@ export default function LoginForm({ onRegister, onForgotPassword, idPrefix = "lo
     async () => {
       const info = await api("/api/users/auth", { method: "POST", body: { phoneNo, password } });
       setUserInfo(info);
+      adoptUserLanguage(info);
       navigate(redirectTarget());
     },
     { leavesPage: true, onError: setBanner },

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { api } from "../../lib/api";
 import { setUserInfo } from "../../lib/auth";
+import { adoptUserLanguage } from "../../lib/language";
 import { navigate } from "../../lib/navigation";
 import { nationalNumber } from "../../lib/phone";
 import { redirectTarget } from "../../lib/safeRedirect";
@@ -31,6 +32,7 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
         },
       });
       setUserInfo(info);
+      adoptUserLanguage(info);
       navigate(redirectTarget());
     },
     { leavesPage: true, onError: (message) => toast.error(message) },
