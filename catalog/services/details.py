@@ -76,6 +76,7 @@ def detail_update(
     *,
     detail: Detail,
     name: str | None = None,
+    name_te: str | None = None,
     slug: str | None = None,
     category: str | None = None,
     image: str | None = None,
@@ -91,7 +92,8 @@ def detail_update(
 ) -> Detail:
     """The admin's "Edit Product Details" form (spec section 3's edit payload).
 
-    Product fields (name, slug, category, image, HSN code, GST rate) go to the product; `brand` renames this variant.
+    Product fields (name, Telugu name, slug, category, image, HSN code, GST rate) go to the product;
+    `brand` renames this variant.
     The pack is the existing one whose size is `quantity`, or, when `manual_quantity` is given,
     the pack of that size (created when the brand has none, in `units` or the brand's usual
     units); a blank or zero `manual_quantity` and a blank `image` are "not given". Its price and
@@ -99,7 +101,14 @@ def detail_update(
     """
     product = detail.product
     products.product_update(
-        product=product, name=name, slug=slug, category=category, image=image, hsn_code=hsn_code, gst_rate=gst_rate
+        product=product,
+        name=name,
+        name_te=name_te,
+        slug=slug,
+        category=category,
+        image=image,
+        hsn_code=hsn_code,
+        gst_rate=gst_rate,
     )
 
     if brand is not None and str(brand).strip():

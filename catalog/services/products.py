@@ -12,7 +12,7 @@ from .. import caching, selectors
 from ..gst import to_gst_rate, to_hsn_code
 from ..models import Category, Financial, Product
 from . import details, packs
-from ._text import clean_url
+from ._text import clean_telugu, clean_url
 
 SAMPLE_PRODUCT_NAME = "Sample name"
 SAMPLE_BRAND = "Sample brand"
@@ -22,6 +22,7 @@ UNCATEGORISED = ("uncategorised", "UNCATEGORISED")
 SLUG_MAX_LENGTH = Product._meta.get_field("slug").max_length
 
 PRODUCT_NAME_MAX_LENGTH = Product._meta.get_field("name").max_length
+PRODUCT_NAME_TE_MAX_LENGTH = Product._meta.get_field("name_te").max_length
 
 
 def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
@@ -57,6 +58,7 @@ def _default_category() -> Category:
 def product_create(
     *,
     name: str = SAMPLE_PRODUCT_NAME,
+    name_te: str = "",
     category: Category | str | None = None,
     image: str | None = None,
     description: str = SAMPLE_DESCRIPTION,
@@ -66,6 +68,7 @@ def product_create(
     name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
     product = Product.objects.create(
         name=name,
+        name_te=clean_telugu(name_te, label="Telugu name", max_length=PRODUCT_NAME_TE_MAX_LENGTH),
         slug=unique_slug(name),
         category=_category(category) if category else _default_category(),
         image=clean_url(static(SAMPLE_IMAGE_STATIC_PATH) if image is None else image),
@@ -81,6 +84,7 @@ def product_save(*, product: Product) -> Product:
     product.name = clean_text(product.name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
     product.hsn_code = to_hsn_code(product.hsn_code)
     product.gst_rate = to_gst_rate(product.gst_rate)
+    product.name_te = clean_telugu(product.name_te, label="Telugu name", max_length=PRODUCT_NAME_TE_MAX_LENGTH)
     if not product.slug:
         product.slug = unique_slug(product.name, exclude_pk=product.pk)
     elif product.slug.isdigit():
@@ -101,6 +105,7 @@ def product_update(
     *,
     product: Product,
     name: str | None = None,
+    name_te: str | None = None,
     slug: str | None = None,
     category: Category | str | None = None,
     image: str | None = None,
@@ -109,6 +114,7 @@ def product_update(
     gst_rate=None,
 ) -> Product:
     """Change the given fields. A new name gives a new slug unless a different slug is given.
+    `name_te` "" clears the Telugu name (None leaves it).
 
     A blank `image` or `gst_rate` is "not given", like None: edit screens send `image: ""` for an
     untouched field, and that must not erase the product's picture. A blank `hsn_code` clears it.
@@ -126,6 +132,8 @@ def product_update(
         if name != product.name:
             product.name = name
             product.slug = unique_slug(name, exclude_pk=product.pk)
+    if name_te is not None:
+        product.name_te = name_te  # cleaned by product_save
     if category is not None and str(category).strip():
         product.category = _category(category)
     if image is not None and str(image).strip():
