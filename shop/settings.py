@@ -107,8 +107,10 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "shop.urls"
+# HTTP: gunicorn's WSGI workers (Procfile `web`); websockets: `shop.asgi.websocket_application`
+# (Procfile `ws`). `scripts/run` serves both from `shop.asgi.application` on one port.
 ASGI_APPLICATION = "shop.asgi.application"
-WSGI_APPLICATION = None
+WSGI_APPLICATION = "shop.wsgi.application"
 
 TEMPLATES = [
     {
@@ -131,9 +133,10 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------------
 DATABASES = {"default": dj_database_url.parse(env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    # Under ASGI each request may run in its own thread, so persistent per-thread connections
-    # would pile up past PostgreSQL's max_connections in a burst. A bounded pool per process
-    # makes a burst wait for a connection instead of failing.
+    # A bounded pool per process: under ASGI (the websocket process, a local run) each request
+    # may run in its own thread, so persistent per-thread connections would pile up past
+    # PostgreSQL's max_connections in a burst; a WSGI worker borrows one connection per request.
+    # A burst waits for a connection instead of failing.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options["pool"] = {
