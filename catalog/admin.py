@@ -8,7 +8,7 @@ from django.db.models import Count, Q, QuerySet
 
 from common.errors import DomainError
 
-from . import caching, services
+from . import caching, search, services
 from .models import Category, Detail, Financial, Product, Review, SearchSynonym
 from .pricing import pack_prices
 
@@ -88,7 +88,7 @@ class SearchSynonymForm(forms.ModelForm):
 
     def clean_word(self):
         """Cleaned as the table keeps it, so 'Biyyam ' is found to be 'biyyam' already there."""
-        return services.synonym_word(self.cleaned_data["word"])
+        return search.synonym_word(self.cleaned_data["word"])
 
 
 class FinancialForm(forms.ModelForm):

@@ -16,8 +16,8 @@ from .demo_data import CATEGORIES, demo_products
 from .demo_telugu import CATEGORY_NAMES_TE, PRODUCT_NAMES_TE, SYNONYMS
 from .models import Category, Detail, Financial, Product, SearchSynonym
 from .pricing import pack_prices
+from .search import synonym_word
 from .services.packs import packs_written
-from .services.synonyms import synonym_word
 
 DEMO_ADMIN = {"phone_no": "9000000001", "password": "admin12345", "name": "Store Admin"}
 DEMO_CUSTOMER = {

@@ -153,7 +153,12 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # 0 turns a limit off (the release step's migrations run without one).
     DB_LOCK_TIMEOUT_MS = int(env("DB_LOCK_TIMEOUT_MS", "3000"))
     DB_STATEMENT_TIMEOUT_MS = int(env("DB_STATEMENT_TIMEOUT_MS", "15000"))
-    options["options"] = f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
+    # The catalog search's "one letter off" (catalog/search.py: TYPO_SIMILARITY) is pg_trgm's word
+    # similarity at 0.5 instead of its default 0.6, so the trigram indexes serve it as an operator.
+    options["options"] = (
+        f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
+        " -c pg_trgm.word_similarity_threshold=0.5"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, channel layer, Celery broker --------------------------------------------------

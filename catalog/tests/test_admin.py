@@ -251,3 +251,14 @@ def test_staff_edit_telugu_names_in_the_admin(staff, shelf):
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Category.objects.get(pk=oils.pk).name_te == "నూనెలు"
+
+
+def test_staff_add_a_synonym_and_the_search_finds_it_at_once(staff, shelf, api_client):
+    assert api_client.get("/api/products", {"keyword": "kandulu"}).json()["products"] == []
+    response = staff.post("/staff/catalog/searchsynonym/add/", {"word": "  Kandulu ", "means": "toor dal"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert SearchSynonym.objects.get(means="toor dal").word == "kandulu"
+    found = api_client.get("/api/products", {"keyword": "kandulu"}).json()["products"]
+    assert [product["name"] for product in found] == ["Toor Dal"]
+    again = staff.post("/staff/catalog/searchsynonym/add/", {"word": "kandulu", "means": "dal"})
+    assert again.status_code == 200 and "already" in again.content.decode()
