@@ -10,7 +10,7 @@ wire format's owner; `tests/test_answers.py` checks on PostgreSQL that both give
 
 How the totals are counted:
 - every product (`/api/products`, category `all`): `catalog_product_total`, one row kept exact by
-  statement triggers on `catalog_product` (migration 0004), instead of a sequential scan of
+  statement triggers on `catalog_product` (migration 0006), instead of a sequential scan of
   every product per page;
 - one category: `COUNT(*)` over the (category, id) index, that category's entries only;
 - a search: the matching ids are gathered once (a MATERIALIZED CTE) and both counted and paged
@@ -23,10 +23,12 @@ import orjson
 import psycopg
 from django.db import connection
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
+from django.db.models import QuerySet, Value
 
 from common.pagination import pages_for
 
-from . import selectors, serializers
+from . import search, selectors, serializers
+from .models import Detail, Product
 from .selectors import ProductListing
 from .uploads import CARD_SUFFIX, UPLOADED_PAGE_PICTURE_PATTERN
 
@@ -76,6 +78,8 @@ PRODUCT = _object(
     categoryTe="c.name_te",
     image="p.image",
     description="p.description",
+    hsnCode="p.hsn_code",
+    gstRate="p.gst_rate",
     rating="trim_scale(p.rating)",
     numReviews="p.num_reviews",
     details=_array(
@@ -237,45 +241,40 @@ def featured() -> bytes:
     return body.encode()
 
 
-# Names starting with the text first, then the other names containing it, each by name: the first
-# branch is read from the name-prefix index, and the second runs only when the first finds fewer
-# than the page holds, so the products containing the text are not all sorted to return a few.
-SUGGESTIONS_SQL = f"""WITH page AS (
-        (SELECT id, 0 AS rank FROM catalog_product WHERE upper(name) LIKE upper(%s) ORDER BY name, id LIMIT %s)
-        UNION ALL
-        (SELECT id, 1 FROM catalog_product WHERE upper(name) LIKE upper(%s) AND upper(name) NOT LIKE upper(%s)
-         ORDER BY name, id LIMIT %s)
-        LIMIT %s)
-    SELECT row_to_json({
-    _object(
-        products=_array(
-            PRODUCT,
-            "page JOIN catalog_product p ON p.id = page.id JOIN catalog_category c ON c.id = p.category_id",
-            "page.rank, p.name, p.id",
-        ),
-        brands=_array(
-            "b.brand",
-            "(SELECT DISTINCT brand FROM catalog_detail WHERE upper(brand) LIKE upper(%s) ORDER BY brand LIMIT %s) AS b",
-            "b.brand",
-        ),
-    )
-})::text"""
+def _suggestions_statement(found: QuerySet[Product], query: search.Query) -> tuple[str, list]:
+    """The statement (SQL, parameters) answering (how many products, the products as a JSON array,
+    the brands as a JSON array) for the products `found` and the brands `query` finds.
 
-
-def _like(text: str) -> str:
-    """`text` for LIKE, with its own `%`, `_` and `\\` taken literally."""
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    Names starting with the text first, then the others, each by name (`selectors.suggestions`):
+    the first part is read in name order from the prefix index, and the second runs only when
+    the first finds fewer than a page, so the products merely containing the text are not all
+    sorted to suggest a few."""
+    size = selectors.SUGGESTED_PRODUCTS
+    parts = [
+        part.annotate(suggested_rank=Value(rank)).order_by("name", "id").values("id", "suggested_rank")[:size]
+        for rank, part in enumerate((found.filter(query.names_starting()), found.exclude(query.names_starting())))
+    ]
+    (starting_sql, starting_params), (others_sql, others_params) = (part.query.sql_with_params() for part in parts)
+    brands = Detail.objects.filter(query.brands()).order_by("brand").values("brand").distinct()
+    brands_sql, brands_params = brands[: selectors.SUGGESTED_BRANDS].query.sql_with_params()
+    products_sql, products_params = _products_of("page", "page.suggested_rank, p.name, p.id")
+    sql = f"""WITH page AS (({starting_sql}) UNION ALL ({others_sql}) LIMIT %s)
+        SELECT (SELECT count(*) FROM page), {products_sql},
+            (SELECT COALESCE(array_to_json(array_agg(b.brand ORDER BY b.brand)), '[]')::text FROM ({brands_sql}) AS b)"""
+    return sql, [*starting_params, *others_params, size, *products_params, *brands_params]
 
 
 def suggestions(*, term: str) -> bytes:
-    """`GET /api/products/suggestions`: up to 8 products and 5 brands containing `term` (3+ characters)."""
+    """`GET /api/products/suggestions`: up to 8 products and 5 brands `term` finds (3+ characters)."""
     if not _fast() or len(term) < selectors.SUGGESTION_MIN_CHARS:
         found = selectors.suggestions(q=term)
         return render({"products": serializers.products_data(found.products), "brands": found.brands})
-    prefix, contains, size = f"{_like(term)}%", f"%{_like(term)}%", selectors.SUGGESTED_PRODUCTS
-    params = [prefix, size, contains, prefix, size, size, *_product_params(), contains, selectors.SUGGESTED_BRANDS]
-    (body,) = _fetch(SUGGESTIONS_SQL, params)
-    return body.encode()
+    query = search.understand(term)
+    count, products, brands = _fetch(*_suggestions_statement(Product.objects.filter(query.names()), query))
+    if not count and query.may_have_typos():
+        typos = search.with_upper(Product.objects.all(), "name").filter(query.names_with_typos())
+        _, products, _ = _fetch(*_suggestions_statement(typos, query))
+    return b'{"products":%s,"brands":%s}' % (products.encode(), brands.encode())
 
 
 TOP_SQL = f"""WITH page AS (SELECT * FROM catalog_product ORDER BY {_order_by(selectors.TOP_ORDER, "catalog_product")} LIMIT %s)

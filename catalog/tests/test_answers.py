@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 
 from catalog import answers, selectors, services
-from catalog.models import Category, Detail, Financial, Product
+from catalog.models import Category, Detail, Financial, Product, SearchSynonym
 
 from .factories import make_category, make_pack, make_product
 
@@ -43,7 +43,10 @@ def catalog():
         make_product(f"Rice {number:02d} Special", category=rice if number % 2 else oils)
     make_product("Wild RICE", category=hidden, brands={"Rice Brand": [("2", "kg", "300", "250", 1)]})
     make_product("Oil of rice", category=oils)
+    make_product("Basmati Rice", category=rice, name_te="బాస్మతి బియ్యం")
     Product.objects.filter(name="Rice 03 Special").update(rating=Decimal("3.33"), num_reviews=9)
+    SearchSynonym.objects.create(word="biyyam", means="rice")
+    SearchSynonym.objects.create(word="nune", means="oil")
     return rice
 
 
@@ -79,6 +82,13 @@ CASES = [
     (answers.suggestions, {"term": "oil"}),  # one starts with it, others contain it
     (answers.suggestions, {"term": "l_"}),  # LIKE's wildcards are plain characters
     (answers.suggestions, {"term": "zzz"}),
+    (answers.suggestions, {"term": "biyyam"}),  # a local word for rice
+    (answers.suggestions, {"term": "బియ్యం"}),  # a Telugu name
+    (answers.suggestions, {"term": "basmatti"}),  # one letter off
+    (answers.suggestions, {"term": "fortun"}),  # a brand
+    (answers.product_list, {"keyword": "nune", "page": 1, "page_size": 12}),
+    (answers.product_list, {"keyword": "బాస్మతి", "page": 1, "page_size": 12}),
+    (answers.product_list, {"keyword": "basmatti", "page": 1, "page_size": 12}),
 ]
 
 
@@ -111,13 +121,13 @@ def test_pictures_money_and_sizes_as_the_wire_writes_them(catalog):
 def test_each_answer_is_one_statement(catalog, django_assert_num_queries):
     with django_assert_num_queries(1):
         answers.product_list(keyword="", page=1, page_size=12)
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):  # the local words the text may use, then the page
         answers.product_list(keyword="rice", page=2, page_size=12)
     with django_assert_num_queries(2):  # the category's name, then its page
         answers.category_products(category="rice-pulses", page=1, page_size=12)
     with django_assert_num_queries(1):
         answers.featured()
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):  # the local words, then products and brands
         answers.suggestions(term="rice")
 
 

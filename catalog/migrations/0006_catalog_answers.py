@@ -8,8 +8,10 @@
   delete products at the same time (staff and imports), never for orders.
 - `(category_id, id)`: a category's page and its count, and each featured category's first
   products, read in order from the index instead of sorting the category's rows.
-- `UPPER(name) text_pattern_ops`: suggestions read the names starting with the typed text in
-  order from this index, and look at the names merely containing it only when fewer match.
+- `UPPER(name) text_pattern_ops`: suggestions read the names starting with the typed text from
+  this index, and look at the names merely containing it only when fewer match.
+- `UPPER(brand)`: a search ranks first the products with a brand exactly the text
+  (`brand__iexact`), and puts that brand first on their cards; without it every brand was read.
 """
 
 from importlib import import_module
@@ -51,7 +53,7 @@ DROP TABLE IF EXISTS catalog_product_total;
 
 
 class Migration(migrations.Migration):
-    dependencies = [("catalog", "0004_telugu_names_and_search_synonyms")]
+    dependencies = [("catalog", "0005_product_gst")]
 
     operations = [
         PostgresOnlySQL(PRODUCT_TOTAL, reverse_sql=PRODUCT_TOTAL_REVERSE),
@@ -62,5 +64,9 @@ class Migration(migrations.Migration):
         PostgresOnlySQL(
             "CREATE INDEX IF NOT EXISTS catalog_product_name_prefix ON catalog_product (UPPER(name) text_pattern_ops)",
             reverse_sql="DROP INDEX IF EXISTS catalog_product_name_prefix",
+        ),
+        PostgresOnlySQL(
+            "CREATE INDEX IF NOT EXISTS catalog_detail_brand_upper ON catalog_detail (UPPER(brand))",
+            reverse_sql="DROP INDEX IF EXISTS catalog_detail_brand_upper",
         ),
     ]
