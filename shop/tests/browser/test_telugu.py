@@ -97,7 +97,9 @@ def settle(page: Page) -> None:
 def choose(page: Page, language: str) -> None:
     """Press English or తెలుగు in the header; the choice reloads the page, so the server's texts follow too."""
     with page.expect_navigation():
-        page.locator("#site-header .language-switch").get_by_role("button", name="తెలుగు" if language == "te" else "English").click()
+        page.locator("#site-header .language-switch").get_by_role(
+            "button", name="తెలుగు" if language == "te" else "English"
+        ).click()
 
 
 def test_telugu_fonts_are_installed():
@@ -154,7 +156,9 @@ def sign_in(page: Page) -> None:
         page.get_by_role("button", name="Sign In", exact=True).click()
 
 
-def test_a_customers_choice_is_kept_in_the_profile_and_comes_back_at_sign_in(phone: Page, browser, live_server, demo_catalog):
+def test_a_customers_choice_is_kept_in_the_profile_and_comes_back_at_sign_in(
+    phone: Page, browser, live_server, demo_catalog
+):
     customer = User.objects.get(phone_no=CUSTOMER_PHONE)
     assert customer.language == "en"
     sign_in(phone)
