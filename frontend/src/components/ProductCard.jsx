@@ -15,7 +15,9 @@ function initialPack(product, detail) {
   return (inCart ?? packs.find(inStock) ?? packs[0])._id;
 }
 
-export default function ProductCard({ product, detail }) {
+// `heading` is the level of the card's title, one below the heading of the list it is in.
+export default function ProductCard({ product, detail, eager = false, heading = 3 }) {
+  const Title = `h${heading}`;
   const cart = useCart();
   const packs = detail.financials;
   const [packId, setPackId] = useState(() => initialPack(product, detail));
@@ -40,11 +42,20 @@ export default function ProductCard({ product, detail }) {
     <article className="product-card">
       <a className="product-card__media" href={href} tabIndex={-1} aria-hidden="true">
         {discount > 0 && <span className="product-card__badge">{discount}% off</span>}
-        <img ref={imageRef} src={cardImage(product, detail)} alt="" loading="lazy" decoding="async" width="160" height="160" />
+        <img
+          ref={imageRef}
+          src={cardImage(product, detail)}
+          alt=""
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
+          decoding="async"
+          width="160"
+          height="160"
+        />
       </a>
-      <h3 className="product-card__title">
+      <Title className="product-card__title">
         <a href={href}>{title}</a>
-      </h3>
+      </Title>
       <div className="product-card__sizes" role="group" aria-label="Pack size">
         {packs.map((candidate) => (
           <button

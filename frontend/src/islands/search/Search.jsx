@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
-import ProductGrid from "../../components/ProductGrid";
+import ProductGrid, { FIRST_SCREEN_CARDS } from "../../components/ProductGrid";
 import { config } from "../../lib/config";
 import { takeHandedOverSuggestions } from "../../lib/search";
 import { useApi } from "../../lib/useApi";
@@ -51,7 +51,7 @@ export default function Search({ location = window.location }) {
       {loading && <Loader />}
       {error && <Message variant="danger">{error}</Message>}
       {!loading && !error && products.length === 0 && <Message variant="info">{`No products found for "${query}"`}</Message>}
-      <ProductGrid products={products} />
+      <ProductGrid products={products} eager={FIRST_SCREEN_CARDS} heading={2} />
       <Pager page={page} pages={pages} hrefFor={(number) => keywordPageHref(query, number)} />
     </div>
   );
