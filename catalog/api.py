@@ -142,7 +142,11 @@ class ProductsView(AdminOnlyWrites):
 class CategoriesView(PublicRead):
     @extend_schema(responses={200: OpenApiResponse(schema.CATEGORY_NAMES, description="Category names in order")})
     def get(self, request):
-        return _shared_json(request, "categories", lambda: {"categories": selectors.category_names()})
+        def build() -> dict:
+            names = selectors.category_names()
+            return {"categories": list(names), "categoriesTe": names}
+
+        return _shared_json(request, "categories", build)
 
 
 class CategoryProductsView(PublicRead):
@@ -156,8 +160,8 @@ class CategoryProductsView(PublicRead):
         page, size = query["pageNumber"], query.get("pageSize", selectors.CATEGORY_PAGE_SIZE)
 
         def build() -> dict:
-            name, found = selectors.category_products(category=category, page=page, page_size=size)
-            return {"category": name, **_page_body(found)}
+            name, name_te, found = selectors.category_products(category=category, page=page, page_size=size)
+            return {"category": name, "categoryTe": name_te, **_page_body(found)}
 
         return _shared_json(request, f"category|{category.strip().lower()}|{page}|{size}", build)
 
@@ -276,6 +280,7 @@ class DetailView(APIView):
         services.detail_update(
             detail=detail,
             name=data.get("name"),
+            name_te=data.get("name_te"),
             slug=data.get("slug"),
             category=data.get("category"),
             image=data.get("image"),

@@ -13,6 +13,8 @@ from django.db.models import F, Q
 class Category(models.Model):
     key = models.SlugField(max_length=60, unique=True)
     name = models.CharField(max_length=80, unique=True)
+    # The Telugu name shown beside or instead of `name` when Telugu is chosen; may be empty.
+    name_te = models.CharField("Telugu name", max_length=80, blank=True)
     image = models.CharField(max_length=500, blank=True, help_text="Image URL")
     # Position in the home page's Featured Categories section; lower comes first.
     sequence = models.PositiveIntegerField(default=0)
@@ -28,6 +30,7 @@ class Category(models.Model):
 
 class Product(models.Model):
     name = models.CharField(max_length=200)
+    name_te = models.CharField("Telugu name", max_length=200, blank=True)
     slug = models.SlugField(max_length=220, unique=True)
     category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="products")
     image = models.CharField(max_length=500, blank=True, help_text="Image URL")
@@ -123,3 +126,21 @@ class Review(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rating}★ {self.product} by {self.user}"
+
+
+class SearchSynonym(models.Model):
+    """A word shoppers type for something in the catalog, in Telugu script or romanised
+    ('biyyam', 'బియ్యం', 'kandi pappu'), and the catalog's words for it ('rice', 'toor dal').
+
+    The searches look for the catalog's words too (`catalog/search.py`). Staff extend the table
+    in Django admin; `services.synonym_save` keeps `word` trimmed and lower-case.
+    """
+
+    word = models.CharField(max_length=60, unique=True, help_text="What shoppers type: 'biyyam', 'బియ్యం'")
+    means = models.CharField(max_length=100, help_text="The catalog's words for it: 'rice', 'toor dal'")
+
+    class Meta:
+        ordering = ["word"]
+
+    def __str__(self) -> str:
+        return f"{self.word} → {self.means}"

@@ -131,8 +131,9 @@ def admin_product_list(
     return _paginate(queryset, page=page, page_size=page_size, order=("-id",))
 
 
-def category_names() -> list[str]:
-    return list(Category.objects.order_by("sequence", "name").values_list("name", flat=True))
+def category_names() -> dict[str, str]:
+    """Every category's name, in sequence, with its Telugu name (may be empty)."""
+    return dict(Category.objects.order_by("sequence", "name").values_list("name", "name_te"))
 
 
 def category_find(ref: str) -> Category | None:
@@ -145,14 +146,15 @@ def category_find(ref: str) -> Category | None:
 
 def category_products(
     *, category: str, page: int = 1, page_size: int = CATEGORY_PAGE_SIZE
-) -> tuple[str, Page[Product]]:
-    """(`category`'s display name, a page of its products); `all` lists every product."""
+) -> tuple[str, str, Page[Product]]:
+    """(`category`'s display name, its Telugu name, a page of its products); `all` lists every
+    product (and has no Telugu name: the islands translate `all` themselves)."""
     if category.strip().lower() == ALL_CATEGORIES:
-        return ALL_CATEGORIES, _paginate(Product.objects.all(), page=page, page_size=page_size)
+        return ALL_CATEGORIES, "", _paginate(Product.objects.all(), page=page, page_size=page_size)
     found = category_find(category)
     if found is None:
         raise NotFound(f"Category '{category}' not found")
-    return found.name, _paginate(Product.objects.filter(category=found), page=page, page_size=page_size)
+    return found.name, found.name_te, _paginate(Product.objects.filter(category=found), page=page, page_size=page_size)
 
 
 def featured_categories() -> list[FeaturedCategory]:

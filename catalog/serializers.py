@@ -54,8 +54,10 @@ def product_data(product: Product, *, with_reviews: bool = False) -> dict:
     data = {
         "_id": str(product.pk),
         "name": product.name,
+        "nameTe": product.name_te,
         "slug": product.slug,
         "category": product.category.name,
+        "categoryTe": product.category.name_te,
         "image": product.image,
         "description": product.description,
         "rating": product.rating,
@@ -86,6 +88,7 @@ def featured_category_data(featured: FeaturedCategory) -> dict:
     return {
         "key": category.key,
         "name": category.name,
+        "nameTe": category.name_te,
         "image": category.image,
         "sequence": category.sequence,
         "products": products_data(featured.products),
@@ -100,6 +103,7 @@ def batch_record_data(financial: Financial) -> dict:
         "brandId": str(detail.pk),
         "financialId": str(financial.pk),
         "name": product.name,
+        "nameTe": product.name_te,
         "slug": product.slug,
         "brand": detail.brand,
         "quantity": financial.quantity_display,
@@ -148,6 +152,7 @@ def _text(**kwargs):
 
 class ProductUpdateInput(serializers.Serializer):
     name = _text(max_length=200)
+    nameTe = _text(max_length=200, source="name_te")
     slug = _text(max_length=220)
     category = _text(max_length=80)
     image = _text(max_length=500)
@@ -208,6 +213,7 @@ class DetailEditInput(serializers.Serializer):
     slug = _text(max_length=220)
     detailId = _text()
     name = _text(max_length=200)
+    nameTe = _text(max_length=200, source="name_te")
     category = _text(max_length=80)
     brand = _text(max_length=100)
     discount = _text()

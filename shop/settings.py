@@ -96,6 +96,9 @@ MIDDLEWARE = [
     "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.gzip.GZipMiddleware",
+    # After the session and before CommonMiddleware (Django's advice): the language of the answer,
+    # from the `django_language` cookie, then Accept-Language; Django admin stays English.
+    "shop.locale.ShopLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -104,8 +107,10 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "shop.urls"
+# HTTP: gunicorn's WSGI workers (Procfile `web`); websockets: `shop.asgi.websocket_application`
+# (Procfile `ws`). `scripts/run` serves both from `shop.asgi.application` on one port.
 ASGI_APPLICATION = "shop.asgi.application"
-WSGI_APPLICATION = None
+WSGI_APPLICATION = "shop.wsgi.application"
 
 TEMPLATES = [
     {
@@ -115,6 +120,8 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                # LANGUAGE_CODE (the active language, for <html lang>) and LANGUAGES.
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "shop.context_processors.storefront",
@@ -126,9 +133,10 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------------
 DATABASES = {"default": dj_database_url.parse(env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    # Under ASGI each request may run in its own thread, so persistent per-thread connections
-    # would pile up past PostgreSQL's max_connections in a burst. A bounded pool per process
-    # makes a burst wait for a connection instead of failing.
+    # A bounded pool per process: under ASGI (the websocket process, a local run) each request
+    # may run in its own thread, so persistent per-thread connections would pile up past
+    # PostgreSQL's max_connections in a burst; a WSGI worker borrows one connection per request.
+    # A burst waits for a connection instead of failing.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options["pool"] = {
@@ -257,7 +265,18 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Internationalisation -------------------------------------------------------------------------
-LANGUAGE_CODE = "en-in"
+# English and Telugu. The shop's texts are English in the source; Telugu lives in
+# locale/te/LC_MESSAGES/django.po, whose compiled .mo is committed beside it (the shop runs with no
+# GNU gettext installed; shop/tests/test_translations.py fails when the two disagree or a marked
+# text has no Telugu). The language comes from the `django_language` cookie (Django's default
+# name, which the islands also set), then Accept-Language; a customer's choice is also kept on
+# the user (`User.language`), which picks the language of the texts sent by SMS.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("te", "తెలుగు")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "django_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "Asia/Kolkata"
 USE_I18N = True
 USE_TZ = True

@@ -76,6 +76,7 @@ def detail_update(
     *,
     detail: Detail,
     name: str | None = None,
+    name_te: str | None = None,
     slug: str | None = None,
     category: str | None = None,
     image: str | None = None,
@@ -89,14 +90,14 @@ def detail_update(
 ) -> Detail:
     """The admin's "Edit Product Details" form (spec section 3's edit payload).
 
-    Product fields (name, slug, category, image) go to the product; `brand` renames this variant.
+    Product fields (name, Telugu name, slug, category, image) go to the product; `brand` renames this variant.
     The pack is the existing one whose size is `quantity`, or, when `manual_quantity` is given,
     the pack of that size (created when the brand has none, in `units` or the brand's usual
     units); a blank or zero `manual_quantity` and a blank `image` are "not given". Its price and
     discount are set from `price` and `discount`; whichever is missing keeps its current value. The selling price follows: price × (100 − discount) / 100.
     """
     product = detail.product
-    products.product_update(product=product, name=name, slug=slug, category=category, image=image)
+    products.product_update(product=product, name=name, name_te=name_te, slug=slug, category=category, image=image)
 
     if brand is not None and str(brand).strip():
         brand = clean_text(brand, label="Brand", max_length=BRAND_MAX_LENGTH)

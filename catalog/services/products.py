@@ -11,7 +11,7 @@ from common.text import clean_text
 from .. import caching, selectors
 from ..models import Category, Financial, Product
 from . import details, packs
-from ._text import clean_url
+from ._text import clean_telugu, clean_url
 
 SAMPLE_PRODUCT_NAME = "Sample name"
 SAMPLE_BRAND = "Sample brand"
@@ -21,6 +21,7 @@ UNCATEGORISED = ("uncategorised", "UNCATEGORISED")
 SLUG_MAX_LENGTH = Product._meta.get_field("slug").max_length
 
 PRODUCT_NAME_MAX_LENGTH = Product._meta.get_field("name").max_length
+PRODUCT_NAME_TE_MAX_LENGTH = Product._meta.get_field("name_te").max_length
 
 
 def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
@@ -56,6 +57,7 @@ def _default_category() -> Category:
 def product_create(
     *,
     name: str = SAMPLE_PRODUCT_NAME,
+    name_te: str = "",
     category: Category | str | None = None,
     image: str | None = None,
     description: str = SAMPLE_DESCRIPTION,
@@ -65,6 +67,7 @@ def product_create(
     name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
     product = Product.objects.create(
         name=name,
+        name_te=clean_telugu(name_te, label="Telugu name", max_length=PRODUCT_NAME_TE_MAX_LENGTH),
         slug=unique_slug(name),
         category=_category(category) if category else _default_category(),
         image=clean_url(static(SAMPLE_IMAGE_STATIC_PATH) if image is None else image),
@@ -78,6 +81,7 @@ def product_create(
 def product_save(*, product: Product) -> Product:
     """Save a product, giving it a unique slug from its name when it has none (Django admin)."""
     product.name = clean_text(product.name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
+    product.name_te = clean_telugu(product.name_te, label="Telugu name", max_length=PRODUCT_NAME_TE_MAX_LENGTH)
     if not product.slug:
         product.slug = unique_slug(product.name, exclude_pk=product.pk)
     elif product.slug.isdigit():
@@ -98,12 +102,14 @@ def product_update(
     *,
     product: Product,
     name: str | None = None,
+    name_te: str | None = None,
     slug: str | None = None,
     category: Category | str | None = None,
     image: str | None = None,
     description: str | None = None,
 ) -> Product:
     """Change the given fields. A new name gives a new slug unless a different slug is given.
+    `name_te` "" clears the Telugu name (None leaves it).
 
     A blank `image` is "not given", like None: edit screens send `image: ""` for an untouched
     field, and that must not erase the product's picture.
@@ -120,6 +126,8 @@ def product_update(
         if name != product.name:
             product.name = name
             product.slug = unique_slug(name, exclude_pk=product.pk)
+    if name_te is not None:
+        product.name_te = name_te  # cleaned by product_save
     if category is not None and str(category).strip():
         product.category = _category(category)
     if image is not None and str(image).strip():

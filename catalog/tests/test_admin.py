@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from catalog.models import Financial, Product
+from catalog.models import Category, Financial, Product, SearchSynonym
 
 from .factories import make_category, make_product
 
@@ -37,6 +37,8 @@ def shelf(customer):
         "Toor Dal", category=make_category("RICE & PULSES"), brands={"Tata Sampann": [("1", "kg", "180", "170", 20)]}
     )
     services.review_create(product=oil, user=customer, rating=5)
+    SearchSynonym.objects.create(word="nune", means="oil")
+    SearchSynonym.objects.create(word="biyyam", means="rice")
     return oil
 
 
@@ -57,6 +59,7 @@ def shelf(customer):
         ("financial", "?stock=low", ["950.00"], ["150.00", "170.00"]),
         ("financial", "?discount=1-20", ["950.00", "170.00"], ["150.00"]),
         ("category", "", ["OILS", "RICE &amp; PULSES"], []),
+        ("searchsynonym", "?q=nune", ["nune"], ["biyyam"]),
         ("review", "", ["Groundnut Oil"], []),
     ],
 )
@@ -73,7 +76,7 @@ def test_changelists_search_and_filters(staff, shelf, path, query, expected, abs
 def test_changelists_run_a_fixed_number_of_queries(staff, shelf, django_assert_max_num_queries):
     for n in range(20):
         make_product(f"Extra {n}", brands={"A": [("1", "kg", "10", "9", 1)], "B": []})
-    for path in ("product", "detail", "financial", "category", "review"):
+    for path in ("product", "detail", "financial", "category", "review", "searchsynonym"):
         with django_assert_max_num_queries(12):
             assert staff.get(f"/staff/catalog/{path}/").status_code == 200
 
@@ -85,6 +88,7 @@ def test_change_pages_open(staff, shelf):
         f"/staff/catalog/detail/{detail.pk}/change/",
         f"/staff/catalog/financial/{detail.financials.first().pk}/change/",
         "/staff/catalog/product/add/",
+        "/staff/catalog/searchsynonym/add/",
     ):
         assert staff.get(url).status_code == 200, url
 
@@ -219,3 +223,31 @@ def test_the_out_of_stock_action_goes_through_the_pack_service_and_announces_onc
     assert [pack.count_in_stock for pack in Financial.objects.filter(detail__brand="Fortune")] == [0, 0]
     assert Financial.objects.get(detail__brand="Dhara").count_in_stock == 40
     assert received == [(frozenset({shelf.pk}), frozenset(pack.pk for pack in fortune))]
+
+
+def test_staff_edit_telugu_names_in_the_admin(staff, shelf):
+    response = staff.post(
+        f"/staff/catalog/product/{shelf.pk}/change/",
+        {
+            "name": "Groundnut Oil",
+            "name_te": " వేరుశనగ  నూనె ",
+            "slug": shelf.slug,
+            "category": shelf.category_id,
+            "image": shelf.image,
+            "description": "",
+            "details-TOTAL_FORMS": "0",
+            "details-INITIAL_FORMS": "0",
+            "details-MIN_NUM_FORMS": "0",
+            "details-MAX_NUM_FORMS": "1000",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    shelf.refresh_from_db()
+    assert shelf.name_te == "వేరుశనగ నూనె"
+    oils = shelf.category
+    response = staff.post(
+        f"/staff/catalog/category/{oils.pk}/change/",
+        {"key": oils.key, "name": oils.name, "name_te": "నూనెలు", "image": "", "sequence": "1", "is_featured": "on"},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Category.objects.get(pk=oils.pk).name_te == "నూనెలు"

@@ -102,6 +102,19 @@ def test_admin_update_product(admin, oil):
     )
 
 
+def test_admin_sets_and_clears_the_telugu_name(admin, oil):
+    detail = oil.details.get(brand="Freedom")
+    body = admin.put(f"/api/products/{oil.pk}", {"nameTe": "  పొద్దుతిరుగుడు   నూనె "}, format="json").json()
+    assert (body["name"], body["nameTe"]) == ("Sunflower Oil", "పొద్దుతిరుగుడు నూనె")
+    # The edit screen sends the field each time; without it (the shop's existing client) it stays.
+    edited = admin.put(f"/api/products/{oil.pk}/details/{detail.pk}", {"brand": "Freedom"}, format="json").json()
+    assert edited["nameTe"] == "పొద్దుతిరుగుడు నూనె"
+    cleared = admin.put(f"/api/products/{oil.pk}/details/{detail.pk}", {"nameTe": ""}, format="json").json()
+    assert cleared["nameTe"] == ""
+    too_long = admin.put(f"/api/products/{oil.pk}", {"nameTe": "న" * 201}, format="json")
+    assert too_long.status_code == 400 and too_long.json()["message"]
+
+
 def test_admin_delete_product(admin, oil):
     response = admin.delete(f"/api/products/{oil.pk}")
     assert response.json() == {"message": "Product deleted successfully"}
@@ -115,6 +128,7 @@ def test_admin_edit_product_details_payload(admin, oil):
         "slug": oil.slug,
         "detailId": str(detail.pk),
         "name": "Sunflower Oil",
+        "nameTe": "సన్‌ఫ్లవర్ నూనె",
         "category": "OILS",
         "brand": "Freedom Refined",
         "discount": "10",
@@ -125,6 +139,7 @@ def test_admin_edit_product_details_payload(admin, oil):
     }
     response = admin.put(f"/api/products/{oil.slug}/details/{detail.pk}", payload, format="json")
     assert response.status_code == 200, response.json()
+    assert response.json()["nameTe"] == "సన్‌ఫ్లవర్ నూనె"
     brand = next(d for d in response.json()["details"] if d["_id"] == str(detail.pk))
     assert brand["brand"] == "Freedom Refined"
     assert brand["images"][0] == {"image": "/media/new.svg"}

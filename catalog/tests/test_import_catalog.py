@@ -4,7 +4,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from catalog.models import Detail, Financial, Product
+from catalog.models import Category, Detail, Financial, Product
 
 from .factories import make_category, make_product
 
@@ -71,6 +71,34 @@ def test_importing_the_same_file_again_changes_nothing(tmp_path, shop):
     assert ok
     assert "packs: 0 new, 0 updated, 5 unchanged" in out
     assert list(Financial.objects.order_by("id").values()) == before
+
+
+def test_import_sets_telugu_names_of_products_and_categories(tmp_path, shop):
+    header = HEADER.strip() + ",name_te,category_te\n"
+    text = header + (
+        "RICE & PULSES,Sona Masoori Rice,Lalitha,10,kg,720,699,5,,,సోనా మసూరి బియ్యం,బియ్యం & పప్పులు\n"
+        "OILS,Gingelly Oil,Idhayam,1,L,400,380,6,,,నువ్వుల నూనె,\n"
+        "OILS,Gingelly Oil,Idhayam,500,ml,210,200,6,,,,\n"  # an empty cell changes nothing
+    )
+    ok, out, err = _run(tmp_path, text)
+    assert ok, err
+    assert "categories: 1 updated" in out and "products: 1 new, 1 updated" in out
+    assert Product.objects.get(name="Sona Masoori Rice").name_te == "సోనా మసూరి బియ్యం"
+    assert Product.objects.get(name="Gingelly Oil").name_te == "నువ్వుల నూనె"
+    assert (Category.objects.get(name="RICE & PULSES").name_te, Category.objects.get(name="OILS").name_te) == (
+        "బియ్యం & పప్పులు",
+        "",
+    )
+    _, again, _ = _run(tmp_path, text)
+    assert "categories: 0 updated" in again and "products: 0 new, 0 updated" in again
+
+
+def test_two_telugu_names_for_one_category_reject_the_file(tmp_path, shop):
+    header = HEADER.strip() + ",category_te\n"
+    text = header + ("OILS,Gingelly Oil,Idhayam,1,L,400,380,6,,,నూనెలు\nOILS,Mustard Oil,Fortune,1,L,190,180,5,,,తైలాలు\n")
+    ok, _, err = _run(tmp_path, text)
+    assert ok is None and "row 3: another category_te than 'నూనెలు'" in err
+    assert Category.objects.get(name="OILS").name_te == ""
 
 
 def test_new_product_without_an_image_gets_a_generated_tile(tmp_path, shop):

@@ -7,6 +7,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useUserInfo } from "../lib/auth";
 import { useDropdown } from "../lib/dropdowns";
 import { useAtTop, useOutsideClick } from "../lib/hooks";
+import { useT } from "../lib/i18n";
 import Loader from "./Loader";
 import { UserIcon } from "./icons";
 
@@ -15,6 +16,7 @@ const AccountDropdown = lazy(loadAccountDropdown);
 const DeliveryChecker = lazy(() => import(/* webpackChunkName: "delivery-checker" */ "./delivery/DeliveryChecker"));
 
 export function AccountMenu() {
+  const t = useT();
   const userInfo = useUserInfo();
   const [isOpen, , close, toggle] = useDropdown("account");
   const ref = useRef(null);
@@ -31,7 +33,7 @@ export function AccountMenu() {
       <button
         type="button"
         className="icon-button account__toggle"
-        aria-label={userInfo ? `Account: ${userInfo.name}` : "Account"}
+        aria-label={userInfo ? t("account.labelNamed", { name: userInfo.name }) : t("account.label")}
         aria-haspopup="true"
         aria-expanded={isOpen}
         aria-controls="account-dropdown"

@@ -1,4 +1,4 @@
-// Edit Product Details (spec section 2): Go Back to the product list; Name, Category, Image (URL
+// Edit Product Details (spec section 2): Go Back to the product list; Name, Telugu name, Category, Image (URL
 // text plus a file chooser that uploads and fills in the returned URL), Brand, Discount, Price,
 // Weight (the brand's sizes, with 'Select Weight' showing a manual Weight field) and Stock;
 // submit 'Update Details'. The rules of the form are in editForm.js; the server checks and
@@ -9,6 +9,7 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api } from "../../lib/api";
 import { flash } from "../../lib/flash";
+import { useT } from "../../lib/i18n";
 import { navigate } from "../../lib/navigation";
 import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
@@ -30,6 +31,7 @@ async function loadProduct(productRef, signal) {
 }
 
 export default function AdminProductEditPage({ productRef, detailId, packId = "" }) {
+  const t = useT();
   const loaded = useApi((signal) => loadProduct(productRef, signal), { key: `${productRef}|${detailId}` });
   const product = loaded.data?.product;
   const detail = product?.details?.find((item) => String(item._id) === String(detailId)) ?? null;
@@ -61,6 +63,10 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
         <div className="form-field">
           <label htmlFor="product-name">Name</label>
           <input id="product-name" type="text" value={form.name} onChange={set("name")} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="product-name-te">{t("admin.productEdit.nameTe")}</label>
+          <input id="product-name-te" type="text" lang="te" value={form.nameTe} onChange={set("nameTe")} />
         </div>
         <div className="form-field">
           <label htmlFor="product-category">Category</label>
