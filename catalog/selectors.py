@@ -14,6 +14,7 @@ from common.errors import NotFound
 from common.lookup import by_id_or_slug
 from common.pagination import Page, paginate
 
+from . import search
 from .models import Category, Detail, Financial, Product, Review
 
 DEFAULT_PAGE_SIZE = 12  # GET /api/products
@@ -67,33 +68,25 @@ def _paginate(
 
 
 def search_term(text: str) -> str:
-    """Search text as the searches use it: trimmed, and at most MAX_SEARCH_CHARS long."""
-    return (text or "").strip()[:MAX_SEARCH_CHARS]
+    """Search text as the searches use it: trimmed, at most MAX_SEARCH_CHARS long, Unicode NFC."""
+    return search.normalized((text or "").strip()[:MAX_SEARCH_CHARS])
 
 
-def _search_rank(term: str) -> Case:
-    """0: a brand is exactly the term ('Brand: Aashirvaad' picked), 1: the name contains it, 2: the rest."""
-    exact_brand = Exists(Detail.objects.filter(product=OuterRef("pk"), brand__iexact=term))
+def _search_rank(query: search.Query) -> Case:
+    """0: a brand is exactly the text ('Brand: Aashirvaad' picked), 1: the name (or Telugu name)
+    contains it or what it stands for, 2: the rest."""
+    exact_brand = Exists(Detail.objects.filter(product=OuterRef("pk"), brand__iexact=query.text))
     return Case(
         When(exact_brand, then=Value(0)),
-        When(name__icontains=term, then=Value(1)),
+        When(query.names(), then=Value(1)),
         default=Value(2),
         output_field=IntegerField(),
     )
 
 
-def _matching_ids(term: str, *, in_category: bool = False):
-    """Ids of products whose name or a brand (and, with `in_category`, the category name) contains
-    `term`: one UNION, each part able to use its own trigram index on PostgreSQL (an OR of the
-    conditions makes the planner scan every row); no product is listed twice."""
-    parts = [Detail.objects.filter(brand__icontains=term).order_by().values("product_id")]
-    if in_category:
-        parts.insert(0, Product.objects.filter(category__name__icontains=term).order_by().values("pk"))
-    return Product.objects.filter(name__icontains=term).order_by().values("pk").union(*parts)
-
-
 def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> Page[Product]:
-    """Products whose name, a brand or the category name contains `keyword` (any case).
+    """Products `keyword` finds (`catalog/search.py`): by name, Telugu name, local name, brand or
+    category, or one letter off when nothing else matches.
 
     Without a keyword, by id. With one: exact brand matches first, then products whose name
     contains it, then the rest (brand or category containing it), each group by id.
@@ -101,8 +94,9 @@ def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_P
     queryset = Product.objects.all()
     term = search_term(keyword)
     if term:
-        queryset = queryset.filter(pk__in=_matching_ids(term, in_category=True)).annotate(
-            search_rank=_search_rank(term)
+        query = search.understand(term)
+        queryset = queryset.filter(pk__in=search.matching_ids(query, categories=True)).annotate(
+            search_rank=_search_rank(query)
         )
         return _paginate(queryset, page=page, page_size=page_size, order=("search_rank", "id"), brand_first=term)
     return _paginate(queryset, page=page, page_size=page_size)
@@ -111,13 +105,13 @@ def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_P
 def admin_product_list(
     *, keyword: str = "", category: str = "", low_stock: bool = False, page: int = 1, page_size: int = ADMIN_PAGE_SIZE
 ) -> Page[Product]:
-    """The staff's product list: every product, newest first; `keyword` finds a part of the name or
-    of a brand, `category` keeps one category (name or key), `low_stock` keeps products with a pack
-    at `LOW_STOCK` or fewer, lowest stock first."""
+    """The staff's product list: every product, newest first; `keyword` finds products by name or
+    brand as the shop's search does, `category` keeps one category (name or key), `low_stock` keeps
+    products with a pack at `LOW_STOCK` or fewer, lowest stock first."""
     queryset = Product.objects.all()
     term = search_term(keyword)
     if term:
-        queryset = queryset.filter(pk__in=_matching_ids(term))
+        queryset = queryset.filter(pk__in=search.matching_ids(search.understand(term)))
     if category.strip():
         found = category_find(category.strip())
         if found is None:
@@ -179,27 +173,37 @@ def featured_categories() -> list[FeaturedCategory]:
     return [FeaturedCategory(category=category, products=category.featured_products) for category in categories]
 
 
+def _suggested_products(products: QuerySet[Product], query: search.Query) -> list[Product]:
+    starts_first = Case(When(query.names_starting(), then=Value(0)), default=Value(1), output_field=IntegerField())
+    return list(
+        with_packs(products.annotate(prefix_rank=starts_first).order_by("prefix_rank", "name", "id"))[
+            :SUGGESTED_PRODUCTS
+        ]
+    )
+
+
 def suggestions(*, q: str) -> Suggestions:
-    """Products whose name contains `q` (names starting with it first) and brands containing it.
+    """Products whose name (or Telugu name, or local name) contains `q`, names starting with it
+    first, or one letter off when none does (`catalog/search.py`); and brands containing it.
 
     Fewer than three characters (after trimming) suggest nothing.
     """
     term = search_term(q)
     if len(term) < SUGGESTION_MIN_CHARS:
         return Suggestions(products=[], brands=[])
-    starts_first = Case(When(name__istartswith=term, then=Value(0)), default=Value(1), output_field=IntegerField())
-    products = with_packs(
-        Product.objects.filter(name__icontains=term)
-        .annotate(prefix_rank=starts_first)
-        .order_by("prefix_rank", "name", "id")
-    )[:SUGGESTED_PRODUCTS]
+    query = search.understand(term)
+    products = _suggested_products(Product.objects.filter(query.names()), query)
+    if not products and query.may_have_typos():
+        products = _suggested_products(
+            search.with_upper(Product.objects.all(), "name").filter(query.names_with_typos()), query
+        )
     brands = (
-        Detail.objects.filter(brand__icontains=term)
+        Detail.objects.filter(query.brands())
         .order_by("brand")
         .values_list("brand", flat=True)
         .distinct()[:SUGGESTED_BRANDS]
     )
-    return Suggestions(products=list(products), brands=list(brands))
+    return Suggestions(products=products, brands=list(brands))
 
 
 def product_find(ref: str | int) -> Product | None:

@@ -153,7 +153,12 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # 0 turns a limit off (the release step's migrations run without one).
     DB_LOCK_TIMEOUT_MS = int(env("DB_LOCK_TIMEOUT_MS", "3000"))
     DB_STATEMENT_TIMEOUT_MS = int(env("DB_STATEMENT_TIMEOUT_MS", "15000"))
-    options["options"] = f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
+    # The catalog search's "one letter off" (catalog/search.py: TYPO_SIMILARITY) is pg_trgm's word
+    # similarity at 0.5 instead of its default 0.6, so the trigram indexes serve it as an operator.
+    options["options"] = (
+        f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
+        " -c pg_trgm.word_similarity_threshold=0.5"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, channel layer, Celery broker --------------------------------------------------
@@ -395,6 +400,9 @@ STORE_PHONE_NUMBER = env("STORE_PHONE_NUMBER", "08856230123")
 STORE_SUPPORT_EMAIL = env("STORE_SUPPORT_EMAIL", "care@smlrmart.in")
 STORE_SUPPORT_PHONE = env("STORE_SUPPORT_PHONE", "+91 98765 43210")
 STORE_GST_NUMBER = env("STORE_GST_NUMBER", "37ABCDE1234F1Z5")
+# The state the store is registered in for GST (its GSTIN starts with the state's code, 37): delivery
+# inside it is taxed CGST + SGST, elsewhere IGST (`orders.tax`).
+STORE_STATE = env("STORE_STATE", "Andhra Pradesh")
 STORE_FSSAI_NUMBER = env("STORE_FSSAI_NUMBER", "10123456000123")
 STORE_ADDRESS = env("STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201")
 STORE_SOCIAL_LINKS = {

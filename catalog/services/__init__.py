@@ -30,7 +30,7 @@ from .products import (
     unique_slug,
 )
 from .reviews import review_create, review_delete
-from .synonyms import synonym_delete, synonym_save, synonym_word
+from .synonyms import synonym_delete, synonym_save
 
 __all__ = [
     "SAMPLE_BRAND",
@@ -56,6 +56,5 @@ __all__ = [
     "review_delete",
     "synonym_delete",
     "synonym_save",
-    "synonym_word",
     "unique_slug",
 ]

@@ -1,7 +1,5 @@
 """Search synonym writes (Django admin, the demo seed): the local words shoppers type."""
 
-import unicodedata
-
 from django.db import IntegrityError, transaction
 
 from common.errors import Conflict
@@ -9,15 +7,10 @@ from common.text import clean_text
 
 from .. import caching
 from ..models import SearchSynonym
+from ..search import synonym_word
 
 WORD_MAX_LENGTH = SearchSynonym._meta.get_field("word").max_length
 MEANS_MAX_LENGTH = SearchSynonym._meta.get_field("means").max_length
-
-
-def synonym_word(text) -> str:
-    """A word as the synonyms table keeps it and the searches look it up: squeezed, lower-case,
-    Unicode NFC (so Telugu typed on any keyboard compares equal)."""
-    return unicodedata.normalize("NFC", " ".join(str(text or "").split())).casefold()
 
 
 def synonym_save(*, synonym: SearchSynonym) -> SearchSynonym:
