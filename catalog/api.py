@@ -291,6 +291,8 @@ class DetailView(APIView):
             price=data.get("price"),
             discount=data.get("discount"),
             count_in_stock=data.get("countInStock"),
+            hsn_code=data.get("hsnCode"),
+            gst_rate=data.get("gstRate"),
         )
         return Response(serializers.product_data(selectors.product_get(ref=detail.product_id)))
 
