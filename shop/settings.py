@@ -303,6 +303,10 @@ WEBPACK_LOADER = {
 }
 MEDIA_URL = env("MEDIA_URL", "/media/")
 MEDIA_ROOT = BASE_DIR / "media"
+# A stored picture never changes under its name (an upload gets a fresh name, catalog/uploads.py; a
+# new version of the drawings goes to a new folder, catalog/images.py), so browsers and CDNs may
+# keep it for a year.
+MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable"
 AWS_STORAGE_BUCKET_NAME = env("S3_BUCKET")
 if AWS_STORAGE_BUCKET_NAME:
     AWS_S3_ENDPOINT_URL = env("S3_ENDPOINT_URL") or None
@@ -321,6 +325,7 @@ if AWS_STORAGE_BUCKET_NAME:
         AWS_S3_URL_PROTOCOL = f"{_public.scheme}:"
     AWS_QUERYSTRING_AUTH = False
     AWS_S3_FILE_OVERWRITE = False
+    AWS_S3_OBJECT_PARAMETERS = {"CacheControl": MEDIA_CACHE_CONTROL}
     MEDIA_STORAGE_BACKEND = "storages.backends.s3.S3Storage"
 else:
     MEDIA_STORAGE_BACKEND = "django.core.files.storage.FileSystemStorage"
