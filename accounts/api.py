@@ -1,6 +1,8 @@
 """The accounts API of spec section 7 "Users" plus OTP and the delivery check. Views stay thin:
 shape the input, call one service or selector, answer the wire format."""
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.cache import patch_cache_control
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -96,7 +98,9 @@ class OtpSendView(PublicView):
     @extend_schema(request=OtpSendInput, responses=OtpSentOutput, auth=[])
     def post(self, request):
         data = _input(OtpSendInput, request)
-        sent = otp.otp_send(phone_no=data.get("phoneNo"), purpose=data.get("purpose"))
+        sent = otp.otp_send(
+            phone_no=data.get("phoneNo"), purpose=data.get("purpose"), language=translation.get_language()
+        )
         return Response(OtpSentOutput(sent).data)
 
 
@@ -168,12 +172,14 @@ class UsersView(APIView):
             phone_no=data.get("phoneNo"),
             password=data.get("password"),
             verification_token=data.get("verificationToken"),
+            language=translation.get_language(),
         )
         return Response(user_info_data(user, access_token_issue(user=user)), status=status.HTTP_201_CREATED)
 
 
 class ProfileView(APIView):
-    """The signed-in user's own profile; PUT answers fresh login info."""
+    """The signed-in user's own profile; PUT answers fresh login info (and, when it changes the
+    language, the language cookie, so the following pages and answers are in it too)."""
 
     permission_classes = (IsCustomer,)
 
@@ -186,7 +192,16 @@ class ProfileView(APIView):
         changes = dict(_input(ProfileInput, request))
         password = changes.pop("password", None) or ""
         user = services.user_profile_update(user=request.user, password=password, **changes)
-        return Response(user_info_data(user, access_token_issue(user=user)))
+        response = Response(user_info_data(user, access_token_issue(user=user)))
+        if "language" in changes:
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                user.language,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+            )
+        return response
 
 
 class OwnAddressView(APIView):

@@ -25,6 +25,7 @@ NO_ACCOUNT = "No account found with this phone number."
 USER_NOT_FOUND = "User not found"
 CANNOT_DELETE_ADMIN = "Cannot delete admin user"
 CANNOT_DEMOTE_SELF = "You cannot remove your own admin rights."
+LANGUAGE_INVALID = "Language must be en (English) or te (Telugu)."
 LAST_ADMIN = "The shop needs at least one admin; make someone else an admin first."
 
 __all__ = [

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.core.validators import RegexValidator
 from django.db import models
@@ -40,6 +41,9 @@ class User(AbstractBaseUser):
     is_staff = models.BooleanField("admin", default=False)
     is_active = models.BooleanField(default=True)
     date_joined = models.DateTimeField(default=timezone.now)
+    # The customer's language (settings.LANGUAGES): the shop's texts sent by SMS are in it, and the
+    # islands switch to it after a sign-in. Registration stores the language the shopper was using.
+    language = models.CharField(max_length=5, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
 
     street = models.CharField(max_length=255, blank=True)
     city = models.CharField(max_length=120, blank=True)

@@ -74,12 +74,13 @@ def _check_resend_allowed(*, phone_no: str, now: datetime) -> None:
         raise TooManyRequests(f"Please wait {resend_gap} seconds before requesting another OTP.", retryAfter=resend_gap)
 
 
-def otp_send(*, phone_no, purpose) -> OtpSent:
+def otp_send(*, phone_no, purpose, language: str = settings.LANGUAGE_CODE) -> OtpSent:
     """The same answer whether or not the number has an account, so that nobody can ask.
 
     A `register` code also goes to a known number: its owner learns that the account exists when
     registering, after the code proved the number is theirs. A `reset` code for an unknown number
-    is recorded but never texted (nobody could use it, and each SMS costs money).
+    is recorded but never texted (nobody could use it, and each SMS costs money). The text is in
+    the account's language, or in `language` (the asking page's) for a number with no account.
     """
     phone_no = clean_phone(phone_no)
     purpose = clean_purpose(purpose)
@@ -93,8 +94,10 @@ def otp_send(*, phone_no, purpose) -> OtpSent:
         created_at=now,
         expires_at=now + timedelta(seconds=settings.OTP_TTL_SECONDS),
     )
-    if purpose == Purpose.REGISTER or User.objects.filter(phone_no=phone_no).exists():
-        sms_queue(phone_no=phone_no, text=otp_text(code=code), about=f"{purpose} OTP SMS")
+    account_language = User.objects.filter(phone_no=phone_no).values_list("language", flat=True).first()
+    if purpose == Purpose.REGISTER or account_language is not None:
+        text = otp_text(code=code, language=account_language or language)
+        sms_queue(phone_no=phone_no, text=text, about=f"{purpose} OTP SMS")
     return OtpSent(message=OTP_SENT, resend_in=settings.OTP_RESEND_SECONDS)
 
 

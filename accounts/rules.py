@@ -1,4 +1,4 @@
-"""Checks of what a person typed: phone number, name, password, postal code.
+"""Checks of what a person typed: phone number, name, password, postal code, language.
 
 Each returns the cleaned value or raises `InvalidInput` with the text the shopper reads. Free text
 and coordinates are cleaned by `common.text` and `common.india`, as everywhere in the shop.
@@ -6,10 +6,11 @@ and coordinates are cleaned by `common.text` and `common.india`, as everywhere i
 
 import re
 
+from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 
-from accounts.errors import PHONE_INVALID, InvalidInput
+from accounts.errors import LANGUAGE_INVALID, PHONE_INVALID, InvalidInput
 from accounts.models import User
 from common.india import is_pincode
 from common.text import clean_text
@@ -52,3 +53,11 @@ def clean_postal_code(value, *, required: bool) -> str:
     if not is_pincode(postal_code):
         raise InvalidInput("Please enter a valid 6-digit postal code.")
     return postal_code
+
+
+def clean_language(value) -> str:
+    """One of settings.LANGUAGES' codes ("en", "te")."""
+    language = str(value or "").strip()
+    if language not in dict(settings.LANGUAGES):
+        raise InvalidInput(LANGUAGE_INVALID)
+    return language

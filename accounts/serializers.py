@@ -5,6 +5,7 @@ Input serializers only shape the JSON (types, names); the rules and their messag
 phone number." rather than "This field is required.".
 """
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -63,6 +64,7 @@ class ProfileInput(serializers.Serializer):
     phoneNo = _text(source="phone_no")
     deliveryAddress = AddressInput(required=False, allow_null=True, source="delivery_address")
     location = LocationInput(required=False, allow_null=True)
+    language = _text(help_text="en or te: the language of the shop's texts to this customer")
     password = _text(trim_whitespace=False)
 
 
@@ -151,6 +153,7 @@ class UserOutput(UserSummaryOutput):
         help_text="Whether orders can ship to the saved address (all parts given, none a 'Unknown ...' fallback)",
     )
     location = serializers.SerializerMethodField()
+    language = serializers.ChoiceField(choices=settings.LANGUAGES, read_only=True)
 
     @extend_schema_field(LocationOutput(allow_null=True))
     def get_location(self, user: User) -> dict | None:

@@ -1,5 +1,6 @@
 """Writes of the accounts app: sign-in, registration, password reset, profile, address, admin edits."""
 
+from django.conf import settings
 from django.contrib.auth import authenticate
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -25,6 +26,7 @@ from accounts.guard import guess_begin, guess_failed, guess_released, guess_succ
 from accounts.models import PhoneOtp, User
 from accounts.otp import phone_verification_consume
 from accounts.rules import (
+    clean_language,
     clean_name,
     clean_new_password,
     clean_phone,
@@ -73,10 +75,10 @@ def user_authenticate(*, phone_no, password, client_ip: str = "", free_failures_
     return user
 
 
-def _create_user(*, phone_no: str, password: str, name: str) -> User:
+def _create_user(*, phone_no: str, password: str, name: str, language: str) -> User:
     try:
         with transaction.atomic():
-            return User.objects.create_user(phone_no, password, name=name)
+            return User.objects.create_user(phone_no, password, name=name, language=language)
     except IntegrityError:
         raise Conflict(ACCOUNT_EXISTS) from None
     except ValidationError as exc:
@@ -85,20 +87,22 @@ def _create_user(*, phone_no: str, password: str, name: str) -> User:
         raise InvalidInput(" ".join(exc.messages)) from None
 
 
-def user_register(*, name, phone_no, password, verification_token) -> User:
-    """A new customer whose phone number an OTP proved (the token from `otp_verify`).
+def user_register(*, name, phone_no, password, verification_token, language: str = settings.LANGUAGE_CODE) -> User:
+    """A new customer whose phone number an OTP proved (the token from `otp_verify`), who keeps
+    `language` (the one they registered in) for the texts the shop sends them.
 
     The token is checked before anything else, so only the proven owner of a number learns
     whether it already has an account.
     """
     phone_no = clean_phone(phone_no)
     name = clean_name(name)
+    language = clean_language(language)
     clean_new_password(password, user=User(phone_no=phone_no, name=name))
     with transaction.atomic():
         phone_verification_consume(token=verification_token, phone_no=phone_no, purpose=PhoneOtp.Purpose.REGISTER)
         if User.objects.filter(phone_no=phone_no).exists():
             raise Conflict(ACCOUNT_EXISTS)  # rolls the token back: it is not spent
-        return _create_user(phone_no=phone_no, password=password, name=name)
+        return _create_user(phone_no=phone_no, password=password, name=name, language=language)
 
 
 def user_reset_password(*, phone_no, password, verification_token) -> User:
@@ -150,6 +154,7 @@ def user_profile_update(
     phone_no=UNCHANGED,
     delivery_address=UNCHANGED,
     location=UNCHANGED,
+    language=UNCHANGED,
     password="",
 ) -> User:
     """The signed-in user's own changes. The phone number is the account's name: it cannot change.
@@ -167,6 +172,9 @@ def user_profile_update(
         changed += _apply_address(user, **(delivery_address or {}), required=False)
     if location is not UNCHANGED:
         changed += _apply_location(user, location)
+    if language is not UNCHANGED:
+        user.language = clean_language(language)
+        changed.append("language")
     if password:
         user.set_password(clean_new_password(password, user=user))
         changed.append("password")

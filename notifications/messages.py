@@ -1,44 +1,64 @@
 """Every text the shop sends by SMS, in one place: MSG91 sends only DLT-registered templates, so
-whoever registers them (and whoever changes a wording) finds them all here."""
+whoever registers them (and whoever changes a wording) finds them all here, with their Telugu in
+locale/te/LC_MESSAGES/django.po.
 
+Each text is written in the language it is asked for (a code of settings.LANGUAGES): the
+customer's `User.language`, or, for a number with no account yet, the language of the request
+that asked for the code. The language is passed in, never taken from whatever is active, because
+order texts are also written by staff actions and background tasks in another language.
+"""
+
+from datetime import date
 from decimal import Decimal
 
 from django.conf import settings
+from django.utils import formats, translation
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from common.money import rupees
 
-ORDER_TEXTS: dict[str, str] = {
-    "placed": (
+ORDER_TEXTS = {
+    "placed": _(
         "Your {store} order {order_id} for ₹{total} is placed. We will deliver it within 24 hours. "
         "Track it at {site}/order/{order_id}"
     ),
-    "dispatched": "Your {store} order {order_id} is dispatched and on its way to you.",
-    "delivered": "Your {store} order {order_id} is delivered. Thank you for shopping with {store}!",
-    "cancelled": "Your {store} order {order_id} is cancelled: {reason} Questions? Call {phone}.",
+    "dispatched": _("Your {store} order {order_id} is dispatched and on its way to you."),
+    "delivered": _("Your {store} order {order_id} is delivered. Thank you for shopping with {store}!"),
+    "cancelled": _("Your {store} order {order_id} is cancelled: {reason} Questions? Call {phone}."),
 }
 
 
-def otp_text(*, code: str) -> str:
-    minutes = settings.OTP_TTL_SECONDS // 60
-    return f"Your {settings.STORE_NAME} verification code is {code}. It expires in {minutes} minutes."
+def otp_text(*, code: str, language: str) -> str:
+    with translation.override(language):
+        return gettext("Your {store} verification code is {code}. It expires in {minutes} minutes.").format(
+            store=settings.STORE_NAME, code=code, minutes=settings.OTP_TTL_SECONDS // 60
+        )
 
 
-def order_text(*, event: str, order_id: str, total: Decimal, reason: str = "") -> str:
+def order_text(*, event: str, order_id: str, total: Decimal, language: str, reason: str = "") -> str:
     """The customer's text for an order status `event` (a key of ORDER_TEXTS); `reason` is why it
-    was cancelled."""
-    return ORDER_TEXTS[event].format(
-        store=settings.STORE_NAME,
-        order_id=order_id,
-        total=rupees(total),
-        site=settings.SITE_URL.rstrip("/"),
-        reason=reason.rstrip(".") + ".",
-        phone=settings.STORE_SUPPORT_PHONE,
-    )
+    was cancelled, as staff wrote it."""
+    with translation.override(language):
+        return str(ORDER_TEXTS[event]).format(
+            store=settings.STORE_NAME,
+            order_id=order_id,
+            total=rupees(total),
+            site=settings.SITE_URL.rstrip("/"),
+            reason=reason.rstrip(".") + ".",
+            phone=settings.STORE_SUPPORT_PHONE,
+        )
 
 
-def lucky_draw_won_text(*, promotion: str, month: str) -> str:
-    """A winner of a month's lucky draw (`month` as "November 2026")."""
-    return (
-        f"Congratulations! Your {settings.STORE_NAME} coupon won the {promotion} lucky draw for {month}. "
-        f"Please visit the store to collect your prize. Questions? Call {settings.STORE_SUPPORT_PHONE}."
-    )
+def lucky_draw_won_text(*, promotion: str, month: date, language: str) -> str:
+    """A winner of `month`'s lucky draw (named as "November 2026", or its Telugu)."""
+    with translation.override(language):
+        return gettext(
+            "Congratulations! Your {store} coupon won the {promotion} lucky draw for {month}. "
+            "Please visit the store to collect your prize. Questions? Call {phone}."
+        ).format(
+            store=settings.STORE_NAME,
+            promotion=promotion,
+            month=formats.date_format(month, "F Y"),
+            phone=settings.STORE_SUPPORT_PHONE,
+        )

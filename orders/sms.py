@@ -7,10 +7,17 @@ from orders.models import Order
 
 
 def order_sms_after_commit(*, order: Order, event: str) -> None:
-    """Text the order's customer about `event` (a key of ORDER_TEXTS) once the surrounding
-    transaction commits."""
+    """Text the order's customer, in their language, about `event` (a key of ORDER_TEXTS) once the
+    surrounding transaction commits."""
+    customer = order.user
     sms_after_commit(
-        phone_no=order.user.phone_no,
-        text=order_text(event=event, order_id=order.public_id, total=order.total_price, reason=order.cancel_reason),
+        phone_no=customer.phone_no,
+        text=order_text(
+            event=event,
+            order_id=order.public_id,
+            total=order.total_price,
+            reason=order.cancel_reason,
+            language=customer.language,
+        ),
         about=f"{event} SMS for order {order.public_id}",
     )

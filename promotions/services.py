@@ -252,7 +252,7 @@ def draw_run(
             reward.status = Status.WON
             sms_after_commit(
                 phone_no=reward.customer.phone_no,
-                text=lucky_draw_won_text(promotion=promotion.title, month=month_label(month)),
+                text=lucky_draw_won_text(promotion=promotion.title, month=month, language=reward.customer.language),
                 about=f"lucky draw SMS for coupon {reward.pk}",
             )
     logger.info("%s drawn with seed %s: %s of %s coupons win", outcome.draw, seed, len(chosen), len(eligible))

@@ -72,6 +72,7 @@ def test_read_by_id(as_user, admin_user, make_user):
         "deliveryAddress": {"street": "", "city": "Kakinada", "postalCode": ""},
         "hasCompleteAddress": False,
         "location": None,
+        "language": "en",
     }
 
 

@@ -52,6 +52,7 @@ def test_login_answers_the_stored_login_info(api_client, make_user):
         "deliveryAddress",
         "hasCompleteAddress",
         "location",
+        "language",
     }
     assert info["_id"] == str(user.pk)
     assert (info["name"], info["phoneNo"], info["isAdmin"]) == ("Asha", "9876543210", False)

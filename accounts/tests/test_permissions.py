@@ -21,6 +21,7 @@ MATRIX = [
     ("delete", "/api/users/{id}", None, {ANON: 401, OWNER: 403, OTHER: 403, ADMIN: 200}),
     ("get", "/api/users/profile", None, {ANON: 401, OWNER: 200, OTHER: 200, ADMIN: 200}),
     ("put", "/api/users/profile", {"name": "Myself"}, {ANON: 401, OWNER: 200, OTHER: 200, ADMIN: 200}),
+    ("put", "/api/users/profile", {"language": "te"}, {ANON: 401, OWNER: 200, OTHER: 200, ADMIN: 200}),
     ("get", "/api/users/address", None, {ANON: 401, OWNER: 200, OTHER: 200, ADMIN: 200}),
     ("post", "/api/users/{id}/address", ADDRESS, {ANON: 401, OWNER: 201, OTHER: 404, ADMIN: 201}),
     ("put", "/api/users/{id}/address", {"city": "Kakinada"}, {ANON: 401, OWNER: 200, OTHER: 404, ADMIN: 200}),
@@ -36,7 +37,7 @@ def callers(customer, other_customer, admin_user):
 
 def _snapshot(user: User) -> tuple:
     user.refresh_from_db()
-    return (user.name, user.phone_no, user.is_staff, user.street, user.city, user.postal_code)
+    return (user.name, user.phone_no, user.is_staff, user.street, user.city, user.postal_code, user.language)
 
 
 @pytest.mark.parametrize("role", [ANON, OWNER, OTHER, ADMIN])

@@ -30,6 +30,7 @@ def test_profile_answers_the_user_without_a_token(as_user, customer):
         "deliveryAddress": {"street": "", "city": "", "postalCode": ""},
         "hasCompleteAddress": False,
         "location": None,
+        "language": "en",
     }
 
 

@@ -9,13 +9,16 @@ from common.text import clean_text
 
 from .. import caching
 from ..models import Category
+from ._text import clean_telugu
 
 CATEGORY_NAME_MAX_LENGTH = Category._meta.get_field("name").max_length
+CATEGORY_NAME_TE_MAX_LENGTH = Category._meta.get_field("name_te").max_length
 
 
 def category_save(*, category: Category) -> Category:
     """Save a category (Django admin), its key made from the name when left empty."""
     category.name = clean_text(category.name, label="Category name", max_length=CATEGORY_NAME_MAX_LENGTH)
+    category.name_te = clean_telugu(category.name_te, label="Telugu name", max_length=CATEGORY_NAME_TE_MAX_LENGTH)
     category.key = category.key or slugify(category.name)
     category.save()
     caching.invalidate()

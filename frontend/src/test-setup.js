@@ -2,12 +2,17 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { config } from "./lib/config";
+import { getLanguage, setLanguage } from "./lib/i18n";
 
 // Tests change the server's config in place (Object.assign(config, {...})); each starts afresh.
 const initialConfig = structuredClone(config);
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A test that switched to Telugu leaves the next one in English.
+  if (getLanguage() !== "en") await setLanguage("en");
+  document.cookie = "django_language=; path=/; max-age=0";
+  document.documentElement.lang = "en";
   window.localStorage.clear();
   for (const key of Object.keys(config)) delete config[key];
   Object.assign(config, structuredClone(initialConfig));

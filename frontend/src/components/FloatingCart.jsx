@@ -2,12 +2,14 @@
 // reference element (the footer, or the phone's bottom bar) shows at least 10% in the viewport.
 import { useEffect, useState } from "react";
 import { useCart } from "../lib/cart";
+import { useT } from "../lib/i18n";
 import { formatMoney } from "../lib/money";
 import { CartIcon } from "./icons";
 
 export const REFERENCE_SELECTOR = "#site-footer, #bottom-bar";
 
 export default function FloatingCart({ referenceSelector = REFERENCE_SELECTOR }) {
+  const t = useT();
   const { cartItems, totalPrice } = useCart();
   const [raised, setRaised] = useState(false);
 
@@ -38,7 +40,7 @@ export default function FloatingCart({ referenceSelector = REFERENCE_SELECTOR })
           {count}
         </span>
       </span>
-      <span className="visually-hidden">{count === 1 ? " item in cart, total " : " items in cart, total "}</span>
+      <span className="visually-hidden">{t("floatingCart.itemsTotal", { count })}</span>
       <span className="floating-cart__total" data-testid="cart-total">
         {formatMoney(totalPrice)}
       </span>

@@ -1,3 +1,4 @@
+import { useT } from "../lib/i18n";
 import { navigate } from "../lib/navigation";
 
 /** Back to the previous shop page, or home when the shopper arrived from elsewhere. */
@@ -13,9 +14,10 @@ export function goBack(fallback = "/") {
 }
 
 export default function GoBack() {
+  const t = useT();
   return (
     <button type="button" className="back-link btn btn--small" onClick={() => goBack()}>
-      Go Back
+      {t("common.goBack")}
     </button>
   );
 }

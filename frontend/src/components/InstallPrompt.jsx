@@ -2,6 +2,7 @@
 // "Not now" is remembered for a week.
 import { useEffect, useState } from "react";
 import { config } from "../lib/config";
+import { useT } from "../lib/i18n";
 import { readJSON, writeJSON } from "../lib/storage";
 
 const DISMISSED_KEY = "installPromptDismissedAt";
@@ -13,6 +14,7 @@ function recentlyDismissed() {
 }
 
 export default function InstallPrompt() {
+  const t = useT();
   const [deferred, setDeferred] = useState(null);
 
   useEffect(() => {
@@ -46,16 +48,16 @@ export default function InstallPrompt() {
   };
 
   return (
-    <div className="install-prompt" role="dialog" aria-label="Install app">
+    <div className="install-prompt" role="dialog" aria-label={t("install.label")}>
       <img src="/static/img/logo.svg" alt="" width="40" height="40" />
       <p className="install-prompt__text">
-        Install the {config.storeName} app for quicker shopping.
+        {t("install.text", { store: config.storeName })}
       </p>
       <button type="button" className="btn btn--primary btn--small" onClick={install}>
-        Install
+        {t("install.install")}
       </button>
       <button type="button" className="btn btn--ghost btn--small" onClick={later}>
-        Not now
+        {t("install.later")}
       </button>
     </div>
   );

@@ -6,9 +6,11 @@ import { useRef } from "react";
 import { config } from "../lib/config";
 import { useDropdown } from "../lib/dropdowns";
 import { useOutsideClick } from "../lib/hooks";
+import { useT } from "../lib/i18n";
 import { ChatIcon, PhoneIcon, WhatsAppIcon } from "./icons";
 
 export default function SayHi() {
+  const t = useT();
   const [isOpen, , close, toggle] = useDropdown("say-hi");
   const ref = useRef(null);
   useOutsideClick(ref, close, isOpen);
@@ -16,18 +18,18 @@ export default function SayHi() {
     <div className="bottom-bar__say-hi" ref={ref}>
       <button type="button" className="bottom-bar__item" aria-expanded={isOpen} aria-controls="say-hi-popup" onClick={toggle}>
         <ChatIcon />
-        <span>Say Hi To Order</span>
+        <span>{t("sayHi.title")}</span>
       </button>
       {isOpen && (
-        <div className="say-hi" id="say-hi-popup" role="dialog" aria-label="Say Hi To Order">
-          <p className="say-hi__title">Say Hi To Order</p>
+        <div className="say-hi" id="say-hi-popup" role="dialog" aria-label={t("sayHi.title")}>
+          <p className="say-hi__title">{t("sayHi.title")}</p>
           <a className="say-hi__link say-hi__link--whatsapp" href={`https://wa.me/${config.whatsappNumber}`} target="_blank" rel="noopener noreferrer">
             <WhatsAppIcon />
-            <span>WhatsApp</span>
+            <span>{t("sayHi.whatsapp")}</span>
           </a>
           <a className="say-hi__link say-hi__link--call" href={`tel:${config.phoneNumber}`}>
             <PhoneIcon />
-            <span>Call {config.phoneNumber}</span>
+            <span>{t("sayHi.call", { phone: config.phoneNumber })}</span>
           </a>
         </div>
       )}

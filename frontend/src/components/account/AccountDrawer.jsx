@@ -2,6 +2,7 @@
 // 'My Rewards' (issue 15: coupons, coins, draw results).
 import { useEffect, useRef } from "react";
 import { logout } from "../../lib/auth";
+import { useT } from "../../lib/i18n";
 import MyOrdersTable from "../orders/MyOrdersTable";
 import MyRewards from "../promotions/MyRewards";
 import { TABS } from "../../lib/drawer";
@@ -9,12 +10,13 @@ import ProfileForm from "./ProfileForm";
 import "./account.css";
 
 const TAB_LABELS = [
-  [TABS.profile, "My Profile"],
-  [TABS.orders, "My Orders"],
-  [TABS.rewards, "My Rewards"],
+  [TABS.profile, "account.myProfile"],
+  [TABS.orders, "account.myOrders"],
+  [TABS.rewards, "account.myRewards"],
 ];
 
 export default function AccountDrawer({ tab, onTabChange, onClose }) {
+  const t = useT();
   const panel = useRef(null);
 
   useEffect(() => {
@@ -34,7 +36,7 @@ export default function AccountDrawer({ tab, onTabChange, onClose }) {
   return (
     <div className="account-drawer">
       <div className="account-drawer__backdrop" onClick={onClose} aria-hidden="true" />
-      <aside className="account-drawer__panel" role="dialog" aria-modal="true" aria-label="Account" tabIndex={-1} ref={panel}>
+      <aside className="account-drawer__panel" role="dialog" aria-modal="true" aria-label={t("account.label")} tabIndex={-1} ref={panel}>
         <div className="account-drawer__header">
           <div className="account-drawer__tabs" role="tablist">
             {TAB_LABELS.map(([key, label]) => (
@@ -48,11 +50,11 @@ export default function AccountDrawer({ tab, onTabChange, onClose }) {
                 className={tab === key ? "account-drawer__tab is-active" : "account-drawer__tab"}
                 onClick={() => onTabChange(key)}
               >
-                {label}
+                {t(label)}
               </button>
             ))}
           </div>
-          <button type="button" className="account-drawer__close" aria-label="Close" onClick={onClose}>
+          <button type="button" className="account-drawer__close" aria-label={t("common.close")} onClick={onClose}>
             ×
           </button>
         </div>
@@ -68,7 +70,7 @@ export default function AccountDrawer({ tab, onTabChange, onClose }) {
             <>
               <ProfileForm idPrefix="drawer-profile" headingLevel={2} />
               <button type="button" className="btn btn--danger btn--block account-drawer__logout" onClick={() => logout()}>
-                Logout
+                {t("account.logout")}
               </button>
             </>
           )}

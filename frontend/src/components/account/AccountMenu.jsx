@@ -1,38 +1,40 @@
 // The signed-in user's menu in the header dropdown: name, My Profile, My Orders (both open the
 // account drawer), the admin screens for an admin, and Logout.
 import { logout } from "../../lib/auth";
+import { useT } from "../../lib/i18n";
 import { openAccountDrawer } from "./AccountDrawerHost";
 import { TABS } from "../../lib/drawer";
 
 const ADMIN_LINKS = [
-  ["/admin/orderlist", "Orders"],
-  ["/admin/productlist", "Products"],
-  ["/admin/userlist", "Users"],
+  ["/admin/orderlist", "admin.nav.orders"],
+  ["/admin/productlist", "admin.nav.products"],
+  ["/admin/userlist", "admin.nav.users"],
 ];
 
 export default function AccountMenu({ userInfo, onClose = () => {} }) {
+  const t = useT();
   const openDrawer = (tab) => {
     openAccountDrawer(tab);
     onClose();
   };
   return (
-    <nav className="account-menu" aria-label="Account">
+    <nav className="account-menu" aria-label={t("account.label")}>
       <p className="account-menu__name">{userInfo.name}</p>
       <button type="button" className="account-menu__item" onClick={() => openDrawer(TABS.profile)}>
-        My Profile
+        {t("account.myProfile")}
       </button>
       <button type="button" className="account-menu__item" onClick={() => openDrawer(TABS.orders)}>
-        My Orders
+        {t("account.myOrders")}
       </button>
       <button type="button" className="account-menu__item" onClick={() => openDrawer(TABS.rewards)}>
-        My Rewards
+        {t("account.myRewards")}
       </button>
       {userInfo.isAdmin && (
         <div className="account-menu__admin">
-          <p className="account-menu__section">Admin</p>
+          <p className="account-menu__section">{t("admin.nav.title")}</p>
           {ADMIN_LINKS.map(([href, label]) => (
             <a key={href} className="account-menu__item" href={href} onClick={onClose}>
-              {label}
+              {t(label)}
             </a>
           ))}
         </div>
@@ -45,7 +47,7 @@ export default function AccountMenu({ userInfo, onClose = () => {} }) {
           logout();
         }}
       >
-        Logout
+        {t("account.logout")}
       </button>
     </nav>
   );

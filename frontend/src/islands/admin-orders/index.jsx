@@ -1,6 +1,6 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import AdminOrdersPage from "./AdminOrdersPage";
 import { readListQuery } from "./pipeline";
 
 const { page, status } = readListQuery(window.location.search);
-createRoot(document.getElementById("island")).render(<AdminOrdersPage page={page} status={status} />);
+mountIsland(document.getElementById("island"), <AdminOrdersPage page={page} status={status} />);

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { config } from "../../lib/config";
 import { navigate } from "../../lib/navigation";
 import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
 import AdminProductEditPage, { PRODUCT_LIST, PRODUCT_UPDATED } from "./AdminProductEditPage";
@@ -14,7 +15,7 @@ const pack = (id, quantity, units, price, Discount, countInStock) => ({
   _id: id, quantity, units, price, dprice: price * (1 - Discount / 100), Discount, countInStock,
 });
 const product = (financials) => ({
-  _id: "7", name: "Sunflower Oil", slug: "sunflower-oil", category: "OILS", image: "/media/p.svg",
+  _id: "7", name: "Sunflower Oil", nameTe: "పొద్దుతిరుగుడు నూనె", slug: "sunflower-oil", category: "OILS", image: "/media/p.svg",
   details: [{ _id: "21", brand: "Freedom", images: [{ image: "/media/freedom.svg" }], financials }],
 });
 const routes = (item, extra = {}) => ({
@@ -46,6 +47,7 @@ describe("Edit Product Details: sizes", () => {
     expect(screen.getByLabelText("Discount")).toHaveValue(10);
     expect(screen.getByLabelText("Stock")).toHaveValue(4);
     expect(screen.getByLabelText("Name")).toHaveValue("Sunflower Oil");
+    expect(screen.getByLabelText("Telugu name")).toHaveValue("పొద్దుతిరుగుడు నూనె");
     expect(screen.getByLabelText("Category")).toHaveValue("OILS");
     expect(screen.getByLabelText("Brand")).toHaveValue("Freedom");
     expect(screen.getByLabelText("Image")).toHaveValue("/media/freedom.svg");
@@ -95,11 +97,42 @@ describe("Edit Product Details: manual weight", () => {
     await userEvent.clear(screen.getByLabelText("Stock"));
     await userEvent.type(screen.getByLabelText("Stock"), "25");
     await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
-    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(PRODUCT_UPDATED));
-    expect(PRODUCT_UPDATED).toBe("Product details updated");
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith("Product details updated"));
+    expect(PRODUCT_UPDATED).toBe("admin.productEdit.updated");
     expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
       quantity: "500", units: "ml", manualQuantity: 0, countInStock: "25", price: "90", discount: "10",
     });
+  });
+
+  it("sends the edited Telugu name as nameTe", async () => {
+    const fetchMock = await open(product([pack("a", "500", "ml", 90, 10, 4)]), {
+      "PUT /api/products/7/details/21": { body: {} },
+    });
+    await userEvent.clear(screen.getByLabelText("Telugu name"));
+    await userEvent.type(screen.getByLabelText("Telugu name"), "సన్‌ఫ్లవర్ నూనె");
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(PRODUCT_LIST));
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
+      name: "Sunflower Oil", nameTe: "సన్‌ఫ్లవర్ నూనె",
+    });
+  });
+
+  it("shows the product's HSN code and GST rate, offers the server's rates and sends the edited ones", async () => {
+    config.gstRates = [0, 5, 12, 18, 28];
+    const fetchMock = await open({ ...product([pack("a", "500", "ml", 90, 10, 4)]), hsnCode: "1512", gstRate: 5 }, {
+      "PUT /api/products/7/details/21": { body: {} },
+    });
+    expect(screen.getByLabelText("HSN code")).toHaveValue("1512");
+    const rate = screen.getByLabelText("GST rate");
+    expect(rate).toHaveValue("5");
+    expect([...rate.options].map((option) => option.textContent)).toEqual(["0%", "5%", "12%", "18%", "28%"]);
+    expect(rate).toHaveAccessibleDescription(/placed orders keep theirs/);
+    await userEvent.clear(screen.getByLabelText("HSN code"));
+    await userEvent.type(screen.getByLabelText("HSN code"), "15121110 ");
+    await userEvent.selectOptions(rate, "18");
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(PRODUCT_LIST));
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({ hsnCode: "15121110", gstRate: "18" });
   });
 
   it("shows the server's message when it refuses, and stays", async () => {

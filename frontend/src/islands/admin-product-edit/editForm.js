@@ -32,7 +32,10 @@ export function packFields(pack) {
 export function formFor(product, detail, packId = "") {
   return {
     name: product.name ?? "",
+    nameTe: product.nameTe ?? "",
     category: product.category ?? "",
+    hsnCode: product.hsnCode ?? "",
+    gstRate: product.gstRate === undefined || product.gstRate === null ? "" : String(product.gstRate),
     image: detail?.images?.[0]?.image ?? product.image ?? "",
     brand: detail?.brand ?? "",
     manualQuantity: "",
@@ -51,7 +54,8 @@ export const sizeLabel = (pack) => `${pack.quantity} ${pack.units}`;
 
 /**
  * The PUT body: the chosen size as `quantity` (with its units), or the typed manual weight as
- * `manualQuantity` when no size is chosen; `manualQuantity: 0` and `image: ""` mean "not given".
+ * `manualQuantity` when no size is chosen; `manualQuantity: 0` and `image: ""` mean "not given"
+ * (`nameTe: ""` and `hsnCode: ""` clear the Telugu name and the HSN code).
  */
 export function editPayload(form, product, detail) {
   const pack = (detail?.financials ?? []).find((item) => item._id === form.financialId) ?? null;
@@ -59,7 +63,10 @@ export function editPayload(form, product, detail) {
     slug: product.slug,
     detailId: detail._id,
     name: form.name,
+    nameTe: form.nameTe,
     category: form.category,
+    hsnCode: form.hsnCode.trim(),
+    gstRate: form.gstRate,
     brand: form.brand,
     image: form.image.trim(),
     discount: form.discount,

@@ -1,8 +1,8 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import AdminProductEditPage from "./AdminProductEditPage";
 
 const island = document.getElementById("island");
 const packId = new URLSearchParams(window.location.search).get("pack") ?? "";
-createRoot(island).render(
+mountIsland(island, 
   <AdminProductEditPage productRef={island.dataset.productRef} detailId={island.dataset.detailId} packId={packId} />,
 );

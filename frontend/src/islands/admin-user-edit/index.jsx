@@ -1,5 +1,5 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import AdminUserEditPage from "./AdminUserEditPage";
 
 const island = document.getElementById("island");
-createRoot(island).render(<AdminUserEditPage userId={island.dataset.userId} />);
+mountIsland(island, <AdminUserEditPage userId={island.dataset.userId} />);

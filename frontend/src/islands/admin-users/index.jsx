@@ -1,4 +1,4 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import AdminUsersPage, { readUserListQuery } from "./AdminUsersPage";
 
-createRoot(document.getElementById("island")).render(<AdminUsersPage {...readUserListQuery(window.location.search)} />);
+mountIsland(document.getElementById("island"), <AdminUsersPage {...readUserListQuery(window.location.search)} />);

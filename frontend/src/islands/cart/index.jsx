@@ -1,4 +1,4 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import CartPage from "./CartPage";
 
-createRoot(document.getElementById("island")).render(<CartPage />);
+mountIsland(document.getElementById("island"), <CartPage />);

@@ -1,4 +1,4 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import Category from "./Category";
 
-createRoot(document.getElementById("island")).render(<Category />);
+mountIsland(document.getElementById("island"), <Category />);

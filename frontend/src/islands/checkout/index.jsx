@@ -1,5 +1,5 @@
 // One island for the three checkout steps; the page's template names its step in data-step.
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import "./checkout.css";
 import PaymentStep from "./PaymentStep";
 import PlaceOrderStep from "./PlaceOrderStep";
@@ -10,4 +10,4 @@ const STEPS = { shipping: ShippingStep, payment: PaymentStep, placeorder: PlaceO
 const mount = document.getElementById("island");
 const step = mount.dataset.step || window.location.pathname.replace(/^\/+|\/+$/g, "");
 const Step = STEPS[step] ?? ShippingStep;
-createRoot(mount).render(<Step />);
+mountIsland(mount, <Step />);

@@ -1,5 +1,5 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import Home from "./Home";
 import "./home.css";
 
-createRoot(document.getElementById("island")).render(<Home />);
+mountIsland(document.getElementById("island"), <Home />);

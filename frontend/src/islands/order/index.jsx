@@ -1,7 +1,7 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import OrderPage from "./OrderPage";
 
 // The template names the order (data-order-id); the path is the fallback: /order/{id}.
 const mount = document.getElementById("island");
 const orderId = mount.dataset.orderId || decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] ?? "");
-createRoot(mount).render(<OrderPage orderId={orderId} />);
+mountIsland(mount, <OrderPage orderId={orderId} />);

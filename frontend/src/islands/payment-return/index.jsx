@@ -1,4 +1,4 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import PaymentSuccess from "./PaymentSuccess";
 
-createRoot(document.getElementById("island")).render(<PaymentSuccess />);
+mountIsland(document.getElementById("island"), <PaymentSuccess />);

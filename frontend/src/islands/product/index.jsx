@@ -1,5 +1,5 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import ProductPage from "./ProductPage";
 import "./product.css";
 
-createRoot(document.getElementById("island")).render(<ProductPage />);
+mountIsland(document.getElementById("island"), <ProductPage />);

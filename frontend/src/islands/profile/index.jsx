@@ -1,4 +1,4 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import ProfilePage from "./ProfilePage";
 
-createRoot(document.getElementById("island")).render(<ProfilePage />);
+mountIsland(document.getElementById("island"), <ProfilePage />);

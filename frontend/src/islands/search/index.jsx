@@ -1,4 +1,4 @@
-import { createRoot } from "react-dom/client";
+import { mountIsland } from "../../lib/mount";
 import Search from "./Search";
 
-createRoot(document.getElementById("island")).render(<Search />);
+mountIsland(document.getElementById("island"), <Search />);

@@ -1,0 +1,25 @@
+// The header's language choice, on every page (phone and desktop): English / తెలుగు. Each
+// option is written in its own language, so a shopper who reads only one of them finds it.
+import { LANGUAGES, useLanguage, useT } from "../lib/i18n";
+import { chooseLanguage } from "../lib/language";
+
+export default function LanguageSwitch() {
+  const t = useT();
+  const current = useLanguage();
+  return (
+    <div className="language-switch" role="group" aria-label={t("language.choose")}>
+      {LANGUAGES.map(({ code, name }) => (
+        <button
+          key={code}
+          type="button"
+          lang={code}
+          className="language-switch__option"
+          aria-pressed={code === current}
+          onClick={() => chooseLanguage(code)}
+        >
+          {name}
+        </button>
+      ))}
+    </div>
+  );
+}

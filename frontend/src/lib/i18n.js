@@ -1,0 +1,185 @@
+// The islands' texts in English or Telugu (issue 16). One message catalog per language,
+// frontend/src/i18n/<code>.json, keyed by what the text is for ("cart.empty"); English is part
+// of every bundle, Telugu is its own webpack chunk fetched only when chosen, so English pages
+// carry no Telugu. The choice lives in the `django_language` cookie (Django's LocaleMiddleware
+// reads it, so the server's pages and API messages follow) and in localStorage `lang`.
+//
+//   const t = useT();                       // in a component: re-renders when the language changes
+//   t("cart.subtotal", { count: 3 })        // "{name}" placeholders; {one, other} plural entries
+//   rich(t("register.terms"), { terms: <a href=...>...</a> })  // elements in a sentence
+//   t("key") outside React reads the current language.
+//
+// Money and numbers keep the Indian format in both languages (lib/money.js: ₹1,234.50).
+import { Fragment, createElement } from "react";
+import en from "../i18n/en.json";
+import { createStore } from "./store";
+
+export const LANGUAGES = [
+  { code: "en", name: "English" },
+  { code: "te", name: "తెలుగు" },
+];
+export const DEFAULT_LANGUAGE = "en";
+export const LANGUAGE_COOKIE = "django_language";
+export const LANGUAGE_KEY = "lang";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+const isLanguage = (code) => LANGUAGES.some((language) => language.code === code);
+
+// Every catalog but English is loaded on demand, each into a chunk of its own.
+const loaders = {
+  te: () => import(/* webpackChunkName: "i18n-te" */ "../i18n/te.json"),
+};
+const catalogs = { en };
+
+function fill(text, vars) {
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (match, name) => (name in vars ? String(vars[name]) : match));
+}
+
+function lookup(messages, key, vars) {
+  let entry = messages[key];
+  if (entry && typeof entry === "object") entry = vars?.count === 1 ? entry.one : entry.other;
+  return typeof entry === "string" ? fill(entry, vars) : null;
+}
+
+/** The translate function of one catalog; a key the catalog lacks falls back to English. */
+function translator(messages) {
+  return (key, vars) => {
+    const text = lookup(messages, key, vars) ?? lookup(en, key, vars);
+    if (text !== null) return text;
+    if (typeof console !== "undefined") console.warn(`i18n: no text for "${key}"`);
+    return key;
+  };
+}
+
+function readCookie() {
+  if (typeof document === "undefined") return null;
+  const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`));
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+function readStored() {
+  try {
+    return window.localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The cookie (what the server used for this page), then local storage, then the page's <html lang>. */
+function initialLanguage() {
+  if (typeof document === "undefined") return DEFAULT_LANGUAGE;
+  for (const code of [readCookie(), readStored(), document.documentElement.lang]) {
+    if (isLanguage(code)) return code;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function remember(code) {
+  if (typeof document === "undefined") return;
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, code);
+  } catch {
+    // Private mode: the cookie alone remembers it.
+  }
+  document.documentElement.lang = code;
+}
+
+// The language shown now and its translate function; `t` is a new function for each language, so
+// hooks that list it as a dependency run again on a change.
+const shown = createStore({ language: DEFAULT_LANGUAGE, t: translator(en) });
+let chosen = DEFAULT_LANGUAGE;
+let loading = Promise.resolve();
+
+async function loadCatalog(code) {
+  if (!catalogs[code]) catalogs[code] = (await loaders[code]()).default;
+  return catalogs[code];
+}
+
+function show(code) {
+  chosen = code;
+  loading = loadCatalog(code)
+    .then((messages) => {
+      if (chosen === code) shown.set({ language: code, t: translator(messages) });
+    })
+    .catch((error) => {
+      // A catalog that cannot be fetched (offline) leaves the page in English, still usable.
+      console.error(`Could not load the ${code} texts`, error);
+    });
+  return loading;
+}
+
+/** The chosen language's code ("en" or "te"), even while its catalog is still loading. */
+export function getLanguage() {
+  return chosen;
+}
+
+/**
+ * Choose a language: remembered in the cookie and local storage, set as <html lang>, and every
+ * useT() component re-renders once its catalog is loaded (the returned promise).
+ */
+export function setLanguage(code) {
+  if (!isLanguage(code)) return loading;
+  remember(code);
+  return show(code);
+}
+
+/** Translate `key` in the current language (outside components; components use useT()). */
+export function t(key, vars) {
+  return shown.get().t(key, vars);
+}
+
+/** The translate function of the current language, re-rendering the component when it changes. */
+export function useT() {
+  return shown.use((state) => state.t);
+}
+
+/**
+ * A translated sentence with elements in it (links, emphasis): each "{name}" that t() left in
+ * `text` becomes `nodes[name]`, so each language orders the sentence its own way.
+ */
+export function rich(text, nodes) {
+  return text
+    .split(/(\{\w+\})/)
+    .filter(Boolean)
+    .map((part, index) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return createElement(Fragment, { key: index }, name && name in nodes ? nodes[name] : part);
+    });
+}
+
+/** The language shown now, re-rendering the component when it changes. */
+export function useLanguage() {
+  return shown.use((state) => state.language);
+}
+
+/** Runs `callback` once the chosen catalog is there: at once for English, so English pages never wait. */
+export function whenLanguageReady(callback) {
+  if (shown.get().language === chosen) callback();
+  else loading.then(callback);
+}
+
+/**
+ * The name to show for a product or category: the Telugu name (`nameTe`) in Telugu when it has
+ * one, else the English name. `secondary` is the English name shown beside it, or null.
+ */
+export function localName(item, language = chosen) {
+  const name = item?.name ?? "";
+  const telugu = typeof item?.nameTe === "string" ? item.nameTe.trim() : "";
+  if (language === "te" && telugu && telugu !== name) return { primary: telugu, secondary: name };
+  return { primary: name, secondary: null };
+}
+
+// Another tab switched: follow it.
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (event) => {
+    if (event.key === LANGUAGE_KEY && isLanguage(event.newValue) && event.newValue !== chosen) {
+      document.documentElement.lang = event.newValue;
+      show(event.newValue);
+    }
+  });
+}
+
+const first = initialLanguage();
+if (first !== DEFAULT_LANGUAGE) show(first);

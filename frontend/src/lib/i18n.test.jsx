@@ -1,0 +1,66 @@
+import { act, render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import en from "../i18n/en.json";
+import te from "../i18n/te.json";
+import { getLanguage, localName, setLanguage, t, useLanguage, useT, whenLanguageReady } from "./i18n";
+
+function Probe() {
+  const translate = useT();
+  return (
+    <p>
+      {useLanguage()}: {translate("language.choose")}
+    </p>
+  );
+}
+
+describe("i18n", () => {
+  it("speaks English by default", () => {
+    expect(getLanguage()).toBe("en");
+    expect(t("language.choose")).toBe(en["language.choose"]);
+  });
+
+  it("remembers a choice in the cookie, local storage and <html lang>", async () => {
+    await setLanguage("te");
+    expect(document.cookie).toMatch(/(^|; )django_language=te(;|$)/);
+    expect(localStorage.getItem("lang")).toBe("te");
+    expect(document.documentElement.lang).toBe("te");
+    expect(t("language.choose")).toBe(te["language.choose"]);
+  });
+
+  it("ignores a language it does not have", async () => {
+    await setLanguage("fr");
+    expect(getLanguage()).toBe("en");
+    expect(localStorage.getItem("lang")).toBeNull();
+  });
+
+  it("re-renders components when the language changes", async () => {
+    render(<Probe />);
+    expect(screen.getByText(`en: ${en["language.choose"]}`)).toBeInTheDocument();
+    await act(() => setLanguage("te"));
+    expect(screen.getByText(`te: ${te["language.choose"]}`)).toBeInTheDocument();
+  });
+
+  it("waits for the chosen catalog before running a mount, and not at all in English", async () => {
+    const order = [];
+    whenLanguageReady(() => order.push("en"));
+    expect(order).toEqual(["en"]);
+    const loaded = setLanguage("te");
+    whenLanguageReady(() => order.push(t("language.choose")));
+    expect(order).toEqual(["en"]);
+    await loaded;
+    await Promise.resolve();
+    expect(order).toEqual(["en", te["language.choose"]]);
+  });
+
+  it("fills placeholders, and falls back to the key for a text no catalog has", () => {
+    expect(t("no.such.key", { n: 1 })).toBe("no.such.key");
+  });
+
+  it("names a product in Telugu with the English name beside it, English when there is no Telugu name", () => {
+    const rice = { name: "Sona Masoori Rice", nameTe: "సోనా మసూరి బియ్యం" };
+    expect(localName(rice, "en")).toEqual({ primary: "Sona Masoori Rice", secondary: null });
+    expect(localName(rice, "te")).toEqual({ primary: "సోనా మసూరి బియ్యం", secondary: "Sona Masoori Rice" });
+    expect(localName({ name: "Salt", nameTe: " " }, "te")).toEqual({ primary: "Salt", secondary: null });
+    expect(localName({ name: "Salt" }, "te")).toEqual({ primary: "Salt", secondary: null });
+  });
+});
