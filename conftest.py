@@ -294,13 +294,15 @@ def collected_static(tmp_path_factory):
 
 @pytest.fixture
 def production_server(transactional_db, settings, collected_static):
-    """The shop as production serves it: one ASGI application (pages, API, websockets) under
-    uvicorn, DEBUG off, the collected and compressed static files served by ServeStatic with long
-    cache lifetimes, no static files handler of the test runner. Yields the base URL."""
+    """The shop as production serves it, on one port: DEBUG off, the collected and compressed
+    static files served by ServeStatic with long cache lifetimes (no static files handler of the
+    test runner), the websockets of the Procfile's `ws` process, all under uvicorn. (Production
+    runs the HTTP part under gunicorn's WSGI workers behind a proxy that sends /ws/ to uvicorn;
+    the same Django middleware and views answer either way.) Yields the base URL."""
     from channels.routing import ProtocolTypeRouter
     from django.core.handlers.asgi import ASGIHandler
 
-    from shop.asgi import application
+    from shop.asgi import websockets
 
     assert settings.DEBUG is False
     settings.STATIC_ROOT = collected_static
@@ -312,6 +314,6 @@ def production_server(transactional_db, settings, collected_static):
     settings.SERVESTATIC_USE_FINDERS = False
     settings.SERVESTATIC_AUTOREFRESH = False
     # A handler built now, so ServeStatic indexes the collected files (shop.asgi built its own at import).
-    served = ProtocolTypeRouter({"http": ASGIHandler(), "websocket": application.application_mapping["websocket"]})
+    served = ProtocolTypeRouter({"http": ASGIHandler(), "websocket": websockets})
     with _serving(served) as url:
         yield url
