@@ -9,6 +9,7 @@ from django.db.models import Count, Q, QuerySet
 from common.errors import DomainError
 
 from . import caching, search, services
+from .gst import to_hsn_code
 from .models import Category, Detail, Financial, Product, Review, SearchSynonym
 from .pricing import pack_prices
 
@@ -73,12 +74,21 @@ DetailDiscountFilter = _for("detail_id", DiscountFilter, "ForBrands")
 class ProductForm(forms.ModelForm):
     class Meta:
         model = Product
-        fields = ["name", "name_te", "slug", "category", "image", "description"]
-        help_texts = {"slug": "Leave empty to make one from the name."}
+        fields = ["name", "name_te", "slug", "category", "image", "description", "hsn_code", "gst_rate"]
+        help_texts = {
+            "slug": "Leave empty to make one from the name.",
+            "gst_rate": "Prices include it. Orders already placed keep the rate they were placed at.",
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+
+    def clean_hsn_code(self):
+        try:
+            return to_hsn_code(self.cleaned_data.get("hsn_code"))
+        except DomainError as error:
+            raise forms.ValidationError(error.message) from None
 
 
 class SearchSynonymForm(forms.ModelForm):
@@ -167,10 +177,20 @@ class CategoryAdmin(CatalogAdmin):
 @admin.register(Product)
 class ProductAdmin(CatalogAdmin):
     form = ProductForm
-    list_display = ["name", "name_te", "slug", "category", "rating", "num_reviews", "updated_at"]
+    list_display = [
+        "name",
+        "name_te",
+        "slug",
+        "category",
+        "hsn_code",
+        "gst_rate",
+        "rating",
+        "num_reviews",
+        "updated_at",
+    ]
     list_select_related = ["category"]
-    list_filter = ["category", ProductStockFilter, ProductDiscountFilter]
-    search_fields = ["name", "name_te", "slug", "details__brand"]
+    list_filter = ["category", "gst_rate", ProductStockFilter, ProductDiscountFilter]
+    search_fields = ["name", "name_te", "slug", "details__brand", "hsn_code"]
     readonly_fields = ["rating", "num_reviews", "created_at", "updated_at"]
     inlines = [DetailInline]
 

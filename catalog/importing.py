@@ -1,11 +1,11 @@
 """Bulk import of products, brands and packs from CSV (`manage.py import_catalog`).
 
 Columns: category, product, brand, quantity, units, price, dprice, count_in_stock, and optionally
-image, description, name_te (the product's Telugu name) and category_te (the category's); an
-optional cell left empty changes nothing. Every row is checked before anything is written; a file
-with any rejected row writes nothing. Rows are matched to what exists: a product by name within
-its category, a brand by name within its product (both ignoring case), a pack by size and units
-within its brand.
+image, description, name_te (the product's Telugu name), category_te (the category's), hsn_code and
+gst_rate (the product's GST classification); an optional cell left empty changes nothing. Every row
+is checked before anything is written; a file with any rejected row writes nothing. Rows are matched
+to what exists: a product by name within its category, a brand by name within its product (both
+ignoring case), a pack by size and units within its brand.
 """
 
 import csv
@@ -19,6 +19,7 @@ from common.errors import DomainError
 from common.text import clean_text
 
 from . import caching, images
+from .gst import to_gst_rate, to_hsn_code
 from .models import Category, Detail, Financial, Product
 from .packs import to_quantity, to_stock, to_units
 from .pricing import PackPrices, pack_prices
@@ -26,7 +27,7 @@ from .services import financial_save, unique_slug
 from .services._text import clean_telugu
 
 REQUIRED_COLUMNS = ("category", "product", "brand", "quantity", "units", "price", "dprice", "count_in_stock")
-OPTIONAL_COLUMNS = ("image", "description", "name_te", "category_te")
+OPTIONAL_COLUMNS = ("image", "description", "name_te", "category_te", "hsn_code", "gst_rate")
 
 Progress = Callable[[str, int, int], None]
 
@@ -47,6 +48,8 @@ class ImportRow:
     count_in_stock: int
     image: str | None
     description: str | None
+    hsn_code: str | None = None
+    gst_rate: int | None = None
     name_te: str | None = None
     category_te: str | None = None
 
@@ -135,6 +138,8 @@ def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[
                 count_in_stock=to_stock(values.get("count_in_stock") or ""),
                 image=_text(values, "image", max_length=500, required=False) or None,
                 description=(values.get("description") or "").strip() or None,
+                hsn_code=to_hsn_code(values.get("hsn_code")) or None,
+                gst_rate=to_gst_rate(values["gst_rate"]) if (values.get("gst_rate") or "").strip() else None,
                 name_te=_telugu(values, "name_te", max_length=200),
                 category_te=_telugu(values, "category_te", max_length=80),
             )
@@ -199,7 +204,12 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
         product = products.get(product_key)
         if product is None:
             product = Product(
-                name=row.product, name_te=row.name_te or "", category=row.category, description=row.description or ""
+                name=row.product,
+                name_te=row.name_te or "",
+                category=row.category,
+                description=row.description or "",
+                hsn_code=row.hsn_code or "",
+                gst_rate=row.gst_rate or 0,
             )
             if not dry_run:
                 product.slug = unique_slug(row.product)
@@ -211,7 +221,13 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
         elif product_key not in updated_products:
             changes = {
                 name: value
-                for name, value in (("image", row.image), ("description", row.description), ("name_te", row.name_te))
+                for name, value in (
+                    ("image", row.image),
+                    ("description", row.description),
+                    ("name_te", row.name_te),
+                    ("hsn_code", row.hsn_code),
+                    ("gst_rate", row.gst_rate),
+                )
                 if value is not None and getattr(product, name) != value
             }
             if changes:

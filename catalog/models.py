@@ -28,6 +28,16 @@ class Category(models.Model):
         return self.name
 
 
+class GstRate(models.IntegerChoices):
+    """The GST slabs a product can be taxed at, in per cent; prices include the tax (as MRPs do)."""
+
+    EXEMPT = 0, "0 %"
+    FIVE = 5, "5 %"
+    TWELVE = 12, "12 %"
+    EIGHTEEN = 18, "18 %"
+    TWENTY_EIGHT = 28, "28 %"
+
+
 class Product(models.Model):
     name = models.CharField(max_length=200)
     name_te = models.CharField("Telugu name", max_length=200, blank=True)
@@ -35,6 +45,15 @@ class Product(models.Model):
     category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="products")
     image = models.CharField(max_length=500, blank=True, help_text="Image URL")
     description = models.TextField(blank=True)
+    # The tax classification printed on invoices; an order line keeps a copy of both at placement.
+    hsn_code = models.CharField(
+        "HSN code",
+        max_length=8,
+        blank=True,
+        default="",
+        help_text="4, 6 or 8 digits (Harmonised System of Nomenclature)",
+    )
+    gst_rate = models.PositiveSmallIntegerField("GST rate (%)", choices=GstRate.choices, default=GstRate.EXEMPT)
     # Kept up to date by `services.review_create`, so lists show ratings without an aggregate.
     rating = models.DecimalField(max_digits=3, decimal_places=2, default=0)
     num_reviews = models.PositiveIntegerField(default=0)
@@ -43,6 +62,9 @@ class Product(models.Model):
 
     class Meta:
         ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(gst_rate__in=GstRate.values), name="product_gst_rate_slab"),
+        ]
 
     def __str__(self) -> str:
         return self.name

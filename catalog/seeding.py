@@ -84,10 +84,13 @@ def seed_demo_catalog() -> SeedReport:
                 category=category,
                 image=images.product_image(slug, demo.name, category=demo.category),
                 description=demo.description,
+                hsn_code=demo.hsn_code,
+                gst_rate=demo.gst_rate,
             )
             new_products.append(product)
             products[(demo.name, category.pk)] = product
     Product.objects.bulk_create(new_products)
+    classified = _classify_unclassified(wanted, products, by_name)
 
     details = {(detail.product_id, detail.brand): detail for detail in Detail.objects.all()}
     new_details = []
@@ -139,7 +142,7 @@ def seed_demo_catalog() -> SeedReport:
     ]
     SearchSynonym.objects.bulk_create(new_synonyms)
 
-    changed = _redraw_old_drawings() + _fill_telugu_names()
+    changed = _redraw_old_drawings() + _fill_telugu_names() + classified
     if new_synonyms or (changed and not (new_categories or new_products or new_details or new_packs)):
         caching.invalidate()
 
@@ -153,6 +156,19 @@ def seed_demo_catalog() -> SeedReport:
         report.created[name] = len(new)
         report.total[name] = model.objects.count()
     return report
+
+
+def _classify_unclassified(wanted, products: dict, by_name: dict) -> int:
+    """Demo products loaded before they had an HSN code get the demo one and its GST rate; a code
+    staff have set is left alone."""
+    unclassified = []
+    for demo in wanted:
+        product = products[(demo.name, by_name[demo.category].pk)]
+        if not product.hsn_code:
+            product.hsn_code, product.gst_rate = demo.hsn_code, demo.gst_rate
+            unclassified.append(product)
+    Product.objects.bulk_update(unclassified, ["hsn_code", "gst_rate"])
+    return len(unclassified)
 
 
 def _redraw_old_drawings() -> int:

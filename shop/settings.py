@@ -159,6 +159,10 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
         " -c pg_trgm.word_similarity_threshold=0.5"
     )
+    # Lets psycopg prepare statements at all (Django turns it off): only the catalog's answer
+    # statements ask for it (catalog/answers.py); Django's own queries bind on the client and are
+    # never prepared. Behind PgBouncer, use 1.21 or later with max_prepared_statements set.
+    options["prepare_threshold"] = 5
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, channel layer, Celery broker --------------------------------------------------
@@ -299,6 +303,10 @@ WEBPACK_LOADER = {
 }
 MEDIA_URL = env("MEDIA_URL", "/media/")
 MEDIA_ROOT = BASE_DIR / "media"
+# A stored picture never changes under its name (an upload gets a fresh name, catalog/uploads.py; a
+# new version of the drawings goes to a new folder, catalog/images.py), so browsers and CDNs may
+# keep it for a year.
+MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable"
 AWS_STORAGE_BUCKET_NAME = env("S3_BUCKET")
 if AWS_STORAGE_BUCKET_NAME:
     AWS_S3_ENDPOINT_URL = env("S3_ENDPOINT_URL") or None
@@ -317,6 +325,7 @@ if AWS_STORAGE_BUCKET_NAME:
         AWS_S3_URL_PROTOCOL = f"{_public.scheme}:"
     AWS_QUERYSTRING_AUTH = False
     AWS_S3_FILE_OVERWRITE = False
+    AWS_S3_OBJECT_PARAMETERS = {"CacheControl": MEDIA_CACHE_CONTROL}
     MEDIA_STORAGE_BACKEND = "storages.backends.s3.S3Storage"
 else:
     MEDIA_STORAGE_BACKEND = "django.core.files.storage.FileSystemStorage"
@@ -395,6 +404,9 @@ STORE_PHONE_NUMBER = env("STORE_PHONE_NUMBER", "08856230123")
 STORE_SUPPORT_EMAIL = env("STORE_SUPPORT_EMAIL", "care@smlrmart.in")
 STORE_SUPPORT_PHONE = env("STORE_SUPPORT_PHONE", "+91 98765 43210")
 STORE_GST_NUMBER = env("STORE_GST_NUMBER", "37ABCDE1234F1Z5")
+# The state the store is registered in for GST (its GSTIN starts with the state's code, 37): delivery
+# inside it is taxed CGST + SGST, elsewhere IGST (`orders.tax`).
+STORE_STATE = env("STORE_STATE", "Andhra Pradesh")
 STORE_FSSAI_NUMBER = env("STORE_FSSAI_NUMBER", "10123456000123")
 STORE_ADDRESS = env("STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201")
 STORE_SOCIAL_LINKS = {

@@ -9,6 +9,7 @@ from common.errors import Conflict, DomainError
 from common.text import clean_text
 
 from .. import caching, selectors
+from ..gst import to_gst_rate, to_hsn_code
 from ..models import Category, Financial, Product
 from . import details, packs
 from ._text import clean_telugu, clean_url
@@ -81,6 +82,8 @@ def product_create(
 def product_save(*, product: Product) -> Product:
     """Save a product, giving it a unique slug from its name when it has none (Django admin)."""
     product.name = clean_text(product.name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
+    product.hsn_code = to_hsn_code(product.hsn_code)
+    product.gst_rate = to_gst_rate(product.gst_rate)
     product.name_te = clean_telugu(product.name_te, label="Telugu name", max_length=PRODUCT_NAME_TE_MAX_LENGTH)
     if not product.slug:
         product.slug = unique_slug(product.name, exclude_pk=product.pk)
@@ -107,12 +110,15 @@ def product_update(
     category: Category | str | None = None,
     image: str | None = None,
     description: str | None = None,
+    hsn_code: str | None = None,
+    gst_rate=None,
 ) -> Product:
     """Change the given fields. A new name gives a new slug unless a different slug is given.
     `name_te` "" clears the Telugu name (None leaves it).
 
-    A blank `image` is "not given", like None: edit screens send `image: ""` for an untouched
-    field, and that must not erase the product's picture.
+    A blank `image` or `gst_rate` is "not given", like None: edit screens send `image: ""` for an
+    untouched field, and that must not erase the product's picture. A blank `hsn_code` clears it.
+    A new GST rate applies to orders placed from now on; placed orders keep theirs.
     """
     if slug is not None and slug.strip() and slug.strip() != product.slug:
         wanted = slugify(slug)
@@ -134,6 +140,10 @@ def product_update(
         product.image = clean_url(image)
     if description is not None:
         product.description = str(description)
+    if hsn_code is not None:
+        product.hsn_code = hsn_code
+    if gst_rate is not None and str(gst_rate).strip():
+        product.gst_rate = gst_rate
     return product_save(product=product)
 
 

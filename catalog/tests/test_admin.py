@@ -192,6 +192,8 @@ def test_product_add_makes_a_unique_slug_when_left_empty(staff, shelf):
             "category": shelf.category_id,
             "image": "",
             "description": "",
+            "hsn_code": "",
+            "gst_rate": "0",
             "details-TOTAL_FORMS": "0",
             "details-INITIAL_FORMS": "0",
             "details-MIN_NUM_FORMS": "0",
@@ -200,6 +202,44 @@ def test_product_add_makes_a_unique_slug_when_left_empty(staff, shelf):
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Product.objects.filter(name="Groundnut Oil").order_by("id").last().slug == "groundnut-oil-2"
+
+
+def _product_form(shelf, **fields) -> dict:
+    return {
+        "name": shelf.name,
+        "name_te": shelf.name_te,
+        "slug": shelf.slug,
+        "category": shelf.category_id,
+        "image": shelf.image,
+        "description": shelf.description,
+        "hsn_code": "",
+        "gst_rate": "0",
+        "details-TOTAL_FORMS": "0",
+        "details-INITIAL_FORMS": "0",
+        "details-MIN_NUM_FORMS": "0",
+        "details-MAX_NUM_FORMS": "1000",
+        **fields,
+    }
+
+
+def test_staff_set_the_hsn_code_and_gst_rate_in_the_admin(staff, shelf):
+    response = staff.post(
+        f"/staff/catalog/product/{shelf.pk}/change/", _product_form(shelf, hsn_code="1508 10", gst_rate="5")
+    )
+
+    assert response.status_code == 302, response.content.decode()[:2000]
+    shelf.refresh_from_db()
+    assert (shelf.hsn_code, shelf.gst_rate) == ("150810", 5)
+
+
+@pytest.mark.parametrize("fields", [{"hsn_code": "15A8"}, {"hsn_code": "15081"}, {"gst_rate": "7"}])
+def test_the_admin_refuses_a_bad_hsn_code_or_a_rate_off_the_gst_slabs(staff, shelf, fields):
+    response = staff.post(f"/staff/catalog/product/{shelf.pk}/change/", _product_form(shelf, **fields))
+
+    assert response.status_code == 200  # the form again, with the error
+    assert "HSN code must be 4, 6 or 8 digits." in response.content.decode() or "gst_rate" in fields
+    shelf.refresh_from_db()
+    assert (shelf.hsn_code, shelf.gst_rate) == ("", 0)
 
 
 def test_deleting_a_review_in_the_admin_updates_the_rating(staff, shelf):
@@ -227,19 +267,7 @@ def test_the_out_of_stock_action_goes_through_the_pack_service_and_announces_onc
 
 def test_staff_edit_telugu_names_in_the_admin(staff, shelf):
     response = staff.post(
-        f"/staff/catalog/product/{shelf.pk}/change/",
-        {
-            "name": "Groundnut Oil",
-            "name_te": " వేరుశనగ  నూనె ",
-            "slug": shelf.slug,
-            "category": shelf.category_id,
-            "image": shelf.image,
-            "description": "",
-            "details-TOTAL_FORMS": "0",
-            "details-INITIAL_FORMS": "0",
-            "details-MIN_NUM_FORMS": "0",
-            "details-MAX_NUM_FORMS": "1000",
-        },
+        f"/staff/catalog/product/{shelf.pk}/change/", _product_form(shelf, name_te=" వేరుశనగ  నూనె ", description="")
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     shelf.refresh_from_db()

@@ -147,6 +147,27 @@ def test_admin_edit_product_details_payload(admin, oil):
     assert (five["price"], five["dprice"], five["Discount"], five["countInStock"]) == (800, 720, 10, 8)
 
 
+def test_the_edit_screen_sets_the_products_hsn_code_and_gst_rate(admin, oil):
+    detail = oil.details.get(brand="Freedom")
+    url = f"/api/products/{oil.pk}/details/{detail.pk}"
+
+    body = admin.put(url, {"hsnCode": "1512 11", "gstRate": "5"}, format="json").json()
+    assert (body["hsnCode"], body["gstRate"]) == ("151211", 5)
+
+    # Not sent (the spec's own payload) leaves both; a blank code clears it, a blank rate is "not given".
+    body = admin.put(url, {"brand": "Freedom"}, format="json").json()
+    assert (body["hsnCode"], body["gstRate"]) == ("151211", 5)
+    body = admin.put(url, {"hsnCode": "", "gstRate": ""}, format="json").json()
+    assert (body["hsnCode"], body["gstRate"]) == ("", 5)
+
+
+def test_product_update_sets_the_hsn_code_and_gst_rate(admin, oil):
+    body = admin.put(f"/api/products/{oil.pk}", {"hsnCode": "1512", "gstRate": 18}, format="json").json()
+    assert (body["hsnCode"], body["gstRate"]) == ("1512", 18)
+    oil.refresh_from_db()
+    assert (oil.hsn_code, oil.gst_rate) == ("1512", 18)
+
+
 def test_the_edit_screens_untouched_image_and_zero_manual_quantity_mean_not_given(admin, oil):
     detail = oil.details.get(brand="Freedom")
     detail.images = ["/media/brand.svg"]
@@ -203,6 +224,9 @@ def test_admin_edit_with_manual_quantity_adds_a_pack(admin, oil):
         ({"category": "NOWHERE"}, 400, "Category 'NOWHERE' does not exist."),
         ({"detailId": "1234567"}, 400, "detailId does not match the brand in the address."),
         ({"price": {"a": 1}}, 400, "price: Not a valid string."),
+        ({"hsnCode": "15A2"}, 400, "HSN code must be 4, 6 or 8 digits."),
+        ({"gstRate": "7"}, 400, "GST rate must be one of 0, 5, 12, 18, 28 (per cent)."),
+        ({"gstRate": "five"}, 400, "GST rate must be one of 0, 5, 12, 18, 28 (per cent)."),
     ],
 )
 def test_admin_edit_bad_input_is_a_clear_4xx(admin, oil, payload, status, message):

@@ -146,6 +146,39 @@ def test_any_bad_row_rejects_the_whole_file_with_one_line_per_row(tmp_path, shop
     assert (Product.objects.count(), list(Financial.objects.values())) == before
 
 
+GST_HEADER = HEADER.strip() + ",hsn_code,gst_rate\n"
+
+
+def test_import_sets_the_hsn_code_and_gst_rate_and_blanks_leave_them(tmp_path, shop):
+    ok, _, err = _run(
+        tmp_path,
+        GST_HEADER + "RICE & PULSES,Sona Masoori Rice,Lalitha,10,kg,720,699,5,,,1006 30,5\n"
+        "OILS,Mustard Oil,Fortune,1,L,190,180,5,,,1514,5%\n",
+    )
+    assert ok, err
+    shop.refresh_from_db()
+    assert (shop.hsn_code, shop.gst_rate) == ("100630", 5)
+    assert Product.objects.values_list("hsn_code", "gst_rate").get(name="Mustard Oil") == ("1514", 5)
+
+    ok, _, err = _run(tmp_path, GST_HEADER + "RICE & PULSES,Sona Masoori Rice,Lalitha,10,kg,720,699,5,,,,\n")
+    assert ok, err
+    shop.refresh_from_db()
+    assert (shop.hsn_code, shop.gst_rate) == ("100630", 5)
+
+
+def test_import_refuses_a_bad_hsn_code_or_gst_rate(tmp_path, shop):
+    ok, _, err = _run(
+        tmp_path,
+        GST_HEADER + "RICE & PULSES,Sona Masoori Rice,Lalitha,10,kg,720,699,5,,,10063,5\n"
+        "RICE & PULSES,Sona Masoori Rice,Daawat,5,kg,420,399,7,,,1006,7\n",
+    )
+    assert ok is None
+    assert "row 2: HSN code must be 4, 6 or 8 digits" in err
+    assert "row 3: GST rate must be one of 0, 5, 12, 18, 28 (per cent)" in err
+    shop.refresh_from_db()
+    assert (shop.hsn_code, shop.gst_rate) == ("", 0)
+
+
 def test_blank_dprice_means_no_discount(tmp_path, shop):
     ok, _, err = _run(tmp_path, HEADER + "OILS,Palm Oil,Ruchi Gold,1,L,120,,10,,\n")
     assert ok, err

@@ -61,8 +61,11 @@ function useReservedHeight(ref, active) {
     const element = ref.current;
     if (!active || !element || typeof ResizeObserver === "undefined") return undefined;
     const observer = new ResizeObserver(() => {
-      // Folded away (scrolled) it measures 0; the room stays reserved for the way back up.
-      if (element.offsetHeight > 0) document.documentElement.style.setProperty("--delivery-h", `${Math.ceil(element.offsetHeight)}px`);
+      // Folded away (scrolled) it measures 0; the room stays reserved for the way back up. While
+      // the checker's code loads the wrapper is empty: the room stays as the stylesheet reserves it.
+      if (element.offsetHeight > 0 && element.childElementCount > 0) {
+        document.documentElement.style.setProperty("--delivery-h", `${Math.ceil(element.offsetHeight)}px`);
+      }
     });
     observer.observe(element);
     return () => observer.disconnect();

@@ -16,7 +16,9 @@ function initialPack(product, detail) {
   return (inCart ?? packs.find(inStock) ?? packs[0])._id;
 }
 
-export default function ProductCard({ product, detail }) {
+// `heading` is the level of the card's title, one below the heading of the list it is in.
+export default function ProductCard({ product, detail, eager = false, heading = 3 }) {
+  const Title = `h${heading}`;
   const t = useT();
   const language = useLanguage();
   const cart = useCart();
@@ -43,11 +45,20 @@ export default function ProductCard({ product, detail }) {
     <article className="product-card">
       <a className="product-card__media" href={href} tabIndex={-1} aria-hidden="true">
         {discount > 0 && <span className="product-card__badge">{t("card.off", { discount })}</span>}
-        <img ref={imageRef} src={cardImage(product, detail)} alt="" loading="lazy" decoding="async" width="160" height="160" />
+        <img
+          ref={imageRef}
+          src={cardImage(product, detail)}
+          alt=""
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
+          decoding="async"
+          width="160"
+          height="160"
+        />
       </a>
-      <h3 className="product-card__title">
+      <Title className="product-card__title">
         <a href={href}>{title}</a>
-      </h3>
+      </Title>
       {english && (
         <p className="product-card__english" lang="en">
           {english}

@@ -18,7 +18,8 @@ import { chooseSize, editPayload, formFor, sizeLabel } from "./editForm";
 import ImageUpload from "./ImageUpload";
 import "../../components/admin/admin.css";
 
-export const PRODUCT_UPDATED = "Product details updated";
+/** A catalog key (lib/i18n.js). */
+export const PRODUCT_UPDATED = "admin.productEdit.updated";
 export const PRODUCT_LIST = "/admin/productlist";
 
 async function loadProduct(productRef, signal) {
@@ -44,8 +45,8 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
     async () => {
       const path = `/api/products/${encodeURIComponent(product._id)}/details/${encodeURIComponent(detail._id)}`;
       await api(path, { method: "PUT", body: editPayload(form, product, detail) });
-      toast.success(PRODUCT_UPDATED);
-      flash("success", PRODUCT_UPDATED);
+      toast.success(t(PRODUCT_UPDATED));
+      flash("success", t(PRODUCT_UPDATED));
       navigate(PRODUCT_LIST);
     },
     { leavesPage: true },
@@ -55,13 +56,13 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
   let body;
   if (loaded.error) body = <Message variant="danger">{loaded.error}</Message>;
   else if (!loaded.data) body = <Loader />;
-  else if (!detail) body = <Message variant="danger">Selected brand details are not available.</Message>;
+  else if (!detail) body = <Message variant="danger">{t("product.brandMissing")}</Message>;
   else if (!form) body = <Loader />;
   else
     body = (
       <AdminForm save={save}>
         <div className="form-field">
-          <label htmlFor="product-name">Name</label>
+          <label htmlFor="product-name">{t("register.name")}</label>
           <input id="product-name" type="text" value={form.name} onChange={set("name")} />
         </div>
         <div className="form-field">
@@ -69,7 +70,7 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
           <input id="product-name-te" type="text" lang="te" value={form.nameTe} onChange={set("nameTe")} />
         </div>
         <div className="form-field">
-          <label htmlFor="product-category">Category</label>
+          <label htmlFor="product-category">{t("admin.products.category")}</label>
           <select id="product-category" value={form.category} onChange={set("category")}>
             {!loaded.data.categories.includes(form.category) && <option value={form.category}>{form.category}</option>}
             {loaded.data.categories.map((name) => (
@@ -80,23 +81,23 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
           </select>
         </div>
         <div className="form-field">
-          <label htmlFor="product-image">Image</label>
-          <input id="product-image" type="text" value={form.image} onChange={set("image")} placeholder="Image URL" />
+          <label htmlFor="product-image">{t("admin.productEdit.image")}</label>
+          <input id="product-image" type="text" value={form.image} onChange={set("image")} placeholder={t("admin.productEdit.imageUrl")} />
           <ImageUpload onUploaded={(url) => setForm((current) => ({ ...current, image: url }))} />
           {form.image && <img className="admin-form__preview" src={form.image} alt="" width="96" height="96" />}
         </div>
         <div className="form-field">
-          <label htmlFor="product-brand">Brand</label>
+          <label htmlFor="product-brand">{t("product.brand")}</label>
           <input id="product-brand" type="text" value={form.brand} onChange={set("brand")} />
         </div>
         <div className="form-field">
-          <label htmlFor="product-weight">Weight</label>
+          <label htmlFor="product-weight">{t("product.weight")}</label>
           <select
             id="product-weight"
             value={form.financialId}
             onChange={(event) => setForm((current) => chooseSize(current, detail, event.target.value))}
           >
-            <option value="">Select Weight</option>
+            <option value="">{t("product.selectWeight")}</option>
             {detail.financials.map((pack) => (
               <option key={pack._id} value={pack._id}>
                 {sizeLabel(pack)}
@@ -106,7 +107,7 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
         </div>
         {!form.financialId && (
           <div className="form-field">
-            <label htmlFor="product-manual-weight">Weight (new size)</label>
+            <label htmlFor="product-manual-weight">{t("admin.productEdit.newWeight")}</label>
             <input
               id="product-manual-weight"
               type="number"
@@ -119,26 +120,26 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
         )}
         <div className="form-row admin-form__numbers">
           <div className="form-field">
-            <label htmlFor="product-discount">Discount</label>
+            <label htmlFor="product-discount">{t("product.discount")}</label>
             <input id="product-discount" type="number" step="any" value={form.discount} onChange={set("discount")} />
           </div>
           <div className="form-field">
-            <label htmlFor="product-price">Price</label>
+            <label htmlFor="product-price">{t("invoice.price")}</label>
             <input id="product-price" type="number" step="any" value={form.price} onChange={set("price")} />
           </div>
           <div className="form-field">
-            <label htmlFor="product-stock">Stock</label>
+            <label htmlFor="product-stock">{t("admin.productEdit.stock")}</label>
             <input id="product-stock" type="number" min="0" step="1" value={form.countInStock} onChange={set("countInStock")} />
           </div>
         </div>
         <button type="submit" className="btn btn--primary" disabled={save.busy}>
-          Update Details
+          {t("admin.productEdit.submit")}
         </button>
       </AdminForm>
     );
 
   return (
-    <AdminEditFrame backHref={PRODUCT_LIST} title="Edit Product Details">
+    <AdminEditFrame backHref={PRODUCT_LIST} title={t("admin.productEdit.title")}>
       {body}
     </AdminEditFrame>
   );

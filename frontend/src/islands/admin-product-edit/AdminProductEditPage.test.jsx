@@ -96,8 +96,8 @@ describe("Edit Product Details: manual weight", () => {
     await userEvent.clear(screen.getByLabelText("Stock"));
     await userEvent.type(screen.getByLabelText("Stock"), "25");
     await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
-    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(PRODUCT_UPDATED));
-    expect(PRODUCT_UPDATED).toBe("Product details updated");
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith("Product details updated"));
+    expect(PRODUCT_UPDATED).toBe("admin.productEdit.updated");
     expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
       quantity: "500", units: "ml", manualQuantity: 0, countInStock: "25", price: "90", discount: "10",
     });

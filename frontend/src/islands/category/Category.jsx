@@ -5,7 +5,7 @@ import EndMarker from "../../components/EndMarker";
 import GoBack from "../../components/GoBack";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
-import ProductGrid from "../../components/ProductGrid";
+import ProductGrid, { FIRST_SCREEN_CARDS } from "../../components/ProductGrid";
 import { config } from "../../lib/config";
 import { localName, t, useLanguage, useT } from "../../lib/i18n";
 import { usePagedProducts } from "../../lib/paged";
@@ -57,7 +57,7 @@ export default function Category({ pathname = window.location.pathname }) {
       </div>
       {error && <Message variant="danger">{error}</Message>}
       {!loading && !error && done && products.length === 0 && <Message variant="info">{t("category.empty")}</Message>}
-      <ProductGrid products={products} />
+      <ProductGrid products={products} eager={FIRST_SCREEN_CARDS} heading={2} />
       {loading && <Loader />}
       <EndMarker onVisible={loadMore} enabled={!loading && !done && !error} />
     </div>

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
-import ProductGrid from "../../components/ProductGrid";
+import ProductGrid, { FIRST_SCREEN_CARDS } from "../../components/ProductGrid";
 import { config } from "../../lib/config";
 import { useT } from "../../lib/i18n";
 import { takeHandedOverSuggestions } from "../../lib/search";
@@ -53,7 +53,7 @@ export default function Search({ location = window.location }) {
       {loading && <Loader />}
       {error && <Message variant="danger">{error}</Message>}
       {!loading && !error && products.length === 0 && <Message variant="info">{t("search.none", { query })}</Message>}
-      <ProductGrid products={products} />
+      <ProductGrid products={products} eager={FIRST_SCREEN_CARDS} heading={2} />
       <Pager page={page} pages={pages} hrefFor={(number) => keywordPageHref(query, number)} />
     </div>
   );
