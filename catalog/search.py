@@ -66,9 +66,9 @@ class Query:
         return self._either("category__name", "icontains")
 
     def _either(self, field: str, lookup: str) -> Q:
-        return reduce(or_, self._conditions(field, lookup))
+        return reduce(or_, self.conditions(field, lookup))
 
-    def _conditions(self, field: str, lookup: str) -> list[Q]:
+    def conditions(self, field: str, lookup: str) -> list[Q]:
         """`field` (English) against the phrases in Latin letters, `field`_te against a text in
         Telugu letters: a condition that cannot hold is left out, so PostgreSQL scans less."""
         conditions = [Q(**{f"{field}__{lookup}": phrase}) for phrase in self.phrases if not _has_telugu(phrase)]
@@ -186,22 +186,16 @@ def _union(parts: list[QuerySet]) -> QuerySet:
 
 
 def _name_parts(query: Query) -> list[QuerySet]:
+    """One UNION part per phrase: an OR of them can make the planner read every row (it does not
+    count the cost of UPPER on each); apart, each uses its trigram index."""
     products = Product.objects.order_by()
-    return [products.filter(condition).values("pk") for condition in query._conditions("name", "icontains")]
-
-
-def name_ids(query: Query) -> QuerySet:
-    """Ids of the products whose names `query` finds, as typed (`Query.names`).
-
-    A UNION of one part per phrase, each able to use its trigram index on PostgreSQL: an OR of
-    them makes the planner read every row (it does not count the cost of UPPER on each)."""
-    return _union(_name_parts(query))
+    return [products.filter(condition).values("pk") for condition in query.conditions("name", "icontains")]
 
 
 def matching_ids(query: Query, *, brands: bool = True, categories: bool = False) -> QuerySet:
     """Ids of the products `query` finds (names always; brands, categories as asked), each once.
 
-    One UNION, each part able to use its own trigram index on PostgreSQL (see `name_ids`). Runs one query to see
+    One UNION, each part able to use its own trigram index on PostgreSQL. Runs one query to see
     whether anything matches as typed when typos may count, and then answers the products one
     letter off instead.
     """

@@ -215,7 +215,7 @@ def suggestions(*, q: str) -> Suggestions:
     if len(term) < SUGGESTION_MIN_CHARS:
         return Suggestions(products=[], brands=[])
     query = search.understand(term)
-    products = _suggested_products(Product.objects.filter(pk__in=search.name_ids(query)), query)
+    products = _suggested_products(Product.objects.filter(query.names()), query)
     if not products and query.may_have_typos():
         products = _suggested_products(
             search.with_upper(Product.objects.all(), "name").filter(query.names_with_typos()), query
