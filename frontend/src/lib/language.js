@@ -3,6 +3,7 @@
 import { api } from "./api";
 import { getUserInfo, setUserInfo } from "./auth";
 import { getLanguage, setLanguage } from "./i18n";
+import { reload } from "./navigation";
 
 async function saveToProfile(code) {
   if (!getUserInfo()) return;
@@ -19,7 +20,7 @@ async function saveToProfile(code) {
  * The shopper chose a language (the header's switch): remember it, save it to the profile when
  * signed in, then load the page again so that the server's texts follow too.
  */
-export async function chooseLanguage(code, { reload = () => window.location.reload() } = {}) {
+export async function chooseLanguage(code) {
   if (code === getLanguage()) return;
   await setLanguage(code);
   await saveToProfile(code);
