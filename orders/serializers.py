@@ -8,6 +8,7 @@ Input serializers check the shape and types of a request; the rules (pack count 
 prices, stock) are `orders.services`'.
 """
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -15,7 +16,7 @@ from common.fields import MoneyField, PageSizeField, WholeNumberField
 from common.ids import WireIdField
 from orders.models import Order
 from orders.pipeline import allowed_moves
-from orders.rules import MAX_LINES, QTY_RULE
+from orders.rules import ITEM_PROBLEM, MAX_LINES, QTY_RULE
 from orders.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
 
 # The label the shop's current client sends for spec section 7's 'Cash Or UPI'; stored and answered
@@ -70,7 +71,7 @@ class OrderItemsField(serializers.ListField):
                     detail = next(iter(detail.values()))
                 if isinstance(detail, list):
                     detail = detail[0]
-                raise serializers.ValidationError(f"Item {position}: {detail}") from error
+                raise serializers.ValidationError(ITEM_PROBLEM.format(position=position, problem=detail)) from error
         return lines
 
 
@@ -102,7 +103,7 @@ class OrderPlaceInSerializer(serializers.Serializer):
 class OrderStatusInSerializer(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=[Order.Status.PACKED, Order.Status.DISPATCHED, Order.Status.DELIVERED],
-        error_messages={"invalid_choice": "Status must be one of packed, dispatched or delivered."},
+        error_messages={"invalid_choice": gettext_lazy("Status must be one of packed, dispatched or delivered.")},
     )
 
 
