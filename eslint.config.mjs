@@ -58,8 +58,7 @@ export default [
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
       "no-unused-vars": ["error", { argsIgnorePattern: "^_", caughtErrors: "none" }],
-      // "error" once every island reads its texts from the catalogs (issue 16, in progress).
-      "i18n/no-literal-text": "off",
+      "i18n/no-literal-text": "error",
     },
   },
   {

@@ -1,4 +1,4 @@
-"""Catalog reads under load, against a trivial JSON endpoint on the same server in the same run.
+"""Catalog reads under load, against a trivial JSON endpoint and PostgreSQL alone, in the same run.
 
     .venv/bin/python bench/catalog_api.py [--duration 10] [--connections 4] [--reuse]
 
@@ -9,21 +9,31 @@ What it does, in order:
    categories, with names made from the demo catalog's ("Sona Masoori Rice Premium", ...);
 3. counts the SQL queries of each measured request in-process (django.test.Client and
    CaptureQueriesContext against the same database), both when the answer is built (a miss of
-   the shared catalog cache) and when it comes from the cache (a hit);
-4. serves the shop the production way: uvicorn, SHOP_ENV=production, DEBUG off, 2 workers, the
-   Procfile's flags, Redis as the cache (its own database index, emptied first), on a free
-   loopback port;
-5. loads each endpoint for `--duration` seconds with `--connections` keep-alive connections (wrk
+   the shared catalog cache) and when it comes from the cache (a hit), and keeps the SQL that
+   builds the product list's page 1;
+4. serving: loads the trivial endpoint (`GET /api/ping`) under the web process before issue 17
+   (uvicorn, ASGI, 2 workers) and under the Procfile's `web` process (gunicorn, WSGI, 2 workers),
+   one after the other, and prints the ratio (target: at least 4×);
+5. serves the shop the production way, the Procfile's `web` command, SHOP_ENV=production, DEBUG
+   off, 2 workers, Redis as the cache (its own database index, emptied first), on a free loopback
+   port;
+6. loads each endpoint for `--duration` seconds with `--connections` keep-alive connections (wrk
    when installed, else Python threads), browser-like (`Accept-Encoding: gzip`), and prints
-   requests/second, p50/p95 latency, the ratio to the trivial endpoint (`GET /api/ping`, measured
-   before and after the others) and the SQL queries per request;
-6. does it twice: as deployed (catalog answers shared through the cache for
+   requests/second, p50/p95 latency, the ratio to the trivial endpoint (measured before and after
+   the others) and the SQL queries per request;
+7. does it twice: as deployed (catalog answers shared through the cache for
    CATALOG_READ_CACHE_SECONDS, the default) and with that cache off, so every request builds its
-   answer from PostgreSQL.
+   answer from PostgreSQL;
+8. PostgreSQL alone: pgbench runs the SQL that builds the uncached list's page 1 (the statements
+   step 3 kept), with as many clients as the load has connections, and the ORM's four statements
+   from before issue 17 (`ORM_LIST_PAGE_SQL`) for the issue's reference figure.
 
-Targets, judged as deployed: the product list at least half the trivial endpoint's throughput;
-suggestions p95 under 30 ms. The machine's cores are shared by the server, PostgreSQL, Redis and
-the load generator (and by whatever else runs there), so compare ratios within one run.
+Targets: trivial endpoint under WSGI at least 4× ASGI's; as deployed, the product list at least
+half the trivial endpoint's throughput; uncached list page 1 at least 0.3× PostgreSQL alone
+running the ORM's statements; uncached suggestions p95 under 30 ms; the uncached list ahead of
+django-oscar's product API on the same data (183–188 req/s in issue 17's run, quoted, not
+measured here). The machine's cores are shared by the server, PostgreSQL, Redis and the load
+generator (and by whatever else runs there), so compare ratios within one run.
 """
 
 import argparse
@@ -39,7 +49,17 @@ import time
 from decimal import Decimal
 from urllib.parse import urlsplit
 
-from harness import OUT, create_database, environment, free_port, request, setup_django, start_server, stop_server
+from harness import (
+    ASGI_WEB_COMMAND,
+    OUT,
+    create_database,
+    environment,
+    free_port,
+    request,
+    setup_django,
+    start_server,
+    stop_server,
+)
 
 PRODUCTS = 10_000
 BRANDS_PER_PRODUCT = 3
@@ -48,11 +68,19 @@ BATCH = 2_000
 REDIS_URL = os.environ.get("BENCH_CATALOG_REDIS_URL", "redis://127.0.0.1:6379/3")
 
 TRIVIAL = ("trivial JSON", "/api/ping")
+LIST = ("list, page 1", "/api/products")
+SUGGESTIONS = ("suggestions q=ric", "/api/products/suggestions?q=ric")
 ENDPOINTS = [
-    ("list, page 1", "/api/products"),
+    LIST,
     ("list, keyword=rice", "/api/products?keyword=rice"),
-    ("suggestions q=ric", "/api/products/suggestions?q=ric"),
+    ("category, page 2", "/api/products/categories/rice-pulses/products?pageNumber=2"),
+    ("featured", "/api/products/featured"),
+    SUGGESTIONS,
 ]
+# Page 1 of GET /api/products as the ORM built it before issue 17 (products with category, brands,
+# packs, and the COUNT), for pgbench: issue 17's reference "PostgreSQL alone" figure.
+ORM_LIST_PAGE_SQL = None
+OSCAR_PRODUCT_API_RPS = (183, 188)  # issue 17's run: django-oscar's product API on the same data, under WSGI
 VARIANTS = (
     "Premium",
     "Classic",
@@ -128,7 +156,7 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--duration", type=int, default=10, help="seconds of load per endpoint (default 10)")
     parser.add_argument("--connections", type=int, default=4, help="concurrent keep-alive connections (default 4)")
-    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes (default 2)")
+    parser.add_argument("--workers", type=int, default=2, help="web worker processes (default 2)")
     parser.add_argument("--reuse", action="store_true", help="keep the database if it is already filled")
     parser.add_argument("--no-gzip", action="store_true", help="do not send Accept-Encoding: gzip")
     parser.add_argument("--cached-only", action="store_true", help="skip the pass with the catalog cache off")
@@ -138,7 +166,7 @@ def parse_args() -> argparse.Namespace:
 def catalog_environment(database_url: str, *, production: bool, cache_seconds: str | None = None) -> dict[str, str]:
     if not production:
         return environment(database_url, production=False)
-    extra = {"REDIS_URL": REDIS_URL}
+    extra = {"REDIS_URL": REDIS_URL, "SMS_BACKEND": "outbox"}
     if cache_seconds is not None:
         extra["CATALOG_READ_CACHE_SECONDS"] = cache_seconds
     return environment(database_url, production=True, **extra)
@@ -213,33 +241,62 @@ def fill() -> float:
     return time.monotonic() - started
 
 
-def queries_per_request(paths: list[str]) -> dict[str, tuple[int, int]]:
-    """{path: (SQL queries when the answer is built, SQL queries when it comes from the cache)}."""
+def queries_per_request(paths: list[str]) -> tuple[dict[str, tuple[int, int]], dict[str, list[str]]]:
+    """({path: (SQL queries when the answer is built, SQL queries when it comes from the cache)},
+    {path: the SQL statements that build the answer})."""
     from django.core.cache import cache
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext, override_settings
 
     client = Client()
+    statements = {}
 
     def count(path: str) -> int:
         with CaptureQueriesContext(connection) as context:
             response = client.get(path)
         if response.status_code != 200:
             sys.exit(f"{path} answered {response.status_code}: {response.content[:300]!r}")
+        statements[path] = [query["sql"] for query in context.captured_queries]
         return len(context.captured_queries)
 
-    counts = {}
+    counts, built_by = {}, {}
     for path in paths:
         with override_settings(CATALOG_READ_CACHE_SECONDS=0):
             count(path)  # warm: first-request work (connection, imports) is not what is measured
             built = count(path)
+            built_by[path] = statements[path]
         cache.clear()
         with override_settings(CATALOG_READ_CACHE_SECONDS=60):
             count(path)
             from_cache = count(path)
         counts[path] = (built, from_cache)
-    return counts
+    return counts, built_by
+
+
+def pgbench(database_url: str, statements: list[str], *, seconds: int, clients: int, name: str) -> float:
+    """Transactions per second of pgbench running `statements` as one transaction (one page)."""
+    script = OUT / f"pgbench-{name}.sql"
+    script.write_text("".join(f"{' '.join(statement.split())};\n" for statement in statements))
+    parts = urlsplit(database_url)
+    command = [
+        "pgbench",
+        "--no-vacuum",
+        "--protocol=simple",  # Django's psycopg sends its statements with the values inlined
+        f"--client={clients}",
+        f"--jobs={min(2, clients)}",
+        f"--time={seconds}",
+        f"--file={script}",
+        f"--host={parts.hostname}",
+        f"--port={parts.port or 5432}",
+        f"--username={parts.username or 'postgres'}",
+        parts.path.lstrip("/"),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
+    match = re.search(r"tps = ([0-9.]+) \(without initial connection time\)", result.stdout)
+    if result.returncode != 0 or not match:
+        sys.exit(f"pgbench failed: {result.stdout}\n{result.stderr}")
+    return float(match.group(1))
 
 
 # --- Server and load ---------------------------------------------------------------------------------
@@ -315,6 +372,26 @@ def load_with_threads(url: str, seconds: int, connections: int, headers: dict) -
     }
 
 
+def serve(env: dict[str, str], args, headers: dict, *, name: str, command: str | None = None) -> tuple:
+    """Start a server (the Procfile's web process, or `command`), warm every worker on every path."""
+    port = free_port()
+    server = start_server(env, port=port, workers=args.workers, log_name=name, ready_path=TRIVIAL[1], command=command)
+    try:
+        for _, path in [TRIVIAL, *ENDPOINTS]:
+            for _ in range(4 * args.workers):
+                status, _ = get(port, path, headers)
+                if status != 200:
+                    sys.exit(f"{path} answered {status}")
+    except BaseException:
+        stop_server(server)
+        raise
+    return server, port
+
+
+def load_average() -> str:
+    return ", ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
 def main() -> int:
     args = parse_args()
     existed = create_database(args.database_url, reuse=args.reuse)
@@ -338,50 +415,66 @@ def main() -> int:
         )
 
     paths = [TRIVIAL[1], *(path for _, path in ENDPOINTS)]
-    queries = queries_per_request(paths)
+    queries, statements = queries_per_request(paths)
     connections.close_all()
 
     load = load_with_wrk if shutil.which("wrk") else load_with_threads
     headers = {} if args.no_gzip else {"Accept-Encoding": "gzip"}
-    passes = [("as deployed: catalog cache on (CATALOG_READ_CACHE_SECONDS default)", None)]
-    if not args.cached_only:
-        passes.append(("catalog cache off (CATALOG_READ_CACHE_SECONDS=0): every answer built", "0"))
-    print(
-        f"==> uvicorn shop.asgi:application, SHOP_ENV=production, DEBUG off, {args.workers} workers, Redis cache; "
-        f"{args.connections} connections, {args.duration} s per endpoint "
+    how = (
+        f"{args.workers} workers, {args.connections} connections, {args.duration} s per endpoint "
         f"({'wrk' if load is load_with_wrk else 'Python threads'}, {'gzip' if headers else 'no gzip'}), "
         f"{os.cpu_count()} CPUs shared with PostgreSQL, Redis and the client"
     )
-    runs = [("trivial, before", TRIVIAL[1]), *ENDPOINTS, ("trivial, after", TRIVIAL[1])]
-    summaries = []
     errors = 0
+    summaries = []
+
+    # --- Serving: the trivial endpoint under today's web process and under the ASGI one before it.
+    print(f"==> serving: SHOP_ENV=production, DEBUG off, Redis cache; {how}")
+    serving = {}
+    deployed = catalog_environment(args.database_url, production=True)
+    for label, command in (("ASGI: uvicorn (before)", ASGI_WEB_COMMAND), ("WSGI: Procfile web", None)):
+        empty_redis_database()
+        server, port = serve(deployed, args, headers, name="serving", command=command)
+        try:
+            serving[label] = load(f"http://127.0.0.1:{port}{TRIVIAL[1]}", args.duration, args.connections, headers)
+        finally:
+            stop_server(server)
+        errors += serving[label]["errors"]
+    print()
+    print(f"trivial endpoint {TRIVIAL[1]}  [load average after: {load_average()}]")
+    print(f"{'web process':<26} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'errors':>7}")
+    for label, result in serving.items():
+        print(f"{label:<26} {result['rps']:>8.0f} {result['p50']:>8.1f} {result['p95']:>8.1f} {result['errors']:>7}")
+    asgi_rps, wsgi_rps = (result["rps"] for result in serving.values())
+    serving_ratio = wsgi_rps / asgi_rps
+    print(f"WSGI / ASGI: {serving_ratio:.1f}x")
+    summaries.append(
+        f"serving: trivial endpoint under WSGI {serving_ratio:.1f}x ASGI (target >= 4x: {met(serving_ratio >= 4)})"
+    )
+
+    # --- Catalog endpoints under the Procfile's web process, cache on and off.
+    passes = [("as deployed: catalog cache on (CATALOG_READ_CACHE_SECONDS default)", None)]
+    if not args.cached_only:
+        passes.append(("catalog cache off (CATALOG_READ_CACHE_SECONDS=0): every answer built", "0"))
+    print()
+    print(f"==> the Procfile's web process (gunicorn shop.wsgi), SHOP_ENV=production, DEBUG off, Redis cache; {how}")
+    runs = [("trivial, before", TRIVIAL[1]), *ENDPOINTS, ("trivial, after", TRIVIAL[1])]
+    uncached = {}
     for title, cache_seconds in passes:
         empty_redis_database()
-        port = free_port()
-        server = start_server(
-            catalog_environment(args.database_url, production=True, cache_seconds=cache_seconds),
-            port=port,
-            workers=args.workers,
-            log_name="catalog",
-            ready_path=TRIVIAL[1],
-        )
+        env = catalog_environment(args.database_url, production=True, cache_seconds=cache_seconds)
+        server, port = serve(env, args, headers, name="catalog")
         results = {}
         try:
-            for _, path in [TRIVIAL, *ENDPOINTS]:  # warm every worker on every path
-                for _ in range(4 * args.workers):
-                    status, _ = get(port, path, headers)
-                    if status != 200:
-                        sys.exit(f"{path} answered {status}")
             for label, path in runs:
                 results[label] = load(f"http://127.0.0.1:{port}{path}", args.duration, args.connections, headers)
         finally:
             stop_server(server)
 
         cached = cache_seconds is None
-        load_average = ", ".join(f"{value:.1f}" for value in os.getloadavg())
         trivial_rps = (results["trivial, before"]["rps"] + results["trivial, after"]["rps"]) / 2
         print()
-        print(f"{title}  [load average after: {load_average}]")
+        print(f"{title}  [load average after: {load_average()}]")
         print(
             f"{'endpoint':<22} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'vs trivial':>11} {'SQL/req':>8} {'errors':>7}"
         )
@@ -396,18 +489,48 @@ def main() -> int:
             errors += result["errors"]
         if cached:
             print("(SQL/req hit/miss: none when the answer comes from the cache; a miss builds it)")
-        list_ratio = results[ENDPOINTS[0][0]]["rps"] / trivial_rps
-        suggestions_p95 = results[ENDPOINTS[2][0]]["p95"]
-        summaries.append(
-            f"{title.split(':')[0]}: list {list_ratio:.2f}x the trivial throughput "
-            f"({'met' if list_ratio >= 0.5 else 'missed'}), suggestions p95 {suggestions_p95:.1f} ms "
-            f"({'met' if suggestions_p95 < 30 else 'missed'})"
+            list_ratio = results[LIST[0]]["rps"] / trivial_rps
+            summaries.append(
+                f"as deployed: list {list_ratio:.2f}x the trivial throughput (target >= 0.5x: {met(list_ratio >= 0.5)})"
+            )
+        else:
+            uncached = results
+
+    if uncached:
+        # --- PostgreSQL alone, the same SQL, the same number of connections.
+        built_sql = statements[LIST[1]]
+        ours = pgbench(args.database_url, built_sql, seconds=args.duration, clients=args.connections, name="list")
+        orm = (
+            pgbench(args.database_url, ORM_LIST_PAGE_SQL, seconds=args.duration, clients=args.connections, name="orm")
+            if ORM_LIST_PAGE_SQL
+            else ours
         )
+        list_rps = uncached[LIST[0]]["rps"]
+        print()
+        print(
+            f"PostgreSQL alone (pgbench, {args.connections} clients, {args.duration} s)  [load average after: {load_average()}]"
+        )
+        print(f"{'SQL of the list page 1':<44} {'pages/s':>8} {'uncached list / it':>19}")
+        print(f"{f'ours ({len(built_sql)} statement(s))':<44} {ours:>8.0f} {list_rps / ours:>18.2f}x")
+        print(f"{'the ORM before issue 17 (4 statements)':<44} {orm:>8.0f} {list_rps / orm:>18.2f}x")
+        suggestions_p95 = uncached[SUGGESTIONS[0]]["p95"]
+        summaries += [
+            f"uncached list page 1: {list_rps:.0f} req/s = {list_rps / orm:.2f}x PostgreSQL alone running the ORM's "
+            f"statements, {list_rps / ours:.2f}x running ours (target >= 0.3x: {met(list_rps / orm >= 0.3)})",
+            f"uncached suggestions p95 {suggestions_p95:.1f} ms (target < 30 ms: {met(suggestions_p95 < 30)})",
+            f"uncached list {list_rps:.0f} req/s vs django-oscar's product API {OSCAR_PRODUCT_API_RPS[0]}-"
+            f"{OSCAR_PRODUCT_API_RPS[1]} req/s (issue 17's figure, quoted; target ahead: "
+            f"{met(list_rps > OSCAR_PRODUCT_API_RPS[1])})",
+        ]
     print()
-    print("Targets (list >= 0.5x trivial, suggestions p95 < 30 ms):")
+    print("Targets:")
     for line in summaries:
         print(f"  {line}")
     return 0 if errors == 0 else 1
+
+
+def met(condition: bool) -> str:
+    return "met" if condition else "missed"
 
 
 if __name__ == "__main__":

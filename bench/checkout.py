@@ -6,7 +6,7 @@ What it does, in order:
 1. creates its own PostgreSQL database (`bench_checkout`, dropped first if left over) and migrates it;
 2. seeds 20 packs (10 products, 2 packs each) of 5 units, and 200 customers whose saved address is
    in Amalapuram (533201), each with a signed access token;
-3. serves the shop the production way: uvicorn with SHOP_ENV=production, DEBUG off, 2 workers, on a
+3. serves the shop the production way: the Procfile's web process (gunicorn) with SHOP_ENV=production, DEBUG off, 2 workers, on a
    free loopback port (Celery runs tasks inline, SMS to the log); each worker's PostgreSQL
    connection pool (settings DB_POOL_*) makes the rush queue for connections instead of failing;
 4. releases 200 `POST /api/orders` at once. Half the carts hold one pack; the other half hold two
@@ -55,7 +55,7 @@ def parse_args() -> argparse.Namespace:
         default=os.environ.get("BENCH_CHECKOUT_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_checkout"),
         help="the benchmark's own database; it is dropped and created again",
     )
-    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes (default 2)")
+    parser.add_argument("--workers", type=int, default=2, help="web worker processes (default 2)")
     parser.add_argument("--keep-database", action="store_true", help="leave the database for inspection")
     return parser.parse_args()
 
@@ -192,7 +192,7 @@ def main() -> int:
     connections.close_all()
 
     port = free_port()
-    print(f"==> uvicorn shop.asgi:application, {args.workers} workers, DEBUG off, 127.0.0.1:{port}")
+    print(f"==> the Procfile's web process (gunicorn shop.wsgi), {args.workers} workers, DEBUG off, 127.0.0.1:{port}")
     server = start_server(env, port=port, workers=args.workers, log_name="checkout", ready_path="/healthz")
     warm_up(port, args.workers)
     try:

@@ -1,12 +1,13 @@
 """What every benchmark here shares: its own PostgreSQL database, the shop served the production
-way (the Procfile's uvicorn command, SHOP_ENV=production, DEBUG off) on a free loopback port,
-plain HTTP requests to it, and percentiles.
+way (the Procfile's own commands, SHOP_ENV=production, DEBUG off) on a free loopback port, plain
+HTTP requests to it, and percentiles.
 """
 
 import http.client
 import json
 import os
 import secrets
+import shlex
 import signal
 import socket
 import subprocess
@@ -103,33 +104,63 @@ def request(
         conn.close()
 
 
-def start_server(env: dict[str, str], *, port: int, workers: int, log_name: str, ready_path: str) -> subprocess.Popen:
-    """The Procfile's web command on a loopback port; returns once `ready_path` answers 200."""
+# The web process before issue 17 (HTTP and websockets from uvicorn's ASGI workers), kept so that
+# bench/catalog_api.py can measure the Procfile's web process against it in the same run.
+ASGI_WEB_COMMAND = (
+    "uvicorn shop.asgi:application --host 0.0.0.0 --port ${PORT:-8000} --workers ${WEB_CONCURRENCY:-2} "
+    "--no-proxy-headers --lifespan off"
+)
+
+
+def procfile_command(process: str) -> str:
+    """The Procfile's command line for `process` (`web`, `ws`, ...)."""
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        name, _, command = line.partition(":")
+        if name.strip() == process:
+            return command.strip()
+    sys.exit(f"the Procfile has no {process!r} process")
+
+
+def start_server(
+    env: dict[str, str],
+    *,
+    port: int,
+    workers: int,
+    log_name: str,
+    ready_path: str,
+    process: str = "web",
+    command: str | None = None,
+) -> subprocess.Popen:
+    """The Procfile's `process` (or `command`, a Procfile-style line) on a loopback port, with
+    WEB_CONCURRENCY (or WS_CONCURRENCY) `workers`; returns once `ready_path` answers 200.
+
+    The command runs as the Procfile writes it, through the shell, with this virtualenv's
+    programs first on PATH and `0.0.0.0` narrowed to the loopback address."""
     OUT.mkdir(parents=True, exist_ok=True)
     log_path = OUT / f"{log_name}-server.log"
-    command = [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "shop.asgi:application",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--workers",
-        str(workers),
-        "--proxy-headers",
-        "--lifespan",
-        "off",
-    ]
+    line = (command or procfile_command(process)).replace("0.0.0.0", "127.0.0.1")
+    program = shlex.split(line)[0]
+    env = {
+        **env,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+        "PORT": str(port),
+        "WS_PORT": str(port),
+        "WEB_CONCURRENCY": str(workers),
+        "WS_CONCURRENCY": str(workers),
+    }
     with open(log_path, "wb") as log:
         server = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            ["bash", "-c", f"exec {line}"],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            sys.exit(f"uvicorn exited with {server.returncode}; see {log_path}")
+            sys.exit(f"{program} exited with {server.returncode}; see {log_path}")
         try:
             if request(port, "GET", ready_path)[0] == 200:
                 return server
@@ -137,7 +168,7 @@ def start_server(env: dict[str, str], *, port: int, workers: int, log_name: str,
             pass
         time.sleep(0.2)
     stop_server(server)
-    sys.exit(f"uvicorn did not answer {ready_path} in time; see {log_path}")
+    sys.exit(f"{program} did not answer {ready_path} in time; see {log_path}")
 
 
 def stop_server(server: subprocess.Popen) -> None:

@@ -5,7 +5,8 @@
 What it does, in order:
 1. creates its own PostgreSQL database (`bench_realtime`, dropped first if left over), migrates it
    and adds one product per client (one brand, one pack each);
-2. serves the shop the production way: uvicorn with SHOP_ENV=production, DEBUG off, 2 workers, on
+2. serves the websockets the production way: the Procfile's ws process (uvicorn
+   shop.asgi:websocket_application) with SHOP_ENV=production, DEBUG off, 2 workers, on
    a free loopback port, with channels-redis on REDIS_URL (default redis://127.0.0.1:6379/7), so
    a broadcast reaches sockets in both worker processes only through Redis;
 3. opens 1,000 websockets to /ws/cart/ (100 handshakes at a time). Each sends a clientCart whose
@@ -58,7 +59,7 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=1000, help="open websockets (default 1000)")
     parser.add_argument("--changes", type=int, default=100, help="prices changed in one transaction (default 100)")
-    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes (default 2)")
+    parser.add_argument("--workers", type=int, default=2, help="ws worker processes (default 2)")
     parser.add_argument(
         "--database-url",
         default=os.environ.get("BENCH_REALTIME_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_realtime"),
@@ -272,9 +273,13 @@ def main() -> int:
     connections.close_all()
 
     port = free_port()
-    print(f"==> uvicorn shop.asgi:application, {args.workers} workers, DEBUG off, channels-redis, 127.0.0.1:{port}")
+    print(
+        f"==> the Procfile's ws process (uvicorn shop.asgi:websocket_application), {args.workers} workers, DEBUG off, channels-redis, 127.0.0.1:{port}"
+    )
     print(f"    load average before: {' '.join(f'{load:.2f}' for load in os.getloadavg())} ({os.cpu_count()} cores)")
-    server = start_server(env, port=port, workers=args.workers, log_name="realtime", ready_path="/healthz")
+    server = start_server(
+        env, port=port, workers=args.workers, log_name="realtime", ready_path="/healthz", process="ws"
+    )
     try:
         ok = asyncio.run(run(args, port, lines))
     finally:

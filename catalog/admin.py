@@ -8,8 +8,9 @@ from django.db.models import Count, Q, QuerySet
 
 from common.errors import DomainError
 
-from . import caching, services
-from .models import Category, Detail, Financial, Product, Review
+from . import caching, search, services
+from .gst import to_hsn_code
+from .models import Category, Detail, Financial, Product, Review, SearchSynonym
 from .pricing import pack_prices
 
 # --- Filters on packs, for the pack list and (through any of their packs) brands and products ---
@@ -73,12 +74,31 @@ DetailDiscountFilter = _for("detail_id", DiscountFilter, "ForBrands")
 class ProductForm(forms.ModelForm):
     class Meta:
         model = Product
-        fields = ["name", "slug", "category", "image", "description"]
-        help_texts = {"slug": "Leave empty to make one from the name."}
+        fields = ["name", "name_te", "slug", "category", "image", "description", "hsn_code", "gst_rate"]
+        help_texts = {
+            "slug": "Leave empty to make one from the name.",
+            "gst_rate": "Prices include it. Orders already placed keep the rate they were placed at.",
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+
+    def clean_hsn_code(self):
+        try:
+            return to_hsn_code(self.cleaned_data.get("hsn_code"))
+        except DomainError as error:
+            raise forms.ValidationError(error.message) from None
+
+
+class SearchSynonymForm(forms.ModelForm):
+    class Meta:
+        model = SearchSynonym
+        fields = ["word", "means"]
+
+    def clean_word(self):
+        """Cleaned as the table keeps it, so 'Biyyam ' is found to be 'biyyam' already there."""
+        return search.synonym_word(self.cleaned_data["word"])
 
 
 class FinancialForm(forms.ModelForm):
@@ -135,9 +155,9 @@ class FinancialInline(admin.TabularInline):
 
 @admin.register(Category)
 class CategoryAdmin(CatalogAdmin):
-    list_display = ["name", "key", "sequence", "is_featured", "product_count"]
-    list_editable = ["sequence", "is_featured"]
-    search_fields = ["name", "key"]
+    list_display = ["name", "name_te", "key", "sequence", "is_featured", "product_count"]
+    list_editable = ["name_te", "sequence", "is_featured"]
+    search_fields = ["name", "name_te", "key"]
     prepopulated_fields = {"key": ["name"]}
 
     def get_queryset(self, request):
@@ -157,10 +177,20 @@ class CategoryAdmin(CatalogAdmin):
 @admin.register(Product)
 class ProductAdmin(CatalogAdmin):
     form = ProductForm
-    list_display = ["name", "slug", "category", "rating", "num_reviews", "updated_at"]
+    list_display = [
+        "name",
+        "name_te",
+        "slug",
+        "category",
+        "hsn_code",
+        "gst_rate",
+        "rating",
+        "num_reviews",
+        "updated_at",
+    ]
     list_select_related = ["category"]
-    list_filter = ["category", ProductStockFilter, ProductDiscountFilter]
-    search_fields = ["name", "slug", "details__brand"]
+    list_filter = ["category", "gst_rate", ProductStockFilter, ProductDiscountFilter]
+    search_fields = ["name", "name_te", "slug", "details__brand", "hsn_code"]
     readonly_fields = ["rating", "num_reviews", "created_at", "updated_at"]
     inlines = [DetailInline]
 
@@ -244,6 +274,22 @@ class FinancialAdmin(CatalogAdmin):
 
     def delete_service(self, financial):
         services.financial_delete(financial=financial)
+
+
+@admin.register(SearchSynonym)
+class SearchSynonymAdmin(CatalogAdmin):
+    """The local words the searches understand ('biyyam' → rice); staff add their shoppers' words."""
+
+    form = SearchSynonymForm
+    list_display = ["word", "means"]
+    list_editable = ["means"]
+    search_fields = ["word", "means"]
+
+    def save_model(self, request, obj, form, change):
+        services.synonym_save(synonym=obj)
+
+    def delete_service(self, synonym):
+        services.synonym_delete(synonym=synonym)
 
 
 @admin.register(Review)

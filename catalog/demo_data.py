@@ -296,6 +296,66 @@ PRODUCTS = {
     """,
 }
 
+# Each demo product's HSN code and GST rate (per cent; prices include it), as a shop here files them.
+# Branded pre-packed staples are 5 % where loose ones are 0 %, so the large BPT and idli rice bags
+# (sold as the mill packs them) are 0 %; a kit is a mixed supply, taxed at its highest rate.
+TAX = """
+    Bathing Soap 3401 18 | Sandal Soap 3401 18 | Ayurvedic Soap 3401 18 | Glycerine Soap 3401 18
+    Body Wash 3401 18 | Hand Wash 3401 18 | Talcum Powder 3304 18 | Body Lotion 3304 18
+    Petroleum Jelly 2712 18
+    Glucose Biscuits 1905 18 | Marie Biscuits 1905 18 | Bourbon Cream Biscuits 1905 18
+    Salted Crackers 1905 18 | Butter Cookies 1905 18 | Milk Rusk 1905 5 | Digestive Biscuits 1905 18
+    Milk Chocolate 1806 18 | Chocolate Wafer 1806 18
+    Detergent Powder 3402 18 | Detergent Bar 3401 18 | Dishwash Bar 3401 18 | Dishwash Liquid 3402 18
+    Floor Cleaner 3808 18 | Toilet Cleaner 3402 18 | Liquid Detergent 3402 18 | Phenyl 3808 18
+    Iodised Salt 2501 0 | Sugar 1701 5 | Jaggery 1701 5 | Tamarind 0813 5 | Vermicelli 1902 12
+    Papad 1905 0 | Groundnuts 1202 5 | Matchbox 3605 12
+    Cashew Nuts 0801 5 | Almonds 0802 12 | Raisins 0806 5 | Dates 0804 12 | Pistachios 0802 12
+    Walnuts 0802 12
+    Sanitary Pads 9619 0 | Panty Liners 9619 0 | Menstrual Cup 3924 12 | Intimate Wash 3401 18
+    Sanitary Pads XL 9619 0
+    Chakki Atta 1101 5 | Bombay Ravva 1103 5 | Idli Ravva 1103 5 | Maida 1101 5 | Besan 1106 5
+    Rice Flour 1102 5 | Ragi Flour 1102 5 | Multigrain Atta 1101 5
+    Baking Soda 2836 18 | Baking Powder 2102 18 | Custard Powder 1901 18 | Corn Flour 1108 12
+    Food Colour 3203 18 | Vinegar 2209 18 | Tomato Ketchup 2103 12
+    Shaving Cream 3307 18 | Shaving Razor 8212 18 | Shaving Blades 8212 18 | Deodorant 3307 18
+    Beard Oil 3305 18 | Aftershave Lotion 3307 18
+    Coconut Hair Oil 1513 5 | Shampoo 3305 18 | Anti Hairfall Shampoo 3305 18 | Hair Conditioner 3305 18
+    Amla Hair Oil 3305 18 | Almond Hair Oil 3305 18 | Hair Colour 3305 18
+    Chyawanprash 3004 12 | Honey 0409 5 | Glucose Powder 1702 18 | Pain Relief Balm 3004 12
+    Antiseptic Liquid 3004 12 | ORS Powder 3004 12 | Digestive Tablets 3004 12 | Isabgol 1211 5
+    Mosquito Repellent Refill 3808 18 | Mosquito Coil 3808 18 | Aluminium Foil 7607 18
+    Garbage Bags 3923 18 | Scrub Pad 6805 18 | Air Freshener 3307 18 | AA Batteries 8506 28
+    Health Drink 1901 18 | Protein Powder 2106 18 | Growth Drink 1901 18 | Badam Drink Mix 2106 18
+    Ragi Malt 1901 18
+    Sunflower Oil 1512 5 | Groundnut Oil 1508 5 | Gingelly Oil 1515 5 | Rice Bran Oil 1515 5
+    Mustard Oil 1514 5 | Palmolein Oil 1511 5 | Coconut Oil 1513 5 | Cold Pressed Groundnut Oil 1508 5
+    Toothpaste 3306 18 | Herbal Toothpaste 3306 18 | Toothbrush 9603 18 | Sensitive Toothpaste 3306 18
+    Mouthwash 3306 18
+    Agarbatti 3307 5 | Camphor 2914 18 | Deepam Oil 1515 5 | Kumkum 3304 0 | Cotton Wicks 5601 0
+    Dhoop Sticks 3307 5 | Cup Sambrani 3307 5 | Rose Water 3301 18
+    Sona Masoori Rice 1006 5 | BPT Rice 1006 0 | Basmati Rice 1006 5 | Brown Rice 1006 5
+    Idli Rice 1006 0 | Toor Dal 0713 5 | Moong Dal 0713 5 | Urad Dal 0713 5 | Chana Dal 0713 5
+    Rajma 0713 5 | Kabuli Chana 0713 5 | Green Moong 0713 5
+    Neem Face Wash 3304 18 | Face Cream 3304 18 | Sunscreen Lotion 3304 18 | Aloe Vera Gel 3304 18
+    Lip Balm 3304 18 | Turmeric Skin Cream 3004 12 | Antiseptic Cream 3004 12
+    Instant Noodles 1902 12 | Potato Chips 2005 12 | Aloo Bhujia 2106 12 | Corn Flakes 1904 18
+    Oats 1104 5 | Upma Mix 2106 18 | Pasta 1902 12 | Murukku 2106 12 | Peanut Chikki 1704 5
+    Poha 1904 5 | Muesli 1904 18
+    Turmeric Powder 0910 5 | Red Chilli Powder 0904 5 | Coriander Powder 0909 5 | Garam Masala 0910 5
+    Sambar Powder 0910 5 | Rasam Powder 0910 5 | Chicken Masala 0910 5 | Biryani Masala 0910 5
+    Mango Pickle 2001 12 | Gongura Pickle 2001 12 | Lemon Pickle 2001 12 | Cumin Seeds 0909 5
+    Mustard Seeds 1207 5 | Black Pepper 0904 5
+    Tea Powder 0902 5 | Leaf Tea 0902 5 | Green Tea 0902 5 | Filter Coffee Powder 0901 5
+    Instant Coffee 2101 18 | Tea Bags 0902 5
+    Monthly Grocery Essentials Kit 3401 18 | Breakfast Combo Ravva Poha Semiya 1902 12
+    Dal Combo Toor Moong Urad Chana 0713 5 | Oil and Atta Saver Pack 1512 5 | Pooja Essentials Kit 2914 18
+    Bachelor Kitchen Starter Kit 1902 12 | Festival Sweets Making Kit 1901 18 | Cleaning Essentials Combo 3402 18
+    Farm Eggs 0407 0 | Brown Eggs 0407 0 | Toned Milk 0401 0 | Curd 0403 5 | Paneer 0406 5 | Ghee 0405 12
+    Butter 0405 12 | Buttermilk 0403 5 | Cheese Slices 0406 12 | Badam Milk 0402 12
+"""
+TAX_ENTRY = re.compile(r"^(?P<name>.+?)\s+(?P<hsn>[0-9]{4,8})\s+(?P<rate>[0-9]+)$")
+
 # Most packs sell below MRP; the budget packages are the store's own deals.
 DISCOUNTS = (0, 3, 5, 5, 8, 10, 10, 12, 15, 18, 20, 25)
 PACKAGE_DISCOUNTS = (12, 15, 18, 20, 25)
@@ -323,6 +383,8 @@ class DemoProduct:
     category: str
     description: str
     brands: list[DemoBrand]
+    hsn_code: str
+    gst_rate: int
 
 
 def _number(text: str) -> int:
@@ -340,7 +402,19 @@ def pack_offer(key: str, mrp: Decimal, *, package: bool) -> tuple[Decimal, int]:
     return dprice, stock
 
 
-def _parse_line(line: str, category: str) -> DemoProduct:
+def _tax_table() -> dict[str, tuple[str, int]]:
+    """Product name → (HSN code, GST rate) from `TAX`."""
+    table = {}
+    for entry in TAX.replace("\n", "|").split("|"):
+        if entry.strip():
+            match = TAX_ENTRY.match(entry.strip())
+            if match is None:
+                raise ValueError(f"bad tax entry {entry.strip()!r}")
+            table[match["name"]] = (match["hsn"], int(match["rate"]))
+    return table
+
+
+def _parse_line(line: str, category: str, tax: dict[str, tuple[str, int]]) -> DemoProduct:
     name, *brand_parts = (part.strip() for part in line.split("|"))
     brands = []
     for part in brand_parts:
@@ -357,12 +431,18 @@ def _parse_line(line: str, category: str) -> DemoProduct:
         brands.append(DemoBrand(brand, packs))
     names = ", ".join(brand.brand for brand in brands)
     description = f"{name} from {names}. {BLURBS[category]}"
-    return DemoProduct(name=name, category=category, description=description, brands=brands)
+    if name not in tax:
+        raise ValueError(f"demo product {name!r} has no HSN code and GST rate in TAX")
+    hsn_code, gst_rate = tax[name]
+    return DemoProduct(
+        name=name, category=category, description=description, brands=brands, hsn_code=hsn_code, gst_rate=gst_rate
+    )
 
 
 def demo_products() -> list[DemoProduct]:
+    tax = _tax_table()
     return [
-        _parse_line(line, category)
+        _parse_line(line, category, tax)
         for category, block in PRODUCTS.items()
         for line in block.strip().splitlines()
         if line.strip()

@@ -1,9 +1,11 @@
 """Bulk import of products, brands and packs from CSV (`manage.py import_catalog`).
 
 Columns: category, product, brand, quantity, units, price, dprice, count_in_stock, and optionally
-image and description. Every row is checked before anything is written; a file with any rejected
-row writes nothing. Rows are matched to what exists: a product by name within its category, a
-brand by name within its product (both ignoring case), a pack by size and units within its brand.
+image, description, name_te (the product's Telugu name), category_te (the category's), hsn_code and
+gst_rate (the product's GST classification); an optional cell left empty changes nothing. Every row
+is checked before anything is written; a file with any rejected row writes nothing. Rows are matched
+to what exists: a product by name within its category, a brand by name within its product (both
+ignoring case), a pack by size and units within its brand.
 """
 
 import csv
@@ -17,13 +19,15 @@ from common.errors import DomainError
 from common.text import clean_text
 
 from . import caching, images
+from .gst import to_gst_rate, to_hsn_code
 from .models import Category, Detail, Financial, Product
 from .packs import to_quantity, to_stock, to_units
 from .pricing import PackPrices, pack_prices
 from .services import financial_save, unique_slug
+from .services._text import clean_telugu
 
 REQUIRED_COLUMNS = ("category", "product", "brand", "quantity", "units", "price", "dprice", "count_in_stock")
-OPTIONAL_COLUMNS = ("image", "description")
+OPTIONAL_COLUMNS = ("image", "description", "name_te", "category_te", "hsn_code", "gst_rate")
 
 Progress = Callable[[str, int, int], None]
 
@@ -44,6 +48,10 @@ class ImportRow:
     count_in_stock: int
     image: str | None
     description: str | None
+    hsn_code: str | None = None
+    gst_rate: int | None = None
+    name_te: str | None = None
+    category_te: str | None = None
 
 
 @dataclass
@@ -59,6 +67,7 @@ class Rejection:
 class ImportSummary:
     products_created: int = 0
     products_updated: int = 0
+    categories_updated: int = 0
     brands_created: int = 0
     packs_created: int = 0
     packs_updated: int = 0
@@ -68,6 +77,7 @@ class ImportSummary:
 
     def lines(self) -> list[str]:
         return [
+            f"categories: {self.categories_updated} updated",
             f"products: {self.products_created} new, {self.products_updated} updated",
             f"brands: {self.brands_created} new",
             f"packs: {self.packs_created} new, {self.packs_updated} updated, {self.packs_unchanged} unchanged",
@@ -80,6 +90,10 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 
 def _text(row: dict, column: str, *, max_length: int, required: bool = True) -> str:
     return clean_text(row.get(column), label=column, max_length=max_length, required=required)
+
+
+def _telugu(row: dict, column: str, *, max_length: int) -> str | None:
+    return clean_telugu(row.get(column), label=column, max_length=max_length) or None
 
 
 def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[list[ImportRow], list[Rejection]]:
@@ -100,7 +114,7 @@ def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[
         categories[category.key.casefold()] = category
 
     raw = list(reader)
-    rows, rejections, seen = [], [], {}
+    rows, rejections, seen, categories_te = [], [], {}, {}
     for index, values in enumerate(raw, start=1):
         line = index + 1  # the header is line 1
         progress("Checking", index, len(raw))
@@ -124,11 +138,18 @@ def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[
                 count_in_stock=to_stock(values.get("count_in_stock") or ""),
                 image=_text(values, "image", max_length=500, required=False) or None,
                 description=(values.get("description") or "").strip() or None,
+                hsn_code=to_hsn_code(values.get("hsn_code")) or None,
+                gst_rate=to_gst_rate(values["gst_rate"]) if (values.get("gst_rate") or "").strip() else None,
+                name_te=_telugu(values, "name_te", max_length=200),
+                category_te=_telugu(values, "category_te", max_length=80),
             )
         except DomainError as error:
             rejections.append(Rejection(line, str(error.message).rstrip(".")))
             continue
         key = (row.category.pk, row.product.casefold(), row.brand.casefold(), row.quantity, row.units)
+        if row.category_te and categories_te.setdefault(row.category.pk, row.category_te) != row.category_te:
+            rejections.append(Rejection(line, f"another category_te than {categories_te[row.category.pk]!r}"))
+            continue
         if key in seen:
             rejections.append(Rejection(line, f"the same pack as row {seen[key]}"))
             continue
@@ -166,6 +187,13 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
         )
     }
     updated_products: set[tuple] = set()
+    telugu_names = {row.category.pk: (row.category, row.category_te) for row in rows if row.category_te}
+    for category, name_te in telugu_names.values():  # one per category (`read_rows`)
+        if category.name_te != name_te:
+            summary.categories_updated += 1
+            if not dry_run:
+                category.name_te = name_te
+                category.save(update_fields=["name_te"])
 
     for index, row in enumerate(rows, start=1):
         progress("Comparing" if dry_run else "Writing", index, len(rows))
@@ -175,7 +203,14 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
 
         product = products.get(product_key)
         if product is None:
-            product = Product(name=row.product, category=row.category, description=row.description or "")
+            product = Product(
+                name=row.product,
+                name_te=row.name_te or "",
+                category=row.category,
+                description=row.description or "",
+                hsn_code=row.hsn_code or "",
+                gst_rate=row.gst_rate or 0,
+            )
             if not dry_run:
                 product.slug = unique_slug(row.product)
                 product.image = row.image or images.product_image(product.slug, row.product, category=row.category.name)
@@ -186,7 +221,13 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
         elif product_key not in updated_products:
             changes = {
                 name: value
-                for name, value in (("image", row.image), ("description", row.description))
+                for name, value in (
+                    ("image", row.image),
+                    ("description", row.description),
+                    ("name_te", row.name_te),
+                    ("hsn_code", row.hsn_code),
+                    ("gst_rate", row.gst_rate),
+                )
                 if value is not None and getattr(product, name) != value
             }
             if changes:

@@ -13,6 +13,8 @@ from django.db.models import F, Q
 class Category(models.Model):
     key = models.SlugField(max_length=60, unique=True)
     name = models.CharField(max_length=80, unique=True)
+    # The Telugu name shown beside or instead of `name` when Telugu is chosen; may be empty.
+    name_te = models.CharField("Telugu name", max_length=80, blank=True)
     image = models.CharField(max_length=500, blank=True, help_text="Image URL")
     # Position in the home page's Featured Categories section; lower comes first.
     sequence = models.PositiveIntegerField(default=0)
@@ -26,12 +28,32 @@ class Category(models.Model):
         return self.name
 
 
+class GstRate(models.IntegerChoices):
+    """The GST slabs a product can be taxed at, in per cent; prices include the tax (as MRPs do)."""
+
+    EXEMPT = 0, "0 %"
+    FIVE = 5, "5 %"
+    TWELVE = 12, "12 %"
+    EIGHTEEN = 18, "18 %"
+    TWENTY_EIGHT = 28, "28 %"
+
+
 class Product(models.Model):
     name = models.CharField(max_length=200)
+    name_te = models.CharField("Telugu name", max_length=200, blank=True)
     slug = models.SlugField(max_length=220, unique=True)
     category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="products")
     image = models.CharField(max_length=500, blank=True, help_text="Image URL")
     description = models.TextField(blank=True)
+    # The tax classification printed on invoices; an order line keeps a copy of both at placement.
+    hsn_code = models.CharField(
+        "HSN code",
+        max_length=8,
+        blank=True,
+        default="",
+        help_text="4, 6 or 8 digits (Harmonised System of Nomenclature)",
+    )
+    gst_rate = models.PositiveSmallIntegerField("GST rate (%)", choices=GstRate.choices, default=GstRate.EXEMPT)
     # Kept up to date by `services.review_create`, so lists show ratings without an aggregate.
     rating = models.DecimalField(max_digits=3, decimal_places=2, default=0)
     num_reviews = models.PositiveIntegerField(default=0)
@@ -40,6 +62,9 @@ class Product(models.Model):
 
     class Meta:
         ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(gst_rate__in=GstRate.values), name="product_gst_rate_slab"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -123,3 +148,21 @@ class Review(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rating}★ {self.product} by {self.user}"
+
+
+class SearchSynonym(models.Model):
+    """A word shoppers type for something in the catalog, in Telugu script or romanised
+    ('biyyam', 'బియ్యం', 'kandi pappu'), and the catalog's words for it ('rice', 'toor dal').
+
+    The searches look for the catalog's words too (`catalog/search.py`). Staff extend the table
+    in Django admin; `services.synonym_save` keeps `word` trimmed and lower-case.
+    """
+
+    word = models.CharField(max_length=60, unique=True, help_text="What shoppers type: 'biyyam', 'బియ్యం'")
+    means = models.CharField(max_length=100, help_text="The catalog's words for it: 'rice', 'toor dal'")
+
+    class Meta:
+        ordering = ["word"]
+
+    def __str__(self) -> str:
+        return f"{self.word} → {self.means}"

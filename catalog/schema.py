@@ -5,6 +5,7 @@ against these, so the description cannot drift from what the functions write.
 
 STRING = {"type": "string"}
 INTEGER = {"type": "integer"}
+TELUGU_NAME = {"type": "string", "description": "The Telugu name; may be empty"}
 MONEY = {"type": "number", "description": "Rupees, a JSON number with at most two decimals (120, 399.5)"}
 
 
@@ -46,8 +47,10 @@ PRODUCT = _object(
     {
         "_id": STRING,
         "name": STRING,
+        "nameTe": TELUGU_NAME,
         "slug": STRING,
         "category": STRING,
+        "categoryTe": TELUGU_NAME,
         "image": STRING,
         "description": STRING,
         "rating": {"type": "number"},
@@ -59,12 +62,32 @@ PRODUCT = _object(
 )
 PRODUCTS = _array(PRODUCT)
 PRODUCT_PAGE = _object({"products": PRODUCTS, "page": INTEGER, "pages": INTEGER})
-CATEGORY_PAGE = _object({"category": STRING, "products": PRODUCTS, "page": INTEGER, "pages": INTEGER})
-CATEGORY_NAMES = _object({"categories": _array(STRING)})
+CATEGORY_PAGE = _object(
+    {"category": STRING, "categoryTe": TELUGU_NAME, "products": PRODUCTS, "page": INTEGER, "pages": INTEGER}
+)
+CATEGORY_NAMES = _object(
+    {
+        "categories": _array(STRING),
+        "categoriesTe": {
+            "type": "object",
+            "additionalProperties": STRING,
+            "description": "Each category's Telugu name (may be empty), by its name",
+        },
+    }
+)
 FEATURED = _object(
     {
         "categories": _array(
-            _object({"key": STRING, "name": STRING, "image": STRING, "sequence": INTEGER, "products": PRODUCTS})
+            _object(
+                {
+                    "key": STRING,
+                    "name": STRING,
+                    "nameTe": TELUGU_NAME,
+                    "image": STRING,
+                    "sequence": INTEGER,
+                    "products": PRODUCTS,
+                }
+            )
         )
     }
 )
@@ -75,6 +98,7 @@ PACK_RECORD = _object(
         "brandId": STRING,
         "financialId": STRING,
         "name": STRING,
+        "nameTe": TELUGU_NAME,
         "slug": STRING,
         "brand": STRING,
         "quantity": STRING,

@@ -1,8 +1,9 @@
 """Load the demo catalog and the demo accounts: only what is missing, so a second run changes nothing.
 
 Natural keys: a category by key, a product by (name, category), a brand by (product, brand), a
-pack by (brand, quantity, units), a user by phone number. Rows that already exist are left as
-they are, even if an admin has since changed their prices.
+pack by (brand, quantity, units), a search synonym by its word, a user by phone number. Rows that
+already exist are left as they are, even if an admin has since changed their prices; only a
+demo category or product with no Telugu name yet gets its Telugu name.
 """
 
 from dataclasses import dataclass, field
@@ -12,8 +13,10 @@ from django.utils.text import slugify
 
 from . import caching, images
 from .demo_data import CATEGORIES, demo_products
-from .models import Category, Detail, Financial, Product
+from .demo_telugu import CATEGORY_NAMES_TE, PRODUCT_NAMES_TE, SYNONYMS
+from .models import Category, Detail, Financial, Product, SearchSynonym
 from .pricing import pack_prices
+from .search import synonym_word
 from .services.packs import packs_written
 
 DEMO_ADMIN = {"phone_no": "9000000001", "password": "admin12345", "name": "Store Admin"}
@@ -51,7 +54,14 @@ def seed_demo_catalog() -> SeedReport:
 
     categories = {category.key: category for category in Category.objects.all()}
     new_categories = [
-        Category(key=slugify(name), name=name, image=images.category_image(name), sequence=position, is_featured=True)
+        Category(
+            key=slugify(name),
+            name=name,
+            name_te=CATEGORY_NAMES_TE[name],
+            image=images.category_image(name),
+            sequence=position,
+            is_featured=True,
+        )
         for position, name in enumerate(CATEGORIES, start=1)
         if slugify(name) not in categories
     ]
@@ -69,14 +79,18 @@ def seed_demo_catalog() -> SeedReport:
             slug = _free_slug(demo.name, taken_slugs)
             product = Product(
                 name=demo.name,
+                name_te=PRODUCT_NAMES_TE[demo.name],
                 slug=slug,
                 category=category,
                 image=images.product_image(slug, demo.name, category=demo.category),
                 description=demo.description,
+                hsn_code=demo.hsn_code,
+                gst_rate=demo.gst_rate,
             )
             new_products.append(product)
             products[(demo.name, category.pk)] = product
     Product.objects.bulk_create(new_products)
+    classified = _classify_unclassified(wanted, products, by_name)
 
     details = {(detail.product_id, detail.brand): detail for detail in Detail.objects.all()}
     new_details = []
@@ -120,8 +134,16 @@ def seed_demo_catalog() -> SeedReport:
             product_ids={pack.detail.product_id for pack in new_packs}, financial_ids=[pack.pk for pack in new_packs]
         )
 
-    redrawn = _redraw_old_drawings()
-    if redrawn and not (new_categories or new_products or new_details or new_packs):
+    known_words = set(SearchSynonym.objects.values_list("word", flat=True))
+    new_synonyms = [
+        SearchSynonym(word=synonym_word(word), means=means)
+        for word, means in SYNONYMS
+        if synonym_word(word) not in known_words
+    ]
+    SearchSynonym.objects.bulk_create(new_synonyms)
+
+    changed = _redraw_old_drawings() + _fill_telugu_names() + classified
+    if new_synonyms or (changed and not (new_categories or new_products or new_details or new_packs)):
         caching.invalidate()
 
     for name, model, new in (
@@ -129,10 +151,24 @@ def seed_demo_catalog() -> SeedReport:
         ("products", Product, new_products),
         ("brands", Detail, new_details),
         ("packs", Financial, new_packs),
+        ("search synonyms", SearchSynonym, new_synonyms),
     ):
         report.created[name] = len(new)
         report.total[name] = model.objects.count()
     return report
+
+
+def _classify_unclassified(wanted, products: dict, by_name: dict) -> int:
+    """Demo products loaded before they had an HSN code get the demo one and its GST rate; a code
+    staff have set is left alone."""
+    unclassified = []
+    for demo in wanted:
+        product = products[(demo.name, by_name[demo.category].pk)]
+        if not product.hsn_code:
+            product.hsn_code, product.gst_rate = demo.hsn_code, demo.gst_rate
+            unclassified.append(product)
+    Product.objects.bulk_update(unclassified, ["hsn_code", "gst_rate"])
+    return len(unclassified)
 
 
 def _redraw_old_drawings() -> int:
@@ -161,6 +197,20 @@ def _redraw_old_drawings() -> int:
     Product.objects.bulk_update(products, ["image"])
     Detail.objects.bulk_update(details, ["images"])
     return len(categories) + len(products) + len(details)
+
+
+def _fill_telugu_names() -> int:
+    """Demo categories and products loaded before they had Telugu names get them; a Telugu name
+    staff have written is kept."""
+    categories = [c for c in Category.objects.filter(name_te="") if c.name in CATEGORY_NAMES_TE]
+    for category in categories:
+        category.name_te = CATEGORY_NAMES_TE[category.name]
+    products = [p for p in Product.objects.filter(name_te="") if p.name in PRODUCT_NAMES_TE]
+    for product in products:
+        product.name_te = PRODUCT_NAMES_TE[product.name]
+    Category.objects.bulk_update(categories, ["name_te"])
+    Product.objects.bulk_update(products, ["name_te"])
+    return len(categories) + len(products)
 
 
 def seed_demo_users() -> list[tuple[str, bool]]:

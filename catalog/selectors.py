@@ -15,6 +15,7 @@ from common.errors import NotFound
 from common.lookup import by_id_or_slug
 from common.pagination import Page, paginate
 
+from . import search
 from .models import Category, Detail, Financial, Product, Review
 
 DEFAULT_PAGE_SIZE = 12  # GET /api/products
@@ -26,6 +27,7 @@ PRODUCT_NOT_FOUND = gettext_lazy("Product not found")
 SUGGESTED_PRODUCTS = 8
 SUGGESTED_BRANDS = 5
 TOP_PRODUCTS = 6
+TOP_ORDER = ("-rating", "-num_reviews", "id")  # the best-rated first, the most reviewed among equals
 MAX_SEARCH_CHARS = 100
 ADMIN_PAGE_SIZE = 20  # GET /api/admin/products
 LOW_STOCK = 5  # a pack with this many or fewer left is "low stock" on the admin list
@@ -69,57 +71,65 @@ def _paginate(
 
 
 def search_term(text: str) -> str:
-    """Search text as the searches use it: trimmed, and at most MAX_SEARCH_CHARS long."""
-    return (text or "").strip()[:MAX_SEARCH_CHARS]
+    """Search text as the searches use it: trimmed, at most MAX_SEARCH_CHARS long, Unicode NFC."""
+    return search.normalized((text or "").strip()[:MAX_SEARCH_CHARS])
 
 
-def _search_rank(term: str) -> Case:
-    """0: a brand is exactly the term ('Brand: Aashirvaad' picked), 1: the name contains it, 2: the rest."""
-    exact_brand = Exists(Detail.objects.filter(product=OuterRef("pk"), brand__iexact=term))
+def _search_rank(query: search.Query) -> Case:
+    """0: a brand is exactly the text ('Brand: Aashirvaad' picked), 1: the name (or Telugu name)
+    contains it or what it stands for, 2: the rest."""
+    exact_brand = Exists(Detail.objects.filter(product=OuterRef("pk"), brand__iexact=query.text))
     return Case(
         When(exact_brand, then=Value(0)),
-        When(name__icontains=term, then=Value(1)),
+        When(query.names(), then=Value(1)),
         default=Value(2),
         output_field=IntegerField(),
     )
 
 
-def _matching_ids(term: str, *, in_category: bool = False):
-    """Ids of products whose name or a brand (and, with `in_category`, the category name) contains
-    `term`: one UNION, each part able to use its own trigram index on PostgreSQL (an OR of the
-    conditions makes the planner scan every row); no product is listed twice."""
-    parts = [Detail.objects.filter(brand__icontains=term).order_by().values("product_id")]
-    if in_category:
-        parts.insert(0, Product.objects.filter(category__name__icontains=term).order_by().values("pk"))
-    return Product.objects.filter(name__icontains=term).order_by().values("pk").union(*parts)
+@dataclass(frozen=True)
+class ProductListing:
+    """What a product list shows before paging: its products, their order, and the brand that
+    leads each card (a brand the shopper searched for), for `product_list` and `catalog.answers`."""
+
+    products: QuerySet[Product]
+    order: tuple[str, ...] = ("id",)
+    brand_first: str = ""
 
 
-def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> Page[Product]:
-    """Products whose name, a brand or the category name contains `keyword` (any case).
+def product_listing(*, keyword: str = "") -> ProductListing:
+    """Products `keyword` finds (`catalog/search.py`): by name, Telugu name, local name, brand or
+    category, or one letter off when nothing else matches.
 
     Without a keyword, by id. With one: exact brand matches first, then products whose name
     contains it, then the rest (brand or category containing it), each group by id.
     """
-    queryset = Product.objects.all()
     term = search_term(keyword)
-    if term:
-        queryset = queryset.filter(pk__in=_matching_ids(term, in_category=True)).annotate(
-            search_rank=_search_rank(term)
-        )
-        return _paginate(queryset, page=page, page_size=page_size, order=("search_rank", "id"), brand_first=term)
-    return _paginate(queryset, page=page, page_size=page_size)
+    if not term:
+        return ProductListing(Product.objects.all())
+    query = search.understand(term)
+    matching = Product.objects.filter(pk__in=search.matching_ids(query, categories=True))
+    return ProductListing(matching.annotate(search_rank=_search_rank(query)), ("search_rank", "id"), term)
+
+
+def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> Page[Product]:
+    """A page of `product_listing(keyword=keyword)`."""
+    listing = product_listing(keyword=keyword)
+    return _paginate(
+        listing.products, page=page, page_size=page_size, order=listing.order, brand_first=listing.brand_first
+    )
 
 
 def admin_product_list(
     *, keyword: str = "", category: str = "", low_stock: bool = False, page: int = 1, page_size: int = ADMIN_PAGE_SIZE
 ) -> Page[Product]:
-    """The staff's product list: every product, newest first; `keyword` finds a part of the name or
-    of a brand, `category` keeps one category (name or key), `low_stock` keeps products with a pack
-    at `LOW_STOCK` or fewer, lowest stock first."""
+    """The staff's product list: every product, newest first; `keyword` finds products by name or
+    brand as the shop's search does, `category` keeps one category (name or key), `low_stock` keeps
+    products with a pack at `LOW_STOCK` or fewer, lowest stock first."""
     queryset = Product.objects.all()
     term = search_term(keyword)
     if term:
-        queryset = queryset.filter(pk__in=_matching_ids(term))
+        queryset = queryset.filter(pk__in=search.matching_ids(search.understand(term)))
     if category.strip():
         found = category_find(category.strip())
         if found is None:
@@ -133,8 +143,9 @@ def admin_product_list(
     return _paginate(queryset, page=page, page_size=page_size, order=("-id",))
 
 
-def category_names() -> list[str]:
-    return list(Category.objects.order_by("sequence", "name").values_list("name", flat=True))
+def category_names() -> dict[str, str]:
+    """Every category's name, in sequence, with its Telugu name (may be empty)."""
+    return dict(Category.objects.order_by("sequence", "name").values_list("name", "name_te"))
 
 
 def category_find(ref: str) -> Category | None:
@@ -145,16 +156,24 @@ def category_find(ref: str) -> Category | None:
     return Category.objects.filter(Q(name__iexact=ref) | Q(key__iexact=ref)).first()
 
 
-def category_products(
-    *, category: str, page: int = 1, page_size: int = CATEGORY_PAGE_SIZE
-) -> tuple[str, Page[Product]]:
-    """(`category`'s display name, a page of its products); `all` lists every product."""
+def category_listing(category: str) -> tuple[str, str, ProductListing]:
+    """(`category`'s display name, its Telugu name, its products by id); `all` lists every product
+    (and has no Telugu name); NotFound for a category that does not exist."""
     if category.strip().lower() == ALL_CATEGORIES:
-        return ALL_CATEGORIES, _paginate(Product.objects.all(), page=page, page_size=page_size)
+        return ALL_CATEGORIES, "", ProductListing(Product.objects.all())
     found = category_find(category)
     if found is None:
         raise NotFound(gettext("Category '{category}' not found").format(category=category))
-    return found.name, _paginate(Product.objects.filter(category=found), page=page, page_size=page_size)
+    return found.name, found.name_te, ProductListing(Product.objects.filter(category=found))
+
+
+def category_products(
+    *, category: str, page: int = 1, page_size: int = CATEGORY_PAGE_SIZE
+) -> tuple[str, str, Page[Product]]:
+    """(`category`'s display name, its Telugu name, a page of its products); `all` lists every
+    product (and has no Telugu name: the islands translate `all` themselves)."""
+    name, name_te, listing = category_listing(category)
+    return name, name_te, _paginate(listing.products, page=page, page_size=page_size, order=listing.order)
 
 
 def featured_categories() -> list[FeaturedCategory]:
@@ -179,27 +198,37 @@ def featured_categories() -> list[FeaturedCategory]:
     return [FeaturedCategory(category=category, products=category.featured_products) for category in categories]
 
 
+def _suggested_products(products: QuerySet[Product], query: search.Query) -> list[Product]:
+    starts_first = Case(When(query.names_starting(), then=Value(0)), default=Value(1), output_field=IntegerField())
+    return list(
+        with_packs(products.annotate(prefix_rank=starts_first).order_by("prefix_rank", "name", "id"))[
+            :SUGGESTED_PRODUCTS
+        ]
+    )
+
+
 def suggestions(*, q: str) -> Suggestions:
-    """Products whose name contains `q` (names starting with it first) and brands containing it.
+    """Products whose name (or Telugu name, or local name) contains `q`, names starting with it
+    first, or one letter off when none does (`catalog/search.py`); and brands containing it.
 
     Fewer than three characters (after trimming) suggest nothing.
     """
     term = search_term(q)
     if len(term) < SUGGESTION_MIN_CHARS:
         return Suggestions(products=[], brands=[])
-    starts_first = Case(When(name__istartswith=term, then=Value(0)), default=Value(1), output_field=IntegerField())
-    products = with_packs(
-        Product.objects.filter(name__icontains=term)
-        .annotate(prefix_rank=starts_first)
-        .order_by("prefix_rank", "name", "id")
-    )[:SUGGESTED_PRODUCTS]
+    query = search.understand(term)
+    products = _suggested_products(Product.objects.filter(query.names()), query)
+    if not products and query.may_have_typos():
+        products = _suggested_products(
+            search.with_upper(Product.objects.all(), "name").filter(query.names_with_typos()), query
+        )
     brands = (
-        Detail.objects.filter(brand__icontains=term)
+        Detail.objects.filter(query.brands())
         .order_by("brand")
         .values_list("brand", flat=True)
         .distinct()[:SUGGESTED_BRANDS]
     )
-    return Suggestions(products=list(products), brands=list(brands))
+    return Suggestions(products=products, brands=list(brands))
 
 
 def product_find(ref: str | int) -> Product | None:
@@ -233,7 +262,7 @@ def detail_with_packs(*, detail_id: int) -> Detail:
 
 def top_products() -> list[Product]:
     """The best-rated products, most reviewed first among equals."""
-    return list(with_packs(Product.objects.order_by("-rating", "-num_reviews", "id"))[:TOP_PRODUCTS])
+    return list(with_packs(Product.objects.order_by(*TOP_ORDER))[:TOP_PRODUCTS])
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from common.fields import PageSizeField, money
 from common.ids import WireIdField
+from common.pagination import Page
 
 from .models import Detail, Financial, Product, Review
 from .selectors import ADMIN_PAGE_SIZE, MAX_PAGE_SIZE, FeaturedCategory, PackRef
@@ -55,10 +56,14 @@ def product_data(product: Product, *, with_reviews: bool = False) -> dict:
     data = {
         "_id": str(product.pk),
         "name": product.name,
+        "nameTe": product.name_te,
         "slug": product.slug,
         "category": product.category.name,
+        "categoryTe": product.category.name_te,
         "image": product.image,
         "description": product.description,
+        "hsnCode": product.hsn_code,
+        "gstRate": product.gst_rate,
         "rating": product.rating,
         "numReviews": product.num_reviews,
         "details": [detail_data(detail) for detail in product.details.all()],
@@ -70,6 +75,10 @@ def product_data(product: Product, *, with_reviews: bool = False) -> dict:
 
 def products_data(products: list[Product]) -> list[dict]:
     return [product_data(product) for product in products]
+
+
+def page_data(page: Page[Product]) -> dict:
+    return {"products": products_data(page.items), "page": page.page, "pages": page.pages}
 
 
 def review_data(review: Review) -> dict:
@@ -87,6 +96,7 @@ def featured_category_data(featured: FeaturedCategory) -> dict:
     return {
         "key": category.key,
         "name": category.name,
+        "nameTe": category.name_te,
         "image": category.image,
         "sequence": category.sequence,
         "products": products_data(featured.products),
@@ -101,6 +111,7 @@ def batch_record_data(financial: Financial) -> dict:
         "brandId": str(detail.pk),
         "financialId": str(financial.pk),
         "name": product.name,
+        "nameTe": product.name_te,
         "slug": product.slug,
         "brand": detail.brand,
         "quantity": financial.quantity_display,
@@ -149,10 +160,13 @@ def _text(**kwargs):
 
 class ProductUpdateInput(serializers.Serializer):
     name = _text(max_length=200)
+    nameTe = _text(max_length=200, source="name_te")
     slug = _text(max_length=220)
     category = _text(max_length=80)
     image = _text(max_length=500)
     description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
+    hsnCode = _text(max_length=20, source="hsn_code", help_text="4, 6 or 8 digits; blank clears it")
+    gstRate = _text(max_length=10, source="gst_rate", help_text="0, 5, 12, 18 or 28 (per cent)")
 
 
 @extend_schema_field({"oneOf": [{"type": "string"}, {"type": "object", "properties": {"image": {"type": "string"}}}]})
@@ -209,6 +223,7 @@ class DetailEditInput(serializers.Serializer):
     slug = _text(max_length=220)
     detailId = _text()
     name = _text(max_length=200)
+    nameTe = _text(max_length=200, source="name_te")
     category = _text(max_length=80)
     brand = _text(max_length=100)
     discount = _text()
@@ -218,6 +233,8 @@ class DetailEditInput(serializers.Serializer):
     units = _text(max_length=10)
     countInStock = _text()
     image = _text(max_length=500)
+    hsnCode = _text(max_length=20, help_text="The product's HSN code: 4, 6 or 8 digits; blank clears it")
+    gstRate = _text(max_length=10, help_text="The product's GST rate: 0, 5, 12, 18 or 28 (per cent)")
 
     def validate(self, attrs):
         """The body may repeat the brand's id; it must then be the brand the URL names."""

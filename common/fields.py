@@ -52,9 +52,12 @@ class MoneyFieldSchema(OpenApiSerializerFieldExtension):
     """In the OpenAPI schema: a number in answers; a number or a numeric string in requests."""
 
     target_class = MoneyField
+    match_subclasses = True
 
     def map_serializer_field(self, auto_schema, direction):
         number = {"type": "number", "description": "Rupees, at most two decimals"}
+        if self.target.allow_null:
+            number["nullable"] = True
         if direction == "response":
             return number
         return {"oneOf": [number, {"type": "string", "pattern": r"^\s*-?[0-9]+(\.[0-9]{1,2})?\s*$"}]}

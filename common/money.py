@@ -41,3 +41,45 @@ def rupees(amount: Decimal) -> str:
             groups.insert(0, head)
         whole = ",".join([*groups, tail])
     return f"{sign}{whole}.{fraction}"
+
+
+_ONES = (
+    "Zero One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve Thirteen Fourteen Fifteen Sixteen "
+    "Seventeen Eighteen Nineteen"
+).split()
+_TENS = "_ _ Twenty Thirty Forty Fifty Sixty Seventy Eighty Ninety".split()
+# The Indian system: hundred, thousand, lakh (1,00,000), crore (1,00,00,000); past 99 crore, crores of crores.
+_INDIAN_UNITS = ((10_000_000, "Crore"), (100_000, "Lakh"), (1_000, "Thousand"), (100, "Hundred"))
+
+
+def _below_hundred(number: int) -> str:
+    if number < 20:
+        return _ONES[number]
+    tens, ones = divmod(number, 10)
+    return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
+
+
+def number_in_words(number: int) -> str:
+    """778 → 'Seven Hundred Seventy-Eight'; 12,34,567 → 'Twelve Lakh Thirty-Four Thousand Five
+    Hundred Sixty-Seven' (the Indian system: lakh and crore, not million)."""
+    if number < 100:
+        return _below_hundred(number)
+    for size, name in _INDIAN_UNITS:
+        if number >= size:
+            head, rest = divmod(number, size)
+            return f"{number_in_words(head)} {name}" + (f" {number_in_words(rest)}" if rest else "")
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def rupees_in_words(amount: Decimal) -> str:
+    """An amount as an Indian invoice writes it out: 'Rupees Seven Hundred Seventy-Eight Only',
+    'Rupees Twelve and Fifty Paise Only', 'Fifty Paise Only' (rounded to paise, halves up)."""
+    paise_total = int(to_paise(Decimal(amount)) * 100)
+    if paise_total < 0:
+        raise ValueError("A negative amount has no words on an invoice.")
+    whole, paise = divmod(paise_total, 100)
+    if whole and paise:
+        return f"Rupees {number_in_words(whole)} and {number_in_words(paise)} Paise Only"
+    if paise:
+        return f"{number_in_words(paise)} Paise Only"
+    return f"Rupees {number_in_words(whole)} Only"

@@ -52,6 +52,15 @@ class Order(models.Model):
     shipping_price = models.DecimalField(max_digits=12, decimal_places=2)
     total_price = models.DecimalField(max_digits=12, decimal_places=2)
 
+    # GST as placed (`orders.tax`): the delivery state, whether that is another state than the
+    # store's (IGST) or not (CGST + SGST), and the tax inside the delivery charge. Null for orders
+    # placed before GST was recorded.
+    place_of_supply = models.CharField(max_length=60, blank=True, default="")
+    gst_interstate = models.BooleanField("inter-state supply (IGST)", null=True, blank=True)
+    shipping_gst_rate = models.PositiveSmallIntegerField(null=True, blank=True)
+    shipping_taxable_value = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+    shipping_tax = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PLACED)
     packed_at = models.DateTimeField(null=True, blank=True)
     dispatched_at = models.DateTimeField(null=True, blank=True)
@@ -136,11 +145,22 @@ class OrderItem(models.Model):
     price = models.DecimalField("unit price paid", max_digits=10, decimal_places=2)
     qty = models.PositiveSmallIntegerField("packs")
     line_total = models.DecimalField(max_digits=12, decimal_places=2)
+    # GST as placed (`orders.tax`): the product's HSN code and rate then, and the line total taken
+    # apart. Null for lines placed before GST was recorded.
+    hsn_code = models.CharField("HSN code", max_length=8, blank=True, default="")
+    gst_rate = models.PositiveSmallIntegerField("GST rate (%)", null=True, blank=True)
+    taxable_value = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+    tax = models.DecimalField("GST", max_digits=12, decimal_places=2, null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
         constraints = [
             models.CheckConstraint(condition=Q(qty__gte=1) & Q(qty__lte=10), name="order_item_qty_1_to_10"),
+            models.CheckConstraint(
+                condition=Q(gst_rate__isnull=True, taxable_value__isnull=True, tax__isnull=True)
+                | Q(gst_rate__isnull=False, tax__gte=0, taxable_value=F("line_total") - F("tax")),
+                name="order_item_tax_inside_line_total",
+            ),
             models.CheckConstraint(
                 condition=Q(mrp__gte=0) & Q(price__gte=0) & Q(line_total__gte=0), name="order_item_money_not_negative"
             ),

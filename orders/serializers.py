@@ -12,12 +12,14 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.fields import MoneyField, PageSizeField, WholeNumberField
+from common.fields import MoneyField, PageSizeField, WholeNumberField, money
 from common.ids import WireIdField
-from orders.models import Order
+from common.money import rupees_in_words
+from orders.models import Order, OrderItem
 from orders.pipeline import allowed_moves
 from orders.rules import ITEM_PROBLEM, MAX_LINES, QTY_RULE
 from orders.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
+from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
 
 # The label the shop's current client sends for spec section 7's 'Cash Or UPI'; stored and answered
 # as the spec's name.
@@ -118,6 +120,19 @@ class AdminOrderListInSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Order.Status.values, required=False, allow_blank=True)
 
 
+class TaxPartField(MoneyField):
+    """One part (cgst, sgst or igst) of an order line's tax, split as its order was placed (null
+    for a line placed before GST was recorded). Reads the line's order, which the selectors load."""
+
+    def __init__(self, part: str, **kwargs):
+        self.part = part
+        super().__init__(source="*", read_only=True, allow_null=True, **kwargs)
+
+    def to_representation(self, item: OrderItem):
+        split = line_split(item, interstate=item.order.gst_interstate)
+        return None if split is None else money(getattr(split, self.part))
+
+
 class OrderItemSerializer(serializers.Serializer):
     productId = WireIdField(source="product_id")
     brandId = WireIdField(source="brand_id")
@@ -131,6 +146,43 @@ class OrderItemSerializer(serializers.Serializer):
     mrp = MoneyField()
     image = serializers.CharField()
     lineTotal = MoneyField(source="line_total")
+    hsnCode = serializers.CharField(source="hsn_code")
+    gstRate = serializers.IntegerField(
+        source="gst_rate", allow_null=True, help_text="Per cent; null before GST was recorded"
+    )
+    taxableValue = MoneyField(source="taxable_value", allow_null=True)
+    tax = MoneyField(allow_null=True, help_text="The GST inside lineTotal: cgst + sgst, or igst")
+    cgst = TaxPartField("cgst")
+    sgst = TaxPartField("sgst")
+    igst = TaxPartField("igst")
+
+
+class RateTotalSerializer(serializers.Serializer):
+    rate = serializers.IntegerField(help_text="GST rate, per cent")
+    taxableValue = MoneyField(source="taxable_value")
+    cgst = MoneyField(source="split.cgst")
+    sgst = MoneyField(source="split.sgst")
+    igst = MoneyField(source="split.igst")
+    tax = MoneyField()
+    total = MoneyField(help_text="taxableValue + tax")
+
+
+class TaxInvoiceSerializer(serializers.Serializer):
+    """The tax part of the invoice, every figure computed by the server (`orders.tax`)."""
+
+    storeGstin = serializers.CharField(source="store_gstin")
+    storeState = serializers.CharField(source="store_state")
+    storeStateCode = serializers.CharField(source="store_state_code")
+    placeOfSupply = serializers.CharField(source="place_of_supply", help_text="The delivery state")
+    placeOfSupplyCode = serializers.CharField(source="place_of_supply_code")
+    interstate = serializers.BooleanField(help_text="true: IGST; false: CGST + SGST")
+    deliverySac = serializers.SerializerMethodField()
+    delivery = RateTotalSerializer(allow_null=True, help_text="The tax inside the delivery charge; null when none")
+    rates = RateTotalSerializer(many=True, help_text="Goods and delivery by rate, lowest rate first")
+    totals = RateTotalSerializer(help_text="The whole invoice; totals.total is the order's totalPrice")
+
+    def get_deliverySac(self, invoice: TaxInvoice) -> str:
+        return DELIVERY_SAC
 
 
 class OrderUserSerializer(serializers.Serializer):
@@ -176,6 +228,18 @@ class OrderSerializer(serializers.Serializer):
     invoiceNumber = serializers.CharField(source="invoice_number")
     orderId = serializers.CharField(source="payment_reference", allow_null=True)
     paymentAlerts = serializers.SerializerMethodField()
+    totalInWords = serializers.SerializerMethodField()
+    gst = serializers.SerializerMethodField()
+
+    def get_totalInWords(self, order: Order) -> str:
+        """The total the Indian way: 'Rupees Seven Hundred Seventy-Eight Only'."""
+        return rupees_in_words(order.total_price)
+
+    @extend_schema_field(TaxInvoiceSerializer(allow_null=True))
+    def get_gst(self, order: Order) -> dict | None:
+        """The invoice's GST figures; null for an order placed before GST was recorded."""
+        invoice = tax_invoice(order)
+        return TaxInvoiceSerializer(invoice).data if invoice else None
 
     @extend_schema_field(PaymentAlertSerializer(many=True))
     def get_paymentAlerts(self, order: Order) -> list[dict]:

@@ -23,7 +23,7 @@ from common.errors import Conflict, DomainError, Forbidden
 from common.india import is_pincode
 from common.money import to_paise
 from common.text import squeezed
-from orders import pipeline, rules
+from orders import pipeline, rules, tax
 from orders.events import announce_order_changed
 from orders.models import InvoiceSequence, Order, OrderItem
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE, SHIPPING_PRICE
@@ -70,6 +70,14 @@ class Address:
 
 
 @dataclass(frozen=True)
+class Destination:
+    """Where an order goes: the saved address, and its state (the GST place of supply)."""
+
+    address: Address
+    state: str
+
+
+@dataclass(frozen=True)
 class Totals:
     items_price: Decimal
     shipping_price: Decimal
@@ -100,8 +108,8 @@ def _check_lines(items: Sequence[LineRequest]) -> None:
         seen.add(line.financial_id)
 
 
-def _check_address(*, user, shipping_address: Address) -> Address:
-    """The order goes to the customer's saved, deliverable address; returns it as saved."""
+def _check_address(*, user, shipping_address: Address) -> Destination:
+    """The order goes to the customer's saved, deliverable address; returns it as saved, with its state."""
     given = Address(
         street=str(shipping_address.street or "").strip(),
         city=str(shipping_address.city or "").strip(),
@@ -117,7 +125,7 @@ def _check_address(*, user, shipping_address: Address) -> Address:
     result = delivery_check(pincode=saved.postal_code)
     if not result.deliverable:
         raise InvalidOrder(result.message)
-    return saved
+    return Destination(address=saved, state=result.state)
 
 
 def _next_invoice_number() -> str:
@@ -185,7 +193,9 @@ def order_place(
     """
     _check_payment_method(payment_method)
     _check_lines(items)
-    address = _check_address(user=user, shipping_address=shipping_address)
+    destination = _check_address(user=user, shipping_address=shipping_address)
+    address = destination.address
+    interstate = tax.is_interstate(destination.state)
 
     with transaction.atomic():
         packs = packs_locked(line.financial_id for line in items)
@@ -195,6 +205,7 @@ def order_place(
             stock_take([(line.financial_id, line.qty) for line in items])
         except InsufficientStock as error:
             raise _out_of_stock(error.short) from None
+        delivery_tax = tax.tax_included(totals.shipping_price, tax.DELIVERY_GST_RATE, interstate=interstate)
         order = Order.objects.create(
             user=user,
             invoice_number=_next_invoice_number(),
@@ -205,9 +216,17 @@ def order_place(
             items_price=totals.items_price,
             shipping_price=totals.shipping_price,
             total_price=totals.total_price,
+            place_of_supply=destination.state,
+            gst_interstate=interstate,
+            shipping_gst_rate=delivery_tax.rate,
+            shipping_taxable_value=delivery_tax.taxable_value,
+            shipping_tax=delivery_tax.tax,
         )
         OrderItem.objects.bulk_create(
-            [_snapshot(order=order, pack=packs[line.financial_id], qty=line.qty) for line in items]
+            [
+                _snapshot(order=order, pack=packs[line.financial_id], qty=line.qty, interstate=interstate)
+                for line in items
+            ]
         )
         pipeline.order_placed(order=order, by=user)
         order_sms_after_commit(order=order, event=Order.Status.PLACED)
@@ -231,8 +250,10 @@ def _out_of_stock(short: list[tuple[Financial, int]]) -> Conflict:
     )
 
 
-def _snapshot(*, order: Order, pack: Financial, qty: int) -> OrderItem:
-    """The line as the cart showed it, at the price paid."""
+def _snapshot(*, order: Order, pack: Financial, qty: int, interstate: bool) -> OrderItem:
+    """The line as the cart showed it, at the price paid, with the GST inside it at today's rate."""
+    product = pack.detail.product
+    line_tax = tax.tax_included(pack.dprice * qty, product.gst_rate, interstate=interstate)
     return OrderItem(
         order=order,
         financial=pack,
@@ -247,6 +268,10 @@ def _snapshot(*, order: Order, pack: Financial, qty: int) -> OrderItem:
         price=pack.dprice,
         qty=qty,
         line_total=pack.dprice * qty,
+        hsn_code=product.hsn_code,
+        gst_rate=line_tax.rate,
+        taxable_value=line_tax.taxable_value,
+        tax=line_tax.tax,
     )
 
 

@@ -7,6 +7,7 @@ class RealtimeConfig(AppConfig):
     def ready(self):
         from catalog.events import packs_changed
 
+        from . import checks  # noqa: F401  (register the channel layer's deploy check)
         from .broadcast import broadcast_packs_changed
 
         packs_changed.connect(broadcast_packs_changed, dispatch_uid="realtime.broadcast_packs_changed")

@@ -16,6 +16,8 @@ from django.shortcuts import render
 from django.urls import path, re_path
 from django.utils.translation import gettext_lazy
 
+from shop.preload import preload_script, uri_component
+
 PUBLIC, SIGNED_IN, ADMIN = "public", "signed-in", "admin"
 
 
@@ -26,12 +28,44 @@ class Page:
     title: str
     description: str
     gate: str = PUBLIC
-    # Extra template context from the route's values, for a first paint that names what it shows.
+    # Extra template context from the request and the route's values, for a first paint that names
+    # what it shows and the first API answers of its island (shop/preload.py).
     context: Callable[..., dict] | None = None
 
     @property
     def template(self) -> str:
         return f"pages/{self.name}.html"
+
+
+# The paths below are the first requests of each island, written exactly as the island writes them
+# (frontend/src/islands/<island>/), so that useApi finds their answers in the page.
+BUDGET_CATEGORY = "BUDGET FRIENDLY PACKAGES"  # islands/home/BudgetGrid.jsx
+BUDGET_PAGE_SIZE = 6
+CATEGORY_PAGE_SIZE = 24  # islands/category/Category.jsx
+
+
+def category_page_path(name: str, *, page_size: int) -> str:
+    return f"/api/products/categories/{uri_component(name)}/products?pageNumber=1&pageSize={page_size}"
+
+
+def home_context(request, *, pageNumber: int | None = None, **route) -> dict:
+    paths = ["/api/products/categories", "/api/products/featured"]
+    if pageNumber:
+        paths.append(f"/api/products?keyword=&pageNumber={pageNumber}")
+    else:
+        paths += ["/api/promotions", category_page_path(BUDGET_CATEGORY, page_size=BUDGET_PAGE_SIZE)]
+    return {"preload": preload_script(request, paths)}
+
+
+def category_context(request, *, categoryName: str, **route) -> dict:
+    return {"preload": preload_script(request, [category_page_path(categoryName, page_size=CATEGORY_PAGE_SIZE)])}
+
+
+def search_context(request, *, keyword: str | None = None, pageNumber: int = 1, **route) -> dict:
+    query = keyword if keyword is not None else request.GET.get("query", "")
+    return {
+        "preload": preload_script(request, [f"/api/products?keyword={uri_component(query)}&pageNumber={pageNumber}"])
+    }
 
 
 HOME = Page(
@@ -41,22 +75,32 @@ HOME = Page(
     gettext_lazy(
         "Order rice, dals, oils, masalas, dairy and daily needs from trusted brands in every pack size, delivered free within 24 hours in Konaseema, Kakinada and Yanam."
     ),
+    context=home_context,
 )
-SEARCH = Page("search", "search", gettext_lazy("Search results"), gettext_lazy("Search groceries by product or brand."))
+SEARCH = Page(
+    "search",
+    "search",
+    gettext_lazy("Search results"),
+    gettext_lazy("Search groceries by product or brand."),
+    context=search_context,
+)
 CATEGORY = Page(
     "category",
     "category",
     gettext_lazy("Shop by category"),
     gettext_lazy("Groceries in this category, by brand and pack size."),
+    context=category_context,
 )
 
 
-def product_context(*, slug: str, **route) -> dict:
+def product_context(request, *, slug: str, **route) -> dict:
     from catalog.selectors import product_find
 
     product = product_find(slug)
     # An unknown product still gets the page (its island says so), with a status that says so too.
-    return {"product": product, "status": 200 if product else 404}
+    if product is None:
+        return {"product": None, "status": 404}
+    return {"product": product, "preload": preload_script(request, [f"/api/products/{uri_component(slug)}"])}
 
 
 PRODUCT = Page(
@@ -134,7 +178,7 @@ def page_view(page: Page):
     def view(request, **route):
         context = {"page": page, "route": route}
         if page.context:
-            context.update(page.context(**route))
+            context.update(page.context(request, **route))
         return render(request, page.template, context, status=context.pop("status", 200))
 
     view.__name__ = f"page_{page.name}"

@@ -107,8 +107,10 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "shop.urls"
+# HTTP: gunicorn's WSGI workers (Procfile `web`); websockets: `shop.asgi.websocket_application`
+# (Procfile `ws`). `scripts/run` serves both from `shop.asgi.application` on one port.
 ASGI_APPLICATION = "shop.asgi.application"
-WSGI_APPLICATION = None
+WSGI_APPLICATION = "shop.wsgi.application"
 
 TEMPLATES = [
     {
@@ -131,9 +133,10 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------------
 DATABASES = {"default": dj_database_url.parse(env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    # Under ASGI each request may run in its own thread, so persistent per-thread connections
-    # would pile up past PostgreSQL's max_connections in a burst. A bounded pool per process
-    # makes a burst wait for a connection instead of failing.
+    # A bounded pool per process: under ASGI (the websocket process, a local run) each request
+    # may run in its own thread, so persistent per-thread connections would pile up past
+    # PostgreSQL's max_connections in a burst; a WSGI worker borrows one connection per request.
+    # A burst waits for a connection instead of failing.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options["pool"] = {
@@ -150,7 +153,16 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # 0 turns a limit off (the release step's migrations run without one).
     DB_LOCK_TIMEOUT_MS = int(env("DB_LOCK_TIMEOUT_MS", "3000"))
     DB_STATEMENT_TIMEOUT_MS = int(env("DB_STATEMENT_TIMEOUT_MS", "15000"))
-    options["options"] = f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
+    # The catalog search's "one letter off" (catalog/search.py: TYPO_SIMILARITY) is pg_trgm's word
+    # similarity at 0.5 instead of its default 0.6, so the trigram indexes serve it as an operator.
+    options["options"] = (
+        f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
+        " -c pg_trgm.word_similarity_threshold=0.5"
+    )
+    # Lets psycopg prepare statements at all (Django turns it off): only the catalog's answer
+    # statements ask for it (catalog/answers.py); Django's own queries bind on the client and are
+    # never prepared. Behind PgBouncer, use 1.21 or later with max_prepared_statements set.
+    options["prepare_threshold"] = 5
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, channel layer, Celery broker --------------------------------------------------
@@ -291,6 +303,10 @@ WEBPACK_LOADER = {
 }
 MEDIA_URL = env("MEDIA_URL", "/media/")
 MEDIA_ROOT = BASE_DIR / "media"
+# A stored picture never changes under its name (an upload gets a fresh name, catalog/uploads.py; a
+# new version of the drawings goes to a new folder, catalog/images.py), so browsers and CDNs may
+# keep it for a year.
+MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable"
 AWS_STORAGE_BUCKET_NAME = env("S3_BUCKET")
 if AWS_STORAGE_BUCKET_NAME:
     AWS_S3_ENDPOINT_URL = env("S3_ENDPOINT_URL") or None
@@ -309,6 +325,7 @@ if AWS_STORAGE_BUCKET_NAME:
         AWS_S3_URL_PROTOCOL = f"{_public.scheme}:"
     AWS_QUERYSTRING_AUTH = False
     AWS_S3_FILE_OVERWRITE = False
+    AWS_S3_OBJECT_PARAMETERS = {"CacheControl": MEDIA_CACHE_CONTROL}
     MEDIA_STORAGE_BACKEND = "storages.backends.s3.S3Storage"
 else:
     MEDIA_STORAGE_BACKEND = "django.core.files.storage.FileSystemStorage"
@@ -387,6 +404,9 @@ STORE_PHONE_NUMBER = env("STORE_PHONE_NUMBER", "08856230123")
 STORE_SUPPORT_EMAIL = env("STORE_SUPPORT_EMAIL", "care@smlrmart.in")
 STORE_SUPPORT_PHONE = env("STORE_SUPPORT_PHONE", "+91 98765 43210")
 STORE_GST_NUMBER = env("STORE_GST_NUMBER", "37ABCDE1234F1Z5")
+# The state the store is registered in for GST (its GSTIN starts with the state's code, 37): delivery
+# inside it is taxed CGST + SGST, elsewhere IGST (`orders.tax`).
+STORE_STATE = env("STORE_STATE", "Andhra Pradesh")
 STORE_FSSAI_NUMBER = env("STORE_FSSAI_NUMBER", "10123456000123")
 STORE_ADDRESS = env("STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201")
 STORE_SOCIAL_LINKS = {

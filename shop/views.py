@@ -37,14 +37,15 @@ def _public_file(name: str, content_type: str) -> HttpResponse:
 
 
 @require_safe
-@cache_control(max_age=3600)
 def media_file(request, path: str):
     """File-system media (the embedded default; production media lives in S3 behind its own URL)."""
     try:
         file_path = Path(safe_join(settings.MEDIA_ROOT, path))
     except SuspiciousFileOperation:  # a path that climbs out of MEDIA_ROOT
         raise Http404(path) from None
-    return _file_response(file_path)
+    response = _file_response(file_path)
+    response["Cache-Control"] = settings.MEDIA_CACHE_CONTROL
+    return response
 
 
 @cache_control(no_cache=True, max_age=0)

@@ -1,5 +1,5 @@
 """Catalog writes, one module per entity: categories, products, brand variants (Detail), packs
-(Financial) and reviews. Stock taken by orders and given back by cancelled ones is `catalog.stock`.
+(Financial), reviews and search synonyms. Stock taken by orders and given back by cancelled ones is `catalog.stock`.
 
 Every pack write goes through `packs.financial_save`, which takes its prices from
 `pricing.pack_prices`, so Discount always agrees with price and dprice whoever saves (API, Django
@@ -30,6 +30,7 @@ from .products import (
     unique_slug,
 )
 from .reviews import review_create, review_delete
+from .synonyms import synonym_delete, synonym_save
 
 __all__ = [
     "SAMPLE_BRAND",
@@ -53,5 +54,7 @@ __all__ = [
     "product_update",
     "review_create",
     "review_delete",
+    "synonym_delete",
+    "synonym_save",
     "unique_slug",
 ]

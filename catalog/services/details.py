@@ -78,6 +78,7 @@ def detail_update(
     *,
     detail: Detail,
     name: str | None = None,
+    name_te: str | None = None,
     slug: str | None = None,
     category: str | None = None,
     image: str | None = None,
@@ -88,17 +89,29 @@ def detail_update(
     price=None,
     discount=None,
     count_in_stock=None,
+    hsn_code: str | None = None,
+    gst_rate=None,
 ) -> Detail:
     """The admin's "Edit Product Details" form (spec section 3's edit payload).
 
-    Product fields (name, slug, category, image) go to the product; `brand` renames this variant.
+    Product fields (name, Telugu name, slug, category, image, HSN code, GST rate) go to the product;
+    `brand` renames this variant.
     The pack is the existing one whose size is `quantity`, or, when `manual_quantity` is given,
     the pack of that size (created when the brand has none, in `units` or the brand's usual
     units); a blank or zero `manual_quantity` and a blank `image` are "not given". Its price and
     discount are set from `price` and `discount`; whichever is missing keeps its current value. The selling price follows: price × (100 − discount) / 100.
     """
     product = detail.product
-    products.product_update(product=product, name=name, slug=slug, category=category, image=image)
+    products.product_update(
+        product=product,
+        name=name,
+        name_te=name_te,
+        slug=slug,
+        category=category,
+        image=image,
+        hsn_code=hsn_code,
+        gst_rate=gst_rate,
+    )
 
     if brand is not None and str(brand).strip():
         brand = clean_text(brand, label=gettext_lazy("Brand"), max_length=BRAND_MAX_LENGTH)

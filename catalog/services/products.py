@@ -10,9 +10,10 @@ from common.errors import Conflict, DomainError
 from common.text import clean_text
 
 from .. import caching, selectors
+from ..gst import to_gst_rate, to_hsn_code
 from ..models import Category, Financial, Product
 from . import details, packs
-from ._text import clean_url
+from ._text import clean_telugu, clean_url
 
 SAMPLE_PRODUCT_NAME = "Sample name"
 SAMPLE_BRAND = "Sample brand"
@@ -23,6 +24,7 @@ SLUG_WITHOUT_LETTERS = gettext_lazy("Slug must contain letters.")
 SLUG_MAX_LENGTH = Product._meta.get_field("slug").max_length
 
 PRODUCT_NAME_MAX_LENGTH = Product._meta.get_field("name").max_length
+PRODUCT_NAME_TE_MAX_LENGTH = Product._meta.get_field("name_te").max_length
 
 
 def unique_slug(name: str, *, exclude_pk: int | None = None) -> str:
@@ -58,6 +60,7 @@ def _default_category() -> Category:
 def product_create(
     *,
     name: str = SAMPLE_PRODUCT_NAME,
+    name_te: str = "",
     category: Category | str | None = None,
     image: str | None = None,
     description: str = SAMPLE_DESCRIPTION,
@@ -67,6 +70,7 @@ def product_create(
     name = clean_text(name, label=gettext_lazy("Name"), max_length=PRODUCT_NAME_MAX_LENGTH)
     product = Product.objects.create(
         name=name,
+        name_te=clean_telugu(name_te, label=gettext_lazy("Telugu name"), max_length=PRODUCT_NAME_TE_MAX_LENGTH),
         slug=unique_slug(name),
         category=_category(category) if category else _default_category(),
         image=clean_url(static(SAMPLE_IMAGE_STATIC_PATH) if image is None else image),
@@ -80,6 +84,9 @@ def product_create(
 def product_save(*, product: Product) -> Product:
     """Save a product, giving it a unique slug from its name when it has none (Django admin)."""
     product.name = clean_text(product.name, label=gettext_lazy("Name"), max_length=PRODUCT_NAME_MAX_LENGTH)
+    product.hsn_code = to_hsn_code(product.hsn_code)
+    product.gst_rate = to_gst_rate(product.gst_rate)
+    product.name_te = clean_telugu(product.name_te, label=gettext_lazy("Telugu name"), max_length=PRODUCT_NAME_TE_MAX_LENGTH)
     if not product.slug:
         product.slug = unique_slug(product.name, exclude_pk=product.pk)
     elif product.slug.isdigit():
@@ -100,15 +107,20 @@ def product_update(
     *,
     product: Product,
     name: str | None = None,
+    name_te: str | None = None,
     slug: str | None = None,
     category: Category | str | None = None,
     image: str | None = None,
     description: str | None = None,
+    hsn_code: str | None = None,
+    gst_rate=None,
 ) -> Product:
     """Change the given fields. A new name gives a new slug unless a different slug is given.
+    `name_te` "" clears the Telugu name (None leaves it).
 
-    A blank `image` is "not given", like None: edit screens send `image: ""` for an untouched
-    field, and that must not erase the product's picture.
+    A blank `image` or `gst_rate` is "not given", like None: edit screens send `image: ""` for an
+    untouched field, and that must not erase the product's picture. A blank `hsn_code` clears it.
+    A new GST rate applies to orders placed from now on; placed orders keep theirs.
     """
     if slug is not None and slug.strip() and slug.strip() != product.slug:
         wanted = slugify(slug)
@@ -122,12 +134,18 @@ def product_update(
         if name != product.name:
             product.name = name
             product.slug = unique_slug(name, exclude_pk=product.pk)
+    if name_te is not None:
+        product.name_te = name_te  # cleaned by product_save
     if category is not None and str(category).strip():
         product.category = _category(category)
     if image is not None and str(image).strip():
         product.image = clean_url(image)
     if description is not None:
         product.description = str(description)
+    if hsn_code is not None:
+        product.hsn_code = hsn_code
+    if gst_rate is not None and str(gst_rate).strip():
+        product.gst_rate = gst_rate
     return product_save(product=product)
 
 

@@ -11,12 +11,15 @@ from catalog.pricing import pack_prices
 _numbers = count(1)
 
 
-def make_category(name: str | None = None, *, sequence: int | None = None, featured: bool = True) -> Category:
+def make_category(
+    name: str | None = None, *, name_te: str = "", sequence: int | None = None, featured: bool = True
+) -> Category:
     number = next(_numbers)
     name = name or f"CATEGORY {number}"
     return Category.objects.create(
         key=slugify(name),
         name=name,
+        name_te=name_te,
         image=f"/media/catalog/categories/{slugify(name)}.svg",
         sequence=number if sequence is None else sequence,
         is_featured=featured,
@@ -26,6 +29,7 @@ def make_category(name: str | None = None, *, sequence: int | None = None, featu
 def make_product(
     name: str | None = None,
     *,
+    name_te: str = "",
     category: Category | None = None,
     brands: dict[str, list[tuple]] | None = None,
 ) -> Product:
@@ -34,6 +38,7 @@ def make_product(
     name = name or f"Product {number}"
     product = Product.objects.create(
         name=name,
+        name_te=name_te,
         slug=f"{slugify(name)}-{number}",
         category=category or make_category(),
         image=f"/media/catalog/products/{slugify(name)}.svg",

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from catalog.models import Financial, Product
+from catalog.models import Category, Financial, Product, SearchSynonym
 
 from .factories import make_category, make_product
 
@@ -37,6 +37,8 @@ def shelf(customer):
         "Toor Dal", category=make_category("RICE & PULSES"), brands={"Tata Sampann": [("1", "kg", "180", "170", 20)]}
     )
     services.review_create(product=oil, user=customer, rating=5)
+    SearchSynonym.objects.create(word="nune", means="oil")
+    SearchSynonym.objects.create(word="biyyam", means="rice")
     return oil
 
 
@@ -57,6 +59,7 @@ def shelf(customer):
         ("financial", "?stock=low", ["950.00"], ["150.00", "170.00"]),
         ("financial", "?discount=1-20", ["950.00", "170.00"], ["150.00"]),
         ("category", "", ["OILS", "RICE &amp; PULSES"], []),
+        ("searchsynonym", "?q=nune", ["nune"], ["biyyam"]),
         ("review", "", ["Groundnut Oil"], []),
     ],
 )
@@ -73,7 +76,7 @@ def test_changelists_search_and_filters(staff, shelf, path, query, expected, abs
 def test_changelists_run_a_fixed_number_of_queries(staff, shelf, django_assert_max_num_queries):
     for n in range(20):
         make_product(f"Extra {n}", brands={"A": [("1", "kg", "10", "9", 1)], "B": []})
-    for path in ("product", "detail", "financial", "category", "review"):
+    for path in ("product", "detail", "financial", "category", "review", "searchsynonym"):
         with django_assert_max_num_queries(12):
             assert staff.get(f"/staff/catalog/{path}/").status_code == 200
 
@@ -85,6 +88,7 @@ def test_change_pages_open(staff, shelf):
         f"/staff/catalog/detail/{detail.pk}/change/",
         f"/staff/catalog/financial/{detail.financials.first().pk}/change/",
         "/staff/catalog/product/add/",
+        "/staff/catalog/searchsynonym/add/",
     ):
         assert staff.get(url).status_code == 200, url
 
@@ -188,6 +192,8 @@ def test_product_add_makes_a_unique_slug_when_left_empty(staff, shelf):
             "category": shelf.category_id,
             "image": "",
             "description": "",
+            "hsn_code": "",
+            "gst_rate": "0",
             "details-TOTAL_FORMS": "0",
             "details-INITIAL_FORMS": "0",
             "details-MIN_NUM_FORMS": "0",
@@ -196,6 +202,44 @@ def test_product_add_makes_a_unique_slug_when_left_empty(staff, shelf):
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Product.objects.filter(name="Groundnut Oil").order_by("id").last().slug == "groundnut-oil-2"
+
+
+def _product_form(shelf, **fields) -> dict:
+    return {
+        "name": shelf.name,
+        "name_te": shelf.name_te,
+        "slug": shelf.slug,
+        "category": shelf.category_id,
+        "image": shelf.image,
+        "description": shelf.description,
+        "hsn_code": "",
+        "gst_rate": "0",
+        "details-TOTAL_FORMS": "0",
+        "details-INITIAL_FORMS": "0",
+        "details-MIN_NUM_FORMS": "0",
+        "details-MAX_NUM_FORMS": "1000",
+        **fields,
+    }
+
+
+def test_staff_set_the_hsn_code_and_gst_rate_in_the_admin(staff, shelf):
+    response = staff.post(
+        f"/staff/catalog/product/{shelf.pk}/change/", _product_form(shelf, hsn_code="1508 10", gst_rate="5")
+    )
+
+    assert response.status_code == 302, response.content.decode()[:2000]
+    shelf.refresh_from_db()
+    assert (shelf.hsn_code, shelf.gst_rate) == ("150810", 5)
+
+
+@pytest.mark.parametrize("fields", [{"hsn_code": "15A8"}, {"hsn_code": "15081"}, {"gst_rate": "7"}])
+def test_the_admin_refuses_a_bad_hsn_code_or_a_rate_off_the_gst_slabs(staff, shelf, fields):
+    response = staff.post(f"/staff/catalog/product/{shelf.pk}/change/", _product_form(shelf, **fields))
+
+    assert response.status_code == 200  # the form again, with the error
+    assert "HSN code must be 4, 6 or 8 digits." in response.content.decode() or "gst_rate" in fields
+    shelf.refresh_from_db()
+    assert (shelf.hsn_code, shelf.gst_rate) == ("", 0)
 
 
 def test_deleting_a_review_in_the_admin_updates_the_rating(staff, shelf):
@@ -219,3 +263,30 @@ def test_the_out_of_stock_action_goes_through_the_pack_service_and_announces_onc
     assert [pack.count_in_stock for pack in Financial.objects.filter(detail__brand="Fortune")] == [0, 0]
     assert Financial.objects.get(detail__brand="Dhara").count_in_stock == 40
     assert received == [(frozenset({shelf.pk}), frozenset(pack.pk for pack in fortune))]
+
+
+def test_staff_edit_telugu_names_in_the_admin(staff, shelf):
+    response = staff.post(
+        f"/staff/catalog/product/{shelf.pk}/change/", _product_form(shelf, name_te=" వేరుశనగ  నూనె ", description="")
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    shelf.refresh_from_db()
+    assert shelf.name_te == "వేరుశనగ నూనె"
+    oils = shelf.category
+    response = staff.post(
+        f"/staff/catalog/category/{oils.pk}/change/",
+        {"key": oils.key, "name": oils.name, "name_te": "నూనెలు", "image": "", "sequence": "1", "is_featured": "on"},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Category.objects.get(pk=oils.pk).name_te == "నూనెలు"
+
+
+def test_staff_add_a_synonym_and_the_search_finds_it_at_once(staff, shelf, api_client):
+    assert api_client.get("/api/products", {"keyword": "kandulu"}).json()["products"] == []
+    response = staff.post("/staff/catalog/searchsynonym/add/", {"word": "  Kandulu ", "means": "toor dal"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert SearchSynonym.objects.get(means="toor dal").word == "kandulu"
+    found = api_client.get("/api/products", {"keyword": "kandulu"}).json()["products"]
+    assert [product["name"] for product in found] == ["Toor Dal"]
+    again = staff.post("/staff/catalog/searchsynonym/add/", {"word": "kandulu", "means": "dal"})
+    assert again.status_code == 200 and "already" in again.content.decode()

@@ -21,7 +21,8 @@ def anyone(request, as_user):
 def sona():
     return make_product(
         "Sona Masoori Rice",
-        category=make_category("RICE & PULSES"),
+        name_te="సోనా మసూరి బియ్యం",
+        category=make_category("RICE & PULSES", name_te="బియ్యం & పప్పులు"),
         brands={"India Gate": [("5", "kg", "450", "399", 25), ("0.5", "kg", "60", "60", 0)]},
     )
 
@@ -36,10 +37,14 @@ def test_product_wire_format(api_client, sona, customer, other_customer):
             {
                 "_id": str(sona.pk),
                 "name": "Sona Masoori Rice",
+                "nameTe": "సోనా మసూరి బియ్యం",
                 "slug": sona.slug,
                 "category": "RICE & PULSES",
+                "categoryTe": "బియ్యం & పప్పులు",
                 "image": sona.image,
                 "description": sona.description,
+                "hsnCode": "",
+                "gstRate": 0,
                 "rating": 4.5,
                 "numReviews": 2,
                 "details": [
@@ -148,14 +153,21 @@ def test_keyword_search(api_client, sona):
 
 
 def test_categories_in_sequence(api_client):
-    make_category("OILS", sequence=2)
+    make_category("OILS", name_te="నూనెలు", sequence=2)
     make_category("BATH & BODY", sequence=1)
-    assert api_client.get("/api/products/categories").json() == {"categories": ["BATH & BODY", "OILS"]}
+    assert api_client.get("/api/products/categories").json() == {
+        "categories": ["BATH & BODY", "OILS"],
+        "categoriesTe": {"BATH & BODY": "", "OILS": "నూనెలు"},
+    }
 
 
 def test_category_by_display_name_in_the_url(api_client, sona):
     body = api_client.get("/api/products/categories/Rice%20%26%20Pulses/products").json()
-    assert (body["category"], [p["name"] for p in body["products"]]) == ("RICE & PULSES", ["Sona Masoori Rice"])
+    assert (body["category"], body["categoryTe"], [p["name"] for p in body["products"]]) == (
+        "RICE & PULSES",
+        "బియ్యం & పప్పులు",
+        ["Sona Masoori Rice"],
+    )
 
 
 def test_unknown_category_is_404(api_client):
@@ -166,9 +178,10 @@ def test_unknown_category_is_404(api_client):
 
 def test_featured(api_client, sona):
     body = api_client.get("/api/products/featured").json()
-    assert [(c["key"], c["name"], c["sequence"], len(c["products"])) for c in body["categories"]] == [
-        ("rice-pulses", "RICE & PULSES", sona.category.sequence, 1)
+    assert [(c["key"], c["name"], c["nameTe"], c["sequence"], len(c["products"])) for c in body["categories"]] == [
+        ("rice-pulses", "RICE & PULSES", "బియ్యం & పప్పులు", sona.category.sequence, 1)
     ]
+    assert body["categories"][0]["products"][0]["nameTe"] == "సోనా మసూరి బియ్యం"
     assert body["categories"][0]["image"] == sona.category.image
     assert body["categories"][0]["products"][0]["details"][0]["financials"][0]["price"] == 450
 
@@ -245,6 +258,7 @@ def test_financial_batch(anyone, sona):
                 "brandId": str(detail.pk),
                 "financialId": str(pack.pk),
                 "name": "Sona Masoori Rice",
+                "nameTe": "సోనా మసూరి బియ్యం",
                 "slug": sona.slug,
                 "brand": "India Gate",
                 "quantity": "5",

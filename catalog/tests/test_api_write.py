@@ -102,6 +102,19 @@ def test_admin_update_product(admin, oil):
     )
 
 
+def test_admin_sets_and_clears_the_telugu_name(admin, oil):
+    detail = oil.details.get(brand="Freedom")
+    body = admin.put(f"/api/products/{oil.pk}", {"nameTe": "  పొద్దుతిరుగుడు   నూనె "}, format="json").json()
+    assert (body["name"], body["nameTe"]) == ("Sunflower Oil", "పొద్దుతిరుగుడు నూనె")
+    # The edit screen sends the field each time; without it (the shop's existing client) it stays.
+    edited = admin.put(f"/api/products/{oil.pk}/details/{detail.pk}", {"brand": "Freedom"}, format="json").json()
+    assert edited["nameTe"] == "పొద్దుతిరుగుడు నూనె"
+    cleared = admin.put(f"/api/products/{oil.pk}/details/{detail.pk}", {"nameTe": ""}, format="json").json()
+    assert cleared["nameTe"] == ""
+    too_long = admin.put(f"/api/products/{oil.pk}", {"nameTe": "న" * 201}, format="json")
+    assert too_long.status_code == 400 and too_long.json()["message"]
+
+
 def test_admin_delete_product(admin, oil):
     response = admin.delete(f"/api/products/{oil.pk}")
     assert response.json() == {"message": "Product deleted successfully"}
@@ -115,6 +128,7 @@ def test_admin_edit_product_details_payload(admin, oil):
         "slug": oil.slug,
         "detailId": str(detail.pk),
         "name": "Sunflower Oil",
+        "nameTe": "సన్‌ఫ్లవర్ నూనె",
         "category": "OILS",
         "brand": "Freedom Refined",
         "discount": "10",
@@ -125,11 +139,33 @@ def test_admin_edit_product_details_payload(admin, oil):
     }
     response = admin.put(f"/api/products/{oil.slug}/details/{detail.pk}", payload, format="json")
     assert response.status_code == 200, response.json()
+    assert response.json()["nameTe"] == "సన్‌ఫ్లవర్ నూనె"
     brand = next(d for d in response.json()["details"] if d["_id"] == str(detail.pk))
     assert brand["brand"] == "Freedom Refined"
     assert brand["images"][0] == {"image": "/media/new.svg"}
     five = next(f for f in brand["financials"] if f["quantity"] == "5")
     assert (five["price"], five["dprice"], five["Discount"], five["countInStock"]) == (800, 720, 10, 8)
+
+
+def test_the_edit_screen_sets_the_products_hsn_code_and_gst_rate(admin, oil):
+    detail = oil.details.get(brand="Freedom")
+    url = f"/api/products/{oil.pk}/details/{detail.pk}"
+
+    body = admin.put(url, {"hsnCode": "1512 11", "gstRate": "5"}, format="json").json()
+    assert (body["hsnCode"], body["gstRate"]) == ("151211", 5)
+
+    # Not sent (the spec's own payload) leaves both; a blank code clears it, a blank rate is "not given".
+    body = admin.put(url, {"brand": "Freedom"}, format="json").json()
+    assert (body["hsnCode"], body["gstRate"]) == ("151211", 5)
+    body = admin.put(url, {"hsnCode": "", "gstRate": ""}, format="json").json()
+    assert (body["hsnCode"], body["gstRate"]) == ("", 5)
+
+
+def test_product_update_sets_the_hsn_code_and_gst_rate(admin, oil):
+    body = admin.put(f"/api/products/{oil.pk}", {"hsnCode": "1512", "gstRate": 18}, format="json").json()
+    assert (body["hsnCode"], body["gstRate"]) == ("1512", 18)
+    oil.refresh_from_db()
+    assert (oil.hsn_code, oil.gst_rate) == ("1512", 18)
 
 
 def test_the_edit_screens_untouched_image_and_zero_manual_quantity_mean_not_given(admin, oil):
@@ -188,6 +224,9 @@ def test_admin_edit_with_manual_quantity_adds_a_pack(admin, oil):
         ({"category": "NOWHERE"}, 400, "Category 'NOWHERE' does not exist."),
         ({"detailId": "1234567"}, 400, "detailId does not match the brand in the address."),
         ({"price": {"a": 1}}, 400, "price: Not a valid string."),
+        ({"hsnCode": "15A2"}, 400, "HSN code must be 4, 6 or 8 digits."),
+        ({"gstRate": "7"}, 400, "GST rate must be one of 0, 5, 12, 18, 28 (per cent)."),
+        ({"gstRate": "five"}, 400, "GST rate must be one of 0, 5, 12, 18, 28 (per cent)."),
     ],
 )
 def test_admin_edit_bad_input_is_a_clear_4xx(admin, oil, payload, status, message):

@@ -4,7 +4,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from catalog.models import Detail, Financial, Product
+from catalog.models import Category, Detail, Financial, Product
 
 from .factories import make_category, make_product
 
@@ -73,6 +73,34 @@ def test_importing_the_same_file_again_changes_nothing(tmp_path, shop):
     assert list(Financial.objects.order_by("id").values()) == before
 
 
+def test_import_sets_telugu_names_of_products_and_categories(tmp_path, shop):
+    header = HEADER.strip() + ",name_te,category_te\n"
+    text = header + (
+        "RICE & PULSES,Sona Masoori Rice,Lalitha,10,kg,720,699,5,,,సోనా మసూరి బియ్యం,బియ్యం & పప్పులు\n"
+        "OILS,Gingelly Oil,Idhayam,1,L,400,380,6,,,నువ్వుల నూనె,\n"
+        "OILS,Gingelly Oil,Idhayam,500,ml,210,200,6,,,,\n"  # an empty cell changes nothing
+    )
+    ok, out, err = _run(tmp_path, text)
+    assert ok, err
+    assert "categories: 1 updated" in out and "products: 1 new, 1 updated" in out
+    assert Product.objects.get(name="Sona Masoori Rice").name_te == "సోనా మసూరి బియ్యం"
+    assert Product.objects.get(name="Gingelly Oil").name_te == "నువ్వుల నూనె"
+    assert (Category.objects.get(name="RICE & PULSES").name_te, Category.objects.get(name="OILS").name_te) == (
+        "బియ్యం & పప్పులు",
+        "",
+    )
+    _, again, _ = _run(tmp_path, text)
+    assert "categories: 0 updated" in again and "products: 0 new, 0 updated" in again
+
+
+def test_two_telugu_names_for_one_category_reject_the_file(tmp_path, shop):
+    header = HEADER.strip() + ",category_te\n"
+    text = header + ("OILS,Gingelly Oil,Idhayam,1,L,400,380,6,,,నూనెలు\nOILS,Mustard Oil,Fortune,1,L,190,180,5,,,తైలాలు\n")
+    ok, _, err = _run(tmp_path, text)
+    assert ok is None and "row 3: another category_te than 'నూనెలు'" in err
+    assert Category.objects.get(name="OILS").name_te == ""
+
+
 def test_new_product_without_an_image_gets_a_generated_tile(tmp_path, shop):
     ok, _, err = _run(tmp_path, HEADER + "OILS,Mustard Oil,Fortune,1,L,190,180,5,,\n")
     assert ok, err
@@ -116,6 +144,39 @@ def test_any_bad_row_rejects_the_whole_file_with_one_line_per_row(tmp_path, shop
     ]:
         assert line in err
     assert (Product.objects.count(), list(Financial.objects.values())) == before
+
+
+GST_HEADER = HEADER.strip() + ",hsn_code,gst_rate\n"
+
+
+def test_import_sets_the_hsn_code_and_gst_rate_and_blanks_leave_them(tmp_path, shop):
+    ok, _, err = _run(
+        tmp_path,
+        GST_HEADER + "RICE & PULSES,Sona Masoori Rice,Lalitha,10,kg,720,699,5,,,1006 30,5\n"
+        "OILS,Mustard Oil,Fortune,1,L,190,180,5,,,1514,5%\n",
+    )
+    assert ok, err
+    shop.refresh_from_db()
+    assert (shop.hsn_code, shop.gst_rate) == ("100630", 5)
+    assert Product.objects.values_list("hsn_code", "gst_rate").get(name="Mustard Oil") == ("1514", 5)
+
+    ok, _, err = _run(tmp_path, GST_HEADER + "RICE & PULSES,Sona Masoori Rice,Lalitha,10,kg,720,699,5,,,,\n")
+    assert ok, err
+    shop.refresh_from_db()
+    assert (shop.hsn_code, shop.gst_rate) == ("100630", 5)
+
+
+def test_import_refuses_a_bad_hsn_code_or_gst_rate(tmp_path, shop):
+    ok, _, err = _run(
+        tmp_path,
+        GST_HEADER + "RICE & PULSES,Sona Masoori Rice,Lalitha,10,kg,720,699,5,,,10063,5\n"
+        "RICE & PULSES,Sona Masoori Rice,Daawat,5,kg,420,399,7,,,1006,7\n",
+    )
+    assert ok is None
+    assert "row 2: HSN code must be 4, 6 or 8 digits" in err
+    assert "row 3: GST rate must be one of 0, 5, 12, 18, 28 (per cent)" in err
+    shop.refresh_from_db()
+    assert (shop.hsn_code, shop.gst_rate) == ("", 0)
 
 
 def test_blank_dprice_means_no_discount(tmp_path, shop):

@@ -1,8 +1,9 @@
-"""PostgreSQL only: the trigram indexes exist and serve the catalog's `icontains` searches."""
+"""PostgreSQL only: the trigram indexes exist and serve the catalog's `icontains`, Telugu and typo searches."""
 
 import pytest
 from django.db import connection
 
+from catalog import search
 from catalog.models import Detail, Product
 
 from .factories import make_products
@@ -40,6 +41,51 @@ def test_icontains_searches_can_use_the_trigram_index(queryset, index):
         cursor.execute("ANALYZE catalog_product")
         cursor.execute("ANALYZE catalog_detail")
         # The tables are tiny here, so forbid the sequential scan to see which index the planner picks.
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    plan = queryset().explain()
+    assert index in plan, plan
+
+
+def test_the_telugu_name_has_its_trigram_index_too():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'catalog_product_name_te_trgm'")
+        (definition,) = cursor.fetchone()
+    assert "USING gin (upper((name_te)::text) gin_trgm_ops)" in definition
+
+
+def test_connections_use_the_searchs_typo_similarity():
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW pg_trgm.word_similarity_threshold")
+        assert float(cursor.fetchone()[0]) == search.TYPO_SIMILARITY
+
+
+@pytest.mark.parametrize(
+    ("queryset", "index"),
+    [
+        (
+            lambda: (
+                search.with_upper(Product.objects, "name")
+                .filter(search.understand("basmti").names_with_typos())
+                .order_by()
+            ),
+            "catalog_product_name_trgm",
+        ),
+        (
+            lambda: (
+                search.with_upper(Detail.objects, "brand")
+                .filter(search.understand("fortine").brands_with_typos())
+                .order_by()
+            ),
+            "catalog_detail_brand_trgm",
+        ),
+        (lambda: Product.objects.filter(name_te__icontains="బియ్యం").order_by(), "catalog_product_name_te_trgm"),
+    ],
+)
+def test_typo_and_telugu_searches_can_use_the_trigram_indexes(queryset, index):
+    make_products(5)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE catalog_product")
+        cursor.execute("ANALYZE catalog_detail")
         cursor.execute("SET LOCAL enable_seqscan = off")
     plan = queryset().explain()
     assert index in plan, plan

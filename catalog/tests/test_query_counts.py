@@ -5,6 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from catalog import services
+from catalog.models import SearchSynonym
 
 from .factories import make_category, make_product, make_products
 
@@ -19,12 +20,21 @@ def _uncached(settings):
 
 # COUNT for the pager + products with category + brands + packs.
 PAGE_QUERIES = 4
+# A search reads the synonyms its words may use (`catalog/search.py`)...
+SYNONYMS = 1
+# ...and, when a word of 5+ letters may be a typo, whether anything matches as typed.
+TYPO_CHECK = 1
 
 
 @pytest.fixture
 def many_products():
-    category = make_category("RICE & PULSES")
+    category = make_category("RICE & PULSES", name_te="బియ్యం & పప్పులు")
     return make_products(30, category=category, brands=3, packs=3)
+
+
+@pytest.fixture
+def synonyms():
+    SearchSynonym.objects.create(word="biyyam", means="rice")
 
 
 def _queries(client, method, url, body=None) -> int:
@@ -35,20 +45,26 @@ def _queries(client, method, url, body=None) -> int:
 
 
 @pytest.mark.parametrize(
-    "url",
+    ("url", "most"),
     [
-        "/api/products?pageSize={size}",
-        "/api/products?keyword=brand&pageSize={size}",
-        "/api/products/categories/rice-pulses/products?pageSize={size}",
-        "/api/products/categories/all/products?pageSize={size}",
+        ("/api/products?pageSize={size}", PAGE_QUERIES),
+        ("/api/products?keyword=rice&pageSize={size}", PAGE_QUERIES + SYNONYMS),
+        ("/api/products?keyword=brand&pageSize={size}", PAGE_QUERIES + SYNONYMS + TYPO_CHECK),
+        ("/api/products?keyword=biyyam&pageSize={size}", PAGE_QUERIES + SYNONYMS + TYPO_CHECK),
+        ("/api/products?keyword=బియ్యం&pageSize={size}", PAGE_QUERIES + SYNONYMS),
+        ("/api/products?keyword=produkt&pageSize={size}", PAGE_QUERIES + SYNONYMS + TYPO_CHECK),  # a typo
+        ("/api/products/categories/rice-pulses/products?pageSize={size}", PAGE_QUERIES + 1),  # + the category
+        ("/api/products/categories/all/products?pageSize={size}", PAGE_QUERIES),
     ],
 )
-def test_product_pages(api_client, many_products, django_assert_max_num_queries, url):
+def test_product_pages(api_client, many_products, synonyms, django_assert_max_num_queries, url, most):
     counts = []
     for size in (2, 30):
-        with django_assert_max_num_queries(PAGE_QUERIES + 1):  # + the category lookup
+        with django_assert_max_num_queries(most):
             counts.append(_queries(api_client, "get", url.format(size=size)))
     assert counts[0] == counts[1]
+    found = api_client.get(url.format(size=48)).json()["products"]
+    assert len(found) > 2  # every search above finds products, so the pages hold more than one row
 
 
 def test_featured(api_client, django_assert_max_num_queries):
@@ -63,14 +79,31 @@ def test_featured(api_client, django_assert_max_num_queries):
     assert one == many
 
 
-def test_suggestions(api_client, django_assert_max_num_queries):
-    make_product("Rice Flour")
-    with django_assert_max_num_queries(4):
-        few = _queries(api_client, "get", "/api/products/suggestions?q=rice")
+# Synonyms + products + brands + packs + the brand names.
+SUGGESTION_QUERIES = 5
+
+
+@pytest.mark.parametrize(
+    ("q", "most"),
+    [
+        ("rice", SUGGESTION_QUERIES),
+        ("biyyam", SUGGESTION_QUERIES),  # a local name
+        ("బియ్యం", SUGGESTION_QUERIES),  # Telugu script
+        ("rcie", SUGGESTION_QUERIES - 2),  # a short word is never a typo: nothing found, no brands or packs read
+        ("basmti", SUGGESTION_QUERIES + 1),  # a typo: the names as typed found nothing, then one letter off
+    ],
+)
+def test_suggestions(api_client, django_assert_max_num_queries, q, most):
+    SearchSynonym.objects.create(word="biyyam", means="rice")
+    make_product("Basmati Rice", name_te="బాస్మతి బియ్యం")
+    with django_assert_max_num_queries(most):
+        few = _queries(api_client, "get", f"/api/products/suggestions?q={q}")
     for n in range(12):
-        make_product(f"Rice {n}", brands={f"Rice Brand {n}": [("1", "kg", "1", "1", 1)], "Other": []})
-    with django_assert_max_num_queries(4):
-        many = _queries(api_client, "get", "/api/products/suggestions?q=rice")
+        make_product(
+            f"Basmati Rice {n}", name_te=f"బియ్యం {n}", brands={f"Brand {n}": [("1", "kg", "1", "1", 1)], "Other": []}
+        )
+    with django_assert_max_num_queries(most):
+        many = _queries(api_client, "get", f"/api/products/suggestions?q={q}")
     assert few == many
 
 

@@ -8,7 +8,7 @@ from django.utils.text import slugify
 
 from accounts.models import User
 from catalog.demo_data import CATEGORIES
-from catalog.models import Category, Detail, Financial, Product
+from catalog.models import Category, Detail, Financial, Product, SearchSynonym
 from catalog.pricing import discount_percent
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,11 @@ def _seed() -> str:
 def _snapshot():
     return (
         list(Category.objects.order_by("id").values()),
-        list(Product.objects.order_by("id").values("id", "name", "slug", "category_id", "image", "description")),
+        list(
+            Product.objects.order_by("id").values(
+                "id", "name", "slug", "category_id", "image", "description", "hsn_code", "gst_rate"
+            )
+        ),
         list(Detail.objects.order_by("id").values()),
         list(Financial.objects.order_by("id").values()),
         list(User.objects.order_by("id").values("phone_no", "password", "name", "is_staff")),
@@ -154,3 +158,55 @@ def test_seed_keeps_admin_changes_and_fills_only_gaps():
     pack.refresh_from_db()
     assert pack.price == 999
     assert Product.objects.filter(name="Toor Dal").get().details.count() == 3
+
+
+def test_every_demo_product_has_a_plausible_hsn_code_and_gst_rate():
+    _seed()
+    rates = dict(Product.objects.values_list("name", "gst_rate"))
+    assert not Product.objects.filter(hsn_code="").exists()
+    assert set(rates.values()) == {0, 5, 12, 18, 28}
+    assert (rates["Iodised Salt"], rates["Toned Milk"], rates["BPT Rice"]) == (0, 0, 0)
+    assert (rates["Sona Masoori Rice"], rates["Sunflower Oil"], rates["Toor Dal"]) == (5, 5, 5)
+    assert (rates["Bathing Soap"], rates["Shampoo"], rates["AA Batteries"]) == (18, 18, 28)
+    assert Product.objects.get(name="Sunflower Oil").hsn_code == "1512"
+
+
+def test_a_later_seed_classifies_products_loaded_before_gst_but_keeps_staff_codes():
+    _seed()
+    Product.objects.filter(name="Sugar").update(hsn_code="", gst_rate=0)
+    Product.objects.filter(name="Honey").update(hsn_code="04090000", gst_rate=12)
+    _seed()
+    assert Product.objects.values_list("hsn_code", "gst_rate").get(name="Sugar") == ("1701", 5)
+    assert Product.objects.values_list("hsn_code", "gst_rate").get(name="Honey") == ("04090000", 12)
+
+
+def _telugu(text: str) -> bool:
+    return any("\u0c00" <= char <= "\u0c7f" for char in text)
+
+
+def test_every_demo_category_and_product_has_a_telugu_name():
+    _seed()
+    assert all(_telugu(name) for name in Category.objects.values_list("name_te", flat=True))
+    assert all(_telugu(name) for name in Product.objects.values_list("name_te", flat=True))
+    assert Category.objects.get(name="RICE & PULSES").name_te == "బియ్యం & పప్పులు"
+    assert Product.objects.get(name="Toor Dal").name_te == "కందిపప్పు"
+    assert Product.objects.get(name="Gingelly Oil").name_te == "నువ్వుల నూనె"
+
+
+def test_seed_loads_the_search_synonyms():
+    _seed()
+    assert SearchSynonym.objects.count() >= 60
+    words = dict(SearchSynonym.objects.values_list("word", "means"))
+    assert {"biyyam": "rice", "బియ్యం": "rice", "pappu": "dal", "nune": "oil", "uppu": "salt"}.items() <= words.items()
+    assert words["karam"] == "chilli powder"
+
+
+def test_a_later_seed_fills_missing_telugu_names_and_keeps_staff_ones():
+    _seed()
+    Product.objects.filter(name="Sugar").update(name_te="")
+    Product.objects.filter(name="Jaggery").update(name_te="బెల్లం (కొత్తది)")
+    SearchSynonym.objects.filter(word="nune").update(means="cooking oil")
+    _seed()
+    assert Product.objects.get(name="Sugar").name_te == "పంచదార"
+    assert Product.objects.get(name="Jaggery").name_te == "బెల్లం (కొత్తది)"
+    assert SearchSynonym.objects.get(word="nune").means == "cooking oil"

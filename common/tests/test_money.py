@@ -2,7 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from common.money import decimal_or_none, rupees, to_paise
+from common.money import decimal_or_none, rupees, rupees_in_words, to_paise
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,39 @@ def test_decimal_or_none_refuses_what_is_not_a_finite_number(value):
 )
 def test_to_paise_rounds_halves_up(amount, paise):
     assert str(to_paise(Decimal(amount))) == paise
+
+
+@pytest.mark.parametrize(
+    ("amount", "words"),
+    [
+        ("0.50", "Fifty Paise Only"),
+        ("0.05", "Five Paise Only"),
+        ("0", "Rupees Zero Only"),
+        ("1", "Rupees One Only"),
+        ("15", "Rupees Fifteen Only"),
+        ("40", "Rupees Forty Only"),
+        ("99.99", "Rupees Ninety-Nine and Ninety-Nine Paise Only"),
+        ("101", "Rupees One Hundred One Only"),
+        ("778", "Rupees Seven Hundred Seventy-Eight Only"),
+        ("1000", "Rupees One Thousand Only"),
+        ("1234.50", "Rupees One Thousand Two Hundred Thirty-Four and Fifty Paise Only"),
+        ("20011", "Rupees Twenty Thousand Eleven Only"),
+        ("100000", "Rupees One Lakh Only"),
+        ("250000.25", "Rupees Two Lakh Fifty Thousand and Twenty-Five Paise Only"),
+        ("1234567.89", "Rupees Twelve Lakh Thirty-Four Thousand Five Hundred Sixty-Seven and Eighty-Nine Paise Only"),
+        (
+            "9999999.99",
+            "Rupees Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only",
+        ),
+        ("10000000", "Rupees One Crore Only"),
+        ("10000000.00", "Rupees One Crore Only"),
+        ("10.005", "Rupees Ten and One Paise Only"),  # rounded to paise, halves up, as every amount
+    ],
+)
+def test_amounts_in_words_the_indian_way(amount, words):
+    assert rupees_in_words(Decimal(amount)) == words
+
+
+def test_a_negative_amount_has_no_words():
+    with pytest.raises(ValueError):
+        rupees_in_words(Decimal("-1"))

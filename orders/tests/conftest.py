@@ -12,6 +12,8 @@ DELIVERABLE = {"street": "12 Main Road", "city": "Amalapuram", "postal_code": "5
 
 @dataclass
 class Packs:
+    """Rice (HSN 1006) and oil (HSN 1512) are both taxed at 5 %."""
+
     rice_5kg: Financial  # India Gate Sona Masoori Rice, 399.00 (MRP 450.00), 25 in stock
     rice_1kg: Financial  # same brand, 90.00 (MRP 100.00), 3 in stock
     rice_other_brand: Financial  # Daawat Sona Masoori Rice 5 kg, 420.00
@@ -37,9 +39,16 @@ def packs(db) -> Packs:
     staples = Category.objects.create(key="rice-pulses", name="RICE & PULSES", sequence=1)
     oils = Category.objects.create(key="oils", name="OILS", sequence=2)
     rice = Product.objects.create(
-        name="Sona Masoori Rice", slug="sona-masoori-rice", category=staples, image="/media/rice.svg"
+        name="Sona Masoori Rice",
+        slug="sona-masoori-rice",
+        category=staples,
+        image="/media/rice.svg",
+        hsn_code="1006",
+        gst_rate=5,
     )
-    oil = Product.objects.create(name="Sunflower Oil", slug="sunflower-oil", category=oils, image="/media/oil.svg")
+    oil = Product.objects.create(
+        name="Sunflower Oil", slug="sunflower-oil", category=oils, image="/media/oil.svg", hsn_code="1512", gst_rate=5
+    )
     india_gate = Detail.objects.create(product=rice, brand="India Gate", images=["/media/india-gate-rice.svg"])
     daawat = Detail.objects.create(product=rice, brand="Daawat", images=[])
     fortune = Detail.objects.create(product=oil, brand="Fortune", images=["/media/fortune-oil.svg"])

@@ -53,6 +53,13 @@ def test_order_is_priced_from_the_database_and_takes_the_stock(as_user, shopper,
         "mrp": 450,
         "image": "/media/india-gate-rice.svg",
         "lineTotal": 798,
+        "hsnCode": "1006",
+        "gstRate": 5,
+        "taxableValue": 760,
+        "tax": 38,
+        "cgst": 19,
+        "sgst": 19,
+        "igst": 0,
     }
     assert order["orderItems"][1]["lineTotal"] == 436.5
     packs.rice_5kg.refresh_from_db()

@@ -189,3 +189,30 @@ def test_the_header_and_bottom_bar_are_written_once_and_work_without_javascript(
         assert html.count(f'id="{slot}"') == 1
     # The delivery checker's slot only on the home page.
     assert ('id="delivery-slot"' in html) == (url == "/")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("url", "island"), [("/", "home"), ("/category/all", "category"), ("/cart", "cart")])
+def test_pages_carry_their_stylesheets_instead_of_linking_them(client, url, island):
+    from webpack_loader.utils import get_files
+
+    response = client.get(url)
+    html = response.content.decode()
+    nonce = re.search(r"'nonce-([^']+)'", response["Content-Security-Policy"]).group(1)
+
+    assert 'rel="stylesheet"' not in html
+    for bundle in ("chrome", island):
+        for chunk in get_files(bundle, "css"):
+            assert f'<style nonce="{nonce}" data-bundle="{chunk["name"]}">' in html
+    assert ".site-header" in html  # the chrome's rules themselves
+
+
+@pytest.mark.django_db
+def test_media_files_may_be_kept_for_a_year(client, settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path)
+    (tmp_path / "rice.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
+
+    response = client.get("/media/rice.svg")
+
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "public, max-age=31536000, immutable"

@@ -25,6 +25,8 @@ PRODUCTION = {
     "SECRET_KEY": "x" * 24 + "-production-only-key-with-enough-entropy-9f8e7d",
     "ALLOWED_HOSTS": "shop.example.in",
     "SMS_BACKEND": "outbox",
+    # HTTP and websockets are separate processes: the channel layer must be Redis (not contacted by check).
+    "REDIS_URL": "redis://127.0.0.1:6379/15",
     # A production shop takes real payments (payments/checks.py refuses the sandbox there).
     "PAYMENT_GATEWAY": "juspay",
     "JUSPAY_API_KEY": "key",
@@ -98,3 +100,12 @@ def test_embedded_defaults_use_sqlite_memory_layers_and_eager_celery():
         "sandbox",
         "True",
     ]
+
+
+def test_check_deploy_flags_an_in_memory_channel_layer():
+    # HTTP (gunicorn) and websockets (the ws process) are separate processes in production.
+    without_redis = {key: value for key, value in PRODUCTION.items() if key != "REDIS_URL"}
+    result = _run(without_redis, "check", "--deploy")
+
+    assert result.returncode != 0
+    assert "realtime.E001" in result.stdout + result.stderr

@@ -21,7 +21,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "file",
             help="CSV with columns category,product,brand,quantity,units,price,dprice,"
-            "count_in_stock[,image,description]",
+            "count_in_stock[,image,description,hsn_code,gst_rate]",
         )
         parser.add_argument("--dry-run", action="store_true", help="check the file and report what would change")
 

@@ -7,6 +7,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useUserInfo } from "../lib/auth";
 import { useDropdown } from "../lib/dropdowns";
 import { useAtTop, useOutsideClick } from "../lib/hooks";
+import { useT } from "../lib/i18n";
 import Loader from "./Loader";
 import { UserIcon } from "./icons";
 
@@ -15,6 +16,7 @@ const AccountDropdown = lazy(loadAccountDropdown);
 const DeliveryChecker = lazy(() => import(/* webpackChunkName: "delivery-checker" */ "./delivery/DeliveryChecker"));
 
 export function AccountMenu() {
+  const t = useT();
   const userInfo = useUserInfo();
   const [isOpen, , close, toggle] = useDropdown("account");
   const ref = useRef(null);
@@ -31,7 +33,7 @@ export function AccountMenu() {
       <button
         type="button"
         className="icon-button account__toggle"
-        aria-label={userInfo ? `Account: ${userInfo.name}` : "Account"}
+        aria-label={userInfo ? t("account.labelNamed", { name: userInfo.name }) : t("account.label")}
         aria-haspopup="true"
         aria-expanded={isOpen}
         aria-controls="account-dropdown"
@@ -59,8 +61,11 @@ function useReservedHeight(ref, active) {
     const element = ref.current;
     if (!active || !element || typeof ResizeObserver === "undefined") return undefined;
     const observer = new ResizeObserver(() => {
-      // Folded away (scrolled) it measures 0; the room stays reserved for the way back up.
-      if (element.offsetHeight > 0) document.documentElement.style.setProperty("--delivery-h", `${Math.ceil(element.offsetHeight)}px`);
+      // Folded away (scrolled) it measures 0; the room stays reserved for the way back up. While
+      // the checker's code loads the wrapper is empty: the room stays as the stylesheet reserves it.
+      if (element.offsetHeight > 0 && element.childElementCount > 0) {
+        document.documentElement.style.setProperty("--delivery-h", `${Math.ceil(element.offsetHeight)}px`);
+      }
     });
     observer.observe(element);
     return () => observer.disconnect();

@@ -5,8 +5,9 @@ import { useRef, useState } from "react";
 import { addToCart, findLine, getCart, removeFromCart, setQty, useCart } from "../lib/cart";
 import { packLimit } from "../lib/config";
 import { flyToCart } from "../lib/flyToCart";
+import { useLanguage, useT } from "../lib/i18n";
 import { formatMoney, toNumber } from "../lib/money";
-import { allowedPackCount, cartItemFor, cardImage, displayName, inStock, packLabel, productHref } from "../lib/product";
+import { allowedPackCount, cartItemFor, cardImage, inStock, packLabel, productHref, productTitle } from "../lib/product";
 
 function initialPack(product, detail) {
   const packs = detail.financials;
@@ -15,7 +16,11 @@ function initialPack(product, detail) {
   return (inCart ?? packs.find(inStock) ?? packs[0])._id;
 }
 
-export default function ProductCard({ product, detail }) {
+// `heading` is the level of the card's title, one below the heading of the list it is in.
+export default function ProductCard({ product, detail, eager = false, heading = 3 }) {
+  const Title = `h${heading}`;
+  const t = useT();
+  const language = useLanguage();
   const cart = useCart();
   const packs = detail.financials;
   const [packId, setPackId] = useState(() => initialPack(product, detail));
@@ -23,7 +28,7 @@ export default function ProductCard({ product, detail }) {
   const pack = packs.find((candidate) => candidate._id === packId) ?? packs[0];
   const item = cartItemFor(product, detail, pack);
   const qty = findLine(cart, item)?.qty ?? 0;
-  const title = displayName(detail.brand, product.name);
+  const { title, english } = productTitle(detail.brand, product, language);
   const href = productHref(product.slug, { brand: detail.brand, pack, qty: qty || 1 });
   const discount = toNumber(pack.Discount);
 
@@ -39,13 +44,27 @@ export default function ProductCard({ product, detail }) {
   return (
     <article className="product-card">
       <a className="product-card__media" href={href} tabIndex={-1} aria-hidden="true">
-        {discount > 0 && <span className="product-card__badge">{discount}% off</span>}
-        <img ref={imageRef} src={cardImage(product, detail)} alt="" loading="lazy" decoding="async" width="160" height="160" />
+        {discount > 0 && <span className="product-card__badge">{t("card.off", { discount })}</span>}
+        <img
+          ref={imageRef}
+          src={cardImage(product, detail)}
+          alt=""
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
+          decoding="async"
+          width="160"
+          height="160"
+        />
       </a>
-      <h3 className="product-card__title">
+      <Title className="product-card__title">
         <a href={href}>{title}</a>
-      </h3>
-      <div className="product-card__sizes" role="group" aria-label="Pack size">
+      </Title>
+      {english && (
+        <p className="product-card__english" lang="en">
+          {english}
+        </p>
+      )}
+      <div className="product-card__sizes" role="group" aria-label={t("card.packSize")}>
         {packs.map((candidate) => (
           <button
             key={candidate._id}
@@ -59,20 +78,20 @@ export default function ProductCard({ product, detail }) {
         ))}
       </div>
       <p className="product-card__price">
-        {discount > 0 && <s className="price-mrp"><span className="visually-hidden">MRP </span>{formatMoney(pack.price)}</s>}
+        {discount > 0 && <s className="price-mrp"><span className="visually-hidden">{t("card.mrp")}</span>{formatMoney(pack.price)}</s>}
         <strong className="price-now">{formatMoney(pack.dprice)}</strong>
       </p>
       <div className="product-card__actions">
         {qty > 0 ? (
-          <div className="stepper" role="group" aria-label={`Packs of ${title} ${packLabel(pack)} in cart`}>
-            <button type="button" className="stepper__button" aria-label="Remove one pack" onClick={() => step(qty - 1)}>
+          <div className="stepper" role="group" aria-label={t("card.packsInCart", { title, pack: packLabel(pack) })}>
+            <button type="button" className="stepper__button" aria-label={t("card.removeOne")} onClick={() => step(qty - 1)}>
               −
             </button>
             <span className="stepper__count" aria-live="polite">{qty}</span>
             <button
               type="button"
               className="stepper__button"
-              aria-label="Add one pack"
+              aria-label={t("card.addOne")}
               disabled={qty >= packLimit("card").max || !inStock(pack)}
               onClick={() => step(qty + 1)}
             >
@@ -80,18 +99,18 @@ export default function ProductCard({ product, detail }) {
             </button>
           </div>
         ) : inStock(pack) ? (
-          <button type="button" className="btn btn--primary btn--block" onClick={add} aria-label={`Add to Cart: ${title}, ${packLabel(pack)}`}>
-            Add to Cart
+          <button type="button" className="btn btn--primary btn--block" onClick={add} aria-label={t("card.addToCartLabel", { title, pack: packLabel(pack) })}>
+            {t("card.addToCart")}
           </button>
         ) : (
           <button type="button" className="btn btn--block" disabled>
-            Out of stock
+            {t("card.outOfStock")}
           </button>
         )}
       </div>
       {qty > 1 && (
         <p className="product-card__packs">
-          {qty}x Packs <strong>{formatMoney(toNumber(pack.dprice) * qty)}</strong>
+          {t("card.packs", { qty })}<strong>{formatMoney(toNumber(pack.dprice) * qty)}</strong>
         </p>
       )}
     </article>

@@ -3,9 +3,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useDropdown } from "../lib/dropdowns";
 import { useDebounced, useOutsideClick } from "../lib/hooks";
+import { useLanguage, useT } from "../lib/i18n";
 import { nextActive } from "../lib/listNavigation";
 import { navigate } from "../lib/navigation";
 import { SUGGESTION_DEBOUNCE_MS, handOverSuggestions, searchHref, suggestionsPath, wantsSuggestions } from "../lib/search";
+import { productTitle } from "../lib/product";
 import { useApi } from "../lib/useApi";
 import Message from "./Message";
 
@@ -19,19 +21,29 @@ function optionsOf(suggestions) {
 }
 
 function ProductOption({ product }) {
+  const t = useT();
+  const { title, english } = productTitle("", product, useLanguage());
   const brands = [...new Set((product.details ?? []).map((detail) => detail.brand).filter(Boolean))];
   return (
     <>
       <span className="suggestion__meta">
-        <span>{product.category || "Unknown"}</span>
-        <span>{brands.length ? brands.join(", ") : "Unknown"}</span>
+        <span>{product.category || t("search.unknown")}</span>
+        <span>{brands.length ? brands.join(", ") : t("search.unknown")}</span>
       </span>
-      <span className="suggestion__name">{product.name}</span>
+      <span className="suggestion__name">
+        {title}
+        {english && (
+          <span className="suggestion__english" lang="en">
+            {english}
+          </span>
+        )}
+      </span>
     </>
   );
 }
 
 export default function SearchBox() {
+  const t = useT();
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState("");
@@ -116,8 +128,8 @@ export default function SearchBox() {
           type="search"
           name="query"
           className="search-box__input"
-          placeholder="Search for products or brands..."
-          aria-label="Search for products or brands"
+          placeholder={t("search.placeholder")}
+          aria-label={t("search.label")}
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={showList}
@@ -129,7 +141,7 @@ export default function SearchBox() {
           onFocus={() => options.length && open()}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className="search-box__button" aria-label="Search">
+        <button type="submit" className="search-box__button" aria-label={t("search.button")}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
             <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
@@ -138,7 +150,7 @@ export default function SearchBox() {
       </form>
       <div className="search-box__panel" hidden={!showList}>
         {error && <Message variant="danger">{error}</Message>}
-        <ul className="search-box__list" id={listId} role="listbox" aria-label="Suggestions">
+        <ul className="search-box__list" id={listId} role="listbox" aria-label={t("search.suggestions")}>
           {options.map((option, index) => (
             <li
               key={option.key}
@@ -150,7 +162,7 @@ export default function SearchBox() {
               onClick={() => pick(option)}
               onMouseEnter={() => setActive(index)}
             >
-              {option.kind === "brand" ? <span className="suggestion__name">Brand: {option.brand}</span> : <ProductOption product={option.product} />}
+              {option.kind === "brand" ? <span className="suggestion__name">{t("search.brand", { brand: option.brand })}</span> : <ProductOption product={option.product} />}
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@
 // ApiError carrying the server's `message`, and the spec's 401 rule (lib/auth handleUnauthorized).
 // Components call it through useApi (reads) and useSubmit (forms); both live in lib/.
 import { getUserInfo, handleUnauthorized, pageGate } from "./auth";
+import { t } from "./i18n";
 
 export class ApiError extends Error {
   constructor(status, message, data, { sentToken = false, headers = null } = {}) {
@@ -16,10 +17,11 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR = "Network error. Please check your connection.";
-export const SOMETHING_WENT_WRONG = "Something went wrong. Please try again.";
-export const SESSION_ENDED = "Your session has ended. Please sign in again.";
-export const NOT_ALLOWED = "You are not allowed to do this.";
+// Catalog keys (lib/i18n.js) of the sentences errorMessage gives.
+export const NETWORK_ERROR = "error.network";
+export const SOMETHING_WENT_WRONG = "error.generic";
+export const SESSION_ENDED = "error.sessionEnded";
+export const NOT_ALLOWED = "error.notAllowed";
 
 async function send(path, { method = "GET", body, signal, headers = {}, cache } = {}) {
   const info = getUserInfo();
@@ -37,7 +39,7 @@ async function send(path, { method = "GET", body, signal, headers = {}, cache } 
     response = await fetch(path, { method, headers: requestHeaders, body: payload, signal, credentials: "same-origin", ...(cache ? { cache } : {}) });
   } catch (error) {
     if (error?.name === "AbortError") throw error;
-    throw new ApiError(0, NETWORK_ERROR, null);
+    throw new ApiError(0, t(NETWORK_ERROR), null);
   }
 
   const text = await response.text();
@@ -50,7 +52,7 @@ async function send(path, { method = "GET", body, signal, headers = {}, cache } 
     }
   }
   if (!response.ok) {
-    const message = (data && typeof data === "object" && data.message) || response.statusText || SOMETHING_WENT_WRONG;
+    const message = (data && typeof data === "object" && data.message) || response.statusText || t(SOMETHING_WENT_WRONG);
     const error = new ApiError(response.status, message, data, { sentToken: Boolean(info?.token), headers: response.headers });
     // Any 401 ends the session; a signed-in page then goes to /login?redirect=... (spec 4, 8).
     if (response.status === 401 && (info?.token || pageGate() !== "public")) error.leaving = handleUnauthorized();
@@ -75,19 +77,20 @@ export function apiWithHeaders(path, options) {
  * denials) or no message at all (a proxy's error page). Never a framework's error text.
  */
 export function errorMessage(error) {
-  if (!(error instanceof ApiError)) return SOMETHING_WENT_WRONG;
-  if (error.status === 0) return NETWORK_ERROR;
-  if (error.status === 401 && error.sentToken) return SESSION_ENDED;
+  if (!(error instanceof ApiError)) return t(SOMETHING_WENT_WRONG);
+  if (error.status === 0) return t(NETWORK_ERROR);
+  if (error.status === 401 && error.sentToken) return t(SESSION_ENDED);
   const message = error.data && typeof error.data === "object" ? error.data.message : null;
-  if (typeof message !== "string" || !message.trim()) return SOMETHING_WENT_WRONG;
-  return FRAMEWORK_TEXTS[message] ?? message;
+  if (typeof message !== "string" || !message.trim()) return t(SOMETHING_WENT_WRONG);
+  return FRAMEWORK_TEXTS[message] ? t(FRAMEWORK_TEXTS[message]) : message;
 }
 
-// Messages Django REST framework and simplejwt write themselves, and what the shopper reads instead.
+// Messages Django REST framework and simplejwt write themselves, and what the shopper reads instead
+// (catalog keys). Every other message is the server's own, already in the shopper's language.
 const FRAMEWORK_TEXTS = {
   "Given token not valid for any token type": SESSION_ENDED,
   "Token is invalid or expired": SESSION_ENDED,
-  "Authentication credentials were not provided.": "Please sign in to continue.",
+  "Authentication credentials were not provided.": "error.signIn",
   "You do not have permission to perform this action.": NOT_ALLOWED,
   "Incorrect authentication credentials.": SESSION_ENDED,
 };

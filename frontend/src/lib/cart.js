@@ -2,6 +2,7 @@
 // the in-progress order mirrored under cartItems, shippingAddress, itemsPrice, shippingPrice and
 // totalPrice (the payment return screen reads those). Every island and every tab sees each change.
 import { config, packLimit } from "./config";
+import { localName } from "./i18n";
 import { toMoneyString, toNumber } from "./money";
 import { writeJSON } from "./storage";
 import { createStoredStore } from "./store";
@@ -173,7 +174,7 @@ export function applyProductUpdate(product) {
   return changed;
 }
 
-/** "India Gate Sona Masoori Rice 5 kg": how a line is named in notices. */
+/** "India Gate Sona Masoori Rice 5 kg": how a line is named in notices (its Telugu name in Telugu). */
 export function lineLabel(line) {
-  return [line.brand, line.name, `${line.quantity} ${line.units}`.trim()].filter(Boolean).join(" ");
+  return [line.brand, localName(line).primary, `${line.quantity} ${line.units}`.trim()].filter(Boolean).join(" ");
 }

@@ -6,9 +6,11 @@
 //
 //   const t = useT();                       // in a component: re-renders when the language changes
 //   t("cart.subtotal", { count: 3 })        // "{name}" placeholders; {one, other} plural entries
+//   rich(t("register.terms"), { terms: <a href=...>...</a> })  // elements in a sentence
 //   t("key") outside React reads the current language.
 //
 // Money and numbers keep the Indian format in both languages (lib/money.js: ₹1,234.50).
+import { Fragment, createElement } from "react";
 import en from "../i18n/en.json";
 import { createStore } from "./store";
 
@@ -131,6 +133,20 @@ export function t(key, vars) {
 /** The translate function of the current language, re-rendering the component when it changes. */
 export function useT() {
   return shown.use((state) => state.t);
+}
+
+/**
+ * A translated sentence with elements in it (links, emphasis): each "{name}" that t() left in
+ * `text` becomes `nodes[name]`, so each language orders the sentence its own way.
+ */
+export function rich(text, nodes) {
+  return text
+    .split(/(\{\w+\})/)
+    .filter(Boolean)
+    .map((part, index) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return createElement(Fragment, { key: index }, name && name in nodes ? nodes[name] : part);
+    });
 }
 
 /** The language shown now, re-rendering the component when it changes. */

@@ -26,14 +26,7 @@ export async function chooseLanguage(code, { reload = () => window.location.relo
   reload();
 }
 
-/**
- * After signing in or registering (`info` is the login answer): a profile that has a language
- * wins; a profile without one takes the language the shopper is using now.
- */
+/** After signing in (`info` is the login answer): a profile that has a language brings it along. */
 export function adoptUserLanguage(info) {
-  if (info?.language === "en" || info?.language === "te") {
-    if (info.language !== getLanguage()) setLanguage(info.language);
-  } else if (info) {
-    saveToProfile(getLanguage());
-  }
+  if ((info?.language === "en" || info?.language === "te") && info.language !== getLanguage()) setLanguage(info.language);
 }

@@ -3,11 +3,13 @@
 // order and decides when the order is paid; this module only starts and redirects.
 import { api } from "./api";
 import { getUserInfo } from "./auth";
+import { t } from "./i18n";
 import { navigate } from "./navigation";
 
-export const LINK_NOT_AVAILABLE = "Payment link not available";
-export const FAILED_TO_INITIATE = "Failed to initiate payment";
-export const FAILED_TRY_AGAIN = "Failed to initiate payment. Please try again.";
+// Catalog keys (lib/i18n.js).
+export const LINK_NOT_AVAILABLE = "payment.noLink";
+export const FAILED_TO_INITIATE = "payment.failed";
+export const FAILED_TRY_AGAIN = "payment.failedTryAgain";
 
 const CHECKOUT_START = "/api/payments/initiateJuspayPayment";
 const PAY_LATER_START = "/api/payments/initiateJuspayPaymentAtDelivery";
@@ -46,13 +48,13 @@ export async function startPayment(order, { checkout = false, cartItems } = {}) 
       body: paymentRequest(order, { cartItems }),
     });
   } catch (error) {
-    throw new PaymentStartError(FAILED_TRY_AGAIN, { cause: error });
+    throw new PaymentStartError(t(FAILED_TRY_AGAIN), { cause: error });
   }
-  if (answer?.status !== "NEW") throw new PaymentStartError(FAILED_TO_INITIATE);
+  if (answer?.status !== "NEW") throw new PaymentStartError(t(FAILED_TO_INITIATE));
   const link = answer.payment_links?.web;
   if (!link) {
-    window.alert(LINK_NOT_AVAILABLE);
-    throw new PaymentStartError(LINK_NOT_AVAILABLE, { alerted: true });
+    window.alert(t(LINK_NOT_AVAILABLE));
+    throw new PaymentStartError(t(LINK_NOT_AVAILABLE), { alerted: true });
   }
   navigate(link);
   return link;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { t } from "./i18n";
 import { navigate } from "./navigation";
 import {
   FAILED_TO_INITIATE,
@@ -35,20 +36,20 @@ describe("startPayment", () => {
 
   it("says 'Failed to initiate payment' when the session is not NEW", async () => {
     mockFetch({ [`POST ${LATER}`]: { body: { status: "CHARGED", payment_links: { web: "https://pay.example/x" } } } });
-    await expect(startPayment(order)).rejects.toMatchObject({ message: FAILED_TO_INITIATE, alerted: false });
+    await expect(startPayment(order)).rejects.toMatchObject({ message: t(FAILED_TO_INITIATE), alerted: false });
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it("alerts 'Payment link not available' when there is no web link", async () => {
     const alert = vi.spyOn(window, "alert").mockImplementation(() => {});
     mockFetch({ [`POST ${LATER}`]: { body: { status: "NEW", payment_links: {} } } });
-    await expect(startPayment(order)).rejects.toMatchObject({ message: LINK_NOT_AVAILABLE, alerted: true });
-    expect(alert).toHaveBeenCalledWith(LINK_NOT_AVAILABLE);
+    await expect(startPayment(order)).rejects.toMatchObject({ message: "Payment link not available", alerted: true });
+    expect(alert).toHaveBeenCalledWith(t(LINK_NOT_AVAILABLE));
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it("says 'Failed to initiate payment. Please try again.' when the call fails", async () => {
     mockFetch({ [`POST ${LATER}`]: { status: 409, body: { message: "This order is already paid." } } });
-    await expect(startPayment(order)).rejects.toMatchObject({ message: FAILED_TRY_AGAIN });
+    await expect(startPayment(order)).rejects.toMatchObject({ message: t(FAILED_TRY_AGAIN) });
   });
 });

@@ -2,6 +2,7 @@
 // the shop shows and what the cart stores.
 
 import { packLimit } from "./config";
+import { localName } from "./i18n";
 
 /** True when `qty` packs is a count the server allows on a card ("card") or the product page. */
 export function allowedPackCount(where, qty) {
@@ -31,6 +32,16 @@ export function displayName(brand, name) {
     words.push(capitalised(word));
   }
   return words.join(" ");
+}
+
+/**
+ * A product's title in the shown language: in Telugu its Telugu name (`nameTe`, with the brand)
+ * and, to show beside it where there is room, the English name; otherwise the English title and
+ * `english` null. Works for a product and for a cart line (both carry name and nameTe).
+ */
+export function productTitle(brand, product, language) {
+  const { primary, secondary } = localName(product, language);
+  return { title: displayName(brand, primary), english: secondary ? displayName("", secondary) : null };
 }
 
 /** "5 kg", "500 g". */
@@ -67,6 +78,7 @@ export function cartItemFor(product, detail, pack, qty = 1) {
   return {
     productId: String(product._id),
     name: product.name,
+    nameTe: product.nameTe ?? "",
     slug: product.slug,
     category: product.category,
     brand: detail.brand,

@@ -6,6 +6,7 @@ import {
   displayName,
   packLabel,
   productHref,
+  productTitle,
   samePackSize,
   selectionFromQuery,
 } from "./product";
@@ -44,6 +45,7 @@ describe("cart line", () => {
     expect(cartItemFor(product, detail, pack, 2)).toEqual({
       productId: "12",
       name: "Sona Masoori Rice",
+      nameTe: "",
       slug: "sona-masoori-rice",
       category: "RICE & PULSES",
       brand: "India Gate",
@@ -98,5 +100,14 @@ describe("cardImage", () => {
     expect(cardImage(product, uploaded)).toBe("/media/catalog/uploads/a-card.webp");
     expect(cardImage(product, { images: [{ image: "/media/brand.svg" }] })).toBe("/media/brand.svg");
     expect(cardImage(product, { images: [] })).toBe("/media/p.svg");
+  });
+});
+
+describe("productTitle", () => {
+  it("gives the Telugu name with the brand in Telugu, and the English name beside it", () => {
+    const rice = { name: "Sona Masoori Rice", nameTe: "సోనా మసూరి బియ్యం" };
+    expect(productTitle("India Gate", rice, "te")).toEqual({ title: "India Gate సోనా మసూరి బియ్యం", english: "Sona Masoori Rice" });
+    expect(productTitle("India Gate", rice, "en")).toEqual({ title: "India Gate Sona Masoori Rice", english: null });
+    expect(productTitle("India Gate", { name: "Sona Masoori Rice", nameTe: "" }, "te")).toEqual({ title: "India Gate Sona Masoori Rice", english: null });
   });
 });

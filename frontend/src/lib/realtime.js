@@ -4,6 +4,7 @@
 // cart change; each `productUpdate` refreshes the cart lines (and so every island showing them),
 // and a changed price is announced in a toast naming the product and its new price.
 import { applyProductUpdate, CART_KEY, getCart, lineLabel } from "./cart";
+import { t } from "./i18n";
 import { formatMoney } from "./money";
 import { subscribe as subscribeKey } from "./storage";
 import { createStore } from "./store";
@@ -45,7 +46,7 @@ function socketUrl(location) {
 }
 
 function announcePriceChanges(lines) {
-  for (const line of lines) toast.info(`Price changed: ${lineLabel(line)} is now ${formatMoney(line.dprice)}`);
+  for (const line of lines) toast.info(t("cart.priceChanged", { line: lineLabel(line), price: formatMoney(line.dprice) }));
 }
 
 let stopCurrent = null;

@@ -2,9 +2,17 @@
 // of the latest request only (a change of `path` or an unmount cancels the one in flight, and the
 // data of an older request is never returned for a newer one), and the spec's 401 rule (lib/api:
 // the session is cleared and a signed-in page leaves for /login?redirect=...; the hook then
-// keeps loading and shows no error).
+// keeps loading and shows no error). A path whose answer the server wrote into the page
+// (lib/preloaded) starts with that answer and is not fetched.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiWithHeaders, errorMessage } from "./api";
+import { takePreloaded } from "./preloaded";
+
+function initialState(request, requestKey, initialData) {
+  const preloaded = typeof request === "string" ? takePreloaded(request) : undefined;
+  if (preloaded === undefined) return { key: undefined, data: initialData, headers: null, error: "", status: null };
+  return { key: requestKey, data: preloaded, headers: null, error: "", status: 200, preloaded: true };
+}
 
 /**
  * `request` is a path ("/api/orders/mine"), null to load nothing, or `(signal) => Promise` for a
@@ -16,7 +24,7 @@ import { apiWithHeaders, errorMessage } from "./api";
  */
 export function useApi(request, { key, initialData = null } = {}) {
   const requestKey = typeof request === "function" ? (key ?? "load") : request;
-  const [state, setState] = useState({ key: undefined, data: initialData, headers: null, error: "", status: null });
+  const [state, setState] = useState(() => initialState(request, requestKey, initialData));
   const [generation, setGeneration] = useState(0);
   const requestRef = useRef(request);
   requestRef.current = request;
@@ -24,6 +32,8 @@ export function useApi(request, { key, initialData = null } = {}) {
   useEffect(() => {
     const current = requestRef.current;
     if (current == null) return undefined;
+    // The first render already has this request's answer, written into the page.
+    if (state.preloaded && state.key === requestKey && generation === 0) return undefined;
     const controller = new AbortController();
     const load =
       typeof current === "function"

@@ -3,11 +3,13 @@
 // registration or password reset then carries. Sending again is locked for 5 minutes per number.
 import { useCallback, useEffect, useState } from "react";
 import { api, errorMessage } from "./api";
+import { t } from "./i18n";
 import { isCompleteFullPhone, isValidOtp, nationalNumber } from "./phone";
 import { toast } from "./toast";
 
 export const OTP_RESEND_LOCK_MS = 300_000;
-export const OTP_SENT_TEXT = "OTP sent successfully!";
+/** A catalog key (lib/i18n.js). */
+export const OTP_SENT_TEXT = "otp.sent";
 
 /** 299_000 → "4:59". */
 export function formatRemaining(ms) {
@@ -62,7 +64,7 @@ export default function usePhoneVerification(purpose) {
         method: "POST",
         body: { phoneNo: nationalNumber(phone), purpose },
       });
-      toast.success(OTP_SENT_TEXT);
+      toast.success(t(OTP_SENT_TEXT));
       setSentTo(phone);
       setOtp("");
       setVerificationToken("");

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { api } from "../../lib/api";
 import { flash } from "../../lib/flash";
+import { useT } from "../../lib/i18n";
 import { loginUrl, navigate } from "../../lib/navigation";
 import { nationalNumber } from "../../lib/phone";
 import { redirectTarget } from "../../lib/safeRedirect";
@@ -14,7 +15,7 @@ import PhoneVerification from "./PhoneVerification";
 import usePhoneVerification from "../../lib/usePhoneVerification";
 import NewPasswordField from "./NewPasswordField";
 
-export const PASSWORD_RESET_TEXT = "Password reset successfully";
+export const PASSWORD_RESET_TEXT = "password.resetDone";
 
 /** /login, keeping a pending `redirect` so the shopper still ends up where they were going. */
 function loginPage() {
@@ -23,6 +24,7 @@ function loginPage() {
 }
 
 export default function ForgotPasswordForm({ onLogin, idPrefix = "forgot", headingLevel = 2 }) {
+  const t = useT();
   const verification = usePhoneVerification("reset");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
@@ -36,7 +38,7 @@ export default function ForgotPasswordForm({ onLogin, idPrefix = "forgot", headi
           verificationToken: verification.verificationToken,
         },
       });
-      flash("success", PASSWORD_RESET_TEXT);
+      flash("success", t(PASSWORD_RESET_TEXT));
       navigate(loginPage());
     },
     { leavesPage: true, onError: (message) => toast.error(message) },
@@ -48,7 +50,7 @@ export default function ForgotPasswordForm({ onLogin, idPrefix = "forgot", headi
     if (!verification.verified || reset.busy) return;
     if (!event.currentTarget.reportValidity()) return;
     if (!passwordsMatch(password, confirmPassword)) {
-      toast.error(PASSWORDS_DO_NOT_MATCH);
+      toast.error(t(PASSWORDS_DO_NOT_MATCH));
       return;
     }
     reset.submit();
@@ -56,20 +58,20 @@ export default function ForgotPasswordForm({ onLogin, idPrefix = "forgot", headi
 
   return (
     <form className="account-form" onSubmit={submit} noValidate>
-      <Heading className="account-form__title">Forgot Password</Heading>
+      <Heading className="account-form__title">{t("forgot.title")}</Heading>
       <PhoneVerification idPrefix={idPrefix} verification={verification} />
       {verification.verified && (
         <>
-          <NewPasswordField id={`${idPrefix}-new-password`} label="New Password" value={password} onChange={setPassword} required />
-          <NewPasswordField id={`${idPrefix}-confirm-new-password`} label="Confirm New Password" value={confirmPassword} onChange={setConfirmPassword} required />
+          <NewPasswordField id={`${idPrefix}-new-password`} label={t("password.new")} value={password} onChange={setPassword} required />
+          <NewPasswordField id={`${idPrefix}-confirm-new-password`} label={t("password.confirmNew")} value={confirmPassword} onChange={setConfirmPassword} required />
           <button type="submit" className="btn btn--primary btn--block" disabled={reset.busy}>
-            {reset.busy ? "Loading..." : "Reset Password"}
+            {reset.busy ? t("common.loading") : t("password.reset")}
           </button>
         </>
       )}
       <p className="account-form__switch">
         <button type="button" className="link-button" onClick={onLogin}>
-          Login
+          {t("login.login")}
         </button>
       </p>
     </form>

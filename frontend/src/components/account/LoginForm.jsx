@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { setUserInfo } from "../../lib/auth";
+import { useT } from "../../lib/i18n";
 import { adoptUserLanguage } from "../../lib/language";
 import { navigate } from "../../lib/navigation";
 import { isValidPhone } from "../../lib/phone";
@@ -10,10 +11,11 @@ import { redirectTarget } from "../../lib/safeRedirect";
 import { useSubmit } from "../../lib/useSubmit";
 import Message from "../Message";
 
-export const PHONE_HINT = "Please enter a valid 10-digit phone number without spaces or special characters.";
-export const PHONE_INVALID = "Please enter a valid 10-digit phone number.";
+export const PHONE_HINT = "phone.hint";
+export const PHONE_INVALID = "phone.invalid";
 
 export default function LoginForm({ onRegister, onForgotPassword, idPrefix = "login", headingLevel = 2 }) {
+  const t = useT();
   const [phoneNo, setPhoneNo] = useState("");
   const [password, setPassword] = useState("");
   const [banner, setBanner] = useState("");
@@ -33,7 +35,7 @@ export default function LoginForm({ onRegister, onForgotPassword, idPrefix = "lo
   const submit = (event) => {
     event.preventDefault();
     if (!isValidPhone(phoneNo)) {
-      setBanner(PHONE_INVALID);
+      setBanner(t(PHONE_INVALID));
       return;
     }
     if (!password) {
@@ -47,10 +49,10 @@ export default function LoginForm({ onRegister, onForgotPassword, idPrefix = "lo
 
   return (
     <form className="account-form" onSubmit={submit} noValidate>
-      <Heading className="account-form__title">Sign In</Heading>
+      <Heading className="account-form__title">{t("login.title")}</Heading>
       {banner && <Message variant="danger">{banner}</Message>}
       <div className="form-field">
-        <label htmlFor={`${idPrefix}-phone`}>Phone Number</label>
+        <label htmlFor={`${idPrefix}-phone`}>{t("phone.label")}</label>
         <input
           id={`${idPrefix}-phone`}
           type="tel"
@@ -64,12 +66,12 @@ export default function LoginForm({ onRegister, onForgotPassword, idPrefix = "lo
         />
         {showHint && (
           <p id={`${idPrefix}-phone-hint`} className="form-field__error">
-            {PHONE_HINT}
+            {t(PHONE_HINT)}
           </p>
         )}
       </div>
       <div className="form-field">
-        <label htmlFor={`${idPrefix}-password`}>Password</label>
+        <label htmlFor={`${idPrefix}-password`}>{t("password.label")}</label>
         <input
           id={`${idPrefix}-password`}
           ref={passwordInput}
@@ -81,18 +83,18 @@ export default function LoginForm({ onRegister, onForgotPassword, idPrefix = "lo
         />
       </div>
       <button type="submit" className="btn btn--primary btn--block" disabled={signIn.busy}>
-        {signIn.busy ? "Loading..." : "Sign In"}
+        {signIn.busy ? t("common.loading") : t("login.title")}
       </button>
       <p className="account-form__switch">
-        New Customer?{" "}
+        {t("login.newCustomer")}{" "}
         <button type="button" className="link-button" onClick={onRegister}>
-          Register
+          {t("login.register")}
         </button>
       </p>
       <p className="account-form__switch">
-        Forgot your password?{" "}
+        {t("login.forgot")}{" "}
         <button type="button" className="link-button" onClick={onForgotPassword}>
-          Reset Password
+          {t("password.reset")}
         </button>
       </p>
     </form>

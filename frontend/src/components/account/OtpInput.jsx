@@ -1,9 +1,11 @@
 // Six one-digit boxes for the SMS code. Typing moves to the next box, Backspace on an empty box
 // goes back, and a pasted or autofilled code (autocomplete="one-time-code") fills every box.
 import { useRef } from "react";
+import { useT } from "../../lib/i18n";
 import { OTP_LENGTH, onlyDigits } from "../../lib/phone";
 
 export default function OtpInput({ value, onChange, disabled = false, idPrefix = "otp" }) {
+  const t = useT();
   const boxes = useRef([]);
   const digits = Array.from({ length: OTP_LENGTH }, (_, index) => value[index] ?? "");
 
@@ -57,7 +59,7 @@ export default function OtpInput({ value, onChange, disabled = false, idPrefix =
   };
 
   return (
-    <div className="otp-input" role="group" aria-label="OTP">
+    <div className="otp-input" role="group" aria-label={t("otp.label")}>
       {digits.map((digit, index) => (
         <input
           // The boxes never reorder; the index is their identity.
@@ -72,7 +74,7 @@ export default function OtpInput({ value, onChange, disabled = false, idPrefix =
           pattern="[0-9]*"
           autoComplete={index === 0 ? "one-time-code" : "off"}
           maxLength={index === 0 ? OTP_LENGTH : 2}
-          aria-label={`OTP digit ${index + 1}`}
+          aria-label={t("otp.digit", { n: index + 1 })}
           value={digit}
           disabled={disabled}
           onChange={(event) => handleChange(index, event)}

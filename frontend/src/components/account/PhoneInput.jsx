@@ -1,15 +1,17 @@
 // The register / forgot-password phone field: country fixed to India (the dropdown is shown but
 // disabled) and a 10-digit number. The value it reports is '91' + the digits typed, so a complete
 // number is 12 characters (spec section 9).
+import { useT } from "../../lib/i18n";
 import { COUNTRY_CODE, PHONE_DIGITS, nationalNumber, toFullPhone } from "../../lib/phone";
 
-export default function PhoneInput({ id, value, onChange, label = "Phone Number", disabled = false }) {
+export default function PhoneInput({ id, value, onChange, label, disabled = false }) {
+  const t = useT();
   return (
     <div className="form-field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{label ?? t("phone.label")}</label>
       <div className="phone-input">
-        <select className="phone-input__country" aria-label="Country" value={COUNTRY_CODE} disabled>
-          <option value={COUNTRY_CODE}>India (+91)</option>
+        <select className="phone-input__country" aria-label={t("phone.country")} value={COUNTRY_CODE} disabled>
+          <option value={COUNTRY_CODE}>{t("phone.india")}</option>
         </select>
         <input
           id={id}

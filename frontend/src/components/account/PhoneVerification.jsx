@@ -3,9 +3,11 @@
 import Message from "../Message";
 import OtpInput from "./OtpInput";
 import PhoneInput from "./PhoneInput";
+import { useT } from "../../lib/i18n";
 import { formatRemaining } from "../../lib/usePhoneVerification";
 
 export default function PhoneVerification({ idPrefix, verification }) {
+  const t = useT();
   const { phone, setPhone, otp, setOtp, otpSent, verified, canSend, canVerify, lockedFor, sending, verifying, error } =
     verification;
   return (
@@ -21,8 +23,8 @@ export default function PhoneVerification({ idPrefix, verification }) {
             disabled={!canSend}
           >
             {sending ? <span className="spinner" aria-hidden="true" /> : null}
-            Send OTP via SMS
-            {lockedFor > 0 && <span className="otp-send__lock"> Resend in {formatRemaining(lockedFor)}</span>}
+            {t("otp.send")}
+            {lockedFor > 0 && <span className="otp-send__lock">{t("otp.resendIn", { time: formatRemaining(lockedFor) })}</span>}
           </button>
         </div>
       )}
@@ -31,7 +33,7 @@ export default function PhoneVerification({ idPrefix, verification }) {
           <OtpInput idPrefix={`${idPrefix}-otp`} value={otp} onChange={setOtp} disabled={verifying} />
           <button type="button" className="btn btn--secondary" onClick={verification.verify} disabled={!canVerify}>
             {verifying ? <span className="spinner" aria-hidden="true" /> : null}
-            Verify OTP
+            {t("otp.verify")}
           </button>
         </div>
       )}

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { getUserInfo, setUserInfo } from "../../lib/auth";
+import { useT } from "../../lib/i18n";
 import { checkDelivery, currentPosition, isGeolocationSupported, roundCoordinate } from "../../lib/geo";
 import { isValidPhone } from "../../lib/phone";
 import { toast } from "../../lib/toast";
@@ -16,23 +17,25 @@ import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "../../lib/passwords";
 import "./account.css";
 import NewPasswordField from "./NewPasswordField";
 
+// What the form says (catalog keys, lib/i18n.js).
 export const PROFILE_TEXT = Object.freeze({
-  updated: "Profile updated successfully",
-  loadFailed: "Error loading address",
-  geoUnsupported: "Geolocation is not supported by your browser.",
-  positionFailed: "Could not retrieve your current location.",
-  noResults: "No results found for your current location.",
-  lookupFailed: "Could not fetch address for your current location.",
-  located: "Address set to current location!",
-  unknownStreet: "Unknown Street",
-  unknownCity: "Unknown City",
-  unknownPostalCode: "Unknown Postal Code",
-  streetNeeded: "Please type your house number and street.",
+  updated: "profile.updated",
+  loadFailed: "profile.loadFailed",
+  geoUnsupported: "profile.geoUnsupported",
+  positionFailed: "profile.positionFailed",
+  noResults: "profile.noResults",
+  lookupFailed: "profile.lookupFailed",
+  located: "profile.located",
+  streetNeeded: "profile.streetNeeded",
 });
+
+// The address 'Use Current Location' saves for what the lookup cannot know (spec section 8): data
+// stored with the address, the same in every language.
+const UNKNOWN = Object.freeze({ street: "Unknown Street", city: "Unknown City", postalCode: "Unknown Postal Code" });
 
 /** The street is still the spec's 'Use Current Location' fallback: the shopper must type it. */
 export function needsStreet(street) {
-  return street.trim().toLowerCase() === PROFILE_TEXT.unknownStreet.toLowerCase();
+  return street.trim().toLowerCase() === UNKNOWN.street.toLowerCase();
 }
 
 function formFromUser(user) {
@@ -51,13 +54,14 @@ function formFromUser(user) {
 /** The address the offline lookup gives for a point; it knows pincode and town, not the street. */
 export function addressFromLookup(result, typedStreet) {
   return {
-    street: typedStreet.trim() || PROFILE_TEXT.unknownStreet,
-    city: result.town || result.state || PROFILE_TEXT.unknownCity,
-    postalCode: result.pincode || PROFILE_TEXT.unknownPostalCode,
+    street: typedStreet.trim() || UNKNOWN.street,
+    city: result.town || result.state || UNKNOWN.city,
+    postalCode: result.pincode || UNKNOWN.postalCode,
   };
 }
 
 export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) {
+  const t = useT();
   const [form, setForm] = useState(() => formFromUser(getUserInfo()));
   const profile = useApi("/api/users/profile");
   const [banner, setBanner] = useState("");
@@ -97,7 +101,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
       setForm(formFromUser(info));
       setPassword("");
       setConfirmPassword("");
-      toast.success(PROFILE_TEXT.updated);
+      toast.success(t(PROFILE_TEXT.updated));
     },
     { onError: (message) => toast.error(message) },
   );
@@ -118,7 +122,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
 
   const useCurrentLocation = async () => {
     if (!isGeolocationSupported()) {
-      toast.error(PROFILE_TEXT.geoUnsupported);
+      toast.error(t(PROFILE_TEXT.geoUnsupported));
       return;
     }
     setLocating(true);
@@ -127,7 +131,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
       coordinates = await currentPosition();
     } catch (error) {
       console.error("Geolocation failed", error);
-      toast.error(PROFILE_TEXT.positionFailed);
+      toast.error(t(PROFILE_TEXT.positionFailed));
       setLocating(false);
       return;
     }
@@ -140,12 +144,12 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
         ...address,
         location: { latitude: roundCoordinate(coordinates.latitude), longitude: roundCoordinate(coordinates.longitude) },
       }));
-      toast.success(PROFILE_TEXT.located);
+      toast.success(t(PROFILE_TEXT.located));
       if (needsStreet(address.street)) setAskStreet(true);
     } catch (error) {
       console.error("Reverse lookup failed", error);
       // 400: no pincode anywhere near the point (open sea, abroad); anything else: the lookup failed.
-      toast.error(error?.status === 400 ? PROFILE_TEXT.noResults : PROFILE_TEXT.lookupFailed);
+      toast.error(t(error?.status === 400 ? PROFILE_TEXT.noResults : PROFILE_TEXT.lookupFailed));
     } finally {
       setLocating(false);
     }
@@ -160,11 +164,11 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
   const submit = (event) => {
     event.preventDefault();
     if (!isValidPhone(form.phoneNo)) {
-      setBanner(PHONE_INVALID);
+      setBanner(t(PHONE_INVALID));
       return;
     }
     if (!passwordsMatch(password, confirmPassword)) {
-      toast.error(PASSWORDS_DO_NOT_MATCH);
+      toast.error(t(PASSWORDS_DO_NOT_MATCH));
       return;
     }
     setBanner("");
@@ -173,20 +177,20 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
 
   return (
     <form className="account-form profile-form" onSubmit={submit} noValidate>
-      <Heading className="account-form__title">User Profile</Heading>
-      {profile.error && <Message variant="danger">{PROFILE_TEXT.loadFailed}</Message>}
+      <Heading className="account-form__title">{t("profile.title")}</Heading>
+      {profile.error && <Message variant="danger">{t(PROFILE_TEXT.loadFailed)}</Message>}
       {banner && <Message variant="danger">{banner}</Message>}
       {profile.loading && <Loader />}
       <div className="form-field">
-        <label htmlFor={id("name")}>Name</label>
+        <label htmlFor={id("name")}>{t("register.name")}</label>
         <input id={id("name")} type="text" autoComplete="name" value={form.name} onChange={update("name")} />
       </div>
       <div className="form-field">
-        <label htmlFor={id("phone")}>Phone Number</label>
+        <label htmlFor={id("phone")}>{t("phone.label")}</label>
         <input id={id("phone")} type="tel" value={form.phoneNo} readOnly aria-readonly="true" />
       </div>
       <div className="form-field">
-        <label htmlFor={id("street")}>Street Address</label>
+        <label htmlFor={id("street")}>{t("address.street")}</label>
         <input
           id={id("street")}
           ref={streetInput}
@@ -199,17 +203,17 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
         />
         {needsStreet(form.street) && (
           <p id={id("street-needed")} className="form-field__error">
-            {PROFILE_TEXT.streetNeeded}
+            {t(PROFILE_TEXT.streetNeeded)}
           </p>
         )}
       </div>
       <div className="form-row">
         <div className="form-field">
-          <label htmlFor={id("city")}>City</label>
+          <label htmlFor={id("city")}>{t("address.city")}</label>
           <input id={id("city")} type="text" autoComplete="address-level2" value={form.city} onChange={update("city")} />
         </div>
         <div className="form-field">
-          <label htmlFor={id("postal-code")}>Postal Code</label>
+          <label htmlFor={id("postal-code")}>{t("address.postalCode")}</label>
           <input
             id={id("postal-code")}
             type="text"
@@ -222,20 +226,20 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
       </div>
       <button type="button" className="btn btn--secondary btn--block" onClick={useCurrentLocation} disabled={locating}>
         {locating ? <span className="spinner" aria-hidden="true" /> : null}
-        Use Current Location
+        {t("profile.useLocation")}
       </button>
       {form.location && <LocationMap latitude={Number(form.location.latitude)} longitude={Number(form.location.longitude)} />}
       <button type="button" className="link-button profile-form__toggle" onClick={togglePasswords} aria-expanded={showPasswords}>
-        {showPasswords ? "Hide Password Fields" : "Reset Password"}
+        {showPasswords ? t("profile.hidePasswords") : t("password.reset")}
       </button>
       {showPasswords && (
         <>
-          <NewPasswordField id={id("new-password")} label="New Password" value={password} onChange={setPassword} />
-          <NewPasswordField id={id("confirm-new-password")} label="Confirm New Password" value={confirmPassword} onChange={setConfirmPassword} />
+          <NewPasswordField id={id("new-password")} label={t("password.new")} value={password} onChange={setPassword} />
+          <NewPasswordField id={id("confirm-new-password")} label={t("password.confirmNew")} value={confirmPassword} onChange={setConfirmPassword} />
         </>
       )}
       <button type="submit" className="btn btn--primary btn--block" disabled={save.busy}>
-        Update
+        {t("profile.update")}
       </button>
     </form>
   );

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { api } from "../../lib/api";
 import { setUserInfo } from "../../lib/auth";
+import { rich, useT } from "../../lib/i18n";
 import { adoptUserLanguage } from "../../lib/language";
 import { navigate } from "../../lib/navigation";
 import { nationalNumber } from "../../lib/phone";
@@ -16,6 +17,7 @@ import usePhoneVerification from "../../lib/usePhoneVerification";
 import NewPasswordField from "./NewPasswordField";
 
 export default function RegisterForm({ onLogin, idPrefix = "register", headingLevel = 2 }) {
+  const t = useT();
   const verification = usePhoneVerification("register");
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
@@ -44,7 +46,7 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
     if (!verification.verified || register.busy) return;
     if (!event.currentTarget.reportValidity()) return;
     if (!passwordsMatch(password, confirmPassword)) {
-      toast.error(PASSWORDS_DO_NOT_MATCH);
+      toast.error(t(PASSWORDS_DO_NOT_MATCH));
       return;
     }
     register.submit();
@@ -52,9 +54,9 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
 
   return (
     <form className="account-form" onSubmit={submit} noValidate>
-      <Heading className="account-form__title">Register</Heading>
+      <Heading className="account-form__title">{t("register.title")}</Heading>
       <div className="form-field">
-        <label htmlFor={`${idPrefix}-name`}>Name</label>
+        <label htmlFor={`${idPrefix}-name`}>{t("register.name")}</label>
         <input
           id={`${idPrefix}-name`}
           type="text"
@@ -67,29 +69,32 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
       <PhoneVerification idPrefix={idPrefix} verification={verification} />
       {verification.verified && (
         <>
-          <NewPasswordField id={`${idPrefix}-password`} label="Password" value={password} onChange={setPassword} required />
-          <NewPasswordField id={`${idPrefix}-confirm-password`} label="Confirm Password" value={confirmPassword} onChange={setConfirmPassword} required />
+          <NewPasswordField id={`${idPrefix}-password`} label={t("password.label")} value={password} onChange={setPassword} required />
+          <NewPasswordField id={`${idPrefix}-confirm-password`} label={t("password.confirm")} value={confirmPassword} onChange={setConfirmPassword} required />
           <button type="submit" className="btn btn--primary btn--block" disabled={register.busy}>
-            {register.busy ? "Loading..." : "Register"}
+            {register.busy ? t("common.loading") : t("register.title")}
           </button>
         </>
       )}
       <p className="account-form__switch">
-        Already have an account?{" "}
+        {t("register.haveAccount")}{" "}
         <button type="button" className="link-button" onClick={onLogin}>
-          Login
+          {t("login.login")}
         </button>
       </p>
       <p className="account-form__terms">
-        By continuing, you agree to our{" "}
-        <a href="/terms.html" target="_blank" rel="noopener">
-          Terms and Conditions
-        </a>{" "}
-        and{" "}
-        <a href="/privacy.html" target="_blank" rel="noopener">
-          Privacy Policy
-        </a>
-        .
+        {rich(t("register.terms"), {
+          terms: (
+            <a href="/terms.html" target="_blank" rel="noopener">
+              {t("register.termsLink")}
+            </a>
+          ),
+          privacy: (
+            <a href="/privacy.html" target="_blank" rel="noopener">
+              {t("register.privacyLink")}
+            </a>
+          ),
+        })}
       </p>
     </form>
   );

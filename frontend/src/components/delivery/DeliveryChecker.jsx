@@ -15,18 +15,20 @@ import {
   searchPlaces,
 } from "../../lib/geo";
 import { useDebounced, useOutsideClick } from "../../lib/hooks";
+import { t, useT } from "../../lib/i18n";
 import { nextActive } from "../../lib/listNavigation";
 import { SUGGESTION_DEBOUNCE_MS } from "../../lib/search";
 import { AUTOCOMPLETE_OPTIONS, loadGooglePlaces, lookupForPlace } from "../../lib/googlePlaces";
 import { useApi } from "../../lib/useApi";
 import "./delivery.css";
 
-export const GEOLOCATION_DENIED = "Please enable location access to use this feature.";
-export const GEOLOCATION_UNSUPPORTED = "Geolocation is not supported by this browser.";
+// Catalog keys (lib/i18n.js).
+export const GEOLOCATION_DENIED = "delivery.geoDenied";
+export const GEOLOCATION_UNSUPPORTED = "delivery.geoUnsupported";
 const PINCODE = /^\d{6}$/;
 
 export function placeNotFound(text) {
-  return `We could not find "${text}". Type a town, a locality or a 6-digit pincode.`;
+  return t("delivery.placeNotFound", { text });
 }
 
 /** Offline place suggestions for what the shopper types (not for a pincode, nor with Google on). */
@@ -67,6 +69,7 @@ function useGooglePlaces(input, apiKey, onPlace) {
 }
 
 export default function DeliveryChecker({ onResult }) {
+  const t = useT();
   const id = useId();
   const listId = `${id}-places`;
   const [query, setQuery] = useState("");
@@ -163,14 +166,14 @@ export default function DeliveryChecker({ onResult }) {
 
   const useMyLocation = async () => {
     if (!isGeolocationSupported()) {
-      window.alert(GEOLOCATION_UNSUPPORTED);
+      window.alert(t(GEOLOCATION_UNSUPPORTED));
       return;
     }
     let coordinates;
     try {
       coordinates = await currentPosition();
     } catch (error) {
-      if (isPermissionDenied(error)) window.alert(GEOLOCATION_DENIED);
+      if (isPermissionDenied(error)) window.alert(t(GEOLOCATION_DENIED));
       else console.error("Geolocation failed", error);
       return;
     }
@@ -180,7 +183,7 @@ export default function DeliveryChecker({ onResult }) {
   return (
     <section className="delivery-checker" aria-labelledby="delivery-checker-title" aria-busy={busy}>
       <h2 id="delivery-checker-title" className="delivery-checker__title">
-        Where Would You Like Your Order Delivered?
+        {t("delivery.title")}
       </h2>
       <div className="delivery-checker__controls">
         <form className="delivery-checker__search" onSubmit={submit} role="search" ref={box}>
@@ -195,8 +198,8 @@ export default function DeliveryChecker({ onResult }) {
               setListOpen(true);
             }}
             onKeyDown={onKeyDown}
-            placeholder="Search a new address"
-            aria-label="Search a new address"
+            placeholder={t("delivery.search")}
+            aria-label={t("delivery.search")}
             role="combobox"
             aria-autocomplete="list"
             aria-expanded={showList}
@@ -205,7 +208,7 @@ export default function DeliveryChecker({ onResult }) {
             autoComplete="off"
             enterKeyHint="search"
           />
-          <ul className="delivery-checker__places" id={listId} role="listbox" aria-label="Places" hidden={!showList}>
+          <ul className="delivery-checker__places" id={listId} role="listbox" aria-label={t("delivery.places")} hidden={!showList}>
             {places.list.map((place, index) => (
               <li
                 key={`${place.name}-${place.pincode}`}
@@ -227,9 +230,9 @@ export default function DeliveryChecker({ onResult }) {
             ))}
           </ul>
         </form>
-        <span className="delivery-checker__or">OR</span>
+        <span className="delivery-checker__or">{t("delivery.or")}</span>
         <button type="button" className="btn btn--secondary delivery-checker__locate" onClick={useMyLocation} disabled={busy}>
-          Use My Current Location
+          {t("delivery.useMyLocation")}
         </button>
       </div>
       {result && (
@@ -237,7 +240,7 @@ export default function DeliveryChecker({ onResult }) {
           className={`alert delivery-result ${result.deliverable ? "alert--success" : "alert--danger"}`}
           role={result.deliverable ? "status" : "alert"}
         >
-          <strong className="delivery-result__title">{result.deliverable ? "Great!" : "Oops!"}</strong>
+          <strong className="delivery-result__title">{result.deliverable ? t("delivery.great") : t("delivery.oops")}</strong>
           <p className="delivery-result__message">{result.message}</p>
         </div>
       )}

@@ -1,6 +1,7 @@
 // My Orders (spec section 2). In the account drawer: Date (first 10 characters of createdAt),
 // Status ('Paid' badge or 'Pay' button), Actions ('Details'), Total. On /profile
 // (variant="profile"): ID, date, total, paid, delivered and a details link.
+import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import Loader from "../Loader";
@@ -11,22 +12,24 @@ import "./orders-ui.css";
 const day = (iso) => (iso ? String(iso).substring(0, 10) : "");
 
 function Cross() {
+  const t = useT();
   return (
-    <span className="status-no" role="img" aria-label="No">
+    <span className="status-no" role="img" aria-label={t("common.no")}>
       ✗
     </span>
   );
 }
 
 function DrawerRows({ orders }) {
+  const t = useT();
   return (
     <table className="table">
       <thead>
         <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Status</th>
-          <th scope="col">Actions</th>
-          <th scope="col">Total</th>
+          <th scope="col">{t("orders.date")}</th>
+          <th scope="col">{t("orders.status")}</th>
+          <th scope="col">{t("orders.actions")}</th>
+          <th scope="col">{t("orders.total")}</th>
         </tr>
       </thead>
       <tbody>
@@ -35,13 +38,13 @@ function DrawerRows({ orders }) {
             <td>{day(order.createdAt)}</td>
             <td>
               {order.isPaid ? (
-                <span className="badge badge--success">Paid</span>
+                <span className="badge badge--success">{t("orders.paidBadge")}</span>
               ) : (
                 !order.isCancelled && <PayButton order={order} />
               )}
             </td>
             <td>
-              <a href={`/order/${order._id}`}>Details</a>
+              <a href={`/order/${order._id}`}>{t("orders.details")}</a>
             </td>
             <td>{formatMoney(order.totalPrice)}</td>
           </tr>
@@ -52,17 +55,18 @@ function DrawerRows({ orders }) {
 }
 
 function ProfileRows({ orders }) {
+  const t = useT();
   return (
     <table className="table">
       <thead>
         <tr>
-          <th scope="col">ID</th>
-          <th scope="col">Date</th>
-          <th scope="col">Total</th>
-          <th scope="col">Paid</th>
-          <th scope="col">Delivered</th>
+          <th scope="col">{t("orders.id")}</th>
+          <th scope="col">{t("orders.date")}</th>
+          <th scope="col">{t("orders.total")}</th>
+          <th scope="col">{t("orders.paid")}</th>
+          <th scope="col">{t("orders.delivered")}</th>
           <th scope="col">
-            <span className="visually-hidden">Details</span>
+            <span className="visually-hidden">{t("orders.details")}</span>
           </th>
         </tr>
       </thead>
@@ -76,7 +80,7 @@ function ProfileRows({ orders }) {
             <td>{order.isDelivered ? day(order.deliveredAt) : <Cross />}</td>
             <td>
               <a className="btn btn--small" href={`/order/${order._id}`}>
-                Details
+                {t("orders.details")}
               </a>
             </td>
           </tr>
@@ -87,12 +91,13 @@ function ProfileRows({ orders }) {
 }
 
 export default function MyOrdersTable({ variant = "drawer" }) {
+  const t = useT();
   const { data, loading, error } = useApi("/api/orders/mine");
   const orders = Array.isArray(data) ? data : [];
 
   if (loading) return <Loader />;
   if (error) return <Message variant="danger">{error}</Message>;
-  if (orders.length === 0) return <Message variant="info">You have no orders yet.</Message>;
+  if (orders.length === 0) return <Message variant="info">{t("orders.none")}</Message>;
   const Rows = variant === "profile" ? ProfileRows : DrawerRows;
   return (
     <div className={`orders-table orders-table--${variant} table-scroll`}>

@@ -1,5 +1,6 @@
 // My Rewards, in the account drawer (GET /api/promotions/mine): how far the customer is from this
 // month's gold-coin coupon, silver coins and earphones, coupons and the lucky draws' results.
+import { useT } from "../../lib/i18n";
 import { formatMoney, toNumber } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import Loader from "../Loader";
@@ -8,40 +9,43 @@ import { monthName, prizeText, statusText } from "./rewardText";
 import "./promotions.css";
 
 function GoldProgress({ gold, month }) {
+  const t = useT();
   const percent = Math.min(100, Math.round((toNumber(gold.spent) / Math.max(toNumber(gold.threshold), 1)) * 100));
   return (
     <section className="my-rewards__card my-rewards__card--gold" aria-labelledby={`gold-${gold.promotionId}`}>
       <h3 id={`gold-${gold.promotionId}`}>{gold.title}</h3>
       {gold.coupon ? (
-        <p className="my-rewards__headline">You have a gold-coin coupon for {monthName(month)}.</p>
+        <p className="my-rewards__headline">{t("rewards.haveCoupon", { month: monthName(month) })}</p>
       ) : gold.couponsLeft > 0 ? (
-        <p className="my-rewards__headline">{formatMoney(gold.moreForCoupon)} more this month for a gold-coin coupon</p>
+        <p className="my-rewards__headline">{t("rewards.moreForCoupon", { amount: formatMoney(gold.moreForCoupon) })}</p>
       ) : (
-        <p className="my-rewards__headline">This month&apos;s coupons are all taken.</p>
+        <p className="my-rewards__headline">{t("rewards.allTaken")}</p>
       )}
-      <div className="my-rewards__bar" role="progressbar" aria-label="This month's purchases" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div className="my-rewards__bar" role="progressbar" aria-label={t("rewards.monthPurchases")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div className="my-rewards__fill" style={{ width: `${percent}%` }} />
       </div>
       <p className="my-rewards__small">
-        {formatMoney(gold.spent)} delivered and paid in {monthName(month)}
-        {toNumber(gold.onTheWay) > 0 && <> · {formatMoney(gold.onTheWay)} on the way (counts once delivered and paid)</>}
+        {t("rewards.spent", { amount: formatMoney(gold.spent), month: monthName(month) })}
+        {toNumber(gold.onTheWay) > 0 && <> · {t("rewards.onTheWay", { amount: formatMoney(gold.onTheWay) })}</>}
       </p>
-      {!gold.coupon && <p className="my-rewards__small">{gold.couponsLeft} coupons left this month</p>}
+      {!gold.coupon && <p className="my-rewards__small">{t("rewards.couponsLeft", { count: gold.couponsLeft })}</p>}
     </section>
   );
 }
 
 function Tally({ label, tally }) {
+  const t = useT();
   return (
     <div className="my-rewards__tally">
       <strong>{tally.earned}</strong>
       <span>{label}</span>
-      {tally.pending > 0 && <span className="my-rewards__small">+{tally.pending} on delivery</span>}
+      {tally.pending > 0 && <span className="my-rewards__small">{t("rewards.pendingTally", { count: tally.pending })}</span>}
     </div>
   );
 }
 
 export default function MyRewards() {
+  const t = useT();
   const { data, loading, error } = useApi("/api/promotions/mine");
   if (loading) return <Loader />;
   if (error) return <Message variant="danger">{error}</Message>;
@@ -54,10 +58,10 @@ export default function MyRewards() {
         <GoldProgress key={gold.promotionId} gold={gold} month={data.month} />
       ))}
       <section className="my-rewards__card" aria-labelledby="my-coins-title">
-        <h3 id="my-coins-title">Silver coins and earphones</h3>
+        <h3 id="my-coins-title">{t("rewards.coinsTitle")}</h3>
         <div className="my-rewards__tallies">
-          <Tally label="silver coins" tally={data.coins} />
-          <Tally label="earphones" tally={data.earphones} />
+          <Tally label={t("rewards.silverCoinsLabel")} tally={data.coins} />
+          <Tally label={t("rewards.earphonesLabel")} tally={data.earphones} />
         </div>
         {others.length > 0 && (
           <ul className="my-rewards__list">
@@ -69,7 +73,7 @@ export default function MyRewards() {
                   {reward.orderId && (
                     <>
                       {" · "}
-                      <a href={`/order/${encodeURIComponent(reward.orderId)}`}>order</a>
+                      <a href={`/order/${encodeURIComponent(reward.orderId)}`}>{t("rewards.orderLink")}</a>
                     </>
                   )}
                 </span>
@@ -79,19 +83,19 @@ export default function MyRewards() {
         )}
       </section>
       <section className="my-rewards__card" aria-labelledby="my-coupons-title">
-        <h3 id="my-coupons-title">Coupons and draw results</h3>
+        <h3 id="my-coupons-title">{t("rewards.couponsTitle")}</h3>
         {coupons.length === 0 ? (
-          <p className="my-rewards__small">No coupons yet.</p>
+          <p className="my-rewards__small">{t("rewards.noCoupons")}</p>
         ) : (
           <ul className="my-rewards__list">
             {coupons.map((coupon) => {
               const draw = drawn.get(coupon.month);
-              let result = "Drawn after the month ends";
-              if (draw) result = draw.youWon ? "You won the gold coin!" : `Not drawn this time (${draw.winners} of ${draw.eligible} coupons won)`;
+              let result = t("rewards.drawLater");
+              if (draw) result = draw.youWon ? t("rewards.youWon") : t("rewards.notDrawn", { winners: draw.winners, eligible: draw.eligible });
               return (
                 <li key={coupon.id} className={draw?.youWon ? "my-rewards__won" : undefined}>
                   <span>{monthName(coupon.month)}</span>
-                  <span className="my-rewards__small">{coupon.status === "handed_over" ? "Gold coin handed over" : result}</span>
+                  <span className="my-rewards__small">{coupon.status === "handed_over" ? t("rewards.goldHandedOver") : result}</span>
                 </li>
               );
             })}

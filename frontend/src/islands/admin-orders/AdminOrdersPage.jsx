@@ -8,32 +8,35 @@ import AdminList from "../../components/admin/AdminList";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
 import { api } from "../../lib/api";
+import { t, useT } from "../../lib/i18n";
 import { readPagedList } from "../../lib/listPages";
 import { formatMoney } from "../../lib/money";
 import { navigate } from "../../lib/navigation";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
-import { apiListUrl, CANCELLED, listUrl, moveRequest, orderMoves, STATUS_FILTERS } from "./pipeline";
+import { apiListUrl, CANCELLED, listUrl, moveRequest, orderMoves, stateName, STATUS_FILTERS } from "./pipeline";
 import "../../components/orders/orders-ui.css";
 import "./admin-orders.css";
 
 const day = (iso) => (iso ? String(iso).substring(0, 10) : "");
 
 function DoneOn({ done, at }) {
+  const t = useT();
   return done ? (
-    <span className="admin-orders__done">{day(at) || "Yes"}</span>
+    <span className="admin-orders__done">{day(at) || t("common.yes")}</span>
   ) : (
-    <span className="status-no" role="img" aria-label="No">
+    <span className="status-no" role="img" aria-label={t("common.no")}>
       ✗
     </span>
   );
 }
 
 function OrderRow({ order, busy, onMove, onPay }) {
+  const t = useT();
   const cancelled = order.status === CANCELLED;
   return (
     <tr className={cancelled ? "admin-orders__row--cancelled" : undefined}>
-      <td data-label="ID">
+      <td data-label={t("orders.id")}>
         <div>
           <a className="admin-orders__id" href={`/order/${order._id}`}>
             {order._id}
@@ -41,30 +44,30 @@ function OrderRow({ order, busy, onMove, onPay }) {
           <span className="admin-orders__invoice">{order.invoiceNumber}</span>
           {cancelled && (
             <span className="admin-orders__cancelled">
-              Cancelled{order.cancelReason ? `: ${order.cancelReason}` : ""}
+              {order.cancelReason ? t("admin.orders.cancelledBecause", { reason: order.cancelReason }) : t("admin.orders.filter.cancelled")}
             </span>
           )}
           {/* Money the gateway charged that could not pay this order: refund it or re-confirm. */}
           {(order.paymentAlerts ?? []).map((alert) => (
             <span key={alert.reference} className="admin-orders__alert" role="note">
-              Needs staff: {alert.problem} ({formatMoney(alert.amount)}, payment {alert.reference})
+              {t("admin.orders.needsStaff", { problem: alert.problem, amount: formatMoney(alert.amount), reference: alert.reference })}
             </span>
           ))}
         </div>
       </td>
-      <td data-label="User">
+      <td data-label={t("admin.orders.user")}>
         <div>
           <span className="admin-orders__name">{order.user?.name}</span>
           {order.user?.phoneNo && <a href={`tel:+91${order.user.phoneNo}`}>{order.user.phoneNo}</a>}
         </div>
       </td>
-      <td data-label="Date">{day(order.createdAt)}</td>
-      <td data-label="Total" className="num">{formatMoney(order.totalPrice)}</td>
-      <td data-label="Paid"><DoneOn done={order.isPaid} at={order.paidAt} /></td>
-      <td data-label="Packed"><DoneOn done={order.isPacked} at={order.packedAt} /></td>
-      <td data-label="Dispatched"><DoneOn done={order.isDispatched} at={order.dispatchedAt} /></td>
-      <td data-label="Delivered"><DoneOn done={order.isDelivered} at={order.deliveredAt} /></td>
-      <td data-label="Actions">
+      <td data-label={t("orders.date")}>{day(order.createdAt)}</td>
+      <td data-label={t("orders.total")} className="num">{formatMoney(order.totalPrice)}</td>
+      <td data-label={t("orders.paid")}><DoneOn done={order.isPaid} at={order.paidAt} /></td>
+      <td data-label={t("admin.orders.packed")}><DoneOn done={order.isPacked} at={order.packedAt} /></td>
+      <td data-label={t("admin.orders.dispatched")}><DoneOn done={order.isDispatched} at={order.dispatchedAt} /></td>
+      <td data-label={t("orders.delivered")}><DoneOn done={order.isDelivered} at={order.deliveredAt} /></td>
+      <td data-label={t("orders.actions")}>
         <div className="admin-orders__actions">
           {orderMoves(order).map((move) => (
             <button
@@ -79,11 +82,11 @@ function OrderRow({ order, busy, onMove, onPay }) {
           ))}
           {!order.isPaid && !cancelled && (
             <button type="button" className="btn btn--small" disabled={busy} onClick={() => onPay(order)}>
-              Record cash payment
+              {t("admin.orders.recordCash")}
             </button>
           )}
           <a className="btn btn--small" href={`/order/${order._id}`}>
-            Details
+            {t("orders.details")}
           </a>
         </div>
       </td>
@@ -91,9 +94,10 @@ function OrderRow({ order, busy, onMove, onPay }) {
   );
 }
 
-export const cancelQuestion = (order) => `Why is order ${order._id} cancelled? The customer reads this reason.`;
+export const cancelQuestion = (order) => t("admin.orders.cancelQuestion", { id: order._id });
 
 export default function AdminOrdersPage({ page, status }) {
+  const t = useT();
   const list = useApi(apiListUrl({ page, status }));
   const { rows: orders, pages } = readPagedList(list.data, list.headers);
   const [notice, setNotice] = useState(null);
@@ -118,50 +122,50 @@ export default function AdminOrdersPage({ page, status }) {
     if (move.status === CANCELLED) {
       const reason = window.prompt(cancelQuestion(order))?.trim();
       if (!reason) return;
-      action.submit(order, moveRequest(order._id, CANCELLED, { reason }), `Order ${order._id} is cancelled.`);
+      action.submit(order, moveRequest(order._id, CANCELLED, { reason }), t("admin.orders.isCancelled", { id: order._id }));
       return;
     }
-    action.submit(order, moveRequest(order._id, move.status), `Order ${order._id} is now ${move.status}.`);
+    action.submit(order, moveRequest(order._id, move.status), t("admin.orders.isNow", { id: order._id, status: stateName(move.status) }));
   };
 
   const onPay = (order) => {
-    const question = `Record a cash payment of ${formatMoney(order.totalPrice)} for order ${order._id}?`;
+    const question = t("admin.orders.cashQuestion", { amount: formatMoney(order.totalPrice), id: order._id });
     if (!window.confirm(question)) return;
     action.submit(
       order,
       { path: `/api/orders/${encodeURIComponent(order._id)}/pay`, method: "PUT" },
-      `Cash payment recorded for order ${order._id}.`,
+      t("admin.orders.cashRecorded", { id: order._id }),
     );
   };
   return (
     <div className="admin-orders">
       <div className="admin-orders__head">
-        <h1>Orders</h1>
+        <h1>{t("admin.nav.orders")}</h1>
         <label className="admin-orders__filter">
-          <span>Status</span>
+          <span>{t("orders.status")}</span>
           <select value={status} onChange={(event) => navigate(listUrl({ page: 1, status: event.target.value }))}>
             {STATUS_FILTERS.map((filter) => (
               <option key={filter.value} value={filter.value}>
-                {filter.label}
+                {t(filter.label)}
               </option>
             ))}
           </select>
         </label>
       </div>
       {notice && <Message variant={notice.variant}>{notice.text}</Message>}
-      <AdminList list={list} rows={orders} empty="No orders found.">
+      <AdminList list={list} rows={orders} empty={t("admin.orders.none")}>
         <table className="table admin-orders__table">
           <thead>
             <tr>
-              <th scope="col">ID</th>
-              <th scope="col">User</th>
-              <th scope="col">Date</th>
-              <th scope="col" className="num">Total</th>
-              <th scope="col">Paid</th>
-              <th scope="col">Packed</th>
-              <th scope="col">Dispatched</th>
-              <th scope="col">Delivered</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t("orders.id")}</th>
+              <th scope="col">{t("admin.orders.user")}</th>
+              <th scope="col">{t("orders.date")}</th>
+              <th scope="col" className="num">{t("orders.total")}</th>
+              <th scope="col">{t("orders.paid")}</th>
+              <th scope="col">{t("admin.orders.packed")}</th>
+              <th scope="col">{t("admin.orders.dispatched")}</th>
+              <th scope="col">{t("orders.delivered")}</th>
+              <th scope="col">{t("orders.actions")}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,28 +1,41 @@
 // What an admin can do next with an order. The server owns the pipeline: each order answer lists
 // the statuses the caller may move it to next (`allowedMoves`); this file only names those moves
-// and says which endpoint makes each one (spec section 7, contracts §2).
+// and says which endpoint makes each one (spec section 7, contracts §2). Labels are catalog keys.
+import { t } from "../../lib/i18n";
 
 export const STATUS_FILTERS = [
-  { value: "", label: "All" },
-  { value: "placed", label: "Placed" },
-  { value: "packed", label: "Packed" },
-  { value: "dispatched", label: "Dispatched" },
-  { value: "delivered", label: "Delivered" },
-  { value: "cancelled", label: "Cancelled" },
+  { value: "", label: "admin.orders.filter.all" },
+  { value: "placed", label: "admin.orders.filter.placed" },
+  { value: "packed", label: "admin.orders.filter.packed" },
+  { value: "dispatched", label: "admin.orders.filter.dispatched" },
+  { value: "delivered", label: "admin.orders.filter.delivered" },
+  { value: "cancelled", label: "admin.orders.filter.cancelled" },
 ];
 
 export const CANCELLED = "cancelled";
 
 const MOVE_LABELS = {
-  packed: "Mark as Packed",
-  dispatched: "Mark as Dispatched",
-  delivered: "Mark as Delivered",
-  [CANCELLED]: "Cancel Order",
+  packed: "admin.orders.move.packed",
+  dispatched: "admin.orders.move.dispatched",
+  delivered: "admin.orders.move.delivered",
+  [CANCELLED]: "admin.orders.move.cancelled",
 };
+
+const STATE_NAMES = {
+  placed: "admin.orders.state.placed",
+  packed: "admin.orders.state.packed",
+  dispatched: "admin.orders.state.dispatched",
+  delivered: "admin.orders.state.delivered",
+};
+
+/** "packed" as the staff read it in the shown language. */
+export function stateName(status) {
+  return STATE_NAMES[status] ? t(STATE_NAMES[status]) : status;
+}
 
 /** [{status, label}] for every move the server allows on `order`, in the server's order. */
 export function orderMoves(order) {
-  return (order.allowedMoves ?? []).map((status) => ({ status, label: MOVE_LABELS[status] ?? `Mark as ${status}` }));
+  return (order.allowedMoves ?? []).map((status) => ({ status, label: MOVE_LABELS[status] ? t(MOVE_LABELS[status]) : t("admin.orders.move.other", { status }) }));
 }
 
 /** The API call that moves an order to `status`: delivered and cancelled have their own endpoints. */

@@ -1,4 +1,4 @@
-// Edit Product Details (spec section 2): Go Back to the product list; Name, Category, Image (URL
+// Edit Product Details (spec section 2): Go Back to the product list; Name, Telugu name, Category, Image (URL
 // text plus a file chooser that uploads and fills in the returned URL), Brand, Discount, Price,
 // Weight (the brand's sizes, with 'Select Weight' showing a manual Weight field) and Stock;
 // submit 'Update Details'. The rules of the form are in editForm.js; the server checks and
@@ -9,6 +9,7 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api } from "../../lib/api";
 import { flash } from "../../lib/flash";
+import { useT } from "../../lib/i18n";
 import { navigate } from "../../lib/navigation";
 import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
@@ -17,7 +18,8 @@ import { chooseSize, editPayload, formFor, sizeLabel } from "./editForm";
 import ImageUpload from "./ImageUpload";
 import "../../components/admin/admin.css";
 
-export const PRODUCT_UPDATED = "Product details updated";
+/** A catalog key (lib/i18n.js). */
+export const PRODUCT_UPDATED = "admin.productEdit.updated";
 export const PRODUCT_LIST = "/admin/productlist";
 
 async function loadProduct(productRef, signal) {
@@ -30,6 +32,7 @@ async function loadProduct(productRef, signal) {
 }
 
 export default function AdminProductEditPage({ productRef, detailId, packId = "" }) {
+  const t = useT();
   const loaded = useApi((signal) => loadProduct(productRef, signal), { key: `${productRef}|${detailId}` });
   const product = loaded.data?.product;
   const detail = product?.details?.find((item) => String(item._id) === String(detailId)) ?? null;
@@ -42,8 +45,8 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
     async () => {
       const path = `/api/products/${encodeURIComponent(product._id)}/details/${encodeURIComponent(detail._id)}`;
       await api(path, { method: "PUT", body: editPayload(form, product, detail) });
-      toast.success(PRODUCT_UPDATED);
-      flash("success", PRODUCT_UPDATED);
+      toast.success(t(PRODUCT_UPDATED));
+      flash("success", t(PRODUCT_UPDATED));
       navigate(PRODUCT_LIST);
     },
     { leavesPage: true },
@@ -53,17 +56,21 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
   let body;
   if (loaded.error) body = <Message variant="danger">{loaded.error}</Message>;
   else if (!loaded.data) body = <Loader />;
-  else if (!detail) body = <Message variant="danger">Selected brand details are not available.</Message>;
+  else if (!detail) body = <Message variant="danger">{t("product.brandMissing")}</Message>;
   else if (!form) body = <Loader />;
   else
     body = (
       <AdminForm save={save}>
         <div className="form-field">
-          <label htmlFor="product-name">Name</label>
+          <label htmlFor="product-name">{t("register.name")}</label>
           <input id="product-name" type="text" value={form.name} onChange={set("name")} />
         </div>
         <div className="form-field">
-          <label htmlFor="product-category">Category</label>
+          <label htmlFor="product-name-te">{t("admin.productEdit.nameTe")}</label>
+          <input id="product-name-te" type="text" lang="te" value={form.nameTe} onChange={set("nameTe")} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="product-category">{t("admin.products.category")}</label>
           <select id="product-category" value={form.category} onChange={set("category")}>
             {!loaded.data.categories.includes(form.category) && <option value={form.category}>{form.category}</option>}
             {loaded.data.categories.map((name) => (
@@ -74,23 +81,23 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
           </select>
         </div>
         <div className="form-field">
-          <label htmlFor="product-image">Image</label>
-          <input id="product-image" type="text" value={form.image} onChange={set("image")} placeholder="Image URL" />
+          <label htmlFor="product-image">{t("admin.productEdit.image")}</label>
+          <input id="product-image" type="text" value={form.image} onChange={set("image")} placeholder={t("admin.productEdit.imageUrl")} />
           <ImageUpload onUploaded={(url) => setForm((current) => ({ ...current, image: url }))} />
           {form.image && <img className="admin-form__preview" src={form.image} alt="" width="96" height="96" />}
         </div>
         <div className="form-field">
-          <label htmlFor="product-brand">Brand</label>
+          <label htmlFor="product-brand">{t("product.brand")}</label>
           <input id="product-brand" type="text" value={form.brand} onChange={set("brand")} />
         </div>
         <div className="form-field">
-          <label htmlFor="product-weight">Weight</label>
+          <label htmlFor="product-weight">{t("product.weight")}</label>
           <select
             id="product-weight"
             value={form.financialId}
             onChange={(event) => setForm((current) => chooseSize(current, detail, event.target.value))}
           >
-            <option value="">Select Weight</option>
+            <option value="">{t("product.selectWeight")}</option>
             {detail.financials.map((pack) => (
               <option key={pack._id} value={pack._id}>
                 {sizeLabel(pack)}
@@ -100,7 +107,7 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
         </div>
         {!form.financialId && (
           <div className="form-field">
-            <label htmlFor="product-manual-weight">Weight (new size)</label>
+            <label htmlFor="product-manual-weight">{t("admin.productEdit.newWeight")}</label>
             <input
               id="product-manual-weight"
               type="number"
@@ -113,26 +120,26 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
         )}
         <div className="form-row admin-form__numbers">
           <div className="form-field">
-            <label htmlFor="product-discount">Discount</label>
+            <label htmlFor="product-discount">{t("product.discount")}</label>
             <input id="product-discount" type="number" step="any" value={form.discount} onChange={set("discount")} />
           </div>
           <div className="form-field">
-            <label htmlFor="product-price">Price</label>
+            <label htmlFor="product-price">{t("invoice.price")}</label>
             <input id="product-price" type="number" step="any" value={form.price} onChange={set("price")} />
           </div>
           <div className="form-field">
-            <label htmlFor="product-stock">Stock</label>
+            <label htmlFor="product-stock">{t("admin.productEdit.stock")}</label>
             <input id="product-stock" type="number" min="0" step="1" value={form.countInStock} onChange={set("countInStock")} />
           </div>
         </div>
         <button type="submit" className="btn btn--primary" disabled={save.busy}>
-          Update Details
+          {t("admin.productEdit.submit")}
         </button>
       </AdminForm>
     );
 
   return (
-    <AdminEditFrame backHref={PRODUCT_LIST} title="Edit Product Details">
+    <AdminEditFrame backHref={PRODUCT_LIST} title={t("admin.productEdit.title")}>
       {body}
     </AdminEditFrame>
   );

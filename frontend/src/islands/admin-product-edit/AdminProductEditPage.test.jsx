@@ -14,7 +14,7 @@ const pack = (id, quantity, units, price, Discount, countInStock) => ({
   _id: id, quantity, units, price, dprice: price * (1 - Discount / 100), Discount, countInStock,
 });
 const product = (financials) => ({
-  _id: "7", name: "Sunflower Oil", slug: "sunflower-oil", category: "OILS", image: "/media/p.svg",
+  _id: "7", name: "Sunflower Oil", nameTe: "పొద్దుతిరుగుడు నూనె", slug: "sunflower-oil", category: "OILS", image: "/media/p.svg",
   details: [{ _id: "21", brand: "Freedom", images: [{ image: "/media/freedom.svg" }], financials }],
 });
 const routes = (item, extra = {}) => ({
@@ -46,6 +46,7 @@ describe("Edit Product Details: sizes", () => {
     expect(screen.getByLabelText("Discount")).toHaveValue(10);
     expect(screen.getByLabelText("Stock")).toHaveValue(4);
     expect(screen.getByLabelText("Name")).toHaveValue("Sunflower Oil");
+    expect(screen.getByLabelText("Telugu name")).toHaveValue("పొద్దుతిరుగుడు నూనె");
     expect(screen.getByLabelText("Category")).toHaveValue("OILS");
     expect(screen.getByLabelText("Brand")).toHaveValue("Freedom");
     expect(screen.getByLabelText("Image")).toHaveValue("/media/freedom.svg");
@@ -95,10 +96,23 @@ describe("Edit Product Details: manual weight", () => {
     await userEvent.clear(screen.getByLabelText("Stock"));
     await userEvent.type(screen.getByLabelText("Stock"), "25");
     await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
-    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(PRODUCT_UPDATED));
-    expect(PRODUCT_UPDATED).toBe("Product details updated");
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith("Product details updated"));
+    expect(PRODUCT_UPDATED).toBe("admin.productEdit.updated");
     expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
       quantity: "500", units: "ml", manualQuantity: 0, countInStock: "25", price: "90", discount: "10",
+    });
+  });
+
+  it("sends the edited Telugu name as nameTe", async () => {
+    const fetchMock = await open(product([pack("a", "500", "ml", 90, 10, 4)]), {
+      "PUT /api/products/7/details/21": { body: {} },
+    });
+    await userEvent.clear(screen.getByLabelText("Telugu name"));
+    await userEvent.type(screen.getByLabelText("Telugu name"), "సన్‌ఫ్లవర్ నూనె");
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(PRODUCT_LIST));
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
+      name: "Sunflower Oil", nameTe: "సన్‌ఫ్లవర్ నూనె",
     });
   });
 

@@ -2,9 +2,11 @@
 // bar and a Cancel button; the stored picture's URL comes back through `onUploaded`.
 import { useRef, useState } from "react";
 import { errorMessage } from "../../lib/api";
+import { useT } from "../../lib/i18n";
 import { UPLOAD_CANCELLED, uploadFile } from "../../lib/upload";
 
 export default function ImageUpload({ onUploaded }) {
+  const t = useT();
   const [state, setState] = useState({ status: "idle", percent: 0, message: "" });
   const controller = useRef(null);
 
@@ -19,10 +21,10 @@ export default function ImageUpload({ onUploaded }) {
         signal: controller.current.signal,
         onProgress: (percent) => setState((current) => ({ ...current, percent })),
       });
-      setState({ status: "success", percent: 100, message: "Image uploaded" });
+      setState({ status: "success", percent: 100, message: t("upload.done") });
       onUploaded(answer.image);
     } catch (error) {
-      if (error?.name === "AbortError") setState({ status: "canceled", percent: 0, message: UPLOAD_CANCELLED });
+      if (error?.name === "AbortError") setState({ status: "canceled", percent: 0, message: t(UPLOAD_CANCELLED) });
       else if (!error?.leaving) setState({ status: "error", percent: 0, message: errorMessage(error) });
     } finally {
       controller.current = null;
@@ -35,18 +37,18 @@ export default function ImageUpload({ onUploaded }) {
       <input
         type="file"
         accept="image/jpeg,image/png,image/webp"
-        aria-label="Choose image file"
+        aria-label={t("upload.choose")}
         onChange={onChoose}
         disabled={running}
       />
       {running && (
         <div className="image-upload__progress">
-          <progress max="100" value={state.percent} aria-label="Upload progress">
+          <progress max="100" value={state.percent} aria-label={t("upload.progress")}>
             {state.percent}%
           </progress>
           <span>{state.percent}%</span>
           <button type="button" className="btn btn--small" onClick={() => controller.current?.abort()}>
-            Cancel upload
+            {t("upload.cancel")}
           </button>
         </div>
       )}

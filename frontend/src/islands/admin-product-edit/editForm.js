@@ -32,6 +32,7 @@ export function packFields(pack) {
 export function formFor(product, detail, packId = "") {
   return {
     name: product.name ?? "",
+    nameTe: product.nameTe ?? "",
     category: product.category ?? "",
     image: detail?.images?.[0]?.image ?? product.image ?? "",
     brand: detail?.brand ?? "",
@@ -51,7 +52,8 @@ export const sizeLabel = (pack) => `${pack.quantity} ${pack.units}`;
 
 /**
  * The PUT body: the chosen size as `quantity` (with its units), or the typed manual weight as
- * `manualQuantity` when no size is chosen; `manualQuantity: 0` and `image: ""` mean "not given".
+ * `manualQuantity` when no size is chosen; `manualQuantity: 0` and `image: ""` mean "not given"
+ * (`nameTe: ""` clears the Telugu name).
  */
 export function editPayload(form, product, detail) {
   const pack = (detail?.financials ?? []).find((item) => item._id === form.financialId) ?? null;
@@ -59,6 +61,7 @@ export function editPayload(form, product, detail) {
     slug: product.slug,
     detailId: detail._id,
     name: form.name,
+    nameTe: form.nameTe,
     category: form.category,
     brand: form.brand,
     image: form.image.trim(),

@@ -7,6 +7,7 @@ import { useState } from "react";
 import AdminList from "../../components/admin/AdminList";
 import Pager from "../../components/Pager";
 import { api } from "../../lib/api";
+import { useT } from "../../lib/i18n";
 import { readPagedList, withQuery } from "../../lib/listPages";
 import { formatMoney } from "../../lib/money";
 import { navigate } from "../../lib/navigation";
@@ -15,9 +16,10 @@ import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
 import "../../components/admin/admin.css";
 
-export const CREATE_QUESTION = "Are you sure you want to create a new product?";
-export const PRODUCT_DELETED = "Product deleted successfully";
-export const PRODUCT_ID_REQUIRED = "Product ID is required for deletion";
+// Catalog keys (lib/i18n.js).
+export const CREATE_QUESTION = "admin.products.createQuestion";
+export const PRODUCT_DELETED = "admin.products.deleted";
+export const PRODUCT_ID_REQUIRED = "admin.products.idRequired";
 
 export function readProductListQuery(search) {
   const query = new URLSearchParams(search);
@@ -37,6 +39,7 @@ export const editUrl = (productId, detailId, packId) =>
 const productPath = (productId) => `/api/products/${encodeURIComponent(productId)}`;
 
 function PackList({ packs }) {
+  const t = useT();
   return (
     <ul className="admin-packs">
       {packs.map((pack) => (
@@ -46,7 +49,7 @@ function PackList({ packs }) {
           </span>{" "}
           <span>{formatMoney(pack.dprice)}</span>{" "}
           <span className={pack.countInStock <= 5 ? "admin-packs__stock admin-packs__stock--low" : "admin-packs__stock"}>
-            stock {pack.countInStock}
+            {t("admin.products.stock", { count: pack.countInStock })}
           </span>
         </li>
       ))}
@@ -55,6 +58,7 @@ function PackList({ packs }) {
 }
 
 export default function AdminProductsPage({ page = 1, keyword = "", category = "", lowStock = false }) {
+  const t = useT();
   const list = useApi(withQuery("/api/admin/products", { keyword, category, lowStock, pageNumber: String(page) }));
   const categories = useApi("/api/products/categories");
   const { rows: products, pages } = readPagedList(list.data, list.headers);
@@ -62,7 +66,7 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
   const action = useSubmit((work) => work(), { onError: (text) => toast.error(text) });
 
   const createProduct = () => {
-    if (!window.confirm(CREATE_QUESTION)) return;
+    if (!window.confirm(t(CREATE_QUESTION))) return;
     action.submit(async () => {
       const product = await api("/api/products", { method: "POST" });
       navigate(editUrl(product._id, product.details[0]._id));
@@ -82,21 +86,21 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
     });
   const deleteProduct = (product) => {
     if (!product?._id) {
-      toast.error(PRODUCT_ID_REQUIRED);
+      toast.error(t(PRODUCT_ID_REQUIRED));
       return;
     }
-    if (!window.confirm("Are you sure")) return;
+    if (!window.confirm(t("admin.areYouSure"))) return;
     action.submit(async () => {
       await api(productPath(product._id), { method: "DELETE" });
-      toast.success(PRODUCT_DELETED);
+      toast.success(t(PRODUCT_DELETED));
       list.reload();
     });
   };
   const deleteBrand = (product, detail) => {
-    if (!window.confirm("Are you sure")) return;
+    if (!window.confirm(t("admin.areYouSure"))) return;
     action.submit(async () => {
       const answer = await api(`${productPath(product._id)}/details/${encodeURIComponent(detail._id)}`, { method: "DELETE" });
-      toast.success(answer?.message || "Brand deleted successfully");
+      toast.success(answer?.message || t("admin.products.brandDeleted"));
       list.reload();
     });
   };
@@ -105,9 +109,9 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
   return (
     <div className="admin-page">
       <div className="admin-head">
-        <h1>Products</h1>
+        <h1>{t("admin.nav.products")}</h1>
         <button type="button" className="btn btn--primary" disabled={action.busy} onClick={createProduct}>
-          Create Product
+          {t("admin.products.create")}
         </button>
       </div>
       <form
@@ -120,16 +124,16 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
       >
         <input
           type="search"
-          aria-label="Search products by name or brand"
-          placeholder="Search by name or brand"
+          aria-label={t("admin.products.searchLabel")}
+          placeholder={t("admin.products.searchPlaceholder")}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
         <button type="submit" className="btn btn--primary">
-          Search
+          {t("search.button")}
         </button>
-        <select aria-label="Category" value={category} onChange={(event) => search({ category: event.target.value })}>
-          <option value="">All categories</option>
+        <select aria-label={t("admin.products.category")} value={category} onChange={(event) => search({ category: event.target.value })}>
+          <option value="">{t("admin.products.allCategories")}</option>
           {(categories.data?.categories ?? []).map((name) => (
             <option key={name} value={name}>
               {name}
@@ -138,44 +142,44 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
         </select>
         <label>
           <input type="checkbox" checked={lowStock} onChange={(event) => search({ lowStock: event.target.checked })} />
-          Low stock
+          {t("admin.products.lowStock")}
         </label>
       </form>
-      <AdminList list={list} rows={products} empty="No products found.">
+      <AdminList list={list} rows={products} empty={t("admin.products.none")}>
         <table className="table admin-table admin-products">
           <thead>
             <tr>
-              <th scope="col">ID</th>
-              <th scope="col">NAME</th>
-              <th scope="col">CATEGORY</th>
-              <th scope="col">BRANDS AND PACKS</th>
+              <th scope="col">{t("orders.id")}</th>
+              <th scope="col">{t("admin.products.nameHeading")}</th>
+              <th scope="col">{t("admin.products.categoryHeading")}</th>
+              <th scope="col">{t("admin.products.brandsHeading")}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("orders.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {products.map((product) => (
               <tr key={product._id}>
-                <td data-label="ID" className="admin-id">
+                <td data-label={t("orders.id")} className="admin-id">
                   {product._id}
                 </td>
-                <td data-label="Name">
+                <td data-label={t("register.name")}>
                   <a href={`/product/${encodeURIComponent(product.slug)}`}>{product.name}</a>
                 </td>
-                <td data-label="Category">{product.category}</td>
-                <td data-label="Brands">
+                <td data-label={t("admin.products.category")}>{product.category}</td>
+                <td data-label={t("admin.products.brands")}>
                   <div className="admin-brands">
                     {product.details.map((detail) => (
-                      <div key={detail._id} className="admin-brand" aria-label={`Brand ${detail.brand}`} role="group">
+                      <div key={detail._id} className="admin-brand" aria-label={t("admin.products.brandGroup", { brand: detail.brand })} role="group">
                         <strong>{detail.brand}</strong>
                         <PackList packs={detail.financials} />
                         <div className="admin-actions">
                           <a className="btn btn--small" href={editUrl(product._id, detail._id)}>
-                            Edit
+                            {t("admin.edit")}
                           </a>
                           <button type="button" className="btn btn--small" disabled={action.busy} onClick={() => addPack(product, detail)}>
-                            Add pack
+                            {t("admin.products.addPack")}
                           </button>
                           <button
                             type="button"
@@ -183,26 +187,26 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
                             disabled={action.busy}
                             onClick={() => deleteBrand(product, detail)}
                           >
-                            Delete brand
+                            {t("admin.products.deleteBrand")}
                           </button>
                         </div>
                       </div>
                     ))}
                   </div>
                 </td>
-                <td data-label="Actions">
+                <td data-label={t("orders.actions")}>
                   <div className="admin-actions">
                     <button type="button" className="btn btn--small" disabled={action.busy} onClick={() => addBrand(product)}>
-                      Add brand
+                      {t("admin.products.addBrand")}
                     </button>
                     <button
                       type="button"
                       className="btn btn--small btn--danger"
                       disabled={action.busy}
                       onClick={() => deleteProduct(product)}
-                      aria-label={`Delete ${product.name}`}
+                      aria-label={t("admin.deleteNamed", { name: product.name })}
                     >
-                      Delete
+                      {t("admin.delete")}
                     </button>
                   </div>
                 </td>

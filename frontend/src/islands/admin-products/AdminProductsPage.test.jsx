@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { navigate } from "../../lib/navigation";
 import { mockFetch } from "../../lib/testing/mockFetch";
-import AdminProductsPage, { CREATE_QUESTION, listUrl, PRODUCT_DELETED, PRODUCT_ID_REQUIRED } from "./AdminProductsPage";
+import { t } from "../../lib/i18n";
+import AdminProductsPage, { CREATE_QUESTION, listUrl, PRODUCT_ID_REQUIRED } from "./AdminProductsPage";
 
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
 vi.mock("../../lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -42,7 +43,8 @@ describe("admin product list", () => {
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
     render(<AdminProductsPage />);
     await userEvent.click(await screen.findByRole("button", { name: "Create Product" }));
-    expect(confirm).toHaveBeenCalledWith(CREATE_QUESTION);
+    expect(confirm).toHaveBeenCalledWith("Are you sure you want to create a new product?");
+    expect(t(CREATE_QUESTION)).toBe("Are you sure you want to create a new product?");
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/admin/product/8/edit/22"));
   });
 
@@ -58,11 +60,11 @@ describe("admin product list", () => {
     render(<AdminProductsPage />);
     await userEvent.click(await screen.findByRole("button", { name: "Delete Sunflower Oil" }));
     expect(confirm).toHaveBeenCalledWith("Are you sure");
-    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(PRODUCT_DELETED));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith("Product deleted successfully"));
     refuse = true;
     await userEvent.click(await screen.findByRole("button", { name: "Delete Sunflower Oil" }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith("This product is part of orders and cannot be deleted."));
-    expect(PRODUCT_ID_REQUIRED).toBe("Product ID is required for deletion");
+    expect(t(PRODUCT_ID_REQUIRED)).toBe("Product ID is required for deletion");
   });
 
   it("filters by category and low stock through the address", async () => {

@@ -8,16 +8,19 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api } from "../../lib/api";
 import { flash } from "../../lib/flash";
+import { useT } from "../../lib/i18n";
 import { navigate } from "../../lib/navigation";
 import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
 import "../../components/admin/admin.css";
 
-export const USER_UPDATED = "user updated successfully";
+/** A catalog key (lib/i18n.js). */
+export const USER_UPDATED = "admin.users.updated";
 const USER_LIST = "/admin/userlist";
 
 export default function AdminUserEditPage({ userId }) {
+  const t = useT();
   const path = `/api/users/${encodeURIComponent(userId)}`;
   const loaded = useApi(path);
   const [form, setForm] = useState(null);
@@ -28,8 +31,8 @@ export default function AdminUserEditPage({ userId }) {
   const save = useSubmit(
     async () => {
       await api(path, { method: "PUT", body: { userId, name: form.name, phoneNo: form.phoneNo, isAdmin: form.isAdmin } });
-      toast.success(USER_UPDATED);
-      flash("success", USER_UPDATED);
+      toast.success(t(USER_UPDATED));
+      flash("success", t(USER_UPDATED));
       navigate(USER_LIST);
     },
     { leavesPage: true },
@@ -38,7 +41,7 @@ export default function AdminUserEditPage({ userId }) {
     setForm((current) => ({ ...current, [field]: field === "isAdmin" ? event.target.checked : event.target.value }));
 
   return (
-    <AdminEditFrame backHref={USER_LIST} title="Edit User">
+    <AdminEditFrame backHref={USER_LIST} title={t("admin.users.editTitle")}>
       {loaded.error ? (
         <Message variant="danger">{loaded.error}</Message>
       ) : !form ? (
@@ -46,19 +49,19 @@ export default function AdminUserEditPage({ userId }) {
       ) : (
         <AdminForm save={save}>
           <div className="form-field">
-            <label htmlFor="user-name">Name</label>
+            <label htmlFor="user-name">{t("register.name")}</label>
             <input id="user-name" type="text" value={form.name} onChange={change("name")} />
           </div>
           <div className="form-field">
-            <label htmlFor="user-phone">Phone Number</label>
+            <label htmlFor="user-phone">{t("phone.label")}</label>
             <input id="user-phone" type="tel" inputMode="numeric" value={form.phoneNo} onChange={change("phoneNo")} />
           </div>
           <label className="form-check">
             <input type="checkbox" checked={form.isAdmin} onChange={change("isAdmin")} />
-            Is Admin
+            {t("admin.users.isAdmin")}
           </label>
           <button type="submit" className="btn btn--primary" disabled={save.busy}>
-            Update
+            {t("profile.update")}
           </button>
         </AdminForm>
       )}

@@ -44,8 +44,8 @@ describe("edit user", () => {
     expect(navigate).not.toHaveBeenCalled();
     answer();
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/admin/userlist"));
-    expect(toast.success).toHaveBeenCalledWith(USER_UPDATED);
-    expect(USER_UPDATED).toBe("user updated successfully");
+    expect(toast.success).toHaveBeenCalledWith("user updated successfully");
+    expect(USER_UPDATED).toBe("admin.users.updated");
     expect(sentBody(fetchMock, "PUT", "/api/users/2")).toEqual({ userId: "2", name: "Asha R", phoneNo: "9000000002", isAdmin: true });
   });
 

@@ -6,6 +6,7 @@ import { useState } from "react";
 import AdminList from "../../components/admin/AdminList";
 import Pager from "../../components/Pager";
 import { api } from "../../lib/api";
+import { useT } from "../../lib/i18n";
 import { readPagedList, withQuery } from "../../lib/listPages";
 import { navigate } from "../../lib/navigation";
 import { toast } from "../../lib/toast";
@@ -21,32 +22,34 @@ export function readUserListQuery(search) {
 const listUrl = ({ keyword, page }) => withQuery("/admin/userlist", { keyword, pageNumber: page });
 
 function AdminMark({ isAdmin }) {
+  const t = useT();
   return isAdmin ? (
-    <span className="admin-yes" role="img" aria-label="Admin">
+    <span className="admin-yes" role="img" aria-label={t("admin.users.admin")}>
       ✓
     </span>
   ) : (
-    <span className="admin-no" role="img" aria-label="Not admin">
+    <span className="admin-no" role="img" aria-label={t("admin.users.notAdmin")}>
       ✗
     </span>
   );
 }
 
 export default function AdminUsersPage({ keyword = "", page = 1 }) {
+  const t = useT();
   const list = useApi(withQuery("/api/users", { keyword, pageNumber: String(page) }));
   const { rows: users, pages } = readPagedList(list.data, list.headers);
   const [typed, setTyped] = useState(keyword);
   const remove = useSubmit(
     async (user) => {
       const answer = await api(`/api/users/${encodeURIComponent(user._id)}`, { method: "DELETE" });
-      toast.success(answer?.message || "User removed");
+      toast.success(answer?.message || t("admin.users.removed"));
       list.reload();
     },
     { onError: (text) => toast.error(text) },
   );
 
   const onDelete = (user) => {
-    if (window.confirm("Are you sure")) remove.submit(user);
+    if (window.confirm(t("admin.areYouSure"))) remove.submit(user);
   };
   const onSearch = (event) => {
     event.preventDefault();
@@ -56,60 +59,60 @@ export default function AdminUsersPage({ keyword = "", page = 1 }) {
   return (
     <div className="admin-page">
       <div className="admin-head">
-        <h1>Users</h1>
+        <h1>{t("admin.nav.users")}</h1>
       </div>
       <form className="admin-tools" role="search" onSubmit={onSearch}>
         <input
           type="search"
-          aria-label="Search users by name or phone"
-          placeholder="Search by name or phone"
+          aria-label={t("admin.users.searchLabel")}
+          placeholder={t("admin.users.searchPlaceholder")}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
         <button type="submit" className="btn btn--primary">
-          Search
+          {t("search.button")}
         </button>
       </form>
-      <AdminList list={list} rows={users} empty="No users found.">
+      <AdminList list={list} rows={users} empty={t("admin.users.none")}>
         <table className="table admin-table">
           <thead>
             <tr>
-              <th scope="col">ID</th>
-              <th scope="col">NAME</th>
-              <th scope="col">PHONE</th>
-              <th scope="col">ADMIN</th>
+              <th scope="col">{t("orders.id")}</th>
+              <th scope="col">{t("admin.products.nameHeading")}</th>
+              <th scope="col">{t("admin.users.phoneHeading")}</th>
+              <th scope="col">{t("admin.users.adminHeading")}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("orders.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {users.map((user) => (
               <tr key={user._id}>
-                <td data-label="ID" className="admin-id">
+                <td data-label={t("orders.id")} className="admin-id">
                   {user._id}
                 </td>
-                <td data-label="Name">{user.name}</td>
-                <td data-label="Phone">
+                <td data-label={t("register.name")}>{user.name}</td>
+                <td data-label={t("admin.users.phone")}>
                   <a href={`tel:+91${user.phoneNo}`}>{user.phoneNo}</a>
                 </td>
-                <td data-label="Admin">
+                <td data-label={t("admin.users.admin")}>
                   <AdminMark isAdmin={user.isAdmin} />
                 </td>
-                <td data-label={user.isAdmin ? "" : "Actions"}>
+                <td data-label={user.isAdmin ? "" : t("orders.actions")}>
                   {!user.isAdmin && (
                     <div className="admin-actions">
                       <a className="btn btn--small" href={`/admin/user/${encodeURIComponent(user._id)}/edit`}>
-                        Edit
+                        {t("admin.edit")}
                       </a>
                       <button
                         type="button"
                         className="btn btn--small btn--danger"
                         disabled={remove.busy}
                         onClick={() => onDelete(user)}
-                        aria-label={`Delete ${user.name}`}
+                        aria-label={t("admin.deleteNamed", { name: user.name })}
                       >
-                        Delete
+                        {t("admin.delete")}
                       </button>
                     </div>
                   )}

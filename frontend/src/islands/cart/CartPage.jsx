@@ -3,8 +3,10 @@
 import Message from "../../components/Message";
 import { useUserInfo } from "../../lib/auth";
 import { lineKey, lineLabel, removeFromCart, setQty, useCart } from "../../lib/cart";
+import { rich, useLanguage, useT } from "../../lib/i18n";
 import { formatMoney, toNumber } from "../../lib/money";
 import { loginUrl, navigate } from "../../lib/navigation";
+import { productTitle } from "../../lib/product";
 import { useApi } from "../../lib/useApi";
 import { refreshCartPrices } from "./refreshPrices";
 import "./cart.css";
@@ -18,12 +20,13 @@ export function qtyOptions(line) {
 }
 
 function PriceNotice({ notice }) {
+  const t = useT();
   if (!notice || (notice.changed.length === 0 && notice.removed.length === 0)) return null;
   return (
     <Message variant="info">
       {notice.changed.length > 0 && (
         <>
-          <p>Some prices have changed since you added these packs. Your cart shows the current prices:</p>
+          <p>{t("cart.pricesChanged")}</p>
           <ul>
             {notice.changed.map((line) => (
               <li key={lineKey(line)}>
@@ -35,7 +38,7 @@ function PriceNotice({ notice }) {
       )}
       {notice.removed.length > 0 && (
         <>
-          <p>These packs are no longer sold and were removed from your cart:</p>
+          <p>{t("cart.removed")}</p>
           <ul>
             {notice.removed.map((line) => (
               <li key={lineKey(line)}>{lineLabel(line)}</li>
@@ -48,19 +51,26 @@ function PriceNotice({ notice }) {
 }
 
 function CartLine({ line }) {
+  const t = useT();
+  const { title, english } = productTitle("", line, useLanguage());
   const outOfStock = toNumber(line.countInStock) < 1;
   const productHref = line.slug ? `/product/${line.slug}` : null;
   return (
     <li className="cart-line">
       {/* The name links to the product too; the picture's link is a bigger target for a finger. */}
       <a className="cart-line__image" href={productHref ?? undefined} tabIndex={-1} aria-hidden="true">
-        <img src={line.image} alt={line.name} width="80" height="80" loading="lazy" />
+        <img src={line.image} alt={title} width="80" height="80" loading="lazy" />
       </a>
       <div className="cart-line__info">
-        {productHref ? <a className="cart-line__name" href={productHref}>{line.name}</a> : <span className="cart-line__name">{line.name}</span>}
+        {productHref ? <a className="cart-line__name" href={productHref}>{title}</a> : <span className="cart-line__name">{title}</span>}
+        {english && (
+          <span className="cart-line__english" lang="en">
+            {english}
+          </span>
+        )}
         <span className="cart-line__brand">{line.brand}</span>
         <span className="cart-line__pack">{line.quantity} {line.units}</span>
-        {outOfStock && <span className="cart-line__stock">Out of stock</span>}
+        {outOfStock && <span className="cart-line__stock">{t("card.outOfStock")}</span>}
       </div>
       <div className="cart-line__price">
         {toNumber(line.Discount) > 0 && toNumber(line.price) > toNumber(line.dprice) && <s>{formatMoney(line.price)}</s>}
@@ -68,7 +78,7 @@ function CartLine({ line }) {
       </div>
       <select
         className="cart-line__qty"
-        aria-label={`Quantity of ${lineLabel(line)}`}
+        aria-label={t("cart.quantityOf", { line: lineLabel(line) })}
         value={line.qty}
         onChange={(event) => setQty(line, Number(event.target.value))}
       >
@@ -78,7 +88,7 @@ function CartLine({ line }) {
           </option>
         ))}
       </select>
-      <button type="button" className="cart-line__remove" aria-label={`Remove ${lineLabel(line)}`} onClick={() => removeFromCart(line)}>
+      <button type="button" className="cart-line__remove" aria-label={t("cart.remove", { line: lineLabel(line) })} onClick={() => removeFromCart(line)}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
         </svg>
@@ -88,6 +98,7 @@ function CartLine({ line }) {
 }
 
 export default function CartPage() {
+  const t = useT();
   const { cartItems, itemsPrice } = useCart();
   const userInfo = useUserInfo();
   // A failed refresh leaves the stored prices on screen; the server checks them again when the
@@ -100,11 +111,11 @@ export default function CartPage() {
 
   return (
     <div className="cart-page">
-      <h1>Shopping Cart</h1>
+      <h1>{t("cart.title")}</h1>
       <PriceNotice notice={notice} />
       {cartItems.length === 0 ? (
         <Message variant="info">
-          Your cart is empty <a href="/">Go Back</a>
+          {rich(t("cart.empty"), { back: <a href="/">{t("common.goBack")}</a> })}
         </Message>
       ) : (
         <div className="cart-page__layout">
@@ -114,12 +125,10 @@ export default function CartPage() {
             ))}
           </ul>
           <aside className="cart-summary">
-            <h2>
-              Subtotal ({packCount}) items
-            </h2>
+            <h2>{t("cart.subtotal", { count: packCount })}</h2>
             <p className="cart-summary__total">{formatMoney(itemsPrice)}</p>
             <button type="button" className="btn btn--primary btn--block" disabled={hasOutOfStock} onClick={proceed}>
-              Proceed To Checkout
+              {t("cart.proceed")}
             </button>
           </aside>
         </div>

@@ -5,8 +5,9 @@ import EndMarker from "../../components/EndMarker";
 import GoBack from "../../components/GoBack";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
-import ProductGrid from "../../components/ProductGrid";
+import ProductGrid, { FIRST_SCREEN_CARDS } from "../../components/ProductGrid";
 import { config } from "../../lib/config";
+import { localName, t, useLanguage, useT } from "../../lib/i18n";
 import { usePagedProducts } from "../../lib/paged";
 
 export const CATEGORY_PAGE_SIZE = 24;
@@ -22,7 +23,7 @@ export function categoryFromPath(pathname) {
 }
 
 export function categoryHeading(name, served) {
-  if (name.toLowerCase() === "all") return "All Products";
+  if (name.toLowerCase() === "all") return t("home.allProducts");
   return served && served.toLowerCase() !== "all" ? served : name;
 }
 
@@ -32,7 +33,11 @@ export default function Category({ pathname = window.location.pathname }) {
   const { products, loading, done, error, meta, loadMore } = usePagedProducts(
     (page) => `/api/products/categories/${encodeURIComponent(name)}/products?pageNumber=${page}&pageSize=${CATEGORY_PAGE_SIZE}`,
   );
-  const heading = categoryHeading(name, meta?.category);
+  const t = useT();
+  const language = useLanguage();
+  const english = categoryHeading(name, meta?.category);
+  // In Telugu: the category's Telugu name (`categoryTe`) with the English one beside it.
+  const { primary: heading, secondary } = localName({ name: english, nameTe: english === meta?.category ? meta?.categoryTe : "" }, language);
   useEffect(() => {
     document.title = `${heading} | ${config.storeName}`;
   }, [heading]);
@@ -41,11 +46,18 @@ export default function Category({ pathname = window.location.pathname }) {
     <div className="listing">
       <GoBack />
       <div className="page-heading">
-        <h1>{heading}</h1>
+        <h1>
+          {heading}
+          {secondary && (
+            <span className="page-heading__english" lang="en">
+              {secondary}
+            </span>
+          )}
+        </h1>
       </div>
       {error && <Message variant="danger">{error}</Message>}
-      {!loading && !error && done && products.length === 0 && <Message variant="info">No products in this category yet.</Message>}
-      <ProductGrid products={products} />
+      {!loading && !error && done && products.length === 0 && <Message variant="info">{t("category.empty")}</Message>}
+      <ProductGrid products={products} eager={FIRST_SCREEN_CARDS} heading={2} />
       {loading && <Loader />}
       <EndMarker onVisible={loadMore} enabled={!loading && !done && !error} />
     </div>

@@ -32,6 +32,20 @@ describe("Category", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it("titles the cards one level under the page heading and loads the first screen's pictures at once", async () => {
+    const many = Array.from({ length: 6 }, (_, index) => ({ ...egg, _id: `e${index}`, name: `Eggs ${index}`, slug: `eggs-${index}` }));
+    mockFetch({
+      "GET /api/products/categories/EGGS%20%26%20DAIRY/products?pageNumber=1&pageSize=24": {
+        body: { category: "EGGS & DAIRY", products: many, page: 1, pages: 1 },
+      },
+    });
+    render(<Category pathname="/category/EGGS%20%26%20DAIRY" />);
+    expect(await screen.findByRole("heading", { name: "Farm Eggs 0", level: 2 })).toBeInTheDocument();
+    const loading = [...document.querySelectorAll(".product-card img")].map((image) => image.getAttribute("loading"));
+    expect(loading).toEqual(["eager", "eager", "eager", "eager", "lazy", "lazy"]);
+    expect(document.querySelector(".product-card img").getAttribute("fetchpriority")).toBe("high");
+  });
+
   it("calls the every-product list All Products", async () => {
     mockFetch({ "GET /api/products/categories/all/products?pageNumber=1&pageSize=24": { body: { category: "all", products: [egg], page: 1, pages: 1 } } });
     render(<Category pathname="/category/all" />);

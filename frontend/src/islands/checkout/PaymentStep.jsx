@@ -5,13 +5,16 @@ import CheckoutSteps from "../../components/CheckoutSteps";
 import Message from "../../components/Message";
 import { useUserInfo } from "../../lib/auth";
 import { getCart, savePaymentMethod } from "../../lib/cart";
+import { useT } from "../../lib/i18n";
 import { navigate } from "../../lib/navigation";
 import { offeredMethods, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 
-export const SELECT_METHOD = "Please select a payment method.";
-export const PHONE_MISSING = "Phone number is missing in your profile.";
+// Catalog keys (lib/i18n.js).
+export const SELECT_METHOD = "payment.selectMethod";
+export const PHONE_MISSING = "payment.phoneMissing";
 
 export default function PaymentStep() {
+  const t = useT();
   const userInfo = useUserInfo();
   const methods = offeredMethods();
   const [method, setMethod] = useState(() => validPaymentMethod(getCart().paymentMethod));
@@ -19,8 +22,8 @@ export default function PaymentStep() {
 
   const submit = (event) => {
     event.preventDefault();
-    if (!method) return setError(SELECT_METHOD);
-    if (!userInfo?.phoneNo) return setError(PHONE_MISSING);
+    if (!method) return setError(t(SELECT_METHOD));
+    if (!userInfo?.phoneNo) return setError(t(PHONE_MISSING));
     setError("");
     savePaymentMethod(method);
     navigate("/placeorder");
@@ -29,11 +32,11 @@ export default function PaymentStep() {
   return (
     <div className="checkout-page">
       <CheckoutSteps current="payment" />
-      <h1>Payment Method</h1>
+      <h1>{t("payment.title")}</h1>
       <form className="checkout-card" onSubmit={submit} noValidate>
         {error && <Message variant="danger">{error}</Message>}
         <fieldset className="payment-methods">
-          <legend>Select Method</legend>
+          <legend>{t("payment.select")}</legend>
           {methods.map((value) => (
             <label key={value} className="payment-methods__option">
               <input
@@ -52,7 +55,7 @@ export default function PaymentStep() {
         </fieldset>
         <div className="checkout-card__actions">
           <button type="submit" className="btn btn--primary">
-            Continue
+            {t("common.continue")}
           </button>
         </div>
       </form>

@@ -5,7 +5,9 @@ import CheckoutSteps from "../../components/CheckoutSteps";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { clearCartItems, lineKey, useCart } from "../../lib/cart";
+import { useLanguage, useT } from "../../lib/i18n";
 import { formatMoney, toNumber } from "../../lib/money";
+import { productTitle } from "../../lib/product";
 import { navigate, redirect } from "../../lib/navigation";
 import { placeOrder } from "./placeOrder";
 import { flash } from "../../lib/flash";
@@ -21,16 +23,18 @@ export function missingStep(cart) {
 }
 
 function OrderLine({ line }) {
+  const t = useT();
+  const { title } = productTitle("", line, useLanguage());
   const outOfStock = toNumber(line.countInStock) < 1;
   return (
     <li className="summary-line">
       <img src={line.image} alt="" width="48" height="48" loading="lazy" />
       <div className="summary-line__name">
-        {line.slug ? <a href={`/product/${line.slug}`}>{line.name}</a> : line.name}
+        {line.slug ? <a href={`/product/${line.slug}`}>{title}</a> : title}
         <span className="summary-line__meta">
           {line.brand} · {line.quantity} {line.units}
         </span>
-        {outOfStock && <span className="summary-line__stock">Out of stock</span>}
+        {outOfStock && <span className="summary-line__stock">{t("card.outOfStock")}</span>}
       </div>
       <span className="summary-line__amount">
         {line.qty} × {formatMoney(line.dprice)} = {formatMoney(toNumber(line.qty) * toNumber(line.dprice))}
@@ -40,6 +44,7 @@ function OrderLine({ line }) {
 }
 
 export default function PlaceOrderStep() {
+  const t = useT();
   const cart = useCart();
   const [placing, setPlacing] = useState(false);
   const goBackTo = missingStep(cart);
@@ -75,30 +80,30 @@ export default function PlaceOrderStep() {
   return (
     <div className="checkout-page">
       <CheckoutSteps current="placeorder" />
-      <h1>Place Order</h1>
+      <h1>{t("checkout.step.placeOrder")}</h1>
       <div className="placeorder">
         <div className="placeorder__details">
           <section className="checkout-card">
-            <h2>Shipping</h2>
+            <h2>{t("shipping.title")}</h2>
             <p>
-              <strong>Address: </strong>
+              <strong>{t("placeOrder.address")}</strong>
               {addressLine(shippingAddress)}
             </p>
           </section>
           <section className="checkout-card">
-            <h2>Payment Method</h2>
+            <h2>{t("payment.title")}</h2>
             <p>
-              <strong>Method: </strong>
+              <strong>{t("placeOrder.method")}</strong>
               {paymentMethodLabel(paymentMethod)}
             </p>
           </section>
           <section className="checkout-card">
-            <h2>Order Items</h2>
+            <h2>{t("placeOrder.items")}</h2>
             {/* A placed order empties the cart just before the page leaves for it. */}
             {empty && placing ? (
               <Loader />
             ) : empty ? (
-              <Message variant="info">Order is empty</Message>
+              <Message variant="info">{t("placeOrder.empty")}</Message>
             ) : (
               <ul className="summary-lines">
                 {cartItems.map((line) => (
@@ -109,13 +114,13 @@ export default function PlaceOrderStep() {
           </section>
         </div>
         <aside className="checkout-card order-summary">
-          <h2>Order Summary</h2>
+          <h2>{t("placeOrder.summary")}</h2>
           <dl className="order-summary__rows">
-            <dt>Items</dt>
+            <dt>{t("placeOrder.itemsPrice")}</dt>
             <dd>{formatMoney(itemsPrice)}</dd>
-            <dt>Shipping</dt>
+            <dt>{t("placeOrder.shippingPrice")}</dt>
             <dd>{formatMoney(shippingPrice)}</dd>
-            <dt>Total</dt>
+            <dt>{t("orders.total")}</dt>
             <dd className="order-summary__total">{formatMoney(totalPrice)}</dd>
           </dl>
           <button
@@ -124,7 +129,7 @@ export default function PlaceOrderStep() {
             disabled={empty || hasOutOfStock || placing}
             onClick={submit}
           >
-            Place Order
+            {t("checkout.step.placeOrder")}
           </button>
           {placing && <Loader />}
         </aside>

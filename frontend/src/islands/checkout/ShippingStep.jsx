@@ -5,10 +5,12 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api, errorMessage } from "../../lib/api";
 import { saveShippingAddress } from "../../lib/cart";
+import { t, useT } from "../../lib/i18n";
 import { navigate } from "../../lib/navigation";
 import { useApi } from "../../lib/useApi";
 
-export const ADDRESS_LOAD_ERROR = "Error loading address";
+/** A catalog key (lib/i18n.js). */
+export const ADDRESS_LOAD_ERROR = "profile.loadFailed";
 
 /**
  * Resolves to {address, complete, delivery} or {error}; a 401 rejects (the 401 rule leaves the
@@ -25,7 +27,7 @@ async function loadAddress(signal) {
     complete = Boolean(profile?.hasCompleteAddress);
   } catch (error) {
     if (error?.name === "AbortError" || error?.leaving) throw error;
-    return { error: ADDRESS_LOAD_ERROR };
+    return { error: t(ADDRESS_LOAD_ERROR) };
   }
   if (!complete) return { address, complete, delivery: null };
   try {
@@ -38,14 +40,16 @@ async function loadAddress(signal) {
 }
 
 function GoToAccount() {
+  const t = useT();
   return (
     <button type="button" className="btn" onClick={() => navigate("/profile")}>
-      Go to Account
+      {t("shipping.goToAccount")}
     </button>
   );
 }
 
 export default function ShippingStep() {
+  const t = useT();
   const { data, loading } = useApi(loadAddress);
   const state =
     loading || !data
@@ -66,7 +70,7 @@ export default function ShippingStep() {
   else if (!state.complete) {
     body = (
       <div className="checkout-card">
-        <Message variant="info">Enter address in account to complete order</Message>
+        <Message variant="info">{t("shipping.enterAddress")}</Message>
         <GoToAccount />
       </div>
     );
@@ -75,11 +79,11 @@ export default function ShippingStep() {
     body = (
       <form className="checkout-card" onSubmit={proceed}>
         <dl className="address-card">
-          <dt>Street Address</dt>
+          <dt>{t("address.street")}</dt>
           <dd>{address.street}</dd>
-          <dt>City</dt>
+          <dt>{t("address.city")}</dt>
           <dd>{address.city}</dd>
-          <dt>Postal Code</dt>
+          <dt>{t("address.postalCode")}</dt>
           <dd>{address.postalCode}</dd>
         </dl>
         {delivery.deliverable ? (
@@ -90,7 +94,7 @@ export default function ShippingStep() {
         <div className="checkout-card__actions">
           {!delivery.deliverable && <GoToAccount />}
           <button type="submit" className="btn btn--primary" disabled={!delivery.deliverable}>
-            Continue
+            {t("common.continue")}
           </button>
         </div>
       </form>
@@ -100,7 +104,7 @@ export default function ShippingStep() {
   return (
     <div className="checkout-page">
       <CheckoutSteps current="shipping" />
-      <h1>Shipping</h1>
+      <h1>{t("shipping.title")}</h1>
       {body}
     </div>
   );

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { PhoneIcon, WhatsAppIcon } from "../../components/icons";
 import { config } from "../../lib/config";
 import { useNarrowerThan } from "../../lib/hooks";
+import { t, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 
@@ -15,52 +16,47 @@ export const CAROUSEL_BELOW_PX = 1024;
 
 const DAIRY_HREF = `/category/${encodeURIComponent("EGGS & DAIRY")}`;
 
+// The built-in banners' texts are catalog keys (lib/i18n.js), translated by offersFrom.
 export const BUILT_IN_OFFERS = [
-  {
-    key: "gold",
-    eyebrow: "Dairy Gold Coin Offer",
-    title: "Win a gold coin with your dairy shopping",
-    text: "1 coupon for each month's purchases above ₹3,000. First 50 people only; 4 coupons are drawn in a lucky draw.",
-    href: DAIRY_HREF,
-  },
-  {
-    key: "silver",
-    eyebrow: "Silver Coin Offer",
-    title: "A free silver coin for every ₹5,000",
-    text: "Shop for ₹2,000 or more and get free earphones too.",
-    href: "/category/all",
-  },
+  { key: "gold", eyebrow: "offers.gold.eyebrow", title: "offers.gold.title", text: "offers.gold.text", href: DAIRY_HREF },
+  { key: "silver", eyebrow: "offers.silver.eyebrow", title: "offers.silver.title", text: "offers.silver.text", href: "/category/all" },
 ];
 
 const DELIVERY_OFFER = {
-    key: "delivery",
-    eyebrow: "Free Delivery",
-    title: "Free delivery within 24 hours",
-    text: "Fresh groceries at your doorstep, with no delivery charge.",
-    href: "/category/all",
+  key: "delivery",
+  eyebrow: "offers.delivery.eyebrow",
+  title: "offers.delivery.title",
+  text: "offers.delivery.text",
+  href: "/category/all",
 };
 
-function goldTitle(promotion) {
-  if (promotion.couponsLeft === 0) return `All ${promotion.monthlyCap} coupons are taken this month`;
-  return `Win a gold coin: ${promotion.couponsLeft} of ${promotion.monthlyCap} coupons left this month`;
+const translated = (offer, translate) => ({ ...offer, eyebrow: translate(offer.eyebrow), title: translate(offer.title), text: translate(offer.text) });
+
+function goldTitle(promotion, translate) {
+  if (promotion.couponsLeft === 0) return translate("offers.gold.allTaken", { cap: promotion.monthlyCap });
+  return translate("offers.gold.left", { left: promotion.couponsLeft, cap: promotion.monthlyCap });
 }
 
-/** The banners for the server's active promotions; the built-in ones when there are none. */
-export function offersFrom(promotions) {
+/**
+ * The banners for the server's active promotions (their titles and descriptions are the staff's
+ * own words); the built-in ones when there are none. `translate` is the shown language's t.
+ */
+export function offersFrom(promotions, translate = t) {
   const offers = (Array.isArray(promotions) ? promotions : []).map((promotion) =>
     promotion.kind === "gold_coupon"
-      ? { key: `gold-${promotion.id}`, tone: "gold", eyebrow: promotion.title, title: goldTitle(promotion), text: promotion.description, image: promotion.image, href: DAIRY_HREF }
+      ? { key: `gold-${promotion.id}`, tone: "gold", eyebrow: promotion.title, title: goldTitle(promotion, translate), text: promotion.description, image: promotion.image, href: DAIRY_HREF }
       : {
           key: `silver-${promotion.id}`,
           tone: "silver",
           eyebrow: promotion.title,
-          title: `A free silver coin for every ${formatMoney(promotion.coinStep)}`,
+          title: translate("offers.silver.titleFor", { amount: formatMoney(promotion.coinStep) }),
           text: promotion.description,
           image: promotion.image,
           href: "/category/all",
         },
   );
-  return [...(offers.length ? offers : BUILT_IN_OFFERS), DELIVERY_OFFER];
+  const builtIn = [...(offers.length ? [] : BUILT_IN_OFFERS), DELIVERY_OFFER].map((offer) => translated(offer, translate));
+  return [...offers, ...builtIn];
 }
 
 function offerStyle(image) {
@@ -68,13 +64,14 @@ function offerStyle(image) {
 }
 
 const ADVERTS = [
-  { category: "EGGS & DAIRY", title: "Farm-fresh eggs and dairy", tone: "cream" },
-  { category: "RICE & PULSES", title: "Rice and dals for every kitchen", tone: "wheat" },
-  { category: "OILS", title: "Cooking oils at honest prices", tone: "gold" },
-  { category: "BUDGET FRIENDLY PACKAGES", title: "Budget friendly packages", tone: "mint" },
+  { category: "EGGS & DAIRY", title: "adverts.dairy", tone: "cream" },
+  { category: "RICE & PULSES", title: "adverts.rice", tone: "wheat" },
+  { category: "OILS", title: "adverts.oils", tone: "gold" },
+  { category: "BUDGET FRIENDLY PACKAGES", title: "adverts.budget", tone: "mint" },
 ];
 
 function OfferCarousel({ offers }) {
+  const t = useT();
   const narrow = useNarrowerThan(CAROUSEL_BELOW_PX);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -90,7 +87,7 @@ function OfferCarousel({ offers }) {
     <section
       className="offers"
       aria-roledescription="carousel"
-      aria-label="Offers"
+      aria-label={t("offers.label")}
       onPointerEnter={() => setPaused(true)}
       onPointerLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -104,7 +101,7 @@ function OfferCarousel({ offers }) {
             className={`offer offer--${offer.tone ?? offer.key}`}
             style={offerStyle(offer.image)}
             aria-roledescription="slide"
-            aria-label={`${position + 1} of ${offers.length}: ${offer.eyebrow}`}
+            aria-label={t("offers.slide", { n: position + 1, count: offers.length, name: offer.eyebrow })}
             aria-hidden={narrow && position !== shown ? "true" : undefined}
             tabIndex={narrow && position !== shown ? -1 : undefined}
             data-testid="offer"
@@ -122,7 +119,7 @@ function OfferCarousel({ offers }) {
               key={offer.key}
               type="button"
               className="offers__dot"
-              aria-label={`Show offer ${position + 1}`}
+              aria-label={t("offers.show", { n: position + 1 })}
               aria-current={position === shown ? "true" : undefined}
               onClick={() => setIndex(position)}
             />
@@ -134,22 +131,23 @@ function OfferCarousel({ offers }) {
 }
 
 export default function Banners() {
+  const t = useT();
   const { data: promotions } = useApi("/api/promotions");
   return (
     <div className="banners">
-      <OfferCarousel offers={offersFrom(promotions)} />
+      <OfferCarousel offers={offersFrom(promotions, t)} />
       <div className="order-tiles">
         <a className="order-tile order-tile--whatsapp" href={`https://wa.me/${config.whatsappNumber}`} target="_blank" rel="noopener noreferrer">
           <WhatsAppIcon />
           <span>
-            <strong>Order on WhatsApp</strong>
-            <span>Send us your list, we deliver</span>
+            <strong>{t("orderTiles.whatsapp")}</strong>
+            <span>{t("orderTiles.whatsappText")}</span>
           </span>
         </a>
         <a className="order-tile order-tile--phone" href={`tel:${config.phoneNumber}`}>
           <PhoneIcon />
           <span>
-            <strong>Order by phone</strong>
+            <strong>{t("orderTiles.phone")}</strong>
             <span>{config.phoneNumber}</span>
           </span>
         </a>
@@ -157,8 +155,8 @@ export default function Banners() {
       <div className="adverts">
         {ADVERTS.map((advert) => (
           <a key={advert.category} className={`advert advert--${advert.tone}`} href={`/category/${encodeURIComponent(advert.category)}`}>
-            <strong>{advert.title}</strong>
-            <span className="advert__cta">Shop now</span>
+            <strong>{t(advert.title)}</strong>
+            <span className="advert__cta">{t("adverts.shopNow")}</span>
           </a>
         ))}
       </div>

@@ -1,9 +1,13 @@
-// Every category as a tile linking to its page: 8 columns wide on a desktop.
+// Every category as a tile linking to its page: 8 columns wide on a desktop. In Telugu a tile
+// shows the Telugu name with the English one under it.
+import { localName, useLanguage } from "../../lib/i18n";
+
 export function categoryHref(name) {
   return `/category/${encodeURIComponent(name)}`;
 }
 
 export default function CategoryGrid({ categories }) {
+  const language = useLanguage();
   return (
     <ul className="category-grid">
       {categories.map((category) => (
@@ -16,11 +20,24 @@ export default function CategoryGrid({ categories }) {
                 <span aria-hidden="true">{category.name.charAt(0)}</span>
               )}
             </span>
-            <span className="category-tile__name">{category.name}</span>
+            <CategoryName {...localName(category, language)} />
           </a>
         </li>
       ))}
     </ul>
+  );
+}
+
+function CategoryName({ primary, secondary }) {
+  return (
+    <span className="category-tile__name">
+      {primary}
+      {secondary && (
+        <span className="category-tile__english" lang="en">
+          {secondary}
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -1,21 +1,44 @@
-// Featured Categories: five products of each featured category, in the categories' sequence.
+// Featured Categories: five products of each featured category, in the categories' sequence. Each
+// row's cards are rendered only when the row comes near the viewport (the heading and its link
+// are there at once): 23 rows of cards are thousands of elements a phone would otherwise build
+// before the shopper can tap anything. The room a row will take is reserved (home.css), so
+// nothing below it moves when its cards appear.
+import { useRef, useState } from "react";
 import ProductGrid from "../../components/ProductGrid";
+import { useInView } from "../../lib/hooks";
+import { localName, useLanguage, useT } from "../../lib/i18n";
 import { categoryHref } from "./CategoryGrid";
 
+// How far below the viewport a row starts rendering, so that it is ready before it is seen.
+export const ROW_RENDER_MARGIN = "0px 0px 600px 0px";
+
+function FeaturedRow({ category }) {
+  const t = useT();
+  const language = useLanguage();
+  // Without IntersectionObserver (an old browser) every row renders at once.
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  const ref = useRef(null);
+  useInView(ref, () => setNear(true), { rootMargin: ROW_RENDER_MARGIN, enabled: !near });
+  return (
+    <section className="featured" aria-label={category.name} ref={ref}>
+      <div className="section__title">
+        <h3>{localName(category, language).primary}</h3>
+        <a href={categoryHref(category.name)}>{t("home.viewAll")}</a>
+      </div>
+      {near ? <ProductGrid products={category.products} row /> : <div className="featured__room" data-testid="featured-room" />}
+    </section>
+  );
+}
+
 export default function FeaturedCategories({ categories }) {
+  const t = useT();
   const shown = categories.filter((category) => category.products?.length);
   if (!shown.length) return null;
   return (
     <section className="section" aria-labelledby="featured-heading">
-      <h2 id="featured-heading">Featured Categories</h2>
+      <h2 id="featured-heading">{t("home.featured")}</h2>
       {shown.map((category) => (
-        <section key={category.key} className="featured" aria-label={category.name}>
-          <div className="section__title">
-            <h3>{category.name}</h3>
-            <a href={categoryHref(category.name)}>View all</a>
-          </div>
-          <ProductGrid products={category.products} row />
-        </section>
+        <FeaturedRow key={category.key} category={category} />
       ))}
     </section>
   );

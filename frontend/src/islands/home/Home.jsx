@@ -5,13 +5,15 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
 import ProductGrid from "../../components/ProductGrid";
+import { useT } from "../../lib/i18n";
 import { useApi } from "../../lib/useApi";
 import Banners from "./Banners";
 import BudgetGrid from "./BudgetGrid";
 import CategoryGrid, { CategoryGridSkeleton } from "./CategoryGrid";
 import FeaturedCategories from "./FeaturedCategories";
 
-export const HOME_HEADING = "Fresh groceries, delivered in 24 hours";
+/** A catalog key (lib/i18n.js). */
+export const HOME_HEADING = "home.heading";
 
 export function pageNumberFrom(path) {
   const match = /^\/page\/(\d+)\/?$/.exec(path);
@@ -23,9 +25,12 @@ function useCatalog() {
   const featured = useApi("/api/products/featured");
   const featuredList = featured.data?.categories ?? [];
   const images = new Map(featuredList.map((category) => [category.name, category.image]));
+  // Telugu names: the list's `categoriesTe` ({name: Telugu name}), else the featured entry's.
+  const telugu = new Map(featuredList.map((category) => [category.name, category.nameTe]));
+  const teluguName = (name) => names.data?.categoriesTe?.[name] || telugu.get(name) || "";
   const categories = names.error
-    ? featuredList.map(({ name, image }) => ({ name, image }))
-    : (names.data?.categories ?? []).map((name) => ({ name, image: images.get(name) }));
+    ? featuredList.map(({ name, nameTe, image }) => ({ name, nameTe, image }))
+    : (names.data?.categories ?? []).map((name) => ({ name, nameTe: teluguName(name), image: images.get(name) }));
   return {
     loading: names.loading || featured.loading,
     error: names.error || featured.error,
@@ -35,10 +40,11 @@ function useCatalog() {
 }
 
 function AllProductsPage({ page }) {
+  const t = useT();
   const { data, loading, error } = useApi(`/api/products?keyword=&pageNumber=${page}`);
   return (
     <section className="section" aria-labelledby="all-products-heading">
-      <h2 id="all-products-heading">All Products</h2>
+      <h2 id="all-products-heading">{t("home.allProducts")}</h2>
       {loading && <Loader />}
       {error && <Message variant="danger">{error}</Message>}
       <ProductGrid products={data?.products ?? []} />
@@ -48,14 +54,15 @@ function AllProductsPage({ page }) {
 }
 
 export default function Home({ path = window.location.pathname }) {
+  const t = useT();
   const page = pageNumberFrom(path);
   const catalog = useCatalog();
   return (
     <div className="home">
-      <h1 className="home__heading">{HOME_HEADING}</h1>
+      <h1 className="home__heading">{t(HOME_HEADING)}</h1>
       {page === null && <Banners />}
       <section className="section" aria-labelledby="categories-heading">
-        <h2 id="categories-heading">Shop by Category</h2>
+        <h2 id="categories-heading">{t("home.shopByCategory")}</h2>
         {catalog.loading ? <CategoryGridSkeleton /> : <CategoryGrid categories={catalog.categories} />}
         {catalog.error && <Message variant="danger">{catalog.error}</Message>}
       </section>

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetPreloaded } from "../../lib/preloaded";
 import { mockFetch } from "../../lib/testing/mockFetch";
 import Banners, { CAROUSEL_INTERVAL_MS } from "./Banners";
 import Home, { pageNumberFrom } from "./Home";
@@ -59,6 +60,12 @@ function showEndMarker() {
   act(() => observer.callback([{ target: marker, isIntersecting: true }]));
 }
 
+function showFeaturedRow(name) {
+  const row = screen.getByRole("region", { name });
+  const observer = observers.filter((candidate) => candidate.targets.includes(row)).at(-1);
+  act(() => observer.callback([{ target: row, isIntersecting: true }]));
+}
+
 const budgetCards = () => within(screen.getByTestId("budget-grid")).queryAllByRole("article");
 
 describe("Home", () => {
@@ -74,6 +81,8 @@ describe("Home", () => {
     expect(oils).toHaveAttribute("href", "/category/OILS");
     expect(screen.getByRole("link", { name: "EGGS & DAIRY" })).toHaveAttribute("href", "/category/EGGS%20%26%20DAIRY");
     expect(screen.getByRole("heading", { name: "Featured Categories" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "OILS", level: 3 })).toBeInTheDocument();
+    showFeaturedRow("OILS");
     expect(await screen.findByRole("heading", { name: "Smlr Groundnut Oil" })).toBeInTheDocument();
 
     await waitFor(() => expect(budgetCards()).toHaveLength(6));
@@ -81,6 +90,35 @@ describe("Home", () => {
     await waitFor(() => expect(budgetCards()).toHaveLength(9));
     expect(document.querySelector(".end-marker")).toBeInTheDocument();
     expect(observers.filter((observer) => observer.targets.length)).toHaveLength(0);
+  });
+
+  it("renders the first screen from the answers written into the page, with no request, and a featured row's cards only near the viewport", () => {
+    const fetchMock = mockFetch({});
+    const script = document.createElement("script");
+    script.id = "api-preload";
+    script.type = "application/json";
+    script.textContent = JSON.stringify({
+      "/api/products/categories": { categories: ["OILS"] },
+      "/api/products/featured": { categories: [{ key: "oils", name: "OILS", image: "", sequence: 1, products: [product(1, "Groundnut Oil", "OILS")] }] },
+      "/api/promotions": [],
+      [budgetUrl(1).replace("GET ", "")]: { category: "BUDGET FRIENDLY PACKAGES", products: budget.slice(0, 6), page: 1, pages: 2 },
+    });
+    document.body.append(script);
+    resetPreloaded();
+    try {
+      render(<Home path="/" />);
+      expect(screen.getByRole("link", { name: "OILS" })).toHaveAttribute("href", "/category/OILS");
+      expect(budgetCards()).toHaveLength(6);
+      const row = screen.getByRole("region", { name: "OILS" });
+      expect(within(row).queryByRole("article")).toBeNull();
+      expect(within(row).getByTestId("featured-room")).toBeInTheDocument();
+      showFeaturedRow("OILS");
+      expect(within(row).getByRole("heading", { name: "Smlr Groundnut Oil" })).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      script.remove();
+      resetPreloaded();
+    }
   });
 
   it("on /page/{n} lists that page of every product with a pager", async () => {

@@ -7,12 +7,14 @@ import { useEffect, useState } from "react";
 import GuestPanel, { MODES } from "../../components/account/GuestPanel";
 import Message from "../../components/Message";
 import { getUserInfo, logout } from "../../lib/auth";
+import { rich, useT } from "../../lib/i18n";
 import { redirect } from "../../lib/navigation";
 import { signedInLanding } from "../../lib/safeRedirect";
 import "../../components/account/account.css";
 
 const PATHS = { [MODES.login]: "/login", [MODES.register]: "/register" };
-export const ADMIN_NEEDED = "This page needs an admin account.";
+/** A catalog key (lib/i18n.js). */
+export const ADMIN_NEEDED = "auth.adminNeeded";
 
 /** Keep the address bar in step with the mode, so a reload or a shared link opens the same form. */
 function showModeInAddressBar(mode) {
@@ -23,19 +25,20 @@ function showModeInAddressBar(mode) {
 }
 
 function SignedInAs({ info, onSwitch }) {
+  const t = useT();
   return (
     <div className="account-form">
-      <h1 className="account-form__title">Sign In</h1>
+      <h1 className="account-form__title">{t("login.title")}</h1>
       <Message variant="info">
         <p>
-          You are signed in as <strong>{info.name}</strong> ({info.phoneNo}). {ADMIN_NEEDED}
+          {rich(t("auth.signedInAs", { phone: info.phoneNo }), { name: <strong>{info.name}</strong> })} {t(ADMIN_NEEDED)}
         </p>
       </Message>
       <button type="button" className="btn btn--primary btn--block" onClick={onSwitch}>
-        Sign in with an admin account
+        {t("auth.switchToAdmin")}
       </button>
       <p className="account-form__switch">
-        <a href="/">Go to the home page</a>
+        <a href="/">{t("auth.home")}</a>
       </p>
     </div>
   );

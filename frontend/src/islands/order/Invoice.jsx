@@ -2,48 +2,50 @@
 // support contacts, the customer, the address, the payment method, the lines and the totals.
 import { forwardRef } from "react";
 import { config } from "../../lib/config";
+import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { paymentMethodLabel } from "../../lib/paymentMethods";
 import { formatDate, packLabel } from "./format";
 
 const Invoice = forwardRef(function Invoice({ order }, ref) {
+  const t = useT();
   const address = order.shippingAddress ?? {};
   return (
-    <article className="invoice" ref={ref} aria-label="Invoice">
+    <article className="invoice" ref={ref} aria-label={t("invoice.label")}>
       <header className="invoice__header">
         <div className="invoice__shop">
           <h2 className="invoice__shop-name">{config.storeName}</h2>
           {config.storeAddress && <p>{config.storeAddress}</p>}
-          <p>GST No: {config.gstNumber}</p>
-          <p>FSSAI Lic. No: {config.fssaiNumber}</p>
-          <p>Phone: {config.supportPhone}</p>
-          <p>Email: {config.supportEmail}</p>
+          <p>{t("invoice.gst", { number: config.gstNumber })}</p>
+          <p>{t("invoice.fssai", { number: config.fssaiNumber })}</p>
+          <p>{t("invoice.phone", { phone: config.supportPhone })}</p>
+          <p>{t("invoice.email", { email: config.supportEmail })}</p>
         </div>
         <dl className="invoice__meta">
-          <dt>Invoice No</dt>
+          <dt>{t("invoice.number")}</dt>
           <dd>{order.invoiceNumber}</dd>
-          <dt>Order ID</dt>
+          <dt>{t("invoice.orderId")}</dt>
           <dd>{order._id}</dd>
-          <dt>Date</dt>
+          <dt>{t("orders.date")}</dt>
           <dd>{formatDate(order.createdAt)}</dd>
         </dl>
       </header>
 
       <section className="invoice__parties">
         <div>
-          <h3>Bill To</h3>
+          <h3>{t("invoice.billTo")}</h3>
           <p>{order.user?.name}</p>
-          <p>Phone: {order.user?.phoneNo}</p>
+          <p>{t("invoice.phone", { phone: order.user?.phoneNo ?? "" })}</p>
         </div>
         <div>
-          <h3>Shipping Address</h3>
+          <h3>{t("invoice.shippingAddress")}</h3>
           <p>{address.street}</p>
           <p>
             {address.city} {address.postalCode}
           </p>
         </div>
         <div>
-          <h3>Payment Method</h3>
+          <h3>{t("payment.title")}</h3>
           <p>{paymentMethodLabel(order.paymentMethod)}</p>
         </div>
       </section>
@@ -53,12 +55,12 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
           <thead>
             <tr>
               <th scope="col">#</th>
-              <th scope="col">Item</th>
-              <th scope="col">Brand</th>
-              <th scope="col">Pack</th>
-              <th scope="col" className="num">Qty</th>
-              <th scope="col" className="num">Price</th>
-              <th scope="col" className="num">Total</th>
+              <th scope="col">{t("invoice.item")}</th>
+              <th scope="col">{t("product.brand")}</th>
+              <th scope="col">{t("invoice.pack")}</th>
+              <th scope="col" className="num">{t("invoice.qty")}</th>
+              <th scope="col" className="num">{t("invoice.price")}</th>
+              <th scope="col" className="num">{t("orders.total")}</th>
             </tr>
           </thead>
           <tbody>
@@ -78,11 +80,11 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
       </div>
 
       <dl className="invoice__totals">
-        <dt>Items</dt>
+        <dt>{t("placeOrder.itemsPrice")}</dt>
         <dd>{formatMoney(order.itemsPrice)}</dd>
-        <dt>Shipping</dt>
+        <dt>{t("placeOrder.shippingPrice")}</dt>
         <dd>{formatMoney(order.shippingPrice)}</dd>
-        <dt>Total</dt>
+        <dt>{t("orders.total")}</dt>
         <dd className="invoice__grand-total">{formatMoney(order.totalPrice)}</dd>
       </dl>
     </article>

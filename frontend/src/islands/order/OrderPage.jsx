@@ -5,6 +5,7 @@ import Message from "../../components/Message";
 import PayButton from "../../components/orders/PayButton";
 import OrderRewards from "../../components/promotions/OrderRewards";
 import { getUserInfo } from "../../lib/auth";
+import { rich, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import { toast } from "../../lib/toast";
@@ -15,17 +16,19 @@ import { printInvoice } from "./printInvoice";
 import { isCancelled } from "./progress";
 import "./order.css";
 
-export const ORDER_NOT_FOUND = "Order not found";
+/** A catalog key (lib/i18n.js). */
+export const ORDER_NOT_FOUND = "order.notFound";
 
 function PaymentStatus({ order }) {
+  const t = useT();
   if (isCancelled(order)) {
     return (
       <Message variant="danger">
         <p>
-          <strong>This order was cancelled</strong>
-          {order.cancelledAt && <> on {formatDateTime(order.cancelledAt)}</>}.
+          <strong>{t("order.cancelled")}</strong>
+          {order.cancelledAt && <> {t("order.cancelledOn", { date: formatDateTime(order.cancelledAt) })}</>}.
         </p>
-        {order.cancelReason && <p>Reason: {order.cancelReason}</p>}
+        {order.cancelReason && <p>{t("order.reason", { reason: order.cancelReason })}</p>}
       </Message>
     );
   }
@@ -35,7 +38,7 @@ function PaymentStatus({ order }) {
     return (
       <Message variant="info">
         <div className="payment-due">
-          <span>Please Pay Amount of {formatMoney(order.totalPrice)} at Delivery time</span>
+          <span>{t("order.payAtDelivery", { amount: formatMoney(order.totalPrice) })}</span>
           {payable && <PayButton order={order} className="btn btn--primary" />}
         </div>
       </Message>
@@ -44,13 +47,13 @@ function PaymentStatus({ order }) {
   return (
     <Message variant="success">
       <p>
-        <strong>Payment Status: Paid</strong>
+        <strong>{t("order.paymentPaid")}</strong>
       </p>
-      <p>Invoice Number: {order.invoiceNumber}</p>
-      {order.orderId && <p>Payment Reference: {order.orderId}</p>}
+      <p>{t("order.invoiceNumber", { number: order.invoiceNumber })}</p>
+      {order.orderId && <p>{t("order.paymentReference", { reference: order.orderId })}</p>}
       {order.paidAt && (
         <p className="order-page__paid-at">
-          Paid on <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time>
+          {rich(t("order.paidOn"), { date: <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time> })}
         </p>
       )}
     </Message>
@@ -58,18 +61,19 @@ function PaymentStatus({ order }) {
 }
 
 export default function OrderPage({ orderId }) {
+  const t = useT();
   const { data: order, loading, error, status } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
   const invoiceRef = useRef(null);
 
   const print = () => {
-    if (!printInvoice(invoiceRef.current, `Invoice ${order.invoiceNumber}`)) {
-      toast.error("Please allow pop-ups for this site to print the invoice.");
+    if (!printInvoice(invoiceRef.current, t("order.printTitle", { number: order.invoiceNumber }))) {
+      toast.error(t("order.allowPopups"));
     }
   };
 
   let body;
   if (loading) body = <Loader />;
-  else if (error) body = <Message variant="danger">{status === 404 ? ORDER_NOT_FOUND : error}</Message>;
+  else if (error) body = <Message variant="danger">{status === 404 ? t(ORDER_NOT_FOUND) : error}</Message>;
   else {
     body = (
       <>
@@ -78,7 +82,7 @@ export default function OrderPage({ orderId }) {
           <div className="order-page__invoice">
             <div className="order-page__toolbar">
               <button type="button" className="btn" onClick={print}>
-                Print
+                {t("order.print")}
               </button>
             </div>
             <Invoice order={order} ref={invoiceRef} />
@@ -94,7 +98,7 @@ export default function OrderPage({ orderId }) {
 
   return (
     <div className="order-page">
-      <h1>Order Details</h1>
+      <h1>{t("order.title")}</h1>
       {body}
     </div>
   );

@@ -1,4 +1,5 @@
 // Print: a new window holding only the invoice, with its own stylesheet, then the print dialog.
+import { getLanguage } from "../../lib/i18n";
 
 const PRINT_STYLES = `
   * { box-sizing: border-box; }
@@ -27,7 +28,7 @@ function escapeHtml(text) {
 
 /** The whole printable page around an invoice's markup. */
 export function printableDocument(title, invoiceHtml) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${PRINT_STYLES}</style></head><body>${invoiceHtml}</body></html>`;
+  return `<!doctype html><html lang="${getLanguage()}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${PRINT_STYLES}</style></head><body>${invoiceHtml}</body></html>`;
 }
 
 /** Open the invoice element in a print-ready window and print it. False when pop-ups are blocked. */

@@ -1,11 +1,13 @@
 // Order tracking (spec section 4 "Order progress"): placed → packed → dispatched → delivered, with
 // paid as a separate flag that still moves the progress bar.
+import { t } from "../../lib/i18n";
 
+// The steps' messages are catalog keys (lib/i18n.js).
 export const TRACKING_STEPS = [
-  { key: "placed", message: "Order Successfully Placed and Packing In Progress", at: "createdAt" },
-  { key: "packed", message: "Order Packed and Ready for Dispatch", flag: "isPacked", at: "packedAt" },
-  { key: "dispatched", message: "Order Dispatched and Delivery In Progress", flag: "isDispatched", at: "dispatchedAt" },
-  { key: "delivered", message: "Order Delivered", flag: "isDelivered", at: "deliveredAt" },
+  { key: "placed", message: "tracking.placed", at: "createdAt" },
+  { key: "packed", message: "tracking.packed", flag: "isPacked", at: "packedAt" },
+  { key: "dispatched", message: "tracking.dispatched", flag: "isDispatched", at: "dispatchedAt" },
+  { key: "delivered", message: "tracking.delivered", flag: "isDelivered", at: "deliveredAt" },
 ];
 
 /** Progress bar fill in percent: 25 placed, 50 paid, 65 packed, 85 dispatched, 100 delivered. */
@@ -17,7 +19,7 @@ export function orderProgress(order) {
   return 25;
 }
 
-export const ORDER_CANCELLED = "Order Cancelled";
+export const ORDER_CANCELLED = "tracking.cancelled";
 
 /** True once staff cancelled the order (the server's status, contracts §2). */
 export function isCancelled(order) {
@@ -31,14 +33,14 @@ export function isCancelled(order) {
 export function trackingSteps(order) {
   const steps = TRACKING_STEPS.map((step) => ({
     key: step.key,
-    message: step.message,
+    message: t(step.message),
     done: step.flag ? Boolean(order[step.flag]) : true,
     at: order[step.at] ?? null,
   }));
   if (!isCancelled(order)) return steps;
   return [
     ...steps.filter((step) => step.done),
-    { key: "cancelled", message: ORDER_CANCELLED, done: true, at: order.cancelledAt ?? null, reason: order.cancelReason || "" },
+    { key: "cancelled", message: t(ORDER_CANCELLED), done: true, at: order.cancelledAt ?? null, reason: order.cancelReason || "" },
   ];
 }
 

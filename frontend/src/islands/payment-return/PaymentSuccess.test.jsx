@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { addToCart, getCart, saveShippingAddress } from "../../lib/cart";
 import { redirect } from "../../lib/navigation";
 import PaymentSuccess from "./PaymentSuccess";
+import { t } from "../../lib/i18n";
 import { INCOMPLETE_ORDER, PAYMENT_NOT_SUCCESSFUL, paymentReturnStep } from "./paymentReturn";
 
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), redirect: vi.fn() }));
@@ -22,11 +23,11 @@ beforeEach(() => {
 
 describe("paymentReturnStep", () => {
   it("without an orderId goes back to /payment with the error", () => {
-    expect(paymentReturnStep("")).toEqual({ next: "/payment", error: PAYMENT_NOT_SUCCESSFUL });
+    expect(paymentReturnStep("")).toEqual({ next: "/payment", error: t(PAYMENT_NOT_SUCCESSFUL) });
   });
 
   it("with nothing saved locally goes to /cart", () => {
-    expect(paymentReturnStep("?orderId=abc")).toEqual({ next: "/cart", error: INCOMPLETE_ORDER });
+    expect(paymentReturnStep("?orderId=abc")).toEqual({ next: "/cart", error: t(INCOMPLETE_ORDER) });
   });
 
   it("with the order saved goes to the order and clears the cart", () => {
@@ -53,6 +54,6 @@ describe("PaymentSuccess", () => {
     render(<PaymentSuccess />);
 
     expect(redirect).toHaveBeenCalledWith("/payment");
-    expect(JSON.parse(sessionStorage.getItem("flash"))).toEqual({ variant: "danger", text: PAYMENT_NOT_SUCCESSFUL });
+    expect(JSON.parse(sessionStorage.getItem("flash"))).toEqual({ variant: "danger", text: "Payment was not successful." });
   });
 });

@@ -9,6 +9,7 @@ import Message from "../../components/Message";
 import ProductCard from "../../components/ProductCard";
 import { addToCart } from "../../lib/cart";
 import { config, packLimit } from "../../lib/config";
+import { localName, useLanguage, useT } from "../../lib/i18n";
 import { formatMoney, toNumber } from "../../lib/money";
 import {
   allowedPackCount,
@@ -21,8 +22,9 @@ import {
 } from "../../lib/product";
 import { useApi } from "../../lib/useApi";
 
-export const BRAND_NOT_AVAILABLE = "Selected brand details are not available.";
-export const QUANTITY_NOT_AVAILABLE = "Selected quantity details are not available.";
+// Catalog keys (lib/i18n.js).
+export const BRAND_NOT_AVAILABLE = "product.brandMissing";
+export const QUANTITY_NOT_AVAILABLE = "product.quantityMissing";
 
 function packCounts() {
   const { min, max } = packLimit("productPage");
@@ -59,6 +61,10 @@ function initialSelection(product, preselect) {
 }
 
 function ProductDetails({ product, preselect }) {
+  const t = useT();
+  const language = useLanguage();
+  const name = localName(product, language);
+  const category = localName({ name: product.category, nameTe: product.categoryTe }, language).primary;
   const details = product.details ?? [];
   const [selection, setSelection] = useState(() => initialSelection(product, preselect));
   const [addedKey, setAddedKey] = useState(null);
@@ -94,25 +100,32 @@ function ProductDetails({ product, preselect }) {
     <>
       <div className="product-page__layout">
         <div className="product-page__media">
-          {discount > 0 && <span className="product-card__badge">{discount}% off</span>}
+          {discount > 0 && <span className="product-card__badge">{t("card.off", { discount })}</span>}
           <img src={detailImage(product, detail)} alt={product.name} width="480" height="480" decoding="async" />
         </div>
         <div className="product-page__info">
           {product.category && (
             <a className="product-page__category" href={`/category/${encodeURIComponent(product.category)}`}>
-              {product.category}
+              {category}
             </a>
           )}
-          <h1 className="product-page__name">{product.name}</h1>
+          <h1 className="product-page__name">
+            {name.primary}
+            {name.secondary && (
+              <span className="product-page__english" lang="en">
+                {name.secondary}
+              </span>
+            )}
+          </h1>
           {product.description && <p className="product-page__description">{product.description}</p>}
 
           <div className="product-page__choices">
             <div className="form-field">
-              <label htmlFor="product-brand">Brand</label>
+              <label htmlFor="product-brand">{t("product.brand")}</label>
               <select id="product-brand" value={detail ? selection.brand : ""} onChange={(event) => chooseBrand(event.target.value)}>
                 {!detail && (
                   <option value="" disabled>
-                    Select Brand
+                    {t("product.selectBrand")}
                   </option>
                 )}
                 {details.map((candidate) => (
@@ -123,23 +136,23 @@ function ProductDetails({ product, preselect }) {
               </select>
             </div>
             <div className="form-field">
-              <label htmlFor="product-weight">Weight</label>
+              <label htmlFor="product-weight">{t("product.weight")}</label>
               <select id="product-weight" value={pack ? sizeValue(pack) : ""} onChange={(event) => chooseSize(event.target.value)} disabled={!detail}>
                 {!pack && (
                   <option value="" disabled>
-                    Select Weight
+                    {t("product.selectWeight")}
                   </option>
                 )}
                 {(detail?.financials ?? []).map((candidate) => (
                   <option key={candidate._id} value={sizeValue(candidate)}>
                     {packLabel(candidate)}
-                    {inStock(candidate) ? "" : " (Out of stock)"}
+                    {inStock(candidate) ? "" : t("product.optionOutOfStock")}
                   </option>
                 ))}
               </select>
             </div>
             <div className="form-field">
-              <label htmlFor="product-packs">Number of Packs</label>
+              <label htmlFor="product-packs">{t("product.packs")}</label>
               <select id="product-packs" value={selection.qty} onChange={(event) => chooseQty(event.target.value)}>
                 {packCounts().map((count) => (
                   <option key={count} value={count}>
@@ -151,36 +164,36 @@ function ProductDetails({ product, preselect }) {
           </div>
 
           {!detail ? (
-            <Message variant="danger">{BRAND_NOT_AVAILABLE}</Message>
+            <Message variant="danger">{t(BRAND_NOT_AVAILABLE)}</Message>
           ) : !pack ? (
-            <Message variant="danger">{QUANTITY_NOT_AVAILABLE}</Message>
+            <Message variant="danger">{t(QUANTITY_NOT_AVAILABLE)}</Message>
           ) : (
             <div className="product-page__buy">
               <dl className="price-table">
                 <div>
-                  <dt>MRP</dt>
+                  <dt>{t("product.mrp")}</dt>
                   <dd data-testid="mrp">{discount > 0 ? <s>{formatMoney(pack.price)}</s> : formatMoney(pack.price)}</dd>
                 </div>
                 <div>
-                  <dt>Discount Price</dt>
+                  <dt>{t("product.discountPrice")}</dt>
                   <dd data-testid="dprice">{formatMoney(pack.dprice)}</dd>
                 </div>
                 <div>
-                  <dt>Discount</dt>
+                  <dt>{t("product.discount")}</dt>
                   <dd data-testid="discount">{discount}%</dd>
                 </div>
                 <div className="price-table__total">
-                  <dt>{`Price for ${selection.qty} ${selection.qty === 1 ? "pack" : "packs"}`}</dt>
+                  <dt>{t("product.priceFor", { count: selection.qty })}</dt>
                   <dd data-testid="packs-price">{formatMoney(toNumber(pack.dprice) * selection.qty)}</dd>
                 </div>
               </dl>
               {inStock(pack) ? (
                 <button type="button" className="btn btn--primary btn--block product-page__add" onClick={add} disabled={added}>
-                  {added ? "Added to Cart" : "Add to Cart"}
+                  {added ? t("product.added") : t("card.addToCart")}
                 </button>
               ) : (
                 <button type="button" className="btn btn--block product-page__add" disabled>
-                  Out of stock
+                  {t("card.outOfStock")}
                 </button>
               )}
             </div>
@@ -190,7 +203,7 @@ function ProductDetails({ product, preselect }) {
 
       {others.length > 0 && (
         <section className="section" aria-labelledby="similar-heading">
-          <h2 id="similar-heading">Similar Items</h2>
+          <h2 id="similar-heading">{t("product.similar")}</h2>
           <div className="product-grid">
             {others.map((other) => (
               <div key={other._id} className="product-grid__cell">

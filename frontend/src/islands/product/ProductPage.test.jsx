@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getCart } from "../../lib/cart";
+import { t } from "../../lib/i18n";
 import ProductPage, { BRAND_NOT_AVAILABLE, QUANTITY_NOT_AVAILABLE } from "./ProductPage";
 
 const product = {
@@ -125,15 +126,15 @@ describe("ProductPage", () => {
 
   it("says so when the selected brand does not exist", async () => {
     await open("?brand=Kohinoor&quantity=5&units=kg");
-    expect(screen.getByRole("alert")).toHaveTextContent(BRAND_NOT_AVAILABLE);
-    expect(BRAND_NOT_AVAILABLE).toBe("Selected brand details are not available.");
+    expect(screen.getByRole("alert")).toHaveTextContent("Selected brand details are not available.");
+    expect(t(BRAND_NOT_AVAILABLE)).toBe("Selected brand details are not available.");
     expect(screen.queryByRole("button", { name: "Add to Cart" })).toBeNull();
   });
 
   it("says so when the selected quantity does not exist for the brand", async () => {
     const user = await open("?brand=India%20Gate&quantity=10&units=kg");
-    expect(screen.getByRole("alert")).toHaveTextContent(QUANTITY_NOT_AVAILABLE);
-    expect(QUANTITY_NOT_AVAILABLE).toBe("Selected quantity details are not available.");
+    expect(screen.getByRole("alert")).toHaveTextContent("Selected quantity details are not available.");
+    expect(t(QUANTITY_NOT_AVAILABLE)).toBe("Selected quantity details are not available.");
     await user.selectOptions(weight(), "5|kg");
     expect(screen.queryByRole("alert")).toBeNull();
     expect(addButton()).toBeEnabled();

@@ -2,14 +2,16 @@
 // columns: ID, date, total, paid, delivered, details).
 import ProfileForm from "../../components/account/ProfileForm";
 import MyOrdersTable from "../../components/orders/MyOrdersTable";
+import { useT } from "../../lib/i18n";
 import "../../components/account/account.css";
 
 export default function ProfilePage() {
+  const t = useT();
   return (
     <div className="profile-page">
       <ProfileForm idPrefix="profile" headingLevel={1} />
       <section className="profile-page__orders" aria-labelledby="profile-orders-title">
-        <h2 id="profile-orders-title">My Orders</h2>
+        <h2 id="profile-orders-title">{t("account.myOrders")}</h2>
         <MyOrdersTable variant="profile" />
       </section>
     </div>

@@ -4,8 +4,9 @@ import { useEffect, useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
-import ProductGrid from "../../components/ProductGrid";
+import ProductGrid, { FIRST_SCREEN_CARDS } from "../../components/ProductGrid";
 import { config } from "../../lib/config";
+import { useT } from "../../lib/i18n";
 import { takeHandedOverSuggestions } from "../../lib/search";
 import { useApi } from "../../lib/useApi";
 
@@ -36,9 +37,10 @@ function useResults(query, page, keywordRoute) {
 }
 
 export default function Search({ location = window.location }) {
+  const t = useT();
   const { query, page, keywordRoute } = searchFromLocation(location);
   const { loading, error, products, pages } = useResults(query, page, keywordRoute);
-  const heading = `Search Results for "${query}"`;
+  const heading = t("search.results", { query });
   useEffect(() => {
     document.title = `${heading} | ${config.storeName}`;
   }, [heading]);
@@ -50,8 +52,8 @@ export default function Search({ location = window.location }) {
       </div>
       {loading && <Loader />}
       {error && <Message variant="danger">{error}</Message>}
-      {!loading && !error && products.length === 0 && <Message variant="info">{`No products found for "${query}"`}</Message>}
-      <ProductGrid products={products} />
+      {!loading && !error && products.length === 0 && <Message variant="info">{t("search.none", { query })}</Message>}
+      <ProductGrid products={products} eager={FIRST_SCREEN_CARDS} heading={2} />
       <Pager page={page} pages={pages} hrefFor={(number) => keywordPageHref(query, number)} />
     </div>
   );

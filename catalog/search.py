@@ -1,0 +1,189 @@
+"""What a shopper's search text finds: the catalog's rule for "matches", used by the keyword
+search, the suggestions and the staff's product list (`selectors.py`).
+
+A product matches a text when
+- its name contains the text, or one of the catalog words the text's local words stand for (the
+  `SearchSynonym` table: 'biyyam' → rice, 'kandi pappu' → toor dal; a text that begins a listed
+  word counts too, so 'biyy' already finds rice), or the text with each listed word put in
+  catalog words ('sona masoori biyyam' → 'sona masoori rice');
+- or its Telugu name contains the text (Telugu script: 'బియ్యం', 'కందిపప్పు');
+- or (the keyword search and the staff list) a brand contains the text, or (the keyword search)
+  the category's name contains the text or what it stands for, or its Telugu name the text.
+
+Only when nothing matches so does a one-letter typo count: each word of five or more letters
+(a-z) may have one letter changed, added or left out in the product's name or a brand; the
+shorter words must be there as typed. Both databases decide that with the same regular
+expression; PostgreSQL first narrows the rows with pg_trgm's word similarity (`%>`, served by the
+trigram indexes of migration 0003, at `TYPO_SIMILARITY`, set on every connection in
+`shop/settings.py`), which every one-letter typo of such a word reaches. Words of four letters or
+fewer never count as typos: too many other words are one letter away from them.
+"""
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import reduce
+from operator import and_, or_
+
+from django.db import connection
+from django.db.models import Q, QuerySet
+from django.db.models.functions import Upper
+
+from .models import Detail, Product, SearchSynonym
+
+TYPO_MIN_LETTERS = 5
+# A one-letter change in the middle of a five-letter word leaves 3 of its 6 trigrams.
+TYPO_SIMILARITY = 0.5
+SYNONYM_PREFIX_MIN_CHARS = 3
+MAX_PHRASES = 8
+_LATIN_WORD = re.compile(r"^[a-z]+$")
+
+
+@dataclass(frozen=True)
+class Query:
+    """A search text and what it stands for. `phrases`: the text and the catalog words its local
+    words mean, each to be found in product names; `typo_words`: its words that may be one
+    letter off; `exact_words`: the rest, which may not."""
+
+    text: str
+    phrases: tuple[str, ...]
+    typo_words: tuple[str, ...]
+    exact_words: tuple[str, ...]
+
+    def names(self) -> Q:
+        """Products whose name contains a phrase, or whose Telugu name contains the text."""
+        return reduce(or_, (Q(name__icontains=phrase) for phrase in self.phrases), Q(name_te__icontains=self.text))
+
+    def names_starting(self) -> Q:
+        """Products whose English or Telugu name begins with the text or a phrase."""
+        return reduce(or_, (Q(name__istartswith=phrase) for phrase in self.phrases), Q(name_te__istartswith=self.text))
+
+    def brands(self) -> Q:
+        return Q(brand__icontains=self.text)
+
+    def categories(self) -> Q:
+        """Products whose category's name contains a phrase, or its Telugu name the text."""
+        return reduce(
+            or_,
+            (Q(category__name__icontains=phrase) for phrase in self.phrases),
+            Q(category__name_te__icontains=self.text),
+        )
+
+    def may_have_typos(self) -> bool:
+        return bool(self.typo_words)
+
+    def names_with_typos(self) -> Q:
+        return self._with_typos("name")
+
+    def brands_with_typos(self) -> Q:
+        return self._with_typos("brand")
+
+    def _with_typos(self, field: str) -> Q:
+        """Every typo word one letter off (or right) in `field`, every other word there as typed."""
+        trigrams = connection.vendor == "postgresql"
+        parts = [one_letter_off(field, word, trigrams=trigrams) for word in self.typo_words]
+        parts += [Q(**{f"{field}__icontains": word}) for word in self.exact_words]
+        return reduce(and_, parts)
+
+
+def one_letter_off(field: str, word: str, *, trigrams: bool) -> Q:
+    """`field` holds `word` with at most one letter changed, added or left out: a regular
+    expression of every such change decides (SQLite runs it through Django's REGEXP function).
+    With `trigrams` (PostgreSQL; the queryset needs `with_upper(field)`) the trigram index first
+    finds the rows whose words are similar, so the expression reads only those."""
+    one_edit = Q(**{f"{field}__iregex": _one_edit_pattern(word)})
+    if trigrams:
+        # UPPER(field) %> 'WORD': the expression the trigram index is built on (migration 0003).
+        return Q(**{f"{field}_upper__trigram_word_similar": word.upper()}) & one_edit
+    return one_edit
+
+
+def _one_edit_pattern(word: str) -> str:
+    """A regular expression for `word` with at most one letter changed, added or left out."""
+    variants = {word}
+    for i in range(len(word) + 1):
+        variants.add(f"{word[:i]}.{word[i:]}")  # a letter added
+        if i < len(word):
+            variants.add(f"{word[:i]}.{word[i + 1 :]}")  # a letter changed
+            variants.add(word[:i] + word[i + 1 :])  # a letter left out
+    return "|".join(sorted(variants))
+
+
+def with_upper(queryset: QuerySet, field: str) -> QuerySet:
+    """`queryset` able to filter on `<field>_upper`, the indexed UPPER(field), on PostgreSQL."""
+    if connection.vendor != "postgresql":
+        return queryset
+    return queryset.annotate(**{f"{field}_upper": Upper(field)})
+
+
+def normalized(text: str) -> str:
+    """Search text as the searches compare it: Unicode NFC (Telugu typed on any keyboard)."""
+    return unicodedata.normalize("NFC", text)
+
+
+def synonym_word(text) -> str:
+    """A word as the synonyms table keeps it and looks it up: squeezed, NFC, lower-case."""
+    return normalized(" ".join(str(text or "").split())).casefold()
+
+
+def understand(text: str) -> Query:
+    """The `Query` for a trimmed search text: one query reads the synonyms it may use."""
+    text = normalized(text)
+    key = synonym_word(text)
+    words = key.split()
+    runs = {" ".join(words[start:end]) for start in range(len(words)) for end in range(start + 1, len(words) + 1)}
+    condition = Q(word__in=runs)
+    if len(key) >= SYNONYM_PREFIX_MIN_CHARS:
+        condition |= Q(word__startswith=key)
+    meanings = dict(SearchSynonym.objects.filter(condition).order_by("word").values_list("word", "means"))
+
+    phrases = [text]
+    phrases += [means for word, means in meanings.items() if word.startswith(key)]
+    translated = _translated(words, meanings)
+    if translated != key:
+        phrases.append(translated)
+    typo_words = tuple(word for word in words if len(word) >= TYPO_MIN_LETTERS and _LATIN_WORD.match(word))
+    return Query(
+        text=text,
+        phrases=tuple(dict.fromkeys(phrase.casefold() for phrase in phrases))[:MAX_PHRASES],
+        typo_words=typo_words,
+        exact_words=tuple(word for word in words if word not in typo_words),
+    )
+
+
+def _translated(words: list[str], meanings: dict[str, str]) -> str:
+    """The words with each run that is a listed word (longest first) put in catalog words."""
+    out, start = [], 0
+    while start < len(words):
+        for end in range(len(words), start, -1):
+            run = " ".join(words[start:end])
+            if run in meanings:
+                out.append(meanings[run].casefold())
+                start = end
+                break
+        else:
+            out.append(words[start])
+            start += 1
+    return " ".join(out)
+
+
+def matching_ids(query: Query, *, brands: bool = True, categories: bool = False):
+    """Ids of the products `query` finds (names always; brands, categories as asked), each once.
+
+    One UNION, each part able to use its own trigram index on PostgreSQL (an OR across the
+    tables makes the planner read every row). Runs one query to see whether anything matches
+    as typed when typos may count, and then answers the products one letter off instead.
+    """
+    parts = [Product.objects.filter(query.names()).order_by().values("pk")]
+    if brands:
+        parts.append(Detail.objects.filter(query.brands()).order_by().values("product_id"))
+    if categories:
+        parts.append(Product.objects.filter(query.categories()).order_by().values("pk"))
+    exact = parts[0].union(*parts[1:])
+    if not query.may_have_typos() or exact.exists():
+        return exact
+    typos = [with_upper(Product.objects, "name").filter(query.names_with_typos()).order_by().values("pk")]
+    if brands:
+        details = with_upper(Detail.objects, "brand").filter(query.brands_with_typos())
+        typos.append(details.order_by().values("product_id"))
+    return typos[0].union(*typos[1:])

@@ -1,0 +1,207 @@
+"""Search that understands local names (issue 16): synonyms, Telugu script, one-letter typos.
+
+These run on the database the suite runs on (SQLite by default, PostgreSQL in CI), so both
+databases' typo matching is held to the same expectations; the typo tests at the end also run
+SQLite's way (the regular expression alone) on any database, and `test_postgres.py` checks that
+PostgreSQL narrows the rows with its trigram indexes.
+"""
+
+import re
+
+import pytest
+
+from catalog import search, selectors
+from catalog.models import Product, SearchSynonym
+
+from .factories import make_category, make_product
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def shop():
+    rice = make_category("RICE & PULSES", name_te="బియ్యం & పప్పులు")
+    oils = make_category("OILS", name_te="నూనెలు")
+    daily = make_category("DAILY NEEDS", name_te="నిత్యావసరాలు")
+    products = {
+        "sona": make_product("Sona Masoori Rice", name_te="సోనా మసూరి బియ్యం", category=rice),
+        "basmati": make_product("Basmati Rice", name_te="బాస్మతి బియ్యం", category=rice),
+        "toor": make_product("Toor Dal", name_te="కందిపప్పు", category=rice, brands={"Tata Sampann": []}),
+        "moong": make_product("Moong Dal", name_te="పెసరపప్పు", category=rice),
+        "gingelly": make_product("Gingelly Oil", name_te="నువ్వుల నూనె", category=oils, brands={"Idhayam": []}),
+        "bran": make_product("Rice Bran Oil", name_te="తవుడు నూనె", category=oils, brands={"Fortune": []}),
+        "salt": make_product("Iodised Salt", name_te="అయోడిన్ ఉప్పు", category=daily, brands={"Tata Salt": []}),
+        "sugar": make_product("Sugar", name_te="పంచదార", category=daily),
+        "chilli": make_product("Red Chilli Powder", name_te="కారం పొడి", category=daily),
+    }
+    for word, means in [
+        ("biyyam", "rice"),
+        ("pappu", "dal"),
+        ("kandi pappu", "toor dal"),
+        ("nune", "oil"),
+        ("nuvvula nune", "gingelly oil"),
+        ("uppu", "salt"),
+        ("karam", "chilli powder"),
+        ("panchadara", "sugar"),
+    ]:
+        SearchSynonym.objects.create(word=word, means=means)
+    return products
+
+
+def _suggested(q: str) -> list[str]:
+    return [product.name for product in selectors.suggestions(q=q).products]
+
+
+def _found(keyword: str) -> list[str]:
+    return [product.name for product in selectors.product_list(keyword=keyword, page_size=48).items]
+
+
+@pytest.mark.parametrize(
+    ("q", "names"),
+    [
+        ("biyyam", ["Basmati Rice", "Rice Bran Oil", "Sona Masoori Rice"]),
+        ("Biyy", ["Basmati Rice", "Rice Bran Oil", "Sona Masoori Rice"]),  # a word being typed
+        ("pappu", ["Moong Dal", "Toor Dal"]),
+        ("kandi pappu", ["Toor Dal"]),  # a listed phrase
+        ("kandi", ["Toor Dal"]),  # the start of one
+        ("nune", ["Gingelly Oil", "Rice Bran Oil"]),
+        ("nuvvula nune", ["Gingelly Oil"]),
+        ("uppu", ["Iodised Salt"]),
+        ("karam", ["Red Chilli Powder"]),
+        ("sona masoori biyyam", ["Sona Masoori Rice"]),  # the local word inside a longer text
+    ],
+)
+def test_suggestions_understand_local_names(shop, q, names):
+    assert sorted(_suggested(q)) == names
+
+
+@pytest.mark.parametrize(
+    ("q", "names"),
+    [
+        ("బియ్యం", ["Basmati Rice", "Sona Masoori Rice"]),
+        ("కందిపప్పు", ["Toor Dal"]),
+        ("పప్పు", ["Moong Dal", "Toor Dal"]),
+        ("నూనె", ["Gingelly Oil", "Rice Bran Oil"]),
+        ("కారం", ["Red Chilli Powder"]),
+    ],
+)
+def test_suggestions_match_telugu_script(shop, q, names):
+    assert sorted(_suggested(q)) == names
+
+
+def test_names_starting_with_the_text_come_first_in_either_script(shop):
+    assert _suggested("rice") == ["Rice Bran Oil", "Basmati Rice", "Sona Masoori Rice"]
+    assert _suggested("బియ్యం")[0:2] == ["Basmati Rice", "Sona Masoori Rice"]
+    assert _suggested("కంది") == ["Toor Dal"]
+
+
+@pytest.mark.parametrize(
+    ("keyword", "names"),
+    [
+        ("biyyam", ["Sona Masoori Rice", "Basmati Rice", "Rice Bran Oil", "Toor Dal", "Moong Dal"]),  # like "rice"
+        ("uppu", ["Iodised Salt"]),
+        ("nune", ["Gingelly Oil", "Rice Bran Oil"]),
+        ("కందిపప్పు", ["Toor Dal"]),
+        ("పప్పులు", ["Sona Masoori Rice", "Basmati Rice", "Toor Dal", "Moong Dal"]),  # the category's Telugu name
+        ("నూనెలు", ["Gingelly Oil", "Rice Bran Oil"]),
+    ],
+)
+def test_keyword_search_understands_local_names_and_telugu(shop, keyword, names):
+    assert _found(keyword) == names
+
+
+def test_keyword_search_ranks_a_local_name_like_the_catalog_word(shop):
+    assert _found("biyyam") == _found("rice")
+    assert _found("pappu") == _found("dal")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("basmti", "Basmati Rice"),  # a letter left out
+        ("basmatti", "Basmati Rice"),  # a letter added
+        ("suger", "Sugar"),  # a letter changed in a five-letter word
+        ("xugar", "Sugar"),  # ...even the first
+        ("gingely", "Gingelly Oil"),
+        ("masoory rice", "Sona Masoori Rice"),  # the short word as typed, the long one off by one
+    ],
+)
+def test_a_one_letter_typo_in_a_long_word_still_finds_the_product(shop, text, name):
+    assert name in _suggested(text)
+    assert name in _found(text)
+
+
+def test_a_typo_in_a_brand_finds_its_products_in_the_keyword_search(shop):
+    assert _found("fortine") == ["Rice Bran Oil"]
+    assert _found("idhyam") == ["Gingelly Oil"]
+
+
+@pytest.mark.parametrize("text", ["rcie", "dall", "sugr", "oill", "tor dal"])
+def test_short_words_never_match_by_similarity(shop, text):
+    assert _suggested(text) == []
+    assert _found(text) == []
+
+
+def test_two_letters_off_is_not_a_typo(shop):
+    assert _suggested("bsmti") == [] and _found("basmtii") == []
+
+
+def test_typos_count_only_when_nothing_matches_as_typed(shop):
+    make_product("Sugar Candy")
+    # "sugar" matches as typed, so "Sugar"-like words one letter off do not join in.
+    make_product("Sugan Biscuits")
+    assert sorted(_suggested("sugar")) == ["Sugar", "Sugar Candy"]
+    assert "Sugan Biscuits" in _suggested("sugax")
+
+
+def test_staff_product_list_finds_local_names_telugu_and_typos(shop):
+    def names(keyword):
+        return sorted(p.name for p in selectors.admin_product_list(keyword=keyword).items)
+
+    assert names("nune") == ["Gingelly Oil", "Rice Bran Oil"]
+    assert names("కందిపప్పు") == ["Toor Dal"]
+    assert names("gingely") == ["Gingelly Oil"]
+
+
+def test_suggestions_api_answers_telugu_names(shop, api_client):
+    body = api_client.get("/api/products/suggestions", {"q": "కందిపప్పు"}).json()
+    assert [(p["name"], p["nameTe"]) for p in body["products"]] == [("Toor Dal", "కందిపప్పు")]
+    body = api_client.get("/api/products", {"keyword": "biyyam"}).json()
+    assert body["products"][0]["nameTe"] == "సోనా మసూరి బియ్యం"
+
+
+def test_the_search_text_is_compared_in_nfc(shop):
+    make_product("Nylon Rope", name_te="నైలాన్ తాడు")
+    # "ై" typed as its two parts (ె + ౖ) is the same letter as the one code point.
+    decomposed = "నైలాన్".replace("ై", "\u0c46\u0c56")
+    assert decomposed != "నైలాన్"
+    assert _suggested(decomposed) == ["Nylon Rope"]
+
+
+def test_understand_reads_the_synonyms_once_and_lists_what_the_text_stands_for(shop, django_assert_num_queries):
+    with django_assert_num_queries(1):
+        query = search.understand("Sona Masoori Biyyam")
+    assert query.phrases == ("sona masoori biyyam", "sona masoori rice")
+    assert (query.typo_words, query.exact_words) == (("masoori", "biyyam"), ("sona",))
+    assert search.understand("pap").phrases == ("pap", "dal")
+    assert search.understand("బియ్యం").typo_words == ()
+
+
+@pytest.mark.parametrize(
+    ("word", "matches", "misses"),
+    [
+        ("basmti", ["basmati", "Basmati Rice", "BASMTI"], ["bsmt", "bastmi rice"]),
+        ("suger", ["sugar", "xsuger", "suge", "Sugars"], ["sagor", "sgr"]),
+    ],
+)
+def test_the_sqlite_typo_match_is_one_letter_changed_added_or_left_out(word, matches, misses):
+    pattern = re.compile(search._one_edit_pattern(word), re.IGNORECASE)
+    for text in matches:
+        assert pattern.search(text), text
+    for text in misses:
+        assert not pattern.search(text), text
+
+
+def test_the_sqlite_typo_match_runs_on_this_database_too(shop):
+    found = Product.objects.filter(search.one_letter_off("name", "basmti", trigrams=False))
+    assert [product.name for product in found] == ["Basmati Rice"]

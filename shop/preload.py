@@ -1,0 +1,72 @@
+"""The first API answers of a page's island, written into the page itself.
+
+On a phone 150 ms away from the shop, an island that first paints a skeleton and then fetches its
+data pays a round trip (or several) before the shopper sees a product. So the page view asks the
+API for those first answers while it renders, and the page carries them in one JSON script
+(`<script type="application/json" id="api-preload">`, a map from the island's request path to
+the answer). `frontend/src/lib/useApi.js` takes an answer from there instead of fetching it, once.
+
+The answers come from the API's own views, called in-process with a plain anonymous GET: the
+same selectors, serializers and shared cache, so the page never holds data the API would not
+have answered, and the wire format has one owner. Only public reads are preloaded; a path whose
+view does not answer 200 is left out and the island fetches it as usual.
+"""
+
+import json
+import logging
+from urllib.parse import quote, unquote, urlsplit
+
+from django.http import HttpRequest, QueryDict
+from django.urls import Resolver404, resolve
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+logger = logging.getLogger(__name__)
+
+# The caller's credentials and encodings never reach the preloaded answers: they are public reads,
+# the same for every visitor, and they are embedded uncompressed.
+_DROPPED_HEADERS = ("HTTP_AUTHORIZATION", "HTTP_COOKIE", "HTTP_ACCEPT_ENCODING")
+# As Django's json_script: the JSON cannot close the script element or open a comment.
+_SCRIPT_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
+
+
+def uri_component(text: str) -> str:
+    """`text` as JavaScript's encodeURIComponent writes it, so the path matches the island's request."""
+    return quote(text, safe="!*'()")
+
+
+def _answer(request: HttpRequest, path: str) -> str | None:
+    """The API's JSON answer to an anonymous GET of `path`, or None when it is not a 200."""
+    url = urlsplit(path)
+    try:
+        match = resolve(unquote(url.path))
+    except Resolver404:
+        logger.warning("preload: no view answers %s", path)
+        return None
+    inner = HttpRequest()
+    inner.method = "GET"
+    inner.path = inner.path_info = unquote(url.path)
+    inner.META = {key: value for key, value in request.META.items() if key not in _DROPPED_HEADERS}
+    inner.META.update(REQUEST_METHOD="GET", PATH_INFO=inner.path, QUERY_STRING=url.query)
+    inner.GET = QueryDict(url.query)
+    try:
+        response = match.func(inner, *match.args, **match.kwargs)
+        if hasattr(response, "render"):
+            response.render()
+    except Exception:  # the island fetches it and shows the API's error; the page still renders
+        logger.exception("preload: GET %s failed", path)
+        return None
+    if response.status_code != 200 or response.get("Content-Encoding"):
+        return None
+    return response.content.decode()
+
+
+def preload_script(request: HttpRequest, paths: list[str]) -> SafeString:
+    """The page's `api-preload` script holding the answers to `paths` (the ones that answered 200)."""
+    entries = []
+    for path in paths:
+        body = _answer(request, path)
+        if body is not None:
+            entries.append(f"{json.dumps(path)}:{body}")
+    data = ("{" + ",".join(entries) + "}").translate(_SCRIPT_ESCAPES)
+    return format_html('<script id="api-preload" type="application/json">{}</script>', mark_safe(data))

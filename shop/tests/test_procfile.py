@@ -1,0 +1,89 @@
+"""The Procfile's `web` and `ws` processes, started as the Procfile writes them: HTTP from
+gunicorn's WSGI workers, the websockets from the ASGI process that serves only `/ws/`."""
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from websockets.sync.client import connect
+
+from conftest import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def procfile_command(process: str) -> str:
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        name, _, command = line.partition(":")
+        if name.strip() == process:
+            return command.strip().replace("0.0.0.0", "127.0.0.1")
+    raise AssertionError(f"no {process} process in the Procfile")
+
+
+def get(port: int, path: str) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def start(tmp_path):
+    """`start("web")` → the port the Procfile's process answers on (a local run's settings, SQLite)."""
+    started = []
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "REDIS_URL", "SHOP_ENV", "DEBUG"))}
+    env.update(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+        WEB_CONCURRENCY="1",
+    )
+
+    def run(process: str) -> int:
+        port = free_port()
+        server = subprocess.Popen(
+            ["bash", "-c", f"exec {procfile_command(process)}"],
+            cwd=ROOT,
+            env={**env, "PORT": str(port), "WS_PORT": str(port)},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        started.append(server)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert server.poll() is None, server.stderr.read().decode()
+            try:
+                get(port, "/healthz")
+                return port
+            except OSError:
+                time.sleep(0.2)
+        raise AssertionError(f"{process} did not start")
+
+    yield run
+    for server in started:
+        server.terminate()
+        server.wait(timeout=15)
+
+
+def test_web_serves_http_from_gunicorn(start):
+    assert procfile_command("web").startswith("gunicorn shop.wsgi:application")
+    port = start("web")
+
+    assert get(port, "/api/ping") == (200, b'{"ok":true}')
+
+
+def test_ws_serves_the_cart_socket_and_no_page(start):
+    port = start("ws")
+
+    assert get(port, "/api/ping")[0] == 404
+    with connect(f"ws://127.0.0.1:{port}/ws/cart/", origin=f"http://127.0.0.1:{port}") as socket:
+        socket.send(json.dumps({"type": "clientCart", "items": []}))
+        socket.close()
