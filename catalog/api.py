@@ -341,7 +341,7 @@ class AdminProductsView(APIView):
     @extend_schema(
         summary="Products for the admin list (admin), newest first, as a JSON array; paging in X-Total-Count and Link",
         parameters=[serializers.AdminProductListQuery],
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="[product...]")},
+        responses={200: OpenApiResponse(schema.PRODUCTS)},
     )
     def get(self, request):
         query = _valid(
