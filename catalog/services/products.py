@@ -86,7 +86,9 @@ def product_save(*, product: Product) -> Product:
     product.name = clean_text(product.name, label=gettext_lazy("Name"), max_length=PRODUCT_NAME_MAX_LENGTH)
     product.hsn_code = to_hsn_code(product.hsn_code)
     product.gst_rate = to_gst_rate(product.gst_rate)
-    product.name_te = clean_telugu(product.name_te, label=gettext_lazy("Telugu name"), max_length=PRODUCT_NAME_TE_MAX_LENGTH)
+    product.name_te = clean_telugu(
+        product.name_te, label=gettext_lazy("Telugu name"), max_length=PRODUCT_NAME_TE_MAX_LENGTH
+    )
     if not product.slug:
         product.slug = unique_slug(product.name, exclude_pk=product.pk)
     elif product.slug.isdigit():
