@@ -17,15 +17,14 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.errors import NotFound
-from common.pagination import Page, page_headers
+from common.pagination import page_headers
 from common.permissions import IsAdmin, IsCustomer
 
-from . import caching, schema, selectors, serializers, services, uploads
+from . import answers, caching, schema, selectors, serializers, services, uploads
 from .models import Product
 
 PUBLIC_MAX_AGE_SECONDS = 30
@@ -80,17 +79,12 @@ def _product(ref) -> Product:
     return product
 
 
-def _page_body(page: Page[Product]) -> dict:
-    return {"products": serializers.products_data(page.items), "page": page.page, "pages": page.pages}
+def _rendered(body: bytes) -> tuple[bytes, bytes]:
+    return body, compress_string(body)
 
 
-def _rendered(body: dict | list) -> tuple[bytes, bytes]:
-    plain = JSONRenderer().render(body)
-    return plain, compress_string(plain)
-
-
-def _shared_json(request, key: str, build: Callable[[], dict | list]) -> HttpResponse:
-    """The JSON answer `build()` gives, rendered (and gzipped) once and shared through the cache.
+def _shared_json(request, key: str, build: Callable[[], bytes]) -> HttpResponse:
+    """The JSON answer `build()` gives (`catalog.answers`), gzipped once and shared through the cache.
 
     A browser that accepts gzip gets the stored compressed bytes, so a cache hit does not
     compress again (GZipMiddleware leaves a response that already has a Content-Encoding).
@@ -130,7 +124,7 @@ class ProductsView(AdminOnlyWrites):
         return _shared_json(
             request,
             f"products|{keyword.lower()}|{page}|{size}",
-            lambda: _page_body(selectors.product_list(keyword=keyword, page=page, page_size=size)),
+            lambda: answers.product_list(keyword=keyword, page=page, page_size=size),
         )
 
     @extend_schema(summary="Create an editable sample product (admin)", request=None, responses={201: PRODUCT_OBJECT})
@@ -142,9 +136,9 @@ class ProductsView(AdminOnlyWrites):
 class CategoriesView(PublicRead):
     @extend_schema(responses={200: OpenApiResponse(schema.CATEGORY_NAMES, description="Category names in order")})
     def get(self, request):
-        def build() -> dict:
+        def build() -> bytes:
             names = selectors.category_names()
-            return {"categories": list(names), "categoriesTe": names}
+            return answers.render({"categories": list(names), "categoriesTe": names})
 
         return _shared_json(request, "categories", build)
 
@@ -159,11 +153,11 @@ class CategoryProductsView(PublicRead):
         query = _valid(serializers.PageQuery, serializers.without_blanks(request.query_params)).validated_data
         page, size = query["pageNumber"], query.get("pageSize", selectors.CATEGORY_PAGE_SIZE)
 
-        def build() -> dict:
-            name, name_te, found = selectors.category_products(category=category, page=page, page_size=size)
-            return {"category": name, "categoryTe": name_te, **_page_body(found)}
-
-        return _shared_json(request, f"category|{category.strip().lower()}|{page}|{size}", build)
+        return _shared_json(
+            request,
+            f"category|{category.strip().lower()}|{page}|{size}",
+            lambda: answers.category_products(category=category, page=page, page_size=size),
+        )
 
 
 class FeaturedView(PublicRead):
@@ -172,11 +166,7 @@ class FeaturedView(PublicRead):
         responses={200: OpenApiResponse(schema.FEATURED)},
     )
     def get(self, request):
-        def build() -> dict:
-            featured = selectors.featured_categories()
-            return {"categories": [serializers.featured_category_data(entry) for entry in featured]}
-
-        return _shared_json(request, "featured", build)
+        return _shared_json(request, "featured", answers.featured)
 
 
 class SuggestionsView(PublicRead):
@@ -188,13 +178,9 @@ class SuggestionsView(PublicRead):
     def get(self, request):
         term = selectors.search_term(_valid(serializers.SuggestionsQuery, request.query_params).validated_data["q"])
 
-        def build() -> dict:
-            found = selectors.suggestions(q=term)
-            return {"products": serializers.products_data(found.products), "brands": found.brands}
-
         if len(term) < selectors.SUGGESTION_MIN_CHARS:
-            return Response(build())
-        return _shared_json(request, f"suggestions|{term.lower()}", build)
+            return Response({"products": [], "brands": []})
+        return _shared_json(request, f"suggestions|{term.lower()}", lambda: answers.suggestions(term=term))
 
 
 class TopProductsView(PublicRead):
@@ -203,7 +189,7 @@ class TopProductsView(PublicRead):
         responses={200: OpenApiResponse(schema.PRODUCTS)},
     )
     def get(self, request):
-        return _shared_json(request, "top", lambda: serializers.products_data(selectors.top_products()))
+        return _shared_json(request, "top", answers.top)
 
 
 class FinancialBatchView(APIView):
@@ -227,7 +213,7 @@ class ProductView(AdminOnlyWrites):
         return _shared_json(
             request,
             f"product|{ref}",
-            lambda: serializers.product_data(selectors.product_get(ref=ref), with_reviews=True),
+            lambda: answers.render(serializers.product_data(selectors.product_get(ref=ref), with_reviews=True)),
         )
 
     @extend_schema(
@@ -354,7 +340,7 @@ class AdminProductsView(APIView):
     @extend_schema(
         summary="Products for the admin list (admin), newest first, as a JSON array; paging in X-Total-Count and Link",
         parameters=[serializers.AdminProductListQuery],
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="[product...]")},
+        responses={200: OpenApiResponse(schema.PRODUCTS)},
     )
     def get(self, request):
         query = _valid(

@@ -25,6 +25,7 @@ SUGGESTION_MIN_CHARS = 3  # spec section 5
 SUGGESTED_PRODUCTS = 8
 SUGGESTED_BRANDS = 5
 TOP_PRODUCTS = 6
+TOP_ORDER = ("-rating", "-num_reviews", "id")  # the best-rated first, the most reviewed among equals
 MAX_SEARCH_CHARS = 100
 ADMIN_PAGE_SIZE = 20  # GET /api/admin/products
 LOW_STOCK = 5  # a pack with this many or fewer left is "low stock" on the admin list
@@ -84,22 +85,37 @@ def _search_rank(query: search.Query) -> Case:
     )
 
 
-def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> Page[Product]:
+@dataclass(frozen=True)
+class ProductListing:
+    """What a product list shows before paging: its products, their order, and the brand that
+    leads each card (a brand the shopper searched for), for `product_list` and `catalog.answers`."""
+
+    products: QuerySet[Product]
+    order: tuple[str, ...] = ("id",)
+    brand_first: str = ""
+
+
+def product_listing(*, keyword: str = "") -> ProductListing:
     """Products `keyword` finds (`catalog/search.py`): by name, Telugu name, local name, brand or
     category, or one letter off when nothing else matches.
 
     Without a keyword, by id. With one: exact brand matches first, then products whose name
     contains it, then the rest (brand or category containing it), each group by id.
     """
-    queryset = Product.objects.all()
     term = search_term(keyword)
-    if term:
-        query = search.understand(term)
-        queryset = queryset.filter(pk__in=search.matching_ids(query, categories=True)).annotate(
-            search_rank=_search_rank(query)
-        )
-        return _paginate(queryset, page=page, page_size=page_size, order=("search_rank", "id"), brand_first=term)
-    return _paginate(queryset, page=page, page_size=page_size)
+    if not term:
+        return ProductListing(Product.objects.all())
+    query = search.understand(term)
+    matching = Product.objects.filter(pk__in=search.matching_ids(query, categories=True))
+    return ProductListing(matching.annotate(search_rank=_search_rank(query)), ("search_rank", "id"), term)
+
+
+def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> Page[Product]:
+    """A page of `product_listing(keyword=keyword)`."""
+    listing = product_listing(keyword=keyword)
+    return _paginate(
+        listing.products, page=page, page_size=page_size, order=listing.order, brand_first=listing.brand_first
+    )
 
 
 def admin_product_list(
@@ -138,17 +154,24 @@ def category_find(ref: str) -> Category | None:
     return Category.objects.filter(Q(name__iexact=ref) | Q(key__iexact=ref)).first()
 
 
+def category_listing(category: str) -> tuple[str, str, ProductListing]:
+    """(`category`'s display name, its Telugu name, its products by id); `all` lists every product
+    (and has no Telugu name); NotFound for a category that does not exist."""
+    if category.strip().lower() == ALL_CATEGORIES:
+        return ALL_CATEGORIES, "", ProductListing(Product.objects.all())
+    found = category_find(category)
+    if found is None:
+        raise NotFound(f"Category '{category}' not found")
+    return found.name, found.name_te, ProductListing(Product.objects.filter(category=found))
+
+
 def category_products(
     *, category: str, page: int = 1, page_size: int = CATEGORY_PAGE_SIZE
 ) -> tuple[str, str, Page[Product]]:
     """(`category`'s display name, its Telugu name, a page of its products); `all` lists every
     product (and has no Telugu name: the islands translate `all` themselves)."""
-    if category.strip().lower() == ALL_CATEGORIES:
-        return ALL_CATEGORIES, "", _paginate(Product.objects.all(), page=page, page_size=page_size)
-    found = category_find(category)
-    if found is None:
-        raise NotFound(f"Category '{category}' not found")
-    return found.name, found.name_te, _paginate(Product.objects.filter(category=found), page=page, page_size=page_size)
+    name, name_te, listing = category_listing(category)
+    return name, name_te, _paginate(listing.products, page=page, page_size=page_size, order=listing.order)
 
 
 def featured_categories() -> list[FeaturedCategory]:
@@ -237,7 +260,7 @@ def detail_with_packs(*, detail_id: int) -> Detail:
 
 def top_products() -> list[Product]:
     """The best-rated products, most reviewed first among equals."""
-    return list(with_packs(Product.objects.order_by("-rating", "-num_reviews", "id"))[:TOP_PRODUCTS])
+    return list(with_packs(Product.objects.order_by(*TOP_ORDER))[:TOP_PRODUCTS])
 
 
 @dataclass(frozen=True)

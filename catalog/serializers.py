@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from common.fields import PageSizeField, money
 from common.ids import WireIdField
+from common.pagination import Page
 
 from .models import Detail, Financial, Product, Review
 from .selectors import ADMIN_PAGE_SIZE, MAX_PAGE_SIZE, FeaturedCategory, PackRef
@@ -73,6 +74,10 @@ def product_data(product: Product, *, with_reviews: bool = False) -> dict:
 
 def products_data(products: list[Product]) -> list[dict]:
     return [product_data(product) for product in products]
+
+
+def page_data(page: Page[Product]) -> dict:
+    return {"products": products_data(page.items), "page": page.page, "pages": page.pages}
 
 
 def review_data(review: Review) -> dict:

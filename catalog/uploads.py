@@ -30,7 +30,10 @@ CARD_SIZE = (360, 360)  # product cards
 WEBP_QUALITY = 82
 
 CARD_SUFFIX = "-card"
-_UPLOADED_PAGE_PICTURE = re.compile(rf"/{UPLOAD_DIR}/[0-9a-f]{{32}}\.webp$")
+# A picture `product_image_store` wrote (the product page's size); its card copy adds CARD_SUFFIX.
+# The pattern is plain enough for PostgreSQL's regular expressions too (catalog/answers.py).
+UPLOADED_PAGE_PICTURE_PATTERN = rf"/{UPLOAD_DIR}/[0-9a-f]{{32}}\.webp$"
+_UPLOADED_PAGE_PICTURE = re.compile(UPLOADED_PAGE_PICTURE_PATTERN)
 
 NOT_AN_IMAGE = "Please choose a JPEG, PNG or WebP image."
 NO_FILE = "Please choose an image to upload."

@@ -24,6 +24,11 @@ class Page(Generic[T]):
     total: int
 
 
+def pages_for(total: int, page_size: int) -> int:
+    """How many pages `total` rows fill, `page_size` a page (0 when there are none)."""
+    return ceil(total / page_size)
+
+
 def paginate(queryset: QuerySet, *, page: int, page_size: int) -> Page:
     """Rows of page `page` (1-based) of an ordered queryset: one COUNT, then one slice.
 
@@ -31,7 +36,7 @@ def paginate(queryset: QuerySet, *, page: int, page_size: int) -> Page:
     through it answers an empty page instead of a 404.
     """
     total = queryset.count()
-    pages = ceil(total / page_size)
+    pages = pages_for(total, page_size)
     start = (page - 1) * page_size
     items = list(queryset[start : start + page_size]) if start < total else []
     return Page(items=items, page=page, pages=pages, total=total)

@@ -159,6 +159,10 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
         f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
         " -c pg_trgm.word_similarity_threshold=0.5"
     )
+    # Lets psycopg prepare statements at all (Django turns it off): only the catalog's answer
+    # statements ask for it (catalog/answers.py); Django's own queries bind on the client and are
+    # never prepared. Behind PgBouncer, use 1.21 or later with max_prepared_statements set.
+    options["prepare_threshold"] = 5
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, channel layer, Celery broker --------------------------------------------------

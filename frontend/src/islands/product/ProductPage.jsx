@@ -221,10 +221,12 @@ function ProductDetails({ product, preselect }) {
 export default function ProductPage({ location = window.location }) {
   const slug = slugFromPath(location.pathname);
   const { data: product, loading, error } = useApi(`/api/products/${encodeURIComponent(slug)}`);
+  const language = useLanguage();
+  const name = product ? localName(product, language).primary : "";
 
   useEffect(() => {
-    if (product) document.title = `${product.name} | ${config.storeName}`;
-  }, [product]);
+    if (name) document.title = `${name} | ${config.storeName}`;
+  }, [name]);
 
   return (
     <div className="product-page">

@@ -1,0 +1,289 @@
+"""The public catalog answers (product lists, search, category lists, featured, suggestions, top)
+as JSON bytes, built without an ORM object per row.
+
+On PostgreSQL one statement builds each answer: the products of a page are picked (by the
+selectors' own querysets, compiled to SQL, so what matches and in which order stays theirs), and
+PostgreSQL assembles them with their category, brands and packs into JSON (`array_to_json`), together
+with the page count. Python only wraps the bytes. Elsewhere (SQLite: a first local run, the fast
+tests) the same answers come from the selectors' model instances through `serializers`, the
+wire format's owner; `tests/test_answers.py` checks on PostgreSQL that both give the same JSON.
+
+How the totals are counted:
+- every product (`/api/products`, category `all`): `catalog_product_total`, one row kept exact by
+  statement triggers on `catalog_product` (migration 0006), instead of a sequential scan of
+  every product per page;
+- one category: `COUNT(*)` over the (category, id) index, that category's entries only;
+- a search: the matching ids are gathered once (a MATERIALIZED CTE) and both counted and paged
+  from there, so its trigram UNION runs once.
+"""
+
+from decimal import Decimal
+
+import orjson
+import psycopg
+from django.db import connection
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
+from django.db.models import QuerySet, Value
+
+from common.pagination import pages_for
+
+from . import search, selectors, serializers
+from .models import Detail, Product
+from .selectors import ProductListing
+from .uploads import CARD_SUFFIX, UPLOADED_PAGE_PICTURE_PATTERN
+
+
+def _object(**fields: str) -> str:
+    """SQL for a JSON object with these keys, in this order, from these SQL expressions. A row
+    turned into JSON is written compactly (`{"a":1,"b":"x"}`), as orjson writes it; PostgreSQL's
+    json_build_object would add a space on either side of every colon."""
+    columns = ", ".join(f'{expression} AS "{key}"' for key, expression in fields.items())
+    return f"(SELECT o FROM (SELECT {columns}) AS o)"
+
+
+def _array(element: str, rows: str, order: str) -> str:
+    """SQL for a compact JSON array of `element` over `rows` (a FROM clause, with its WHERE) in `order`."""
+    return f"(SELECT COALESCE(array_to_json(array_agg({element} ORDER BY {order})), '[]') FROM {rows})"
+
+
+PACK = _object(
+    _id="f.id::text",
+    quantity="trim_scale(f.quantity)::text",  # 500, 1.5: `Financial.quantity_display`
+    units="f.units",
+    price="trim_scale(f.price)",  # money: a number with at most two decimals, none when whole
+    dprice="trim_scale(f.dprice)",
+    Discount="f.discount",
+    countInStock="f.count_in_stock",
+)
+# `{"image": url}`, with `thumbnail` for a picture `uploads.product_image_store` wrote (parameters:
+# its pattern, and the ending of its card copy, `uploads.card_picture_url`).
+IMAGE = f"""CASE WHEN i.url ~ %s
+    THEN row_to_json({_object(image="i.url", thumbnail="left(i.url, -5) || %s")})
+    ELSE row_to_json({_object(image="i.url")}) END"""
+BRAND = _object(
+    _id="d.id::text",
+    brand="d.brand",
+    images=_array(IMAGE, "jsonb_array_elements_text(d.images) WITH ORDINALITY AS i(url, n)", "i.n"),
+    financials=_array(PACK, "catalog_financial f WHERE f.detail_id = d.id", "f.id"),
+)
+# One product as `serializers.product_data` writes it (without reviews), for the row `p` of
+# catalog_product and `c` of its category. Parameters: those of IMAGE, then the brand that leads
+# the cards (a searched brand; NULL for none).
+PRODUCT = _object(
+    _id="p.id::text",
+    name="p.name",
+    nameTe="p.name_te",
+    slug="p.slug",
+    category="c.name",
+    categoryTe="c.name_te",
+    image="p.image",
+    description="p.description",
+    hsnCode="p.hsn_code",
+    gstRate="p.gst_rate",
+    rating="trim_scale(p.rating)",
+    numReviews="p.num_reviews",
+    details=_array(
+        BRAND,
+        "catalog_detail d WHERE d.product_id = p.id",
+        "CASE WHEN upper(d.brand) = upper(%s) THEN 0 ELSE 1 END, d.id",
+    ),
+)
+
+
+def _product_params(brand_first: str = "") -> list:
+    return [UPLOADED_PAGE_PICTURE_PATTERN, f"{CARD_SUFFIX}.webp", brand_first or None]
+
+
+def _products_of(page: str, order: str, brand_first: str = "") -> tuple[str, list]:
+    """SQL for the JSON array (text) of the products whose ids the CTE `page` lists, in `order`."""
+    rows = f"{page} JOIN catalog_product p ON p.id = {page}.id JOIN catalog_category c ON c.id = p.category_id"
+    return f"{_array(PRODUCT, rows, order)}::text", _product_params(brand_first)
+
+
+def _fast() -> bool:
+    return connection.vendor == "postgresql"
+
+
+class _PreparedCursor(psycopg.Cursor):
+    """Binds on the server and prepares each statement on its first use in a connection: the
+    answer statements of the lists are planned once per pooled connection rather than on every
+    request (planning took as long as running them). Django's own cursors bind on the client and
+    are never prepared; `prepare_threshold` in settings lets psycopg prepare at all."""
+
+    def execute(self, query, params=None, **kwargs):
+        return super().execute(query, params, prepare=True, **kwargs)
+
+
+def _fetch(sql: str, params: list, *, prepared: bool = False) -> tuple:
+    """The one row `sql` answers, through Django's cursor wrapper (so tests count the query).
+
+    Only a statement whose best plan does not depend on its values may be `prepared`: a search's
+    `LIKE` pattern must be seen by the planner to use the trigram or prefix index (a generic plan
+    reads every row)."""
+    if not prepared:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchone()
+    connection.ensure_connection()
+    raw = _PreparedCursor(connection.connection)
+    wrapper = _DebugCursor if connection.queries_logged else CursorWrapper
+    with wrapper(raw, connection) as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
+class _DebugCursor(CursorDebugWrapper):
+    """Records a prepared statement as Django records its own: with its values written in."""
+
+    def execute(self, sql, params=None):
+        with self.debug_sql(psycopg.ClientCursor(self.db.connection).mogrify(sql, params)):
+            return CursorWrapper.execute(self, sql, params)
+
+
+def _decimal_as_number(value):
+    if isinstance(value, Decimal):
+        return float(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def render(body) -> bytes:
+    """`body` as compact JSON (Decimal money and ratings as numbers, as DRF's renderer writes them)."""
+    return orjson.dumps(body, default=_decimal_as_number)
+
+
+def _page_json(products: bytes, *, page: int, total: int, page_size: int, head: bytes = b"{") -> bytes:
+    pages = pages_for(total, page_size)
+    return b'%s"products":%s,"page":%d,"pages":%d}' % (head, products, page, pages)
+
+
+def _order_by(order: tuple[str, ...], table: str) -> str:
+    return ", ".join(f'{table}."{name.lstrip("-")}" {"DESC" if name.startswith("-") else "ASC"}' for name in order)
+
+
+def list_statement(listing: ProductListing, *, page: int, page_size: int, every_product: bool) -> tuple[str, list]:
+    """The statement (SQL, parameters) answering (total, the page's products as a JSON array)."""
+    offset = (page - 1) * page_size
+    if listing.brand_first:
+        # A search: gather the matches once, count them and page them from there.
+        columns = ["id", *(name.lstrip("-") for name in listing.order if name.lstrip("-") != "id")]
+        matches_sql, matches_params = listing.products.order_by().values(*columns).query.sql_with_params()
+        products_sql, products_params = _products_of("page", _order_by(listing.order, "page"), listing.brand_first)
+        sql = f"""WITH matches AS MATERIALIZED ({matches_sql}),
+            page AS (SELECT * FROM matches ORDER BY {_order_by(listing.order, "matches")} LIMIT %s OFFSET %s)
+            SELECT (SELECT count(*) FROM matches), {products_sql}"""
+        params = [*matches_params, page_size, offset, *products_params]
+    else:
+        # A list: the page straight from an index in order, the total from the kept count (every
+        # product) or from the category's index entries.
+        ordered = listing.products.order_by(*listing.order).values("id")
+        page_sql, page_params = ordered[offset : offset + page_size].query.sql_with_params()
+        if every_product:
+            count_sql, count_params = "SELECT products FROM catalog_product_total", []
+        else:
+            inner, count_params = listing.products.order_by().values("id").query.sql_with_params()
+            count_sql = f"SELECT count(*) FROM ({inner}) AS counted"
+        products_sql, products_params = _products_of("page", _order_by(listing.order, "p"))
+        sql = f"WITH page AS ({page_sql}) SELECT ({count_sql}), {products_sql}"
+        params = [*page_params, *count_params, *products_params]
+    return sql, params
+
+
+def _listing_page(listing: ProductListing, *, page: int, page_size: int, every_product: bool) -> tuple[int, bytes]:
+    """(total, the page's products as a JSON array) in one statement."""
+    sql, params = list_statement(listing, page=page, page_size=page_size, every_product=every_product)
+    total, products = _fetch(sql, params, prepared=not listing.brand_first)
+    return total, products.encode()
+
+
+def product_list(*, keyword: str, page: int, page_size: int) -> bytes:
+    """`GET /api/products`: `{"products", "page", "pages"}`."""
+    if not _fast():
+        return render(serializers.page_data(selectors.product_list(keyword=keyword, page=page, page_size=page_size)))
+    listing = selectors.product_listing(keyword=keyword)
+    total, products = _listing_page(listing, page=page, page_size=page_size, every_product=not listing.brand_first)
+    return _page_json(products, page=page, total=total, page_size=page_size)
+
+
+def category_products(*, category: str, page: int, page_size: int) -> bytes:
+    """`GET /api/products/categories/{category}/products`: `{"category", "categoryTe", "products",
+    "page", "pages"}`; NotFound for a category that does not exist."""
+    if not _fast():
+        name, name_te, found = selectors.category_products(category=category, page=page, page_size=page_size)
+        return render({"category": name, "categoryTe": name_te, **serializers.page_data(found)})
+    name, name_te, listing = selectors.category_listing(category)
+    every_product = name == selectors.ALL_CATEGORIES
+    total, products = _listing_page(listing, page=page, page_size=page_size, every_product=every_product)
+    head = render({"category": name, "categoryTe": name_te})[:-1] + b","
+    return _page_json(products, page=page, total=total, page_size=page_size, head=head)
+
+
+FEATURED_CATEGORY = _object(
+    key="c.key",
+    name="c.name",
+    nameTe="c.name_te",
+    image="c.image",
+    sequence="c.sequence",
+    products=_array(
+        PRODUCT, "(SELECT * FROM catalog_product WHERE category_id = c.id ORDER BY id LIMIT %s) AS p", "p.id"
+    ),
+)
+FEATURED_SQL = f"""SELECT row_to_json({
+    _object(categories=_array(FEATURED_CATEGORY, "catalog_category c WHERE c.is_featured", "c.sequence, c.name"))
+})::text"""
+
+
+def featured() -> bytes:
+    """`GET /api/products/featured`: every featured category in sequence with its first products."""
+    if not _fast():
+        found = selectors.featured_categories()
+        return render({"categories": [serializers.featured_category_data(entry) for entry in found]})
+    (body,) = _fetch(FEATURED_SQL, [*_product_params(), selectors.FEATURED_PRODUCTS_PER_CATEGORY], prepared=True)
+    return body.encode()
+
+
+def _suggestions_statement(found: QuerySet[Product], query: search.Query) -> tuple[str, list]:
+    """The statement (SQL, parameters) answering (how many products, the products as a JSON array,
+    the brands as a JSON array) for the products `found` and the brands `query` finds.
+
+    Names starting with the text first, then the others, each by name (`selectors.suggestions`):
+    the first part is read in name order from the prefix index, and the second runs only when
+    the first finds fewer than a page, so the products merely containing the text are not all
+    sorted to suggest a few."""
+    size = selectors.SUGGESTED_PRODUCTS
+    parts = [
+        part.annotate(suggested_rank=Value(rank)).order_by("name", "id").values("id", "suggested_rank")[:size]
+        for rank, part in enumerate((found.filter(query.names_starting()), found.exclude(query.names_starting())))
+    ]
+    (starting_sql, starting_params), (others_sql, others_params) = (part.query.sql_with_params() for part in parts)
+    brands = Detail.objects.filter(query.brands()).order_by("brand").values("brand").distinct()
+    brands_sql, brands_params = brands[: selectors.SUGGESTED_BRANDS].query.sql_with_params()
+    products_sql, products_params = _products_of("page", "page.suggested_rank, p.name, p.id")
+    sql = f"""WITH page AS (({starting_sql}) UNION ALL ({others_sql}) LIMIT %s)
+        SELECT (SELECT count(*) FROM page), {products_sql},
+            (SELECT COALESCE(array_to_json(array_agg(b.brand ORDER BY b.brand)), '[]')::text FROM ({brands_sql}) AS b)"""
+    return sql, [*starting_params, *others_params, size, *products_params, *brands_params]
+
+
+def suggestions(*, term: str) -> bytes:
+    """`GET /api/products/suggestions`: up to 8 products and 5 brands `term` finds (3+ characters)."""
+    if not _fast() or len(term) < selectors.SUGGESTION_MIN_CHARS:
+        found = selectors.suggestions(q=term)
+        return render({"products": serializers.products_data(found.products), "brands": found.brands})
+    query = search.understand(term)
+    count, products, brands = _fetch(*_suggestions_statement(Product.objects.filter(query.names()), query))
+    if not count and query.may_have_typos():
+        typos = search.with_upper(Product.objects.all(), "name").filter(query.names_with_typos())
+        _, products, _ = _fetch(*_suggestions_statement(typos, query))
+    return b'{"products":%s,"brands":%s}' % (products.encode(), brands.encode())
+
+
+TOP_SQL = f"""WITH page AS (SELECT * FROM catalog_product ORDER BY {_order_by(selectors.TOP_ORDER, "catalog_product")} LIMIT %s)
+    SELECT {_products_of("page", _order_by(selectors.TOP_ORDER, "page"))[0]}"""
+
+
+def top() -> bytes:
+    """`GET /api/products/top`: the best-rated products, as a JSON array."""
+    if not _fast():
+        return render(serializers.products_data(selectors.top_products()))
+    (body,) = _fetch(TOP_SQL, [selectors.TOP_PRODUCTS, *_product_params()], prepared=True)
+    return body.encode()

@@ -1,0 +1,178 @@
+"""The shop in Telugu on a 390 x 844 phone (issue 16): the header's English / తెలుగు switch turns
+the islands, the cookie, local storage and <html lang> to Telugu; the home, product and cart pages
+are photographed and no text sticks out of its box; a signed-in customer's choice goes to the
+profile, and signing in on a browser where no language was chosen brings the profile's along.
+
+Needs the built bundles (`npm run build`) and Debian's Noto fonts (`scripts/setup --browser`
+installs fonts-noto-core, which holds Noto Sans Telugu). Screenshots go to $TELUGU_SCREENSHOTS
+when it is set, else to the test's temporary folder. About 20 s.
+"""
+
+import io
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+from accounts.models import User
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+CATALOG = Path(__file__).resolve().parents[3] / "frontend" / "src" / "i18n"
+TE = json.loads((CATALOG / "te.json").read_text(encoding="utf-8"))
+CUSTOMER_PHONE, CUSTOMER_PASSWORD = "9000000002", "customer12345"
+
+# Every visible element holding text of its own: wider or taller than its box (unless cut short on
+# purpose with an ellipsis), or beyond the screen's edge (unless inside a box that scrolls or clips,
+# such as a row of cards), and the page itself scrolling sideways.
+OVERFLOWS = """
+() => {
+  const width = document.documentElement.clientWidth;
+  const problems = [];
+  const describe = (element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} "${element.textContent.trim().slice(0, 40)}"`;
+  const clipped = (element) => {
+    for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  for (const element of document.querySelectorAll("body *")) {
+    const own = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent).join("");
+    if (!/\\p{L}/u.test(own) || !element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    const style = getComputedStyle(element);
+    if (style.textOverflow === "ellipsis" || style.webkitLineClamp !== "none") continue;
+    if (style.display !== "inline") {
+      if (style.overflowX === "visible" && element.scrollWidth > element.clientWidth + 1) problems.push(`wider than its box: ${describe(element)}`);
+      if (style.overflowY === "visible" && element.clientHeight > 0 && element.scrollHeight > element.clientHeight + 1) problems.push(`taller than its box: ${describe(element)}`);
+    }
+    const box = element.getBoundingClientRect();
+    if ((box.right > width + 1 || box.left < -1) && !clipped(element)) problems.push(`off the screen: ${describe(element)}`);
+  }
+  if (document.documentElement.scrollWidth > width + 1) problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
+  return problems;
+}
+"""
+
+
+@pytest.fixture
+def demo_catalog(live_server):
+    call_command("seed_demo", stdout=io.StringIO())
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
+    context.set_default_timeout(10_000)
+
+    def only_our_server(route):  # map tiles and third-party scripts fail fast, offline
+        if route.request.url.startswith(live_server.url):
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", only_our_server)
+    tab = context.new_page()
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    folder = Path(os.environ.get("TELUGU_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def settle(page: Page) -> None:
+    """Fonts loaded and the islands' first answers painted."""
+    page.wait_for_load_state("networkidle")
+    page.evaluate("document.fonts.ready.then(() => true)")
+
+
+def choose(page: Page, language: str) -> None:
+    """Press English or తెలుగు in the header; the choice reloads the page, so the server's texts follow too."""
+    with page.expect_navigation():
+        page.locator("#site-header .language-switch").get_by_role(
+            "button", name="తెలుగు" if language == "te" else "English"
+        ).click()
+
+
+def test_telugu_fonts_are_installed():
+    fonts = subprocess.run(["fc-list", ":lang=te", "family"], capture_output=True, text=True, check=False).stdout
+    assert "Noto Sans Telugu" in fonts, "no Telugu font: run scripts/setup --browser (installs fonts-noto-core)"
+
+
+def test_phone_pages_in_telugu_keep_every_text_inside_its_box(phone: Page, demo_catalog, shots):
+    phone.goto("/")
+    choose(phone, "te")
+    expect(phone.locator("html")).to_have_attribute("lang", "te")
+    assert {"name": "django_language", "value": "te"}.items() <= next(
+        cookie for cookie in phone.context.cookies() if cookie["name"] == "django_language"
+    ).items()
+    assert phone.evaluate("localStorage.getItem('lang')") == "te"
+    expect(phone.get_by_role("heading", level=1)).to_have_text(TE["home.heading"])
+    expect(phone.get_by_role("button", name="తెలుగు")).to_have_attribute("aria-pressed", "true")
+    settle(phone)
+    phone.screenshot(path=str(shots / "te-home-phone.png"))
+    assert phone.evaluate(OVERFLOWS) == []
+
+    phone.goto("/product/sona-masoori-rice")
+    name = phone.locator(".product-page__name")
+    expect(name).to_contain_text("బియ్యం")  # the Telugu name, with the English one beside it
+    expect(name.locator("[lang=en]")).to_have_text("Sona Masoori Rice")
+    phone.get_by_role("button", name=TE["card.addToCart"], exact=True).click()
+    expect(phone.get_by_role("button", name=TE["product.added"])).to_be_visible()
+    settle(phone)
+    phone.screenshot(path=str(shots / "te-product-phone.png"))
+    assert phone.evaluate(OVERFLOWS) == []
+
+    phone.goto("/cart")
+    expect(phone.get_by_role("heading", level=1)).to_have_text(TE["cart.title"])
+    expect(phone.get_by_role("heading", name=TE["cart.subtotal"].replace("{count}", "1"))).to_be_visible()
+    expect(phone.locator(".cart-summary__total")).to_have_text("₹78.00")  # Indian number format in Telugu too
+    settle(phone)
+    phone.screenshot(path=str(shots / "te-cart-phone.png"))
+    assert phone.evaluate(OVERFLOWS) == []
+
+    # The check finds text squeezed out of its box.
+    phone.locator("h1").evaluate("heading => { heading.style.width = '40px'; heading.style.whiteSpace = 'nowrap'; }")
+    assert any(problem.startswith("wider than its box: h1") for problem in phone.evaluate(OVERFLOWS))
+
+    choose(phone, "en")
+    expect(phone.locator("html")).to_have_attribute("lang", "en")
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Shopping Cart")
+
+
+def sign_in(page: Page) -> None:
+    page.goto("/login")
+    page.get_by_label("Phone Number").fill(CUSTOMER_PHONE)
+    page.get_by_label("Password").fill(CUSTOMER_PASSWORD)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Sign In", exact=True).click()
+
+
+def test_a_customers_choice_is_kept_in_the_profile_and_comes_back_at_sign_in(
+    phone: Page, browser, live_server, demo_catalog
+):
+    customer = User.objects.get(phone_no=CUSTOMER_PHONE)
+    assert customer.language == "en"
+    sign_in(phone)
+    choose(phone, "te")
+    customer.refresh_from_db()
+    assert customer.language == "te"
+
+    # Another phone, never switched: signing in brings the profile's Telugu along.
+    other = browser.new_context(base_url=live_server.url, viewport=PHONE)
+    try:
+        tab = other.new_page()
+        sign_in(tab)
+        expect(tab.locator("html")).to_have_attribute("lang", "te")
+        assert tab.evaluate("localStorage.getItem('lang')") == "te"
+        expect(tab.get_by_role("heading", level=1)).to_have_text(TE["home.heading"])
+    finally:
+        other.close()
