@@ -1,7 +1,7 @@
 """The shop in Telugu on a 390 x 844 phone (issue 16): the header's English / తెలుగు switch turns
 the islands, the cookie, local storage and <html lang> to Telugu; the home, product and cart pages
 are photographed and no text sticks out of its box; a signed-in customer's choice goes to the
-profile, and signing in brings the profile's language along.
+profile, and signing in on a browser where no language was chosen brings the profile's along.
 
 Needs the built bundles (`npm run build`) and Debian's Noto fonts (`scripts/setup --browser`
 installs fonts-noto-core, which holds Noto Sans Telugu). Screenshots go to $TELUGU_SCREENSHOTS
