@@ -43,6 +43,9 @@ ATTEMPTS = 3
 SEARCH_QUERY = "rice"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 TARGET_PERFORMANCE, TARGET_CLS, TARGET_TBT_MS = 90, 0.1, 200
+# Issue 18's gate on every page (CI runs `--check`): the four category scores.
+TARGET_SCORES = {"performance": TARGET_PERFORMANCE, "accessibility": 95, "best-practices": 95, "seo": 90}
+CHECK_MAX_RUNS = 3
 
 
 def parse_args() -> argparse.Namespace:
@@ -50,6 +53,11 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (the median is printed)")
     parser.add_argument("--pages", default="home,category,search,product,cart", help="comma-separated page names")
     parser.add_argument("--reuse", action="store_true", help="keep a database left by an earlier run")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help=f"CI gate: a page whose median misses a target runs again, up to {CHECK_MAX_RUNS} runs in all",
+    )
     return parser.parse_args()
 
 
@@ -127,14 +135,43 @@ def print_table(medians: dict[str, dict[str, float]], runs: int) -> bool:
     print("-" * len(header))
     all_met = True
     for page, row in medians.items():
-        met = row["performance"] >= TARGET_PERFORMANCE and row["cls"] < TARGET_CLS and row["tbt"] < TARGET_TBT_MS
-        all_met &= met
+        missed = missed_targets(row)
+        all_met &= not missed
         print(
             f"{page:<10}{row['performance']:>6.0f}{row['accessibility']:>6.0f}{row['best-practices']:>6.0f}"
             f"{row['seo']:>6.0f}{row['cls']:>8.3f}{row['tbt']:>8.0f}{row['lcp'] / 1000:>7.2f}"
-            f"{row['fcp'] / 1000:>7.2f}{row['si'] / 1000:>7.2f}{'' if met else '  (target missed)'}"
+            f"{row['fcp'] / 1000:>7.2f}{row['si'] / 1000:>7.2f}"
+            f"{'  (target missed: ' + ', '.join(missed) + ')' if missed else ''}"
         )
+    targets = ", ".join(f"{name} >= {score}" for name, score in TARGET_SCORES.items())
+    print(f"targets: {targets}, CLS < {TARGET_CLS}, TBT < {TARGET_TBT_MS} ms")
     return all_met
+
+
+def missed_targets(row: dict[str, float]) -> list[str]:
+    missed = [name for name, score in TARGET_SCORES.items() if row[name] < score]
+    if row["cls"] >= TARGET_CLS:
+        missed.append("CLS")
+    if row["tbt"] >= TARGET_TBT_MS:
+        missed.append("TBT")
+    return missed
+
+
+def medians_of(results: dict[str, list[dict[str, float]]]) -> dict[str, dict[str, float]]:
+    return {
+        name: {key: statistics.median(row[key] for row in rows) for key in rows[0]} for name, rows in results.items()
+    }
+
+
+def measure(name: str, url: str, run: int, results: dict[str, list[dict[str, float]]]) -> None:
+    row = figures(lighthouse(url, REPORTS / f"{name}-{run}.json"))
+    results[name].append(row)
+    print(
+        f"  run {run} {name:<9} perf {row['performance']:>3.0f}  a11y {row['accessibility']:>3.0f}  "
+        f"best {row['best-practices']:>3.0f}  SEO {row['seo']:>3.0f}  CLS {row['cls']:.3f}  "
+        f"TBT {row['tbt']:>5.0f} ms  LCP {row['lcp'] / 1000:.2f} s",
+        flush=True,
+    )
 
 
 def lighthouse_version() -> str:
@@ -173,20 +210,19 @@ def main() -> int:
     try:
         for run in range(1, args.runs + 1):
             for name in pages:
-                url = f"http://127.0.0.1:{port}{paths[name]}"
-                row = figures(lighthouse(url, REPORTS / f"{name}-{run}.json"))
-                results[name].append(row)
-                print(
-                    f"  run {run} {name:<9} perf {row['performance']:>3.0f}  CLS {row['cls']:.3f}  "
-                    f"TBT {row['tbt']:>5.0f} ms  LCP {row['lcp'] / 1000:.2f} s",
-                    flush=True,
-                )
+                measure(name, f"http://127.0.0.1:{port}{paths[name]}", run, results)
+        # --check: a page that misses a target (on a busy machine, often only by a burst of load)
+        # is measured again, and judged on its median.
+        run = args.runs
+        while args.check and run < CHECK_MAX_RUNS:
+            run += 1
+            missing = [name for name, row in medians_of(results).items() if missed_targets(row)]
+            for name in missing:
+                measure(name, f"http://127.0.0.1:{port}{paths[name]}", run, results)
     finally:
         stop_server(server)
     print(f"load average (1/5/15 min) after: {load_average()}; {time.monotonic() - started:.0f} s of Lighthouse")
-    medians = {
-        name: {key: statistics.median(row[key] for row in rows) for key in rows[0]} for name, rows in results.items()
-    }
+    medians = medians_of(results)
     for name, path in paths.items():
         if name in medians:
             print(f"{name}: {path}")
