@@ -1,9 +1,11 @@
 """How long the shop takes to answer when PostgreSQL or Redis is gone (issue 9 figures).
 
-Starts the production server (uvicorn) on loopback ports 8490-8494 against: a database port where
-nothing listens, a database socket that accepts and never answers, and a Redis port where nothing
-listens (with a fresh SQLite database). Prints status and seconds per request; every request loop
-is bounded. Run: .venv/bin/python bench/faults.py
+Starts the server (uvicorn) on a free loopback port against: a database port where nothing
+listens, a database socket that accepts and never answers, and a Redis port where nothing listens
+(with a fresh SQLite database). Prints status and seconds per request beside its target (the API
+answers a JSON 503 within 6 s and /healthz within 5 s when the database is gone; with Redis gone
+everything answers as usual, within 2.5 s); every request loop is bounded. Run:
+.venv/bin/python bench/faults.py
 """
 
 import json
@@ -17,8 +19,15 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from harness import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
-PORT = 8490
+PORT = free_port()
+# (status, seconds) each answer should be within, per fault.
+TARGETS = {
+    "database": {"/api/products": (503, 6), "/api/users/auth": (503, 6), "/": (None, 6), "/healthz": (503, 5)},
+    "redis": {"/api/products": (200, 2.5), "/api/users/auth": (200, 2.5), "/": (200, 2.5), "/healthz": (503, 5)},
+}
 
 
 def request(path: str, body: dict | None = None) -> tuple[int, float]:
@@ -55,7 +64,7 @@ def serve(env: dict) -> subprocess.Popen:
     raise RuntimeError("server did not start")
 
 
-def measure(label: str, env: dict) -> None:
+def measure(label: str, env: dict, targets: dict) -> None:
     server = serve(env)
     try:
         for path, body in [
@@ -65,20 +74,27 @@ def measure(label: str, env: dict) -> None:
             ("/healthz", None),
         ]:
             status, seconds = request(path, body)
-            print(f"{label:<28} {path:<18} {status}  {seconds:5.2f} s")
+            want_status, want_seconds = targets[path]
+            missed = seconds > want_seconds or (want_status is not None and status != want_status)
+            target = f"target {want_status or 'any'} within {want_seconds:g} s"
+            print(
+                f"{label:<18} {path:<18} {status}  {seconds:5.2f} s   {target}{'  (target missed)' if missed else ''}"
+            )
     finally:
         server.terminate()
         server.wait(timeout=10)
 
 
 def main() -> None:
-    measure("database refused", {"DATABASE_URL": "postgres://postgres@127.0.0.1:8491/shop"})
+    measure(
+        "database refused", {"DATABASE_URL": f"postgres://postgres@127.0.0.1:{free_port()}/shop"}, TARGETS["database"]
+    )
     silent = socket.socket()
-    silent.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    silent.bind(("127.0.0.1", 8492))
+    silent.bind(("127.0.0.1", 0))
     silent.listen(64)
     try:
-        measure("database silent", {"DATABASE_URL": "postgres://postgres@127.0.0.1:8492/shop"})
+        silent_url = f"postgres://postgres@127.0.0.1:{silent.getsockname()[1]}/shop"
+        measure("database silent", {"DATABASE_URL": silent_url}, TARGETS["database"])
     finally:
         silent.close()
     with tempfile.TemporaryDirectory() as folder:
@@ -92,7 +108,7 @@ def main() -> None:
             check=True,
             capture_output=True,
         )
-        measure("redis refused", {**env, "REDIS_URL": "redis://127.0.0.1:8493/0"})
+        measure("redis refused", {**env, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}, TARGETS["redis"])
 
 
 if __name__ == "__main__":
