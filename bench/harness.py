@@ -181,6 +181,25 @@ def stop_server(server: subprocess.Popen) -> None:
             server.wait(timeout=5)
 
 
+def process_group_cpu_seconds(server: subprocess.Popen) -> float:
+    """CPU seconds (user + system) used so far by the server's processes (its session: the master
+    and its workers; living processes only). Requests per CPU-second do not depend on how busy
+    the rest of the machine is, as requests per second do."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        # After the command: state ppid pgrp session ... utime (12th) stime (13th).
+        if int(fields[3]) == server.pid:
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
 def percentile(values: list[float], share: float) -> float:
     """The nearest-rank percentile (`share` 0.5 for p50, 0.95 for p95)."""
     ordered = sorted(values)
