@@ -55,9 +55,12 @@ from urllib.parse import urlsplit
 from harness import (
     ASGI_WEB_COMMAND,
     OUT,
+    cpu_used_since,
     create_database,
+    database_backends_cpu,
     environment,
     free_port,
+    process_cpu_seconds,
     process_group_cpu_seconds,
     request,
     setup_django,
@@ -305,15 +308,17 @@ def build_times(rounds: int = 200) -> tuple[list[str], dict[str, float]]:
     return [query["sql"] for query in context.captured_queries], times
 
 
-def pgbench(database_url: str, statements: list[str], *, seconds: int, clients: int, name: str) -> float:
-    """Transactions per second of pgbench running `statements` as one transaction (one page)."""
+def pgbench(database_url: str, statements: list[str], *, seconds: int, clients: int, name: str) -> dict:
+    """pgbench running `statements` as one transaction (one page): {"tps", "database_cpu_ms" and
+    "client_cpu_ms" per page (PostgreSQL's backends, pgbench itself), sampled from 1 s after the
+    start to just before the end}."""
     script = OUT / f"pgbench-{name}.sql"
     script.write_text("".join(f"{' '.join(statement.split())};\n" for statement in statements))
     parts = urlsplit(database_url)
     command = [
         "pgbench",
         "--no-vacuum",
-        "--protocol=simple",  # Django's psycopg sends its statements with the values inlined
+        "--protocol=simple",  # how Django's psycopg sends its own statements: the values inlined
         f"--client={clients}",
         f"--jobs={min(2, clients)}",
         f"--time={seconds}",
@@ -323,11 +328,20 @@ def pgbench(database_url: str, statements: list[str], *, seconds: int, clients: 
         f"--username={parts.username or 'postgres'}",
         parts.path.lstrip("/"),
     ]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
-    match = re.search(r"tps = ([0-9.]+) \(without initial connection time\)", result.stdout)
-    if result.returncode != 0 or not match:
-        sys.exit(f"pgbench failed: {result.stdout}\n{result.stderr}")
-    return float(match.group(1))
+    bench = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1)
+    started, database_before, client_before = time.perf_counter(), database_backends_cpu(database_url), 0.0
+    client_before = process_cpu_seconds(bench.pid)
+    time.sleep(max(0.5, seconds - 1.5))
+    database_cpu = cpu_used_since(database_before, database_backends_cpu(database_url))
+    client_cpu, window = process_cpu_seconds(bench.pid) - client_before, time.perf_counter() - started
+    out, err = bench.communicate(timeout=seconds + 60)
+    match = re.search(r"tps = ([0-9.]+) \(without initial connection time\)", out)
+    if bench.returncode != 0 or not match:
+        sys.exit(f"pgbench failed: {out}\n{err}")
+    tps = float(match.group(1))
+    pages = tps * window
+    return {"tps": tps, "database_cpu_ms": database_cpu / pages * 1000, "client_cpu_ms": client_cpu / pages * 1000}
 
 
 # --- Server and load ---------------------------------------------------------------------------------
@@ -431,14 +445,18 @@ class Tally:
     latencies, and the CPU time the server's processes spent per request (its own work, however
     busy the rest of the machine is)."""
 
-    def __init__(self):
+    def __init__(self, database_url: str | None = None):
         self.rounds: list[dict] = []
-        self.cpu = 0.0
+        self.cpu = self.database_cpu = 0.0
+        self.database_url = database_url  # also count PostgreSQL's CPU for these requests
 
     def add(self, server, run) -> None:
         before = process_group_cpu_seconds(server)
+        database_before = database_backends_cpu(self.database_url) if self.database_url else {}
         self.rounds.append(run())
         self.cpu += process_group_cpu_seconds(server) - before
+        if self.database_url:
+            self.database_cpu += cpu_used_since(database_before, database_backends_cpu(self.database_url))
 
     @property
     def rps(self) -> float:
@@ -459,6 +477,10 @@ class Tally:
     @property
     def cpu_ms(self) -> float:
         return self.cpu / sum(r["requests"] for r in self.rounds) * 1000
+
+    @property
+    def database_cpu_ms(self) -> float:
+        return self.database_cpu / sum(r["requests"] for r in self.rounds) * 1000
 
 
 def load_average() -> str:
@@ -552,7 +574,7 @@ def main() -> int:
         env = catalog_environment(args.database_url, production=True, cache_seconds=cache_seconds)
         server, port = serve(env, args, headers, name="catalog")
         results = {label: Tally() for label, _ in runs}
-        alone = {"list": Tally(), "ours": [], "orm": []}
+        alone = {"list": Tally(args.database_url), "ours": [], "orm": []}
         try:
             for label, path in runs:
                 url = f"http://127.0.0.1:{port}{path}"
@@ -593,23 +615,42 @@ def main() -> int:
             )
             continue
 
-        ours, orm = (sum(alone[name]) / len(alone[name]) for name in ("ours", "orm"))
-        list_rps = alone["list"].rps
+        ours, orm = (
+            {key: sum(r[key] for r in alone[name]) / ROUNDS for key in alone[name][0]} for name in ("ours", "orm")
+        )
+        listed = alone["list"]
+        list_rps = listed.rps
+        # Per page, the CPU every process spends: the web workers and PostgreSQL for our list (the
+        # load generator left out), PostgreSQL and pgbench for PostgreSQL alone. On a machine of
+        # their own, throughput is the cores over this.
+        list_cpu = listed.cpu_ms + listed.database_cpu_ms
         print()
         print(
             f"the uncached list page 1 and PostgreSQL alone (pgbench, {args.connections} clients), {ROUNDS} rounds "
             f"of {args.duration} s each, in turn  [load average after: {load_average()}]"
         )
-        print(f"{'':<46} {'pages/s':>8} {'list / it':>10}")
-        print(f"{'uncached GET /api/products (web process)':<46} {list_rps:>8.0f}")
-        print(f"{f'pgbench: our SQL ({len(built_sql)} statement)':<46} {ours:>8.0f} {list_rps / ours:>9.2f}x")
+        print(f"{'':<46} {'pages/s':>8} {'list / it':>10} {'CPU ms/page':>12} {'list / it':>10}")
         print(
-            f"{f'pgbench: the ORM before issue 17 ({len(orm_sql)} statements)':<46} {orm:>8.0f} {list_rps / orm:>9.2f}x"
+            f"{'uncached GET /api/products (web + PostgreSQL)':<46} {list_rps:>8.0f} {'':>10} {list_cpu:>12.2f}"
+            f"   (web {listed.cpu_ms:.2f} + PostgreSQL {listed.database_cpu_ms:.2f})"
         )
+        for label, figures in (
+            (f"pgbench: our SQL ({len(built_sql)} statement)", ours),
+            (f"pgbench: the ORM before issue 17 ({len(orm_sql)} statements)", orm),
+        ):
+            cpu = figures["database_cpu_ms"] + figures["client_cpu_ms"]
+            print(
+                f"{label:<46} {figures['tps']:>8.0f} {list_rps / figures['tps']:>9.2f}x {cpu:>12.2f} "
+                f"{cpu / list_cpu:>9.2f}x   (PostgreSQL {figures['database_cpu_ms']:.2f} + pgbench "
+                f"{figures['client_cpu_ms']:.2f})"
+            )
+        orm_cpu_ratio = (orm["database_cpu_ms"] + orm["client_cpu_ms"]) / list_cpu
+        ours, orm = ours["tps"], orm["tps"]
         suggestions_p95 = results[SUGGESTIONS[0]].p95
         summaries += [
             f"uncached list page 1: {list_rps:.0f} req/s = {list_rps / orm:.2f}x PostgreSQL alone running the ORM's "
-            f"statements, {list_rps / ours:.2f}x running ours (target >= 0.3x: {met(list_rps / orm >= 0.3)})",
+            f"statements, {list_rps / ours:.2f}x running ours (target >= 0.3x: {met(list_rps / orm >= 0.3)}); "
+            f"per CPU-second {orm_cpu_ratio:.2f}x the ORM's ({met(orm_cpu_ratio >= 0.3)})",
             f"uncached suggestions p95 {suggestions_p95:.1f} ms (target < 30 ms: {met(suggestions_p95 < 30)})",
             f"uncached list {list_rps:.0f} req/s vs django-oscar's product API {OSCAR_PRODUCT_API_RPS[0]}-"
             f"{OSCAR_PRODUCT_API_RPS[1]} req/s (issue 17's figure, quoted; target ahead: "
