@@ -2,12 +2,14 @@ from datetime import date
 
 from django.conf import settings
 
+from catalog.models import GstRate
 from orders import rules
 
 
 def shop_config() -> dict:
     """What the browser must know (no secrets): store contacts and links, and the commerce rules
-    it shows but the server enforces (payment methods switched on, pack-count limits, shipping).
+    it shows but the server enforces (payment methods switched on, pack-count limits, shipping, the
+    GST rates staff may give a product).
 
     The one source of both the page's <script id="shop-config"> and `GET /api/config`.
     """
@@ -25,6 +27,7 @@ def shop_config() -> dict:
         "paymentMethods": [{"value": offer.value, "label": offer.label} for offer in rules.payment_methods_offered()],
         "packLimits": rules.pack_limits(),
         "shippingPrice": float(rules.SHIPPING_PRICE),
+        "gstRates": list(GstRate.values),
     }
 
 

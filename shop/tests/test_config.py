@@ -26,6 +26,7 @@ def test_the_config_lists_payment_methods_limits_shipping_and_contacts(api_clien
     assert config["paymentMethods"] == BOTH
     assert config["packLimits"] == {"card": {"min": 1, "max": 9}, "productPage": {"min": 1, "max": 10}}
     assert config["shippingPrice"] == 0 and isinstance(config["shippingPrice"], (int, float))
+    assert config["gstRates"] == [0, 5, 12, 18, 28]
     assert config["storeName"] == settings.STORE_NAME
     assert config["supportPhone"] == settings.STORE_SUPPORT_PHONE
     assert "onlinePayment" not in config

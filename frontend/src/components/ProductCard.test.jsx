@@ -2,6 +2,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addToCart, getCart } from "../lib/cart";
+import { setLanguage } from "../lib/i18n";
 import ProductCard from "./ProductCard";
 
 const packs = [
@@ -23,6 +24,23 @@ const line = () => getCart().cartItems[0];
 beforeEach(() => localStorage.clear());
 
 describe("ProductCard", () => {
+  it("in Telugu: the Telugu name with the English one under it, Telugu buttons, Indian money", async () => {
+    await setLanguage("te");
+    render(<ProductCard product={{ ...product, nameTe: "సోనా మసూరి బియ్యం" }} detail={detail} />);
+    expect(screen.getByRole("heading", { name: "India Gate సోనా మసూరి బియ్యం" })).toBeInTheDocument();
+    expect(screen.getByText("India Gate Sona Masoori Rice")).toHaveAttribute("lang", "en");
+    expect(screen.getByText("11% తగ్గింపు")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "కార్ట్‌కు జోడించండి: India Gate సోనా మసూరి బియ్యం, 5 kg" })).toBeInTheDocument();
+    expect(screen.getByText("₹399.00")).toBeInTheDocument();
+  });
+
+  it("in Telugu without a Telugu name: the English name alone", async () => {
+    await setLanguage("te");
+    render(<ProductCard product={product} detail={detail} />);
+    expect(screen.getByRole("heading", { name: "India Gate Sona Masoori Rice" })).toBeInTheDocument();
+    expect(document.querySelector("[lang=en]")).toBeNull();
+  });
+
   it("shows the badge, the de-duplicated name, sizes and struck MRP with the discounted price", () => {
     renderCard();
     expect(screen.getByText("11% off")).toBeInTheDocument();

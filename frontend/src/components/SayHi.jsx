@@ -18,7 +18,7 @@ export default function SayHi() {
     <div className="bottom-bar__say-hi" ref={ref}>
       <button type="button" className="bottom-bar__item" aria-expanded={isOpen} aria-controls="say-hi-popup" onClick={toggle}>
         <ChatIcon />
-        <span>{t("sayHi.title")}</span>
+        <span>{t("sayHi.button")}</span>
       </button>
       {isOpen && (
         <div className="say-hi" id="say-hi-popup" role="dialog" aria-label={t("sayHi.title")}>

@@ -25,6 +25,7 @@ const DEFAULTS = {
   paymentMethods: [{ value: "Cash Or UPI", label: "Cash Or UPI" }],
   packLimits: { card: { min: 1, max: 9 }, productPage: { min: 1, max: 10 } },
   shippingPrice: 0,
+  gstRates: [],
 };
 
 export const config = { ...DEFAULTS, ...readConfig() };

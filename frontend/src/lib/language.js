@@ -2,7 +2,8 @@
 // in their profile (`language` in PUT /api/users/profile), and signing in adopts the profile's.
 import { api } from "./api";
 import { getUserInfo, setUserInfo } from "./auth";
-import { getLanguage, setLanguage } from "./i18n";
+import { getLanguage, isLanguage, setLanguage, storedLanguage } from "./i18n";
+import { reload } from "./navigation";
 
 async function saveToProfile(code) {
   if (!getUserInfo()) return;
@@ -19,14 +20,22 @@ async function saveToProfile(code) {
  * The shopper chose a language (the header's switch): remember it, save it to the profile when
  * signed in, then load the page again so that the server's texts follow too.
  */
-export async function chooseLanguage(code, { reload = () => window.location.reload() } = {}) {
+export async function chooseLanguage(code) {
   if (code === getLanguage()) return;
   await setLanguage(code);
   await saveToProfile(code);
   reload();
 }
 
-/** After signing in (`info` is the login answer): a profile that has a language brings it along. */
-export function adoptUserLanguage(info) {
-  if ((info?.language === "en" || info?.language === "te") && info.language !== getLanguage()) setLanguage(info.language);
+/**
+ * After signing in (`info` is the login answer). A language chosen in this browser is the
+ * shopper's latest word: the profile takes it. Otherwise the profile's language comes along.
+ */
+export async function adoptUserLanguage(info) {
+  const chosenHere = storedLanguage();
+  if (chosenHere) {
+    if (chosenHere !== info?.language) await saveToProfile(chosenHere);
+  } else if (isLanguage(info?.language) && info.language !== getLanguage()) {
+    await setLanguage(info.language);
+  }
 }

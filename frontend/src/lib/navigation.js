@@ -11,6 +11,11 @@ export function redirect(url) {
   window.location.replace(url);
 }
 
+/** Load the current page again (a language choice: the server's texts follow it). */
+export function reload() {
+  window.location.reload();
+}
+
 /**
  * The login page that returns to `path` (default: the current page) after signing in. Slashes
  * stay readable (`/login?redirect=/shipping`, as the specification writes it); they are legal in

@@ -17,7 +17,6 @@ from playwright.sync_api import Page, expect
 
 from catalog.models import Product
 from catalog.tests.factories import make_category, make_product
-from realtime.tests.test_cart_browser import asgi_server  # noqa: F401, F811 (a fixture)
 from shop.tests.browser.test_gate_journeys import login_info, store_login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -168,7 +167,7 @@ def test_the_staff_screens_at_phone_and_desktop_widths(browser, live_server, sho
 
 
 @pytest.mark.filterwarnings("ignore:StreamingHttpResponse must consume synchronous iterators")
-def test_an_open_cart_sees_the_price_the_admin_sets_on_the_edit_screen(browser, asgi_server, make_user):  # noqa: F811
+def test_an_open_cart_sees_the_price_the_admin_sets_on_the_edit_screen(browser, asgi_server, make_user):
     """Served the production way (one ASGI app for pages and websockets, realtime's fixture)."""
     import time
 

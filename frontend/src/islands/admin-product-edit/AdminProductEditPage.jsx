@@ -8,6 +8,7 @@ import AdminEditFrame, { AdminForm } from "../../components/admin/AdminEditFrame
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api } from "../../lib/api";
+import { config } from "../../lib/config";
 import { flash } from "../../lib/flash";
 import { useT } from "../../lib/i18n";
 import { navigate } from "../../lib/navigation";
@@ -21,6 +22,12 @@ import "../../components/admin/admin.css";
 /** A catalog key (lib/i18n.js). */
 export const PRODUCT_UPDATED = "admin.productEdit.updated";
 export const PRODUCT_LIST = "/admin/productlist";
+
+/** The GST rates the server allows (shop config), with the product's own even if no longer one. */
+function gstRates(current) {
+  const rates = (config.gstRates ?? []).map(String);
+  return current === "" || rates.includes(current) ? rates : [current, ...rates];
+}
 
 async function loadProduct(productRef, signal) {
   const path = `/api/products/${encodeURIComponent(productRef)}`;
@@ -80,6 +87,25 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
             ))}
           </select>
         </div>
+        <div className="form-row admin-form__numbers">
+          <div className="form-field">
+            <label htmlFor="product-hsn">{t("admin.productEdit.hsnCode")}</label>
+            <input id="product-hsn" type="text" inputMode="numeric" maxLength={10} value={form.hsnCode} onChange={set("hsnCode")} />
+          </div>
+          <div className="form-field">
+            <label htmlFor="product-gst-rate">{t("admin.productEdit.gstRate")}</label>
+            <select id="product-gst-rate" value={form.gstRate} onChange={set("gstRate")} aria-describedby="product-gst-hint">
+              {gstRates(form.gstRate).map((rate) => (
+                <option key={rate} value={rate}>
+                  {`${rate}%`}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <p className="form-hint" id="product-gst-hint">
+          {t("admin.productEdit.gstHint")}
+        </p>
         <div className="form-field">
           <label htmlFor="product-image">{t("admin.productEdit.image")}</label>
           <input id="product-image" type="text" value={form.image} onChange={set("image")} placeholder={t("admin.productEdit.imageUrl")} />

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { config } from "../../lib/config";
 import { navigate } from "../../lib/navigation";
 import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
 import AdminProductEditPage, { PRODUCT_LIST, PRODUCT_UPDATED } from "./AdminProductEditPage";
@@ -114,6 +115,24 @@ describe("Edit Product Details: manual weight", () => {
     expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
       name: "Sunflower Oil", nameTe: "సన్‌ఫ్లవర్ నూనె",
     });
+  });
+
+  it("shows the product's HSN code and GST rate, offers the server's rates and sends the edited ones", async () => {
+    config.gstRates = [0, 5, 12, 18, 28];
+    const fetchMock = await open({ ...product([pack("a", "500", "ml", 90, 10, 4)]), hsnCode: "1512", gstRate: 5 }, {
+      "PUT /api/products/7/details/21": { body: {} },
+    });
+    expect(screen.getByLabelText("HSN code")).toHaveValue("1512");
+    const rate = screen.getByLabelText("GST rate");
+    expect(rate).toHaveValue("5");
+    expect([...rate.options].map((option) => option.textContent)).toEqual(["0%", "5%", "12%", "18%", "28%"]);
+    expect(rate).toHaveAccessibleDescription(/placed orders keep theirs/);
+    await userEvent.clear(screen.getByLabelText("HSN code"));
+    await userEvent.type(screen.getByLabelText("HSN code"), "15121110 ");
+    await userEvent.selectOptions(rate, "18");
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(PRODUCT_LIST));
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({ hsnCode: "15121110", gstRate: "18" });
   });
 
   it("shows the server's message when it refuses, and stays", async () => {

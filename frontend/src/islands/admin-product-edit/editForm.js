@@ -34,6 +34,8 @@ export function formFor(product, detail, packId = "") {
     name: product.name ?? "",
     nameTe: product.nameTe ?? "",
     category: product.category ?? "",
+    hsnCode: product.hsnCode ?? "",
+    gstRate: product.gstRate === undefined || product.gstRate === null ? "" : String(product.gstRate),
     image: detail?.images?.[0]?.image ?? product.image ?? "",
     brand: detail?.brand ?? "",
     manualQuantity: "",
@@ -53,7 +55,7 @@ export const sizeLabel = (pack) => `${pack.quantity} ${pack.units}`;
 /**
  * The PUT body: the chosen size as `quantity` (with its units), or the typed manual weight as
  * `manualQuantity` when no size is chosen; `manualQuantity: 0` and `image: ""` mean "not given"
- * (`nameTe: ""` clears the Telugu name).
+ * (`nameTe: ""` and `hsnCode: ""` clear the Telugu name and the HSN code).
  */
 export function editPayload(form, product, detail) {
   const pack = (detail?.financials ?? []).find((item) => item._id === form.financialId) ?? null;
@@ -63,6 +65,8 @@ export function editPayload(form, product, detail) {
     name: form.name,
     nameTe: form.nameTe,
     category: form.category,
+    hsnCode: form.hsnCode.trim(),
+    gstRate: form.gstRate,
     brand: form.brand,
     image: form.image.trim(),
     discount: form.discount,

@@ -20,7 +20,7 @@ function FeaturedRow({ category }) {
   const ref = useRef(null);
   useInView(ref, () => setNear(true), { rootMargin: ROW_RENDER_MARGIN, enabled: !near });
   return (
-    <section className="featured" aria-label={category.name} ref={ref}>
+    <section className="featured" aria-label={localName(category, language).primary} ref={ref}>
       <div className="section__title">
         <h3>{localName(category, language).primary}</h3>
         <a href={categoryHref(category.name)}>{t("home.viewAll")}</a>

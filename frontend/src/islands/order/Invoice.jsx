@@ -1,5 +1,9 @@
-// The invoice (spec section 2 "Order details"): the shop's GST and food-licence (FSSAI) numbers and
-// support contacts, the customer, the address, the payment method, the lines and the totals.
+// The invoice (spec section 2 "Order details", issue 16 "GST tax invoice"): the shop's GSTIN and
+// state, food-licence (FSSAI) number and support contacts, the customer, the place of supply, each
+// line with its HSN code, GST rate, taxable value and tax (CGST + SGST, or IGST), the summary per
+// rate and the total in words. Every figure and the split come from the server (`order.gst`,
+// orders/tax.py); this component only lays them out. An order placed before GST was recorded has
+// `gst: null` and shows the plain invoice it always had.
 import { forwardRef } from "react";
 import { config } from "../../lib/config";
 import { useT } from "../../lib/i18n";
@@ -7,16 +11,185 @@ import { formatMoney } from "../../lib/money";
 import { paymentMethodLabel } from "../../lib/paymentMethods";
 import { formatDate, packLabel } from "./format";
 
+const percent = (rate) => `${rate}%`;
+
+/** The tax columns of this invoice: CGST and SGST within the state, IGST across states. */
+function taxColumns(gst, t) {
+  return gst.interstate
+    ? [{ key: "igst", label: t("invoice.igst") }]
+    : [
+        { key: "cgst", label: t("invoice.cgst") },
+        { key: "sgst", label: t("invoice.sgst") },
+      ];
+}
+
+function PlainLines({ order, t }) {
+  return (
+    <table className="table invoice__items">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">{t("invoice.item")}</th>
+          <th scope="col">{t("product.brand")}</th>
+          <th scope="col">{t("invoice.pack")}</th>
+          <th scope="col" className="num">{t("invoice.qty")}</th>
+          <th scope="col" className="num">{t("invoice.price")}</th>
+          <th scope="col" className="num">{t("orders.total")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.orderItems.map((item, index) => (
+          <tr key={item.financialId ?? index}>
+            <td>{index + 1}</td>
+            <td className="invoice__item-name">{item.name}</td>
+            <td>{item.brand}</td>
+            <td>{packLabel(item)}</td>
+            <td className="num">{item.qty}</td>
+            <td className="num">{formatMoney(item.price)}</td>
+            <td className="num">{formatMoney(item.lineTotal)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function TaxLines({ order, gst, t }) {
+  const columns = taxColumns(gst, t);
+  const labels = {
+    hsn: t("invoice.hsn"),
+    qty: t("invoice.qty"),
+    price: t("invoice.price"),
+    rate: t("invoice.gstRate"),
+    taxable: t("invoice.taxableValue"),
+    amount: t("invoice.amount"),
+  };
+  return (
+    <table className="table invoice__items invoice__lines">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">{t("invoice.item")}</th>
+          <th scope="col">{labels.hsn}</th>
+          <th scope="col" className="num">{labels.qty}</th>
+          <th scope="col" className="num">{labels.price}</th>
+          <th scope="col" className="num">{labels.rate}</th>
+          <th scope="col" className="num">{labels.taxable}</th>
+          {columns.map((column) => (
+            <th scope="col" className="num" key={column.key}>
+              {column.label}
+            </th>
+          ))}
+          <th scope="col" className="num">{labels.amount}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.orderItems.map((item, index) => (
+          <tr key={item.financialId ?? index}>
+            <td className="invoice__line-number">{index + 1}</td>
+            <td className="invoice__item-name">
+              {item.name}
+              <span className="invoice__item-pack">
+                {item.brand} · {packLabel(item)}
+              </span>
+            </td>
+            <td data-label={labels.hsn}>{item.hsnCode || "—"}</td>
+            <td className="num" data-label={labels.qty}>{item.qty}</td>
+            <td className="num" data-label={labels.price}>{formatMoney(item.price)}</td>
+            <td className="num" data-label={labels.rate}>{percent(item.gstRate)}</td>
+            <td className="num" data-label={labels.taxable}>{formatMoney(item.taxableValue)}</td>
+            {columns.map((column) => (
+              <td className="num" data-label={column.label} key={column.key}>
+                {formatMoney(item[column.key])}
+              </td>
+            ))}
+            <td className="num invoice__line-amount" data-label={labels.amount}>{formatMoney(item.lineTotal)}</td>
+          </tr>
+        ))}
+        {gst.delivery && (
+          <tr>
+            <td className="invoice__line-number">{order.orderItems.length + 1}</td>
+            <td className="invoice__item-name">{t("invoice.delivery")}</td>
+            <td data-label={labels.hsn}>{t("invoice.sac", { code: gst.deliverySac })}</td>
+            <td className="num" data-label={labels.qty}>1</td>
+            <td className="num" data-label={labels.price}>{formatMoney(gst.delivery.total)}</td>
+            <td className="num" data-label={labels.rate}>{percent(gst.delivery.rate)}</td>
+            <td className="num" data-label={labels.taxable}>{formatMoney(gst.delivery.taxableValue)}</td>
+            {columns.map((column) => (
+              <td className="num" data-label={column.label} key={column.key}>
+                {formatMoney(gst.delivery[column.key])}
+              </td>
+            ))}
+            <td className="num invoice__line-amount" data-label={labels.amount}>{formatMoney(gst.delivery.total)}</td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/** The summary per GST rate, and the whole invoice's totals as its last row. */
+function RateSummary({ gst, t }) {
+  const columns = taxColumns(gst, t);
+  const cells = (row) => (
+    <>
+      <td className="num">{formatMoney(row.taxableValue)}</td>
+      {columns.map((column) => (
+        <td className="num" key={column.key}>
+          {formatMoney(row[column.key])}
+        </td>
+      ))}
+      <td className="num">{formatMoney(row.tax)}</td>
+      <td className="num">{formatMoney(row.total)}</td>
+    </>
+  );
+  return (
+    <table className="table invoice__summary" aria-label={t("invoice.summary")}>
+      <caption>{t("invoice.summary")}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("invoice.gstRate")}</th>
+          <th scope="col" className="num">{t("invoice.taxableValue")}</th>
+          {columns.map((column) => (
+            <th scope="col" className="num" key={column.key}>
+              {column.label}
+            </th>
+          ))}
+          <th scope="col" className="num">{t("invoice.totalTax")}</th>
+          <th scope="col" className="num">{t("invoice.amount")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {gst.rates.map((row) => (
+          <tr key={row.rate}>
+            <th scope="row">{percent(row.rate)}</th>
+            {cells(row)}
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{t("orders.total")}</th>
+          {cells(gst.totals)}
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
 const Invoice = forwardRef(function Invoice({ order }, ref) {
   const t = useT();
   const address = order.shippingAddress ?? {};
+  const gst = order.gst ?? null;
   return (
     <article className="invoice" ref={ref} aria-label={t("invoice.label")}>
+      <h2 className="invoice__title">{gst ? t("invoice.taxInvoice") : t("invoice.label")}</h2>
       <header className="invoice__header">
         <div className="invoice__shop">
-          <h2 className="invoice__shop-name">{config.storeName}</h2>
+          <p className="invoice__shop-name">{config.storeName}</p>
           {config.storeAddress && <p>{config.storeAddress}</p>}
-          <p>{t("invoice.gst", { number: config.gstNumber })}</p>
+          <p>{t("invoice.gst", { number: gst?.storeGstin ?? config.gstNumber })}</p>
+          {gst && <p>{t("invoice.state", { state: gst.storeState, code: gst.storeStateCode })}</p>}
           <p>{t("invoice.fssai", { number: config.fssaiNumber })}</p>
           <p>{t("invoice.phone", { phone: config.supportPhone })}</p>
           <p>{t("invoice.email", { email: config.supportEmail })}</p>
@@ -28,6 +201,12 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
           <dd>{order._id}</dd>
           <dt>{t("orders.date")}</dt>
           <dd>{formatDate(order.createdAt)}</dd>
+          {gst && (
+            <>
+              <dt>{t("invoice.placeOfSupply")}</dt>
+              <dd>{t("invoice.stateName", { state: gst.placeOfSupply, code: gst.placeOfSupplyCode })}</dd>
+            </>
+          )}
         </dl>
       </header>
 
@@ -50,43 +229,38 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
         </div>
       </section>
 
-      <div className="table-scroll">
-        <table className="table invoice__items">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t("invoice.item")}</th>
-              <th scope="col">{t("product.brand")}</th>
-              <th scope="col">{t("invoice.pack")}</th>
-              <th scope="col" className="num">{t("invoice.qty")}</th>
-              <th scope="col" className="num">{t("invoice.price")}</th>
-              <th scope="col" className="num">{t("orders.total")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.orderItems.map((item, index) => (
-              <tr key={item.financialId ?? index}>
-                <td>{index + 1}</td>
-                <td className="invoice__item-name">{item.name}</td>
-                <td>{item.brand}</td>
-                <td>{packLabel(item)}</td>
-                <td className="num">{item.qty}</td>
-                <td className="num">{formatMoney(item.price)}</td>
-                <td className="num">{formatMoney(item.lineTotal)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="table-scroll">{gst ? <TaxLines order={order} gst={gst} t={t} /> : <PlainLines order={order} t={t} />}</div>
+
+      <div className="invoice__bottom">
+        {gst && (
+          <div className="table-scroll invoice__summary-wrap">
+            <RateSummary gst={gst} t={t} />
+          </div>
+        )}
+        <dl className="invoice__totals">
+          <dt>{t("placeOrder.itemsPrice")}</dt>
+          <dd>{formatMoney(order.itemsPrice)}</dd>
+          <dt>{t("placeOrder.shippingPrice")}</dt>
+          <dd>{formatMoney(order.shippingPrice)}</dd>
+          {gst && (
+            <>
+              <dt>{t("invoice.taxIncluded")}</dt>
+              <dd>{formatMoney(gst.totals.tax)}</dd>
+            </>
+          )}
+          <dt>{t("orders.total")}</dt>
+          <dd className="invoice__grand-total">{formatMoney(order.totalPrice)}</dd>
+        </dl>
       </div>
 
-      <dl className="invoice__totals">
-        <dt>{t("placeOrder.itemsPrice")}</dt>
-        <dd>{formatMoney(order.itemsPrice)}</dd>
-        <dt>{t("placeOrder.shippingPrice")}</dt>
-        <dd>{formatMoney(order.shippingPrice)}</dd>
-        <dt>{t("orders.total")}</dt>
-        <dd className="invoice__grand-total">{formatMoney(order.totalPrice)}</dd>
-      </dl>
+      {order.totalInWords && (
+        <p className="invoice__words">
+          <strong>{t("invoice.inWords")}</strong> {order.totalInWords}
+        </p>
+      )}
+      <p className="invoice__note">
+        {gst ? (gst.interstate ? t("invoice.interstate") : t("invoice.intrastate")) : t("invoice.noTax")}
+      </p>
     </article>
   );
 });
