@@ -52,22 +52,29 @@ class Query:
 
     def names(self) -> Q:
         """Products whose name contains a phrase, or whose Telugu name contains the text."""
-        return reduce(or_, (Q(name__icontains=phrase) for phrase in self.phrases), Q(name_te__icontains=self.text))
+        return self._either("name", "icontains")
 
     def names_starting(self) -> Q:
         """Products whose English or Telugu name begins with the text or a phrase."""
-        return reduce(or_, (Q(name__istartswith=phrase) for phrase in self.phrases), Q(name_te__istartswith=self.text))
+        return self._either("name", "istartswith")
 
     def brands(self) -> Q:
         return Q(brand__icontains=self.text)
 
     def categories(self) -> Q:
         """Products whose category's name contains a phrase, or its Telugu name the text."""
-        return reduce(
-            or_,
-            (Q(category__name__icontains=phrase) for phrase in self.phrases),
-            Q(category__name_te__icontains=self.text),
-        )
+        return self._either("category__name", "icontains")
+
+    def _either(self, field: str, lookup: str) -> Q:
+        return reduce(or_, self.conditions(field, lookup))
+
+    def conditions(self, field: str, lookup: str) -> list[Q]:
+        """`field` (English) against the phrases in Latin letters, `field`_te against a text in
+        Telugu letters: a condition that cannot hold is left out, so PostgreSQL scans less."""
+        conditions = [Q(**{f"{field}__{lookup}": phrase}) for phrase in self.phrases if not _has_telugu(phrase)]
+        if _has_telugu(self.text):
+            conditions.append(Q(**{f"{field}_te__{lookup}": self.text}))
+        return conditions
 
     def may_have_typos(self) -> bool:
         return bool(self.typo_words)
@@ -96,6 +103,10 @@ def one_letter_off(field: str, word: str, *, trigrams: bool) -> Q:
         # UPPER(field) %> 'WORD': the expression the trigram index is built on (migration 0003).
         return Q(**{f"{field}_upper__trigram_word_similar": word.upper()}) & one_edit
     return one_edit
+
+
+def _has_telugu(text: str) -> bool:
+    return any("\u0c00" <= char <= "\u0c7f" for char in text)
 
 
 def _one_edit_pattern(word: str) -> str:
@@ -142,10 +153,13 @@ def understand(text: str) -> Query:
     translated = _translated(words, meanings)
     if translated != key:
         phrases.append(translated)
+    phrases = list(dict.fromkeys(phrase.casefold() for phrase in phrases))
+    # A name holding 'rice flour' holds 'rice': a phrase that holds another finds nothing more.
+    phrases = [phrase for phrase in phrases if not any(other in phrase for other in phrases if other != phrase)]
     typo_words = tuple(word for word in words if len(word) >= TYPO_MIN_LETTERS and _LATIN_WORD.match(word))
     return Query(
         text=text,
-        phrases=tuple(dict.fromkeys(phrase.casefold() for phrase in phrases))[:MAX_PHRASES],
+        phrases=tuple(phrases[:MAX_PHRASES]),
         typo_words=typo_words,
         exact_words=tuple(word for word in words if word not in typo_words),
     )
@@ -167,23 +181,34 @@ def _translated(words: list[str], meanings: dict[str, str]) -> str:
     return " ".join(out)
 
 
-def matching_ids(query: Query, *, brands: bool = True, categories: bool = False):
+def _union(parts: list[QuerySet]) -> QuerySet:
+    return parts[0].union(*parts[1:])
+
+
+def _name_parts(query: Query) -> list[QuerySet]:
+    """One UNION part per phrase: an OR of them can make the planner read every row (it does not
+    count the cost of UPPER on each); apart, each uses its trigram index."""
+    products = Product.objects.order_by()
+    return [products.filter(condition).values("pk") for condition in query.conditions("name", "icontains")]
+
+
+def matching_ids(query: Query, *, brands: bool = True, categories: bool = False) -> QuerySet:
     """Ids of the products `query` finds (names always; brands, categories as asked), each once.
 
-    One UNION, each part able to use its own trigram index on PostgreSQL (an OR across the
-    tables makes the planner read every row). Runs one query to see whether anything matches
-    as typed when typos may count, and then answers the products one letter off instead.
+    One UNION, each part able to use its own trigram index on PostgreSQL. Runs one query to see
+    whether anything matches as typed when typos may count, and then answers the products one
+    letter off instead.
     """
-    parts = [Product.objects.filter(query.names()).order_by().values("pk")]
+    parts = _name_parts(query)
     if brands:
         parts.append(Detail.objects.filter(query.brands()).order_by().values("product_id"))
     if categories:
         parts.append(Product.objects.filter(query.categories()).order_by().values("pk"))
-    exact = parts[0].union(*parts[1:])
+    exact = _union(parts)
     if not query.may_have_typos() or exact.exists():
         return exact
     typos = [with_upper(Product.objects, "name").filter(query.names_with_typos()).order_by().values("pk")]
     if brands:
         details = with_upper(Detail.objects, "brand").filter(query.brands_with_typos())
         typos.append(details.order_by().values("product_id"))
-    return typos[0].union(*typos[1:])
+    return _union(typos)

@@ -184,6 +184,8 @@ def test_understand_reads_the_synonyms_once_and_lists_what_the_text_stands_for(s
     assert query.phrases == ("sona masoori biyyam", "sona masoori rice")
     assert (query.typo_words, query.exact_words) == (("masoori", "biyyam"), ("sona",))
     assert search.understand("pap").phrases == ("pap", "dal")
+    SearchSynonym.objects.create(word="biyyam pindi", means="rice flour")
+    assert search.understand("biyyam").phrases == ("biyyam", "rice")  # 'rice flour' finds nothing more
     assert search.understand("బియ్యం").typo_words == ()
 
 
