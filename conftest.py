@@ -4,8 +4,13 @@ Tests marked `postgres` or `redis` run against the real services when DATABASE_U
 point at them (CI sets both) and are skipped, with the reason printed, when they don't.
 """
 
+import contextlib
 import os
+import shutil
 import socket
+import subprocess
+import time
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -38,6 +43,51 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+class OwnRedis:
+    """A redis-server of a test's own on a free port, which the test may stop and start again: a
+    fault test never stops the shared Redis other runs use."""
+
+    def __init__(self, directory):
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.directory = directory
+        self.process = None
+
+    def start(self) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            pytest.fail("redis-server not found: apt-get install redis-server (the CI image has it)")
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+            + ["--dir", str(self.directory)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"redis-server did not start on port {self.port}")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    """A started OwnRedis, stopped again after the test."""
+    redis = OwnRedis(tmp_path)
+    redis.start()
+    yield redis
+    redis.stop()
 
 
 @pytest.fixture(autouse=True)
@@ -182,3 +232,88 @@ def phone_page(browser, live_server):
     tab = context.new_page()
     yield tab
     context.close()
+
+
+def _serve(application) -> tuple:
+    """`application` under uvicorn in a thread of the test (so it shares the test database), on a
+    free loopback port; returns (server, thread, base URL)."""
+    import threading
+
+    import uvicorn
+
+    port = free_port()
+    config = uvicorn.Config(application, host="127.0.0.1", port=port, lifespan="off", log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    return server, thread, f"http://127.0.0.1:{port}"
+
+
+@contextlib.contextmanager
+def _serving(application):
+    server, thread, url = _serve(application)
+    try:
+        yield url
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """shop.asgi.application (HTTP and websockets) under uvicorn; static files from the finders.
+    Yields the base URL."""
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    from shop.asgi import application
+
+    with _serving(ASGIStaticFilesHandler(application)) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory):
+    """The built bundles and every app's static files collected and compressed, as the release
+    step does (`collectstatic` with ServeStatic's compressed storage)."""
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.test import override_settings
+
+    root = tmp_path_factory.mktemp("staticfiles")
+    if not (Path(settings.BASE_DIR) / "webpack-stats.json").exists():
+        pytest.fail("the frontend is not built: npm run build (scripts/setup does)")
+    storages = {**settings.STORAGES, "staticfiles": {"BACKEND": "servestatic.storage.CompressedStaticFilesStorage"}}
+    with override_settings(STATIC_ROOT=root, STORAGES=storages):
+        call_command("collectstatic", interactive=False, verbosity=0)
+    return root
+
+
+@pytest.fixture
+def production_server(transactional_db, settings, collected_static):
+    """The shop as production serves it, on one port: DEBUG off, the collected and compressed
+    static files served by ServeStatic with long cache lifetimes (no static files handler of the
+    test runner), the websockets of the Procfile's `ws` process, all under uvicorn. (Production
+    runs the HTTP part under gunicorn's WSGI workers behind a proxy that sends /ws/ to uvicorn;
+    the same Django middleware and views answer either way.) Yields the base URL."""
+    from channels.routing import ProtocolTypeRouter
+    from django.core.handlers.asgi import ASGIHandler
+
+    from shop.asgi import websockets
+
+    assert settings.DEBUG is False
+    settings.STATIC_ROOT = collected_static
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "servestatic.storage.CompressedStaticFilesStorage"},
+    }
+    settings.SERVESTATIC_MAX_AGE = 31536000
+    settings.SERVESTATIC_USE_FINDERS = False
+    settings.SERVESTATIC_AUTOREFRESH = False
+    # A handler built now, so ServeStatic indexes the collected files (shop.asgi built its own at import).
+    served = ProtocolTypeRouter({"http": ASGIHandler(), "websocket": websockets})
+    with _serving(served) as url:
+        yield url

@@ -4,6 +4,7 @@ shape the input, call one service or selector, answer the wire format."""
 from django.conf import settings
 from django.utils import translation
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -87,7 +88,7 @@ class LogoutView(APIView):
     @extend_schema(request=None, responses=MessageOutput)
     def post(self, request):
         access_token_revoke(token=request.auth, user=request.user)
-        return Response({"message": "Logged out successfully"})
+        return Response({"message": gettext("Logged out successfully")})
 
 
 class OtpSendView(PublicView):
@@ -129,7 +130,7 @@ class ForgotPasswordView(PublicView):
             password=data.get("password"),
             verification_token=data.get("verificationToken"),
         )
-        return Response({"message": "Password reset successfully"})
+        return Response({"message": gettext("Password reset successfully")})
 
 
 class UsersView(APIView):
@@ -249,7 +250,7 @@ class UserAddressView(APIView):
     @extend_schema(responses=MessageOutput)
     def delete(self, request, ref: str):
         services.user_address_clear(user=_user_for(request, ref))
-        return Response({"message": "Address removed"})
+        return Response({"message": gettext("Address removed")})
 
 
 class UserDetailView(APIView):
@@ -270,7 +271,7 @@ class UserDetailView(APIView):
     @extend_schema(responses=MessageOutput)
     def delete(self, request, ref: str):
         services.user_delete(user=selectors.user_get(ref=ref))
-        return Response({"message": "User removed"})
+        return Response({"message": gettext("User removed")})
 
 
 class DeliveryCheckView(PublicView):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from django.conf import settings
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import InvalidValue
 from common.india import is_pincode, latitude, longitude
@@ -17,9 +18,9 @@ from common.india import is_pincode, latitude, longitude
 # Coordinates farther than this from every pincode centre (open sea, another country) have no pincode.
 MAX_DISTANCE_TO_PINCODE_KM = 25.0
 
-MESSAGE_WRONG_STATE = "We only deliver in Andhra Pradesh & Puducherry."
-MESSAGE_DELIVERABLE = "Happy to deliver to {town}!"
-MESSAGE_NOT_DELIVERABLE = "Sorry, we do not deliver to this location yet."
+MESSAGE_WRONG_STATE = gettext_lazy("We only deliver in Andhra Pradesh & Puducherry.")
+MESSAGE_DELIVERABLE = gettext_lazy("Happy to deliver to {town}!")
+MESSAGE_NOT_DELIVERABLE = gettext_lazy("Sorry, we do not deliver to this location yet.")
 
 
 class DeliveryCheckError(InvalidValue):
@@ -89,17 +90,17 @@ def _state_and_town(pincode: str, details: dict, mapped_town: str | None) -> tup
 def _check_pincode(pincode: str) -> DeliveryResult:
     details = _pincodes().get_details(pincode)
     if details is None:
-        raise DeliveryCheckError(f"{pincode} is not a known Indian pincode.")
+        raise DeliveryCheckError(gettext("{pincode} is not a known Indian pincode.").format(pincode=pincode))
     mapped_town = settings.DELIVERY_PINCODES.get(pincode)
     state, town = _state_and_town(pincode, details, mapped_town)
 
     allowed = _allowed_states()
     pincode_states = {name.upper() for name in details["states"]} | {state.upper()}
     if not pincode_states & allowed.keys():
-        return DeliveryResult(pincode, state, town, False, MESSAGE_WRONG_STATE)
+        return DeliveryResult(pincode, state, town, False, str(MESSAGE_WRONG_STATE))
     if mapped_town:
         return DeliveryResult(pincode, state, town, True, MESSAGE_DELIVERABLE.format(town=mapped_town))
-    return DeliveryResult(pincode, state, town, False, MESSAGE_NOT_DELIVERABLE)
+    return DeliveryResult(pincode, state, town, False, str(MESSAGE_NOT_DELIVERABLE))
 
 
 def pincode_near(*, lat, lng) -> str:
@@ -107,7 +108,7 @@ def pincode_near(*, lat, lng) -> str:
     point_lat, point_lng = float(latitude(lat)), float(longitude(lng))
     nearest = _geo().reverse_lookup(point_lat, point_lng, max_km=MAX_DISTANCE_TO_PINCODE_KM)
     if nearest is None:
-        raise DeliveryCheckError("We could not find a pincode near this location.")
+        raise DeliveryCheckError(gettext("We could not find a pincode near this location."))
     if _pincodes().get_state(nearest["pincode"]):
         return nearest["pincode"]
     # A few special pincodes (a GPO's sorting office, say) carry no state; the nearest post office
@@ -123,8 +124,8 @@ def delivery_check(*, pincode=None, lat=None, lng=None) -> DeliveryResult:
     if pincode not in (None, ""):
         pincode = str(pincode).strip()
         if not is_pincode(pincode):
-            raise DeliveryCheckError("Please enter a valid 6-digit pincode.")
+            raise DeliveryCheckError(gettext("Please enter a valid 6-digit pincode."))
         return _check_pincode(pincode)
     if lat in (None, "") or lng in (None, ""):
-        raise DeliveryCheckError("Send a pincode, or both latitude and longitude.")
+        raise DeliveryCheckError(gettext("Send a pincode, or both latitude and longitude."))
     return _check_pincode(pincode_near(lat=lat, lng=lng))

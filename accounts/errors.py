@@ -1,5 +1,7 @@
 """The accounts app's domain errors and the texts a shopper reads."""
 
+from django.utils.translation import gettext_lazy
+
 from common.errors import Conflict, DomainError, Forbidden, InvalidValue, NotFound
 
 
@@ -15,18 +17,20 @@ class TooManyRequests(DomainError):
     status = 429
 
 
-PHONE_INVALID = "Please enter a valid 10-digit phone number."
-LOGIN_FAILED = "Invalid phone number or password"
-LOGIN_LOCKED = "Too many wrong passwords for this phone number."
-LOGIN_LOCKED_IP = "Too many failed sign-ins from your network."
-OTP_LOCKED = "Too many wrong OTPs for this phone number."
-ACCOUNT_EXISTS = "An account with this phone number already exists. Please sign in."
-NO_ACCOUNT = "No account found with this phone number."
-USER_NOT_FOUND = "User not found"
-CANNOT_DELETE_ADMIN = "Cannot delete admin user"
-CANNOT_DEMOTE_SELF = "You cannot remove your own admin rights."
-LANGUAGE_INVALID = "Language must be en (English) or te (Telugu)."
-LAST_ADMIN = "The shop needs at least one admin; make someone else an admin first."
+PHONE_INVALID = gettext_lazy("Please enter a valid 10-digit phone number.")
+LOGIN_FAILED = gettext_lazy("Invalid phone number or password")
+LOGIN_LOCKED = gettext_lazy("Too many wrong passwords for this phone number.")
+LOGIN_LOCKED_IP = gettext_lazy("Too many failed sign-ins from your network.")
+OTP_LOCKED = gettext_lazy("Too many wrong OTPs for this phone number.")
+ACCOUNT_EXISTS = gettext_lazy("An account with this phone number already exists. Please sign in.")
+PHONE_TAKEN = gettext_lazy("An account with this phone number already exists.")
+NO_ACCOUNT = gettext_lazy("No account found with this phone number.")
+USER_NOT_FOUND = gettext_lazy("User not found")
+CANNOT_DELETE_ADMIN = gettext_lazy("Cannot delete admin user")
+CANNOT_DEMOTE_SELF = gettext_lazy("You cannot remove your own admin rights.")
+LANGUAGE_INVALID = gettext_lazy("Language must be en (English) or te (Telugu).")
+LAST_ADMIN = gettext_lazy("The shop needs at least one admin; make someone else an admin first.")
+PASSWORD_REQUIRED = gettext_lazy("Password is required.")
 
 __all__ = [
     "Conflict",

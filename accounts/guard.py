@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext, ngettext
 
 from accounts.errors import TooManyRequests
 
@@ -52,9 +53,9 @@ def _wait_after(failures: int, free: int) -> int:
 
 def _in_words(seconds: int) -> str:
     if seconds < 60:
-        return f"{seconds} second{'s' if seconds != 1 else ''}"
+        return ngettext("{count} second", "{count} seconds", seconds).format(count=seconds)
     minutes = math.ceil(seconds / 60)
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return ngettext("{count} minute", "{count} minutes", minutes).format(count=minutes)
 
 
 def _count_up(key: str) -> int:
@@ -83,7 +84,8 @@ def guess_begin(*, scope: str, target: str, message: str, free: int | None = Non
     cache.decr(guess._count_key)
     until = cache.get(guess._gate_key) or now + 1
     wait = max(1, math.ceil(until - now))
-    raise TooManyRequests(f"{message} Please try again in {_in_words(wait)}.", retryAfter=wait)
+    refusal = gettext("{refusal} Please try again in {wait}.").format(refusal=message, wait=_in_words(wait))
+    raise TooManyRequests(refusal, retryAfter=wait)
 
 
 def guess_failed(guess: Guess) -> None:

@@ -3,11 +3,12 @@ from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.core.validators import RegexValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 # Spec section 8: what 'Use Current Location' fills in for the parts it could not find.
 UNKNOWN_ADDRESS_PARTS = frozenset({"unknown street", "unknown city", "unknown postal code"})
 
-phone_validator = RegexValidator(r"^[6-9]\d{9}$", "Please enter a valid 10-digit phone number.")
+phone_validator = RegexValidator(r"^[6-9]\d{9}$", gettext_lazy("Please enter a valid 10-digit phone number."))
 
 
 class UserManager(BaseUserManager):

@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from accounts.errors import OTP_LOCKED, Forbidden, InvalidInput, TooManyRequests
 from accounts.guard import guess_begin, guess_failed, guess_released, guess_succeeded
@@ -30,10 +31,15 @@ from notifications.services import sms_queue
 
 Purpose = PhoneOtp.Purpose
 
-OTP_SENT = "OTP sent successfully!"
-VERIFY_FIRST = "Please verify your phone number with the OTP first."
-VERIFICATION_INVALID = "Your phone verification is invalid or has expired. Please verify your phone number again."
-VERIFICATION_USED = "This phone verification has already been used. Please verify your phone number again."
+OTP_SENT = gettext_lazy("OTP sent successfully!")
+VERIFY_FIRST = gettext_lazy("Please verify your phone number with the OTP first.")
+VERIFICATION_INVALID = gettext_lazy(
+    "Your phone verification is invalid or has expired. Please verify your phone number again."
+)
+VERIFICATION_USED = gettext_lazy(
+    "This phone verification has already been used. Please verify your phone number again."
+)
+WAIT_TO_RESEND = gettext_lazy("Please wait {wait} seconds before requesting another OTP.")
 
 
 @dataclass(frozen=True)
@@ -45,7 +51,7 @@ class OtpSent:
 def clean_purpose(value) -> str:
     purpose = str(value or "").strip()
     if purpose not in Purpose.values:
-        raise InvalidInput("Purpose must be register or reset.")
+        raise InvalidInput(gettext("Purpose must be register or reset."))
     return purpose
 
 
@@ -68,10 +74,10 @@ def _check_resend_allowed(*, phone_no: str, now: datetime) -> None:
     )
     if last_sent and (now - last_sent).total_seconds() < resend_gap:
         wait = _seconds_until(last_sent + timedelta(seconds=resend_gap), now)
-        raise TooManyRequests(f"Please wait {wait} seconds before requesting another OTP.", retryAfter=wait)
+        raise TooManyRequests(WAIT_TO_RESEND.format(wait=wait), retryAfter=wait)
     # Two requests at the same moment both pass the check above; only one takes the lock.
     if not cache.add(_resend_lock_key(phone_no), now.timestamp(), timeout=resend_gap):
-        raise TooManyRequests(f"Please wait {resend_gap} seconds before requesting another OTP.", retryAfter=resend_gap)
+        raise TooManyRequests(WAIT_TO_RESEND.format(wait=resend_gap), retryAfter=resend_gap)
 
 
 def otp_send(*, phone_no, purpose, language: str = settings.LANGUAGE_CODE) -> OtpSent:
@@ -98,7 +104,7 @@ def otp_send(*, phone_no, purpose, language: str = settings.LANGUAGE_CODE) -> Ot
     if purpose == Purpose.REGISTER or account_language is not None:
         text = otp_text(code=code, language=account_language or language)
         sms_queue(phone_no=phone_no, text=text, about=f"{purpose} OTP SMS")
-    return OtpSent(message=OTP_SENT, resend_in=settings.OTP_RESEND_SECONDS)
+    return OtpSent(message=str(OTP_SENT), resend_in=settings.OTP_RESEND_SECONDS)
 
 
 def _token_salt(purpose: str) -> str:
@@ -117,13 +123,13 @@ def _otp_try(*, phone_no: str, purpose: str, code: str) -> tuple[PhoneOtp, bool]
         )
         now = timezone.now()
         if otp is None:
-            raise InvalidInput("Please request an OTP first.")
+            raise InvalidInput(gettext("Please request an OTP first."))
         if otp.used_at is not None:
-            raise InvalidInput("This OTP has already been used. Please request a new one.")
+            raise InvalidInput(gettext("This OTP has already been used. Please request a new one."))
         if now >= otp.expires_at:
-            raise InvalidInput("This OTP has expired. Please request a new one.")
+            raise InvalidInput(gettext("This OTP has expired. Please request a new one."))
         if otp.attempts >= max_tries:
-            raise InvalidInput("Too many wrong tries. Please request a new OTP.")
+            raise InvalidInput(gettext("Too many wrong tries. Please request a new OTP."))
         right = hmac.compare_digest(otp.code_hash, _code_hash(phone_no=phone_no, purpose=purpose, code=code))
         if right:
             otp.used_at = now
@@ -140,7 +146,7 @@ def otp_verify(*, phone_no, code, purpose) -> str:
     purpose = clean_purpose(purpose)
     code = str(code or "").strip()
     if len(code) != settings.OTP_LENGTH or not (code.isascii() and code.isdigit()):
-        raise InvalidInput(f"Please enter the {settings.OTP_LENGTH}-digit OTP.")
+        raise InvalidInput(gettext("Please enter the {length}-digit OTP.").format(length=settings.OTP_LENGTH))
 
     guess = guess_begin(scope="otp", target=phone_no, message=OTP_LOCKED)
     try:
@@ -154,8 +160,12 @@ def otp_verify(*, phone_no, code, purpose) -> str:
         guess_failed(guess)
         tries_left = settings.OTP_MAX_TRIES - otp.attempts
         if tries_left:
-            raise InvalidInput(f"Incorrect OTP. {tries_left} {'try' if tries_left == 1 else 'tries'} left.")
-        raise InvalidInput("Incorrect OTP. Please request a new one.")
+            raise InvalidInput(
+                ngettext("Incorrect OTP. {tries} try left.", "Incorrect OTP. {tries} tries left.", tries_left).format(
+                    tries=tries_left
+                )
+            )
+        raise InvalidInput(gettext("Incorrect OTP. Please request a new one."))
     return signing.dumps({"phone": phone_no, "otp": otp.pk}, salt=_token_salt(purpose))
 
 

@@ -9,8 +9,9 @@ import re
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_lazy
 
-from accounts.errors import LANGUAGE_INVALID, PHONE_INVALID, InvalidInput
+from accounts.errors import LANGUAGE_INVALID, PASSWORD_REQUIRED, PHONE_INVALID, InvalidInput
 from accounts.models import User
 from common.india import is_pincode
 from common.text import clean_text
@@ -31,14 +32,14 @@ def clean_phone(value) -> str:
 
 
 def clean_name(value) -> str:
-    return clean_text(value, label="Name", max_length=NAME_MAX_LENGTH)
+    return clean_text(value, label=gettext_lazy("Name"), max_length=NAME_MAX_LENGTH)
 
 
 def clean_new_password(password, *, user: User) -> str:
     """Django's password validators (settings.AUTH_PASSWORD_VALIDATORS), one readable message."""
     password = password or ""
     if not password:
-        raise InvalidInput("Password is required.")
+        raise InvalidInput(PASSWORD_REQUIRED)
     try:
         validate_password(password, user=user)
     except ValidationError as exc:
@@ -51,7 +52,7 @@ def clean_postal_code(value, *, required: bool) -> str:
     if not postal_code and not required:
         return ""
     if not is_pincode(postal_code):
-        raise InvalidInput("Please enter a valid 6-digit postal code.")
+        raise InvalidInput(gettext("Please enter a valid 6-digit postal code."))
     return postal_code
 
 

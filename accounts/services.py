@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.errors import (
     ACCOUNT_EXISTS,
@@ -16,6 +17,8 @@ from accounts.errors import (
     LOGIN_LOCKED,
     LOGIN_LOCKED_IP,
     NO_ACCOUNT,
+    PASSWORD_REQUIRED,
+    PHONE_TAKEN,
     Conflict,
     InvalidInput,
     LoginFailed,
@@ -51,7 +54,7 @@ def user_authenticate(*, phone_no, password, client_ip: str = "", free_failures_
     """
     phone_no = clean_phone(phone_no)
     if not password:
-        raise InvalidInput("Password is required.")
+        raise InvalidInput(PASSWORD_REQUIRED)
     guesses = [guess_begin(scope="login", target=phone_no, message=LOGIN_LOCKED)]
     if free_failures_per_ip is not None:
         try:
@@ -126,10 +129,10 @@ def user_reset_password(*, phone_no, password, verification_token) -> User:
 def _apply_address(user: User, *, street=UNCHANGED, city=UNCHANGED, postal_code=UNCHANGED, required: bool) -> list[str]:
     changed = []
     if street is not UNCHANGED:
-        user.street = clean_text(street, label="Street", max_length=STREET_MAX_LENGTH, required=required)
+        user.street = clean_text(street, label=gettext_lazy("Street"), max_length=STREET_MAX_LENGTH, required=required)
         changed.append("street")
     if city is not UNCHANGED:
-        user.city = clean_text(city, label="City", max_length=CITY_MAX_LENGTH, required=required)
+        user.city = clean_text(city, label=gettext_lazy("City"), max_length=CITY_MAX_LENGTH, required=required)
         changed.append("city")
     if postal_code is not UNCHANGED:
         user.postal_code = clean_postal_code(postal_code, required=required)
@@ -163,7 +166,7 @@ def user_profile_update(
     `delivery_address` is a dict with any of street, city, postal_code; blanks clear a part.
     """
     if phone_no is not UNCHANGED and phone_no not in (None, "") and str(phone_no).strip() != user.phone_no:
-        raise InvalidInput("Phone number cannot be changed.")
+        raise InvalidInput(gettext("Phone number cannot be changed."))
     changed = []
     if name is not UNCHANGED:
         user.name = clean_name(name)
@@ -200,7 +203,7 @@ def user_address_update(
     if location is not UNCHANGED:
         changed += _apply_location(user, location)
     if not changed:
-        raise InvalidInput("Send street, city or postalCode to change.")
+        raise InvalidInput(gettext("Send street, city or postalCode to change."))
     user.save(update_fields=changed)
     return user
 
@@ -236,7 +239,7 @@ def user_admin_update(*, actor: User, user: User, name=UNCHANGED, phone_no=UNCHA
         new_phone = clean_phone(phone_no)
         if new_phone != user.phone_no:
             if User.objects.filter(phone_no=new_phone).exclude(pk=user.pk).exists():
-                raise Conflict("An account with this phone number already exists.")
+                raise Conflict(PHONE_TAKEN)
             user.phone_no = new_phone
             changed.append("phone_no")
     if is_admin is not UNCHANGED:
@@ -249,7 +252,7 @@ def user_admin_update(*, actor: User, user: User, name=UNCHANGED, phone_no=UNCHA
             with transaction.atomic():
                 user.save(update_fields=changed)
         except IntegrityError:
-            raise Conflict("An account with this phone number already exists.") from None
+            raise Conflict(PHONE_TAKEN) from None
     return user
 
 
@@ -261,4 +264,4 @@ def user_delete(*, user: User) -> None:
         with transaction.atomic():
             user.delete()
     except ProtectedError:
-        raise Conflict("This user has orders and cannot be deleted.") from None
+        raise Conflict(gettext("This user has orders and cannot be deleted.")) from None

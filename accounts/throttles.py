@@ -7,6 +7,7 @@ Guessing one account's password or OTP from many addresses is limited in account
 """
 
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
@@ -56,6 +57,7 @@ class LoginThrottle(IpRateThrottle):
 
 
 class TooManyAttempts(exceptions.Throttled):
-    default_detail = "Too many attempts. Please try again later."
-    extra_detail_singular = "Try again in {wait} second."
-    extra_detail_plural = "Try again in {wait} seconds."
+    default_detail = gettext_lazy("Too many attempts. Please try again later.")
+    # DRF formats these before it asks ngettext, so they are read in the answer's language here.
+    extra_detail_singular = gettext_lazy("Try again in {wait} second.")
+    extra_detail_plural = gettext_lazy("Try again in {wait} seconds.")

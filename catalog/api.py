@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.middleware.gzip import re_accepts_gzip
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.text import compress_string
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -75,7 +76,7 @@ def _valid(serializer_class, data, **context):
 def _product(ref) -> Product:
     product = selectors.product_find(ref)
     if product is None:
-        raise NotFound("Product not found")
+        raise NotFound(selectors.PRODUCT_NOT_FOUND)
     return product
 
 
@@ -227,7 +228,7 @@ class ProductView(AdminOnlyWrites):
     @extend_schema(summary="Delete a product (admin)", responses={200: MESSAGE})
     def delete(self, request, ref: str):
         services.product_delete(product=_product(ref))
-        return Response({"message": "Product deleted successfully"})
+        return Response({"message": gettext("Product deleted successfully")})
 
 
 class DetailsView(APIView):
@@ -285,7 +286,7 @@ class DetailView(APIView):
     @extend_schema(summary="Delete a brand of a product (admin)", responses={200: MESSAGE})
     def delete(self, request, ref: str, detail_id: int):
         services.detail_delete(detail=selectors.detail_get(product=_product(ref), detail_id=detail_id))
-        return Response({"message": "Brand deleted successfully"})
+        return Response({"message": gettext("Brand deleted successfully")})
 
 
 class FinancialsView(APIView):
@@ -329,7 +330,7 @@ class ReviewsView(APIView):
     def post(self, request, ref: str):
         data = _valid(serializers.ReviewInput, request.data).validated_data
         services.review_create(product=_product(ref), user=request.user, **data)
-        return Response({"message": "Review added"}, status=status.HTTP_201_CREATED)
+        return Response({"message": gettext("Review added")}, status=status.HTTP_201_CREATED)
 
 
 class AdminProductsView(APIView):
@@ -340,7 +341,7 @@ class AdminProductsView(APIView):
     @extend_schema(
         summary="Products for the admin list (admin), newest first, as a JSON array; paging in X-Total-Count and Link",
         parameters=[serializers.AdminProductListQuery],
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="[product...]")},
+        responses={200: OpenApiResponse(schema.PRODUCTS)},
     )
     def get(self, request):
         query = _valid(
@@ -379,5 +380,5 @@ class UploadView(APIView):
     def post(self, request):
         upload = request.FILES.get("image") or request.FILES.get("file")
         stored = uploads.product_image_store(upload)
-        body = {"message": "Image uploaded", "image": stored.image, "thumbnail": stored.thumbnail}
+        body = {"message": gettext("Image uploaded"), "image": stored.image, "thumbnail": stored.thumbnail}
         return Response(body, status=status.HTTP_201_CREATED)

@@ -3,6 +3,9 @@ into stored values: the HSN code and the GST rate. What an order does with them 
 
 import re
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
+
 from common.errors import InvalidValue
 from common.money import decimal_or_none
 
@@ -10,8 +13,10 @@ from .models import GstRate
 
 # India's HSN codes are 4, 6 or 8 digits long (a shop of this size prints at least 4).
 HSN_PATTERN = re.compile(r"[0-9]{4}(?:[0-9]{2}){0,2}")
-HSN_RULE = "HSN code must be 4, 6 or 8 digits."
-RATE_RULE = f"GST rate must be one of {', '.join(str(rate) for rate in GstRate.values)} (per cent)."
+HSN_RULE = gettext_lazy("HSN code must be 4, 6 or 8 digits.")
+RATE_RULE = format_lazy(
+    gettext_lazy("GST rate must be one of {rates} (per cent)."), rates=", ".join(str(rate) for rate in GstRate.values)
+)
 
 
 def to_hsn_code(value) -> str:

@@ -2,6 +2,8 @@
 
 from decimal import Decimal
 
+from django.utils.translation import gettext
+
 from common.errors import InvalidValue
 from common.money import decimal_or_none
 
@@ -39,13 +41,13 @@ def to_quantity(value) -> Decimal:
     """A positive pack size with at most 3 decimals."""
     quantity = decimal_or_none(value)
     if quantity is None:
-        raise PackSizeError("Quantity must be a number.")
+        raise PackSizeError(gettext("Quantity must be a number."))
     if quantity <= 0:
-        raise PackSizeError("Quantity must be more than 0.")
+        raise PackSizeError(gettext("Quantity must be more than 0."))
     if quantity != quantity.quantize(Decimal("0.001")):
-        raise PackSizeError("Quantity can have at most 3 decimals.")
+        raise PackSizeError(gettext("Quantity can have at most 3 decimals."))
     if quantity > MAX_QUANTITY:
-        raise PackSizeError("Quantity is too large.")
+        raise PackSizeError(gettext("Quantity is too large."))
     return quantity.quantize(Decimal("0.001"))
 
 
@@ -53,16 +55,16 @@ def to_units(value) -> str:
     units = UNIT_ALIASES.get(str(value).strip().lower())
     if units is None:
         allowed = ", ".join(Financial.Units.values)
-        raise PackSizeError(f"Units must be one of {allowed}.")
+        raise PackSizeError(gettext("Units must be one of {allowed}.").format(allowed=allowed))
     return units
 
 
 def to_stock(value) -> int:
     number = decimal_or_none(value)
     if number is None or number != number.to_integral_value():
-        raise PackSizeError("Count in stock must be a whole number.")
+        raise PackSizeError(gettext("Count in stock must be a whole number."))
     if number < 0:
-        raise PackSizeError("Count in stock cannot be negative.")
+        raise PackSizeError(gettext("Count in stock cannot be negative."))
     if number > 2_147_483_647:
-        raise PackSizeError("Count in stock is too large.")
+        raise PackSizeError(gettext("Count in stock is too large."))
     return int(number)

@@ -8,6 +8,8 @@ the stored Discount always agrees with the stored prices.
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.utils.translation import gettext, gettext_lazy
+
 from common.errors import InvalidValue
 from common.money import decimal_or_none, to_paise
 
@@ -25,16 +27,16 @@ class PackPrices:
     discount: int
 
 
-def to_money(value, *, field: str = "price") -> Decimal:
-    """A non-negative amount in rupees, rounded to paise; anything else is a PricingError."""
+def to_money(value, *, field: str = gettext_lazy("Price")) -> Decimal:
+    """A non-negative amount in rupees, rounded to paise; anything else is a PricingError naming `field`."""
     amount = decimal_or_none(value)
     if amount is None:
-        raise PricingError(f"{field} must be a number.")
+        raise PricingError(gettext("{field} must be a number.").format(field=field))
     if amount < 0:
-        raise PricingError(f"{field} cannot be negative.")
+        raise PricingError(gettext("{field} cannot be negative.").format(field=field))
     amount = to_paise(amount)
     if amount > MAX_PRICE:
-        raise PricingError(f"{field} is too large.")
+        raise PricingError(gettext("{field} is too large.").format(field=field))
     return amount
 
 
@@ -54,7 +56,7 @@ def dprice_for_discount(price: Decimal, discount: int) -> Decimal:
 def to_discount(value) -> int:
     number = decimal_or_none(value)
     if number is None or number != number.to_integral_value() or not 0 <= number <= 100:
-        raise PricingError("Discount must be a whole number from 0 to 100.")
+        raise PricingError(gettext("Discount must be a whole number from 0 to 100."))
     return int(number)
 
 
@@ -65,11 +67,11 @@ def pack_prices(*, price, dprice=None, discount=None) -> PackPrices:
     derived (`price * (100 - discount) / 100`, to paise) and the discount then re-derived from the
     rounded selling price, so the two can never disagree. With neither, the pack sells at MRP.
     """
-    price = to_money(price, field="Price")
+    price = to_money(price)
     if dprice is not None:
-        dprice = to_money(dprice, field="Discounted price")
+        dprice = to_money(dprice, field=gettext_lazy("Discounted price"))
         if dprice > price:
-            raise PricingError("Discounted price cannot be more than the price (MRP).")
+            raise PricingError(gettext("Discounted price cannot be more than the price (MRP)."))
     elif discount is not None:
         dprice = dprice_for_discount(price, to_discount(discount))
     else:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.db.models import Case, Exists, F, IntegerField, Min, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.expressions import Window
 from django.db.models.functions import RowNumber
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import NotFound
 from common.lookup import by_id_or_slug
@@ -22,6 +23,7 @@ CATEGORY_PAGE_SIZE = 24  # GET /api/products/categories/{category}/products
 MAX_PAGE_SIZE = 48
 FEATURED_PRODUCTS_PER_CATEGORY = 5  # spec section 9
 SUGGESTION_MIN_CHARS = 3  # spec section 5
+PRODUCT_NOT_FOUND = gettext_lazy("Product not found")
 SUGGESTED_PRODUCTS = 8
 SUGGESTED_BRANDS = 5
 TOP_PRODUCTS = 6
@@ -161,7 +163,7 @@ def category_listing(category: str) -> tuple[str, str, ProductListing]:
         return ALL_CATEGORIES, "", ProductListing(Product.objects.all())
     found = category_find(category)
     if found is None:
-        raise NotFound(f"Category '{category}' not found")
+        raise NotFound(gettext("Category '{category}' not found").format(category=category))
     return found.name, found.name_te, ProductListing(Product.objects.filter(category=found))
 
 
@@ -240,7 +242,7 @@ def product_get(*, ref: str | int) -> Product:
     queryset = with_packs(Product.objects.all()).prefetch_related(reviews)
     product = by_id_or_slug(queryset, ref)
     if product is None:
-        raise NotFound("Product not found")
+        raise NotFound(PRODUCT_NOT_FOUND)
     return product
 
 
@@ -248,7 +250,7 @@ def detail_get(*, product: Product, detail_id: int) -> Detail:
     """A brand variant of `product`, or NotFound (also when it belongs to another product)."""
     detail = Detail.objects.filter(pk=detail_id, product=product).select_related("product").first()
     if detail is None:
-        raise NotFound("Brand not found")
+        raise NotFound(gettext("Brand not found"))
     return detail
 
 
@@ -296,5 +298,5 @@ def financial_get(*, product_ref: str | int, detail_id: int, financial_id: int) 
         else None
     )
     if financial is None:
-        raise NotFound("Pack not found")
+        raise NotFound(gettext("Pack not found"))
     return financial

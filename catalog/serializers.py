@@ -6,6 +6,7 @@ packs prefetched), so no function here runs a query. Input is checked by DRF ser
 numbers inside (prices, pack sizes, stock) are checked by the services, which own those rules.
 """
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -176,7 +177,7 @@ class ImageField(serializers.Field):
         if isinstance(data, dict):
             data = data.get("image")
         if not isinstance(data, str):
-            raise serializers.ValidationError('An image is a URL or {"image": URL}.')
+            raise serializers.ValidationError(gettext('An image is a URL or {"image": URL}.'))
         return data.strip()
 
     def to_representation(self, value):
@@ -207,7 +208,7 @@ class PackInput(serializers.Serializer):
             return None
         for required in ("quantity", "units", "price"):
             if pack[required] is None:
-                raise serializers.ValidationError({required: "This field is required."})
+                raise serializers.ValidationError({required: gettext("This field is required.")})
         return pack
 
 
@@ -239,7 +240,7 @@ class DetailEditInput(serializers.Serializer):
         """The body may repeat the brand's id; it must then be the brand the URL names."""
         given = attrs.get("detailId")
         if given not in (None, "") and str(given) != str(self.context["detail_id"]):
-            raise serializers.ValidationError("detailId does not match the brand in the address.")
+            raise serializers.ValidationError(gettext("detailId does not match the brand in the address."))
         return attrs
 
 
@@ -257,7 +258,7 @@ class PackRefInput(serializers.Serializer):
     def validate(self, attrs):
         if "brandId" not in attrs:
             if "detailId" not in attrs:
-                raise serializers.ValidationError({"brandId": "brandId is required."})
+                raise serializers.ValidationError({"brandId": gettext("brandId is required.")})
             attrs["brandId"] = attrs["detailId"]
         return attrs
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from django.db import IntegrityError, transaction
 from django.db.models import Case, F, PositiveIntegerField, QuerySet, Value, When
+from django.utils.translation import gettext
 
 from common.errors import Conflict, DomainError
 
@@ -26,7 +27,7 @@ class InsufficientStock(Conflict):
     """Some packs have fewer in stock than asked: `short` is [(pack, available)], in the order asked."""
 
     def __init__(self, short: list[tuple[Financial, int]]):
-        super().__init__("Not enough stock.", code="out_of_stock")
+        super().__init__(gettext("Not enough stock."), code="out_of_stock")
         self.short = short
 
 
@@ -65,7 +66,7 @@ def stock_take(lines: Lines) -> dict[int, Financial]:
     packs = packs_locked(wanted)
     missing = sorted(set(wanted) - set(packs))
     if missing:
-        raise DomainError(f"No pack has the id {missing[0]}.")
+        raise DomainError(gettext("No pack has the id {pack}.").format(pack=missing[0]))
     short = [
         (packs[financial_id], packs[financial_id].count_in_stock)
         for financial_id, qty in wanted.items()

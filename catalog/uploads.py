@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
+from django.utils.translation import gettext, gettext_lazy
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from common.errors import DomainError
@@ -35,8 +36,9 @@ CARD_SUFFIX = "-card"
 UPLOADED_PAGE_PICTURE_PATTERN = rf"/{UPLOAD_DIR}/[0-9a-f]{{32}}\.webp$"
 _UPLOADED_PAGE_PICTURE = re.compile(UPLOADED_PAGE_PICTURE_PATTERN)
 
-NOT_AN_IMAGE = "Please choose a JPEG, PNG or WebP image."
-NO_FILE = "Please choose an image to upload."
+NOT_AN_IMAGE = gettext_lazy("Please choose a JPEG, PNG or WebP image.")
+NO_FILE = gettext_lazy("Please choose an image to upload.")
+TOO_MANY_PIXELS = gettext_lazy("The image has too many pixels: at most {megapixels} megapixels.")
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,7 @@ class StoredImage:
 
 def _too_large_message() -> str:
     megabytes = settings.UPLOAD_MAX_IMAGE_BYTES / (1024 * 1024)
-    return f"The image is too large: at most {megabytes:g} MB."
+    return gettext("The image is too large: at most {megabytes} MB.").format(megabytes=f"{megabytes:g}")
 
 
 def _decoded(data: bytes) -> Image.Image:
@@ -61,12 +63,12 @@ def _decoded(data: bytes) -> Image.Image:
                 raise DomainError(NOT_AN_IMAGE)
             width, height = picture.size
             if width * height > MAX_PIXELS:
-                raise DomainError(f"The image has too many pixels: at most {MAX_PIXELS // 1_000_000} megapixels.")
+                raise DomainError(TOO_MANY_PIXELS.format(megapixels=MAX_PIXELS // 1_000_000))
             picture.load()
     except DomainError:
         raise
     except Image.DecompressionBombError:
-        raise DomainError(f"The image has too many pixels: at most {MAX_PIXELS // 1_000_000} megapixels.") from None
+        raise DomainError(TOO_MANY_PIXELS.format(megapixels=MAX_PIXELS // 1_000_000)) from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError):
         raise DomainError(NOT_AN_IMAGE) from None
     return picture

@@ -3,6 +3,7 @@
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils.translation import gettext
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -17,19 +18,20 @@ def first_message(detail) -> str:
             if key in ("detail", "non_field_errors", "message"):
                 return text
             return f"{key}: {text}"
-        return "Invalid request."
+        return gettext("Invalid request.")
     if isinstance(detail, (list, tuple)):
-        return first_message(detail[0]) if detail else "Invalid request."
+        return first_message(detail[0]) if detail else gettext("Invalid request.")
     return str(detail)
 
 
 def exception_handler(exc, context):
     if isinstance(exc, DomainError):
-        return Response({"message": exc.message, **exc.extra}, status=exc.status)
+        # str(): a message marked lazily is read now, in the language of this answer.
+        return Response({"message": str(exc.message), **exc.extra}, status=exc.status)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(detail=exc.messages)
     if isinstance(exc, Http404):
-        return Response({"message": "Not found."}, status=status.HTTP_404_NOT_FOUND)
+        return Response({"message": gettext("Not found.")}, status=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
 

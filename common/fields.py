@@ -2,6 +2,7 @@
 
 from decimal import Decimal
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -83,10 +84,10 @@ class WholeNumberField(serializers.Field):
     rule (`min_value`/`max_value`, or the service that owns it)."""
 
     default_error_messages = {
-        "invalid": "A whole number is required.",
-        "null": "A whole number is required.",
-        "required": "A whole number is required.",
-        "out_of_range": "A whole number is required.",
+        "invalid": gettext_lazy("A whole number is required."),
+        "null": gettext_lazy("A whole number is required."),
+        "required": gettext_lazy("A whole number is required."),
+        "out_of_range": gettext_lazy("A whole number is required."),
     }
 
     def __init__(self, *, min_value: int | None = None, max_value: int | None = None, **kwargs):

@@ -3,6 +3,8 @@
 import re
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.utils.translation import gettext, gettext_lazy
+
 from common.errors import InvalidValue
 from common.money import decimal_or_none
 
@@ -21,15 +23,15 @@ def coordinate(value, *, label: str, limit: int) -> Decimal:
     """A number from -limit to limit, to six decimals; anything else is InvalidValue naming `label`."""
     number = decimal_or_none(value)
     if number is None:
-        raise InvalidValue(f"{label} must be a number.")
+        raise InvalidValue(gettext("{label} must be a number.").format(label=label))
     if not -limit <= number <= limit:
-        raise InvalidValue(f"{label} must be between -{limit} and {limit}.")
+        raise InvalidValue(gettext("{label} must be between -{limit} and {limit}.").format(label=label, limit=limit))
     return number.quantize(COORDINATE_PLACES, rounding=ROUND_HALF_UP)
 
 
 def latitude(value) -> Decimal:
-    return coordinate(value, label="Latitude", limit=90)
+    return coordinate(value, label=gettext_lazy("Latitude"), limit=90)
 
 
 def longitude(value) -> Decimal:
-    return coordinate(value, label="Longitude", limit=180)
+    return coordinate(value, label=gettext_lazy("Longitude"), limit=180)

@@ -12,15 +12,16 @@ from django.core.exceptions import BadRequest, PermissionDenied, SuspiciousOpera
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from django.utils.deprecation import MiddlewareMixin
+from django.utils.translation import gettext, gettext_lazy
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 logger = logging.getLogger(__name__)
 
-SERVER_ERROR = "Something went wrong on our side. Please try again."
-UNAVAILABLE = "The shop cannot be reached right now. Please try again in a minute."
-BUSY = "The shop is busy right now. Please try again."
+SERVER_ERROR = gettext_lazy("Something went wrong on our side. Please try again.")
+UNAVAILABLE = gettext_lazy("The shop cannot be reached right now. Please try again in a minute.")
+BUSY = gettext_lazy("The shop is busy right now. Please try again.")
 RETRY_AFTER_SECONDS = 5
 
 # PostgreSQL: lock_not_available (lock_timeout), query_canceled (statement_timeout),
@@ -52,12 +53,12 @@ def api_error_response(request, exc: BaseException | None, *, log: bool = True) 
     if message is not None:
         if log:
             logger.warning("%s %s answered 503: %s: %s", request.method, request.path, exc.__class__.__name__, exc)
-        response = JsonResponse({"message": message}, status=503)
+        response = JsonResponse({"message": str(message)}, status=503)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response
     if log:
         logger.error("%s %s failed", request.method, request.path, exc_info=exc)
-    return JsonResponse({"message": SERVER_ERROR}, status=500)
+    return JsonResponse({"message": str(SERVER_ERROR)}, status=500)
 
 
 class ApiErrorMiddleware(MiddlewareMixin):
@@ -65,9 +66,9 @@ class ApiErrorMiddleware(MiddlewareMixin):
         if not is_api(request):
             return None
         if isinstance(exception, Http404):
-            return JsonResponse({"message": "Not found."}, status=404)
+            return JsonResponse({"message": gettext("Not found.")}, status=404)
         if isinstance(exception, PermissionDenied):
-            return JsonResponse({"message": "You do not have permission to perform this action."}, status=403)
+            return JsonResponse({"message": gettext("You do not have permission to perform this action.")}, status=403)
         if isinstance(exception, (BadRequest, SuspiciousOperation)):
-            return JsonResponse({"message": "Bad request."}, status=400)
+            return JsonResponse({"message": gettext("Bad request.")}, status=400)
         return api_error_response(request, exception)

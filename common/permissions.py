@@ -4,11 +4,12 @@ A customer is any signed-in, active user; an admin is one whose `is_staff` flag 
 `isAdmin`) is set.
 """
 
+from django.utils.translation import gettext_lazy
 from rest_framework.permissions import BasePermission
 
 
 class IsCustomer(BasePermission):
-    message = "Not authorized, please sign in."
+    message = gettext_lazy("Not authorized, please sign in.")
 
     def has_permission(self, request, view) -> bool:
         user = request.user
@@ -16,7 +17,7 @@ class IsCustomer(BasePermission):
 
 
 class IsAdmin(BasePermission):
-    message = "Not authorized as an admin."
+    message = gettext_lazy("Not authorized as an admin.")
 
     def has_permission(self, request, view) -> bool:
         user = request.user

@@ -1,5 +1,7 @@
 """Cleaning what people type into names, addresses and CSV cells."""
 
+from django.utils.translation import gettext
+
 from common.errors import InvalidValue
 
 
@@ -9,10 +11,13 @@ def squeezed(value) -> str:
 
 
 def clean_text(value, *, label: str, max_length: int, required: bool = True) -> str:
-    """`squeezed(value)`, refused with a message naming `label` when empty (if required) or too long."""
+    """`squeezed(value)`, refused with a message naming `label` (a marked text, so that it is read in
+    the shopper's language) when empty (if required) or too long."""
     text = squeezed(value)
     if required and not text:
-        raise InvalidValue(f"{label} is required.")
+        raise InvalidValue(gettext("{label} is required.").format(label=label))
     if len(text) > max_length:
-        raise InvalidValue(f"{label} must be at most {max_length} characters.")
+        raise InvalidValue(
+            gettext("{label} must be at most {max_length} characters.").format(label=label, max_length=max_length)
+        )
     return text

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 PUBLIC_ID_LENGTH = 20
 _PUBLIC_ID_ALPHABET = string.ascii_letters + string.digits
@@ -28,11 +29,11 @@ def new_public_id() -> str:
 
 class Order(models.Model):
     class Status(models.TextChoices):
-        PLACED = "placed", "Placed"
-        PACKED = "packed", "Packed"
-        DISPATCHED = "dispatched", "Dispatched"
-        DELIVERED = "delivered", "Delivered"
-        CANCELLED = "cancelled", "Cancelled"
+        PLACED = "placed", gettext_lazy("Placed")
+        PACKED = "packed", gettext_lazy("Packed")
+        DISPATCHED = "dispatched", gettext_lazy("Dispatched")
+        DELIVERED = "delivered", gettext_lazy("Delivered")
+        CANCELLED = "cancelled", gettext_lazy("Cancelled")
 
     class PaymentMethod(models.TextChoices):
         CASH_OR_UPI = "Cash Or UPI", "Cash/UPI on delivery"

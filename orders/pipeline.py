@@ -11,6 +11,7 @@ import logging
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from catalog.stock import stock_return
 from common.errors import Conflict, DomainError
@@ -61,20 +62,18 @@ def allowed_moves(*, order: Order, user) -> list[str]:
 def _refusal(order: Order, to_status: str) -> str:
     current = Status(order.status)
     target = Status(to_status)
+    names = {"order": order.public_id, "current": current.label.lower(), "target": target.label.lower()}
     if target == current:
-        return f"Order {order.public_id} is already {current.label.lower()}."
+        return gettext("Order {order} is already {current}.").format(**names)
     if current == Status.CANCELLED:
-        return f"Order {order.public_id} is cancelled; it cannot be {target.label.lower()}."
+        return gettext("Order {order} is cancelled; it cannot be {target}.").format(**names)
     if target == Status.CANCELLED:
-        return f"Order {order.public_id} is already {current.label.lower()}; it can no longer be cancelled."
+        return gettext("Order {order} is already {current}; it can no longer be cancelled.").format(**names)
     if _ORDER.index(target) < _ORDER.index(current):
-        return (
-            f"Order {order.public_id} is already {current.label.lower()}; it cannot go back to {target.label.lower()}."
-        )
+        return gettext("Order {order} is already {current}; it cannot go back to {target}.").format(**names)
     expected = Status(TRANSITIONS[current])
-    return (
-        f"Order {order.public_id} is {current.label.lower()}; it must be {expected.label.lower()} "
-        f"before it can be {target.label.lower()}."
+    return gettext("Order {order} is {current}; it must be {expected} before it can be {target}.").format(
+        expected=expected.label.lower(), **names
     )
 
 
@@ -123,7 +122,9 @@ def order_advance(*, order: Order, to_status: str, by=None) -> Order:
     move and one 409. Cancelling is `order_cancel` (it needs a reason and returns stock).
     """
     if to_status not in STEP_TIMESTAMP or to_status == Status.CANCELLED:
-        raise Conflict(f"Orders cannot be moved to '{to_status}'.", code="invalid_transition")
+        raise Conflict(
+            gettext("Orders cannot be moved to '{status}'.").format(status=to_status), code="invalid_transition"
+        )
     with transaction.atomic():
         locked = _move(order=order, to_status=to_status, by=by)
     logger.info("order %s moved to %s by %s", locked.public_id, to_status, getattr(by, "pk", None))
@@ -134,9 +135,11 @@ def clean_cancel_reason(reason) -> str:
     """The reason as written, spaces tidied; 400 when empty or too long."""
     text = squeezed(reason) if isinstance(reason, str) else ""
     if not text:
-        raise DomainError("Please give a reason for cancelling the order.")
+        raise DomainError(gettext("Please give a reason for cancelling the order."))
     if len(text) > CANCEL_REASON_MAX_LENGTH:
-        raise DomainError(f"The reason can have at most {CANCEL_REASON_MAX_LENGTH} characters.")
+        raise DomainError(
+            gettext("The reason can have at most {count} characters.").format(count=CANCEL_REASON_MAX_LENGTH)
+        )
     return text
 
 

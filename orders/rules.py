@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.conf import settings
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from orders.models import Order
 
@@ -16,13 +18,18 @@ from orders.models import Order
 CARD_PACK_COUNT = (1, 9)
 PRODUCT_PAGE_PACK_COUNT = (1, 10)
 MIN_QTY, MAX_QTY = PRODUCT_PAGE_PACK_COUNT
-QTY_RULE = f"Pack count must be a whole number from {MIN_QTY} to {MAX_QTY}."
+# An order line's problem, named by its place in the order (the first line is 1).
+ITEM_PROBLEM = gettext_lazy("Item {position}: {problem}")
+QTY_RULE = format_lazy(gettext_lazy("Pack count must be a whole number from {min} to {max}."), min=MIN_QTY, max=MAX_QTY)
 
 MAX_LINES = 100
 SHIPPING_PRICE = Decimal("0.00")
 
 # What the shopper reads for each stored payment method (the spec's 'Cash/UPI', sent as 'Cash Or UPI').
-PAYMENT_METHOD_LABELS = {Order.PaymentMethod.CASH_OR_UPI: "Cash/UPI", Order.PaymentMethod.ONLINE: "Online"}
+PAYMENT_METHOD_LABELS = {
+    Order.PaymentMethod.CASH_OR_UPI: gettext_lazy("Cash/UPI"),
+    Order.PaymentMethod.ONLINE: gettext_lazy("Online"),
+}
 
 
 @dataclass(frozen=True)
@@ -40,7 +47,7 @@ def payment_methods_offered() -> list[PaymentMethodOffer]:
     methods = [Order.PaymentMethod.CASH_OR_UPI]
     if online_payment_enabled():
         methods.append(Order.PaymentMethod.ONLINE)
-    return [PaymentMethodOffer(value=method.value, label=PAYMENT_METHOD_LABELS[method]) for method in methods]
+    return [PaymentMethodOffer(value=method.value, label=str(PAYMENT_METHOD_LABELS[method])) for method in methods]
 
 
 def pack_limits() -> dict[str, dict[str, int]]:

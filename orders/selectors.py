@@ -2,6 +2,7 @@
 queries, however many orders or lines there are."""
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext_lazy
 
 from common.errors import NotFound
 from common.pagination import Page, paginate
@@ -9,7 +10,7 @@ from orders.models import Order
 
 ADMIN_PAGE_SIZE = 20
 MAX_ADMIN_PAGE_SIZE = 100
-ORDER_NOT_FOUND = "Order not found"
+ORDER_NOT_FOUND = gettext_lazy("Order not found")
 MAX_PUBLIC_ID_LENGTH = 21
 
 

@@ -8,6 +8,7 @@ Input serializers check the shape and types of a request; the rules (pack count 
 prices, stock) are `orders.services`'.
 """
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -16,7 +17,7 @@ from common.ids import WireIdField
 from common.money import rupees_in_words
 from orders.models import Order, OrderItem
 from orders.pipeline import allowed_moves
-from orders.rules import MAX_LINES, QTY_RULE
+from orders.rules import ITEM_PROBLEM, MAX_LINES, QTY_RULE
 from orders.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
 
@@ -72,7 +73,7 @@ class OrderItemsField(serializers.ListField):
                     detail = next(iter(detail.values()))
                 if isinstance(detail, list):
                     detail = detail[0]
-                raise serializers.ValidationError(f"Item {position}: {detail}") from error
+                raise serializers.ValidationError(ITEM_PROBLEM.format(position=position, problem=detail)) from error
         return lines
 
 
@@ -104,7 +105,7 @@ class OrderPlaceInSerializer(serializers.Serializer):
 class OrderStatusInSerializer(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=[Order.Status.PACKED, Order.Status.DISPATCHED, Order.Status.DELIVERED],
-        error_messages={"invalid_choice": "Status must be one of packed, dispatched or delivered."},
+        error_messages={"invalid_choice": gettext_lazy("Status must be one of packed, dispatched or delivered.")},
     )
 
 

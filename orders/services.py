@@ -14,6 +14,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.delivery import delivery_check
 from catalog.models import Financial
@@ -25,7 +26,7 @@ from common.text import squeezed
 from orders import pipeline, rules, tax
 from orders.events import announce_order_changed
 from orders.models import InvoiceSequence, Order, OrderItem
-from orders.rules import MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE, SHIPPING_PRICE
+from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE, SHIPPING_PRICE
 from orders.serializers import pack_records
 from orders.sms import order_sms_after_commit
 
@@ -33,13 +34,15 @@ logger = logging.getLogger(__name__)
 
 INVOICE_PREFIX = "SMLR"
 
-ADDRESS_INCOMPLETE = "Enter address in account to complete order"
-ADDRESS_NOT_PROFILE = "Shipping address must match the address saved in your profile."
-PAYMENT_METHOD_MISSING = "Please select a payment method."
-PAYMENT_METHOD_OFF = "{label} payment is not available at the moment. Please choose another payment method."
-ORDER_EMPTY = "Order is empty"
-PAYMENT_BY_GATEWAY = "Payments are confirmed by the payment gateway."
-PRICES_CHANGED = (
+ADDRESS_INCOMPLETE = gettext_lazy("Enter address in account to complete order")
+ADDRESS_NOT_PROFILE = gettext_lazy("Shipping address must match the address saved in your profile.")
+PAYMENT_METHOD_MISSING = gettext_lazy("Please select a payment method.")
+PAYMENT_METHOD_OFF = gettext_lazy(
+    "{label} payment is not available at the moment. Please choose another payment method."
+)
+ORDER_EMPTY = gettext_lazy("Order is empty")
+PAYMENT_BY_GATEWAY = gettext_lazy("Payments are confirmed by the payment gateway.")
+PRICES_CHANGED = gettext_lazy(
     "Prices have changed since these items were added. Your cart now shows the current prices; "
     "please review it and place the order again."
 )
@@ -90,14 +93,18 @@ def _check_lines(items: Sequence[LineRequest]) -> None:
     if not items:
         raise InvalidOrder(ORDER_EMPTY)
     if len(items) > MAX_LINES:
-        raise InvalidOrder(f"An order can hold at most {MAX_LINES} lines.")
+        raise InvalidOrder(gettext("An order can hold at most {count} lines.").format(count=MAX_LINES))
     seen: set[int] = set()
     for position, line in enumerate(items, start=1):
         qty = line.qty
         if isinstance(qty, bool) or not isinstance(qty, int) or not MIN_QTY <= qty <= MAX_QTY:
-            raise InvalidOrder(f"Item {position}: {QTY_RULE}")
+            raise InvalidOrder(ITEM_PROBLEM.format(position=position, problem=QTY_RULE))
         if line.financial_id in seen:
-            raise InvalidOrder(f"Item {position}: this pack is already in the order; change its pack count instead.")
+            raise InvalidOrder(
+                gettext("Item {position}: this pack is already in the order; change its pack count instead.").format(
+                    position=position
+                )
+            )
         seen.add(line.financial_id)
 
 
@@ -111,7 +118,7 @@ def _check_address(*, user, shipping_address: Address) -> Destination:
     if not (given.street and given.city and given.postal_code) or not user.has_complete_address:
         raise InvalidOrder(ADDRESS_INCOMPLETE)
     if not is_pincode(given.postal_code):
-        raise InvalidOrder("Postal code must be 6 digits.")
+        raise InvalidOrder(gettext("Postal code must be 6 digits."))
     saved = Address(street=user.street.strip(), city=user.city.strip(), postal_code=user.postal_code.strip())
     if _address_key(given) != _address_key(saved):
         raise InvalidOrder(ADDRESS_NOT_PROFILE)
@@ -148,7 +155,11 @@ def _check_packs(items: Sequence[LineRequest], packs: dict[int, Financial]) -> N
     for position, line in enumerate(items, start=1):
         pack = packs.get(line.financial_id)
         if pack is None or pack.detail_id != line.brand_id or pack.detail.product_id != line.product_id:
-            raise InvalidOrder(f"Item {position} does not match a pack sold in the shop. Please refresh your cart.")
+            raise InvalidOrder(
+                gettext("Item {position} does not match a pack sold in the shop. Please refresh your cart.").format(
+                    position=position
+                )
+            )
 
 
 def _priced(items: Sequence[LineRequest], packs: dict[int, Financial], client_totals: Totals) -> Totals:
@@ -226,10 +237,14 @@ def order_place(
 
 def _out_of_stock(short: list[tuple[Financial, int]]) -> Conflict:
     named = "; ".join(
-        f"{_pack_name(pack)} ({f'only {available} left' if available else 'out of stock'})" for pack, available in short
+        "{pack} ({left})".format(
+            pack=_pack_name(pack),
+            left=gettext("only {count} left").format(count=available) if available else gettext("out of stock"),
+        )
+        for pack, available in short
     )
     return Conflict(
-        f"Sorry, not enough stock for: {named}. Please update your cart.",
+        gettext("Sorry, not enough stock for: {packs}. Please update your cart.").format(packs=named),
         code="out_of_stock",
         items=pack_records([pack for pack, _available in short]),
     )
@@ -267,7 +282,9 @@ def order_record_cash_payment(*, order: Order, by) -> Order:
     with transaction.atomic():
         locked = Order.objects.select_for_update().get(pk=order.pk)
         if locked.is_paid:
-            raise Conflict(f"Order {locked.public_id} is already paid.", code="already_paid")
+            raise Conflict(
+                gettext("Order {order} is already paid.").format(order=locked.public_id), code="already_paid"
+            )
         locked.is_paid = True
         locked.paid_at = timezone.now()
         locked.payment_reference = f"CASH-{locked.invoice_number}"

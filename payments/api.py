@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -69,7 +70,9 @@ class PaymentWebhookView(APIView):
         except MalformedNotice as error:
             return Response({"message": str(error)}, status=400)
         if confirmation.error:
-            return Response({"message": "The payment's status could not be checked; try again later."}, status=503)
+            return Response(
+                {"message": gettext("The payment's status could not be checked; try again later.")}, status=503
+            )
         return Response({"message": "ok", "status": confirmation.payment.status})
 
 

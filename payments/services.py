@@ -20,11 +20,13 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, DomainError, NotFound
 from orders.events import announce_order_changed
 from orders.models import Order
 from orders.pipeline import order_cancel
+from orders.selectors import ORDER_NOT_FOUND
 from payments.gateways import active_gateway, gateway_named
 from payments.gateways.base import (
     CHARGED,
@@ -41,9 +43,8 @@ from payments.models import Payment, PaymentEvent
 
 logger = logging.getLogger(__name__)
 
-ORDER_NOT_FOUND = "Order not found"
-ALREADY_PAID = "This order is already paid."
-GATEWAY_UNAVAILABLE = "Failed to initiate payment. Please try again."
+ALREADY_PAID = gettext_lazy("This order is already paid.")
+GATEWAY_UNAVAILABLE = gettext_lazy("Failed to initiate payment. Please try again.")
 
 
 class PaymentRefused(DomainError):
@@ -93,14 +94,15 @@ def payment_initiate(
     if amount is not None:
         if Decimal(amount) != order.total_price:
             raise PaymentRefused(
-                f"The amount to pay is the order's total, {order.total_price:.2f}.", code="amount_mismatch"
+                gettext("The amount to pay is the order's total, {total}.").format(total=f"{order.total_price:.2f}"),
+                code="amount_mismatch",
             )
     if online_checkout and order.payment_method != Order.PaymentMethod.ONLINE:
-        raise PaymentRefused("This order is paid at delivery; use its Pay button to pay online.")
+        raise PaymentRefused(gettext("This order is paid at delivery; use its Pay button to pay online."))
     if order.is_paid:
         raise Conflict(ALREADY_PAID, code="already_paid")
     if order.is_cancelled:
-        raise Conflict("This order is cancelled.", code="order_cancelled")
+        raise Conflict(gettext("This order is cancelled."), code="order_cancelled")
 
     gateway = active_gateway()
     payment = Payment.objects.create(order=order, gateway=gateway.name, amount=order.total_price)
@@ -281,7 +283,7 @@ def payment_webhook(*, authorization: str, body: bytes) -> Confirmation:
         Payment.objects.select_related("order__user").filter(gateway_order_id=notice.gateway_order_id[:21]).first()
     )
     if payment is None:
-        raise NotFound("Payment not found")
+        raise NotFound(gettext("Payment not found"))
     return payment_confirm(payment=payment, source=PaymentEvent.Source.WEBHOOK, notice=notice)
 
 

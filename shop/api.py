@@ -1,6 +1,6 @@
 """`GET /api/config`: the shop's public settings, the same answer the page embeds as shop-config."""
 
-from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -42,7 +42,9 @@ ShopConfigSchema = inline_serializer(
 
 
 class ConfigView(APIView):
-    """Public and the same for everyone, so it never reads a token and may be cached."""
+    """Public and the same for everyone, so it never reads a token and may be cached; the payment
+    methods' labels are in the answer's language, so a shared cache keeps one answer per language
+    (LocaleMiddleware adds Vary: Accept-Language; the language cookie is the other input)."""
 
     permission_classes = [AllowAny]
     authentication_classes = []
@@ -54,4 +56,5 @@ class ConfigView(APIView):
     def get(self, request: Request) -> Response:
         response = Response(shop_config())
         patch_cache_control(response, public=True, max_age=CONFIG_MAX_AGE_SECONDS)
+        patch_vary_headers(response, ["Cookie"])
         return response

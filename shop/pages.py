@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.shortcuts import render
 from django.urls import path, re_path
+from django.utils.translation import gettext_lazy
 
 from shop.preload import preload_script, uri_component
 
@@ -70,16 +71,24 @@ def search_context(request, *, keyword: str | None = None, pageNumber: int = 1, 
 HOME = Page(
     "home",
     "home",
-    "Fresh groceries delivered in 24 hours",
-    "Order rice, dals, oils, masalas, dairy and daily needs from trusted brands in every pack size, delivered free within 24 hours in Konaseema, Kakinada and Yanam.",
+    gettext_lazy("Fresh groceries delivered in 24 hours"),
+    gettext_lazy(
+        "Order rice, dals, oils, masalas, dairy and daily needs from trusted brands in every pack size, delivered free within 24 hours in Konaseema, Kakinada and Yanam."
+    ),
     context=home_context,
 )
-SEARCH = Page("search", "search", "Search results", "Search groceries by product or brand.", context=search_context)
+SEARCH = Page(
+    "search",
+    "search",
+    gettext_lazy("Search results"),
+    gettext_lazy("Search groceries by product or brand."),
+    context=search_context,
+)
 CATEGORY = Page(
     "category",
     "category",
-    "Shop by category",
-    "Groceries in this category, by brand and pack size.",
+    gettext_lazy("Shop by category"),
+    gettext_lazy("Groceries in this category, by brand and pack size."),
     context=category_context,
 )
 
@@ -95,29 +104,74 @@ def product_context(request, *, slug: str, **route) -> dict:
 
 
 PRODUCT = Page(
-    "product", "product", "Product", "Choose a brand, pack size and number of packs.", context=product_context
+    "product",
+    "product",
+    gettext_lazy("Product"),
+    gettext_lazy("Choose a brand, pack size and number of packs."),
+    context=product_context,
 )
-CART = Page("cart", "cart", "Your cart", "Review the packs in your cart and proceed to checkout.")
-LOGIN = Page("login", "login", "Sign in", "Sign in with your phone number.")
-REGISTER = Page("register", "login", "Create your account", "Register with your phone number and an SMS OTP.")
-SHIPPING = Page("shipping", "checkout", "Shipping", "Confirm your delivery address.", SIGNED_IN)
-PAYMENT = Page("payment", "checkout", "Payment method", "Choose Cash/UPI on delivery or Online payment.", SIGNED_IN)
-PLACE_ORDER = Page("placeorder", "checkout", "Place order", "Review your order and place it.", SIGNED_IN)
-ORDER = Page("order", "order", "Order details", "Invoice and tracking for your order.", SIGNED_IN)
-PROFILE = Page("profile", "profile", "My profile", "Your profile, address and orders.", SIGNED_IN)
+CART = Page(
+    "cart", "cart", gettext_lazy("Your cart"), gettext_lazy("Review the packs in your cart and proceed to checkout.")
+)
+LOGIN = Page("login", "login", gettext_lazy("Sign in"), gettext_lazy("Sign in with your phone number."))
+REGISTER = Page(
+    "register",
+    "login",
+    gettext_lazy("Create your account"),
+    gettext_lazy("Register with your phone number and an SMS OTP."),
+)
+SHIPPING = Page(
+    "shipping", "checkout", gettext_lazy("Shipping"), gettext_lazy("Confirm your delivery address."), SIGNED_IN
+)
+PAYMENT = Page(
+    "payment",
+    "checkout",
+    gettext_lazy("Payment method"),
+    gettext_lazy("Choose Cash/UPI on delivery or Online payment."),
+    SIGNED_IN,
+)
+PLACE_ORDER = Page(
+    "placeorder", "checkout", gettext_lazy("Place order"), gettext_lazy("Review your order and place it."), SIGNED_IN
+)
+ORDER = Page(
+    "order", "order", gettext_lazy("Order details"), gettext_lazy("Invoice and tracking for your order."), SIGNED_IN
+)
+PROFILE = Page(
+    "profile", "profile", gettext_lazy("My profile"), gettext_lazy("Your profile, address and orders."), SIGNED_IN
+)
 PAYMENT_SUCCESS = Page(
-    "payment_success", "payment-return", "Payment successful", "Your payment was successful.", SIGNED_IN
+    "payment_success",
+    "payment-return",
+    gettext_lazy("Payment successful"),
+    gettext_lazy("Your payment was successful."),
+    SIGNED_IN,
 )
-PAYMENT_FAILURE = Page("payment_failure", "", "Payment failed", "Your payment was not successful.", SIGNED_IN)
-ADMIN_ORDERS = Page("admin_orderlist", "admin-orders", "Orders", "All orders.", ADMIN)
-ADMIN_PRODUCTS = Page("admin_productlist", "admin-products", "Products", "Manage products, brands and packs.", ADMIN)
+PAYMENT_FAILURE = Page(
+    "payment_failure", "", gettext_lazy("Payment failed"), gettext_lazy("Your payment was not successful."), SIGNED_IN
+)
+ADMIN_ORDERS = Page("admin_orderlist", "admin-orders", gettext_lazy("Orders"), gettext_lazy("All orders."), ADMIN)
+ADMIN_PRODUCTS = Page(
+    "admin_productlist",
+    "admin-products",
+    gettext_lazy("Products"),
+    gettext_lazy("Manage products, brands and packs."),
+    ADMIN,
+)
 ADMIN_PRODUCT_EDIT = Page(
-    "admin_product_edit", "admin-product-edit", "Edit Product Details", "Edit a brand and its packs.", ADMIN
+    "admin_product_edit",
+    "admin-product-edit",
+    gettext_lazy("Edit Product Details"),
+    gettext_lazy("Edit a brand and its packs."),
+    ADMIN,
 )
-ADMIN_USERS = Page("admin_userlist", "admin-users", "Users", "All users.", ADMIN)
-ADMIN_USER_EDIT = Page("admin_user_edit", "admin-user-edit", "Edit User", "Edit a user.", ADMIN)
-TERMS = Page("terms", "", "Terms and Conditions", "The terms on which the shop sells and delivers.")
-PRIVACY = Page("privacy", "", "Privacy Policy", "What the shop keeps about you and why.")
+ADMIN_USERS = Page("admin_userlist", "admin-users", gettext_lazy("Users"), gettext_lazy("All users."), ADMIN)
+ADMIN_USER_EDIT = Page(
+    "admin_user_edit", "admin-user-edit", gettext_lazy("Edit User"), gettext_lazy("Edit a user."), ADMIN
+)
+TERMS = Page(
+    "terms", "", gettext_lazy("Terms and Conditions"), gettext_lazy("The terms on which the shop sells and delivers.")
+)
+PRIVACY = Page("privacy", "", gettext_lazy("Privacy Policy"), gettext_lazy("What the shop keeps about you and why."))
 
 
 def page_view(page: Page):

@@ -9,6 +9,7 @@ from django.core.exceptions import SuspiciousFileOperation
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils._os import safe_join
 from django.utils.http import http_date
+from django.utils.translation import gettext
 from django.views import defaults
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
@@ -63,7 +64,7 @@ def manifest(request):
 
 @csrf_exempt  # the API authenticates by Bearer token; an unknown path is a JSON 404 for every method
 def api_not_found(request, *args, **kwargs):
-    return JsonResponse({"message": "Not found."}, status=404)
+    return JsonResponse({"message": gettext("Not found.")}, status=404)
 
 
 def server_error(request):

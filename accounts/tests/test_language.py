@@ -67,3 +67,25 @@ def test_registration_keeps_the_language_the_browser_asks_for(api_client, verifi
 def test_registration_defaults_to_english(api_client, verification_token):
     _register(api_client, verification_token(NEW_PHONE))
     assert User.objects.get(phone_no=NEW_PHONE).language == "en"
+
+
+# --- the language of the texts sent by SMS -------------------------------------------------------
+
+
+def test_an_otp_to_a_new_number_is_in_the_language_of_the_page(api_client, send_otp, sms_outbox):
+    api_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "te"
+    assert send_otp(NEW_PHONE).status_code == 200
+    [text] = sms_outbox(NEW_PHONE)
+    assert text.startswith("మీ SMLR Mart ధృవీకరణ కోడ్ ")
+
+
+def test_an_otp_to_a_new_number_is_english_by_default(send_otp, sms_outbox):
+    send_otp(NEW_PHONE)
+    assert sms_outbox(NEW_PHONE)[0].startswith("Your SMLR Mart verification code is ")
+
+
+@pytest.mark.parametrize("purpose", ["reset", "register"])
+def test_an_otp_to_a_customer_is_in_their_language_whatever_the_page(make_user, send_otp, sms_outbox, purpose):
+    make_user(NEW_PHONE, language="te")
+    assert send_otp(NEW_PHONE, purpose).status_code == 200
+    assert sms_outbox(NEW_PHONE)[0].startswith("మీ SMLR Mart ధృవీకరణ కోడ్ ")

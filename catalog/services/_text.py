@@ -3,6 +3,8 @@
 
 import unicodedata
 
+from django.utils.translation import gettext
+
 from common.errors import DomainError
 from common.text import clean_text
 
@@ -10,7 +12,7 @@ from common.text import clean_text
 def clean_url(url: str) -> str:
     url = str(url or "").strip()
     if len(url) > 500:
-        raise DomainError("Image URL can have at most 500 characters.")
+        raise DomainError(gettext("Image URL can have at most 500 characters."))
     return url
 
 

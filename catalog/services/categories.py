@@ -3,6 +3,7 @@
 from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict
 from common.text import clean_text
@@ -17,8 +18,10 @@ CATEGORY_NAME_TE_MAX_LENGTH = Category._meta.get_field("name_te").max_length
 
 def category_save(*, category: Category) -> Category:
     """Save a category (Django admin), its key made from the name when left empty."""
-    category.name = clean_text(category.name, label="Category name", max_length=CATEGORY_NAME_MAX_LENGTH)
-    category.name_te = clean_telugu(category.name_te, label="Telugu name", max_length=CATEGORY_NAME_TE_MAX_LENGTH)
+    category.name = clean_text(category.name, label=gettext_lazy("Category name"), max_length=CATEGORY_NAME_MAX_LENGTH)
+    category.name_te = clean_telugu(
+        category.name_te, label=gettext_lazy("Telugu name"), max_length=CATEGORY_NAME_TE_MAX_LENGTH
+    )
     category.key = category.key or slugify(category.name)
     category.save()
     caching.invalidate()
@@ -31,5 +34,9 @@ def category_delete(*, category: Category) -> None:
         with transaction.atomic():
             category.delete()
     except (ProtectedError, RestrictedError):
-        raise Conflict(f"The category '{category.name}' still holds products and cannot be deleted.") from None
+        raise Conflict(
+            gettext("The category '{category}' still holds products and cannot be deleted.").format(
+                category=category.name
+            )
+        ) from None
     caching.invalidate()

@@ -2,6 +2,7 @@
 
 from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, DomainError
 from common.money import decimal_or_none
@@ -14,6 +15,7 @@ from . import packs, products
 from ._text import clean_url
 
 BRAND_MAX_LENGTH = Detail._meta.get_field("brand").max_length
+BRAND_TAKEN = gettext_lazy("This product already has the brand '{brand}'.")
 
 
 def _free_brand_name(product: Product, brand: str) -> str:
@@ -39,9 +41,9 @@ def detail_create(
     """
     if brand is None or not str(brand).strip():
         brand = _free_brand_name(product, products.SAMPLE_BRAND)
-    brand = clean_text(brand, label="Brand", max_length=BRAND_MAX_LENGTH)
+    brand = clean_text(brand, label=gettext_lazy("Brand"), max_length=BRAND_MAX_LENGTH)
     if product.details.filter(brand=brand).exists():
-        raise Conflict(f"This product already has the brand '{brand}'.")
+        raise Conflict(BRAND_TAKEN.format(brand=brand))
     urls = [clean_url(url) for url in (images or []) if str(url or "").strip()]
     detail = Detail.objects.create(product=product, brand=brand, images=urls)
     if pack:
@@ -67,7 +69,7 @@ def _pack_for_quantity(detail: Detail, quantity, units) -> Financial:
         packs = packs.filter(units=to_units(units))
     financial = packs.order_by("id").first()
     if financial is None:
-        raise DomainError("Selected quantity details are not available.")
+        raise DomainError(gettext("Selected quantity details are not available."))
     return financial
 
 
@@ -112,10 +114,10 @@ def detail_update(
     )
 
     if brand is not None and str(brand).strip():
-        brand = clean_text(brand, label="Brand", max_length=BRAND_MAX_LENGTH)
+        brand = clean_text(brand, label=gettext_lazy("Brand"), max_length=BRAND_MAX_LENGTH)
         if brand != detail.brand:
             if product.details.filter(brand=brand).exclude(pk=detail.pk).exists():
-                raise Conflict(f"This product already has the brand '{brand}'.")
+                raise Conflict(BRAND_TAKEN.format(brand=brand))
             detail.brand = brand
     if image is not None and str(image).strip():
         url = clean_url(image)
@@ -128,7 +130,7 @@ def detail_update(
     wants_pack = any(value not in (None, "") for value in (quantity, manual_quantity))
     if not wants_pack:
         if any(value not in (None, "") for value in (price, discount, count_in_stock)):
-            raise DomainError("Choose a pack size (quantity or manualQuantity) to set its price.")
+            raise DomainError(gettext("Choose a pack size (quantity or manualQuantity) to set its price."))
         return detail
 
     if manual_quantity not in (None, ""):
@@ -138,7 +140,7 @@ def detail_update(
         financial = detail.financials.filter(quantity=size, units=pack_units).first()
         if financial is None:
             if price in (None, ""):
-                raise DomainError("Price is required for a new pack size.")
+                raise DomainError(gettext("Price is required for a new pack size."))
             packs.financial_create(
                 detail=detail,
                 quantity=size,
@@ -168,5 +170,5 @@ def detail_delete(*, detail: Detail) -> None:
             detail.delete()
             packs.packs_written(product_ids=[detail.product_id], financial_ids=financial_ids)
     except (ProtectedError, RestrictedError):
-        raise Conflict("This brand is part of orders and cannot be deleted.") from None
+        raise Conflict(gettext("This brand is part of orders and cannot be deleted.")) from None
     caching.invalidate()

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy
 
 from common.errors import Conflict
 
@@ -16,6 +17,8 @@ from ..events import announce_packs_changed
 from ..models import Detail, Financial
 from ..packs import to_quantity, to_stock, to_units
 from ..pricing import pack_prices
+
+PACK_TAKEN = gettext_lazy("This brand already has a {size} {units} pack.")
 
 
 def packs_written(*, product_ids: Iterable[int], financial_ids: Iterable[int]) -> None:
@@ -35,7 +38,7 @@ def financial_save(*, financial: Financial) -> Financial:
         with transaction.atomic():
             financial.save()
     except IntegrityError:
-        raise Conflict(f"This brand already has a {financial.quantity_display} {financial.units} pack.") from None
+        raise Conflict(PACK_TAKEN.format(size=financial.quantity_display, units=financial.units)) from None
     packs_written(product_ids=[financial.detail.product_id], financial_ids=[financial.pk])
     return financial
 
@@ -46,7 +49,7 @@ def financial_create(
     """A new pack size for a brand; the selling price comes from `dprice` or `discount`."""
     size, pack_units = to_quantity(quantity), to_units(units)
     if detail.financials.filter(quantity=size, units=pack_units).exists():
-        raise Conflict(f"This brand already has a {format(size.normalize(), 'f')} {pack_units} pack.")
+        raise Conflict(PACK_TAKEN.format(size=format(size.normalize(), "f"), units=pack_units))
     prices = pack_prices(price=price, dprice=dprice, discount=discount)
     financial = Financial(
         detail=detail,

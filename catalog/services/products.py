@@ -4,6 +4,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.templatetags.static import static
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, DomainError
 from common.text import clean_text
@@ -19,6 +20,7 @@ SAMPLE_BRAND = "Sample brand"
 SAMPLE_DESCRIPTION = "Sample description"
 SAMPLE_IMAGE_STATIC_PATH = "img/logo.svg"
 UNCATEGORISED = ("uncategorised", "UNCATEGORISED")
+SLUG_WITHOUT_LETTERS = gettext_lazy("Slug must contain letters.")
 SLUG_MAX_LENGTH = Product._meta.get_field("slug").max_length
 
 PRODUCT_NAME_MAX_LENGTH = Product._meta.get_field("name").max_length
@@ -42,7 +44,7 @@ def _category(ref) -> Category:
         return ref
     category = selectors.category_find(str(ref or ""))
     if category is None:
-        raise DomainError(f"Category '{ref}' does not exist.")
+        raise DomainError(gettext("Category '{category}' does not exist.").format(category=ref))
     return category
 
 
@@ -65,10 +67,10 @@ def product_create(
     brand: str = SAMPLE_BRAND,
 ) -> Product:
     """A product with one brand and one empty 1 kg pack; with no arguments, an editable sample."""
-    name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
+    name = clean_text(name, label=gettext_lazy("Name"), max_length=PRODUCT_NAME_MAX_LENGTH)
     product = Product.objects.create(
         name=name,
-        name_te=clean_telugu(name_te, label="Telugu name", max_length=PRODUCT_NAME_TE_MAX_LENGTH),
+        name_te=clean_telugu(name_te, label=gettext_lazy("Telugu name"), max_length=PRODUCT_NAME_TE_MAX_LENGTH),
         slug=unique_slug(name),
         category=_category(category) if category else _default_category(),
         image=clean_url(static(SAMPLE_IMAGE_STATIC_PATH) if image is None else image),
@@ -81,21 +83,23 @@ def product_create(
 
 def product_save(*, product: Product) -> Product:
     """Save a product, giving it a unique slug from its name when it has none (Django admin)."""
-    product.name = clean_text(product.name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
+    product.name = clean_text(product.name, label=gettext_lazy("Name"), max_length=PRODUCT_NAME_MAX_LENGTH)
     product.hsn_code = to_hsn_code(product.hsn_code)
     product.gst_rate = to_gst_rate(product.gst_rate)
-    product.name_te = clean_telugu(product.name_te, label="Telugu name", max_length=PRODUCT_NAME_TE_MAX_LENGTH)
+    product.name_te = clean_telugu(
+        product.name_te, label=gettext_lazy("Telugu name"), max_length=PRODUCT_NAME_TE_MAX_LENGTH
+    )
     if not product.slug:
         product.slug = unique_slug(product.name, exclude_pk=product.pk)
     elif product.slug.isdigit():
-        raise DomainError("Slug must contain letters.")
+        raise DomainError(SLUG_WITHOUT_LETTERS)
     elif Product.objects.filter(slug=product.slug).exclude(pk=product.pk).exists():
-        raise Conflict(f"Another product already uses the slug '{product.slug}'.")
+        raise Conflict(gettext("Another product already uses the slug '{slug}'.").format(slug=product.slug))
     try:
         with transaction.atomic():
             product.save()
     except IntegrityError:
-        raise Conflict("Another product already uses this slug; try again.") from None
+        raise Conflict(gettext("Another product already uses this slug; try again.")) from None
     caching.invalidate()
     return product
 
@@ -123,12 +127,12 @@ def product_update(
     if slug is not None and slug.strip() and slug.strip() != product.slug:
         wanted = slugify(slug)
         if not wanted:
-            raise DomainError("Slug must contain letters.")
+            raise DomainError(SLUG_WITHOUT_LETTERS)
         product.slug = wanted
         if name is not None:
-            product.name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
+            product.name = clean_text(name, label=gettext_lazy("Name"), max_length=PRODUCT_NAME_MAX_LENGTH)
     elif name is not None:
-        name = clean_text(name, label="Name", max_length=PRODUCT_NAME_MAX_LENGTH)
+        name = clean_text(name, label=gettext_lazy("Name"), max_length=PRODUCT_NAME_MAX_LENGTH)
         if name != product.name:
             product.name = name
             product.slug = unique_slug(name, exclude_pk=product.pk)
@@ -156,5 +160,5 @@ def product_delete(*, product: Product) -> None:
             product.delete()
             packs.packs_written(product_ids=[product_id], financial_ids=financial_ids)
     except (ProtectedError, RestrictedError):
-        raise Conflict("This product is part of orders and cannot be deleted.") from None
+        raise Conflict(gettext("This product is part of orders and cannot be deleted.")) from None
     caching.invalidate()

@@ -4,11 +4,15 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.db import IntegrityError, transaction
 from django.db.models import Avg, Count
+from django.utils.translation import gettext_lazy
 
 from common.errors import Conflict, DomainError
 
 from .. import caching
 from ..models import Product, Review
+
+RATING_RULE = gettext_lazy("Rating must be a whole number from 1 to 5.")
+ALREADY_REVIEWED = gettext_lazy("Product already reviewed")
 
 
 @transaction.atomic
@@ -17,18 +21,18 @@ def review_create(*, product: Product, user, rating, comment: str = "") -> Revie
     try:
         rating = int(rating)
     except (TypeError, ValueError):
-        raise DomainError("Rating must be a whole number from 1 to 5.") from None
+        raise DomainError(RATING_RULE) from None
     if not 1 <= rating <= 5:
-        raise DomainError("Rating must be a whole number from 1 to 5.")
+        raise DomainError(RATING_RULE)
     # Lock the product so concurrent reviews recompute its rating one after the other.
     product = Product.objects.select_for_update().get(pk=product.pk)
     if Review.objects.filter(product=product, user=user).exists():
-        raise Conflict("Product already reviewed")
+        raise Conflict(ALREADY_REVIEWED)
     try:
         with transaction.atomic():
             review = Review.objects.create(product=product, user=user, rating=rating, comment=str(comment or ""))
     except IntegrityError:
-        raise Conflict("Product already reviewed") from None
+        raise Conflict(ALREADY_REVIEWED) from None
     _product_rating_refresh(product)
     return review
 

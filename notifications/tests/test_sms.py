@@ -175,6 +175,7 @@ def test_task_swallows_unexpected_errors(settings, monkeypatch, caplog):
     assert "unexpected error" in caplog.text
 
 
+@pytest.mark.faults
 def test_unreachable_queue_sends_once_in_process(settings, db, monkeypatch, caplog):
     settings.SMS_BACKEND = "outbox"
 

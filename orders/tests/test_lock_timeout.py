@@ -13,7 +13,7 @@ from conftest import client_for
 from orders.models import Order
 from orders.tests.conftest import line, payload
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.faults, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def _other_connection() -> psycopg.Connection:

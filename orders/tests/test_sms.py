@@ -91,3 +91,18 @@ def test_an_sms_failure_does_not_undo_a_pipeline_step(
             order_advance(order=order, to_status=Order.Status.DISPATCHED, by=admin_user)
 
     assert Order.objects.get(pk=order.pk).status == "dispatched"
+
+
+def test_a_telugu_customer_is_texted_in_telugu(
+    admin_user, shopper, place_order, sms_outbox, django_capture_on_commit_callbacks
+):
+    shopper.language = "te"
+    shopper.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        order = place_order(shopper)
+        order_advance(order=order, to_status=Order.Status.PACKED, by=admin_user)
+        order_advance(order=order, to_status=Order.Status.DISPATCHED, by=admin_user)
+
+    placed, dispatched = sms_outbox(shopper.phone_no)
+    assert placed.startswith(f"మీ SMLR Mart ఆర్డర్ {order.public_id} (₹145.50) నమోదైంది.")
+    assert dispatched == f"మీ SMLR Mart ఆర్డర్ {order.public_id} పంపబడింది, మీ వద్దకు వస్తోంది."

@@ -179,6 +179,7 @@ def test_malformed_or_unknown_webhooks_are_4xx(client, online_order, fake_juspay
     assert post_webhook(client, "Pnobody").status_code == 404
 
 
+@pytest.mark.faults
 def test_gateway_timeout_leaves_it_pending_and_reconciliation_later_pays(client, online_order, fake_juspay):
     payment = start(online_order)
     fake_juspay.set_status(payment.gateway_order_id, "CHARGED")

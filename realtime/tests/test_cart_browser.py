@@ -6,8 +6,6 @@ finders as in the other browser tests. Needs the built bundles: `npm run build` 
 """
 
 import re
-import socket
-import threading
 import time
 from pathlib import Path
 
@@ -26,44 +24,6 @@ pytestmark = [
 
 SHOTS = Path(__file__).resolve().parents[2] / "bench" / "out" / "screens"
 ADMIN = ("9876500099", "secret-pass-1")
-
-
-def free_port() -> int:
-    """A free port in realtime's range (87xx), or any free one."""
-    for port in range(8700, 8800):
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@pytest.fixture
-def asgi_server(transactional_db):
-    """shop.asgi.application under uvicorn on a loopback port; yields its base URL."""
-    import uvicorn
-    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-
-    from shop.asgi import application
-
-    port = free_port()
-    config = uvicorn.Config(
-        ASGIStaticFilesHandler(application), host="127.0.0.1", port=port, lifespan="off", log_level="warning"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
 
 
 def cart_line(pack: Financial, qty: int) -> dict:

@@ -3,9 +3,6 @@
 import copy
 import json
 import logging
-import shutil
-import socket
-import subprocess
 import time
 import uuid
 
@@ -16,6 +13,7 @@ from django.db import transaction
 from catalog.models import Financial
 from catalog.services import financial_update
 from catalog.tests.factories import make_product
+from conftest import free_port
 from orders.tests.conftest import give_address, payload
 from orders.tests.conftest import line as order_line
 from realtime import layer as realtime_layer
@@ -24,10 +22,6 @@ from realtime.consumers import CartConsumer
 from realtime.tests.conftest import cart_line, client_cart
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-# A port of realtime's own range (87xx) where nothing listens: Redis is "down" there.
-DOWN_PORT = 8790
-OWN_REDIS_PORT = 8791
 
 
 def redis_layer(url: str, *, prefix: str) -> dict:
@@ -99,13 +93,15 @@ async def test_a_change_made_in_one_instance_reaches_a_client_of_the_other(conne
 
 @pytest.fixture
 def redis_down(settings, caplog):
-    settings.CHANNEL_LAYERS = {"default": redis_layer(f"redis://127.0.0.1:{DOWN_PORT}/7", prefix="down")}
+    """The channel layer pointed at a port where nothing listens: Redis is "down" there."""
+    settings.CHANNEL_LAYERS = {"default": redis_layer(f"redis://127.0.0.1:{free_port()}/7", prefix="down")}
     realtime_layer.warn_layer_down.reset()
     caplog.set_level(logging.WARNING)
     yield caplog
     realtime_layer.warn_layer_down.reset()
 
 
+@pytest.mark.faults
 async def test_with_redis_down_sockets_are_refused_quietly(connect, redis_down):
     for _ in range(5):
         await connect(expect_open=False)
@@ -114,6 +110,7 @@ async def test_with_redis_down_sockets_are_refused_quietly(connect, redis_down):
     assert "Channel layer unavailable" in warnings[0].getMessage()
 
 
+@pytest.mark.faults
 def test_with_redis_down_changes_commit_pages_answer_and_orders_are_placed(
     redis_down, client, api_client, customer, as_user
 ):
@@ -133,6 +130,7 @@ def test_with_redis_down_changes_commit_pages_answer_and_orders_are_placed(
     assert len(errors) == 1, [record.getMessage() for record in errors]
 
 
+@pytest.mark.faults
 def test_a_broadcast_never_raises_into_the_change_that_made_it(redis_down):
     product = make_product()
     broadcast_packs_changed(product_ids=frozenset({product.pk}), financial_ids=frozenset())
@@ -140,51 +138,10 @@ def test_a_broadcast_never_raises_into_the_change_that_made_it(redis_down):
     assert len(redis_down.records) == 1
 
 
-def _wait_for_port(port: int, *, timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise AssertionError(f"redis-server did not listen on {port}")
-
-
-@pytest.fixture
-def own_redis(tmp_path):
-    """A Redis server of this test's own, which the test may stop."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.fail("redis-server not found: apt-get install redis-server (the CI image has it)")
-    server = subprocess.Popen(
-        [
-            binary,
-            "--port",
-            str(OWN_REDIS_PORT),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(tmp_path),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        _wait_for_port(OWN_REDIS_PORT)
-        yield server
-    finally:
-        server.kill()
-        server.wait(timeout=10)
-
-
+@pytest.mark.faults
 @pytest.mark.redis
 async def test_redis_going_down_closes_open_sockets_cleanly(connect, settings, own_redis, caplog):
-    settings.CHANNEL_LAYERS = {"default": redis_layer(f"redis://127.0.0.1:{OWN_REDIS_PORT}/0", prefix="own")}
+    settings.CHANNEL_LAYERS = {"default": redis_layer(own_redis.url, prefix="own")}
     realtime_layer.warn_layer_down.reset()
     caplog.set_level(logging.WARNING)
     pack = first_pack(make_product())
@@ -193,8 +150,7 @@ async def test_redis_going_down_closes_open_sockets_cleanly(connect, settings, o
         await socket_.send_to(text_data=client_cart(cart_line(pack)))
         assert await socket_.receive_nothing(timeout=0.2)
 
-    own_redis.kill()
-    own_redis.wait(timeout=10)
+    own_redis.stop()
 
     for socket_ in sockets:
         closing = await socket_.receive_output(timeout=10)

@@ -21,6 +21,8 @@ from django.conf import settings
 
 from conftest import free_port
 
+pytestmark = pytest.mark.faults
+
 BASE_DIR = Path(settings.BASE_DIR)
 
 

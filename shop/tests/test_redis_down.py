@@ -8,8 +8,6 @@ answer as usual; /healthz names the cache as down, quickly.
 
 import logging
 import shutil
-import socket
-import subprocess
 import time
 
 import pytest
@@ -19,62 +17,33 @@ from catalog.tests.factories import make_product
 from conftest import client_for
 
 pytestmark = [
+    pytest.mark.faults,
     pytest.mark.django_db,
     pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server program"),
 ]
 
-PORT = 8479
 PASSWORD = "secret-pass-1"
 
 
-class OwnRedis:
-    def __init__(self, port: int):
-        self.port = port
-        self.url = f"redis://127.0.0.1:{port}/0"
-        self.process = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError(f"redis-server did not start on port {self.port}")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
-
-
 @pytest.fixture
-def own_redis(settings, monkeypatch):
-    redis = OwnRedis(PORT)
-    redis.start()
+def shop_on_own_redis(own_redis, settings, monkeypatch):
+    """The cache and the channel layer on a Redis of this test's own (conftest.own_redis)."""
     settings.CACHES = {
         "default": {
             "BACKEND": "common.cache.SharedPoolRedisCache",
-            "LOCATION": redis.url,
+            "LOCATION": own_redis.url,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
     settings.CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": redis.url, "socket_connect_timeout": 1}]},
+            "CONFIG": {"hosts": [{"address": own_redis.url, "socket_connect_timeout": 1}]},
         }
     }
     monkeypatch.setattr("common.cache.RETRY_SECONDS", 0.2)
-    yield redis
-    redis.stop()
+    yield own_redis
+    own_redis.stop()
     from common import cache as shared_cache
 
     shared_cache._outage.ended()
@@ -87,7 +56,7 @@ def _timed(call):
     return response, time.monotonic() - started
 
 
-def test_the_shop_keeps_working_with_redis_stopped(own_redis, make_user, admin_user, caplog, settings):
+def test_the_shop_keeps_working_with_redis_stopped(shop_on_own_redis, make_user, admin_user, caplog, settings):
     settings.SMS_BACKEND = "outbox"
     product = make_product("Sunflower Oil", brands={"Fortune": [("1", "L", "160", "145.50", 40)]})
     pack = product.details.get().financials.get()
@@ -97,7 +66,7 @@ def test_the_shop_keeps_working_with_redis_stopped(own_redis, make_user, admin_u
     cache.set("probe", "up", 60)
     assert cache.get("probe") == "up"
 
-    own_redis.stop()
+    shop_on_own_redis.stop()
     caplog.set_level(logging.WARNING)
     slowest = 0.0
     for _ in range(3):
@@ -155,16 +124,16 @@ def test_the_shop_keeps_working_with_redis_stopped(own_redis, make_user, admin_u
     assert slowest < 2.5
 
 
-def test_the_shared_cache_comes_back_when_redis_does(own_redis, caplog):
+def test_the_shared_cache_comes_back_when_redis_does(shop_on_own_redis, caplog):
     caplog.set_level(logging.WARNING, logger="common.cache")
-    own_redis.stop()
+    shop_on_own_redis.stop()
     cache.set("during", "stand-in", 60)
     assert cache.get("during") == "stand-in"
-    own_redis.start()
+    shop_on_own_redis.start()
     time.sleep(0.3)  # past RETRY_SECONDS
     cache.set("after", "redis", 60)
     assert cache.get("after") == "redis"
     assert any("reachable again" in r.getMessage() for r in caplog.records)
     import redis
 
-    assert redis.Redis.from_url(own_redis.url).get(":1:after") is not None
+    assert redis.Redis.from_url(shop_on_own_redis.url).get(":1:after") is not None

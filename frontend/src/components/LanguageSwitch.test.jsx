@@ -2,7 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { getUserInfo, setUserInfo } from "../lib/auth";
-import { getLanguage } from "../lib/i18n";
+import { getLanguage, setLanguage } from "../lib/i18n";
 import { adoptUserLanguage } from "../lib/language";
 import { reload } from "../lib/navigation";
 import { mockFetch, sentBody } from "../lib/testing/mockFetch";
@@ -54,14 +54,25 @@ describe("LanguageSwitch", () => {
 });
 
 describe("adoptUserLanguage", () => {
-  it("takes the language the signed-in profile has", async () => {
-    adoptUserLanguage({ ...signedIn, language: "te" });
-    await waitFor(() => expect(getLanguage()).toBe("te"));
+  it("takes the profile's language on a browser where none was chosen", async () => {
+    const fetchMock = mockFetch({});
+    await adoptUserLanguage({ ...signedIn, language: "te" });
+    expect(getLanguage()).toBe("te");
     expect(localStorage.getItem("lang")).toBe("te");
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("keeps the shown language when the answer has none", () => {
-    adoptUserLanguage({ ...signedIn, language: undefined });
+  it("gives the profile the language chosen on this browser", async () => {
+    await setLanguage("te");
+    setUserInfo(signedIn);
+    const fetchMock = mockFetch({ "PUT /api/users/profile": { body: { ...signedIn, token: "t2", language: "te" } } });
+    await adoptUserLanguage(signedIn);
+    expect(getLanguage()).toBe("te");
+    expect(sentBody(fetchMock, "PUT", "/api/users/profile")).toEqual({ language: "te" });
+  });
+
+  it("keeps the shown language when the answer has none", async () => {
+    await adoptUserLanguage({ ...signedIn, language: undefined });
     expect(getLanguage()).toBe("en");
   });
 });

@@ -23,7 +23,7 @@ export const LANGUAGE_COOKIE = "django_language";
 export const LANGUAGE_KEY = "lang";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-const isLanguage = (code) => LANGUAGES.some((language) => language.code === code);
+export const isLanguage = (code) => LANGUAGES.some((language) => language.code === code);
 
 // Every catalog but English is loaded on demand, each into a chunk of its own.
 const loaders = {
@@ -108,6 +108,12 @@ function show(code) {
       console.error(`Could not load the ${code} texts`, error);
     });
   return loading;
+}
+
+/** The language chosen in this browser (local storage, else the cookie), or null when none was chosen here. */
+export function storedLanguage() {
+  const code = readStored() ?? readCookie();
+  return isLanguage(code) ? code : null;
 }
 
 /** The chosen language's code ("en" or "te"), even while its catalog is still loading. */

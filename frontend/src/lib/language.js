@@ -2,7 +2,7 @@
 // in their profile (`language` in PUT /api/users/profile), and signing in adopts the profile's.
 import { api } from "./api";
 import { getUserInfo, setUserInfo } from "./auth";
-import { getLanguage, setLanguage } from "./i18n";
+import { getLanguage, isLanguage, setLanguage, storedLanguage } from "./i18n";
 import { reload } from "./navigation";
 
 async function saveToProfile(code) {
@@ -27,7 +27,15 @@ export async function chooseLanguage(code) {
   reload();
 }
 
-/** After signing in (`info` is the login answer): a profile that has a language brings it along. */
-export function adoptUserLanguage(info) {
-  if ((info?.language === "en" || info?.language === "te") && info.language !== getLanguage()) setLanguage(info.language);
+/**
+ * After signing in (`info` is the login answer). A language chosen in this browser is the
+ * shopper's latest word: the profile takes it. Otherwise the profile's language comes along.
+ */
+export async function adoptUserLanguage(info) {
+  const chosenHere = storedLanguage();
+  if (chosenHere) {
+    if (chosenHere !== info?.language) await saveToProfile(chosenHere);
+  } else if (isLanguage(info?.language) && info.language !== getLanguage()) {
+    await setLanguage(info.language);
+  }
 }

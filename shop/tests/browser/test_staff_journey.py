@@ -17,7 +17,6 @@ from playwright.sync_api import Page, expect
 
 from catalog.models import Product
 from catalog.tests.factories import make_category, make_product
-from realtime.tests.test_cart_browser import asgi_server  # noqa: F401, F811 (a fixture)
 from shop.tests.browser.test_gate_journeys import login_info, store_login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -165,49 +164,3 @@ def test_the_staff_screens_at_phone_and_desktop_widths(browser, live_server, sho
     expect(page).to_have_url(re.compile(r"/admin/userlist$"))
     expect(page.get_by_text("user updated successfully")).to_be_visible()
     context.close()
-
-
-@pytest.mark.filterwarnings("ignore:StreamingHttpResponse must consume synchronous iterators")
-def test_an_open_cart_sees_the_price_the_admin_sets_on_the_edit_screen(browser, asgi_server, make_user):  # noqa: F811
-    """Served the production way (one ASGI app for pages and websockets, realtime's fixture)."""
-    import time
-
-    from catalog.models import Financial
-    from realtime.tests.test_cart_browser import cart_line
-
-    make_user(ADMIN_PHONE, password=ADMIN_PASSWORD, name="Lakshmi Admin", is_staff=True)
-    oil = make_product(
-        "Sunflower Oil", category=make_category("OILS"), brands={"Fortune": [("1", "L", "160", "150", 40)]}
-    )
-    pack = Financial.objects.select_related("detail__product__category").get(detail__product=oil)
-
-    shopper_context = browser.new_context(base_url=asgi_server, viewport=SIZES["phone"])
-    shopper_context.set_default_timeout(10_000)
-    shopper = shopper_context.new_page()
-    shopper.goto("/terms.html")
-    shopper.evaluate(
-        "(lines) => localStorage.setItem('cart', JSON.stringify({cartItems: lines}))", [cart_line(pack, 2)]
-    )
-    sent = []
-    shopper.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(frame)))
-    shopper.goto("/cart")
-    line_price = shopper.locator(".cart-line", has_text="Sunflower Oil").locator(".cart-line__price strong")
-    expect(line_price).to_have_text("₹150.00")
-    deadline = time.monotonic() + 10
-    while not any("clientCart" in str(frame) for frame in sent):
-        assert time.monotonic() < deadline, "the cart page sent no clientCart"
-        shopper.wait_for_timeout(50)
-
-    admin_context = browser.new_context(base_url=asgi_server, viewport=SIZES["desktop"])
-    admin_context.set_default_timeout(10_000)
-    admin = admin_context.new_page()
-    sign_in_admin(admin)
-    admin.goto(f"/admin/product/{oil.slug}/edit/{pack.detail_id}")
-    admin.get_by_label("Price", exact=True).fill("200")
-    admin.get_by_label("Discount", exact=True).fill("10")
-    admin.get_by_role("button", name="Update Details").click()
-    expect(admin).to_have_url(re.compile(r"/admin/productlist$"))
-
-    expect(line_price).to_have_text("₹180.00")  # no reload: the socket brought the new price
-    admin_context.close()
-    shopper_context.close()

@@ -1,28 +1,27 @@
 """The shop in Telugu on a 390 x 844 phone (issue 16): the header's English / తెలుగు switch turns
 the islands, the cookie, local storage and <html lang> to Telugu; the home, product and cart pages
 are photographed and no text sticks out of its box; a signed-in customer's choice goes to the
-profile, and signing in brings the profile's language along.
+profile, and signing in on a browser where no language was chosen brings the profile's along.
 
 Needs the built bundles (`npm run build`) and Debian's Noto fonts (`scripts/setup --browser`
 installs fonts-noto-core, which holds Noto Sans Telugu). Screenshots go to $TELUGU_SCREENSHOTS
 when it is set, else to the test's temporary folder. About 20 s.
 """
 
-import io
 import json
 import os
 import subprocess
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
 
+from .conftest import PHONE
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 CATALOG = Path(__file__).resolve().parents[3] / "frontend" / "src" / "i18n"
 TE = json.loads((CATALOG / "te.json").read_text(encoding="utf-8"))
 CUSTOMER_PHONE, CUSTOMER_PASSWORD = "9000000002", "customer12345"
@@ -57,28 +56,6 @@ OVERFLOWS = """
   return problems;
 }
 """
-
-
-@pytest.fixture
-def demo_catalog(live_server):
-    call_command("seed_demo", stdout=io.StringIO())
-
-
-@pytest.fixture
-def phone(browser, live_server):
-    context = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
-    context.set_default_timeout(10_000)
-
-    def only_our_server(route):  # map tiles and third-party scripts fail fast, offline
-        if route.request.url.startswith(live_server.url):
-            route.continue_()
-        else:
-            route.abort()
-
-    context.route("**/*", only_our_server)
-    tab = context.new_page()
-    yield tab
-    context.close()
 
 
 @pytest.fixture

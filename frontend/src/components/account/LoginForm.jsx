@@ -23,7 +23,7 @@ export default function LoginForm({ onRegister, onForgotPassword, idPrefix = "lo
     async () => {
       const info = await api("/api/users/auth", { method: "POST", body: { phoneNo, password } });
       setUserInfo(info);
-      adoptUserLanguage(info);
+      await adoptUserLanguage(info);
       navigate(redirectTarget());
     },
     { leavesPage: true, onError: setBanner },

@@ -34,7 +34,7 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
         },
       });
       setUserInfo(info);
-      adoptUserLanguage(info);
+      await adoptUserLanguage(info);
       navigate(redirectTarget());
     },
     { leavesPage: true, onError: (message) => toast.error(message) },

@@ -1,0 +1,531 @@
+"""Who may call what, for every URL the shop serves: the API, the pages, the payment pages, Django
+admin and the websocket.
+
+The tables below are the decisions. The test walks Django's URL resolver (and the websocket
+routes), so a route that nobody decided about fails the build with a message saying where to
+decide; a decision about a route that no longer exists fails too. Each API decision names the
+status an anonymous visitor, the customer, another customer (acting on the customer's order,
+address or account) and an admin get. Where a valid body is heavy to build, the admin's (or the
+customer's) expected status is the validation answer (400) that shows the request got past the gate.
+
+Pages render the same shell for everyone (the browser holds the login, not the server); their
+decision is the `gate` the page declares (`data-gate`), which base.html enforces before painting,
+while the API behind each page stays the real boundary. Django admin (/staff/) is one decision for
+all its routes: staff only, everyone else goes to its login page.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+import pytest
+from django.contrib import admin
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from catalog.tests.factories import make_category, make_product
+from conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+ANON, CUSTOMER, OTHER, ADMIN = "anonymous", "customer", "other customer", "admin"
+ROLES = (ANON, CUSTOMER, OTHER, ADMIN)
+PASSWORD = "secret-pass-1"
+ADDRESS = {"street": "12 Main Road", "city": "Amalapuram", "postal_code": "533201"}
+
+
+def everyone(status: int) -> tuple[int, int, int, int]:
+    return (status,) * 4
+
+
+PUBLIC = everyone(200)
+SIGNED_IN = (401, 200, 200, 200)  # any signed-in user, each acting on their own account
+ADMIN_ONLY = (401, 403, 403, 200)
+OWNER_OR_ADMIN = (401, 200, 404, 200)  # the customer's own; another customer is not told it exists
+
+
+@dataclass
+class World:
+    """What the requests act on: the customer's account, order and payment, one product's pack."""
+
+    users: dict
+    category: object
+    product: object
+    detail: object
+    pack: object
+    order: object  # the customer's placed Cash Or UPI order
+    online_order: object  # the customer's unpaid Online order, with a sandbox payment started
+    payment: object
+
+    def actor(self, role: str):
+        return self.users[role]
+
+    @property
+    def customer(self):
+        return self.users[CUSTOMER]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The statuses for (anonymous, customer, other customer, admin), and how to make the request."""
+
+    expected: tuple[int, int, int, int]
+    body: Callable[[World, object], dict] | None = None
+    query: dict = field(default_factory=dict)
+    prepare: Callable[[World], None] | None = None
+    format: str = "json"
+
+    def status_for(self, role: str) -> int:
+        return self.expected[ROLES.index(role)]
+
+
+def _line(world: World, qty: int = 1) -> dict:
+    pack = world.pack
+    return {"productId": str(pack.detail.product_id), "brandId": str(pack.detail_id), "financialId": str(pack.pk)} | {
+        "qty": qty
+    }
+
+
+def _order_body(world: World, actor) -> dict:
+    user = actor or world.customer
+    total = f"{world.pack.dprice:.2f}"
+    return {
+        "orderItems": [_line(world)],
+        "shippingAddress": {"street": user.street, "city": user.city, "postalCode": user.postal_code},
+        "paymentMethod": "Cash Or UPI",
+        "itemsPrice": total,
+        "shippingPrice": "0.00",
+        "totalPrice": total,
+    }
+
+
+def _advance(*statuses: str) -> Callable[[World], None]:
+    def prepare(world: World) -> None:
+        from orders.pipeline import order_advance
+
+        for status in statuses:
+            order_advance(order=world.order, to_status=status, by=world.users[ADMIN])
+
+    return prepare
+
+
+def _product_fields(world: World, actor) -> dict:
+    return {"name": "Renamed Oil", "category": world.category.name, "image": world.product.image}
+
+
+# Every API route and method. Keys are the routes as Django's resolver spells them.
+API: dict[str, dict[str, Rule]] = {
+    "api/ping": {"GET": Rule(PUBLIC)},
+    "api/config": {"GET": Rule(PUBLIC)},
+    "api/config/paypal": {"GET": Rule(PUBLIC)},
+    "api/schema/": {"GET": Rule(PUBLIC)},
+    "api/docs/": {"GET": Rule(PUBLIC)},
+    # catalog: reads are public, writes are the admin's
+    "api/products": {"GET": Rule(PUBLIC), "POST": Rule((401, 403, 403, 201))},
+    "api/products/categories": {"GET": Rule(PUBLIC)},
+    "api/products/categories/<str:category>/products": {"GET": Rule(PUBLIC)},
+    "api/products/featured": {"GET": Rule(PUBLIC)},
+    "api/products/suggestions": {"GET": Rule(PUBLIC, query={"keyword": "oil"})},
+    "api/products/top": {"GET": Rule(PUBLIC)},
+    "api/products/financials/batch": {
+        "POST": Rule(PUBLIC, body=lambda world, actor: {"items": [_line(world)]}),
+    },
+    "api/products/<str:ref>": {
+        "GET": Rule(PUBLIC),
+        "PUT": Rule(ADMIN_ONLY, body=_product_fields),
+        "DELETE": Rule(ADMIN_ONLY),
+    },
+    "api/products/<str:ref>/reviews": {
+        "POST": Rule((401, 201, 201, 201), body=lambda world, actor: {"rating": 4, "comment": "Fresh and clean."}),
+    },
+    "api/products/<str:ref>/details": {"POST": Rule((401, 403, 403, 201))},
+    "api/products/<str:ref>/details/<int:detail_id>": {
+        "PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"brand": "Gold Drop"}),
+        "DELETE": Rule(ADMIN_ONLY),
+    },
+    "api/products/<str:ref>/details/<int:detail_id>/financials": {"POST": Rule((401, 403, 403, 201))},
+    "api/products/<str:ref>/details/<int:detail_id>/financials/<int:financial_id>": {"GET": Rule(ADMIN_ONLY)},
+    "api/admin/products": {"GET": Rule(ADMIN_ONLY)},
+    "api/upload": {"POST": Rule((401, 403, 403, 400), format="multipart")},
+    # accounts
+    "api/users": {
+        "GET": Rule(ADMIN_ONLY),
+        # Registration is open to anyone; without an OTP verification token it is refused.
+        "POST": Rule(
+            everyone(400),
+            body=lambda world, actor: {"name": "New Shopper", "phoneNo": "9876512345", "password": "Gr0cery-Pass!"},
+        ),
+    },
+    "api/users/auth": {
+        "POST": Rule(PUBLIC, body=lambda world, actor: {"phoneNo": world.customer.phone_no, "password": PASSWORD}),
+    },
+    "api/users/logout": {"POST": Rule(SIGNED_IN)},
+    "api/users/otp/send": {
+        "POST": Rule(PUBLIC, body=lambda world, actor: {"phoneNo": "9876512345", "purpose": "register"}),
+    },
+    "api/users/otp/verify": {
+        "POST": Rule(
+            everyone(400), body=lambda world, actor: {"phoneNo": "9876512345", "purpose": "register", "otp": "000000"}
+        ),
+    },
+    "api/users/forgot-password": {
+        "POST": Rule(everyone(400), body=lambda world, actor: {"phoneNo": world.customer.phone_no}),
+    },
+    "api/users/profile": {"GET": Rule(SIGNED_IN), "PUT": Rule(SIGNED_IN, body=lambda world, actor: {"name": "Me"})},
+    "api/users/address": {"GET": Rule(SIGNED_IN)},
+    "api/users/<str:ref>/address": {
+        "POST": Rule(
+            (401, 201, 404, 201),
+            body=lambda world, actor: {"street": "4-12 Gandhi Road", "city": "Amalapuram", "postalCode": "533201"},
+        ),
+        "PUT": Rule(OWNER_OR_ADMIN, body=lambda world, actor: {"city": "Kakinada"}),
+        "DELETE": Rule(OWNER_OR_ADMIN),
+    },
+    "api/users/<str:ref>": {
+        "GET": Rule(ADMIN_ONLY),
+        "PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"name": "Changed", "isAdmin": True}),
+        # The admin gets past the gate; the customer has orders, so their account stays (409).
+        "DELETE": Rule((401, 403, 403, 409)),
+    },
+    "api/delivery/check": {"GET": Rule(PUBLIC, query={"pincode": "533201"})},
+    "api/delivery/places": {"GET": Rule(PUBLIC, query={"q": "Amalapuram"})},
+    # orders
+    "api/orders": {"GET": Rule(ADMIN_ONLY), "POST": Rule((401, 201, 201, 201), body=_order_body)},
+    "api/orders/mine": {"GET": Rule(SIGNED_IN)},
+    "api/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
+    "api/orders/<str:public_id>/deliver": {"PUT": Rule(ADMIN_ONLY, prepare=_advance("packed", "dispatched"))},
+    "api/orders/<str:public_id>/status": {"PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"status": "packed"})},
+    "api/orders/<str:public_id>/cancel": {
+        "PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"reason": "The shopper asked by phone."})
+    },
+    # A customer's browser never marks an order paid: only staff record cash.
+    "api/orders/<str:public_id>/pay": {"PUT": Rule((401, 403, 404, 200))},
+    # payments: only the order's owner starts paying it
+    "api/payments/initiateJuspayPayment": {
+        "POST": Rule((401, 200, 404, 404), body=lambda world, actor: {"order_id": world.online_order.public_id}),
+    },
+    "api/payments/initiateJuspayPaymentAtDelivery": {
+        "POST": Rule((401, 200, 404, 404), body=lambda world, actor: {"order_id": world.order.public_id}),
+    },
+    # The gateway's webhook has its own Basic-auth credentials; a shop login is no use there.
+    "api/payments/webhook": {"POST": Rule(everyone(401))},
+    # promotions
+    "api/promotions": {"GET": Rule(PUBLIC)},
+    "api/promotions/mine": {"GET": Rule(SIGNED_IN)},
+    "api/promotions/rewards": {"GET": Rule(ADMIN_ONLY)},
+    "api/promotions/draws": {"GET": Rule(ADMIN_ONLY)},
+    "api/promotions/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
+    # Any other /api/ path: a JSON 404, whoever asks.
+    r"api/^[\s\S]*$": {method: Rule(everyone(404)) for method in ("GET", "POST", "PUT", "DELETE")},
+}
+
+PUBLIC_PAGE, SIGNED_IN_PAGE, ADMIN_PAGE = "public", "signed-in", "admin"
+
+# Every page route and the gate it declares.
+PAGES: dict[str, str] = {
+    "": PUBLIC_PAGE,
+    "page/<int:pageNumber>": PUBLIC_PAGE,
+    "search": PUBLIC_PAGE,
+    "search/<str:keyword>": PUBLIC_PAGE,
+    "search/<str:keyword>/page/<int:pageNumber>": PUBLIC_PAGE,
+    "category/<str:categoryName>": PUBLIC_PAGE,
+    "product/<str:slug>": PUBLIC_PAGE,
+    "cart": PUBLIC_PAGE,
+    "login": PUBLIC_PAGE,
+    "register": PUBLIC_PAGE,
+    "terms.html": PUBLIC_PAGE,
+    "privacy.html": PUBLIC_PAGE,
+    "shipping": SIGNED_IN_PAGE,
+    "payment": SIGNED_IN_PAGE,
+    "placeorder": SIGNED_IN_PAGE,
+    "order/<str:id>": SIGNED_IN_PAGE,
+    "profile": SIGNED_IN_PAGE,
+    "payment/success": SIGNED_IN_PAGE,
+    "payment/failure": SIGNED_IN_PAGE,
+    "admin/orderlist": ADMIN_PAGE,
+    "admin/productlist": ADMIN_PAGE,
+    "admin/productlist/<int:pageNumber>": ADMIN_PAGE,
+    "admin/product/<str:productRef>/edit/<str:detailId>": ADMIN_PAGE,
+    "admin/userlist": ADMIN_PAGE,
+    "admin/user/<str:id>/edit": ADMIN_PAGE,
+    # Any other path shows the home list (spec §2).
+    r"^(?!api/|static/|media/|staff/|ws/).*$": PUBLIC_PAGE,
+}
+
+# Everything else outside /api/ and /staff/: (method, path or None for the route filled in) -> statuses.
+OTHER_ROUTES: dict[str, dict[str, tuple]] = {
+    "healthz": {"GET": PUBLIC},
+    "service-worker.js": {"GET": PUBLIC},
+    "manifest.webmanifest": {"GET": PUBLIC},
+    r"^socket\.io(?:/.*)?$": {"GET": everyone(404)},
+    r"^media/(?P<path>.+)$": {"GET": everyone(404)},  # a file that is not there; real files are public
+    # The gateway's return: its signature, not a login, decides; an unsigned one goes to failure.
+    "payments/return": {"GET": everyone(302), "POST": everyone(302)},
+    # The sandbox's hosted page is reached by its unguessable payment id, as a gateway's page is.
+    "payments/sandbox/<str:gateway_order_id>": {"GET": PUBLIC},
+}
+
+WEBSOCKETS = {"ws/cart/": "public: the cart's prices and stock, for guests too"}
+
+# How the matrix fills a route's parameters (or the whole path, for regular-expression routes).
+EXAMPLE_PATHS = {
+    r"api/^[\s\S]*$": "/api/no-such-endpoint",
+    r"^(?!api/|static/|media/|staff/|ws/).*$": "/no-such-page",
+    r"^socket\.io(?:/.*)?$": "/socket.io/?EIO=4&transport=polling",
+    r"^media/(?P<path>.+)$": "/media/no/such/file.webp",
+}
+PARAMETERS: dict[str, Callable[[World], object]] = {
+    "ref": lambda world: world.product.slug,
+    "slug": lambda world: world.product.slug,
+    "productRef": lambda world: world.product.slug,
+    "category": lambda world: world.category.name,
+    "categoryName": lambda world: world.category.name,
+    "detail_id": lambda world: world.detail.pk,
+    "detailId": lambda world: world.detail.pk,
+    "financial_id": lambda world: world.pack.pk,
+    "public_id": lambda world: world.order.public_id,
+    "id": lambda world: world.order.public_id,
+    "gateway_order_id": lambda world: world.payment.gateway_order_id,
+    "keyword": lambda world: "oil",
+    "pageNumber": lambda world: 1,
+}
+# The account routes act on the customer's account.
+ACCOUNT_ROUTES = {"api/users/<str:ref>/address", "api/users/<str:ref>"}
+
+
+def _routes(patterns, prefix: str = ""):
+    """(route, view) for every URL pattern under `patterns`, as the resolver joins them."""
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from _routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        elif isinstance(pattern, URLPattern):
+            yield prefix + str(pattern.pattern), pattern.callback
+
+
+def _view_methods(view) -> set[str] | None:
+    """The HTTP methods a class-based view handles; None for a function view (the table says)."""
+    view_class = getattr(view, "cls", None) or getattr(view, "view_class", None)
+    if view_class is None:
+        return None
+    return {method.upper() for method in ("get", "post", "put", "patch", "delete") if hasattr(view_class, method)}
+
+
+def _undecided() -> list[str]:
+    problems = []
+    served = {}
+    for route, view in _routes(get_resolver().url_patterns):
+        if route.startswith("staff/"):
+            continue  # Django admin: one decision for all its routes (test_staff_admin_* below)
+        served[route] = view
+        if route in PAGES:
+            continue
+        decided = API.get(route) or OTHER_ROUTES.get(route)
+        if decided is None:
+            problems.append(
+                f"{route!r} has no permission decision: add it to API, PAGES or OTHER_ROUTES in "
+                f"{__name__.replace('.', '/')}.py with the status for {', '.join(ROLES)}"
+            )
+            continue
+        handled = _view_methods(view)
+        if handled is not None and handled != set(decided) and route in API and not route.startswith("api/^"):
+            missing, extra = sorted(handled - set(decided)), sorted(set(decided) - handled)
+            problems.append(f"{route!r}: methods without a decision {missing}, decisions for no handler {extra}")
+    for route in [*API, *PAGES, *OTHER_ROUTES]:
+        if route not in served:
+            problems.append(f"{route!r} is decided but no longer served: remove its decision")
+    from realtime.routing import websocket_urlpatterns
+
+    for route, _ in _routes(websocket_urlpatterns):
+        if route not in WEBSOCKETS:
+            problems.append(f"websocket {route!r} has no decision: add it to WEBSOCKETS")
+    return problems
+
+
+def test_every_route_has_a_permission_decision():
+    assert _undecided() == []
+
+
+def test_an_undecided_route_fails_with_a_message_saying_where_to_decide(monkeypatch):
+    monkeypatch.delitem(API, "api/orders/mine")
+    monkeypatch.setitem(API["api/products"], "PATCH", Rule(ADMIN_ONLY))
+
+    assert sorted(_undecided()) == [
+        f"'api/orders/mine' has no permission decision: add it to API, PAGES or OTHER_ROUTES in "
+        f"{__name__.replace('.', '/')}.py with the status for anonymous, customer, other customer, admin",
+        "'api/products': methods without a decision [], decisions for no handler ['PATCH']",
+    ]
+
+
+@pytest.fixture
+def world(make_user, sms_outbox) -> World:
+    from orders.services import Address, LineRequest, Totals, order_place
+    from payments.services import payment_initiate
+
+    users = {
+        ANON: None,
+        CUSTOMER: make_user("9876500001", PASSWORD, name="Asha Customer", **ADDRESS),
+        OTHER: make_user("9876500002", PASSWORD, name="Ravi Other", **ADDRESS),
+        ADMIN: make_user("9876500099", PASSWORD, name="Lakshmi Admin", is_staff=True, **ADDRESS),
+    }
+    category = make_category("OILS")
+    product = make_product("Sunflower Oil", category=category, brands={"Fortune": [("1", "L", "160.00", "145.50", 40)]})
+    detail = product.details.get()
+    pack = detail.financials.get()
+
+    def place(method: str):
+        return order_place(
+            user=users[CUSTOMER],
+            items=[LineRequest(product_id=product.pk, brand_id=detail.pk, financial_id=pack.pk, qty=1)],
+            shipping_address=Address(**ADDRESS),
+            payment_method=method,
+            client_totals=Totals(items_price=pack.dprice, shipping_price=Decimal("0.00"), total_price=pack.dprice),
+        )
+
+    order, online_order = place("Cash Or UPI"), place("Online")
+    payment, _ = payment_initiate(user=users[CUSTOMER], public_id=online_order.public_id, online_checkout=True)
+    return World(users, category, product, detail, pack, order, online_order, payment)
+
+
+def _path(route: str, world: World) -> str:
+    if route in EXAMPLE_PATHS:
+        return EXAMPLE_PATHS[route]
+    path = "/" + route
+    for name, value in PARAMETERS.items():
+        if route in ACCOUNT_ROUTES and name == "ref":
+            value = lambda world: world.customer.pk  # noqa: E731
+        for converter in ("str", "int", "path"):
+            path = path.replace(f"<{converter}:{name}>", str(value(world)))
+    assert "<" not in path, f"{route}: a parameter the matrix cannot fill; add it to PARAMETERS"
+    return path
+
+
+def _call_api(world: World, route: str, method: str, role: str):
+    rule = API[route][method]
+    actor = world.actor(role)
+    client = client_for(actor)
+    path = _path(route, world)
+    if method == "GET":
+        response = client.get(path, rule.query)
+    else:
+        body = rule.body(world, actor) if rule.body else {}
+        response = getattr(client, method.lower())(path, body, format=rule.format)
+    assert response.status_code == rule.status_for(role), f"{method} {path} as {role}: {response.content[:300]!r}"
+    if response.status_code >= 400:
+        assert "message" in response.json()
+
+
+READS = [route for route, methods in API.items() if "GET" in methods]
+WRITES = [
+    (route, method, role) for route, methods in API.items() for method in methods if method != "GET" for role in ROLES
+]
+
+
+@pytest.mark.parametrize("route", READS)
+def test_api_read(world, route):
+    """A read changes nothing, so the four callers take turns on one world."""
+    for role in ROLES:
+        _call_api(world, route, "GET", role)
+
+
+@pytest.mark.parametrize(("route", "method", "role"), WRITES, ids=[" ".join(case) for case in WRITES])
+def test_api_write(world, route, method, role):
+    """Each caller's write runs on a world of its own."""
+    rule = API[route][method]
+    if rule.prepare:
+        rule.prepare(world)
+    _call_api(world, route, method, role)
+
+
+@pytest.mark.parametrize("route", PAGES)
+def test_page(world, route):
+    """Each page renders its shell for everyone, declaring the gate that base.html enforces."""
+    for role in ROLES:
+        client = Client()
+        if world.actor(role) is not None:
+            client.force_login(world.actor(role))
+
+        response = client.get(_path(route, world))
+
+        assert response.status_code == 200, (route, role)
+        assert f'data-gate="{PAGES[route]}"' in response.content.decode(), (route, role)
+
+
+OTHER_CASES = [(route, method) for route, methods in OTHER_ROUTES.items() for method in methods]
+
+
+@pytest.mark.parametrize(("route", "method"), OTHER_CASES, ids=[" ".join(case) for case in OTHER_CASES])
+def test_other_route(world, route, method):
+    for role in ROLES:
+        client = Client()
+        if world.actor(role) is not None:
+            client.force_login(world.actor(role))
+
+        response = getattr(client, method.lower())(_path(route, world))
+
+        assert response.status_code == OTHER_ROUTES[route][method][ROLES.index(role)], (route, method, role)
+
+
+# --- Django admin (/staff/) ----------------------------------------------------------------------
+
+
+def _staff_paths(rows: dict) -> list[tuple[str, str, object]]:
+    """(route, path, model admin or None) for every Django admin route a GET can open."""
+    paths = []
+    for route, _ in _routes(admin.site.urls[0]):
+        model = next((m for m in rows if route.startswith(f"{m._meta.app_label}/{m._meta.model_name}/")), None)
+        path = route
+        if route in STAFF_POST_ONLY or "<int:content_type_id>" in route:
+            continue  # "view on site" only redirects to the shop's own page
+        if "<" in path:  # <path:object_id>, <id>: one row of the model
+            if model is None or rows[model] is None:
+                continue  # no such row in this world; the model's list and add pages still run
+            path = re.sub(r"<[^>]+>", str(rows[model].pk), path)
+        if path.startswith("^"):  # an app's index, or the catch-all
+            path = "orders/" if "app_label" in path else "no/such/page/"
+        paths.append((route, "/staff/" + path, admin.site._registry.get(model)))
+    return paths
+
+
+STAFF_OPEN = {"login/"}  # the login page itself is for everyone
+STAFF_POST_ONLY = {"logout/"}
+# Staff get past the gate; the autocomplete asks for parameters a bare request does not give.
+STAFF_PAST_THE_GATE = {"autocomplete/": 403}
+
+
+def _staff_refuses(model_admin, route: str, request) -> bool:
+    """The model's admin itself refuses staff this action (SMS texts are never added by hand...)."""
+    if model_admin is None:
+        return False
+    if route.endswith("/add/"):
+        return not model_admin.has_add_permission(request)
+    if route.endswith("/delete/"):
+        return not model_admin.has_delete_permission(request)
+    return False
+
+
+def test_staff_admin_is_for_staff_only_on_every_route(world, rf):
+    rows = {model: model.objects.order_by("pk").first() for model in admin.site._registry}
+    staff_request = rf.get("/staff/")
+    staff_request.user = world.actor(ADMIN)
+    paths = _staff_paths(rows)
+    for route, path, model_admin in paths:
+        for role in ROLES:
+            client = Client()
+            if world.actor(role) is not None:
+                client.force_login(world.actor(role))
+            response = client.get(path)
+            where = (path, role, response.status_code)
+            if route in STAFF_OPEN:
+                assert response.status_code in ({200, 302} if role == ADMIN else {200}), where
+            elif role != ADMIN:
+                assert response.status_code == 302, where
+                assert response["Location"].startswith("/staff/login/"), where
+            elif route in STAFF_PAST_THE_GATE:
+                assert response.status_code == STAFF_PAST_THE_GATE[route], where
+            elif _staff_refuses(model_admin, route, staff_request):
+                assert response.status_code == 403, where
+            else:
+                assert response.status_code in (200, 302), where
+                assert "/staff/login/" not in response.get("Location", ""), where
+    assert len(paths) > 50  # every model's pages, not a handful
