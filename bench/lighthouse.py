@@ -4,7 +4,7 @@
 
 What it does, in order:
 1. creates its own PostgreSQL database (`bench_lighthouse`, dropped first if left over; `--reuse`
-   keeps a filled one), migrates it and loads the demo catalog (`seed_demo`);
+   keeps a filled one), migrates it and loads the demo catalog (`seed_demo`, once);
 2. collects the static files (the built bundles must be there: `npm run build`, which
    `scripts/setup` runs) and serves the shop as harness.start_server does: SHOP_ENV=production,
    DEBUG off, compressed static files with long cache lifetimes, on a free loopback port;
@@ -62,8 +62,8 @@ def prepare(env: dict[str, str], *, reuse: bool) -> str:
 
     from catalog.models import Product
 
+    call_command("migrate", verbosity=0)  # a reused database gets the migrations that came since
     if not existed:
-        call_command("migrate", verbosity=0)
         call_command("seed_demo", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     product = Product.objects.order_by("pk").first()
