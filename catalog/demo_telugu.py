@@ -171,7 +171,7 @@ PRODUCT_NAMES_TE = {
     "Idli Rice": "ఇడ్లీ బియ్యం",
     "Toor Dal": "కందిపప్పు",
     "Moong Dal": "పెసరపప్పు",
-    "Urad Dal": "మినపప్పు",
+    "Urad Dal": "మినప్పప్పు",
     "Chana Dal": "శనగపప్పు",
     "Rajma": "రాజ్మా",
     "Kabuli Chana": "కాబూలీ శనగలు",

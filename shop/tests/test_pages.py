@@ -216,3 +216,19 @@ def test_media_files_may_be_kept_for_a_year(client, settings, tmp_path):
 
     assert response.status_code == 200
     assert response["Cache-Control"] == "public, max-age=31536000, immutable"
+
+
+@pytest.mark.django_db
+def test_a_telugu_page_preloads_the_telugu_catalog_and_an_english_page_does_not(client):
+    from shop.templatetags.language_catalog import catalog_chunk_url
+
+    url = catalog_chunk_url("te")
+    assert url and url.startswith("/static/bundles/i18n-te") and url.endswith(".js")
+    client.cookies["django_language"] = "te"
+    telugu = client.get("/cart").content.decode()
+    assert '<html lang="te">' in telugu
+    assert f'<link rel="preload" as="script" href="{url}">' in telugu
+    client.cookies["django_language"] = "en"
+    english = client.get("/cart").content.decode()
+    assert '<html lang="en">' in english
+    assert "i18n-" not in english

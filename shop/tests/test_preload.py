@@ -120,12 +120,12 @@ def test_catalog_text_cannot_close_the_script(client, catalog):
 
 
 def test_a_page_whose_answer_fails_still_renders(client, catalog, monkeypatch):
-    from catalog import selectors
+    from catalog import answers
 
     def broken(**kwargs):
         raise RuntimeError("database gone")
 
-    monkeypatch.setattr(selectors, "featured_categories", broken)
+    monkeypatch.setattr(answers, "featured", broken)
 
     response = client.get("/")
 

@@ -8,6 +8,7 @@ import { flyToCart } from "../lib/flyToCart";
 import { useLanguage, useT } from "../lib/i18n";
 import { formatMoney, toNumber } from "../lib/money";
 import { allowedPackCount, cartItemFor, cardImage, inStock, packLabel, productHref, productTitle } from "../lib/product";
+import EnglishName from "./EnglishName";
 
 function initialPack(product, detail) {
   const packs = detail.financials;
@@ -59,11 +60,7 @@ export default function ProductCard({ product, detail, eager = false, heading = 
       <Title className="product-card__title">
         <a href={href}>{title}</a>
       </Title>
-      {english && (
-        <p className="product-card__english" lang="en">
-          {english}
-        </p>
-      )}
+      <EnglishName name={english} className="product-card__english" as="p" />
       <div className="product-card__sizes" role="group" aria-label={t("card.packSize")}>
         {packs.map((candidate) => (
           <button

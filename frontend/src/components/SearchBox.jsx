@@ -9,6 +9,7 @@ import { navigate } from "../lib/navigation";
 import { SUGGESTION_DEBOUNCE_MS, handOverSuggestions, searchHref, suggestionsPath, wantsSuggestions } from "../lib/search";
 import { productTitle } from "../lib/product";
 import { useApi } from "../lib/useApi";
+import EnglishName from "./EnglishName";
 import Message from "./Message";
 
 const NO_SUGGESTIONS = { query: "", products: [], brands: [] };
@@ -32,11 +33,7 @@ function ProductOption({ product }) {
       </span>
       <span className="suggestion__name">
         {title}
-        {english && (
-          <span className="suggestion__english" lang="en">
-            {english}
-          </span>
-        )}
+        <EnglishName name={english} className="suggestion__english" />
       </span>
     </>
   );

@@ -6,50 +6,12 @@ footer sits at the bottom of a short page; the delivery checker finds towns with
 Needs the built bundles (`npm run build`).
 """
 
-import io
-
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
+from .conftest import DESKTOP, PHONE
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 800}
-
-
-@pytest.fixture
-def demo_catalog(live_server):
-    call_command("seed_demo", stdout=io.StringIO())
-
-
-def _tab(browser, live_server, viewport) -> Page:
-    phone = viewport["width"] < 600
-    context = browser.new_context(base_url=live_server.url, viewport=viewport, is_mobile=phone, has_touch=phone)
-    context.set_default_timeout(10_000)
-
-    def only_our_server(route):  # map tiles and third-party scripts fail fast, offline
-        if route.request.url.startswith(live_server.url):
-            route.continue_()
-        else:
-            route.abort()
-
-    context.route("**/*", only_our_server)
-    return context.new_page()
-
-
-@pytest.fixture
-def phone(browser, live_server):
-    tab = _tab(browser, live_server, PHONE)
-    yield tab
-    tab.context.close()
-
-
-@pytest.fixture
-def desktop(browser, live_server):
-    tab = _tab(browser, live_server, DESKTOP)
-    yield tab
-    tab.context.close()
 
 
 def overlaps(a: dict | None, b: dict | None) -> bool:

@@ -5,7 +5,6 @@ Needs the built bundles: `npm run build` first. Run with
 `. .venv/bin/activate && npm run build && pytest shop/tests/browser/test_storefront.py`.
 """
 
-import io
 import re
 from datetime import date
 from decimal import Decimal
@@ -13,7 +12,6 @@ from urllib.parse import quote
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from common import money
@@ -22,11 +20,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 BUDGET = "BUDGET FRIENDLY PACKAGES"
 HOME_HEADING = "Fresh groceries, delivered in 24 hours"
-
-
-@pytest.fixture
-def demo_catalog(live_server):
-    call_command("seed_demo", stdout=io.StringIO())
 
 
 def rupees(amount: Decimal) -> str:

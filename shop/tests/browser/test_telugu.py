@@ -8,21 +8,20 @@ installs fonts-noto-core, which holds Noto Sans Telugu). Screenshots go to $TELU
 when it is set, else to the test's temporary folder. About 20 s.
 """
 
-import io
 import json
 import os
 import subprocess
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
 
+from .conftest import PHONE
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 CATALOG = Path(__file__).resolve().parents[3] / "frontend" / "src" / "i18n"
 TE = json.loads((CATALOG / "te.json").read_text(encoding="utf-8"))
 CUSTOMER_PHONE, CUSTOMER_PASSWORD = "9000000002", "customer12345"
@@ -57,28 +56,6 @@ OVERFLOWS = """
   return problems;
 }
 """
-
-
-@pytest.fixture
-def demo_catalog(live_server):
-    call_command("seed_demo", stdout=io.StringIO())
-
-
-@pytest.fixture
-def phone(browser, live_server):
-    context = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
-    context.set_default_timeout(10_000)
-
-    def only_our_server(route):  # map tiles and third-party scripts fail fast, offline
-        if route.request.url.startswith(live_server.url):
-            route.continue_()
-        else:
-            route.abort()
-
-    context.route("**/*", only_our_server)
-    tab = context.new_page()
-    yield tab
-    context.close()
 
 
 @pytest.fixture

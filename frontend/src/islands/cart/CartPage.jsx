@@ -1,6 +1,7 @@
 // The cart (spec section 2 "Cart"): lines with a pack-count selector and remove, the subtotal and
 // Proceed To Checkout. Prices and stock are refreshed from the server when the page opens.
 import Message from "../../components/Message";
+import EnglishName from "../../components/EnglishName";
 import { useUserInfo } from "../../lib/auth";
 import { lineKey, lineLabel, removeFromCart, setQty, useCart } from "../../lib/cart";
 import { rich, useLanguage, useT } from "../../lib/i18n";
@@ -63,11 +64,7 @@ function CartLine({ line }) {
       </a>
       <div className="cart-line__info">
         {productHref ? <a className="cart-line__name" href={productHref}>{title}</a> : <span className="cart-line__name">{title}</span>}
-        {english && (
-          <span className="cart-line__english" lang="en">
-            {english}
-          </span>
-        )}
+        <EnglishName name={english} className="cart-line__english" />
         <span className="cart-line__brand">{line.brand}</span>
         <span className="cart-line__pack">{line.quantity} {line.units}</span>
         {outOfStock && <span className="cart-line__stock">{t("card.outOfStock")}</span>}

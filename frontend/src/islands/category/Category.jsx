@@ -2,6 +2,7 @@
 // end of the list scrolls into view.
 import { useEffect } from "react";
 import EndMarker from "../../components/EndMarker";
+import EnglishName from "../../components/EnglishName";
 import GoBack from "../../components/GoBack";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -48,11 +49,7 @@ export default function Category({ pathname = window.location.pathname }) {
       <div className="page-heading">
         <h1>
           {heading}
-          {secondary && (
-            <span className="page-heading__english" lang="en">
-              {secondary}
-            </span>
-          )}
+          <EnglishName name={secondary} className="page-heading__english" />
         </h1>
       </div>
       {error && <Message variant="danger">{error}</Message>}

@@ -19,6 +19,8 @@ mount("delivery-slot", <HeaderDelivery />);
 mount("say-hi-slot", <SayHi />);
 mount("chrome-root", <Chrome />);
 
-// The splash fades out by itself (CSS); take it out of the page once it has.
+// The splash fades out by itself (CSS); take it out of the page once it has (on a slow phone this
+// script may run after it did).
 const splash = document.getElementById("splash");
-splash?.addEventListener("animationend", () => splash.remove(), { once: true });
+if (splash?.getAnimations?.().some((animation) => animation.playState === "finished")) splash.remove();
+else splash?.addEventListener("animationend", () => splash.remove(), { once: true });

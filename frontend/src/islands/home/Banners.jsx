@@ -101,11 +101,12 @@ function OfferCarousel({ offers }) {
             className={`offer offer--${offer.tone ?? offer.key}`}
             style={offerStyle(offer.image)}
             aria-roledescription="slide"
-            aria-label={t("offers.slide", { n: position + 1, count: offers.length, name: offer.eyebrow })}
             aria-hidden={narrow && position !== shown ? "true" : undefined}
             tabIndex={narrow && position !== shown ? -1 : undefined}
             data-testid="offer"
           >
+            {/* The slide's place in words, inside the link: an aria-label would hide the visible text from its name. */}
+            <span className="visually-hidden">{t("offers.slide", { n: position + 1, count: offers.length })} </span>
             <span className="offer__eyebrow">{offer.eyebrow}</span>
             <strong className="offer__title">{offer.title}</strong>
             <span className="offer__text">{offer.text}</span>

@@ -1,5 +1,6 @@
 // Every category as a tile linking to its page: 8 columns wide on a desktop. In Telugu a tile
 // shows the Telugu name with the English one under it.
+import EnglishName from "../../components/EnglishName";
 import { localName, useLanguage } from "../../lib/i18n";
 
 export function categoryHref(name) {
@@ -32,11 +33,7 @@ function CategoryName({ primary, secondary }) {
   return (
     <span className="category-tile__name">
       {primary}
-      {secondary && (
-        <span className="category-tile__english" lang="en">
-          {secondary}
-        </span>
-      )}
+      <EnglishName name={secondary} className="category-tile__english" />
     </span>
   );
 }

@@ -4,6 +4,7 @@
 // The card that linked here may have passed brand, quantity, units and qty in the query string.
 import { useEffect, useState } from "react";
 import GoBack from "../../components/GoBack";
+import EnglishName from "../../components/EnglishName";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import ProductCard from "../../components/ProductCard";
@@ -111,11 +112,7 @@ function ProductDetails({ product, preselect }) {
           )}
           <h1 className="product-page__name">
             {name.primary}
-            {name.secondary && (
-              <span className="product-page__english" lang="en">
-                {name.secondary}
-              </span>
-            )}
+            <EnglishName name={name.secondary} className="product-page__english" />
           </h1>
           {product.description && <p className="product-page__description">{product.description}</p>}
 
