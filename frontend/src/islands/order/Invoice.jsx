@@ -88,7 +88,7 @@ function TaxLines({ order, gst, t }) {
           <tr key={item.financialId ?? index}>
             <td className="invoice__line-number">{index + 1}</td>
             <td className="invoice__item-name">
-              {item.name}
+              <span>{item.name}</span>
               <span className="invoice__item-pack">
                 {item.brand} · {packLabel(item)}
               </span>
