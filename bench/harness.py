@@ -181,6 +181,55 @@ def stop_server(server: subprocess.Popen) -> None:
             server.wait(timeout=5)
 
 
+def _cpu_seconds(stat_fields: list[str]) -> float:
+    return (int(stat_fields[11]) + int(stat_fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _stat_fields(pid: int | str) -> list[str] | None:
+    """/proc/PID/stat after the command: state ppid pgrp session ... utime (12th) stime (13th)."""
+    try:
+        return Path("/proc", str(pid), "stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system, all threads) a living process has used so far; 0 when gone."""
+    fields = _stat_fields(pid)
+    return _cpu_seconds(fields) if fields else 0.0
+
+
+def database_backends_cpu(database_url: str) -> dict[int, float]:
+    """{pid: CPU seconds so far} of the PostgreSQL backends serving `database_url`'s database
+    (PostgreSQL runs on this machine), this look-up's own left out."""
+    import psycopg
+
+    admin_url, name = _admin_url(database_url)
+    with psycopg.connect(admin_url, autocommit=True, connect_timeout=10) as conn:
+        pids = [
+            row[0]
+            for row in conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s AND backend_type = 'client backend'", [name]
+            )
+        ]
+    return {pid: process_cpu_seconds(pid) for pid in pids}
+
+
+def cpu_used_since(before: dict[int, float], after: dict[int, float]) -> float:
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+
+
+def process_group_cpu_seconds(server: subprocess.Popen) -> float:
+    """CPU seconds (user + system) used so far by the server's processes (its session: the master
+    and its workers; living processes only). Requests per CPU-second do not depend on how busy
+    the rest of the machine is, as requests per second do."""
+    total = 0.0
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit() and (fields := _stat_fields(entry.name)) and int(fields[3]) == server.pid:
+            total += _cpu_seconds(fields)
+    return total
+
+
 def percentile(values: list[float], share: float) -> float:
     """The nearest-rank percentile (`share` 0.5 for p50, 0.95 for p95)."""
     ordered = sorted(values)

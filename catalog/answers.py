@@ -104,14 +104,20 @@ def _fast() -> bool:
     return connection.vendor == "postgresql"
 
 
-class _PreparedCursor(psycopg.Cursor):
-    """Binds on the server and prepares each statement on its first use in a connection: the
-    answer statements of the lists are planned once per pooled connection rather than on every
-    request (planning took as long as running them). Django's own cursors bind on the client and
-    are never prepared; `prepare_threshold` in settings lets psycopg prepare at all."""
+class _ServerCursor(psycopg.Cursor):
+    """Binds on the server: the statement's text goes as it is and its values beside it, instead
+    of being written into a copy of these long statements on every request (Django's cursors bind
+    on the client). A `prepared` one is prepared on its first use in a connection, so it is
+    planned once per pooled connection rather than on every request (planning the list's
+    statement took as long as running it); `prepare_threshold` in settings lets psycopg prepare
+    at all. Any other is never prepared: PostgreSQL plans it with its values each time."""
+
+    def __init__(self, connection, *, prepared: bool):
+        super().__init__(connection)
+        self.prepared = prepared
 
     def execute(self, query, params=None, **kwargs):
-        return super().execute(query, params, prepare=True, **kwargs)
+        return super().execute(query, params, prepare=self.prepared, **kwargs)
 
 
 def _fetch(sql: str, params: list, *, prepared: bool = False) -> tuple:
@@ -120,12 +126,8 @@ def _fetch(sql: str, params: list, *, prepared: bool = False) -> tuple:
     Only a statement whose best plan does not depend on its values may be `prepared`: a search's
     `LIKE` pattern must be seen by the planner to use the trigram or prefix index (a generic plan
     reads every row)."""
-    if not prepared:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            return cursor.fetchone()
     connection.ensure_connection()
-    raw = _PreparedCursor(connection.connection)
+    raw = _ServerCursor(connection.connection, prepared=prepared)
     wrapper = _DebugCursor if connection.queries_logged else CursorWrapper
     with wrapper(raw, connection) as cursor:
         cursor.execute(sql, params)
@@ -133,7 +135,7 @@ def _fetch(sql: str, params: list, *, prepared: bool = False) -> tuple:
 
 
 class _DebugCursor(CursorDebugWrapper):
-    """Records a prepared statement as Django records its own: with its values written in."""
+    """Records a statement bound on the server as Django records its own: with its values written in."""
 
     def execute(self, sql, params=None):
         with self.debug_sql(psycopg.ClientCursor(self.db.connection).mogrify(sql, params)):

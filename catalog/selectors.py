@@ -5,6 +5,7 @@ variants, packs) plus one COUNT for the pager.
 """
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.db.models import Case, Exists, F, IntegerField, Min, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.expressions import Window
@@ -229,6 +230,12 @@ def suggestions(*, q: str) -> Suggestions:
         .distinct()[:SUGGESTED_BRANDS]
     )
     return Suggestions(products=products, brands=list(brands))
+
+
+def sitemap_entries() -> tuple[list[str], list[tuple[str, datetime]]]:
+    """(every category's name in sequence, every product's (slug, last change) by id), in two queries."""
+    products = list(Product.objects.order_by("id").values_list("slug", "updated_at"))
+    return list(category_names()), products
 
 
 def product_find(ref: str | int) -> Product | None:

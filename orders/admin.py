@@ -14,7 +14,21 @@ class OrderItemInline(admin.TabularInline):
     model = OrderItem
     extra = 0
     can_delete = False
-    fields = ("name", "brand", "quantity", "units", "qty", "mrp", "price", "line_total", "financial")
+    fields = (
+        "name",
+        "brand",
+        "quantity",
+        "units",
+        "qty",
+        "mrp",
+        "price",
+        "line_total",
+        "hsn_code",
+        "gst_rate",
+        "taxable_value",
+        "tax",
+        "financial",
+    )
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None) -> bool:
@@ -153,6 +167,18 @@ class OrderAdmin(admin.ModelAdmin):
         (None, {"fields": ("public_id", "invoice_number", "user", "created_at")}),
         ("Delivery", {"fields": ("shipping_street", "shipping_city", "shipping_postal_code")}),
         ("Money", {"fields": ("payment_method", "items_price", "shipping_price", "total_price")}),
+        (
+            "GST",
+            {
+                "fields": (
+                    "place_of_supply",
+                    "gst_interstate",
+                    "shipping_gst_rate",
+                    "shipping_taxable_value",
+                    "shipping_tax",
+                )
+            },
+        ),
         ("Progress", {"fields": ("status", "packed_at", "dispatched_at", "delivered_at")}),
         ("Cancelled", {"fields": ("cancelled_at", "cancel_reason")}),
         ("Payment", {"fields": ("is_paid", "paid_at", "payment_reference", "payments_needing_staff")}),

@@ -92,8 +92,10 @@ MIDDLEWARE = [
     "common.middleware.ApiErrorMiddleware",
     "shop.csp.ContentSecurityPolicyMiddleware",
     # ServeStatic (WhiteNoise's async fork): static files stream through an async iterator under
-    # ASGI, where WhiteNoise's file iterator made Django warn and read it in a thread.
-    "servestatic.middleware.ServeStaticMiddleware",
+    # ASGI, where WhiteNoise's file iterator made Django warn and read it in a thread. Its own
+    # middleware is async-only, which under WSGI would cost a thread hop per request; this one is
+    # both (common/static_files.py).
+    "common.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     # After the session and before CommonMiddleware (Django's advice): the language of the answer,

@@ -4,7 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.staff_login import StaffAuthenticationForm
-from shop import api, pages, views
+from shop import api, pages, seo, views
 from shop.health import healthz
 
 admin.site.site_header = f"{settings.STORE_NAME} staff"
@@ -32,6 +32,8 @@ urlpatterns = [
     path("payments/", include("payments.web_urls")),
     path("service-worker.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("robots.txt", seo.robots_txt, name="robots"),
+    path("sitemap.xml", seo.sitemap_xml, name="sitemap"),
     re_path(r"^socket\.io(?:/.*)?$", views.socket_io_gone, name="socket-io-gone"),
 ]
 

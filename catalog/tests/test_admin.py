@@ -182,29 +182,8 @@ def test_pack_list_edit_derives_the_discount(staff, shelf):
     assert (pack.dprice, pack.discount) == (Decimal("180"), 10)
 
 
-def test_product_add_makes_a_unique_slug_when_left_empty(staff, shelf):
-    Product.objects.filter(pk=shelf.pk).update(slug="groundnut-oil")
-    response = staff.post(
-        "/staff/catalog/product/add/",
-        {
-            "name": "Groundnut Oil",
-            "slug": "",
-            "category": shelf.category_id,
-            "image": "",
-            "description": "",
-            "hsn_code": "",
-            "gst_rate": "0",
-            "details-TOTAL_FORMS": "0",
-            "details-INITIAL_FORMS": "0",
-            "details-MIN_NUM_FORMS": "0",
-            "details-MAX_NUM_FORMS": "1000",
-        },
-    )
-    assert response.status_code == 302, response.content.decode()[:2000]
-    assert Product.objects.filter(name="Groundnut Oil").order_by("id").last().slug == "groundnut-oil-2"
-
-
 def _product_form(shelf, **fields) -> dict:
+    """The product form as Django admin posts it, filled from `shelf`, with `fields` changed."""
     return {
         "name": shelf.name,
         "name_te": shelf.name_te,
@@ -220,6 +199,15 @@ def _product_form(shelf, **fields) -> dict:
         "details-MAX_NUM_FORMS": "1000",
         **fields,
     }
+
+
+def test_product_add_makes_a_unique_slug_when_left_empty(staff, shelf):
+    Product.objects.filter(pk=shelf.pk).update(slug="groundnut-oil")
+    response = staff.post(
+        "/staff/catalog/product/add/", _product_form(shelf, name="Groundnut Oil", slug="", image="", description="")
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Product.objects.filter(name="Groundnut Oil").order_by("id").last().slug == "groundnut-oil-2"
 
 
 def test_staff_set_the_hsn_code_and_gst_rate_in_the_admin(staff, shelf):

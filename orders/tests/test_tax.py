@@ -188,3 +188,13 @@ def test_an_order_placed_before_gst_was_recorded_still_shows_its_invoice(as_user
         )
     assert as_user(admin_user).get("/api/orders").status_code == 200
     assert as_user(shopper).get("/api/orders/mine").status_code == 200
+
+
+def test_manage_check_refuses_a_gstin_of_another_state_or_an_unknown_store_state(settings):
+    from orders.checks import gst_settings_check
+
+    assert gst_settings_check(None) == []
+    settings.STORE_GST_NUMBER = "36ABCDE1234F1Z5"  # Telangana's
+    assert [error.id for error in gst_settings_check(None)] == ["orders.E002"]
+    settings.STORE_STATE = "Andhra"
+    assert [error.id for error in gst_settings_check(None)] == ["orders.E001"]

@@ -258,6 +258,8 @@ OTHER_ROUTES: dict[str, dict[str, tuple]] = {
     "healthz": {"GET": PUBLIC},
     "service-worker.js": {"GET": PUBLIC},
     "manifest.webmanifest": {"GET": PUBLIC},
+    "robots.txt": {"GET": PUBLIC},
+    "sitemap.xml": {"GET": PUBLIC},
     r"^socket\.io(?:/.*)?$": {"GET": everyone(404)},
     r"^media/(?P<path>.+)$": {"GET": everyone(404)},  # a file that is not there; real files are public
     # The gateway's return: its signature, not a login, decides; an unsigned one goes to failure.
