@@ -14,7 +14,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from accounts.delivery import delivery_check
 from catalog.models import Financial
@@ -140,7 +140,10 @@ def _next_invoice_number() -> str:
 
 
 def _pack_name(pack: Financial) -> str:
-    return f"{pack.detail.brand} {pack.detail.product.name} {pack.quantity_display} {pack.units}"
+    """The pack as the shopper knows it: in Telugu the product's Telugu name, where it has one."""
+    product = pack.detail.product
+    name = product.name_te if get_language() == "te" and product.name_te else product.name
+    return f"{pack.detail.brand} {name} {pack.quantity_display} {pack.units}"
 
 
 def _check_payment_method(payment_method: str) -> None:

@@ -153,6 +153,9 @@ def payment_confirm(*, payment: Payment, source: str, notice: Notice | None = No
     Safe to call any number of times, from any number of places at once.
     """
     if notice is not None and notice.event_id and payment.events.filter(event_id=notice.event_id).exists():
+        # A repeated notice: answer with the state its first delivery committed, not the copy
+        # loaded before it (a racing duplicate answered "new" for a payment already charged).
+        payment.refresh_from_db(fields=["status", "flag"])
         return Confirmation(payment=payment, changed=False)
     if payment.status == Payment.Status.CHARGED:
         return Confirmation(payment=payment, changed=False)

@@ -45,8 +45,12 @@ def active_promotions(*, now: datetime) -> list[Promotion]:
     promotions = Promotion.objects.filter(is_active=True, starts_on__lte=today).filter(
         Q(ends_on__isnull=True) | Q(ends_on__gte=today)
     )
+    # Explicit order: Django drops Meta.ordering from a GROUP BY query, and PostgreSQL then returns
+    # rows in heap order (an edited offer jumped to the end of the banners).
     return list(
-        promotions.annotate(coupons_taken=Count("rewards", filter=Q(rewards__month=month, rewards__prize=Prize.COUPON)))
+        promotions.annotate(
+            coupons_taken=Count("rewards", filter=Q(rewards__month=month, rewards__prize=Prize.COUPON))
+        ).order_by("sequence", "id")
     )
 
 

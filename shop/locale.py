@@ -1,5 +1,9 @@
-"""The language of each answer: Django's LocaleMiddleware (the `django_language` cookie, then
-Accept-Language), except in Django admin, which stays English.
+"""The language of each answer: the `django_language` cookie, then Accept-Language, else English;
+Django admin stays English.
+
+Django's LocaleMiddleware, without what the shop does not use: its URLs carry no language prefix
+(no `i18n_patterns`), so the path is never looked at for a language, which took about half of
+that middleware's time on every request.
 
 Django admin (`/staff/`) is written for staff in English: our model and field names, list
 columns and actions are English, and Django's own Telugu catalog covers only part of the admin,
@@ -7,16 +11,32 @@ so Telugu there would be a mix of both. The shop's own staff screens (`/admin/..
 chosen language like every other page.
 """
 
+from functools import cache
+
 from django.conf import settings
-from django.middleware.locale import LocaleMiddleware
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.deprecation import MiddlewareMixin
 
 
-class ShopLocaleMiddleware(LocaleMiddleware):
+@cache
+def _django_admin_prefix() -> str:
+    return reverse("admin:index")
+
+
+class ShopLocaleMiddleware(MiddlewareMixin):
     def process_request(self, request):
-        if request.path_info.startswith(reverse("admin:index")):
-            translation.activate(settings.LANGUAGE_CODE)
-            request.LANGUAGE_CODE = translation.get_language()
-            return
-        super().process_request(request)
+        if request.path_info.startswith(_django_admin_prefix()):
+            language = settings.LANGUAGE_CODE
+        else:
+            language = translation.get_language_from_request(request)
+        translation.activate(language)
+        request.LANGUAGE_CODE = translation.get_language()
+
+    def process_response(self, request, response):
+        # The cookie is the other input: answers shared by caches either carry no translated text
+        # (the catalog) or add Vary: Cookie themselves (GET /api/config).
+        patch_vary_headers(response, ("Accept-Language",))
+        response.headers.setdefault("Content-Language", translation.get_language())
+        return response

@@ -3,8 +3,9 @@
 from decimal import Decimal
 
 import pytest
+from django.conf import settings
 
-from catalog.models import Financial
+from catalog.models import Financial, Product
 from common.errors import DomainError
 from orders.models import InvoiceSequence, Order, OrderItem
 from orders.services import Address, LineRequest, Totals, order_place
@@ -388,3 +389,14 @@ def test_the_service_refuses_a_non_integer_pack_count_from_any_caller(shopper, p
         )
     assert refused.value.status == 400
     assert Order.objects.count() == 0
+
+
+def test_a_telugu_shopper_reads_the_shortage_in_telugu_with_the_telugu_name(as_user, shopper, packs):
+    Product.objects.filter(pk=packs.rice_1kg.detail.product_id).update(name_te="సోనా మసూరి బియ్యం")
+    client = as_user(shopper)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "te"
+    response = post(client, payload([line(packs.rice_1kg, 4)], shopper))
+    assert response.status_code == 409
+    assert response.json()["message"] == (
+        "క్షమించండి, వీటికి సరిపడా స్టాక్ లేదు: India Gate సోనా మసూరి బియ్యం 1 kg (ఇంకా 3 మాత్రమే ఉన్నాయి). దయచేసి మీ కార్ట్‌ను సవరించండి."
+    )

@@ -1,5 +1,6 @@
 """The rules that protect money: paid only on the gateway's own CHARGED for exactly the amount."""
 
+import json
 from decimal import Decimal
 
 import pytest
@@ -145,6 +146,25 @@ def test_duplicate_webhook_gives_one_transition(client, online_order, fake_juspa
     assert PaymentEvent.objects.filter(payment=payment, event_id="evt_42").count() == 1
     order = fresh(online_order)
     assert order.is_paid and order.payment_reference == payment.gateway_order_id
+
+
+def test_a_repeated_notice_answers_the_state_its_first_delivery_committed(client, online_order, fake_juspay):
+    from payments.gateways import active_gateway
+    from payments.services import payment_confirm
+
+    payment = start(online_order)
+    loaded_before = Payment.objects.get(pk=payment.pk)  # as a racing duplicate holds it
+    fake_juspay.set_status(payment.gateway_order_id, "CHARGED")
+    assert post_webhook(client, payment.gateway_order_id, event_id="evt_7").status_code == 200
+
+    body = {"id": "evt_7", "content": {"order": {"order_id": payment.gateway_order_id, "status": "CHARGED"}}}
+    notice = active_gateway().parse_webhook(
+        authorization=basic("smlr-webhook", "webhook-secret-1"), body=json.dumps(body).encode()
+    )
+    repeated = payment_confirm(payment=loaded_before, source=PaymentEvent.Source.WEBHOOK, notice=notice)
+
+    assert not repeated.changed and repeated.payment.status == "charged"
+    assert transitions(payment) == [("new", "charged")]
 
 
 def test_webhook_claims_are_checked_with_the_status_api(client, online_order, fake_juspay):

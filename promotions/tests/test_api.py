@@ -58,6 +58,17 @@ def test_the_banners_follow_the_data(api_client, customer, gold, silver):
     assert api_client.get("/api/promotions").json() == []
 
 
+def test_the_banners_keep_staff_order_after_an_edit(api_client, gold, silver):
+    # PostgreSQL hands an updated row back last when nothing orders the GROUP BY query.
+    gold.monthly_cap = 20
+    gold.save()
+    assert [offer["kind"] for offer in api_client.get("/api/promotions").json()] == ["gold_coupon", "silver_coin"]
+    silver.sequence, gold.sequence = 1, 2
+    silver.save()
+    gold.save()
+    assert [offer["kind"] for offer in api_client.get("/api/promotions").json()] == ["silver_coin", "gold_coupon"]
+
+
 def test_the_public_list_takes_one_query_however_many_promotions(api_client, gold, silver, django_assert_num_queries):
     with django_assert_num_queries(1):
         api_client.get("/api/promotions")
