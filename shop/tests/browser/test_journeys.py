@@ -30,6 +30,8 @@ from accounts.models import User
 from catalog.models import Financial
 from notifications.models import SmsMessage
 from orders.models import Order
+from promotions.models import Promotion
+from promotions.tests.conftest import builtin_promotion
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -63,9 +65,12 @@ class Steps:
 
 @pytest.fixture
 def shop(production_server, settings):
-    """The demo catalog and accounts, texts kept in the outbox (the OTP is read from there)."""
+    """The demo catalog and accounts, the migration's offers (a transactional test before may have
+    flushed them), texts kept in the outbox (the OTP is read from there)."""
     settings.SMS_BACKEND = "outbox"
     call_command("seed_demo", stdout=io.StringIO())
+    for kind in (Promotion.Kind.GOLD_COUPON, Promotion.Kind.SILVER_COIN):
+        builtin_promotion(kind)
     return production_server
 
 
