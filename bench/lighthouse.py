@@ -141,8 +141,8 @@ def print_table(medians: dict[str, dict[str, float]], runs: int) -> bool:
     print("-" * len(header))
     all_met = True
     for page, row in medians.items():
-        missed = missed_targets(row)
-        all_met &= not missed
+        all_met &= not missed_targets(row)
+        missed = missed_targets(row) + missed_metrics(row)
         print(
             f"{page:<10}{row['performance']:>6.0f}{row['accessibility']:>6.0f}{row['best-practices']:>6.0f}"
             f"{row['seo']:>6.0f}{row['cls']:>8.3f}{row['tbt']:>8.0f}{row['lcp'] / 1000:>7.2f}"
@@ -150,18 +150,19 @@ def print_table(medians: dict[str, dict[str, float]], runs: int) -> bool:
             f"{'  (target missed: ' + ', '.join(missed) + ')' if missed else ''}"
         )
     targets = ", ".join(f"{name} >= {score}" for name, score in TARGET_SCORES.items())
-    print(f"targets: {targets}, CLS < {TARGET_CLS}, TBT < {TARGET_TBT_MS} ms")
+    print(f"targets: {targets} (the --check gate); CLS < {TARGET_CLS}, TBT < {TARGET_TBT_MS} ms (shown only)")
     print("CPU: Lighthouse's benchmark index of the host during the runs (it expects about 1000 or more).")
     return all_met
 
 
 def missed_targets(row: dict[str, float]) -> list[str]:
-    missed = [name for name, score in TARGET_SCORES.items() if row[name] < score]
-    if row["cls"] >= TARGET_CLS:
-        missed.append("CLS")
-    if row["tbt"] >= TARGET_TBT_MS:
-        missed.append("TBT")
-    return missed
+    """The four scores the CI gate (`--check`) judges a page on (issue 18)."""
+    return [name for name, score in TARGET_SCORES.items() if row[name] < score]
+
+
+def missed_metrics(row: dict[str, float]) -> list[str]:
+    """Issue 17's CLS and TBT targets: printed, not part of the CI gate."""
+    return [name for name, over in (("CLS", row["cls"] >= TARGET_CLS), ("TBT", row["tbt"] >= TARGET_TBT_MS)) if over]
 
 
 def medians_of(results: dict[str, list[dict[str, float]]]) -> dict[str, dict[str, float]]:
