@@ -255,12 +255,18 @@ def _serve(application) -> tuple:
 
 @contextlib.contextmanager
 def _serving(application):
+    from channels.layers import channel_layers
+
+    # channels-redis binds a layer's receive() to one event loop: a layer left from an earlier
+    # server's loop made this one's sockets fail ("Two event loops are trying to receive()").
+    channel_layers.backends.clear()
     server, thread, url = _serve(application)
     try:
         yield url
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+        channel_layers.backends.clear()
 
 
 @pytest.fixture
