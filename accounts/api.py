@@ -16,6 +16,7 @@ from accounts.delivery import delivery_check
 from accounts.errors import USER_NOT_FOUND, NotFound
 from accounts.places import MIN_QUERY_CHARS, place_search
 from accounts.serializers import (
+    AddressChangeInput,
     AddressOutput,
     AddressWithLocationInput,
     AdminUserInput,
@@ -48,6 +49,7 @@ from accounts.throttles import (
     TooManyAttempts,
 )
 from accounts.tokens import access_token_issue, access_token_revoke
+from common.openapi import LATITUDE, LONGITUDE, PINCODE
 from common.pagination import page_headers
 from common.permissions import IsAdmin, IsCustomer
 
@@ -241,10 +243,10 @@ class UserAddressView(APIView):
         )
         return Response(AddressOutput(user).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=AddressWithLocationInput, responses=AddressOutput)
+    @extend_schema(request=AddressChangeInput, responses=AddressOutput)
     def put(self, request, ref: str):
         user = _user_for(request, ref)
-        services.user_address_update(user=user, **_input(AddressWithLocationInput, request))
+        services.user_address_update(user=user, **_input(AddressChangeInput, request))
         return Response(AddressOutput(user).data)
 
     @extend_schema(responses=MessageOutput)
@@ -279,9 +281,9 @@ class DeliveryCheckView(PublicView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("pincode", str, description="6-digit pincode; wins over lat/lng"),
-            OpenApiParameter("lat", float, description="Latitude, with lng, when there is no pincode"),
-            OpenApiParameter("lng", float, description="Longitude"),
+            OpenApiParameter("pincode", PINCODE, description="6-digit pincode; wins over lat/lng"),
+            OpenApiParameter("lat", LATITUDE, description="Latitude, with lng, when there is no pincode"),
+            OpenApiParameter("lng", LONGITUDE, description="Longitude"),
         ],
         responses=DeliveryOutput,
         auth=[],

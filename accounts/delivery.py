@@ -121,6 +121,9 @@ def pincode_near(*, lat, lng) -> str:
 
 def delivery_check(*, pincode=None, lat=None, lng=None) -> DeliveryResult:
     """Can the shop deliver to this pincode (or, without one, to the pincode nearest lat/lng)?"""
+    for value, coordinate in ((lat, latitude), (lng, longitude)):
+        if value not in (None, ""):
+            coordinate(value)  # a coordinate sent must be one, even where the pincode wins over it
     if pincode not in (None, ""):
         pincode = str(pincode).strip()
         if not is_pincode(pincode):

@@ -4,19 +4,16 @@ Each returns the cleaned value or raises `InvalidInput` with the text the shoppe
 and coordinates are cleaned by `common.text` and `common.india`, as everywhere in the shop.
 """
 
-import re
-
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts.errors import LANGUAGE_INVALID, PASSWORD_REQUIRED, PHONE_INVALID, InvalidInput
-from accounts.models import User
+from accounts.models import PHONE_PATTERN, User
 from common.india import is_pincode
 from common.text import clean_text
 
-PHONE_PATTERN = re.compile(r"^[6-9]\d{9}$")
 NAME_MAX_LENGTH = User._meta.get_field("name").max_length
 
 

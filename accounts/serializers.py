@@ -9,73 +9,157 @@ from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.models import User
+from accounts.models import PHONE_PATTERN, PhoneOtp, User
+from accounts.rules import NAME_MAX_LENGTH
 from accounts.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
+from accounts.services import CITY_MAX_LENGTH, STREET_MAX_LENGTH
 from accounts.tokens import IssuedToken, iso_utc
-from common.fields import PageSizeField
+from common.fields import NumberField, PageNumberField, PageSizeField, TextField
+from common.openapi import LATITUDE, LONGITUDE, PINCODE, SPACE, JudgedInput, any_text, text
 
 
 def _text(**kwargs):
-    return serializers.CharField(required=False, allow_blank=True, allow_null=True, **kwargs)
+    return TextField(required=False, allow_blank=True, allow_null=True, **kwargs)
 
 
-class LoginInput(serializers.Serializer):
+PHONE_NUMBER = {
+    "type": "string",
+    "pattern": PHONE_PATTERN.pattern,
+    "description": "An Indian mobile number: 10 digits, the first 6 to 9",
+}
+NAME = text(max_length=NAME_MAX_LENGTH)
+PASSWORD = {"type": "string", "minLength": 1, "format": "password"}
+# Django's password validators (settings.AUTH_PASSWORD_VALIDATORS); "not a common password" is
+# theirs alone to judge.
+NEW_PASSWORD = {**PASSWORD, "minLength": 6, "description": "6 or more characters, not a common password"}
+LANGUAGE = {"type": "string", "enum": [code for code, _ in settings.LANGUAGES]}
+PURPOSE = {"type": "string", "enum": list(PhoneOtp.Purpose.values)}
+OTP_CODE = {"type": "string", "pattern": rf"^[0-9]{{{settings.OTP_LENGTH}}}$", "description": "The code texted"}
+VERIFICATION_TOKEN = {"type": "string", "minLength": 1, "description": "From POST /api/users/otp/verify"}
+
+
+class LoginInput(JudgedInput):
     phoneNo = _text()
     password = _text(trim_whitespace=False)
 
+    accepted = {"phoneNo": PHONE_NUMBER, "password": PASSWORD}
+    accepted_required = ("phoneNo", "password")
 
-class OtpSendInput(serializers.Serializer):
+
+class OtpSendInput(JudgedInput):
     phoneNo = _text()
     purpose = _text()
 
+    accepted = {"phoneNo": PHONE_NUMBER, "purpose": PURPOSE}
+    accepted_required = ("phoneNo", "purpose")
 
-class OtpVerifyInput(serializers.Serializer):
+
+class OtpVerifyInput(JudgedInput):
     phoneNo = _text()
     code = _text()
     purpose = _text()
 
+    accepted = {"phoneNo": PHONE_NUMBER, "code": OTP_CODE, "purpose": PURPOSE}
+    accepted_required = ("phoneNo", "code", "purpose")
 
-class RegisterInput(serializers.Serializer):
+
+class RegisterInput(JudgedInput):
     name = _text()
     phoneNo = _text()
     password = _text(trim_whitespace=False)
     verificationToken = _text()
 
+    accepted = {
+        "name": NAME,
+        "phoneNo": PHONE_NUMBER,
+        "password": NEW_PASSWORD,
+        "verificationToken": VERIFICATION_TOKEN,
+    }
+    accepted_required = ("name", "phoneNo", "password", "verificationToken")
 
-class ForgotPasswordInput(serializers.Serializer):
+
+class ForgotPasswordInput(JudgedInput):
     phoneNo = _text()
     password = _text(trim_whitespace=False)
     verificationToken = _text()
 
+    accepted = {"phoneNo": PHONE_NUMBER, "password": NEW_PASSWORD, "verificationToken": VERIFICATION_TOKEN}
+    accepted_required = ("phoneNo", "password", "verificationToken")
 
-class AddressInput(serializers.Serializer):
+
+class AddressInput(JudgedInput):
+    """A profile's address parts: a blank or null part clears it."""
+
     street = _text()
     city = _text()
     postalCode = _text(source="postal_code")
 
+    accepted = {
+        "street": any_text(max_length=STREET_MAX_LENGTH, nullable=True),
+        "city": any_text(max_length=CITY_MAX_LENGTH, nullable=True),
+        "postalCode": {**PINCODE, "pattern": rf"^([{SPACE}]*|[1-9][0-9]{{5}})$", "nullable": True},
+    }
 
-class LocationInput(serializers.Serializer):
-    latitude = serializers.FloatField(required=False, allow_null=True)
-    longitude = serializers.FloatField(required=False, allow_null=True)
+
+class LocationInput(JudgedInput):
+    latitude = NumberField(required=False, allow_null=True)
+    longitude = NumberField(required=False, allow_null=True)
+
+    # Both, or neither to clear the location (one without the other is the service's 400).
+    accepted = {"latitude": {**LATITUDE, "nullable": True}, "longitude": {**LONGITUDE, "nullable": True}}
 
 
-class ProfileInput(serializers.Serializer):
+class ProfileInput(JudgedInput):
     name = _text()
     phoneNo = _text(source="phone_no")
     deliveryAddress = AddressInput(required=False, allow_null=True, source="delivery_address")
     location = LocationInput(required=False, allow_null=True)
-    language = _text(help_text="en or te: the language of the shop's texts to this customer")
+    # Any other value, a number too, is the service's "Language must be en (English) or te (Telugu)."
+    language = serializers.CharField(required=False, allow_blank=True, allow_null=True)
     password = _text(trim_whitespace=False)
 
+    accepted = {
+        "name": NAME,
+        "phoneNo": any_text(nullable=True, description="The account's own number (it cannot change), or blank"),
+        "language": {**LANGUAGE, "description": "The language of the shop's texts to this customer"},
+        "password": {
+            "type": "string",
+            "format": "password",
+            "pattern": r"^(|[\s\S]{6,})$",
+            "nullable": True,
+            "description": "A new password (6 or more characters, not a common password), or blank to keep it",
+        },
+    }
 
-class AddressWithLocationInput(AddressInput):
+
+class AddressWithLocationInput(JudgedInput):
+    """A whole delivery address (POST /api/users/{ref}/address): street, city and pincode."""
+
+    street = _text()
+    city = _text()
+    postalCode = _text(source="postal_code")
     location = LocationInput(required=False, allow_null=True)
 
+    accepted = {
+        "street": text(max_length=STREET_MAX_LENGTH),
+        "city": text(max_length=CITY_MAX_LENGTH),
+        "postalCode": PINCODE,
+    }
+    accepted_required = ("street", "city", "postalCode")
 
-class AdminUserInput(serializers.Serializer):
+
+class AddressChangeInput(AddressWithLocationInput):
+    """Some parts of the delivery address (PUT /api/users/{ref}/address); a part sent may not be blank."""
+
+    accepted_required = ()
+
+
+class AdminUserInput(JudgedInput):
     name = _text()
     phoneNo = _text(source="phone_no")
     isAdmin = serializers.BooleanField(required=False, source="is_admin")
+
+    accepted = {"name": NAME, "phoneNo": PHONE_NUMBER}
 
 
 class DeliveryCheckInput(serializers.Serializer):
@@ -132,7 +216,7 @@ class SavedAddressOutput(serializers.Serializer):
 
 class UserListQuery(serializers.Serializer):
     keyword = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
-    pageNumber = serializers.IntegerField(min_value=1, max_value=1_000_000, default=1)
+    pageNumber = PageNumberField()
     pageSize = PageSizeField(max_value=MAX_ADMIN_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
 
 

@@ -34,13 +34,11 @@ PRODUCT_PAGE = OpenApiResponse(schema.PRODUCT_PAGE, description="One page of pro
 MESSAGE = OpenApiResponse(schema.MESSAGE)
 PAGE_PARAMETERS = [
     OpenApiParameter(
-        "pageNumber",
-        {"type": "integer", "minimum": 1, "maximum": serializers.MAX_PAGE_NUMBER},
-        description="1 or more; a page past the end is empty",
+        "pageNumber", serializers.PAGE_NUMBER, description="1 or more; a page past the end is empty; blank: 1"
     ),
     OpenApiParameter(
         "pageSize",
-        {"type": "integer", "minimum": 1},
+        serializers.PAGE_SIZE,
         description=f"1 or more; above {selectors.MAX_PAGE_SIZE} it is {selectors.MAX_PAGE_SIZE}",
     ),
 ]
@@ -115,7 +113,7 @@ class ProductsView(AdminOnlyWrites):
     @extend_schema(
         operation_id="products_list",
         summary="Products matching a keyword (name, brand or category), by id",
-        parameters=[OpenApiParameter("keyword", str), *PAGE_PARAMETERS],
+        parameters=[OpenApiParameter("keyword", serializers.KEYWORD), *PAGE_PARAMETERS],
         responses={200: PRODUCT_PAGE},
     )
     def get(self, request):
@@ -340,7 +338,21 @@ class AdminProductsView(APIView):
 
     @extend_schema(
         summary="Products for the admin list (admin), newest first, as a JSON array; paging in X-Total-Count and Link",
-        parameters=[serializers.AdminProductListQuery],
+        parameters=[
+            OpenApiParameter("keyword", serializers.KEYWORD),
+            OpenApiParameter("category", serializers.KEYWORD, description="One category, by name or key"),
+            OpenApiParameter(
+                "lowStock",
+                bool,
+                description=f"Only products with a pack at {selectors.LOW_STOCK} or fewer, lowest stock first",
+            ),
+            *PAGE_PARAMETERS[:1],
+            OpenApiParameter(
+                "pageSize",
+                serializers.PAGE_SIZE,
+                description=f"{selectors.ADMIN_PAGE_SIZE} when not given; above {selectors.MAX_PAGE_SIZE} it is {selectors.MAX_PAGE_SIZE}",
+            ),
+        ],
         responses={200: OpenApiResponse(schema.PRODUCTS)},
     )
     def get(self, request):

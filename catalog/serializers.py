@@ -10,8 +10,9 @@ from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.fields import PageSizeField, money
+from common.fields import MAX_PAGE_NUMBER, PageNumberField, PageSizeField, money
 from common.ids import WireIdField
+from common.openapi import JudgedInput, blank_or
 from common.pagination import Page
 
 from .models import Detail, Financial, Product, Review
@@ -19,7 +20,6 @@ from .selectors import ADMIN_PAGE_SIZE, MAX_PAGE_SIZE, FeaturedCategory, PackRef
 from .uploads import card_picture_url
 
 MAX_BATCH_ITEMS = 100
-MAX_PAGE_NUMBER = 1_000_000
 
 
 # --- Output --------------------------------------------------------------------------------------
@@ -132,8 +132,14 @@ def without_blanks(query_params) -> dict:
     return {key: value for key, value in query_params.items() if str(value).strip() != ""}
 
 
+# In the schema, as these queries read them: a blank value is the default.
+PAGE_NUMBER = blank_or({"type": "integer", "minimum": 1, "maximum": MAX_PAGE_NUMBER})
+PAGE_SIZE = blank_or({"type": "integer", "minimum": 1})
+KEYWORD = {"type": "string", "maxLength": 200}
+
+
 class PageQuery(serializers.Serializer):
-    pageNumber = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_NUMBER, default=1)
+    pageNumber = PageNumberField()
     pageSize = PageSizeField(max_value=MAX_PAGE_SIZE, required=False)
 
 
@@ -145,7 +151,7 @@ class AdminProductListQuery(serializers.Serializer):
     keyword = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
     category = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
     lowStock = serializers.BooleanField(required=False, default=False)
-    pageNumber = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_NUMBER, default=1)
+    pageNumber = PageNumberField()
     pageSize = PageSizeField(max_value=MAX_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
 
 
@@ -169,7 +175,18 @@ class ProductUpdateInput(serializers.Serializer):
     gstRate = _text(max_length=10, source="gst_rate", help_text="0, 5, 12, 18 or 28 (per cent)")
 
 
-@extend_schema_field({"oneOf": [{"type": "string"}, {"type": "object", "properties": {"image": {"type": "string"}}}]})
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "maxLength": 500},
+            {
+                "type": "object",
+                "properties": {"image": {"type": "string", "maxLength": 500}},
+                "required": ["image"],
+            },
+        ]
+    }
+)
 class ImageField(serializers.Field):
     """An image as a URL string or `{"image": url}`, the form the wire format lists them in."""
 
@@ -249,11 +266,13 @@ class ReviewInput(serializers.Serializer):
     comment = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
 
 
-class PackRefInput(serializers.Serializer):
+class PackRefInput(JudgedInput):
     productId = WireIdField()
     brandId = WireIdField(required=False)
     detailId = WireIdField(required=False, help_text="Another name for brandId (the shop's existing client)")
     financialId = WireIdField()
+
+    accepted_object = {"anyOf": [{"required": ["brandId"]}, {"required": ["detailId"]}]}
 
     def validate(self, attrs):
         if "brandId" not in attrs:

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.money import to_paise
+from common.openapi import SPACE, blank_or
 
 MONEY_MAX_DIGITS = 12
 # Past 18 digits a number no longer fits a 64-bit column, and nothing the shop counts gets near it.
@@ -60,7 +61,13 @@ class MoneyFieldSchema(OpenApiSerializerFieldExtension):
             number["nullable"] = True
         if direction == "response":
             return number
-        return {"oneOf": [number, {"type": "string", "pattern": r"^\s*-?[0-9]+(\.[0-9]{1,2})?\s*$"}]}
+        # What the field takes (its digits: 10 before the point, 2 after); a negative sum is never
+        # the order's, and the services refuse it with the price they know.
+        whole_digits = self.target.max_digits - self.target.decimal_places
+        largest = float(Decimal(10) ** whole_digits - Decimal("0.01"))
+        number.update(minimum=0, maximum=largest, multipleOf=0.01)
+        text = rf"^[{SPACE}]*0*[0-9]{{1,{whole_digits}}}(\.[0-9]{{1,2}})?[{SPACE}]*$"
+        return {"oneOf": [number, {"type": "string", "pattern": text}]}
 
 
 def as_whole_number(value) -> int | None:
@@ -108,6 +115,18 @@ class WholeNumberField(serializers.Field):
         return value
 
 
+# Far past any list's end; a page number fits an int in every database.
+MAX_PAGE_NUMBER = 1_000_000
+
+
+class PageNumberField(serializers.IntegerField):
+    """Which page of a list: 1 or more (a page past the end is empty), 1 when not given."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("default", 1)
+        super().__init__(min_value=1, max_value=MAX_PAGE_NUMBER, **kwargs)
+
+
 class PageSizeField(serializers.IntegerField):
     """How many rows a page holds. Above `max_value` it is `max_value`: the shop's existing client
     asks for 80 or 500 and must get a page, not a 400; the cap keeps every page cheap."""
@@ -119,3 +138,40 @@ class PageSizeField(serializers.IntegerField):
 
     def to_internal_value(self, data):
         return min(super().to_internal_value(data), self.cap)
+
+
+class PageFieldSchema(OpenApiSerializerFieldExtension):
+    """Read from a query string, where DRF takes an empty value (`?pageNumber=`) as not given."""
+
+    target_class = PageNumberField
+
+    def map_serializer_field(self, auto_schema, direction):
+        number = {"type": "integer", "minimum": 1}
+        if self.target.max_value is not None:
+            number["maximum"] = self.target.max_value
+        return blank_or(number, spaces=False)
+
+
+class PageSizeFieldSchema(PageFieldSchema):
+    target_class = PageSizeField
+
+
+class TextField(serializers.CharField):
+    """Text as the wire writes it: a JSON string. DRF's CharField also takes a number and keeps its
+    digits (`123` became the name "123"), which the published schema (`"type": "string"`) forbids;
+    here a number is "Not a valid string." like a list or `true`."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class NumberField(serializers.FloatField):
+    """A number as the wire writes it. DRF's FloatField takes `true` and `false` as 1 and 0 (a
+    profile's `"longitude": false` was saved as 0), which the published schema forbids."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            self.fail("invalid")
+        return super().to_internal_value(data)

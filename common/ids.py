@@ -1,7 +1,6 @@
 """Reading a row id out of a URL segment or a JSON body."""
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
 # Beyond 18 digits a number no longer fits a 64-bit primary key, and PostgreSQL would refuse the
@@ -21,7 +20,6 @@ def as_row_id(ref) -> int | None:
     return number if number > 0 else None
 
 
-@extend_schema_field(OpenApiTypes.STR)
 class WireIdField(serializers.Field):
     """An id as the wire writes it (`"12"`, or `12`), as a positive integer."""
 
@@ -42,3 +40,22 @@ class WireIdField(serializers.Field):
 
     def to_representation(self, value):
         return None if value is None else str(value)
+
+
+class WireIdFieldSchema(OpenApiSerializerFieldExtension):
+    """In the OpenAPI schema: a string in answers; in requests, what `as_row_id` takes (a positive
+    whole number of at most 18 digits, as a JSON number or a string of ASCII digits)."""
+
+    target_class = WireIdField
+
+    def map_serializer_field(self, auto_schema, direction):
+        if direction == "response":
+            return {"type": "string"}
+        largest = 10**MAX_ID_DIGITS - 1
+        return {
+            "oneOf": [
+                {"type": "integer", "minimum": 1, "maximum": largest},
+                {"type": "string", "pattern": r"^0*[1-9][0-9]*$", "maxLength": MAX_ID_DIGITS},
+            ],
+            "description": 'An id: "12" or 12',
+        }

@@ -16,6 +16,7 @@ from django.utils.translation import gettext, gettext_lazy
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+from rest_framework.exceptions import MethodNotAllowed
 
 logger = logging.getLogger(__name__)
 
@@ -72,3 +73,32 @@ class ApiErrorMiddleware(MiddlewareMixin):
         if isinstance(exception, (BadRequest, SuspiciousOperation)):
             return JsonResponse({"message": gettext("Bad request.")}, status=400)
         return api_error_response(request, exception)
+
+
+def allowed_methods(view_class) -> list[str]:
+    """The methods a class-based view answers, in the order DRF writes its `Allow` header (HEAD
+    wherever GET is, as Django's View.setup() adds it)."""
+    return [
+        method.upper()
+        for method in view_class.http_method_names
+        if hasattr(view_class, method) or (method == "head" and hasattr(view_class, "get"))
+    ]
+
+
+class UnsupportedMethodMiddleware(MiddlewareMixin):
+    """An API path answers a method it has no handler for with 405 and `Allow`, before anything else.
+
+    DRF authenticates, checks permissions and throttles before it looks for the handler, so `TRACE
+    /api/users` answered 401 or 403: a client learnt about its credentials, not about the method
+    (found by schemathesis' unsupported-method check)."""
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        view_class = getattr(view_func, "cls", None) or getattr(view_func, "view_class", None)
+        if view_class is None or not is_api(request):
+            return None
+        allowed = allowed_methods(view_class)
+        if request.method in allowed:
+            return None
+        response = JsonResponse({"message": str(MethodNotAllowed(request.method).detail)}, status=405)
+        response["Allow"] = ", ".join(allowed)
+        return response

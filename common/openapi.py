@@ -2,7 +2,14 @@
 
 Every API error is `{"message": "..."}` (`common.api_errors`), so a client generated from the schema
 (or a schema checker such as schemathesis) learns the statuses without each view listing them.
+
+Input serializers whose values a service judges publish what the service accepts (`JudgedInput`).
 """
+
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from rest_framework import serializers
+
+from common.india import PINCODE_PATTERN
 
 ERROR_SCHEMA_NAME = "ErrorMessage"
 ERROR_SCHEMA = {
@@ -44,3 +51,89 @@ def add_error_responses(result, generator, request, public):
                     status, {"description": description, "content": {"application/json": {"schema": reference}}}
                 )
     return result
+
+
+# An input serializer that only shapes the JSON (types and names): a service judges each value
+# and words the error the shopper reads ("Please enter a valid 10-digit phone number.", not DRF's
+# "phoneNo: This field is required.").
+#
+# `accepted` publishes, as the request schema, what that service accepts for a field (replacing
+# the loose shape the serializer parses), and `accepted_required` the fields it cannot do without,
+# so a client generated from the schema, or schemathesis, learns the rules without reading the
+# services (`shop/tests/test_api_fuzz.py` sends what the schema allows and expects it accepted,
+# and what it forbids and expects it refused).
+# (A comment, not a docstring: drf-spectacular would give it to every input as its description.)
+class JudgedInput(serializers.Serializer):
+    accepted: dict[str, dict] = {}
+    accepted_required: tuple[str, ...] = ()
+    # Limits added to a field's generated schema (`{"orderItems": {"minItems": 1}}`), and to the
+    # object's (`{"anyOf": [{"required": ["brandId"]}, {"required": ["detailId"]}]}`).
+    accepted_limits: dict[str, dict] = {}
+    accepted_object: dict = {}
+
+
+class JudgedInputSchema(OpenApiSerializerExtension):
+    target_class = JudgedInput
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_basic_serializer(self.target, direction)
+        accepted = type(self.target).accepted
+        schema["properties"].update({name: dict(field_schema) for name, field_schema in accepted.items()})
+        for name, limits in type(self.target).accepted_limits.items():
+            schema["properties"][name] = {**schema["properties"][name], **limits}
+        schema.update(type(self.target).accepted_object)
+        required = sorted(set(schema.get("required", ())) | set(type(self.target).accepted_required))
+        if required:
+            schema["required"] = required
+        return schema
+
+
+# What the server trims (Python's whitespace: str.strip(), str.split()), written out for patterns: a
+# regex's `\s` differs between engines (ECMAScript's takes U+FEFF and leaves out U+001C-U+001F and
+# U+0085, so `"\u0085"` passed `\S` and was a blank order id to the server).
+SPACE = r"\x09-\x0d\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+
+# What the shop's rules accept, as JSON schema (OpenAPI 3.0) to put in `JudgedInput.accepted`.
+# Patterns are matched whole: they are anchored, and ASCII digits only where the rules say digits.
+PINCODE = {
+    "type": "string",
+    "pattern": f"^{PINCODE_PATTERN.pattern}$",
+    "description": "6 digits, the first not 0",
+}
+LATITUDE = {"type": "number", "minimum": -90, "maximum": 90}
+LONGITUDE = {"type": "number", "minimum": -180, "maximum": 180}
+
+
+def whole_number(*, minimum: int, maximum: int) -> dict:
+    """A whole number in a small range as `common.fields.WholeNumberField` reads it: `2` or `"2"`."""
+    return {
+        "oneOf": [
+            {"type": "integer", "minimum": minimum, "maximum": maximum},
+            {"type": "string", "enum": [str(number) for number in range(minimum, maximum + 1)]},
+        ]
+    }
+
+
+def blank_or(schema: dict, *, spaces: bool = True) -> dict:
+    """A query parameter whose blank value (`?pageNumber=`) means its default: spaces too as the
+    catalog's lists read them (`catalog.serializers.without_blanks`), only an empty value as DRF
+    reads a query string (`spaces=False`)."""
+    blank = rf"^[{SPACE}]*$" if spaces else "^$"
+    return {"oneOf": [schema, {"type": "string", "pattern": blank, "description": "blank: the default"}]}
+
+
+def text(*, max_length: int | None = None, **extra) -> dict:
+    """Free text the rules require: something besides spaces (common.text.clean_text), at most
+    `max_length` characters once its spaces are squeezed."""
+    schema = {"type": "string", "pattern": rf"[^{SPACE}]", **extra}
+    if max_length is not None:
+        schema["maxLength"] = max_length
+    return schema
+
+
+def any_text(*, max_length: int | None = None, **extra) -> dict:
+    schema = {"type": "string", **extra}
+    if max_length is not None:
+        schema["maxLength"] = max_length
+    return schema

@@ -12,12 +12,13 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.fields import MoneyField, PageSizeField, WholeNumberField, money
+from common.fields import MoneyField, PageNumberField, PageSizeField, WholeNumberField, money
 from common.ids import WireIdField
 from common.money import rupees_in_words
+from common.openapi import PINCODE, JudgedInput, text, whole_number
 from orders.models import Order, OrderItem
 from orders.pipeline import allowed_moves
-from orders.rules import ITEM_PROBLEM, MAX_LINES, QTY_RULE
+from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
 from orders.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
 
@@ -50,11 +51,13 @@ def pack_records(packs) -> list[dict]:
     return [dict(record) for record in PackRecordSerializer(packs, many=True).data]
 
 
-class OrderLineInSerializer(serializers.Serializer):
+class OrderLineInSerializer(JudgedInput):
     productId = WireIdField()
     brandId = WireIdField()
     financialId = WireIdField()
     qty = WholeNumberField(error_messages={key: QTY_RULE for key in ("invalid", "null", "required", "out_of_range")})
+
+    accepted = {"qty": whole_number(minimum=MIN_QTY, maximum=MAX_QTY)}
 
 
 class OrderItemsField(serializers.ListField):
@@ -77,11 +80,14 @@ class OrderItemsField(serializers.ListField):
         return lines
 
 
-class AddressSerializer(serializers.Serializer):
+class AddressSerializer(JudgedInput):
     # A missing part is the service's "Enter address in account to complete order", not a field error.
     street = serializers.CharField(allow_blank=True, allow_null=True, default="", max_length=255)
     city = serializers.CharField(allow_blank=True, allow_null=True, default="", max_length=120)
     postalCode = serializers.CharField(allow_blank=True, allow_null=True, default="", max_length=20)
+
+    accepted = {"street": text(max_length=255), "city": text(max_length=120), "postalCode": PINCODE}
+    accepted_required = ("street", "city", "postalCode")
 
 
 @extend_schema_field({"type": "string", "enum": [*Order.PaymentMethod.values, *PAYMENT_METHOD_ALIASES]})
@@ -91,7 +97,7 @@ class PaymentMethodField(serializers.CharField):
         return PAYMENT_METHOD_ALIASES.get(method, method)
 
 
-class OrderPlaceInSerializer(serializers.Serializer):
+class OrderPlaceInSerializer(JudgedInput):
     orderItems = OrderItemsField(allow_empty=True, max_length=MAX_LINES)
     shippingAddress = AddressSerializer()
     paymentMethod = PaymentMethodField(
@@ -100,6 +106,8 @@ class OrderPlaceInSerializer(serializers.Serializer):
     itemsPrice = MoneyField()
     shippingPrice = MoneyField()
     totalPrice = MoneyField()
+
+    accepted_limits = {"orderItems": {"minItems": 1}}  # an empty order is the service's "Order is empty"
 
 
 class OrderStatusInSerializer(serializers.Serializer):
@@ -115,7 +123,7 @@ class OrderCancelInSerializer(serializers.Serializer):
 
 
 class AdminOrderListInSerializer(serializers.Serializer):
-    pageNumber = serializers.IntegerField(min_value=1, max_value=1_000_000, default=1)
+    pageNumber = PageNumberField()
     pageSize = PageSizeField(max_value=MAX_ADMIN_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
     status = serializers.ChoiceField(choices=Order.Status.values, required=False, allow_blank=True)
 

@@ -3,16 +3,19 @@
 from rest_framework import serializers
 
 from common.fields import MoneyField
+from common.openapi import JudgedInput, text
 
 
-class PaymentStartInSerializer(serializers.Serializer):
+class PaymentStartInSerializer(JudgedInput):
     """`{order_id, amount, customerId, cartItems}`: only the order id is read as given; the amount,
     when sent, must be the order's total; the customer is always the caller; cart lines are ignored."""
 
     order_id = serializers.CharField(max_length=40, trim_whitespace=True)
     amount = MoneyField(required=False, allow_null=True)
     customerId = serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=20)
-    cartItems = serializers.JSONField(required=False)
+    cartItems = serializers.ListField(required=False, help_text="The cart's lines; ignored, the order is charged")
+
+    accepted = {"order_id": text(max_length=40, description="The order's id (`_id`)")}
 
 
 class PaymentLinksSerializer(serializers.Serializer):

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from common.fields import MoneyField, PageSizeField
+from common.fields import MoneyField, PageNumberField, PageSizeField
 from promotions.models import Reward
 
 MAX_ADMIN_PAGE_SIZE = 100
@@ -123,6 +123,6 @@ class DrawSerializer(serializers.Serializer):
 
 
 class AdminRewardListInSerializer(serializers.Serializer):
-    pageNumber = serializers.IntegerField(min_value=1, max_value=1_000_000, default=1)
+    pageNumber = PageNumberField()
     pageSize = PageSizeField(max_value=MAX_ADMIN_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
     status = serializers.ChoiceField(choices=Reward.Status.values, required=False, allow_blank=True)

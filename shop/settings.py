@@ -101,6 +101,8 @@ MIDDLEWARE = [
     # After the session and before CommonMiddleware (Django's advice): the language of the answer,
     # from the `django_language` cookie, then Accept-Language; Django admin stays English.
     "shop.locale.ShopLocaleMiddleware",
+    # An unsupported method on /api/ answers 405 before DRF checks credentials and permissions.
+    "common.middleware.UnsupportedMethodMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -272,6 +274,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "OrderStatusEnum": ["placed", "packed", "dispatched", "delivered", "cancelled"],
         "OrderStepEnum": ["packed", "dispatched", "delivered"],
+        # The language a user has (in answers, with each code's name) and the one a profile update sends.
+        "LanguageEnum": "shop.settings.LANGUAGES",
+        "LanguageCodeEnum": ["en", "te"],
     },
 }
 

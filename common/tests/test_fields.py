@@ -4,7 +4,7 @@ import pytest
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
-from common.fields import MoneyField, money
+from common.fields import MoneyField, NumberField, TextField, money
 
 
 class Body(serializers.Serializer):
@@ -38,3 +38,20 @@ def test_anything_else_is_refused(given):
 
 def test_money_of_nothing_is_nothing():
     assert money(None) is None
+
+
+@pytest.mark.parametrize("value", [123, 1.5, True, ["a"], {"a": 1}])
+def test_text_is_a_json_string_only(value):
+
+    with pytest.raises(serializers.ValidationError):
+        TextField().run_validation(value)
+    assert TextField().run_validation("  Asha ") == "Asha"
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_a_boolean_is_not_a_number(value):
+
+    with pytest.raises(serializers.ValidationError):
+        NumberField().run_validation(value)
+    assert NumberField().run_validation(16.5) == 16.5
+    assert NumberField().run_validation(0) == 0.0

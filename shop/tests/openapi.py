@@ -36,3 +36,12 @@ def assert_documented(response, method: str, path: str) -> None:
     body_schema = documented["content"]["application/json"]["schema"]
     # OpenAPI 3.0 schemas are JSON Schema draft 4 in spirit (`exclusiveMaximum: true`).
     jsonschema.Draft4Validator({**body_schema, "components": schema["components"]}).validate(response.json())
+
+
+def request_errors(body, method: str, path: str) -> list[str]:
+    """What the published request schema of `method path` finds wrong with the JSON `body`."""
+    schema = published_schema()
+    content = schema["paths"][path][method.lower()]["requestBody"]["content"]
+    body_schema = content["application/json"]["schema"]
+    validator = jsonschema.Draft4Validator({**body_schema, "components": schema["components"]})
+    return [error.message for error in validator.iter_errors(body)]
