@@ -27,6 +27,15 @@ def _new_version() -> None:
     cache.set(VERSION_KEY, uuid.uuid4().hex, None)
 
 
+def current_version() -> str:
+    """The catalog's current version (one cache round trip), started if the cache has none."""
+    current = cache.get(VERSION_KEY)
+    if current is None:
+        cache.add(VERSION_KEY, uuid.uuid4().hex, None)
+        current = cache.get(VERSION_KEY)
+    return current
+
+
 def invalidate() -> None:
     """Drop every cached catalog answer, now and again when the current transaction commits.
 
@@ -52,7 +61,7 @@ def cached(key: str, build: Callable[[], bytes]) -> bytes:
         return build()
     entry_key = ENTRY_PREFIX + hashlib.sha256(key.encode()).hexdigest()
     found = cache.get_many([VERSION_KEY, entry_key])
-    version, entry = found.get(VERSION_KEY), found.get(entry_key)
+    version, entry = found.get(VERSION_KEY) or current_version(), found.get(entry_key)
     if entry is not None and entry[0] == version:
         return entry[1]
     value = build()

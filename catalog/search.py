@@ -19,6 +19,7 @@ trigram indexes of migration 0003, at `TYPO_SIMILARITY`, set on every connection
 fewer never count as typos: too many other words are one letter away from them.
 """
 
+import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Upper
 
+from . import caching
 from .models import Detail, Product, SearchSynonym
 
 TYPO_MIN_LETTERS = 5
@@ -137,16 +139,47 @@ def synonym_word(text) -> str:
     return normalized(" ".join(str(text or "").split())).casefold()
 
 
+class _Synonyms:
+    """The whole synonyms table, {word: means}, read once per catalog version in each process.
+
+    It is small (a few hundred local words) and read by every search and suggestion, so each
+    search costs one cache round trip for the version instead of a database query. Synonym writes
+    (`services.synonym_save`/`synonym_delete`) set a new catalog version, now and after their
+    commit (`caching.invalidate`), so every process reads the table again on its next search.
+    """
+
+    def __init__(self):
+        # (version, sorted words, {word: means}), replaced as one value so that a thread reading it
+        # never sees one version's words with another's meanings.
+        self._table: tuple[str | None, list[str], dict[str, str]] = (None, [], {})
+
+    def meanings(self, runs: set[str], *, prefix: str | None) -> dict[str, str]:
+        """The listed words among `runs`, and those starting with `prefix`, each with its meaning."""
+        version = caching.current_version()
+        if version != self._table[0]:
+            means = dict(SearchSynonym.objects.values_list("word", "means"))
+            self._table = (version, sorted(means), means)
+        _, words, means = self._table
+        found = {word: means[word] for word in runs if word in means}
+        if prefix:
+            for word in words[bisect.bisect_left(words, prefix) :]:
+                if not word.startswith(prefix):
+                    break
+                found[word] = means[word]
+        return dict(sorted(found.items()))
+
+
+_synonyms = _Synonyms()
+
+
 def understand(text: str) -> Query:
-    """The `Query` for a trimmed search text: one query reads the synonyms it may use."""
+    """The `Query` for a trimmed search text, with the synonyms it may use (`_Synonyms`)."""
     text = normalized(text)
     key = synonym_word(text)
     words = key.split()
     runs = {" ".join(words[start:end]) for start in range(len(words)) for end in range(start + 1, len(words) + 1)}
-    condition = Q(word__in=runs)
-    if len(key) >= SYNONYM_PREFIX_MIN_CHARS:
-        condition |= Q(word__startswith=key)
-    meanings = dict(SearchSynonym.objects.filter(condition).order_by("word").values_list("word", "means"))
+    prefix = key if len(key) >= SYNONYM_PREFIX_MIN_CHARS else None
+    meanings = _synonyms.meanings(runs, prefix=prefix)
 
     phrases = [text]
     phrases += [means for word, means in meanings.items() if word.startswith(key)]

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from catalog import search, selectors
+from catalog import search, selectors, services
 from catalog.models import Product, SearchSynonym
 
 from .factories import make_category, make_product
@@ -178,15 +178,27 @@ def test_the_search_text_is_compared_in_nfc(shop):
     assert _suggested(decomposed) == ["Nylon Rope"]
 
 
-def test_understand_reads_the_synonyms_once_and_lists_what_the_text_stands_for(shop, django_assert_num_queries):
-    with django_assert_num_queries(1):
-        query = search.understand("Sona Masoori Biyyam")
+def test_understand_lists_what_the_text_stands_for(shop):
+    query = search.understand("Sona Masoori Biyyam")
     assert query.phrases == ("sona masoori biyyam", "sona masoori rice")
     assert (query.typo_words, query.exact_words) == (("masoori", "biyyam"), ("sona",))
     assert search.understand("pap").phrases == ("pap", "dal")
-    SearchSynonym.objects.create(word="biyyam pindi", means="rice flour")
+    services.synonym_save(synonym=SearchSynonym(word="biyyam pindi", means="rice flour"))
     assert search.understand("biyyam").phrases == ("biyyam", "rice")  # 'rice flour' finds nothing more
     assert search.understand("బియ్యం").typo_words == ()
+
+
+def test_the_synonyms_are_read_once_per_catalog_version_and_a_new_one_counts_at_once(shop, django_assert_num_queries):
+    with django_assert_num_queries(1):
+        search.understand("biyyam")
+    with django_assert_num_queries(0):
+        assert search.understand("kandi pappu").phrases == ("kandi pappu", "toor dal")
+    assert search.understand("atta").phrases == ("atta",)
+    services.synonym_save(synonym=SearchSynonym(word="atta", means="wheat flour"))
+    with django_assert_num_queries(1):  # another process reads it too: the change is the catalog's version
+        assert search.understand("atta").phrases == ("atta", "wheat flour")
+    services.synonym_delete(synonym=SearchSynonym.objects.get(word="atta"))
+    assert search.understand("atta").phrases == ("atta",)
 
 
 @pytest.mark.parametrize(
