@@ -12,7 +12,7 @@ const hasLetters = (text) => /\p{L}/u.test(text);
 const i18n = {
   rules: {
     "no-literal-text": {
-      meta: { type: "problem", messages: { literal: "Literal text \"{{text}}\": put it in frontend/src/i18n/*.json and use t()." } },
+      meta: { type: "problem", messages: { literal: "Literal text \"{{text}}\": put it in an area of frontend/src/i18n (en/<area>.json and te/<area>.json) and use t()." } },
       create(context) {
         const report = (node, text) => context.report({ node, messageId: "literal", data: { text: text.trim().slice(0, 40) } });
         return {

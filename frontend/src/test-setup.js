@@ -2,7 +2,11 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { config } from "./lib/config";
-import { getLanguage, setLanguage } from "./lib/i18n";
+import { getLanguage, loadTexts, setLanguage } from "./lib/i18n";
+import { AREAS } from "./i18n/areas";
+
+// A page adds the texts of its islands' areas (lib/mount.js); a test renders any component alone.
+loadTexts(AREAS);
 
 // Tests change the server's config in place (Object.assign(config, {...})); each starts afresh.
 const initialConfig = structuredClone(config);

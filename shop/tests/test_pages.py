@@ -220,14 +220,17 @@ def test_media_files_may_be_kept_for_a_year(client, settings, tmp_path):
 
 @pytest.mark.django_db
 def test_a_telugu_page_preloads_the_telugu_catalog_and_an_english_page_does_not(client):
-    from shop.templatetags.language_catalog import catalog_chunk_url
+    from shop.templatetags.language_catalog import catalog_chunk_urls
 
-    url = catalog_chunk_url("te")
-    assert url and url.startswith("/static/bundles/i18n-te") and url.endswith(".js")
+    urls = catalog_chunk_urls("te", "chrome", "cart")
+    assert [url.rsplit("-", 1)[0] for url in urls] == ["/static/bundles/i18n-te-chrome", "/static/bundles/i18n-te-cart"]
+    assert all(url.endswith(".js") for url in urls)
     client.cookies["django_language"] = "te"
     telugu = client.get("/cart").content.decode()
     assert '<html lang="te">' in telugu
-    assert f'<link rel="preload" as="script" href="{url}">' in telugu
+    for url in urls:
+        assert f'<link rel="preload" as="script" href="{url}">' in telugu
+    assert "i18n-te-staff" not in telugu
     client.cookies["django_language"] = "en"
     english = client.get("/cart").content.decode()
     assert '<html lang="en">' in english

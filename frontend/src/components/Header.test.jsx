@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDropdown, currentDropdown } from "../lib/dropdowns";
-import { AccountMenu, HeaderDelivery } from "./Header";
+import HeaderDelivery from "./delivery/HeaderDelivery";
+import { AccountMenu } from "./Header";
 import SayHi from "./SayHi";
 import SearchBox from "./SearchBox";
 
@@ -17,13 +18,14 @@ function Header() {
 }
 
 vi.mock("./account/AccountDropdown", () => ({
+  texts: [],
   default: ({ onClose }) => (
     <button type="button" onClick={onClose}>
       Account panel
     </button>
   ),
 }));
-vi.mock("./delivery/DeliveryChecker", () => ({ default: () => <p>Delivery checker</p> }));
+vi.mock("./delivery/DeliveryChecker", () => ({ texts: [], default: () => <p>Delivery checker</p> }));
 
 function scrollTo(y) {
   act(() => {
@@ -73,7 +75,7 @@ describe("Header", () => {
     await user.click(screen.getByRole("button", { name: "Account" }));
     await screen.findByRole("button", { name: "Account panel" });
     await user.click(screen.getByRole("button", { name: "Say Hi To Order" }));
-    expect(screen.getByRole("dialog", { name: "Say Hi To Order" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Say Hi To Order" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Account panel" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Account" }));
     expect(screen.queryByRole("dialog", { name: "Say Hi To Order" })).toBeNull();

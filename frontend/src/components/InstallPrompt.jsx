@@ -1,5 +1,6 @@
 // Offers to install the shop as an app when the browser allows it (`beforeinstallprompt`).
-// "Not now" is remembered for a week.
+// "Not now" is remembered for a week. The chrome loads it only once the browser offers (`offer`,
+// the event it caught meanwhile): most visits never need it.
 import { useEffect, useState } from "react";
 import { config } from "../lib/config";
 import { useT } from "../lib/i18n";
@@ -13,9 +14,9 @@ function recentlyDismissed() {
   return Number.isFinite(at) && Date.now() - at < QUIET_MS;
 }
 
-export default function InstallPrompt() {
+export default function InstallPrompt({ offer = null }) {
   const t = useT();
-  const [deferred, setDeferred] = useState(null);
+  const [deferred, setDeferred] = useState(() => (offer && !recentlyDismissed() ? offer : null));
 
   useEffect(() => {
     const onPrompt = (event) => {

@@ -40,4 +40,10 @@ describe("InstallPrompt", () => {
     offerInstall();
     expect(screen.queryByRole("dialog")).toBeNull();
   });
+
+  it("shows the offer the browser made before it was loaded", () => {
+    const event = new Event("beforeinstallprompt", { cancelable: true });
+    render(<InstallPrompt offer={event} />);
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,9 @@
 // The header's language choice, on every page (phone and desktop): English / తెలుగు. Each
-// option is written in its own language, so a shopper who reads only one of them finds it.
+// option is written in its own language, so a shopper who reads only one of them finds it. What a
+// choice does (lib/language: the profile, then a reload) comes with the click.
 import { LANGUAGES, useLanguage, useT } from "../lib/i18n";
-import { chooseLanguage } from "../lib/language";
+
+const choose = (code) => import(/* webpackChunkName: "language" */ "../lib/language").then(({ chooseLanguage }) => chooseLanguage(code));
 
 export default function LanguageSwitch() {
   const t = useT();
@@ -15,7 +17,7 @@ export default function LanguageSwitch() {
           lang={code}
           className="language-switch__option"
           aria-pressed={code === current}
-          onClick={() => chooseLanguage(code)}
+          onClick={() => choose(code)}
         >
           {name}
         </button>

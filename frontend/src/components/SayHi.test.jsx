@@ -13,7 +13,7 @@ describe("SayHi (the bottom bar's live part)", () => {
     const button = screen.getByRole("button", { name: "Say Hi To Order" });
     await user.click(button);
     expect(button).toHaveAttribute("aria-expanded", "true");
-    const popup = screen.getByRole("dialog", { name: "Say Hi To Order" });
+    const popup = await screen.findByRole("dialog", { name: "Say Hi To Order" });
     expect(popup.querySelector('a[href="https://wa.me/919876543210"]')).not.toBeNull();
     expect(popup.querySelector('a[href="tel:08856230123"]')).not.toBeNull();
     await user.click(document.body);

@@ -1,6 +1,8 @@
 // The header's search box (spec "Search box"): an ARIA combobox whose listbox holds product and
-// brand suggestions from 3 characters on, fetched after a 250 ms pause in typing.
-import { useEffect, useId, useRef, useState } from "react";
+// brand suggestions from 3 characters on, fetched after a 250 ms pause in typing. The chrome
+// mounts it in place of base.html's search form once the shopper reaches for it: `takeOver` is
+// that form's input, whose text (and the focus, when `focused`) it takes over.
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useDropdown } from "../lib/dropdowns";
 import { useDebounced, useOutsideClick } from "../lib/hooks";
 import { useLanguage, useT } from "../lib/i18n";
@@ -39,11 +41,11 @@ function ProductOption({ product }) {
   );
 }
 
-export default function SearchBox() {
+export default function SearchBox({ takeOver = null, focused = false }) {
   const t = useT();
   const id = useId();
   const listId = `${id}-list`;
-  const [text, setText] = useState("");
+  const [text, setText] = useState(() => takeOver?.value ?? "");
   // The query asked for: the typed text once typing pauses, "" below 3 characters.
   const query = useDebounced(wantsSuggestions(text) ? text.trim() : "", SUGGESTION_DEBOUNCE_MS);
   const answer = useApi(query ? suggestionsPath(query) : null);
@@ -58,6 +60,14 @@ export default function SearchBox() {
   const showList = isOpen && (options.length > 0 || !!error);
 
   useOutsideClick(boxRef, close, isOpen);
+
+  // In place of the form's input, the focus goes on in this one, the caret at the end.
+  useLayoutEffect(() => {
+    if (!takeOver || !focused) return;
+    const input = inputRef.current;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }, [takeOver, focused]);
 
   useEffect(() => {
     setActive(-1);

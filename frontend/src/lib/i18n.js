@@ -1,8 +1,12 @@
-// The islands' texts in English or Telugu (issue 16). One message catalog per language,
-// frontend/src/i18n/<code>.json, keyed by what the text is for ("cart.empty"); English is part
-// of every bundle, Telugu is its own webpack chunk fetched only when chosen, so English pages
-// carry no Telugu. The choice lives in the `django_language` cookie (Django's LocaleMiddleware
-// reads it, so the server's pages and API messages follow) and in localStorage `lang`.
+// The islands' texts in English or Telugu (issue 16). The message catalogs are split by area
+// (frontend/src/i18n/<area>.js: chrome, shop, account, orders, staff, delivery; the texts in
+// i18n/<language>/<area>.json), keyed by what the text is for ("cart.empty"), so a page ships only
+// the texts of its islands: the chrome's area is on every page, each island passes its own to
+// mountIsland (lib/mount.js), a lazy part loads its own with loadTexts(). English is bundled with
+// the code that imports an area; Telugu is a chunk per area fetched only when chosen, so English
+// pages carry no Telugu. The choice lives in the `django_language` cookie (Django's
+// LocaleMiddleware reads it, so the server's pages and API messages follow) and in localStorage
+// `lang`.
 //
 //   const t = useT();                       // in a component: re-renders when the language changes
 //   t("cart.subtotal", { count: 3 })        // "{name}" placeholders; {one, other} plural entries
@@ -11,7 +15,7 @@
 //
 // Money and numbers keep the Indian format in both languages (lib/money.js: ₹1,234.50).
 import { Fragment, createElement } from "react";
-import en from "../i18n/en.json";
+import chromeTexts from "../i18n/chrome";
 import { createStore } from "./store";
 
 export const LANGUAGES = [
@@ -25,11 +29,11 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export const isLanguage = (code) => LANGUAGES.some((language) => language.code === code);
 
-// Every catalog but English is loaded on demand, each into a chunk of its own.
-const loaders = {
-  te: () => import(/* webpackChunkName: "i18n-te" */ "../i18n/te.json"),
-};
-const catalogs = { en };
+// Each language's texts of the areas added so far, merged into one catalog per language. English
+// comes with each area; every other language is fetched on demand, an area at a time.
+const areas = new Map();
+const catalogs = { en: {} };
+const en = catalogs.en;
 
 function fill(text, vars) {
   if (!vars) return text;
@@ -92,22 +96,43 @@ const shown = createStore({ language: DEFAULT_LANGUAGE, t: translator(en) });
 let chosen = DEFAULT_LANGUAGE;
 let loading = Promise.resolve();
 
-async function loadCatalog(code) {
-  if (!catalogs[code]) catalogs[code] = (await loaders[code]()).default;
-  return catalogs[code];
+/** Fetches `area`'s texts in `code` once (English is there already), merged into that catalog. */
+function loadArea(area, code) {
+  const loads = area.loaded;
+  if (code === DEFAULT_LANGUAGE) return Promise.resolve();
+  loads[code] ??= area.load[code]().then((module) => {
+    catalogs[code] = { ...catalogs[code], ...module.default };
+  });
+  return loads[code];
 }
 
+/** Loads `code`'s texts of every area added so far, then shows them (a new `t`, so hooks run again). */
 function show(code) {
   chosen = code;
-  loading = loadCatalog(code)
-    .then((messages) => {
-      if (chosen === code) shown.set({ language: code, t: translator(messages) });
+  loading = Promise.all([...areas.values()].map((area) => loadArea(area, code)))
+    .then(() => {
+      if (chosen === code) shown.set({ language: code, t: translator(catalogs[code] ?? en) });
     })
     .catch((error) => {
       // A catalog that cannot be fetched (offline) leaves the page in English, still usable.
       console.error(`Could not load the ${code} texts`, error);
     });
   return loading;
+}
+
+/**
+ * Adds areas' texts (frontend/src/i18n/<area>.js) to the page: their English at once, the chosen
+ * language's fetched. The promise settles once they can be shown (at once in English).
+ */
+export function loadTexts(list = []) {
+  const added = list.filter((area) => !areas.has(area.name));
+  if (!added.length) return loading;
+  for (const area of added) {
+    areas.set(area.name, { ...area, loaded: {} });
+    Object.assign(en, area.en);
+  }
+  // English needs no new `t`: the one shown reads the merged catalog, and nothing showed these keys yet.
+  return chosen === DEFAULT_LANGUAGE ? loading : show(chosen);
 }
 
 /** The language chosen in this browser (local storage, else the cookie), or null when none was chosen here. */
@@ -160,10 +185,19 @@ export function useLanguage() {
   return shown.use((state) => state.language);
 }
 
-/** Runs `callback` once the chosen catalog is there: at once for English, so English pages never wait. */
-export function whenLanguageReady(callback) {
-  if (shown.get().language === chosen) callback();
-  else loading.then(callback);
+/** For a part loaded on demand (React.lazy): its module, once the texts it names (`texts`) are there. */
+export function textsLoaded(module) {
+  return loadTexts(module.texts).then(() => module);
+}
+
+/**
+ * Runs `callback` once the chosen language's texts of the areas (and of those added before) are
+ * there: at once in English, so English pages never wait.
+ */
+export function whenTextsReady(list, callback) {
+  const ready = loadTexts(list);
+  if (chosen === DEFAULT_LANGUAGE) callback();
+  else ready.then(callback);
 }
 
 /**
@@ -187,5 +221,6 @@ if (typeof window !== "undefined") {
   });
 }
 
+loadTexts([chromeTexts]);
 const first = initialLanguage();
 if (first !== DEFAULT_LANGUAGE) show(first);

@@ -1,8 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import en from "../i18n/en.json";
-import te from "../i18n/te.json";
-import { getLanguage, localName, setLanguage, t, useLanguage, useT, whenLanguageReady } from "./i18n";
+import en from "../i18n/en/chrome.json";
+import te from "../i18n/te/chrome.json";
+import { getLanguage, loadTexts, localName, setLanguage, t, useLanguage, useT, whenTextsReady } from "./i18n";
 
 function Probe() {
   const translate = useT();
@@ -42,14 +42,28 @@ describe("i18n", () => {
 
   it("waits for the chosen catalog before running a mount, and not at all in English", async () => {
     const order = [];
-    whenLanguageReady(() => order.push("en"));
+    whenTextsReady([], () => order.push("en"));
     expect(order).toEqual(["en"]);
     const loaded = setLanguage("te");
-    whenLanguageReady(() => order.push(t("language.choose")));
+    whenTextsReady([], () => order.push(t("language.choose")));
     expect(order).toEqual(["en"]);
     await loaded;
     await Promise.resolve();
     expect(order).toEqual(["en", te["language.choose"]]);
+  });
+
+  it("adds an area's texts: English at once, the chosen language's fetched before the mount runs", async () => {
+    const area = { name: "test-area", en: { "test.hello": "Hello" }, load: { te: async () => ({ default: { "test.hello": "నమస్తే" } }) } };
+    await setLanguage("te");
+    expect(t("test.hello")).toBe("test.hello");
+    let shown = null;
+    whenTextsReady([area], () => (shown = t("test.hello")));
+    expect(shown).toBeNull();
+    await loadTexts([area]);
+    await Promise.resolve();
+    expect(shown).toBe("నమస్తే");
+    await setLanguage("en");
+    expect(t("test.hello")).toBe("Hello");
   });
 
   it("fills placeholders, and falls back to the key for a text no catalog has", () => {

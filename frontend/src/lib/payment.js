@@ -1,10 +1,14 @@
 // Starting an online payment (spec sections 4 and 8): ask the server for the gateway's payment
 // session and send the browser to its web payment link. The server takes the amount from the
 // order and decides when the order is paid; this module only starts and redirects.
+import paymentTexts from "../i18n/payment";
 import { api } from "./api";
 import { getUserInfo } from "./auth";
 import { t } from "./i18n";
 import { navigate } from "./navigation";
+
+// Its texts, loaded with it (the Pay and Place Order buttons load this module when used).
+export const texts = [paymentTexts];
 
 // Catalog keys (lib/i18n.js).
 export const LINK_NOT_AVAILABLE = "payment.noLink";

@@ -42,7 +42,12 @@ CUSTOMER = ("9000000002", "customer12345")
 ADMIN = ("9000000001", "admin12345")
 NEWCOMER = ("9876512345", "Sita Newcomer", "fresh-Greens-7")
 ORDER_URL = re.compile(r"/order/(?P<id>[A-Za-z0-9]+)$")
-TE = json.loads((Path(settings.BASE_DIR) / "frontend" / "src" / "i18n" / "te.json").read_text(encoding="utf-8"))
+# The Telugu texts of every area (frontend/src/i18n/te/<area>.json), merged.
+TE = {
+    key: text
+    for part in sorted((Path(settings.BASE_DIR) / "frontend" / "src" / "i18n").glob("te/*.json"))
+    for key, text in json.loads(part.read_text(encoding="utf-8")).items()
+}
 
 
 class Steps:

@@ -81,6 +81,7 @@ def test_a_25_line_tax_invoice_prints_on_one_a4_page(page: Page, browser, big_or
 
     page.evaluate(CATCH_PRINT)
     page.get_by_role("button", name="Print").click()
+    page.wait_for_function("() => window.__printed")  # written once the print page's code is loaded
     printed = page.evaluate("() => window.__printed")
     assert "Tax Invoice" in printed and printed.count("<tr") == 1 + 25 + 1 + 5 + 1  # lines, then the summary
 

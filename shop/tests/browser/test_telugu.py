@@ -23,7 +23,12 @@ from .conftest import PHONE
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 CATALOG = Path(__file__).resolve().parents[3] / "frontend" / "src" / "i18n"
-TE = json.loads((CATALOG / "te.json").read_text(encoding="utf-8"))
+# The Telugu texts of every area (frontend/src/i18n/te/<area>.json), merged.
+TE = {
+    key: text
+    for part in sorted(CATALOG.glob("te/*.json"))
+    for key, text in json.loads(part.read_text(encoding="utf-8")).items()
+}
 CUSTOMER_PHONE, CUSTOMER_PASSWORD = "9000000002", "customer12345"
 
 # Every visible element holding text of its own: wider or taller than its box (unless cut short on

@@ -12,7 +12,6 @@ import { useSubmit } from "../../lib/useSubmit";
 import Loader from "../Loader";
 import Message from "../Message";
 import LocationMap from "./LocationMap";
-import { PHONE_INVALID } from "./LoginForm";
 import { PASSWORDS_DO_NOT_MATCH, passwordsMatch } from "../../lib/passwords";
 import "./account.css";
 import NewPasswordField from "./NewPasswordField";
@@ -164,7 +163,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
   const submit = (event) => {
     event.preventDefault();
     if (!isValidPhone(form.phoneNo)) {
-      setBanner(t(PHONE_INVALID));
+      setBanner(t("phone.invalid"));
       return;
     }
     if (!passwordsMatch(password, confirmPassword)) {

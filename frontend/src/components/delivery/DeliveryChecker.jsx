@@ -2,6 +2,7 @@
 // pincode typed in the box, a place picked from the suggestions (the shop's offline post-office
 // search, or Google autocomplete on top when a Maps key is configured) or the browser's location
 // goes to GET /api/delivery/check, which answers whether the shop delivers there.
+import deliveryTexts from "../../i18n/delivery";
 import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../../lib/api";
 import { config } from "../../lib/config";
@@ -67,6 +68,9 @@ function useGooglePlaces(input, apiKey, onPlace) {
   // The script loads when the shopper first reaches for the box, not with the page.
   return () => setRequested(true);
 }
+
+// Its texts, loaded with it (components/Header.jsx).
+export const texts = [deliveryTexts];
 
 export default function DeliveryChecker({ onResult }) {
   const t = useT();

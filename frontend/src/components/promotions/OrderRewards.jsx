@@ -1,9 +1,13 @@
 // The order page's rewards: what this order earned, or will earn once it is delivered and paid
 // (GET /api/promotions/orders/{id}). Nothing shows for an order that earns nothing.
+import rewardsTexts from "../../i18n/rewards";
 import { useT } from "../../lib/i18n";
 import { useApi } from "../../lib/useApi";
 import { prizeText, statusText } from "./rewardText";
 import "./promotions.css";
+
+// Its texts, loaded with it (the order page loads it on demand).
+export const texts = [rewardsTexts];
 
 export default function OrderRewards({ orderId }) {
   const t = useT();

@@ -1,9 +1,12 @@
 // The edit screen's file chooser: uploads the chosen photo to POST /api/upload with a progress
-// bar and a Cancel button; the stored picture's URL comes back through `onUploaded`.
+// bar and a Cancel button; the stored picture's URL comes back through `onUploaded`. The upload's
+// code (lib/upload) comes once a photo is chosen.
 import { useRef, useState } from "react";
 import { errorMessage } from "../../lib/api";
 import { useT } from "../../lib/i18n";
-import { UPLOAD_CANCELLED, uploadFile } from "../../lib/upload";
+
+const UPLOAD_CANCELLED = "upload.cancelled";
+const loadUpload = () => import(/* webpackChunkName: "upload" */ "../../lib/upload");
 
 export default function ImageUpload({ onUploaded }) {
   const t = useT();
@@ -17,6 +20,7 @@ export default function ImageUpload({ onUploaded }) {
     controller.current = new AbortController();
     setState({ status: "running", percent: 0, message: "" });
     try {
+      const { uploadFile } = await loadUpload();
       const answer = await uploadFile("/api/upload", file, {
         signal: controller.current.signal,
         onProgress: (percent) => setState((current) => ({ ...current, percent })),

@@ -1,4 +1,5 @@
+import cartTexts from "../../i18n/cart";
 import { mountIsland } from "../../lib/mount";
 import CartPage from "./CartPage";
 
-mountIsland(document.getElementById("island"), <CartPage />);
+mountIsland(document.getElementById("island"), <CartPage />, [cartTexts]);

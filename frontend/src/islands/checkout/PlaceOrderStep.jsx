@@ -5,15 +5,18 @@ import CheckoutSteps from "../../components/CheckoutSteps";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { clearCartItems, lineKey, useCart } from "../../lib/cart";
-import { useLanguage, useT } from "../../lib/i18n";
+import { textsLoaded, useLanguage, useT } from "../../lib/i18n";
 import { formatMoney, toNumber } from "../../lib/money";
 import { productTitle } from "../../lib/product";
 import { navigate, redirect } from "../../lib/navigation";
 import { placeOrder } from "./placeOrder";
+import { errorMessage } from "../../lib/api";
 import { flash } from "../../lib/flash";
-import { startPayment } from "../../lib/payment";
 import { ONLINE, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 import { addressLine, isAddressComplete } from "./rules";
+
+// The code that starts an online payment, loaded while an Online order is being placed.
+const loadPayment = () => import(/* webpackChunkName: "payment" */ "../../lib/payment").then(textsLoaded);
 
 /** Where the shopper must go first, or null when the order can be reviewed. */
 export function missingStep(cart) {
@@ -62,17 +65,20 @@ export default function PlaceOrderStep() {
   const submit = async () => {
     setPlacing(true);
     const online = paymentMethod === ONLINE;
+    const payment = online ? loadPayment() : null;
+    payment?.catch(() => {}); // a failure to load is shown where it is awaited, below
     const order = await placeOrder({ keepCart: online });
     if (!order) return setPlacing(false);
     if (!online) return navigate(`/order/${order._id}`);
     try {
       // Off to the gateway's page; /payment/success clears the cart when it comes back paid.
+      const { startPayment } = await payment;
       await startPayment(order, { checkout: true, cartItems });
     } catch (error) {
       if (error?.leaving) return;
       // The order stands, unpaid, and its page has the Pay button: the cart now lives in the order.
       clearCartItems();
-      if (!error?.alerted) flash("danger", error.message);
+      if (!error?.alerted) flash("danger", error?.name === "PaymentStartError" ? error.message : errorMessage(error));
       navigate(`/order/${order._id}`);
     }
   };

@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { addToCart } from "../../lib/cart";
 import { flash } from "../../lib/flash";
@@ -21,7 +21,7 @@ describe("Chrome", () => {
     expect(sessionStorage.getItem("flash")).toBeNull();
   });
 
-  it("starts the page's one realtime connection, which opens once the cart has a line", () => {
+  it("starts the page's one realtime connection once the cart has a line", async () => {
     const sockets = [];
     vi.stubGlobal(
       "WebSocket",
@@ -37,11 +37,13 @@ describe("Chrome", () => {
     realtime.startRealtime()(); // stop the connection an earlier render started
     const start = vi.spyOn(realtime, "startRealtime");
     render(<Chrome />);
-    expect(start).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(start).not.toHaveBeenCalled();
     expect(sockets).toHaveLength(0);
 
     addToCart({ productId: "1", brand: "B", quantity: "1", financialId: "11", price: 10, dprice: 9 });
-    expect(sockets.map((socket) => new URL(socket.url).pathname)).toEqual(["/ws/cart/"]);
+    await waitFor(() => expect(sockets.map((socket) => new URL(socket.url).pathname)).toEqual(["/ws/cart/"]));
+    expect(start).toHaveBeenCalledTimes(1);
     start.mock.results[0].value(); // stop it, for the next test
     vi.unstubAllGlobals();
   });

@@ -2,20 +2,53 @@
 // the footer once, working without JavaScript; this island mounts the live parts into their
 // slots (the search box, the language choice, the account menu, the home page's delivery
 // checker, the Say Hi popup) and adds the floating parts in #chrome-root.
-import { AccountMenu, HeaderDelivery } from "../../components/Header";
+import { AccountMenu } from "../../components/Header";
 import LanguageSwitch from "../../components/LanguageSwitch";
 import SayHi from "../../components/SayHi";
-import SearchBox from "../../components/SearchBox";
 import "../../styles/index.css";
+// Nearly every island and part loaded on demand calls the API: one copy, with the chrome, rather
+// than one in the island and another in each part (the home page and its delivery checker).
+import "../../lib/api";
+import { flushSync } from "react-dom";
+import { createRoot } from "react-dom/client";
+import { textsLoaded, whenTextsReady } from "../../lib/i18n";
 import { mountIsland } from "../../lib/mount";
 import Chrome from "./Chrome";
 
 const mount = (id, element) => mountIsland(document.getElementById(id), element);
 
-mount("search-slot", <SearchBox />);
+// The search box with suggestions comes when the shopper first reaches for the search form (a
+// pointer over it, a touch, the focus), not with the page: the form base.html writes searches
+// without it and looks the same. It takes the form's place in one synchronous render, with what
+// was typed meanwhile and the focus, unless the form was sent already (the page is leaving).
+const searchSlot = document.getElementById("search-slot");
+const searchForm = searchSlot?.querySelector("form");
+const searchInput = searchForm?.querySelector("input");
+if (searchInput) {
+  const events = ["pointerover", "touchstart", "focusin"];
+  let sent = false;
+  searchForm.addEventListener("submit", () => (sent = true));
+  const start = () => {
+    events.forEach((type) => searchSlot.removeEventListener(type, start));
+    import(/* webpackChunkName: "search-box" */ "../../components/SearchBox").then(({ default: SearchBox }) =>
+      whenTextsReady([], () => {
+        if (sent) return;
+        const focused = document.activeElement === searchInput;
+        flushSync(() => createRoot(searchSlot).render(<SearchBox takeOver={searchInput} focused={focused} />));
+      }),
+    );
+  };
+  events.forEach((type) => searchSlot.addEventListener(type, start, { passive: true }));
+  if (document.activeElement === searchInput) start();
+}
 mount("language-slot", <LanguageSwitch />);
 mount("account-slot", <AccountMenu />);
-mount("delivery-slot", <HeaderDelivery />);
+// The home page's delivery checker, with the part that shows it while the page is at the top.
+if (document.getElementById("delivery-slot")) {
+  import(/* webpackChunkName: "delivery-checker" */ "../../components/delivery/HeaderDelivery")
+    .then(textsLoaded)
+    .then(({ default: HeaderDelivery }) => mount("delivery-slot", <HeaderDelivery />));
+}
 mount("say-hi-slot", <SayHi />);
 mount("chrome-root", <Chrome />);
 

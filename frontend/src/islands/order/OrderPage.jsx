@@ -1,20 +1,23 @@
 // Order details (spec section 2): the invoice with Print, the payment status and the tracking timeline.
-import { useRef } from "react";
+import { Suspense, lazy, useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import PayButton from "../../components/orders/PayButton";
-import OrderRewards from "../../components/promotions/OrderRewards";
 import { getUserInfo } from "../../lib/auth";
-import { rich, useT } from "../../lib/i18n";
+import { rich, textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import { toast } from "../../lib/toast";
 import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
 import { formatDateTime } from "./format";
-import { printInvoice } from "./printInvoice";
 import { isCancelled } from "./progress";
 import "./order.css";
+
+// Loaded when needed: the print page's code when the shopper prints, the rewards (which fetch
+// their own answer anyway) after the order is shown.
+const loadPrinting = () => import(/* webpackChunkName: "print-invoice" */ "./printInvoice");
+const OrderRewards = lazy(() => import(/* webpackChunkName: "order-rewards" */ "../../components/promotions/OrderRewards").then(textsLoaded));
 
 /** A catalog key (lib/i18n.js). */
 export const ORDER_NOT_FOUND = "order.notFound";
@@ -66,9 +69,15 @@ export default function OrderPage({ orderId }) {
   const invoiceRef = useRef(null);
 
   const print = () => {
-    if (!printInvoice(invoiceRef.current, t("order.printTitle", { number: order.invoiceNumber }))) {
+    // The window opens in the click itself, as pop-up blockers want; the invoice is written into it next.
+    const printWindow = window.open("", "_blank", "width=900,height=700");
+    if (!printWindow) {
       toast.error(t("order.allowPopups"));
+      return;
     }
+    const invoice = invoiceRef.current;
+    const title = t("order.printTitle", { number: order.invoiceNumber });
+    loadPrinting().then(({ printInvoice }) => printInvoice(printWindow, invoice, title));
   };
 
   let body;
@@ -89,7 +98,11 @@ export default function OrderPage({ orderId }) {
           </div>
           <div className="order-page__side">
             <OrderTracking order={order} />
-            {!isCancelled(order) && <OrderRewards orderId={orderId} />}
+            {!isCancelled(order) && (
+              <Suspense fallback={null}>
+                <OrderRewards orderId={orderId} />
+              </Suspense>
+            )}
           </div>
         </div>
       </>

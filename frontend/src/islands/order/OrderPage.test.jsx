@@ -169,6 +169,7 @@ describe("order page", () => {
     render(<OrderPage orderId={order._id} />);
     await user.click(await screen.findByRole("button", { name: "Print" }));
     expect(open).toHaveBeenCalledWith("", "_blank", expect.any(String));
+    await waitFor(() => expect(printWindow.print).toHaveBeenCalled());
     const html = printWindow.document.write.mock.calls[0][0];
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain("<style>");

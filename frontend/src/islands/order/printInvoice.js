@@ -1,4 +1,5 @@
 // Print: a new window holding only the invoice, with its own stylesheet, then the print dialog.
+// Loaded when the shopper asks to print (islands/order/OrderPage.jsx opens the window first).
 import { getLanguage } from "../../lib/i18n";
 
 const PRINT_STYLES = `
@@ -48,14 +49,11 @@ export function printableDocument(title, invoiceHtml) {
   return `<!doctype html><html lang="${getLanguage()}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${PRINT_STYLES}</style></head><body>${invoiceHtml}</body></html>`;
 }
 
-/** Open the invoice element in a print-ready window and print it. False when pop-ups are blocked. */
-export function printInvoice(element, title) {
-  const printWindow = window.open("", "_blank", "width=900,height=700");
-  if (!printWindow) return false;
+/** Write the invoice element into `printWindow` (opened by the click) and print it. */
+export function printInvoice(printWindow, element, title) {
   printWindow.document.open();
   printWindow.document.write(printableDocument(title, element.outerHTML));
   printWindow.document.close();
   printWindow.focus();
   printWindow.print();
-  return true;
 }

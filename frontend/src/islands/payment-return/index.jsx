@@ -1,4 +1,5 @@
+import paymentReturnTexts from "../../i18n/payment-return";
 import { mountIsland } from "../../lib/mount";
 import PaymentSuccess from "./PaymentSuccess";
 
-mountIsland(document.getElementById("island"), <PaymentSuccess />);
+mountIsland(document.getElementById("island"), <PaymentSuccess />, [paymentReturnTexts]);

@@ -1,0 +1,9 @@
+// The texts of the staff's user list. English comes with the code that imports this file; each
+// other language is a chunk of its own, fetched only on a page in that language (lib/i18n.js).
+import en from "./en/admin-users.json";
+
+export default {
+  name: "admin-users",
+  en,
+  load: { te: () => import(/* webpackChunkName: "i18n-te-admin-users" */ "./te/admin-users.json") },
+};

@@ -1,0 +1,47 @@
+// Every area of the islands' texts (frontend/src/i18n/<area>.js), for the catalog checks and the
+// tests, which render components outside the page that would add their area.
+import account from "./account";
+import accountPanel from "./account-panel";
+import adminOrders from "./admin-orders";
+import adminProductEdit from "./admin-product-edit";
+import adminProducts from "./admin-products";
+import adminUserEdit from "./admin-user-edit";
+import adminUsers from "./admin-users";
+import cart from "./cart";
+import checkout from "./checkout";
+import chrome from "./chrome";
+import delivery from "./delivery";
+import home from "./home";
+import login from "./login";
+import order from "./order";
+import orders from "./orders";
+import payment from "./payment";
+import paymentReturn from "./payment-return";
+import product from "./product";
+import rewards from "./rewards";
+import shop from "./shop";
+import staff from "./staff";
+
+export const AREAS = [
+  account,
+  accountPanel,
+  adminOrders,
+  adminProductEdit,
+  adminProducts,
+  adminUserEdit,
+  adminUsers,
+  cart,
+  checkout,
+  chrome,
+  delivery,
+  home,
+  login,
+  order,
+  orders,
+  payment,
+  paymentReturn,
+  product,
+  rewards,
+  shop,
+  staff,
+];
