@@ -44,13 +44,15 @@ ATTEMPTS = 3
 SEARCH_QUERY = "rice"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 TARGET_PERFORMANCE, TARGET_CLS, TARGET_TBT_MS = 90, 0.1, 200
-# Issue 18's targets on every page: the four category scores. CI's gate (`--check`) judges the
-# three that do not depend on the machine's speed; performance is printed beside them, because on
-# CI's shared 2-core machine the same build scored 67-95 on one page within minutes (TBT follows
-# whatever else runs). `--check-performance` judges it too, for a quiet machine.
+# Issue 18's targets on every page: the four category scores, all judged by CI's gate (`--check`).
+# Simulated throttling scales the CPU time it observes, so on a machine busy with other work the
+# performance score drops (the same build scored 67-95 on one page within minutes beside six other
+# test suites, 95-100 on a quiet machine): `--no-performance` leaves it out of the gate there.
 TARGET_SCORES = {"performance": TARGET_PERFORMANCE, "accessibility": 95, "best-practices": 95, "seo": 90}
-GATED_SCORES = ("accessibility", "best-practices", "seo")
-CHECK_MAX_RUNS = 3
+SCORES_BUT_PERFORMANCE = ("accessibility", "best-practices", "seo")
+# A page that misses is measured again, up to this many runs in all, and judged on the median: a
+# burst of other work on the machine during one run then decides nothing.
+CHECK_MAX_RUNS = 5
 
 
 def parse_args() -> argparse.Namespace:
@@ -64,7 +66,9 @@ def parse_args() -> argparse.Namespace:
         help=f"CI gate: a page whose median misses a target runs again, up to {CHECK_MAX_RUNS} runs in all",
     )
     parser.add_argument(
-        "--check-performance", action="store_true", help="with --check, judge the performance score too"
+        "--no-performance",
+        action="store_true",
+        help="with --check, leave the performance score out of the gate (a machine busy with other work)",
     )
     return parser.parse_args()
 
@@ -228,7 +232,7 @@ def main() -> int:
                 measure(name, f"http://127.0.0.1:{port}{paths[name]}", run, results)
         # --check: a page that misses a target (on a busy machine, often only by a burst of load)
         # is measured again, and judged on its median.
-        gated = tuple(TARGET_SCORES) if args.check_performance else GATED_SCORES
+        gated = SCORES_BUT_PERFORMANCE if args.no_performance else tuple(TARGET_SCORES)
         run = args.runs
         while args.check and run < CHECK_MAX_RUNS:
             run += 1
@@ -242,7 +246,7 @@ def main() -> int:
     for name, path in paths.items():
         if name in medians:
             print(f"{name}: {path}")
-    gated = tuple(TARGET_SCORES) if args.check_performance or not args.check else GATED_SCORES
+    gated = SCORES_BUT_PERFORMANCE if args.check and args.no_performance else tuple(TARGET_SCORES)
     return 0 if print_table(medians, args.runs, gated) else 2
 
 
