@@ -167,7 +167,6 @@ export default function SearchBox({ takeOver = null, focused = false }) {
               className={`suggestion suggestion--${option.kind}`}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(option)}
-              onMouseEnter={() => setActive(index)}
             >
               {option.kind === "brand" ? <span className="suggestion__name">{t("search.brand", { brand: option.brand })}</span> : <ProductOption product={option.product} />}
             </li>

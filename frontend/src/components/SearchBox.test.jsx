@@ -106,6 +106,16 @@ describe("SearchBox", () => {
     expect(navigate).toHaveBeenCalledWith("/product/rice-flour");
   });
 
+  it("a pointer resting on a suggestion does not choose it: Enter searches what was typed", async () => {
+    // The list can open under a pointer that stays where it was (Chromium then sends it a
+    // mouseover); only the arrow keys choose what Enter opens.
+    const { user } = await typeAndWait("ric");
+    await user.hover(screen.getAllByRole("option")[1]);
+    expect(screen.getByRole("combobox")).not.toHaveAttribute("aria-activedescendant");
+    await user.keyboard("{Enter}");
+    expect(navigate).toHaveBeenCalledWith("/search?query=ric");
+  });
+
   it("the search button goes to the results and hands the suggestions over", async () => {
     const { user } = await typeAndWait(" rice ");
     await user.click(screen.getByRole("button", { name: "Search" }));

@@ -222,7 +222,6 @@ export default function DeliveryChecker({ onResult }) {
                 className="delivery-checker__place"
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => pickPlace(place)}
-                onMouseEnter={() => setActive(index)}
               >
                 <span className="delivery-checker__place-name">{place.label}</span>
                 {place.state && (

@@ -123,6 +123,17 @@ describe("DeliveryChecker", () => {
       expect(screen.queryByRole("listbox", { name: "Places" })).toBeNull();
     });
 
+    it("a pointer resting on a place does not choose it: Enter checks what was typed", async () => {
+      mockFetch(places);
+      const user = userEvent.setup();
+      render(<DeliveryChecker />);
+      await user.type(screen.getByRole("combobox"), "Amalapuram");
+      await user.hover(await screen.findByRole("option", { name: /Amalapuram Bus Complex/ }));
+      expect(screen.getByRole("combobox")).not.toHaveAttribute("aria-activedescendant");
+      await user.keyboard("{Enter}");
+      expect(screen.getByRole("combobox")).toHaveValue("Amalapuram 533201");
+    });
+
     it("moves through the places with the arrow keys, wrapping, and Enter picks one", async () => {
       const fetchMock = mockFetch(places);
       const user = userEvent.setup();
