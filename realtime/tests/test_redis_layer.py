@@ -1,18 +1,20 @@
 """The cart socket on channels-redis: across application instances, and with Redis down."""
 
+import asyncio
 import copy
 import json
 import logging
+import threading
 import time
 import uuid
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import transaction
+from django.db import connections, transaction
 
 from catalog.models import Financial
 from catalog.services import financial_update
-from catalog.tests.factories import make_product
+from catalog.tests.factories import make_product, make_products
 from conftest import free_port
 from orders.tests.conftest import give_address, payload
 from orders.tests.conftest import line as order_line
@@ -89,6 +91,62 @@ async def test_a_change_made_in_one_instance_reaches_a_client_of_the_other(conne
         assert message["type"] == "productUpdate"
         assert message["product"]["details"][0]["financials"][0]["dprice"] in ("42.00", 42)
         assert await socket_.receive_nothing(timeout=0.3)
+
+
+def at_once(calls) -> None:
+    """Run the `(function, *args)` calls each on a thread of its own, released together, as the
+    threads of one gunicorn gthread worker serve requests; each closes its database connection."""
+    start = threading.Barrier(len(calls))
+    failures = []
+
+    def run(function, *args):
+        try:
+            start.wait()
+            function(*args)
+        except BaseException as error:  # noqa: BLE001 - reported below, in the test's thread
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=call) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not failures, failures
+
+
+@pytest.mark.redis
+@pytest.mark.postgres
+async def test_changes_committed_at_once_by_threads_of_one_process_each_reach_their_carts(connect, settings):
+    """The web process serves requests on several threads (Procfile: gunicorn's gthread worker).
+    Each thread's broadcast runs on an event loop of its own, at the same time as the others, with
+    one channel layer object per process: none is lost, none goes to the wrong cart, none twice."""
+    prefix = f"test-{uuid.uuid4().hex[:8]}"
+    settings.CHANNEL_LAYERS = {
+        "default": configured_layer(settings, prefix=prefix),
+        "second": configured_layer(settings, prefix=prefix),
+    }
+    packs = [first_pack(product) for product in make_products(8, brands=1, packs=1)]
+    sockets = []
+    for pack in packs:
+        socket_ = await connect(app=SecondInstanceConsumer.as_asgi())
+        await socket_.send_to(text_data=client_cart(cart_line(pack)))
+        assert await socket_.receive_nothing(timeout=0.2)
+        sockets.append(socket_)
+
+    for round_ in range(3):
+        prices = [f"{40 + 10 * round_ + index}" for index in range(len(packs))]
+        await asyncio.to_thread(
+            at_once, [(change_price, pack, price) for pack, price in zip(packs, prices, strict=True)]
+        )
+
+        for pack, price, socket_ in zip(packs, prices, sockets, strict=True):
+            message = json.loads(await socket_.receive_from(timeout=5))
+            assert message["type"] == "productUpdate"
+            assert message["product"]["_id"] == str(pack.detail.product_id)
+            assert message["product"]["details"][0]["financials"][0]["dprice"] in (f"{price}.00", int(price))
+            assert await socket_.receive_nothing(timeout=0.2)
 
 
 @pytest.fixture

@@ -80,6 +80,25 @@ def test_web_serves_http_from_gunicorn(start):
     assert get(port, "/api/ping") == (200, b'{"ok":true}')
 
 
+def test_web_keeps_a_connection_open_between_requests(start):
+    """gunicorn's gthread worker: a reverse proxy (or a client) sends request after request on one
+    connection; the sync worker closed it after each answer."""
+    port = start("web")
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        sockets, answers = set(), []
+        for _ in range(3):
+            conn.request("GET", "/api/ping")
+            response = conn.getresponse()
+            answers.append((response.status, response.read()))
+            assert response.getheader("Connection", "").lower() != "close"
+            sockets.add(conn.sock)
+        assert answers == [(200, b'{"ok":true}')] * 3
+        assert len(sockets) == 1, "the server closed the connection between requests"
+    finally:
+        conn.close()
+
+
 def test_ws_serves_the_cart_socket_and_no_page(start):
     port = start("ws")
 
