@@ -212,3 +212,31 @@ def test_pages_paint_their_heading_and_the_chrome_before_any_script(browser, liv
         assert page.locator('meta[name="description"]').get_attribute("content")
     finally:
         context.close()
+
+
+def test_a_listing_lays_out_only_the_cards_near_the_screen_and_keeps_their_shadow(phone_page: Page, demo_catalog):
+    """The grid's cells skip layout and paint until they come near the screen (content-visibility:
+    their layout was one long task of a listing's start on a slow phone); the containment that
+    brings must not clip the card's shadow, and a card comes into view whole when scrolled to."""
+    page = phone_page
+    page.goto("/category/all")
+    cells = page.locator(".product-grid > .product-grid__cell")
+    expect(cells.first).to_be_visible()
+    shown = "cells => cells.map(cell => cell.firstElementChild.checkVisibility({ contentVisibilityAuto: true }))"
+    rendered = cells.evaluate_all(shown)
+    assert len(rendered) > 20
+    assert rendered[0] and not rendered[-1], "cards far below the first screen are skipped until near"
+
+    shadow = "cell => getComputedStyle(cell.firstElementChild).boxShadow"
+    assert cells.first.evaluate(shadow) != "none"
+    clip = "cell => getComputedStyle(cell).overflowClipMargin"
+    assert cells.first.evaluate(clip) not in ("", "0px"), "paint containment would cut off the card's shadow"
+
+    last = cells.last
+    last.scroll_into_view_if_needed()
+    expect(last.get_by_role("button", name="Add to Cart")).to_be_visible()
+    # The browser decides again on the next frame.
+    last.locator(".product-card").evaluate(
+        "card => new Promise(done => { const check = () => card.checkVisibility({ contentVisibilityAuto: true })"
+        " ? done() : requestAnimationFrame(check); check(); })"
+    )
