@@ -50,7 +50,7 @@ export default function InstallPrompt({ offer = null }) {
 
   return (
     <div className="install-prompt" role="dialog" aria-label={t("install.label")}>
-      <img src="/static/img/logo.svg" alt="" width="40" height="40" />
+      <img src="/static/img/logo.webp" alt="" width="40" height="40" />
       <p className="install-prompt__text">
         {t("install.text", { store: config.storeName })}
       </p>

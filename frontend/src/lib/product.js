@@ -50,7 +50,7 @@ export function packLabel(pack) {
 }
 
 export function detailImage(product, detail) {
-  return detail?.images?.find((entry) => entry?.image)?.image || product.image || "/static/img/logo.svg";
+  return detail?.images?.find((entry) => entry?.image)?.image || product.image || "/static/img/logo.webp";
 }
 
 /** A card's picture: the card-sized copy of an uploaded photo (`thumbnail`) when there is one. */
