@@ -192,3 +192,23 @@ def test_a_pack_change_shows_at_once(catalog):
     make_pack(Detail.objects.get(brand="Fortune"), "5", "L", "800", "700", 2)
     body = json.loads(answers.suggestions(term="ricebran"))
     assert [pack["quantity"] for pack in body["products"][0]["details"][0]["financials"]] == ["1", "5"]
+
+
+def test_every_products_statement_is_compiled_once_per_page_and_size(catalog, monkeypatch):
+    answers._every_product_statement.cache_clear()
+    compiled = []
+    compile_statement = answers.list_statement
+    monkeypatch.setattr(answers, "list_statement", lambda *a, **kw: compiled.append(kw) or compile_statement(*a, **kw))
+
+    first = json.loads(answers.product_list(keyword="", page=2, page_size=5))
+    again = json.loads(answers.category_products(category="all", page=2, page_size=5))
+    other_page = json.loads(answers.product_list(keyword="", page=3, page_size=5))
+    other_size = json.loads(answers.product_list(keyword="", page=2, page_size=4))
+
+    assert len(compiled) == 3, "the same page and size of every product is compiled once"
+    assert again["products"] == first["products"]
+    assert [p["_id"] for p in other_page["products"]] != [p["_id"] for p in first["products"]]
+    assert len(other_size["products"]) == 4
+    answers.category_products(category="rice-pulses", page=1, page_size=5)
+    answers.category_products(category="rice-pulses", page=1, page_size=5)
+    assert len(compiled) == 5, "a category's statement carries its own values: compiled for each request"
