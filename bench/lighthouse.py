@@ -25,7 +25,7 @@ under 200 ms on every page, with Lighthouse's defaults.
 Lighthouse's 4x CPU slowdown is meant for a host whose benchmark index is 1,500-2,000 (its
 docs/throttling.md: "moves a typical run in the high-end desktop bracket somewhere into the mid-tier
 mobile bracket"; calibrate on a host outside it). Lighthouse's own benchmark, run five times in
-Chromium first, reads this host's index; every run then uses 4x scaled by index / 1,750: about
+Chromium first (bench/benchmark_index.mjs), reads this host's index; every run then uses 4x scaled by index / 1,750: about
 5.5x on a host of 2,400, stricter than the default, and 2.5x on one of 1,100, where the default 4x
 emulated a phone half as fast and the same build failed. `--cpu-slowdown N` sets the slowdown by
 hand (8 shows how a host half as fast would score at 4x).
@@ -44,6 +44,7 @@ from harness import OUT, ROOT, create_database, environment, free_port, setup_dj
 
 DATABASE_URL = os.environ.get("BENCH_LIGHTHOUSE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_lighthouse")
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+BENCH = Path(__file__).resolve().parent
 CHROME_PATH = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 REPORTS = OUT / "lighthouse"
 RUN_TIMEOUT = 240
@@ -58,10 +59,6 @@ TARGET_PERFORMANCE, TARGET_CLS, TARGET_TBT_MS = 90, 0.1, 200
 # the slowdown by the host's index over this one.
 DEFAULT_CPU_SLOWDOWN, DEFAULT_SLOWDOWN_HOST_INDEX = 4, 1750
 CALIBRATION_SAMPLES = 5
-BENCHMARK_FUNCTION_SOURCE = (
-    "import {pageFunctions} from 'lighthouse/core/lib/page-functions.js';"
-    "process.stdout.write(pageFunctions.computeBenchmarkIndex.toString())"
-)
 # Issue 18's targets on every page: the four category scores, all judged by CI's gate (`--check`).
 TARGET_SCORES = {"performance": TARGET_PERFORMANCE, "accessibility": 95, "best-practices": 95, "seo": 90}
 # A page that misses is measured again, up to this many runs in all, and judged on the median: a
@@ -222,26 +219,19 @@ def measure(
 
 
 def host_benchmark_index(samples: int = CALIBRATION_SAMPLES) -> float:
-    """This host's benchmark index as Lighthouse measures it (its own page function, taken from the
-    installed package, run in Debian's Chromium): the median of `samples` readings, as one reading
-    varies by a tenth either way."""
-    source = subprocess.run(
-        ["node", "--input-type=module", "-e", BENCHMARK_FUNCTION_SOURCE],
+    """This host's benchmark index as Lighthouse reads it (bench/benchmark_index.mjs: its own page
+    function in Chromium launched as its command line launches it): the median of `samples`
+    readings, as one reading varies by a tenth either way."""
+    readings = subprocess.run(
+        ["node", str(BENCH / "benchmark_index.mjs"), str(samples)],
         cwd=ROOT,
+        env={**os.environ, "CHROME_PATH": CHROME_PATH},
         capture_output=True,
         text=True,
         check=True,
+        timeout=RUN_TIMEOUT,
     ).stdout
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROME_PATH, args=["--no-sandbox", "--disable-gpu"])
-        try:
-            page = browser.new_page()
-            readings = [page.evaluate(f"({source})()") for _ in range(samples)]
-        finally:
-            browser.close()
-    return statistics.median(readings)
+    return statistics.median(json.loads(readings))
 
 
 def calibrated_slowdown() -> float:
