@@ -25,10 +25,10 @@ under 200 ms on every page, with Lighthouse's defaults.
 Lighthouse's 4x CPU slowdown is meant for a host whose benchmark index is 1,500-2,000 (its
 docs/throttling.md: "moves a typical run in the high-end desktop bracket somewhere into the mid-tier
 mobile bracket"; calibrate on a host outside it). Lighthouse's own benchmark, run five times in
-Chromium first (bench/benchmark_index.mjs), reads this host's index; every run then uses 4x scaled by index / 1,750: about
-5.5x on a host of 2,400, stricter than the default, and 2.5x on one of 1,100, where the default 4x
-emulated a phone half as fast and the same build failed. `--cpu-slowdown N` sets the slowdown by
-hand (8 shows how a host half as fast would score at 4x).
+Chromium first (bench/benchmark_index.mjs), reads this host's index; every run then uses 4x scaled
+by index / 1,750: about 5.5x on a host of 2,400, stricter than the default, and 2.5x on one of
+1,100, where the default 4x emulated a phone half as fast and the same build failed.
+`--cpu-slowdown N` sets the slowdown by hand (8 shows how a host half as fast would score at 4x).
 """
 
 import argparse
@@ -120,7 +120,8 @@ def page_paths(product_slug: str) -> dict[str, str]:
 
 
 def lighthouse(url: str, report: Path, *, cpu_slowdown: float | None = None) -> dict:
-    """One Lighthouse run with its defaults (mobile, simulated throttling); the parsed JSON report."""
+    """One Lighthouse run with its defaults (mobile, simulated throttling), at `cpu_slowdown` instead
+    of its 4x CPU slowdown when given; the parsed JSON report."""
     command = [
         str(LIGHTHOUSE),
         url,
