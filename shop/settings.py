@@ -6,7 +6,6 @@ in-memory channel layer, eager Celery, file-system media, console SMS and the sa
 gateway. The README lists every variable.
 """
 
-import os
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -14,31 +13,22 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from shop import environment as env
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env(name: str, default: str = "") -> str:
-    return os.environ.get(name, default)
-
-
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in env(name, default).split(",") if item.strip()]
-
 
 # "local" (the default) is the first run on a laptop; "production" turns on every protection that
 # `manage.py check --deploy` asks for and refuses to start without a real SECRET_KEY.
-SHOP_ENV = env("SHOP_ENV", "local")
+SHOP_ENV = env.choice(
+    "SHOP_ENV",
+    "local",
+    choices=("local", "production"),
+    meaning="`production` turns on HTTPS-only cookies, HSTS, SSL redirect and refuses to start without `SECRET_KEY`",
+)
 PRODUCTION = SHOP_ENV == "production"
 
-DEBUG = env_bool("DEBUG", not PRODUCTION)
-SECRET_KEY = env("SECRET_KEY")
+DEBUG = env.flag("DEBUG", not PRODUCTION, shown="on locally, off in production", meaning="Django debug mode")
+SECRET_KEY = env.secret("SECRET_KEY", shown="a local-only key", meaning="Django's signing key (required in production)")
 if not SECRET_KEY:
     if PRODUCTION:
         raise ImproperlyConfigured("SECRET_KEY must be set when SHOP_ENV=production")
@@ -46,15 +36,33 @@ if not SECRET_KEY:
 
 # How many reverse proxies (load balancer, CDN) stand in front of the web process and append the
 # client's address to X-Forwarded-For. 0: none, the socket's address is the client (common/client_ip.py).
-TRUSTED_PROXY_COUNT = int(env("TRUSTED_PROXY_COUNT", "0"))
+TRUSTED_PROXY_COUNT = env.integer(
+    "TRUSTED_PROXY_COUNT",
+    0,
+    meaning="how many reverse proxies (load balancer, CDN) stand in front of the web process and append to "
+    "`X-Forwarded-For`; `0` means the socket's address is the client and the header is ignored. Every per-IP "
+    "limit reads the client's address this way (`common/client_ip.py`), so set it to exactly the number of "
+    "proxies you run: one too many lets a client pick its own address",
+)
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver")
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+ALLOWED_HOSTS = env.listing(
+    "ALLOWED_HOSTS",
+    "" if PRODUCTION else "127.0.0.1,localhost,testserver",
+    shown="`127.0.0.1,localhost,testserver` locally, none in production",
+    meaning="comma-separated host names",
+)
+CSRF_TRUSTED_ORIGINS = env.listing(
+    "CSRF_TRUSTED_ORIGINS", meaning="comma-separated origins for Django admin behind a proxy"
+)
 
 # The API may serve a client on another host (spec section 1): CORS with credentials for /api/
 # only, for the listed origins (`https://shop.example.in,...`; none by default, so no other site
 # may call it from a browser). The paged admin list's totals travel in headers the client reads.
-CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")
+CORS_ALLOWED_ORIGINS = env.listing(
+    "CORS_ALLOWED_ORIGINS",
+    meaning="comma-separated origins (`https://shop.example.in`) whose pages may call `/api/` from the browser, "
+    "with credentials",
+)
 CORS_URLS_REGEX = r"^/api/.*$"
 CORS_ALLOW_CREDENTIALS = True
 CORS_EXPOSE_HEADERS = ["X-Total-Count", "Link"]
@@ -135,7 +143,32 @@ TEMPLATES = [
 ]
 
 # --- Database -------------------------------------------------------------------------------------
-DATABASES = {"default": dj_database_url.parse(env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
+DATABASE_URL = env.url(
+    "DATABASE_URL",
+    f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+    schemes=("sqlite", "postgres", "postgresql"),
+    shown="`sqlite:///db.sqlite3`",
+    meaning="e.g. `postgres://user:pass@host:5432/shop`",
+)
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
+_POOL = (
+    "PostgreSQL connection pool per web process (keep processes × max size under the server's "
+    "`max_connections`); a request waits up to the timeout (seconds) for a connection, then the API answers a "
+    "JSON 503"
+)
+DB_POOL_MIN_SIZE = env.integer("DB_POOL_MIN_SIZE", 2, meaning=_POOL)
+DB_POOL_MAX_SIZE = env.integer("DB_POOL_MAX_SIZE", 20, minimum=1, meaning=_POOL)
+DB_POOL_TIMEOUT = env.decimal("DB_POOL_TIMEOUT", 4, meaning=_POOL)
+DB_CONNECT_TIMEOUT = env.integer(
+    "DB_CONNECT_TIMEOUT", 3, meaning="seconds to open a connection to a PostgreSQL server that does not answer"
+)
+_TIMEOUTS = (
+    "PostgreSQL `lock_timeout` and `statement_timeout` of every connection: a request that waits longer for a row "
+    'lock (an order on a pack someone else holds) or runs longer answers 503 "The shop is busy right now. Please '
+    "try again.\" and writes nothing; `0` turns a limit off (the `release` step's migrations run without them)"
+)
+DB_LOCK_TIMEOUT_MS = env.integer("DB_LOCK_TIMEOUT_MS", 3000, meaning=_TIMEOUTS)
+DB_STATEMENT_TIMEOUT_MS = env.integer("DB_STATEMENT_TIMEOUT_MS", 15000, meaning=_TIMEOUTS)
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A bounded pool per process: under ASGI (the websocket process, a local run) each request
     # may run in its own thread, so persistent per-thread connections would pile up past
@@ -144,19 +177,17 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options["pool"] = {
-        "min_size": int(env("DB_POOL_MIN_SIZE", "2")),
-        "max_size": int(env("DB_POOL_MAX_SIZE", "20")),
+        "min_size": DB_POOL_MIN_SIZE,
+        "max_size": DB_POOL_MAX_SIZE,
         # A request waits this long for a connection: long enough for a burst to queue, short
         # enough that an unreachable database answers a JSON 503 (common/middleware.py) quickly.
-        "timeout": float(env("DB_POOL_TIMEOUT", "4")),
+        "timeout": DB_POOL_TIMEOUT,
     }
     # A server that does not answer at all (packets dropped) fails a connection attempt this fast.
-    options["connect_timeout"] = int(env("DB_CONNECT_TIMEOUT", "3"))
+    options["connect_timeout"] = DB_CONNECT_TIMEOUT
     # Suited to a web request: a row lock held elsewhere (an order waiting on a pack an admin is
     # editing) or a runaway query ends the request with a 503 "try again" instead of hanging it.
     # 0 turns a limit off (the release step's migrations run without one).
-    DB_LOCK_TIMEOUT_MS = int(env("DB_LOCK_TIMEOUT_MS", "3000"))
-    DB_STATEMENT_TIMEOUT_MS = int(env("DB_STATEMENT_TIMEOUT_MS", "15000"))
     # The catalog search's "one letter off" (catalog/search.py: TYPO_SIMILARITY) is pg_trgm's word
     # similarity at 0.5 instead of its default 0.6, so the trigram indexes serve it as an operator.
     options["options"] = (
@@ -170,11 +201,22 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, channel layer, Celery broker --------------------------------------------------
-REDIS_URL = env("REDIS_URL")
+REDIS_URL = env.url(
+    "REDIS_URL",
+    schemes=("redis", "rediss", "unix"),
+    meaning="Redis for the cache, the Channels layer and the Celery broker; unset means in-memory layers and eager "
+    "Celery",
+)
+# Short socket timeouts: when Redis is down the cache falls back inside the process
+# (common/cache.py) and a request must not hang on it first.
+REDIS_TIMEOUT_SECONDS = env.decimal(
+    "REDIS_TIMEOUT_SECONDS",
+    1,
+    meaning="connect (and, for the cache, read) timeout towards Redis. While Redis is down the cache works inside "
+    "each process (throttles and guessing limits count per process, catalog answers are not shared), logged once "
+    "when it goes and once when it is back; SMS are sent from the web process when the broker is down",
+)
 if REDIS_URL:
-    # Short socket timeouts: when Redis is down the cache falls back inside the process
-    # (common/cache.py) and a request must not hang on it first.
-    REDIS_TIMEOUT_SECONDS = float(env("REDIS_TIMEOUT_SECONDS", "1"))
     CACHES = {
         "default": {
             "BACKEND": "common.cache.SharedPoolRedisCache",
@@ -200,14 +242,30 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Public catalog answers are shared through the cache this long (catalog/caching.py); 0 turns it off.
-CATALOG_READ_CACHE_SECONDS = int(env("CATALOG_READ_CACHE_SECONDS", "10"))
+CATALOG_READ_CACHE_SECONDS = env.integer(
+    "CATALOG_READ_CACHE_SECONDS",
+    10,
+    meaning="how long public catalog answers (lists, search, suggestions) are shared from the cache; every catalog "
+    "write, stock sold by an order or returned by a cancellation clears it",
+)
 
 # The in-memory broker still wants a host name: a bare "memory://" made kombu warn "No hostname was
 # supplied" whenever it described the connection.
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL or "memory://localhost/")
+CELERY_BROKER_URL = (
+    env.url(
+        "CELERY_BROKER_URL",
+        schemes=("redis", "rediss", "amqp", "amqps", "memory", "sqs"),
+        shown="`REDIS_URL`",
+        meaning="a different broker for Celery",
+    )
+    or REDIS_URL
+    or "memory://localhost/"
+)
 CELERY_RESULT_BACKEND = None
 # Without a broker the tasks run inline, so a first run needs no worker process.
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
+CELERY_TASK_ALWAYS_EAGER = env.flag(
+    "CELERY_TASK_ALWAYS_EAGER", not REDIS_URL, shown="on when `REDIS_URL` is unset", meaning="run tasks inline"
+)
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -228,7 +286,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "/login"
 
-ACCESS_TOKEN_LIFETIME_MINUTES = int(env("ACCESS_TOKEN_LIFETIME_MINUTES", str(60 * 24 * 7)))
+ACCESS_TOKEN_LIFETIME_MINUTES = env.integer(
+    "ACCESS_TOKEN_LIFETIME_MINUTES", 60 * 24 * 7, minimum=1, shown="`10080` (7 days)", meaning="how long a login lasts"
+)
+_THROTTLES = "per-IP rate limits (`THROTTLE_ACCOUNT`: registration and password reset), as DRF writes them (`10/hour`)"
 SIMPLE_JWT = {
     "ACCESS_TOKEN_LIFETIME": timedelta(minutes=ACCESS_TOKEN_LIFETIME_MINUTES),
     "REFRESH_TOKEN_LIFETIME": timedelta(minutes=ACCESS_TOKEN_LIFETIME_MINUTES),
@@ -251,11 +312,11 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "common.api_errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
-        "otp_send": env("THROTTLE_OTP_SEND", "10/hour"),
-        "otp_send_daily": env("THROTTLE_OTP_SEND_DAILY", "30/day"),
-        "account": env("THROTTLE_ACCOUNT", "30/hour"),
-        "otp_verify": env("THROTTLE_OTP_VERIFY", "30/hour"),
-        "login": env("THROTTLE_LOGIN", "20/minute"),
+        "otp_send": env.text("THROTTLE_OTP_SEND", "10/hour", meaning=_THROTTLES),
+        "otp_send_daily": env.text("THROTTLE_OTP_SEND_DAILY", "30/day", meaning=_THROTTLES),
+        "account": env.text("THROTTLE_ACCOUNT", "30/hour", meaning=_THROTTLES),
+        "otp_verify": env.text("THROTTLE_OTP_VERIFY", "30/hour", meaning=_THROTTLES),
+        "login": env.text("THROTTLE_LOGIN", "20/minute", meaning=_THROTTLES),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Throttles take the client's address from common.client_ip (TRUSTED_PROXY_COUNT), not from
@@ -308,22 +369,42 @@ WEBPACK_LOADER = {
         "CACHE": not DEBUG,
     }
 }
-MEDIA_URL = env("MEDIA_URL", "/media/")
+MEDIA_URL = env.text("MEDIA_URL", "/media/", meaning="public URL prefix of media")
 MEDIA_ROOT = BASE_DIR / "media"
 # A stored picture never changes under its name (an upload gets a fresh name, catalog/uploads.py; a
 # new version of the drawings goes to a new folder, catalog/images.py), so browsers and CDNs may
 # keep it for a year.
 MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable"
-AWS_STORAGE_BUCKET_NAME = env("S3_BUCKET")
+AWS_STORAGE_BUCKET_NAME = env.text(
+    "S3_BUCKET",
+    meaning="media (product images) in S3 or any S3-compatible store; unset means `media/` on disk",
+)
+_S3 = (
+    "S3 connection (defaults: AWS's endpoint, `ap-south-1`); the endpoint URL points at any S3-compatible store "
+    "(MinIO, Cloudflare R2, DigitalOcean Spaces)"
+)
+_s3_endpoint = env.url("S3_ENDPOINT_URL", schemes=("http", "https"), shown="AWS's", meaning=_S3)
+_s3_region = env.text("S3_REGION", "ap-south-1", meaning=_S3)
+_s3_key_id = env.secret("S3_ACCESS_KEY_ID", meaning=_S3)
+_s3_secret = env.secret("S3_SECRET_ACCESS_KEY", meaning=_S3)
+_s3_custom_domain = env.text(
+    "S3_CUSTOM_DOMAIN", meaning="a bare host serving the bucket's objects (older form of `S3_PUBLIC_BASE_URL`)"
+)
+# The public address of the bucket's objects (a CDN, or the store's public endpoint), e.g.
+# https://media.example.in/shop; django-storages takes it as a host (plus path) and a protocol.
+S3_PUBLIC_BASE_URL = env.url(
+    "S3_PUBLIC_BASE_URL",
+    schemes=("http", "https"),
+    shown="the bucket's own URL",
+    meaning="public address of the stored images (a CDN or the store's public endpoint), e.g. "
+    "`https://media.example.in`",
+).rstrip("/")
 if AWS_STORAGE_BUCKET_NAME:
-    AWS_S3_ENDPOINT_URL = env("S3_ENDPOINT_URL") or None
-    AWS_S3_REGION_NAME = env("S3_REGION", "ap-south-1")
-    AWS_ACCESS_KEY_ID = env("S3_ACCESS_KEY_ID")
-    AWS_SECRET_ACCESS_KEY = env("S3_SECRET_ACCESS_KEY")
-    AWS_S3_CUSTOM_DOMAIN = env("S3_CUSTOM_DOMAIN") or None
-    # The public address of the bucket's objects (a CDN, or the store's public endpoint), e.g.
-    # https://media.example.in/shop; django-storages takes it as a host (plus path) and a protocol.
-    S3_PUBLIC_BASE_URL = env("S3_PUBLIC_BASE_URL").rstrip("/")
+    AWS_S3_ENDPOINT_URL = _s3_endpoint or None
+    AWS_S3_REGION_NAME = _s3_region
+    AWS_ACCESS_KEY_ID = _s3_key_id
+    AWS_SECRET_ACCESS_KEY = _s3_secret
+    AWS_S3_CUSTOM_DOMAIN = _s3_custom_domain or None
     if S3_PUBLIC_BASE_URL:
         _public = urlsplit(S3_PUBLIC_BASE_URL)
         if _public.scheme not in ("http", "https") or not _public.netloc:
@@ -345,33 +426,63 @@ STORAGES = {
     },
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
-UPLOAD_MAX_IMAGE_BYTES = int(env("UPLOAD_MAX_IMAGE_BYTES", str(5 * 1024 * 1024)))
+UPLOAD_MAX_IMAGE_BYTES = env.integer(
+    "UPLOAD_MAX_IMAGE_BYTES",
+    5 * 1024 * 1024,
+    minimum=1,
+    meaning="largest image an admin may upload (`POST /api/upload`: JPEG, PNG or WebP, at most 40 megapixels; "
+    "stored re-encoded as WebP without metadata, 1000 px for the product page and 360 px for cards)",
+)
 SERVESTATIC_MAX_AGE = 31536000 if PRODUCTION else 0
 
 # --- SMS ------------------------------------------------------------------------------------------
 # console: prints the text; outbox: stores it in the database (Django admin lists it); msg91: the
 # real provider, sent from a Celery task.
-SMS_BACKEND = env("SMS_BACKEND", "console")
+SMS_BACKEND = env.choice(
+    "SMS_BACKEND",
+    "console",
+    choices=("console", "outbox", "msg91"),
+    meaning="`console` (prints), `outbox` (stored in the database, listed in Django admin), `msg91` (MSG91 HTTP "
+    "API, sent by the Celery worker)",
+)
 # The console backend writes every OTP into the log; production refuses it unless told otherwise.
-SMS_CONSOLE_ALLOWED_IN_PRODUCTION = env_bool("SMS_CONSOLE_ALLOWED_IN_PRODUCTION", False)
+SMS_CONSOLE_ALLOWED_IN_PRODUCTION = env.flag(
+    "SMS_CONSOLE_ALLOWED_IN_PRODUCTION",
+    False,
+    meaning="the console backend prints OTP codes into the log, so with `SHOP_ENV=production` the shop refuses to "
+    "start with it (and `check --deploy` flags it) unless this is set",
+)
 if PRODUCTION and SMS_BACKEND == "console" and not SMS_CONSOLE_ALLOWED_IN_PRODUCTION:
     raise ImproperlyConfigured(
         "SMS_BACKEND=console prints OTP codes into the log: choose msg91 (or outbox) when SHOP_ENV=production, "
         "or set SMS_CONSOLE_ALLOWED_IN_PRODUCTION=1 for a trial run"
     )
-SMS_MSG91_AUTH_KEY = env("SMS_MSG91_AUTH_KEY")
-SMS_MSG91_SENDER_ID = env("SMS_MSG91_SENDER_ID", "SMLRMT")
-SMS_MSG91_URL = env("SMS_MSG91_URL", "https://control.msg91.com/api/v5/flow/")
-SMS_MSG91_TEMPLATE_ID = env("SMS_MSG91_TEMPLATE_ID")
+_MSG91 = "MSG91 credentials: the auth key, sender id, flow template id and the flow API's address"
+SMS_MSG91_AUTH_KEY = env.secret("SMS_MSG91_AUTH_KEY", meaning=_MSG91)
+SMS_MSG91_SENDER_ID = env.text("SMS_MSG91_SENDER_ID", "SMLRMT", meaning=_MSG91)
+SMS_MSG91_URL = env.url(
+    "SMS_MSG91_URL", "https://control.msg91.com/api/v5/flow/", schemes=("https", "http"), meaning=_MSG91
+)
+SMS_MSG91_TEMPLATE_ID = env.text("SMS_MSG91_TEMPLATE_ID", meaning=_MSG91)
 
 # Guessing limits per phone number (accounts/guard.py), whatever address the tries come from:
 # this many wrong passwords or OTPs in a row are free, then the wait starts at the base and
 # doubles with each further failure up to the maximum. A success clears the count.
-GUESS_FREE_FAILURES = int(env("GUESS_FREE_FAILURES", "5"))
-GUESS_BASE_WAIT_SECONDS = int(env("GUESS_BASE_WAIT_SECONDS", "60"))
-GUESS_MAX_WAIT_SECONDS = int(env("GUESS_MAX_WAIT_SECONDS", "3600"))
+_GUESS = (
+    "per phone number, from any address: after this many wrong passwords (or wrong OTPs) in a row the number "
+    "waits, 1 minute doubling with each further failure up to an hour (429 with `retryAfter`); a success clears it. "
+    "About 10 wrong passwords an hour per account at most"
+)
+GUESS_FREE_FAILURES = env.integer("GUESS_FREE_FAILURES", 5, meaning=_GUESS)
+GUESS_BASE_WAIT_SECONDS = env.integer("GUESS_BASE_WAIT_SECONDS", 60, meaning=_GUESS)
+GUESS_MAX_WAIT_SECONDS = env.integer("GUESS_MAX_WAIT_SECONDS", 3600, meaning=_GUESS)
 # Staff sign-in at /staff/ also counts failures per client address (any account).
-STAFF_LOGIN_FREE_FAILURES_PER_IP = int(env("STAFF_LOGIN_FREE_FAILURES_PER_IP", "10"))
+STAFF_LOGIN_FREE_FAILURES_PER_IP = env.integer(
+    "STAFF_LOGIN_FREE_FAILURES_PER_IP",
+    10,
+    meaning="failed sign-ins to Django admin (`/staff/`) from one address, any account, before that address waits "
+    "the same way; each failure is logged with its address",
+)
 
 OTP_LENGTH = 6
 OTP_TTL_SECONDS = 5 * 60
@@ -380,68 +491,158 @@ OTP_RESEND_SECONDS = 5 * 60
 OTP_VERIFICATION_TOKEN_TTL_SECONDS = 10 * 60
 
 # --- Payments -------------------------------------------------------------------------------------
-PAYMENT_GATEWAY = env("PAYMENT_GATEWAY", "sandbox")
-JUSPAY_BASE_URL = env("JUSPAY_BASE_URL", "https://smartgatewayuat.hdfcbank.com")
-JUSPAY_API_KEY = env("JUSPAY_API_KEY")
-JUSPAY_MERCHANT_ID = env("JUSPAY_MERCHANT_ID")
-JUSPAY_PAYMENT_PAGE_CLIENT_ID = env("JUSPAY_PAYMENT_PAGE_CLIENT_ID")
-JUSPAY_RESPONSE_KEY = env("JUSPAY_RESPONSE_KEY")
-JUSPAY_WEBHOOK_USERNAME = env("JUSPAY_WEBHOOK_USERNAME")
-JUSPAY_WEBHOOK_PASSWORD = env("JUSPAY_WEBHOOK_PASSWORD")
-JUSPAY_API_VERSION = env("JUSPAY_API_VERSION", "2023-06-30")
-JUSPAY_TIMEOUT_SECONDS = float(env("JUSPAY_TIMEOUT_SECONDS", "15"))
+PAYMENT_GATEWAY = env.choice(
+    "PAYMENT_GATEWAY",
+    "sandbox",
+    choices=("sandbox", "juspay"),
+    meaning="`sandbox` (a hosted page inside the shop with Pay and Fail; no network) or `juspay` (Juspay / HDFC "
+    'SmartGateway); see "Online payments" below',
+)
+JUSPAY_BASE_URL = env.url(
+    "JUSPAY_BASE_URL",
+    "https://smartgatewayuat.hdfcbank.com",
+    schemes=("https", "http"),
+    shown="`https://smartgatewayuat.hdfcbank.com` (HDFC's UAT)",
+    meaning="the gateway's API host; production: the URL HDFC gives you",
+)
+_JUSPAY_KEYS = "merchant id (`x-merchantid` header) and API key (Basic auth user name) from the gateway's dashboard"
+JUSPAY_API_KEY = env.secret("JUSPAY_API_KEY", meaning=_JUSPAY_KEYS)
+JUSPAY_MERCHANT_ID = env.text("JUSPAY_MERCHANT_ID", meaning=_JUSPAY_KEYS)
+JUSPAY_PAYMENT_PAGE_CLIENT_ID = env.text(
+    "JUSPAY_PAYMENT_PAGE_CLIENT_ID", meaning="the payment page client id (HDFC's UAT uses `hdfcmaster`)"
+)
+JUSPAY_RESPONSE_KEY = env.secret(
+    "JUSPAY_RESPONSE_KEY",
+    meaning="the response key that signs the return URL (HMAC-SHA256); returns that do not verify never pay anything",
+)
+_JUSPAY_WEBHOOK = (
+    "the Basic-auth credentials you set for the webhook in the dashboard; unset means every webhook answers 401"
+)
+JUSPAY_WEBHOOK_USERNAME = env.text("JUSPAY_WEBHOOK_USERNAME", meaning=_JUSPAY_WEBHOOK)
+JUSPAY_WEBHOOK_PASSWORD = env.secret("JUSPAY_WEBHOOK_PASSWORD", meaning=_JUSPAY_WEBHOOK)
+_JUSPAY_CALLS = (
+    "the order-status API's `version` header; how long any gateway call may take (seconds) before the payment is "
+    "left pending for reconciliation"
+)
+JUSPAY_API_VERSION = env.text("JUSPAY_API_VERSION", "2023-06-30", meaning=_JUSPAY_CALLS)
+JUSPAY_TIMEOUT_SECONDS = env.decimal("JUSPAY_TIMEOUT_SECONDS", 15, meaning=_JUSPAY_CALLS)
 # The sandbox gateway signs its returns with this key (default: derived from SECRET_KEY).
-PAYMENT_SANDBOX_KEY = env("PAYMENT_SANDBOX_KEY")
+PAYMENT_SANDBOX_KEY = env.secret(
+    "PAYMENT_SANDBOX_KEY", shown="derived from `SECRET_KEY`", meaning="the key the sandbox signs its returns with"
+)
 # The sandbox marks orders paid with no money: in production it is off unless this says "a demo".
-PAYMENT_SANDBOX_IN_PRODUCTION = env_bool("PAYMENT_SANDBOX_IN_PRODUCTION", False)
+PAYMENT_SANDBOX_IN_PRODUCTION = env.flag(
+    "PAYMENT_SANDBOX_IN_PRODUCTION",
+    False,
+    meaning="the sandbox marks orders paid with no money, so with `SHOP_ENV=production` it takes no payments (and "
+    "`manage.py check` fails) unless this is on (`Y`: a demo shop)",
+)
 # Payments still pending this long after they started are asked about again (Celery beat), for
 # up to PAYMENT_RECONCILE_WINDOW_HOURS.
-PAYMENT_RECONCILE_AFTER_MINUTES = int(env("PAYMENT_RECONCILE_AFTER_MINUTES", "5"))
-PAYMENT_RECONCILE_WINDOW_HOURS = int(env("PAYMENT_RECONCILE_WINDOW_HOURS", "48"))
+_RECONCILE = "Celery beat asks the gateway about payments still pending this long after they started, for this long"
+PAYMENT_RECONCILE_AFTER_MINUTES = env.integer("PAYMENT_RECONCILE_AFTER_MINUTES", 5, meaning=_RECONCILE)
+PAYMENT_RECONCILE_WINDOW_HOURS = env.integer("PAYMENT_RECONCILE_WINDOW_HOURS", 48, meaning=_RECONCILE)
 # Answered by GET /api/config/paypal for older clients; the shop takes no PayPal payments.
-PAYPAL_CLIENT_ID = env("PAYPAL_CLIENT_ID", "")
-ONLINE_PAYMENT_ENABLED = env("ONLINE_PAYMENT_ENABLED", "Y")
-UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = int(env("UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES", "30"))
+PAYPAL_CLIENT_ID = env.text(
+    "PAYPAL_CLIENT_ID",
+    meaning="answered by `GET /api/config/paypal` for older clients; the shop takes no PayPal payments",
+)
+ONLINE_PAYMENT_ENABLED = env.flag(
+    "ONLINE_PAYMENT_ENABLED",
+    True,
+    shown="`Y`",
+    meaning="offer the Online payment method (`N`: not offered in `GET /api/config`, and an Online order is refused "
+    "with 400)",
+)
+UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = env.integer(
+    "UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES",
+    30,
+    minimum=1,
+    meaning="an Online order still unpaid (and not yet packed) this long after placement is cancelled by Celery beat "
+    "and its stock returned; failed payments of unpaid orders are re-checked for this long",
+)
 
 # --- The shop itself ------------------------------------------------------------------------------
-SITE_URL = env("SITE_URL", "http://127.0.0.1:8000")
-STORE_NAME = env("STORE_NAME", "SMLR Mart")
-STORE_WHATSAPP_NUMBER = env("STORE_WHATSAPP_NUMBER", "919876543210")
-STORE_PHONE_NUMBER = env("STORE_PHONE_NUMBER", "08856230123")
-STORE_SUPPORT_EMAIL = env("STORE_SUPPORT_EMAIL", "care@smlrmart.in")
-STORE_SUPPORT_PHONE = env("STORE_SUPPORT_PHONE", "+91 98765 43210")
-STORE_GST_NUMBER = env("STORE_GST_NUMBER", "37ABCDE1234F1Z5")
+SITE_URL = env.url(
+    "SITE_URL",
+    "http://127.0.0.1:8000",
+    schemes=("http", "https"),
+    meaning="the shop's public address (payment return URLs, SMS links)",
+)
+STORE_NAME = env.text("STORE_NAME", "SMLR Mart", meaning="shown in the header, invoices and SMS")
+_CHAT = "Say Hi To Order chat and call links (demo numbers by default)"
+STORE_WHATSAPP_NUMBER = env.text("STORE_WHATSAPP_NUMBER", "919876543210", meaning=_CHAT)
+STORE_PHONE_NUMBER = env.text("STORE_PHONE_NUMBER", "08856230123", meaning=_CHAT)
+STORE_SUPPORT_EMAIL = env.text("STORE_SUPPORT_EMAIL", "care@smlrmart.in", meaning="footer and invoice")
+STORE_SUPPORT_PHONE = env.text("STORE_SUPPORT_PHONE", "+91 98765 43210", meaning="footer and invoice")
+STORE_GST_NUMBER = env.text("STORE_GST_NUMBER", "37ABCDE1234F1Z5", meaning="invoice (a demo value by default)")
 # The state the store is registered in for GST (its GSTIN starts with the state's code, 37): delivery
 # inside it is taxed CGST + SGST, elsewhere IGST (`orders.tax`).
-STORE_STATE = env("STORE_STATE", "Andhra Pradesh")
-STORE_FSSAI_NUMBER = env("STORE_FSSAI_NUMBER", "10123456000123")
-STORE_ADDRESS = env("STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201")
+STORE_STATE = env.text(
+    "STORE_STATE",
+    "Andhra Pradesh",
+    meaning="the state the store is registered in for GST (its GSTIN's first two digits are that state's code): "
+    "orders delivered inside it are taxed CGST + SGST, elsewhere (Yanam, Puducherry) IGST",
+)
+STORE_FSSAI_NUMBER = env.text("STORE_FSSAI_NUMBER", "10123456000123", meaning="invoice (a demo value by default)")
+STORE_ADDRESS = env.text(
+    "STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201", meaning="invoice (a demo value by default)"
+)
+_SOCIAL = "footer social links"
 STORE_SOCIAL_LINKS = {
-    "facebook": env("STORE_FACEBOOK_URL", "https://www.facebook.com/smlrmart"),
-    "instagram": env("STORE_INSTAGRAM_URL", "https://www.instagram.com/smlrmart"),
-    "youtube": env("STORE_YOUTUBE_URL", "https://www.youtube.com/@smlrmart"),
-    "x": env("STORE_X_URL", "https://x.com/smlrmart"),
+    "facebook": env.text("STORE_FACEBOOK_URL", "https://www.facebook.com/smlrmart", meaning=_SOCIAL),
+    "instagram": env.text("STORE_INSTAGRAM_URL", "https://www.instagram.com/smlrmart", meaning=_SOCIAL),
+    "youtube": env.text("STORE_YOUTUBE_URL", "https://www.youtube.com/@smlrmart", meaning=_SOCIAL),
+    "x": env.text("STORE_X_URL", "https://x.com/smlrmart", meaning=_SOCIAL),
 }
-GOOGLE_MAPS_API_KEY = env("GOOGLE_MAPS_API_KEY")
+GOOGLE_MAPS_API_KEY = env.secret(
+    "GOOGLE_MAPS_API_KEY",
+    meaning="optional Places autocomplete in the delivery checker (setting it also lets the Maps hosts through the "
+    "content security policy); without it the checker suggests towns and localities from the offline post-office "
+    "data",
+)
 DELIVERY_STATES = ["Andhra Pradesh", "Puducherry"]
+
+
+def _pincode_pair(pair: str) -> bool:
+    pin, _, town = pair.partition(":")
+    if not (pin.strip().isascii() and pin.strip().isdigit() and len(pin.strip()) == 6 and town.strip()):
+        raise ImproperlyConfigured(f"DELIVERY_PINCODES: {pair!r} is not valid: expected a 6-digit pincode:Town")
+    return True
+
+
 # Pincode -> town the shop delivers to. Override with DELIVERY_PINCODES="533201:Amalapuram,...".
 DELIVERY_PINCODES = {
     pin.strip(): town.strip()
     for pin, town in (
         pair.split(":", 1)
-        for pair in env_list(
+        for pair in env.listing(
             "DELIVERY_PINCODES",
             "533201:Amalapuram,533001:Kakinada,533212:Mummidivaram,533464:Yanam,"
             "533222:Uppalaguptam,533213:Uppalaguptam",
+            shown="the six pincodes of the spec",
+            meaning="`pincode:Town,...` the shop delivers to",
         )
+        if _pincode_pair(pair)
     )
 }
 
 # --- Production hardening -------------------------------------------------------------------------
+_SECURE_SSL_REDIRECT = env.flag(
+    "SECURE_SSL_REDIRECT",
+    True,
+    meaning="with `SHOP_ENV=production`: redirect plain HTTP to HTTPS (off when the proxy in front already does)",
+)
+_SECURE_HSTS_SECONDS = env.integer(
+    "SECURE_HSTS_SECONDS", 31536000, meaning="with `SHOP_ENV=production`: the `Strict-Transport-Security` max-age"
+)
+LOG_LEVEL = env.choice(
+    "LOG_LEVEL", "INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), meaning="root log level"
+)
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_SSL_REDIRECT = _SECURE_SSL_REDIRECT
+    SECURE_HSTS_SECONDS = _SECURE_HSTS_SECONDS
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
@@ -453,11 +654,11 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         # Django's own default config gives "django" a console handler of its own (when DEBUG is
         # on) and lets it propagate to root too, so every line was printed twice. One handler: root's.
-        "django": {"handlers": [], "level": env("LOG_LEVEL", "INFO"), "propagate": True},
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
         "django.db.backends": {"level": "INFO"},
     },
 }

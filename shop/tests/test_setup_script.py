@@ -23,11 +23,15 @@ def checkout(tmp_path):
     (tmp_path / "package.json").write_text("{}\n")
     (tmp_path / "package-lock.json").write_text('{"lockfileVersion": 3}\n')
     (tmp_path / "requirements.txt").write_text("Django==5.2\n")
-    shutil.copy(tmp_path / "requirements.txt", tmp_path / ".venv/.requirements.installed")
+    (tmp_path / "requirements-dev.txt").write_text("-r requirements.txt\npytest==9.2.0\n")
+    (tmp_path / ".venv/.installed-requirements.txt").write_text("Django==5.2")
     shutil.copy(tmp_path / "package-lock.json", tmp_path / "node_modules/.package-lock.copy")
     python = tmp_path / ".venv/bin/python"
     python.write_text("#!/bin/sh\n")
     python.chmod(0o755)
+    pip = tmp_path / ".venv/bin/pip"
+    pip.write_text('#!/bin/sh\necho "$*" >> "$(dirname "$0")/../../pip-calls"\n')
+    pip.chmod(0o755)
     npm = tmp_path / "bin/npm"
     npm.write_text(
         '#!/bin/sh\necho "$*" >> "$(dirname "$0")/../npm-calls"\n'
@@ -37,10 +41,10 @@ def checkout(tmp_path):
     return tmp_path
 
 
-def _setup(checkout: Path) -> str:
+def _setup(checkout: Path, *options: str) -> str:
     env = {**os.environ, "PATH": f"{checkout / 'bin'}:{os.environ['PATH']}"}
     result = subprocess.run(
-        ["bash", "scripts/setup"], cwd=checkout, env=env, capture_output=True, text=True, timeout=60
+        ["bash", "scripts/setup", *options], cwd=checkout, env=env, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
@@ -76,7 +80,25 @@ def test_every_step_says_what_it_does_as_it_starts(checkout):
     lines = [line for line in _setup(checkout).splitlines() if line.startswith("==> ")]
 
     assert [line.split(" ", 2)[2] for line in lines] == [
-        "Python packages up to date",
+        "Python packages up to date (requirements.txt)",
         "npm packages up to date",
         "building the frontend (webpack)",
     ]
+
+
+def test_the_development_tools_are_installed_only_when_asked_for(checkout):
+    _setup(checkout)
+    assert not (checkout / "pip-calls").exists()
+
+    _setup(checkout, "--dev")
+    _setup(checkout, "--dev")
+    assert (checkout / "pip-calls").read_text().splitlines() == [
+        "install --disable-pip-version-check --progress-bar off -r requirements-dev.txt"
+    ]
+
+
+def test_npm_installs_exactly_the_lock_file_without_rewriting_it(checkout):
+    (checkout / "package-lock.json").write_text('{"lockfileVersion": 3, "packages": {"": {}}}\n')
+    _setup(checkout)
+    calls = (checkout / "npm-calls").read_text().splitlines()
+    assert calls[0].startswith("ci ")
