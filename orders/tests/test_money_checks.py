@@ -5,6 +5,7 @@ SQLite keeps decimals as binary floating point, where 299.97 - 14.28 is 285.6900
 run on the database of the run: SQLite with no variables set, PostgreSQL in CI.
 """
 
+import itertools
 from decimal import Decimal
 
 import pytest
@@ -16,11 +17,12 @@ from common.money import from_paise, sql_paise, sql_paise_sum
 from orders.models import Order, OrderItem
 
 pytestmark = pytest.mark.django_db
+_invoices = itertools.count(1)
 
 
 def make_order(user, *, items: str, shipping: str, total: str) -> Order:
     return Order.objects.create(
-        invoice_number=f"TEST-{items}-{shipping}-{total}",
+        invoice_number=f"TEST-{next(_invoices)}",
         user=user,
         shipping_street="12 Main Road",
         shipping_city="Amalapuram",
