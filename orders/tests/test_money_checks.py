@@ -124,3 +124,20 @@ def test_money_sums_and_paise_are_exact_integers(customer):
         paise=sql_paise("total_price"), difference=sql_paise("total_price") - sql_paise(F("items_price"))
     ).order_by("paise")
     assert [(int(row.paise), int(row.difference)) for row in by_paise] == [(1, 0), (10, 0), (20, 0), (28569, 0)]
+
+
+def test_django_admin_validates_the_paise_checks_before_saving(packs, customer):
+    """Django admin runs the checks as a query (Model.validate_constraints) before it saves."""
+    from django.core.exceptions import ValidationError
+
+    pack = packs.oil_1l
+    pack.price, pack.dprice = Decimal("145.5"), Decimal("145.50")
+    pack.validate_constraints()
+    pack.dprice = Decimal("145.51")
+    with pytest.raises(ValidationError):
+        pack.validate_constraints()
+    order = make_order(customer, items="0.10", shipping="0.20", total="0.30")
+    order.validate_constraints()
+    order.total_price = Decimal("0.31")
+    with pytest.raises(ValidationError):
+        order.validate_constraints()
