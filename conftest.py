@@ -108,6 +108,18 @@ def _isolated_services(settings):
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts and ends in the default language (settings.LANGUAGE_CODE): a test that
+    activates Telugu, or calls code that does, leaves no Telugu to the tests that run after it,
+    whatever their order."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def sms_outbox(settings):
     """Texts the outbox SMS backend kept, oldest first."""

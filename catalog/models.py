@@ -7,7 +7,10 @@ Rows only; the rules that keep them consistent (slugs, discount from price and d
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
+from django.db.models.lookups import LessThanOrEqual
+
+from common.money import sql_paise
 
 
 class Category(models.Model):
@@ -92,7 +95,11 @@ class Detail(models.Model):
 
 
 class Financial(models.Model):
-    """A pack option: its size, MRP (`price`), selling price (`dprice`), discount and stock."""
+    """A pack option: its size, MRP (`price`), selling price (`dprice`), discount and stock.
+
+    The selling price is checked against the MRP as whole paise (`common.money.sql_paise`), not as
+    the decimals SQLite keeps in floating point, so the check means the same on every database.
+    """
 
     class Units(models.TextChoices):
         GRAM = "g", "g"
@@ -116,7 +123,8 @@ class Financial(models.Model):
             models.UniqueConstraint(fields=["detail", "quantity", "units"], name="financial_unique_pack"),
             models.CheckConstraint(condition=Q(count_in_stock__gte=0), name="financial_stock_not_negative"),
             models.CheckConstraint(
-                condition=Q(dprice__gte=0) & Q(dprice__lte=F("price")), name="financial_dprice_within_mrp"
+                condition=Q(dprice__gte=0) & LessThanOrEqual(sql_paise("dprice"), sql_paise("price")),
+                name="financial_dprice_within_mrp",
             ),
             models.CheckConstraint(
                 condition=Q(discount__gte=0) & Q(discount__lte=100), name="financial_discount_percent"

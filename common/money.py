@@ -3,6 +3,9 @@ way everywhere, and written for people the Indian way."""
 
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
+from django.db.models import BigIntegerField, Expression, F, Sum
+from django.db.models.functions import Cast, Round
+
 CENT = Decimal("0.01")
 
 
@@ -24,6 +27,36 @@ def decimal_or_none(value) -> Decimal | None:
 def to_paise(amount: Decimal) -> Decimal:
     """`amount` rounded to paise, halves up (₹10.005 → ₹10.01)."""
     return amount.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def sql_paise(amount: str | Expression) -> Cast:
+    """A money column (its name, or an expression of one) as whole paise, for the database to compare.
+
+    SQLite keeps a DecimalField as a binary floating-point number, so arithmetic on money there is
+    not exact: `299.97 - 14.28` is `285.69000000000005`, and a CHECK or filter that compares a sum
+    or a difference of amounts failed on ordinary prices. Each amount rounded to whole paise is an
+    integer on every database, and integers add, subtract and compare exactly (a double holds every
+    integer up to 2**53 paise; the widest money column holds under 10**12). On PostgreSQL (`numeric`,
+    exact already) the same expression means the same, so one constraint serves both. Round each
+    column, then add: `sql_paise("b") + sql_paise("c")`, so that no arithmetic is ever done on the
+    floating-point rupees.
+    """
+    column = F(amount) if isinstance(amount, str) else amount
+    return Cast(Round(column * 100), output_field=BigIntegerField())
+
+
+def sql_paise_sum(column: str) -> Sum:
+    """Sum of a money column, added up as whole paise (`sql_paise`); `from_paise` reads the result.
+
+    A plain `Sum` of a DecimalField is added up in floating point on SQLite and read back with 15
+    significant digits (`Decimal("1234.57000000000")`), not as the money it is.
+    """
+    return Sum(sql_paise(column))
+
+
+def from_paise(paise: int | Decimal | None) -> Decimal:
+    """Whole paise (a `sql_paise_sum`, None for no rows) as rupees: `12345` → `Decimal("123.45")`."""
+    return (Decimal(paise or 0) / 100).quantize(CENT)
 
 
 def rupees(amount: Decimal) -> str:

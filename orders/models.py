@@ -3,6 +3,15 @@
 Every order line is a snapshot (name, brand, pack, image, MRP, price paid) so an order reads the
 same after the catalog changes. The rules that create and move orders live in `orders/services.py`
 and `orders/pipeline.py`; the constraints below are the database's last guard.
+
+Money is kept as decimal rupees (two places), as the wire, the invoices and the services speak it,
+and every constraint that adds or subtracts amounts compares them as whole paise
+(`common.money.sql_paise`: each column rounded to an integer number of paise, then integer
+arithmetic). SQLite keeps decimals as binary floating point, where `taxable_value = line_total - tax`
+was false for a line of 299.97 with 14.28 tax (285.69000000000005) and placing the order failed;
+integer paise compare exactly there and on PostgreSQL alike. Integer paise columns would have done
+the same at the cost of converting every reader and writer of these fields; rounding inside the
+constraint keeps the columns as they are.
 """
 
 import secrets
@@ -10,9 +19,12 @@ import string
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
+from django.db.models.lookups import Exact
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
+
+from common.money import sql_paise
 
 PUBLIC_ID_LENGTH = 20
 _PUBLIC_ID_ALPHABET = string.ascii_letters + string.digits
@@ -87,7 +99,7 @@ class Order(models.Model):
                 name="order_money_not_negative",
             ),
             models.CheckConstraint(
-                condition=Q(total_price=F("items_price") + F("shipping_price")),
+                condition=Exact(sql_paise("total_price"), sql_paise("items_price") + sql_paise("shipping_price")),
                 name="order_total_is_items_plus_shipping",
             ),
             models.CheckConstraint(
@@ -158,7 +170,10 @@ class OrderItem(models.Model):
             models.CheckConstraint(condition=Q(qty__gte=1) & Q(qty__lte=10), name="order_item_qty_1_to_10"),
             models.CheckConstraint(
                 condition=Q(gst_rate__isnull=True, taxable_value__isnull=True, tax__isnull=True)
-                | Q(gst_rate__isnull=False, tax__gte=0, taxable_value=F("line_total") - F("tax")),
+                | (
+                    Q(gst_rate__isnull=False, taxable_value__isnull=False, tax__isnull=False, tax__gte=0)
+                    & Exact(sql_paise("taxable_value"), sql_paise("line_total") - sql_paise("tax"))
+                ),
                 name="order_item_tax_inside_line_total",
             ),
             models.CheckConstraint(

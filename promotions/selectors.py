@@ -4,8 +4,9 @@ rewards, and the staff lists. Each answers in a fixed number of queries."""
 from datetime import date, datetime
 from decimal import Decimal
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q
 
+from common.money import from_paise, sql_paise_sum
 from common.pagination import Page, paginate
 from orders.models import Order
 from promotions import rules
@@ -16,27 +17,28 @@ MY_REWARDS_LIMIT = 100
 
 
 def month_spent(*, customer_id: int, month: date) -> Decimal:
-    """What the customer's delivered and paid orders of `month` (India time) add up to."""
+    """What the customer's delivered and paid orders of `month` (India time) add up to, to the paisa
+    on every database (added up as whole paise, `common.money.sql_paise_sum`)."""
     start, end = rules.month_bounds(month)
-    total = Order.objects.filter(
+    paise = Order.objects.filter(
         user_id=customer_id,
         status=Order.Status.DELIVERED,
         is_paid=True,
         delivered_at__gte=start,
         delivered_at__lt=end,
-    ).aggregate(total=Sum("total_price"))["total"]
-    return total or Decimal("0.00")
+    ).aggregate(paise=sql_paise_sum("total_price"))["paise"]
+    return from_paise(paise)
 
 
 def _on_the_way(*, customer_id: int) -> Decimal:
     """Orders that will count once delivered and paid: not cancelled, not yet counted."""
-    total = (
+    paise = (
         Order.objects.filter(user_id=customer_id)
         .exclude(status=Order.Status.CANCELLED)
         .exclude(status=Order.Status.DELIVERED, is_paid=True)
-        .aggregate(total=Sum("total_price"))["total"]
+        .aggregate(paise=sql_paise_sum("total_price"))["paise"]
     )
-    return total or Decimal("0.00")
+    return from_paise(paise)
 
 
 def active_promotions(*, now: datetime) -> list[Promotion]:

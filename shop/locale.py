@@ -9,6 +9,11 @@ Django admin (`/staff/`) is written for staff in English: our model and field na
 columns and actions are English, and Django's own Telugu catalog covers only part of the admin,
 so Telugu there would be a mix of both. The shop's own staff screens (`/admin/...`) follow the
 chosen language like every other page.
+
+The language is the request's, not the thread's: the one that was active before the request is
+active again once its response is made. Under ASGI each request runs in a context of its own, but
+under WSGI (and Django's test client) the thread carries on, and the next thing it ran (a Celery
+task run inline, a management command, the next test) spoke the last visitor's Telugu.
 """
 
 from functools import cache
@@ -31,6 +36,7 @@ class ShopLocaleMiddleware(MiddlewareMixin):
             language = settings.LANGUAGE_CODE
         else:
             language = translation.get_language_from_request(request)
+        request._language_before = translation.get_language()
         translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()
 
@@ -39,4 +45,17 @@ class ShopLocaleMiddleware(MiddlewareMixin):
         # (the catalog) or add Vary: Cookie themselves (GET /api/config).
         patch_vary_headers(response, ("Accept-Language",))
         response.headers.setdefault("Content-Language", translation.get_language())
+        # MiddlewareMixin runs both hooks in the request's own thread under WSGI, and in one
+        # thread-sensitive call each under ASGI whose context changes come back to the request's:
+        # either way this undoes the activate() above where it happened.
+        if hasattr(request, "_language_before"):
+            _activate_again(request._language_before)
         return response
+
+
+def _activate_again(language: str | None) -> None:
+    """Back to `language` as `translation.get_language()` gave it (None after `deactivate_all()`)."""
+    if language is None:
+        translation.deactivate_all()
+    else:
+        translation.activate(language)

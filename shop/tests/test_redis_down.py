@@ -27,7 +27,13 @@ PASSWORD = "secret-pass-1"
 
 @pytest.fixture
 def shop_on_own_redis(own_redis, settings, monkeypatch):
-    """The cache and the channel layer on a Redis of this test's own (conftest.own_redis)."""
+    """The cache and the channel layer on a Redis of this test's own (conftest.own_redis).
+
+    Afterwards the cache is the run's own again before this process's view of Redis is reset: the
+    autouse `_isolated_services` clears the cache after this, and clearing the stopped Redis marked
+    it down again, so the next test that stopped a Redis logged no outage (and failed by run order).
+    """
+    run_caches = settings.CACHES
     settings.CACHES = {
         "default": {
             "BACKEND": "common.cache.SharedPoolRedisCache",
@@ -44,6 +50,7 @@ def shop_on_own_redis(own_redis, settings, monkeypatch):
     monkeypatch.setattr("common.cache.RETRY_SECONDS", 0.2)
     yield own_redis
     own_redis.stop()
+    settings.CACHES = run_caches
     from common import cache as shared_cache
 
     shared_cache._outage.ended()
