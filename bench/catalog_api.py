@@ -312,13 +312,14 @@ def list_build_times(rounds: int = 200) -> tuple[list[str], dict[str, float]]:
     from django.test.utils import CaptureQueriesContext
 
     from catalog import answers, selectors, serializers
+    from common.pagination import PRODUCT_LIST
 
     def orm() -> bytes:
-        page = selectors.product_list(keyword="", page=1, page_size=selectors.DEFAULT_PAGE_SIZE)
+        page = selectors.product_list(keyword="", page=1, page_size=PRODUCT_LIST.default)
         return answers.render(serializers.page_data(page))
 
     def fast() -> bytes:
-        return answers.product_list(keyword="", page=1, page_size=selectors.DEFAULT_PAGE_SIZE)
+        return answers.product_list(keyword="", page=1, page_size=PRODUCT_LIST.default)
 
     if json.loads(orm()) != json.loads(fast()):
         sys.exit("the ORM's list page and catalog.answers' differ")
