@@ -6,10 +6,7 @@ from accounts.errors import USER_NOT_FOUND, NotFound
 from accounts.models import User
 from accounts.rules import looks_like_phone
 from common.ids import as_row_id
-from common.pagination import Page, paginate
-
-ADMIN_PAGE_SIZE = 20
-MAX_ADMIN_PAGE_SIZE = 100
+from common.pagination import USER_LIST, Page, paginate
 
 
 def user_list(*, keyword: str = "") -> QuerySet[User]:
@@ -21,7 +18,7 @@ def user_list(*, keyword: str = "") -> QuerySet[User]:
     return users
 
 
-def user_page(*, keyword: str = "", page: int = 1, page_size: int = ADMIN_PAGE_SIZE) -> Page[User]:
+def user_page(*, keyword: str = "", page: int = 1, page_size: int = USER_LIST.default) -> Page[User]:
     """One page of `user_list`: a COUNT and a slice."""
     return paginate(user_list(keyword=keyword), page=page, page_size=page_size)
 

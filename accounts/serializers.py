@@ -11,11 +11,11 @@ from rest_framework import serializers
 
 from accounts.models import PHONE_PATTERN, PhoneOtp, User
 from accounts.rules import NAME_MAX_LENGTH
-from accounts.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
 from accounts.services import CITY_MAX_LENGTH, STREET_MAX_LENGTH
 from accounts.tokens import IssuedToken, iso_utc
 from common.fields import NumberField, PageNumberField, PageSizeField, TextField
 from common.openapi import LATITUDE, LONGITUDE, PINCODE, SPACE, JudgedInput, any_text, text
+from common.pagination import USER_LIST
 
 
 def _text(**kwargs):
@@ -217,7 +217,7 @@ class SavedAddressOutput(serializers.Serializer):
 class UserListQuery(serializers.Serializer):
     keyword = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
     pageNumber = PageNumberField()
-    pageSize = PageSizeField(max_value=MAX_ADMIN_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
+    pageSize = PageSizeField(sizes=USER_LIST)
 
 
 class UserSummaryOutput(serializers.Serializer):

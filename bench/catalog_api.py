@@ -198,10 +198,10 @@ def fill() -> float:
     from django.db import connection, transaction
     from django.utils.text import slugify
 
-    from catalog.demo_data import CATEGORIES, demo_products
-    from catalog.demo_telugu import CATEGORY_NAMES_TE, PRODUCT_NAMES_TE
     from catalog.models import Category, Detail, Financial, Product
     from catalog.pricing import pack_prices
+    from demo.data import CATEGORIES, demo_products
+    from demo.telugu import CATEGORY_NAMES_TE, PRODUCT_NAMES_TE
 
     started = time.monotonic()
     demos = demo_products()
@@ -264,9 +264,9 @@ def fill() -> float:
 
 def load_synonyms() -> None:
     """The demo search synonyms ('biyyam' → rice...), which the local-name searches read."""
-    from catalog.demo_telugu import SYNONYMS
     from catalog.models import SearchSynonym
     from catalog.search import synonym_word
+    from demo.telugu import SYNONYMS
 
     SearchSynonym.objects.bulk_create(
         [SearchSynonym(word=synonym_word(word), means=means) for word, means in SYNONYMS], ignore_conflicts=True
@@ -312,13 +312,14 @@ def list_build_times(rounds: int = 200) -> tuple[list[str], dict[str, float]]:
     from django.test.utils import CaptureQueriesContext
 
     from catalog import answers, selectors, serializers
+    from common.pagination import PRODUCT_LIST
 
     def orm() -> bytes:
-        page = selectors.product_list(keyword="", page=1, page_size=selectors.DEFAULT_PAGE_SIZE)
+        page = selectors.product_list(keyword="", page=1, page_size=PRODUCT_LIST.default)
         return answers.render(serializers.page_data(page))
 
     def fast() -> bytes:
-        return answers.product_list(keyword="", page=1, page_size=selectors.DEFAULT_PAGE_SIZE)
+        return answers.product_list(keyword="", page=1, page_size=PRODUCT_LIST.default)
 
     if json.loads(orm()) != json.loads(fast()):
         sys.exit("the ORM's list page and catalog.answers' differ")

@@ -282,7 +282,9 @@ def _suggestions_statement(found: QuerySet[Product], query: search.Query) -> tup
 
 
 def suggestions(*, term: str) -> bytes:
-    """`GET /api/products/suggestions`: up to 8 products and 5 brands `term` finds (3+ characters)."""
+    """`GET /api/products/suggestions`: up to 8 products and 5 brands `term` finds (3+ characters
+    once trimmed, as `selectors.suggestions` trims it)."""
+    term = selectors.search_term(term)
     if not _fast() or len(term) < selectors.SUGGESTION_MIN_CHARS:
         found = selectors.suggestions(q=term)
         return render({"products": serializers.products_data(found.products), "brands": found.brands})

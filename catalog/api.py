@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.errors import NotFound
-from common.pagination import page_headers
+from common.pagination import ADMIN_PRODUCT_LIST, CATEGORY_PRODUCTS, PRODUCT_LIST, PageSizes, page_headers
 from common.permissions import IsAdmin, IsCustomer
 
 from . import answers, caching, schema, selectors, serializers, services, uploads
@@ -32,16 +32,14 @@ PUBLIC_MAX_AGE_SECONDS = 30
 PRODUCT_OBJECT = OpenApiResponse(schema.PRODUCT, description="A product in the wire format of DESIGN.md")
 PRODUCT_PAGE = OpenApiResponse(schema.PRODUCT_PAGE, description="One page of products")
 MESSAGE = OpenApiResponse(schema.MESSAGE)
-PAGE_PARAMETERS = [
-    OpenApiParameter(
-        "pageNumber", serializers.PAGE_NUMBER, description="1 or more; a page past the end is empty; blank: 1"
-    ),
-    OpenApiParameter(
-        "pageSize",
-        serializers.PAGE_SIZE,
-        description=f"1 or more; above {selectors.MAX_PAGE_SIZE} it is {selectors.MAX_PAGE_SIZE}",
-    ),
-]
+PAGE_NUMBER = OpenApiParameter(
+    "pageNumber", serializers.PAGE_NUMBER, description="1 or more; a page past the end is empty; blank: 1"
+)
+
+
+def page_parameters(sizes: PageSizes) -> list[OpenApiParameter]:
+    """`pageNumber` and `pageSize` of a list whose page sizes are `sizes`."""
+    return [PAGE_NUMBER, OpenApiParameter("pageSize", serializers.PAGE_SIZE, description=sizes.describe())]
 
 
 class PublicRead(APIView):
@@ -113,13 +111,13 @@ class ProductsView(AdminOnlyWrites):
     @extend_schema(
         operation_id="products_list",
         summary="Products matching a keyword (name, brand or category), by id",
-        parameters=[OpenApiParameter("keyword", serializers.KEYWORD), *PAGE_PARAMETERS],
+        parameters=[OpenApiParameter("keyword", serializers.KEYWORD), *page_parameters(PRODUCT_LIST)],
         responses={200: PRODUCT_PAGE},
     )
     def get(self, request):
         query = _valid(serializers.ProductListQuery, serializers.without_blanks(request.query_params)).validated_data
         keyword = selectors.search_term(query["keyword"])
-        page, size = query["pageNumber"], query.get("pageSize", selectors.DEFAULT_PAGE_SIZE)
+        page, size = query["pageNumber"], query["pageSize"]
         return _shared_json(
             request,
             f"products|{keyword.lower()}|{page}|{size}",
@@ -145,12 +143,14 @@ class CategoriesView(PublicRead):
 class CategoryProductsView(PublicRead):
     @extend_schema(
         summary="A category's products (by name, any case, or key); `all` lists every product",
-        parameters=PAGE_PARAMETERS,
+        parameters=page_parameters(CATEGORY_PRODUCTS),
         responses={200: OpenApiResponse(schema.CATEGORY_PAGE)},
     )
     def get(self, request, category: str):
-        query = _valid(serializers.PageQuery, serializers.without_blanks(request.query_params)).validated_data
-        page, size = query["pageNumber"], query.get("pageSize", selectors.CATEGORY_PAGE_SIZE)
+        query = _valid(
+            serializers.CategoryProductsQuery, serializers.without_blanks(request.query_params)
+        ).validated_data
+        page, size = query["pageNumber"], query["pageSize"]
 
         return _shared_json(
             request,
@@ -346,12 +346,7 @@ class AdminProductsView(APIView):
                 bool,
                 description=f"Only products with a pack at {selectors.LOW_STOCK} or fewer, lowest stock first",
             ),
-            *PAGE_PARAMETERS[:1],
-            OpenApiParameter(
-                "pageSize",
-                serializers.PAGE_SIZE,
-                description=f"{selectors.ADMIN_PAGE_SIZE} when not given; above {selectors.MAX_PAGE_SIZE} it is {selectors.MAX_PAGE_SIZE}",
-            ),
+            *page_parameters(ADMIN_PRODUCT_LIST),
         ],
         responses={200: OpenApiResponse(schema.PRODUCTS)},
     )

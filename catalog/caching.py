@@ -17,10 +17,12 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+
+from . import after_commit
 
 VERSION_KEY = "catalog:version"
 ENTRY_PREFIX = "catalog:read:"
+AFTER_COMMIT_KEY = "catalog.caching: drop the read cache"
 
 
 def _new_version() -> None:
@@ -44,9 +46,8 @@ def invalidate() -> None:
     The after-commit drop is registered once per transaction, however many rows it writes.
     """
     _new_version()
-    pending = getattr(transaction.get_connection(), "run_on_commit", [])
-    if not any(entry[1] is _new_version for entry in pending):
-        transaction.on_commit(_new_version)
+    if after_commit.pending(AFTER_COMMIT_KEY) is None:
+        after_commit.on_commit_once(AFTER_COMMIT_KEY, _new_version)
 
 
 def cached(key: str, build: Callable[[], bytes]) -> bytes:

@@ -10,10 +10,12 @@ that was rolled back. The catalog imports none of its listeners; they connect to
 import logging
 from collections.abc import Iterable
 
-from django.db import transaction
 from django.dispatch import Signal
 
+from . import after_commit
+
 logger = logging.getLogger(__name__)
+AFTER_COMMIT_KEY = "catalog.events: packs changed"
 
 # Sent with `product_ids: frozenset[int]` and `financial_ids: frozenset[int]`.
 packs_changed = Signal()
@@ -39,24 +41,20 @@ class _PendingAnnouncement:
 def announce_packs_changed(*, product_ids: Iterable[int], financial_ids: Iterable[int] = ()) -> None:
     """Record that these products' packs changed; `packs_changed` is sent after the commit.
 
-    One announcement is registered per transaction (it is found again among the connection's
-    pending commit hooks), so a transaction that changes a hundred packs sends one event. If the
-    transaction, or the savepoint that registered it, rolls back, Django drops the hook with it.
-    Outside a transaction the change is already committed and the event is sent at once.
+    One announcement is registered per transaction (`after_commit` finds it again), so a
+    transaction that changes a hundred packs sends one event. If the transaction, or the savepoint
+    that registered it, rolls back, Django drops the hook with it and the next change registers a
+    new one. Outside a transaction the change is already committed and the event is sent at once.
     """
     product_ids, financial_ids = set(product_ids), set(financial_ids)
     if not product_ids:
         return
-    connection = transaction.get_connection()
-    pending = next(
-        (hook[1] for hook in connection.run_on_commit if isinstance(hook[1], _PendingAnnouncement)),
-        None,
-    )
+    pending = after_commit.pending(AFTER_COMMIT_KEY)
     if pending is None:
         pending = _PendingAnnouncement()
         pending.product_ids |= product_ids
         pending.financial_ids |= financial_ids
-        transaction.on_commit(pending)
+        after_commit.on_commit_once(AFTER_COMMIT_KEY, pending)
         return
     pending.product_ids |= product_ids
     pending.financial_ids |= financial_ids

@@ -14,14 +14,11 @@ from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import NotFound
 from common.lookup import by_id_or_slug
-from common.pagination import Page, paginate
+from common.pagination import ADMIN_PRODUCT_LIST, CATEGORY_PRODUCTS, PRODUCT_LIST, Page, paginate
 
 from . import search
 from .models import Category, Detail, Financial, Product, Review
 
-DEFAULT_PAGE_SIZE = 12  # GET /api/products
-CATEGORY_PAGE_SIZE = 24  # GET /api/products/categories/{category}/products
-MAX_PAGE_SIZE = 48
 FEATURED_PRODUCTS_PER_CATEGORY = 5  # spec section 9
 SUGGESTION_MIN_CHARS = 3  # spec section 5
 PRODUCT_NOT_FOUND = gettext_lazy("Product not found")
@@ -30,7 +27,6 @@ SUGGESTED_BRANDS = 5
 TOP_PRODUCTS = 6
 TOP_ORDER = ("-rating", "-num_reviews", "id")  # the best-rated first, the most reviewed among equals
 MAX_SEARCH_CHARS = 100
-ADMIN_PAGE_SIZE = 20  # GET /api/admin/products
 LOW_STOCK = 5  # a pack with this many or fewer left is "low stock" on the admin list
 ALL_CATEGORIES = "all"
 
@@ -113,7 +109,7 @@ def product_listing(*, keyword: str = "") -> ProductListing:
     return ProductListing(matching.annotate(search_rank=_search_rank(query)), ("search_rank", "id"), term)
 
 
-def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> Page[Product]:
+def product_list(*, keyword: str = "", page: int = 1, page_size: int = PRODUCT_LIST.default) -> Page[Product]:
     """A page of `product_listing(keyword=keyword)`."""
     listing = product_listing(keyword=keyword)
     return _paginate(
@@ -122,7 +118,12 @@ def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_P
 
 
 def admin_product_list(
-    *, keyword: str = "", category: str = "", low_stock: bool = False, page: int = 1, page_size: int = ADMIN_PAGE_SIZE
+    *,
+    keyword: str = "",
+    category: str = "",
+    low_stock: bool = False,
+    page: int = 1,
+    page_size: int = ADMIN_PRODUCT_LIST.default,
 ) -> Page[Product]:
     """The staff's product list: every product, newest first; `keyword` finds products by name or
     brand as the shop's search does, `category` keeps one category (name or key), `low_stock` keeps
@@ -169,7 +170,7 @@ def category_listing(category: str) -> tuple[str, str, ProductListing]:
 
 
 def category_products(
-    *, category: str, page: int = 1, page_size: int = CATEGORY_PAGE_SIZE
+    *, category: str, page: int = 1, page_size: int = CATEGORY_PRODUCTS.default
 ) -> tuple[str, str, Page[Product]]:
     """(`category`'s display name, its Telugu name, a page of its products); `all` lists every
     product (and has no Telugu name: the islands translate `all` themselves)."""

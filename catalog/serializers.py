@@ -13,10 +13,10 @@ from rest_framework import serializers
 from common.fields import MAX_PAGE_NUMBER, PageNumberField, PageSizeField, money
 from common.ids import WireIdField
 from common.openapi import JudgedInput, blank_or
-from common.pagination import Page
+from common.pagination import ADMIN_PRODUCT_LIST, CATEGORY_PRODUCTS, PRODUCT_LIST, Page
 
 from .models import Detail, Financial, Product, Review
-from .selectors import ADMIN_PAGE_SIZE, MAX_PAGE_SIZE, FeaturedCategory, PackRef
+from .selectors import FeaturedCategory, PackRef
 from .uploads import card_picture_url
 
 MAX_BATCH_ITEMS = 100
@@ -138,12 +138,14 @@ PAGE_SIZE = blank_or({"type": "integer", "minimum": 1})
 KEYWORD = {"type": "string", "maxLength": 200}
 
 
-class PageQuery(serializers.Serializer):
+class CategoryProductsQuery(serializers.Serializer):
     pageNumber = PageNumberField()
-    pageSize = PageSizeField(max_value=MAX_PAGE_SIZE, required=False)
+    pageSize = PageSizeField(sizes=CATEGORY_PRODUCTS)
 
 
-class ProductListQuery(PageQuery):
+class ProductListQuery(serializers.Serializer):
+    pageNumber = PageNumberField()
+    pageSize = PageSizeField(sizes=PRODUCT_LIST)
     keyword = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
 
 
@@ -152,7 +154,7 @@ class AdminProductListQuery(serializers.Serializer):
     category = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
     lowStock = serializers.BooleanField(required=False, default=False)
     pageNumber = PageNumberField()
-    pageSize = PageSizeField(max_value=MAX_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
+    pageSize = PageSizeField(sizes=ADMIN_PRODUCT_LIST)
 
 
 class SuggestionsQuery(serializers.Serializer):

@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from common.money import to_paise
 from common.openapi import SPACE, blank_or
+from common.pagination import PageSizes
 
 MONEY_MAX_DIGITS = 12
 # Past 18 digits a number no longer fits a 64-bit column, and nothing the shop counts gets near it.
@@ -128,12 +129,14 @@ class PageNumberField(serializers.IntegerField):
 
 
 class PageSizeField(serializers.IntegerField):
-    """How many rows a page holds. Above `max_value` it is `max_value`: the shop's existing client
-    asks for 80 or 500 and must get a page, not a 400; the cap keeps every page cheap."""
+    """How many rows a page holds: `sizes.default` when not given, and above `sizes.most` it is
+    `sizes.most` (`common.pagination.PageSizes`): the shop's existing client asks for 80 or 500 and
+    must get a page, not a 400; the cap keeps every page cheap."""
 
-    def __init__(self, *, max_value: int, **kwargs):
-        self.cap = max_value
-        kwargs.setdefault("help_text", f"1 or more; above {max_value} it is {max_value}")
+    def __init__(self, *, sizes: PageSizes, **kwargs):
+        self.cap = sizes.most
+        kwargs.setdefault("default", sizes.default)
+        kwargs.setdefault("help_text", sizes.describe())
         super().__init__(min_value=1, max_value=None, **kwargs)
 
     def to_internal_value(self, data):

@@ -4,6 +4,10 @@ A list that must stay a bare JSON array carries its totals in headers (`page_hea
 `X-Total-Count` is the number of rows in every page together; `Link` (RFC 8288) names the first,
 previous, next and last pages with the same query and `pageNumber`/`pageSize`. Cross-origin
 clients may read both (`CORS_EXPOSE_HEADERS` in settings).
+
+How many rows a page of each list holds is set here and nowhere else (`PageSizes`): the selectors'
+defaults, the request serializers' caps, the OpenAPI descriptions and the README's figures
+(`common/tests/test_page_sizes.py` compares them) all read these.
 """
 
 from dataclasses import dataclass
@@ -14,6 +18,27 @@ from urllib.parse import urlencode
 from django.db.models import QuerySet
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PageSizes:
+    """A list's page: `default` rows when the request names no size, and at most `most`; a larger
+    `pageSize` is taken as `most` (`common.fields.PageSizeField`), never refused."""
+
+    default: int
+    most: int
+
+    def describe(self) -> str:
+        """The `pageSize` parameter's description in the API documentation."""
+        return f"1 or more, {self.default} when not given; above {self.most} it is {self.most}"
+
+
+PRODUCT_LIST = PageSizes(default=12, most=48)  # GET /api/products (keyword or not)
+CATEGORY_PRODUCTS = PageSizes(default=24, most=48)  # GET /api/products/categories/{category}/products
+ADMIN_PRODUCT_LIST = PageSizes(default=20, most=48)  # GET /api/admin/products
+ADMIN_ORDER_LIST = PageSizes(default=20, most=100)  # GET /api/orders (admin)
+USER_LIST = PageSizes(default=20, most=100)  # GET /api/users (admin)
+REWARD_LIST = PageSizes(default=20, most=100)  # the admin's list of rewards (promotions)
 
 
 @dataclass(frozen=True)

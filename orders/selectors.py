@@ -5,11 +5,9 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext_lazy
 
 from common.errors import NotFound
-from common.pagination import Page, paginate
+from common.pagination import ADMIN_ORDER_LIST, Page, paginate
 from orders.models import Order
 
-ADMIN_PAGE_SIZE = 20
-MAX_ADMIN_PAGE_SIZE = 100
 ORDER_NOT_FOUND = gettext_lazy("Order not found")
 MAX_PUBLIC_ID_LENGTH = 21
 
@@ -48,7 +46,9 @@ def order_get_for(*, user, public_id: str) -> Order:
     return order
 
 
-def orders_for_admin(*, status: str | None = None, page: int = 1, page_size: int = ADMIN_PAGE_SIZE) -> Page[Order]:
+def orders_for_admin(
+    *, status: str | None = None, page: int = 1, page_size: int = ADMIN_ORDER_LIST.default
+) -> Page[Order]:
     """Every order (optionally of one status), newest first, one page at a time.
 
     A page past the end is empty rather than an error, and `pages` counts as the product lists do

@@ -16,10 +16,10 @@ from common.fields import MoneyField, PageNumberField, PageSizeField, WholeNumbe
 from common.ids import WireIdField
 from common.money import rupees_in_words
 from common.openapi import PINCODE, JudgedInput, text, whole_number
+from common.pagination import ADMIN_ORDER_LIST
 from orders.models import Order, OrderItem
 from orders.pipeline import allowed_moves
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
-from orders.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
 
 # The label the shop's current client sends for spec section 7's 'Cash Or UPI'; stored and answered
@@ -124,7 +124,7 @@ class OrderCancelInSerializer(serializers.Serializer):
 
 class AdminOrderListInSerializer(serializers.Serializer):
     pageNumber = PageNumberField()
-    pageSize = PageSizeField(max_value=MAX_ADMIN_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
+    pageSize = PageSizeField(sizes=ADMIN_ORDER_LIST)
     status = serializers.ChoiceField(choices=Order.Status.values, required=False, allow_blank=True)
 
 

@@ -3,10 +3,8 @@
 from rest_framework import serializers
 
 from common.fields import MoneyField, PageNumberField, PageSizeField
+from common.pagination import REWARD_LIST
 from promotions.models import Reward
-
-MAX_ADMIN_PAGE_SIZE = 100
-ADMIN_PAGE_SIZE = 20
 
 
 def month_text(month) -> str:
@@ -124,5 +122,5 @@ class DrawSerializer(serializers.Serializer):
 
 class AdminRewardListInSerializer(serializers.Serializer):
     pageNumber = PageNumberField()
-    pageSize = PageSizeField(max_value=MAX_ADMIN_PAGE_SIZE, default=ADMIN_PAGE_SIZE)
+    pageSize = PageSizeField(sizes=REWARD_LIST)
     status = serializers.ChoiceField(choices=Reward.Status.values, required=False, allow_blank=True)

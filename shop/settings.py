@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "payments",
     "realtime",
     "promotions",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -9,7 +9,7 @@ transaction after it commits (`packs.packs_written` → `catalog.events.packs_ch
 """
 
 from .categories import category_delete, category_save
-from .details import detail_create, detail_delete, detail_update
+from .details import SAMPLE_BRAND, detail_create, detail_delete
 from .packs import (
     financial_create,
     financial_create_sample,
@@ -18,8 +18,8 @@ from .packs import (
     financial_update,
     packs_written,
 )
+from .product_details import detail_update
 from .products import (
-    SAMPLE_BRAND,
     SAMPLE_DESCRIPTION,
     SAMPLE_IMAGE_STATIC_PATH,
     SAMPLE_PRODUCT_NAME,

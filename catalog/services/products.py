@@ -16,7 +16,6 @@ from . import details, packs
 from ._text import clean_telugu, clean_url
 
 SAMPLE_PRODUCT_NAME = "Sample name"
-SAMPLE_BRAND = "Sample brand"
 SAMPLE_DESCRIPTION = "Sample description"
 SAMPLE_IMAGE_STATIC_PATH = "img/logo.svg"
 UNCATEGORISED = ("uncategorised", "UNCATEGORISED")
@@ -64,7 +63,7 @@ def product_create(
     category: Category | str | None = None,
     image: str | None = None,
     description: str = SAMPLE_DESCRIPTION,
-    brand: str = SAMPLE_BRAND,
+    brand: str = details.SAMPLE_BRAND,
 ) -> Product:
     """A product with one brand and one empty 1 kg pack; with no arguments, an editable sample."""
     name = clean_text(name, label=gettext_lazy("Name"), max_length=PRODUCT_NAME_MAX_LENGTH)

@@ -2,9 +2,9 @@
 
 from contextlib import contextmanager
 
-from django.db import transaction
 from django.test import TestCase
 
+from catalog import after_commit
 from catalog.events import packs_changed
 
 
@@ -21,13 +21,13 @@ def announcements():
         received.append((product_ids, financial_ids))
 
     # The block is its own transaction: hooks registered before it (by earlier writes of the test,
-    # which never commit) are set aside, and the ones it registers are gone after it, as after a commit.
-    connection = transaction.get_connection()
-    earlier, connection.run_on_commit = connection.run_on_commit, []
-    packs_changed.connect(listener)
-    try:
-        with TestCase.captureOnCommitCallbacks(execute=True):
-            yield received
-    finally:
-        packs_changed.disconnect(listener)
-        connection.run_on_commit = earlier
+    # which never commit) are not found by the writes inside it, and the ones it registers are gone
+    # after it, as after a commit. Django's own list of them is left alone: the earlier ones stay
+    # there and are not run, as `captureOnCommitCallbacks` runs only the block's.
+    with after_commit.set_aside():
+        packs_changed.connect(listener)
+        try:
+            with TestCase.captureOnCommitCallbacks(execute=True):
+                yield received
+        finally:
+            packs_changed.disconnect(listener)

@@ -1,6 +1,6 @@
-"""Every path that changes a pack (API, Django admin, CSV import, demo data) announces it once,
-after commit, naming the products and packs; a refused or rolled-back change is never announced.
-Orders' stock taken and given back is checked in orders/tests."""
+"""Every path that changes a pack (API, Django admin, CSV import) announces it once, after commit,
+naming the products and packs; a refused or rolled-back change is never announced. Orders' stock
+taken and given back is checked in orders/tests, the demo data's in demo/tests."""
 
 from io import StringIO
 
@@ -170,17 +170,4 @@ def test_csv_import_announces_once_for_every_pack_it_writes(tmp_path, settings, 
     assert heard == [(frozenset({oil.pk}), frozenset({packs["1"].pk}))]
     with announcements() as heard:
         _import(tmp_path, HEADER + "OILS,Sunflower Oil,Freedom,1,L,180,150,40\n", "--dry-run")
-    assert heard == []
-
-
-def test_seed_demo_announces_its_new_packs_once_and_a_second_run_nothing(tmp_path, settings):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    with announcements() as heard:
-        call_command("seed_demo", stdout=StringIO())
-    assert len(heard) == 1
-    product_ids, financial_ids = heard[0]
-    assert financial_ids == frozenset(Financial.objects.values_list("pk", flat=True))
-    assert product_ids == frozenset(Product.objects.values_list("pk", flat=True))
-    with announcements() as heard:
-        call_command("seed_demo", stdout=StringIO())
     assert heard == []

@@ -1,7 +1,8 @@
-"""Load the demo catalog and the demo accounts: only what is missing, so a second run changes nothing.
+"""Load the demo catalog: only what is missing, so a second run changes nothing (the demo
+accounts are `demo.users`).
 
 Natural keys: a category by key, a product by (name, category), a brand by (product, brand), a
-pack by (brand, quantity, units), a search synonym by its word, a user by phone number. Rows that
+pack by (brand, quantity, units), a search synonym by its word. Rows that
 already exist are left as they are, even if an admin has since changed their prices; only a
 demo category or product with no Telugu name yet gets its Telugu name.
 """
@@ -11,23 +12,14 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.text import slugify
 
-from . import caching, images
-from .demo_data import CATEGORIES, demo_products
-from .demo_telugu import CATEGORY_NAMES_TE, PRODUCT_NAMES_TE, SYNONYMS
-from .models import Category, Detail, Financial, Product, SearchSynonym
-from .pricing import pack_prices
-from .search import synonym_word
-from .services.packs import packs_written
+from catalog import caching, images
+from catalog.models import Category, Detail, Financial, Product, SearchSynonym
+from catalog.pricing import pack_prices
+from catalog.search import synonym_word
+from catalog.services.packs import packs_written
 
-DEMO_ADMIN = {"phone_no": "9000000001", "password": "admin12345", "name": "Store Admin"}
-DEMO_CUSTOMER = {
-    "phone_no": "9000000002",
-    "password": "customer12345",
-    "name": "Demo Customer",
-    "street": "12-4 Gandhi Nagar",
-    "city": "Amalapuram",
-    "postal_code": "533201",
-}
+from .data import CATEGORIES, demo_products
+from .telugu import CATEGORY_NAMES_TE, PRODUCT_NAMES_TE, SYNONYMS
 
 
 @dataclass
@@ -211,18 +203,3 @@ def _fill_telugu_names() -> int:
     Category.objects.bulk_update(categories, ["name_te"])
     Product.objects.bulk_update(products, ["name_te"])
     return len(categories) + len(products)
-
-
-def seed_demo_users() -> list[tuple[str, bool]]:
-    """The demo admin and customer: [(phone number, created)]."""
-    from accounts.models import User
-
-    result = []
-    for fields, is_staff in ((DEMO_ADMIN, True), (DEMO_CUSTOMER, False)):
-        fields = dict(fields)
-        phone_no, password = fields.pop("phone_no"), fields.pop("password")
-        exists = User.objects.filter(phone_no=phone_no).exists()
-        if not exists:
-            User.objects.create_user(phone_no, password, is_staff=is_staff, **fields)
-        result.append((phone_no, not exists))
-    return result

@@ -10,7 +10,7 @@ import zlib
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 
-from .pricing import dprice_for_discount
+from catalog.pricing import dprice_for_discount
 
 # Spec section 2, "Home": the Featured Categories, in this sequence.
 CATEGORIES = [

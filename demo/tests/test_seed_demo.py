@@ -7,9 +7,10 @@ from django.db.models import F
 from django.utils.text import slugify
 
 from accounts.models import User
-from catalog.demo_data import CATEGORIES
 from catalog.models import Category, Detail, Financial, Product, SearchSynonym
 from catalog.pricing import discount_percent
+from catalog.tests.announcements import announcements
+from demo.data import CATEGORIES
 
 pytestmark = pytest.mark.django_db
 
@@ -210,3 +211,15 @@ def test_a_later_seed_fills_missing_telugu_names_and_keeps_staff_ones():
     assert Product.objects.get(name="Sugar").name_te == "పంచదార"
     assert Product.objects.get(name="Jaggery").name_te == "బెల్లం (కొత్తది)"
     assert SearchSynonym.objects.get(word="nune").means == "cooking oil"
+
+
+def test_seed_demo_announces_its_new_packs_once_and_a_second_run_nothing(tmp_path, settings):
+    with announcements() as heard:
+        call_command("seed_demo", stdout=StringIO())
+    assert len(heard) == 1
+    product_ids, financial_ids = heard[0]
+    assert financial_ids == frozenset(Financial.objects.values_list("pk", flat=True))
+    assert product_ids == frozenset(Product.objects.values_list("pk", flat=True))
+    with announcements() as heard:
+        call_command("seed_demo", stdout=StringIO())
+    assert heard == []

@@ -1,13 +1,14 @@
 """manage.py seed_demo: the demo catalog (23 categories, 180+ products) and the demo accounts.
 
-Safe to run again: only missing rows are added (see `catalog.seeding`).
+Safe to run again: only missing rows are added (see `demo.seeding` and `demo.users`).
 """
 
 import time
 
 from django.core.management.base import BaseCommand
 
-from catalog.seeding import DEMO_ADMIN, DEMO_CUSTOMER, seed_demo_catalog, seed_demo_users
+from demo.seeding import seed_demo_catalog
+from demo.users import DEMO_ADMIN, DEMO_CUSTOMER, seed_demo_users
 
 
 class Command(BaseCommand):
