@@ -88,7 +88,7 @@ class Settled:
 def refund_submit(*, refund_id: int) -> Settled:
     """Send a pending refund to the gateway once; a refund already sent is asked about instead."""
     with transaction.atomic():
-        refund = Refund.objects.select_for_update().select_related("payment__order__user").get(pk=refund_id)
+        refund = Refund.objects.select_for_update(of=("self",)).select_related("payment__order__user").get(pk=refund_id)
         if refund.state != State.PENDING:
             return Settled(refund=refund, changed=False)
         first_time = refund.submitted_at is None
@@ -128,7 +128,7 @@ def refund_apply(*, refund: Refund, answer: RefundAnswer, source: str, event_id:
     """Apply the gateway's answer about `refund`: at most one state change, whoever calls it how often."""
     with transaction.atomic():
         payment = Payment.objects.select_for_update().get(pk=refund.payment_id)
-        locked = Refund.objects.select_for_update().select_related("order__user").get(pk=refund.pk)
+        locked = Refund.objects.select_for_update(of=("self",)).select_related("order__user").get(pk=refund.pk)
         to_state = refund_state_for(answer.status)
         changes = to_state in _MAY_BECOME[State(locked.state)]
         event = RefundEvent(
