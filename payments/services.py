@@ -109,6 +109,8 @@ def payment_initiate(
         raise Conflict(ALREADY_PAID, code="already_paid")
     if order.is_cancelled:
         raise Conflict(gettext("This order is cancelled."), code="order_cancelled")
+    if order.amount_due <= 0:
+        raise Conflict(gettext("Nothing is due on this order."), code="nothing_due")
 
     gateway = active_gateway()
     if not gateway.available():

@@ -67,3 +67,12 @@ def test_a_reversal_after_charged_makes_the_order_unpaid_and_flags_the_payment(c
     payment.refresh_from_db()
     assert payment.flag == Payment.Flag.REVERSED and payment.refundable_paise == 0
     assert payment.events.filter(note=Payment.Flag.REVERSED.label).count() == 1
+
+
+def test_an_order_with_nothing_due_starts_no_payment(online_order, monkeypatch):
+    """An order whose store credit covers it (or a reduction took below what credit paid) owes nothing."""
+    monkeypatch.setattr(Order, "amount_due", property(lambda order: order.total_price - order.total_price))
+    with pytest.raises(Conflict) as refused:
+        start(online_order)
+    assert refused.value.extra["code"] == "nothing_due"
+    assert not Payment.objects.exists()
