@@ -180,17 +180,12 @@ def _tell_shopper(refund: Refund) -> None:
     )
 
 
-def _apply_listed(refunds: list[Refund], answers: list[RefundAnswer], *, source: str, event_id: str = "") -> list:
-    """Apply each of the payment's refunds that the gateway lists; returns the unlisted ones."""
+def _apply_listed(refunds: list[Refund], answers: list[RefundAnswer], *, source: str, event_id: str = "") -> None:
+    """Apply each of the payment's refunds that the gateway lists (the rest wait for reconciliation)."""
     by_id = {answer.unique_request_id: answer for answer in answers}
-    unlisted, results = [], []
     for refund in refunds:
-        answer = by_id.get(refund.unique_request_id)
-        if answer is None:
-            unlisted.append(refund)
-        else:
-            results.append(refund_apply(refund=refund, answer=answer, source=source, event_id=event_id))
-    return unlisted
+        if (answer := by_id.get(refund.unique_request_id)) is not None:
+            refund_apply(refund=refund, answer=answer, source=source, event_id=event_id)
 
 
 def refund_check(*, refund: Refund, source: str) -> Settled:
