@@ -538,6 +538,24 @@ PAYMENT_SANDBOX_IN_PRODUCTION = env.flag(
     meaning="the sandbox marks orders paid with no money, so with `SHOP_ENV=production` it takes no payments (and "
     "`manage.py check` fails) unless this is on (`Y`: a demo shop)",
 )
+PAYMENT_SANDBOX_REFUND_OUTCOME = env.choice(
+    "PAYMENT_SANDBOX_REFUND_OUTCOME",
+    "SUCCESS",
+    choices=("SUCCESS", "PENDING", "FAILURE", "MANUAL_REVIEW"),
+    meaning="what a new sandbox refund becomes: `SUCCESS`, `PENDING` (until settled), `FAILURE` or `MANUAL_REVIEW`",
+)
+JUSPAY_STATUS_CALLS_AT_ONCE = env.integer(
+    "JUSPAY_STATUS_CALLS_AT_ONCE",
+    8,
+    minimum=1,
+    meaning="reconciliation asks Juspay about this many payments' refunds side by side (one order-status call each)",
+)
+REFUND_RESUBMIT_AFTER_MINUTES = env.integer(
+    "REFUND_RESUBMIT_AFTER_MINUTES",
+    10,
+    meaning="a refund submitted this long ago that the gateway still does not list is sent again, with the same "
+    "`unique_request_id` (which the gateway never pays twice)",
+)
 # Payments still pending this long after they started are asked about again (Celery beat), for
 # up to PAYMENT_RECONCILE_WINDOW_HOURS.
 _RECONCILE = "Celery beat asks the gateway about payments still pending this long after they started, for this long"
