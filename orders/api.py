@@ -145,19 +145,21 @@ class OrderPayView(APIView):
 
 
 class OrderCancelView(APIView):
-    """Staff cancel a placed or packed order, with a reason; its stock goes back (409 once dispatched)."""
+    """Cancel an order: staff while it is placed or packed, the shopper who placed it until it is
+    packed; its stock goes back and what was paid comes back (`orders.pipeline.order_cancel`)."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [IsCustomer]
 
     @extend_schema(
-        summary="Cancel a placed or packed order, with a reason (admin); its stock goes back",
+        summary="Cancel an order: staff while placed or packed (a reason needed), its customer while placed "
+        "(a reason optional); stock goes back, what was paid comes back, with a GST credit note",
         request=OrderCancelInSerializer,
         responses={
             200: OrderSerializer,
-            400: OpenApiResponse(description='{"message"}: no reason, or one over 500 characters'),
-            404: OpenApiResponse(description='{"message": "Order not found"}'),
+            400: OpenApiResponse(description='{"message"}: staff gave no reason, or one over 500 characters'),
+            404: OpenApiResponse(description='{"message": "Order not found"}: no such order of the caller\'s'),
             409: OpenApiResponse(
-                description='{"message", "code": "invalid_transition", "currentStatus"}: '
+                description='{"message", "code": "invalid_transition", "currentStatus"}: already packed (customer), '
                 "dispatched, delivered or already cancelled"
             ),
         },
@@ -167,4 +169,5 @@ class OrderCancelView(APIView):
         body.is_valid(raise_exception=True)
         order = selectors.order_get_for(user=request.user, public_id=public_id)
         order_cancel(order=order, reason=body.validated_data["reason"], by=request.user)
+        order = selectors.order_get_for(user=request.user, public_id=public_id)
         return Response(_order_data(request, order))

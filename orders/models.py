@@ -51,6 +51,9 @@ class Order(models.Model):
     items_price = models.DecimalField(max_digits=12, decimal_places=2)
     shipping_price = models.DecimalField(max_digits=12, decimal_places=2)
     total_price = models.DecimalField(max_digits=12, decimal_places=2)
+    # Store credit spent on the order at checkout (`payments.credit`); the shopper pays the rest
+    # (`amount_due`). Given back once if the order is cancelled.
+    store_credit_applied = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
     # GST as placed (`orders.tax`): the delivery state, whether that is another state than the
     # store's (IGST) or not (CGST + SGST), and the tax inside the delivery charge. Null for orders
@@ -94,6 +97,7 @@ class Order(models.Model):
                 condition=Q(is_paid=False, paid_at__isnull=True) | Q(is_paid=True, paid_at__isnull=False),
                 name="order_paid_has_time",
             ),
+            models.CheckConstraint(condition=Q(store_credit_applied__gte=0), name="order_store_credit_not_negative"),
             models.CheckConstraint(
                 condition=Q(status__in=["placed", "packed", "dispatched", "delivered", "cancelled"]),
                 name="order_status_known",
