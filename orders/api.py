@@ -18,6 +18,8 @@ from orders.serializers import (
     OrderPlaceInSerializer,
     OrderSerializer,
     OrderStatusInSerializer,
+    StoreCreditQuoteInSerializer,
+    StoreCreditQuoteSerializer,
 )
 
 
@@ -87,6 +89,7 @@ class OrdersView(APIView):
             client_totals=services.Totals(
                 items_price=data["itemsPrice"], shipping_price=data["shippingPrice"], total_price=data["totalPrice"]
             ),
+            store_credit=data.get("storeCredit"),
         )
         order = selectors.order_get_for(user=request.user, public_id=order.public_id)
         return Response(_order_data(request, order), status=status.HTTP_201_CREATED)
@@ -98,6 +101,23 @@ class MyOrdersView(APIView):
     @extend_schema(responses=OrderSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response(_order_data(request, selectors.orders_for_user(user=request.user), many=True))
+
+
+class StoreCreditQuoteView(APIView):
+    """Checkout's store credit: the shopper's balance and what an order of `total` would use."""
+
+    permission_classes = [IsCustomer]
+
+    @extend_schema(
+        summary="The caller's store credit, and what an order of this total would use and leave to pay",
+        parameters=[StoreCreditQuoteInSerializer],
+        responses={200: StoreCreditQuoteSerializer, 400: OpenApiResponse(description='{"message"}: no total')},
+    )
+    def get(self, request: Request) -> Response:
+        query = StoreCreditQuoteInSerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        quote = selectors.store_credit_quote(user=request.user, total=query.validated_data["total"])
+        return Response(StoreCreditQuoteSerializer(quote).data)
 
 
 class OrderDetailView(APIView):

@@ -107,8 +107,26 @@ class OrderPlaceInSerializer(JudgedInput):
     itemsPrice = MoneyField()
     shippingPrice = MoneyField()
     totalPrice = MoneyField()
+    storeCredit = MoneyField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Store credit the shopper wants to use; the order uses at most their balance and its total",
+    )
 
     accepted_limits = {"orderItems": {"minItems": 1}}  # an empty order is the service's "Order is empty"
+
+
+class StoreCreditQuoteInSerializer(serializers.Serializer):
+    total = MoneyField(help_text="The order's total as checkout shows it")
+
+
+class StoreCreditQuoteSerializer(serializers.Serializer):
+    """What checkout shows before placing: the same figures placement then charges."""
+
+    balance = MoneyField(help_text="The shopper's store credit")
+    applicable = MoneyField(help_text="What an order of this total would use: at most the balance and the total")
+    toPay = MoneyField(source="to_pay", help_text="total - applicable")
 
 
 class OrderStatusInSerializer(serializers.Serializer):

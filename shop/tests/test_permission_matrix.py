@@ -193,6 +193,8 @@ API: dict[str, dict[str, Rule]] = {
     # orders
     "api/orders": {"GET": Rule(ADMIN_ONLY), "POST": Rule((401, 201, 201, 201), body=_order_body)},
     "api/orders/mine": {"GET": Rule(SIGNED_IN)},
+    # Checkout's store credit: each signed-in shopper's own balance.
+    "api/orders/store-credit": {"GET": Rule(SIGNED_IN, query={"total": "100"})},
     "api/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
     "api/orders/<str:public_id>/deliver": {"PUT": Rule(ADMIN_ONLY, prepare=_advance("packed", "dispatched"))},
     "api/orders/<str:public_id>/status": {"PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"status": "packed"})},

@@ -181,3 +181,20 @@ describe("credit notes and refunds", () => {
     expect(html).not.toContain("Sona Masoori Rice</span><span>India Gate · 5 kg</span><td>2</td>".repeat(2));
   });
 });
+
+describe("store credit on the order page", () => {
+  it("asks for what is left to pay after store credit, and says how much credit was used", async () => {
+    serve({ ...order, paymentMethod: "Cash Or UPI", isPaid: false, paidAt: null, orderId: null, canCancel: false,
+      storeCreditApplied: 150.5, amountDue: 647.5 });
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText("Please Pay Amount of ₹647.50 at Delivery time")).toBeInTheDocument();
+    expect(screen.getByText("Store credit used: ₹150.50")).toBeInTheDocument();
+  });
+
+  it("says nothing of store credit when none was used", async () => {
+    serve({ ...order, storeCreditApplied: 0 });
+    render(<OrderPage orderId={order._id} />);
+    await screen.findByText("Payment Status: Paid");
+    expect(screen.queryByText(/Store credit used/)).toBeNull();
+  });
+});

@@ -24,6 +24,12 @@ const OrderRewards = lazy(() => import(/* webpackChunkName: "order-rewards" */ "
 /** A catalog key (lib/i18n.js). */
 export const ORDER_NOT_FOUND = "order.notFound";
 
+function StoreCreditUsed({ order }) {
+  const t = useT();
+  if (!(Number(order.storeCreditApplied) > 0)) return null;
+  return <p className="order-page__credit">{t("order.storeCreditUsed", { amount: formatMoney(order.storeCreditApplied) })}</p>;
+}
+
 function PaymentStatus({ order }) {
   const t = useT();
   if (isCancelled(order)) {
@@ -46,6 +52,7 @@ function PaymentStatus({ order }) {
           <span>{t("order.payAtDelivery", { amount: formatMoney(order.amountDue ?? order.totalPrice) })}</span>
           {payable && <PayButton order={order} className="btn btn--primary" />}
         </div>
+        <StoreCreditUsed order={order} />
       </Message>
     );
   }
@@ -56,6 +63,7 @@ function PaymentStatus({ order }) {
       </p>
       <p>{t("order.invoiceNumber", { number: order.invoiceNumber })}</p>
       {order.orderId && <p>{t("order.paymentReference", { reference: order.orderId })}</p>}
+      <StoreCreditUsed order={order} />
       {order.paidAt && (
         <p className="order-page__paid-at">
           {rich(t("order.paidOn"), { date: <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time> })}
