@@ -7,6 +7,7 @@ and `orders/pipeline.py`; the constraints below are the database's last guard.
 
 import secrets
 import string
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
@@ -75,6 +76,9 @@ class Order(models.Model):
     paid_at = models.DateTimeField(null=True, blank=True)
     # The wire's `orderId`: the gateway's reference for an online payment, CASH-<invoice> for cash.
     payment_reference = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # What reached the shop when the order was marked paid (`orders.services.order_mark_paid`): the
+    # amount due then. Money given back later is capped by it (`payments.refunds`).
+    amount_paid = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
@@ -127,6 +131,15 @@ class Order(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.status == self.Status.CANCELLED
+
+    @property
+    def amount_due(self) -> Decimal:
+        """What the shopper still has to pay for the order: its total less the store credit spent
+        on it at checkout. Payments compare the gateway's amount with this, never with
+        `total_price`. (A reduction below the credit spent makes it negative until
+        `payments.refunds.money_back` gives that part of the credit back; the wire's `amountDue`
+        never shows less than 0.)"""
+        return self.total_price - self.store_credit_applied
 
 
 class OrderItem(models.Model):

@@ -8,6 +8,8 @@ Input serializers check the shape and types of a request; the rules (pack count 
 prices, stock) are `orders.services`'.
 """
 
+from decimal import Decimal
+
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -278,6 +280,16 @@ class PaymentAlertSerializer(serializers.Serializer):
     problem = serializers.CharField(source="get_flag_display")
 
 
+class RefundOutSerializer(serializers.Serializer):
+    """Money going back to the card, UPI or bank the order was paid from (`payments.Refund`)."""
+
+    _id = serializers.CharField(source="unique_request_id")
+    amount = MoneyField()
+    state = serializers.ChoiceField(choices=["pending", "succeeded", "failed", "manual_review"])
+    reason = serializers.CharField()
+    createdAt = serializers.DateTimeField(source="created_at")
+
+
 class OrderSerializer(serializers.Serializer):
     _id = serializers.CharField(source="public_id")
     createdAt = serializers.DateTimeField(source="created_at")
@@ -307,8 +319,10 @@ class OrderSerializer(serializers.Serializer):
     totalInWords = serializers.SerializerMethodField()
     gst = serializers.SerializerMethodField()
     storeCreditApplied = MoneyField(source="store_credit_applied", help_text="Store credit spent on this order")
+    amountDue = serializers.SerializerMethodField()
     canCancel = serializers.SerializerMethodField()
     creditNotes = CreditNoteSerializer(source="credit_notes.all", many=True, help_text="Oldest first")
+    refunds = RefundOutSerializer(source="refunds.all", many=True, help_text="Oldest first")
 
     def get_totalInWords(self, order: Order) -> str:
         """The total the Indian way: 'Rupees Seven Hundred Seventy-Eight Only'."""
@@ -327,6 +341,10 @@ class OrderSerializer(serializers.Serializer):
         if not (user and user.is_staff):
             return []
         return PaymentAlertSerializer(getattr(order, "flagged_payments", []), many=True).data
+
+    @extend_schema_field(MoneyField(help_text="What is left to pay: totalPrice less storeCreditApplied"))
+    def get_amountDue(self, order: Order):
+        return money(max(order.amount_due, Decimal("0.00")))
 
     def get_canCancel(self, order: Order) -> bool:
         """Whether the caller may cancel this order now (`orders.pipeline.may_cancel`)."""
