@@ -113,6 +113,8 @@ class OrderPlaceInSerializer(JudgedInput):
         required=False,
         allow_null=True,
         default=None,
+        min_value=Decimal("0"),
+        error_messages={"min_value": gettext_lazy("The store credit to use can't be negative.")},
         help_text="Store credit the shopper wants to use; the order uses at most their balance and its total",
     )
 
