@@ -122,7 +122,11 @@ class OrderPlaceInSerializer(JudgedInput):
 
 
 class StoreCreditQuoteInSerializer(serializers.Serializer):
-    total = MoneyField(help_text="The order's total as checkout shows it")
+    total = MoneyField(
+        min_value=Decimal("0"),
+        help_text="The order's total as checkout shows it",
+        error_messages={"min_value": gettext_lazy("The total can't be negative.")},
+    )
 
 
 class StoreCreditQuoteSerializer(serializers.Serializer):
