@@ -286,12 +286,18 @@ class PaymentAlertSerializer(serializers.Serializer):
     problem = serializers.CharField(source="get_flag_display")
 
 
+@extend_schema_field({"type": "string", "pattern": "^(pending|succeeded|failed|manual_review)$"})
+class RefundStateField(serializers.CharField):
+    """A refund's state: pending, succeeded, failed or manual_review (a pattern: an enum would become a
+    schema component named after the field, which other apps' `state` fields would share)."""
+
+
 class RefundOutSerializer(serializers.Serializer):
     """Money going back to the card, UPI or bank the order was paid from (`payments.Refund`)."""
 
     _id = serializers.CharField(source="unique_request_id")
     amount = MoneyField()
-    state = serializers.ChoiceField(choices=["pending", "succeeded", "failed", "manual_review"])
+    state = RefundStateField()
     reason = serializers.CharField()
     createdAt = serializers.DateTimeField(source="created_at")
 

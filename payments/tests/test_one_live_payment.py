@@ -67,3 +67,37 @@ def test_a_reversal_after_charged_makes_the_order_unpaid_and_flags_the_payment(c
     payment.refresh_from_db()
     assert payment.flag == Payment.Flag.REVERSED and payment.refundable_paise == 0
     assert payment.events.filter(note=Payment.Flag.REVERSED.label).count() == 1
+
+
+def test_an_order_with_nothing_due_starts_no_payment(online_order, monkeypatch):
+    """An order whose store credit covers it (or a reduction took below what credit paid) owes nothing."""
+    monkeypatch.setattr(Order, "amount_due", property(lambda order: order.total_price - order.total_price))
+    with pytest.raises(Conflict) as refused:
+        start(online_order)
+    assert refused.value.extra["code"] == "nothing_due"
+    assert not Payment.objects.exists()
+
+
+def test_a_charge_after_the_order_was_cancelled_is_refunded_at_once_and_stays_flagged(
+    online_order, admin_user, django_capture_on_commit_callbacks, sms_outbox
+):
+    from payments.services import payment_return
+
+    payment, _ = start(online_order)
+    from orders.pipeline import order_cancel
+
+    order_cancel(order=online_order, reason="Out of stock", by=admin_user)
+    params = SandboxGateway.settle(gateway_order_id=payment.gateway_order_id, pay=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert payment_return(params=params) == "/payment/failure"
+
+    payment.refresh_from_db()
+    assert (payment.status, payment.flag) == ("charged", Payment.Flag.CHARGED_AFTER_CANCEL)
+    (refund,) = payment.refunds.all()
+    assert (refund.amount_paise, refund.state, refund.reason) == (
+        29100,
+        "succeeded",
+        "Charged after the order was cancelled",
+    )
+    assert not Order.objects.get(pk=online_order.pk).is_paid
+    assert any(text.startswith("₹291.00 refunded") for text in sms_outbox(online_order.user.phone_no))

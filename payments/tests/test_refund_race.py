@@ -119,3 +119,14 @@ def test_racing_replayed_webhooks_settle_a_refund_once(shopper, place_order, pac
     changes = RefundEvent.objects.filter(refund=refund, from_state="pending", to_state="succeeded")
     assert changes.count() == 1
     assert Payment.objects.get(pk=payment.pk).refunded_paise == 29100
+
+
+def test_concurrent_payment_starts_give_one_live_payment(shopper, place_order, packs):
+    order = place_order(shopper, (packs.oil_1l, 2), method="Online")
+
+    def start():
+        return payment_initiate(user=shopper, public_id=order.public_id)[0].pk
+
+    started = released_together(5, start)
+    assert len(set(started)) == 1, started
+    assert Payment.objects.filter(order=order).count() == 1
