@@ -21,6 +21,7 @@ from payments.gateways.sandbox import SandboxGateway
 from payments.models import Refund
 from payments.services import payment_confirm, payment_initiate
 from shop.tests.browser.conftest import DESKTOP, PHONE, offline_tab
+from shop.tests.browser.test_accessibility import _violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -65,6 +66,19 @@ def paid_order(customer, pack) -> Order:
     SandboxGateway.settle(gateway_order_id=payment.gateway_order_id, pay=True)
     payment_confirm(payment=payment, source="return")
     return order
+
+
+def checked_tab(browser, live_server, viewport) -> Page:
+    """Like the shared offline tab, with the page's CSP bypassed so that axe can be injected."""
+    phone = viewport["width"] < 600
+    context = browser.new_context(
+        base_url=live_server.url, viewport=viewport, is_mobile=phone, has_touch=phone, bypass_csp=True
+    )
+    context.set_default_timeout(10_000)
+    context.route(
+        "**/*", lambda route: route.continue_() if route.request.url.startswith(live_server.url) else route.abort()
+    )
+    return context.new_page()
 
 
 def shoot(page: Page, name: str, *, full_page: bool = True) -> None:
@@ -113,6 +127,7 @@ def test_the_shopper_cancels_a_paid_order_and_sees_the_refund_and_credit_note(br
 @pytest.mark.parametrize("language", ["en", "te"])
 @pytest.mark.parametrize(("viewport", "size"), [(PHONE, "phone"), (DESKTOP, "desktop")])
 def test_screens_in_both_languages_and_sizes(browser, live_server, shop, language, viewport, size):
+    """Each screen photographed, and checked by axe (no serious or critical violation)."""
     customer, pack = shop
     placed = paid_order(customer, pack)
     cancelled = paid_order(customer, pack)
@@ -121,18 +136,21 @@ def test_screens_in_both_languages_and_sizes(browser, live_server, shop, languag
     order_cancel(order=cancelled, reason="", by=customer)
     credit_grant(user=customer, amount=Decimal("150.50"), reason="Goodwill")
 
-    page = offline_tab(browser, live_server, viewport)
+    page = checked_tab(browser, live_server, viewport)
     sign_in_as(page, customer.phone_no, language=language)
+    violations = []
     page.goto(f"/order/{placed.public_id}")
     expect(page.locator(".cancel-order .btn")).to_be_visible()
     shoot(page, f"order-placed-{size}-{language}")
     page.locator(".cancel-order .btn").click()
     expect(page.get_by_role("dialog")).to_be_visible()
     shoot(page, f"order-cancel-dialog-{size}-{language}", full_page=False)
+    violations += _violations(page)
 
     page.goto(f"/order/{cancelled.public_id}")
     expect(page.locator(".credit-note")).to_be_visible()
     shoot(page, f"order-cancelled-{size}-{language}")
+    violations += _violations(page)
 
     # Checkout's place-order step with store credit: the cart (lib/cart.js, key `cart`) ready to place.
     line = {
@@ -156,4 +174,6 @@ def test_screens_in_both_languages_and_sizes(browser, live_server, shop, languag
     box.check()
     expect(page.locator(".store-credit__rows")).to_contain_text("248.50")
     shoot(page, f"checkout-store-credit-{size}-{language}")
+    violations += _violations(page)
     page.context.close()
+    assert violations == []
