@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "payments",
     "realtime",
     "promotions",
+    "support",
 ]
 
 MIDDLEWARE = [
