@@ -270,6 +270,7 @@ def _snapshot(*, order: Order, pack: Financial, qty: int, interstate: bool) -> O
         mrp=pack.price,
         price=pack.dprice,
         qty=qty,
+        invoiced_qty=qty,
         line_total=pack.dprice * qty,
         hsn_code=product.hsn_code,
         gst_rate=line_tax.rate,
