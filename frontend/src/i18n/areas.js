@@ -5,6 +5,7 @@ import accountPanel from "./account-panel";
 import adminOrders from "./admin-orders";
 import adminProductEdit from "./admin-product-edit";
 import adminProducts from "./admin-products";
+import adminTickets from "./admin-tickets";
 import adminUserEdit from "./admin-user-edit";
 import adminUsers from "./admin-users";
 import cart from "./cart";
@@ -18,9 +19,12 @@ import orders from "./orders";
 import payment from "./payment";
 import paymentReturn from "./payment-return";
 import product from "./product";
+import reportLink from "./report-link";
+import reportProblem from "./report-problem";
 import rewards from "./rewards";
 import shop from "./shop";
 import staff from "./staff";
+import storeCredit from "./store-credit";
 
 export const AREAS = [
   account,
@@ -28,6 +32,7 @@ export const AREAS = [
   adminOrders,
   adminProductEdit,
   adminProducts,
+  adminTickets,
   adminUserEdit,
   adminUsers,
   cart,
@@ -41,7 +46,10 @@ export const AREAS = [
   payment,
   paymentReturn,
   product,
+  reportLink,
+  reportProblem,
   rewards,
   shop,
   staff,
+  storeCredit,
 ];

@@ -18,6 +18,7 @@ import "./order.css";
 // their own answer anyway) after the order is shown.
 const loadPrinting = () => import(/* webpackChunkName: "print-invoice" */ "./printInvoice");
 const OrderRewards = lazy(() => import(/* webpackChunkName: "order-rewards" */ "../../components/promotions/OrderRewards").then(textsLoaded));
+const ReportProblemLink = lazy(() => import(/* webpackChunkName: "report-link" */ "../../components/support/ReportProblemLink").then(textsLoaded));
 
 /** A catalog key (lib/i18n.js). */
 export const ORDER_NOT_FOUND = "order.notFound";
@@ -98,6 +99,11 @@ export default function OrderPage({ orderId }) {
           </div>
           <div className="order-page__side">
             <OrderTracking order={order} />
+            {order.isDelivered && (
+              <Suspense fallback={null}>
+                <ReportProblemLink order={order} />
+              </Suspense>
+            )}
             {!isCancelled(order) && (
               <Suspense fallback={null}>
                 <OrderRewards orderId={orderId} />
