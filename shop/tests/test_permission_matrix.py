@@ -442,7 +442,8 @@ def _path(route: str, world: World) -> str:
         if route in ACCOUNT_ROUTES and name == "ref":
             value = lambda world: world.customer.pk  # noqa: E731
         for converter in ("str", "int", "path"):
-            path = path.replace(f"<{converter}:{name}>", str(value(world)))
+            if f"<{converter}:{name}>" in path:  # a value is made only for a route that names it
+                path = path.replace(f"<{converter}:{name}>", str(value(world)))
     assert "<" not in path, f"{route}: a parameter the matrix cannot fill; add it to PARAMETERS"
     return path
 
