@@ -210,6 +210,16 @@ class PaymentAlertSerializer(serializers.Serializer):
     problem = serializers.CharField(source="get_flag_display")
 
 
+class RefundOutSerializer(serializers.Serializer):
+    """Money going back to the card, UPI or bank the order was paid from (`payments.Refund`)."""
+
+    _id = serializers.CharField(source="unique_request_id")
+    amount = MoneyField()
+    state = serializers.ChoiceField(choices=["pending", "succeeded", "failed", "manual_review"])
+    reason = serializers.CharField()
+    createdAt = serializers.DateTimeField(source="created_at")
+
+
 class OrderSerializer(serializers.Serializer):
     _id = serializers.CharField(source="public_id")
     createdAt = serializers.DateTimeField(source="created_at")
@@ -238,6 +248,7 @@ class OrderSerializer(serializers.Serializer):
     paymentAlerts = serializers.SerializerMethodField()
     totalInWords = serializers.SerializerMethodField()
     gst = serializers.SerializerMethodField()
+    refunds = RefundOutSerializer(source="refunds.all", many=True, help_text="Oldest first")
 
     def get_totalInWords(self, order: Order) -> str:
         """The total the Indian way: 'Rupees Seven Hundred Seventy-Eight Only'."""
