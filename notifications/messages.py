@@ -71,7 +71,6 @@ TICKET_TEXTS = {
         "Follow it at {site}/order/{order_id}/report"
     ),
     "refund": _("Your {store} ticket {ticket} is approved: ₹{amount} is being refunded to your payment."),
-    "credit": _("Your {store} ticket {ticket} is approved: ₹{amount} is added to your store credit."),
     "none": _("Your {store} ticket {ticket} is approved: ₹{amount} is taken off what you owe for the order."),
     "rejected": _("Your {store} ticket {ticket} was not approved: {reason} Questions? Call {phone}."),
 }
@@ -81,7 +80,7 @@ def ticket_text(
     *, event: str, ticket: str, order_id: str, language: str, amount: Decimal | None = None, reason: str = ""
 ) -> str:
     """The shopper's text about their ticket: `event` is a key of TICKET_TEXTS (opened, rejected, or
-    what an approval gave back: refund, credit, none); `reason` is staff's, as they wrote it."""
+    what an approval gave back: refund, none; store credit is texted by payments.refunds); `reason` is staff's, as they wrote it."""
     with translation.override(language):
         return str(TICKET_TEXTS[event]).format(
             store=settings.STORE_NAME,

@@ -12,12 +12,12 @@ admin.site.site_title = f"{settings.STORE_NAME} staff"
 admin.site.login_form = StaffAuthenticationForm
 
 api_patterns = [
+    path("", include("support.urls")),  # first: its users/credit before accounts' users/<ref>
     path("", include("catalog.urls")),
     path("", include("accounts.urls")),
     path("", include("orders.urls")),
     path("", include("payments.urls")),
     path("", include("promotions.urls")),
-    path("", include("support.urls")),
     path("config", api.ConfigView.as_view(), name="api-config"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

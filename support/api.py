@@ -10,14 +10,17 @@ from rest_framework.views import APIView
 
 from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
+from payments.credit import credit_balance, credit_entries
 from support import selectors, services
 from support.photos import ticket_photo_store
 from support.serializers import (
+    CREDIT_ENTRIES_SHOWN,
     AdminTicketListInSerializer,
     AdminTicketSerializer,
     MyTicketsInSerializer,
     OrderReportSerializer,
     PhotoSerializer,
+    StoreCreditSerializer,
     TicketApproveInSerializer,
     TicketOpenInSerializer,
     TicketRejectInSerializer,
@@ -200,3 +203,19 @@ class PhotoUploadView(APIView):
             PhotoSerializer({"photo": stored.image, "thumbnail": stored.thumbnail}).data,
             status=status.HTTP_201_CREATED,
         )
+
+
+class StoreCreditView(APIView):
+    """`GET /api/users/credit`: the caller's store-credit balance and ledger (payments owns both)."""
+
+    permission_classes = [IsCustomer]
+
+    @extend_schema(
+        summary="Your store credit: the balance and the newest entries of its ledger", responses=StoreCreditSerializer
+    )
+    def get(self, request: Request) -> Response:
+        data = {
+            "balance": credit_balance(user=request.user),
+            "entries": credit_entries(user=request.user)[:CREDIT_ENTRIES_SHOWN],
+        }
+        return _private(Response(StoreCreditSerializer(data).data))

@@ -12,7 +12,7 @@ from common.pagination import Page, paginate
 from orders.models import Order, OrderItem
 from orders.selectors import ORDER_NOT_FOUND
 from support.models import Ticket, TicketLine
-from support.services import TICKET_NOT_FOUND, packs_refunded, report_deadline, report_refusal
+from support.services import TICKET_NOT_FOUND, packs_reportable, report_deadline, report_refusal
 
 ADMIN_PAGE_SIZE = 20
 MAX_NUMBER_LENGTH = 20
@@ -79,7 +79,7 @@ def order_report_state(*, user, public_id: str) -> OrderReportState:
     if order is None:
         raise NotFound(ORDER_NOT_FOUND)
     items = list(order.items.all())
-    refunded = packs_refunded(items=items)
+    reportable = packs_reportable(items=items)
     tickets = tickets_for_user(user=user, public_id=order.public_id)
     open_by_item = {
         line.order_item_id: ticket.number for ticket in tickets if ticket.is_open for line in ticket.lines.all()
@@ -87,7 +87,7 @@ def order_report_state(*, user, public_id: str) -> OrderReportState:
     lines = [
         ReportableLine(
             item=item,
-            reportable=max(item.qty - refunded.get(item.pk, 0), 0),
+            reportable=reportable[item.pk],
             open_ticket=open_by_item.get(item.pk),
         )
         for item in items

@@ -24,8 +24,10 @@ from common.money import to_paise
 from common.text import clean_text
 from notifications.messages import ticket_text
 from notifications.services import sms_after_commit
+from orders.credit_notes import credit_note_issue, packs_left_to_credit
 from orders.models import Order, OrderItem
 from orders.selectors import ORDER_NOT_FOUND
+from payments.refunds import money_back
 from support.models import Ticket, TicketLine, TicketSequence
 from support.photos import ticket_photo_checked
 
@@ -50,6 +52,9 @@ WINDOW_CLOSED = gettext_lazy(
 ALREADY_OPEN = gettext_lazy("{item} is already in an open report ({ticket}).")
 ALREADY_DECIDED = gettext_lazy("Ticket {ticket} is already {status}.")
 NOT_ABOUT_ORDER = gettext_lazy("Ticket {ticket} is not about an order; nothing can be refunded.")
+ORDER_UNPAID = gettext_lazy(
+    "Order {order} is not paid yet: record its payment before approving ticket {ticket}, so the money can go back."
+)
 AMOUNT_TOO_HIGH = gettext_lazy("The amount can be at most ₹{most}, the value of the reported packs.")
 AMOUNT_NOT_POSITIVE = gettext_lazy("The amount must be more than ₹0.")
 REASON_LABEL = gettext_lazy("The reason")
@@ -76,14 +81,18 @@ def _item_label(item: OrderItem) -> str:
     return f"{item.brand} {item.name} {item.quantity} {item.units}"
 
 
-def packs_refunded(*, items: Sequence[OrderItem]) -> dict[int, int]:
-    """Per order line, the packs approved tickets already gave back (and may not be reported again)."""
+def packs_reportable(*, items: Sequence[OrderItem]) -> dict[int, int]:
+    """Per order line, the packs that may still be reported: the line's packs less those approved
+    tickets gave back, and never more than the packs no credit note has given back yet (a line a
+    cancellation or packing already credited)."""
     rows = (
         TicketLine.objects.filter(order_item__in=items, ticket__status=Ticket.Status.APPROVED)
         .values("order_item_id")
         .annotate(packs=Sum("quantity"))
     )
-    return {row["order_item_id"]: row["packs"] for row in rows}
+    approved = {row["order_item_id"]: row["packs"] for row in rows}
+    uncredited = packs_left_to_credit(items=items)
+    return {item.pk: max(min(item.qty - approved.get(item.pk, 0), uncredited[item.pk]), 0) for item in items}
 
 
 def report_refusal(*, order: Order, now: datetime | None = None) -> str | None:
@@ -155,10 +164,10 @@ def ticket_open_problem_report(
                 code="already_reported",
                 ticket=already_open.ticket.number,
             )
-        refunded = packs_refunded(items=reported)
+        reportable = packs_reportable(items=reported)
         for line in lines:
             item = items[line.item_id]
-            most = item.qty - refunded.get(item.pk, 0)
+            most = reportable[item.pk]
             if most <= 0:
                 raise Conflict(NOTHING_LEFT.format(item=_item_label(item)), code="already_refunded")
             if not 1 <= line.quantity <= most:
@@ -217,20 +226,23 @@ def _decided(ticket: Ticket, *, by, status: str, now: datetime) -> None:
 def ticket_approve(*, number: str, by, amount: Decimal | None = None) -> Ticket:
     """Approve an open problem report: in one transaction, a GST credit note for the reported packs,
     the money back (`payments.refunds.money_back`: a refund to the payment of an online order,
-    store credit for a paid cash order, a lower amount due for an unpaid one), the decision; then
-    an SMS to the shopper.
+    store credit for a paid cash order), the decision; then an SMS to the shopper (for store credit,
+    the one `money_back` sends). An order not yet paid is refused (409 `order_unpaid`).
+
+    The credit note covers the reported packs even when staff lower the amount: the packs come
+    off the invoice either way, the amount is what staff judge the shopper is owed for them.
 
     `amount` defaults to the reported packs' value and may be lowered, never raised (400). A
     ticket already decided answers 409, so concurrent approvals give back money once.
     """
-    from orders.credit_notes import credit_note_issue
-    from payments.refunds import money_back
-
     with transaction.atomic():
         order, ticket = _locked(number)
         _still_open(ticket)
         if order is None:
             raise Conflict(NOT_ABOUT_ORDER.format(ticket=ticket.number), code="ticket_without_order")
+        if not order.is_paid:
+            # Nothing was paid to give back, and a delivered order's total is not lowered here.
+            raise Conflict(ORDER_UNPAID.format(order=order.public_id, ticket=ticket.number), code="order_unpaid")
         most = ticket_claim_value(ticket=ticket)
         amount = most if amount is None else to_paise(Decimal(amount))
         if amount <= 0:
@@ -249,7 +261,9 @@ def ticket_approve(*, number: str, by, amount: Decimal | None = None) -> Ticket:
         ticket.credit_entry_id = back.credit_entry.pk if back.credit_entry is not None else None
         ticket.credit_note_id = note.pk if note is not None else None
         ticket.save()
-        _text_shopper(ticket=ticket, event=back.kind, amount=amount)
+        if back.kind != "credit":
+            # Store credit is texted by `money_back` itself (the amount and the new balance).
+            _text_shopper(ticket=ticket, event=back.kind, amount=amount)
     logger.info("ticket %s approved by %s: %s %s", ticket.number, getattr(by, "pk", None), back.kind, amount)
     return ticket
 

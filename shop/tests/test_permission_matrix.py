@@ -197,6 +197,7 @@ API: dict[str, dict[str, Rule]] = {
     },
     "api/users/profile": {"GET": Rule(SIGNED_IN), "PUT": Rule(SIGNED_IN, body=lambda world, actor: {"name": "Me"})},
     "api/users/address": {"GET": Rule(SIGNED_IN)},
+    "api/users/credit": {"GET": Rule(SIGNED_IN)},  # each caller's own store credit
     "api/users/<str:ref>/address": {
         "POST": Rule(
             (401, 201, 404, 201),
