@@ -279,3 +279,26 @@ def test_the_shopper_sees_only_their_own_tickets(shopper, other_shopper, deliver
     assert client_for(shopper).get(f"/api/support/tickets/{number}").json()["number"] == number
     staff_view = client_for(admin_user).get(f"/api/support/tickets/{number}").json()
     assert staff_view["user"]["phoneNo"] == shopper.phone_no
+
+
+def test_the_shoppers_list_costs_the_same_queries_for_many_tickets(
+    shopper, packs, place_order, deliver, django_assert_max_num_queries
+):
+    from support.services import ReportedLine, ticket_open_problem_report
+
+    def open_one():
+        order = deliver(place_order(shopper, (packs.oil_1l, 1), (packs.rice_5kg, 1)))
+        ticket_open_problem_report(
+            user=shopper,
+            public_id=order.public_id,
+            lines=[ReportedLine(item.pk, "damaged", 1) for item in order.items.all()],
+        )
+
+    client = client_for(shopper)
+    open_one()
+    with django_assert_max_num_queries(6) as few:
+        client.get("/api/support/tickets/mine")
+    for _ in range(5):
+        open_one()
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        assert len(client.get("/api/support/tickets/mine").json()) == 6
