@@ -29,6 +29,20 @@ ORDER_TEXTS = {
 }
 
 
+# Appended to a cancelled order's text when its online payment is being refunded.
+CANCELLED_REFUND_TEXT = _("₹{refund} will be refunded to your original payment method within 5-7 working days.")
+
+
+def order_cancelled_text(*, order_id: str, reason: str, refund: Decimal, language: str) -> str:
+    """The customer's text for a cancelled order, with the refund on its way to the payment's
+    source when there is one (store credit given back has a text of its own)."""
+    text = order_text(event="cancelled", order_id=order_id, total=Decimal("0"), reason=reason, language=language)
+    if refund:
+        with translation.override(language):
+            text += " " + str(CANCELLED_REFUND_TEXT).format(refund=rupees(refund))
+    return text
+
+
 def otp_text(*, code: str, language: str) -> str:
     with translation.override(language):
         return gettext("Your {store} verification code is {code}. It expires in {minutes} minutes.").format(

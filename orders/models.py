@@ -52,6 +52,9 @@ class Order(models.Model):
     items_price = models.DecimalField(max_digits=12, decimal_places=2)
     shipping_price = models.DecimalField(max_digits=12, decimal_places=2)
     total_price = models.DecimalField(max_digits=12, decimal_places=2)
+    # Store credit spent on the order at checkout (`payments.credit`); the shopper pays the rest
+    # (`amount_due`). Given back once if the order is cancelled.
+    store_credit_applied = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
     # GST as placed (`orders.tax`): the delivery state, whether that is another state than the
     # store's (IGST) or not (CGST + SGST), and the tax inside the delivery charge. Null for orders
@@ -98,6 +101,7 @@ class Order(models.Model):
                 condition=Q(is_paid=False, paid_at__isnull=True) | Q(is_paid=True, paid_at__isnull=False),
                 name="order_paid_has_time",
             ),
+            models.CheckConstraint(condition=Q(store_credit_applied__gte=0), name="order_store_credit_not_negative"),
             models.CheckConstraint(
                 condition=Q(status__in=["placed", "packed", "dispatched", "delivered", "cancelled"]),
                 name="order_status_known",
@@ -130,9 +134,12 @@ class Order(models.Model):
 
     @property
     def amount_due(self) -> Decimal:
-        """What the shopper still has to pay for the order: payments compare the gateway's amount
-        with this, never with `total_price` (store credit applied at checkout is not due)."""
-        return self.total_price
+        """What the shopper still has to pay for the order: its total less the store credit spent
+        on it at checkout. Payments compare the gateway's amount with this, never with
+        `total_price`. (A reduction below the credit spent makes it negative until
+        `payments.refunds.money_back` gives that part of the credit back; the wire's `amountDue`
+        never shows less than 0.)"""
+        return self.total_price - self.store_credit_applied
 
 
 class OrderItem(models.Model):

@@ -8,6 +8,8 @@ Input serializers check the shape and types of a request; the rules (pack count 
 prices, stock) are `orders.services`'.
 """
 
+from decimal import Decimal
+
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -16,8 +18,9 @@ from common.fields import MoneyField, PageNumberField, PageSizeField, WholeNumbe
 from common.ids import WireIdField
 from common.money import rupees_in_words
 from common.openapi import PINCODE, JudgedInput, text, whole_number
+from orders.credit_notes import rupees_from_paise
 from orders.models import Order, OrderItem
-from orders.pipeline import allowed_moves
+from orders.pipeline import allowed_moves, may_cancel
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
 from orders.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
@@ -106,8 +109,28 @@ class OrderPlaceInSerializer(JudgedInput):
     itemsPrice = MoneyField()
     shippingPrice = MoneyField()
     totalPrice = MoneyField()
+    storeCredit = MoneyField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=Decimal("0"),
+        error_messages={"min_value": gettext_lazy("The store credit to use can't be negative.")},
+        help_text="Store credit the shopper wants to use; the order uses at most their balance and its total",
+    )
 
     accepted_limits = {"orderItems": {"minItems": 1}}  # an empty order is the service's "Order is empty"
+
+
+class StoreCreditQuoteInSerializer(serializers.Serializer):
+    total = MoneyField(help_text="The order's total as checkout shows it")
+
+
+class StoreCreditQuoteSerializer(serializers.Serializer):
+    """What checkout shows before placing: the same figures placement then charges."""
+
+    balance = MoneyField(help_text="The shopper's store credit")
+    applicable = MoneyField(help_text="What an order of this total would use: at most the balance and the total")
+    toPay = MoneyField(source="to_pay", help_text="total - applicable")
 
 
 class OrderStatusInSerializer(serializers.Serializer):
@@ -193,6 +216,55 @@ class TaxInvoiceSerializer(serializers.Serializer):
         return DELIVERY_SAC
 
 
+class PaiseField(MoneyField):
+    """An amount kept in whole paise, on the wire in rupees like every other amount."""
+
+    def __init__(self, **kwargs):
+        super().__init__(read_only=True, **kwargs)
+
+    def to_representation(self, value: int):
+        return money(rupees_from_paise(value))
+
+
+class CreditNoteLineSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    brand = serializers.CharField()
+    quantity = serializers.CharField()
+    units = serializers.CharField()
+    hsnCode = serializers.CharField(source="hsn_code")
+    gstRate = serializers.IntegerField(source="gst_rate", help_text="Per cent")
+    qty = serializers.IntegerField(help_text="Packs given back")
+    price = PaiseField(source="unit_price_paise", help_text="Unit price paid")
+    taxableValue = PaiseField(source="taxable_value_paise")
+    tax = PaiseField(source="tax_paise")
+    cgst = PaiseField(source="cgst_paise")
+    sgst = PaiseField(source="sgst_paise")
+    igst = PaiseField(source="igst_paise")
+    amount = PaiseField(source="amount_paise", help_text="taxableValue + tax")
+
+
+class CreditNoteSerializer(serializers.Serializer):
+    """A GST credit note against the order's invoice (`orders.credit_notes`), printable like it."""
+
+    number = serializers.CharField(help_text="CN-<year>-<number>, its own series")
+    invoiceNumber = serializers.CharField(source="invoice_number", help_text="The original tax invoice")
+    createdAt = serializers.DateTimeField(source="created_at")
+    reason = serializers.CharField()
+    placeOfSupply = serializers.CharField(source="place_of_supply")
+    interstate = serializers.BooleanField(help_text="true: IGST; false: CGST + SGST")
+    lines = CreditNoteLineSerializer(source="lines.all", many=True)
+    taxableValue = PaiseField(source="taxable_value_paise")
+    tax = PaiseField(source="tax_paise")
+    cgst = PaiseField(source="cgst_paise")
+    sgst = PaiseField(source="sgst_paise")
+    igst = PaiseField(source="igst_paise")
+    total = PaiseField(source="total_paise")
+    totalInWords = serializers.SerializerMethodField()
+
+    def get_totalInWords(self, note) -> str:
+        return rupees_in_words(rupees_from_paise(note.total_paise))
+
+
 class OrderUserSerializer(serializers.Serializer):
     name = serializers.CharField()
     phoneNo = serializers.CharField(source="phone_no")
@@ -248,6 +320,10 @@ class OrderSerializer(serializers.Serializer):
     paymentAlerts = serializers.SerializerMethodField()
     totalInWords = serializers.SerializerMethodField()
     gst = serializers.SerializerMethodField()
+    storeCreditApplied = MoneyField(source="store_credit_applied", help_text="Store credit spent on this order")
+    amountDue = serializers.SerializerMethodField()
+    canCancel = serializers.SerializerMethodField()
+    creditNotes = CreditNoteSerializer(source="credit_notes.all", many=True, help_text="Oldest first")
     refunds = RefundOutSerializer(source="refunds.all", many=True, help_text="Oldest first")
 
     def get_totalInWords(self, order: Order) -> str:
@@ -267,6 +343,14 @@ class OrderSerializer(serializers.Serializer):
         if not (user and user.is_staff):
             return []
         return PaymentAlertSerializer(getattr(order, "flagged_payments", []), many=True).data
+
+    @extend_schema_field(MoneyField(help_text="What is left to pay: totalPrice less storeCreditApplied"))
+    def get_amountDue(self, order: Order):
+        return money(max(order.amount_due, Decimal("0.00")))
+
+    def get_canCancel(self, order: Order) -> bool:
+        """Whether the caller may cancel this order now (`orders.pipeline.may_cancel`)."""
+        return may_cancel(order=order, user=getattr(self.context.get("request"), "user", None))
 
     @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=Order.Status.values)))
     def get_allowedMoves(self, order: Order) -> list[str]:

@@ -8,6 +8,7 @@ import adminProducts from "./admin-products";
 import adminTickets from "./admin-tickets";
 import adminUserEdit from "./admin-user-edit";
 import adminUsers from "./admin-users";
+import aftersale from "./aftersale";
 import cart from "./cart";
 import checkout from "./checkout";
 import chrome from "./chrome";
@@ -35,6 +36,7 @@ export const AREAS = [
   adminTickets,
   adminUserEdit,
   adminUsers,
+  aftersale,
   cart,
   checkout,
   chrome,

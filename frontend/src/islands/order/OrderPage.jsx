@@ -14,11 +14,10 @@ import { formatDateTime } from "./format";
 import { isCancelled } from "./progress";
 import "./order.css";
 
-// Loaded when needed: the print page's code when the shopper prints, the rewards (which fetch
-// their own answer anyway) after the order is shown.
+// Loaded when needed: the print page's code when the shopper prints; the rewards (which fetch
+// their own answer anyway) and the after-sale part (islands/order/Extras.jsx) after the order is shown.
 const loadPrinting = () => import(/* webpackChunkName: "print-invoice" */ "./printInvoice");
-const OrderRewards = lazy(() => import(/* webpackChunkName: "order-rewards" */ "../../components/promotions/OrderRewards").then(textsLoaded));
-const ReportProblemLink = lazy(() => import(/* webpackChunkName: "report-link" */ "../../components/support/ReportProblemLink").then(textsLoaded));
+const Extras = lazy(() => import(/* webpackChunkName: "order-rewards" */ "./Extras").then(textsLoaded));
 
 /** A catalog key (lib/i18n.js). */
 export const ORDER_NOT_FOUND = "order.notFound";
@@ -42,7 +41,7 @@ function PaymentStatus({ order }) {
     return (
       <Message variant="info">
         <div className="payment-due">
-          <span>{t("order.payAtDelivery", { amount: formatMoney(order.totalPrice) })}</span>
+          <span>{t("order.payAtDelivery", { amount: formatMoney(order.amountDue) })}</span>
           {payable && <PayButton order={order} className="btn btn--primary" />}
         </div>
       </Message>
@@ -66,7 +65,7 @@ function PaymentStatus({ order }) {
 
 export default function OrderPage({ orderId }) {
   const t = useT();
-  const { data: order, loading, error, status } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
+  const { data: order, loading, error, status, setData } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
   const invoiceRef = useRef(null);
 
   const print = () => {
@@ -99,16 +98,9 @@ export default function OrderPage({ orderId }) {
           </div>
           <div className="order-page__side">
             <OrderTracking order={order} />
-            {order.isDelivered && (
-              <Suspense fallback={null}>
-                <ReportProblemLink order={order} />
-              </Suspense>
-            )}
-            {!isCancelled(order) && (
-              <Suspense fallback={null}>
-                <OrderRewards orderId={orderId} />
-              </Suspense>
-            )}
+            <Suspense fallback={null}>
+              <Extras order={order} onCancelled={setData} />
+            </Suspense>
           </div>
         </div>
       </>
