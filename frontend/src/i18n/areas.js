@@ -20,7 +20,6 @@ import orders from "./orders";
 import payment from "./payment";
 import paymentReturn from "./payment-return";
 import product from "./product";
-import reportLink from "./report-link";
 import reportProblem from "./report-problem";
 import rewards from "./rewards";
 import shop from "./shop";
@@ -48,7 +47,6 @@ export const AREAS = [
   payment,
   paymentReturn,
   product,
-  reportLink,
   reportProblem,
   rewards,
   shop,

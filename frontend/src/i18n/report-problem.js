@@ -1,4 +1,5 @@
-// The texts of the shopper's report-a-problem page (/order/{id}/report) and its tickets. English
+// The texts of the shopper's report-a-problem page (/order/{id}/report) and its tickets, and of the
+// order page's way to it (components/support/ReportProblemLink.jsx). English
 // comes with the code that imports this file; each other language is a chunk of its own, fetched
 // only on a page in that language (lib/i18n.js).
 import en from "./en/report-problem.json";

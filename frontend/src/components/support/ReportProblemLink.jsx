@@ -1,12 +1,13 @@
 // The order page's way to the report page (/order/{id}/report), for the shopper who placed a
 // delivered order: loaded on demand with its texts (islands/order/OrderPage.jsx). The report page
 // says whether the report window is still open and shows the shopper's tickets either way.
-import reportLinkTexts from "../../i18n/report-link";
+import reportProblemTexts from "../../i18n/report-problem";
 import { getUserInfo } from "../../lib/auth";
 import { useT } from "../../lib/i18n";
 import "./support.css";
 
-export const texts = [reportLinkTexts];
+// The report page's texts: one Telugu chunk for both (each chunk grows every page's runtime).
+export const texts = [reportProblemTexts];
 
 export default function ReportProblemLink({ order }) {
   const t = useT();
