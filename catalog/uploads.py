@@ -1,4 +1,5 @@
-"""Product photos staff upload (`POST /api/upload`): checked, cleaned and stored.
+"""Photos uploaded to the shop: staff's product photos (`POST /api/upload`) and shoppers' photos of a
+problem with a delivered order (`support/`), checked, cleaned and stored the same way.
 
 A file is accepted for what Pillow decodes it to, never for its name or declared type: JPEG, PNG
 or WebP, at most `UPLOAD_MAX_IMAGE_BYTES`, at most `MAX_PIXELS` pixels (a small file that unpacks
@@ -94,6 +95,12 @@ def _clean(picture: Image.Image) -> Image.Image:
 
 def product_image_store(upload) -> StoredImage:
     """Check, clean and store an uploaded product photo; DomainError (nothing stored) when refused."""
+    return image_store(upload, directory=UPLOAD_DIR)
+
+
+def image_store(upload, *, directory: str) -> StoredImage:
+    """Check, clean and store an uploaded photo under `directory` of the media storage, with the
+    same limits and cleaning whoever uploads it; DomainError (nothing stored) when refused."""
     if upload is None:
         raise DomainError(NO_FILE)
     if upload.size is not None and upload.size > settings.UPLOAD_MAX_IMAGE_BYTES:
@@ -106,7 +113,7 @@ def product_image_store(upload) -> StoredImage:
     picture = _clean(_decoded(data))
     page_bytes, card_bytes = _webp(picture, PAGE_SIZE), _webp(picture, CARD_SIZE)
 
-    stem = f"{UPLOAD_DIR}/{uuid.uuid4().hex}"
+    stem = f"{directory}/{uuid.uuid4().hex}"
     page_name = default_storage.save(f"{stem}.webp", ContentFile(page_bytes))
     try:
         card_name = default_storage.save(f"{stem}{CARD_SUFFIX}.webp", ContentFile(card_bytes))

@@ -39,6 +39,7 @@ ADMIN_PRODUCT_LIST = PageSizes(default=20, most=48)  # GET /api/admin/products
 ADMIN_ORDER_LIST = PageSizes(default=20, most=100)  # GET /api/orders (admin)
 USER_LIST = PageSizes(default=20, most=100)  # GET /api/users (admin)
 REWARD_LIST = PageSizes(default=20, most=100)  # the admin's list of rewards (promotions)
+TICKET_LIST = PageSizes(default=20, most=100)  # GET /api/support/tickets (admin: the queue)
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,35 @@ def lucky_draw_won_text(*, promotion: str, month: date, language: str) -> str:
         )
 
 
+# Support tickets (support/services.py): a problem reported with a delivered order, and the decision.
+TICKET_TEXTS = {
+    "opened": _(
+        "We have your report about {store} order {order_id}. Your ticket number is {ticket}. "
+        "Follow it at {site}/order/{order_id}/report"
+    ),
+    "refund": _("Your {store} ticket {ticket} is approved: ₹{amount} is being refunded to your payment."),
+    "none": _("Your {store} ticket {ticket} is approved: ₹{amount} is taken off what you owe for the order."),
+    "rejected": _("Your {store} ticket {ticket} was not approved: {reason} Questions? Call {phone}."),
+}
+
+
+def ticket_text(
+    *, event: str, ticket: str, order_id: str, language: str, amount: Decimal | None = None, reason: str = ""
+) -> str:
+    """The shopper's text about their ticket: `event` is a key of TICKET_TEXTS (opened, rejected, or
+    what an approval gave back: refund, none; store credit is texted by payments.refunds); `reason` is staff's, as they wrote it."""
+    with translation.override(language):
+        return str(TICKET_TEXTS[event]).format(
+            store=settings.STORE_NAME,
+            ticket=ticket,
+            order_id=order_id,
+            amount=rupees(amount or Decimal("0")),
+            site=settings.SITE_URL.rstrip("/"),
+            reason=reason.rstrip(".") + ".",
+            phone=settings.STORE_SUPPORT_PHONE,
+        )
+
+
 def refund_text(*, amount: Decimal, order_id: str, language: str) -> str:
     """A refund the gateway says reached the shopper's card, UPI or bank."""
     with translation.override(language):

@@ -164,6 +164,20 @@ ADMIN_PRODUCT_EDIT = Page(
     gettext_lazy("Edit a brand and its packs."),
     ADMIN,
 )
+REPORT_PROBLEM = Page(
+    "order_report",
+    "report-problem",
+    gettext_lazy("Report a problem"),
+    gettext_lazy("Report a missing, damaged, wrong or expired item within 48 hours of delivery."),
+    SIGNED_IN,
+)
+ADMIN_TICKETS = Page(
+    "admin_tickets",
+    "admin-tickets",
+    gettext_lazy("Tickets"),
+    gettext_lazy("Problem reports from shoppers, oldest first."),
+    ADMIN,
+)
 ADMIN_USERS = Page("admin_userlist", "admin-users", gettext_lazy("Users"), gettext_lazy("All users."), ADMIN)
 ADMIN_USER_EDIT = Page(
     "admin_user_edit", "admin-user-edit", gettext_lazy("Edit User"), gettext_lazy("Edit a user."), ADMIN
@@ -200,6 +214,7 @@ urlpatterns = [
     path("payment", page_view(PAYMENT), name="payment"),
     path("placeorder", page_view(PLACE_ORDER), name="placeorder"),
     path("order/<str:id>", page_view(ORDER), name="order"),
+    path("order/<str:id>/report", page_view(REPORT_PROBLEM), name="order-report"),
     path("profile", page_view(PROFILE), name="profile"),
     path("payment/success", page_view(PAYMENT_SUCCESS), name="payment-success"),
     path("payment/failure", page_view(PAYMENT_FAILURE), name="payment-failure"),
@@ -210,6 +225,7 @@ urlpatterns = [
         "admin/product/<str:productRef>/edit/<str:detailId>", page_view(ADMIN_PRODUCT_EDIT), name="admin-product-edit"
     ),
     path("admin/userlist", page_view(ADMIN_USERS), name="admin-userlist"),
+    path("admin/tickets", page_view(ADMIN_TICKETS), name="admin-tickets"),
     path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
     path("terms.html", page_view(TERMS), name="terms"),
     path("privacy.html", page_view(PRIVACY), name="privacy"),

@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "realtime",
     "promotions",
     "demo",
+    "support",
 ]
 
 MIDDLEWARE = [
@@ -579,6 +580,15 @@ UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = env.integer(
     minimum=1,
     meaning="an Online order still unpaid (and not yet packed) this long after placement is cancelled by Celery beat "
     "and its stock returned; failed payments of unpaid orders are re-checked for this long",
+)
+
+# --- After the sale -------------------------------------------------------------------------------
+SUPPORT_REPORT_WINDOW_HOURS = env.integer(
+    "SUPPORT_REPORT_WINDOW_HOURS",
+    48,
+    minimum=1,
+    meaning="how long after delivery a shopper may report a problem with an order (missing, damaged, wrong, "
+    "expired); the ticket then waits in the staff queue at `/admin/tickets`",
 )
 
 # --- The shop itself ------------------------------------------------------------------------------

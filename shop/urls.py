@@ -12,6 +12,7 @@ admin.site.site_title = f"{settings.STORE_NAME} staff"
 admin.site.login_form = StaffAuthenticationForm
 
 api_patterns = [
+    path("", include("support.urls")),  # first: its users/credit before accounts' users/<ref>
     path("", include("catalog.urls")),
     path("", include("accounts.urls")),
     path("", include("orders.urls")),

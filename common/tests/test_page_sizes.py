@@ -20,6 +20,7 @@ ROUTES = {
     "/api/orders": pagination.ADMIN_ORDER_LIST,
     "/api/users": pagination.USER_LIST,
     "/api/promotions/rewards": pagination.REWARD_LIST,
+    "/api/support/tickets": pagination.TICKET_LIST,
 }
 
 

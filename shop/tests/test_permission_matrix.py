@@ -110,6 +110,29 @@ def _advance(*statuses: str) -> Callable[[World], None]:
     return prepare
 
 
+def _report_body(world: World) -> dict:
+    [item] = world.order.items.all()
+    return {"order": world.order.public_id, "lines": [{"item": str(item.pk), "problem": "missing", "quantity": 1}]}
+
+
+def _ticket_number(world: World) -> str:
+    """A problem report about the customer's order, delivered and paid for it (made once per world)."""
+    if getattr(world, "ticket_number", None) is None:
+        from orders.pipeline import order_advance
+        from orders.services import order_record_cash_payment
+        from support.services import ReportedLine, ticket_open_problem_report
+
+        for status in ("packed", "dispatched", "delivered"):
+            order_advance(order=world.order, to_status=status, by=world.users[ADMIN])
+        order_record_cash_payment(order=world.order, by=world.users[ADMIN])
+        [item] = world.order.items.all()
+        ticket = ticket_open_problem_report(
+            user=world.customer, public_id=world.order.public_id, lines=[ReportedLine(item.pk, "missing", 1)]
+        )
+        world.ticket_number = ticket.number
+    return world.ticket_number
+
+
 def _product_fields(world: World, actor) -> dict:
     return {"name": "Renamed Oil", "category": world.category.name, "image": world.product.image}
 
@@ -174,6 +197,7 @@ API: dict[str, dict[str, Rule]] = {
     },
     "api/users/profile": {"GET": Rule(SIGNED_IN), "PUT": Rule(SIGNED_IN, body=lambda world, actor: {"name": "Me"})},
     "api/users/address": {"GET": Rule(SIGNED_IN)},
+    "api/users/credit": {"GET": Rule(SIGNED_IN)},  # each caller's own store credit
     "api/users/<str:ref>/address": {
         "POST": Rule(
             (401, 201, 404, 201),
@@ -219,6 +243,25 @@ API: dict[str, dict[str, Rule]] = {
     "api/promotions/rewards": {"GET": Rule(ADMIN_ONLY)},
     "api/promotions/draws": {"GET": Rule(ADMIN_ONLY)},
     "api/promotions/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
+    # support: shoppers report about their own delivered orders; staff decide
+    "api/support/tickets": {
+        "GET": Rule(ADMIN_ONLY),
+        # The customer's order is not delivered yet (409): past the gate; anyone else's is not found.
+        "POST": Rule((401, 409, 404, 404), body=lambda world, actor: _report_body(world)),
+    },
+    "api/support/tickets/mine": {"GET": Rule(SIGNED_IN)},
+    "api/support/tickets/<str:number>": {"GET": Rule(OWNER_OR_ADMIN)},
+    # The admin gets past the gate: an amount of 0 is refused (400).
+    "api/support/tickets/<str:number>/approve": {
+        "POST": Rule((401, 403, 403, 400), body=lambda world, actor: {"amount": 0})
+    },
+    "api/support/tickets/<str:number>/reject": {
+        "POST": Rule(ADMIN_ONLY, body=lambda world, actor: {"reason": "Delivered in full."})
+    },
+    # Only the shopper reports about an order, so staff are not shown the report page's state.
+    "api/support/orders/<str:public_id>": {"GET": Rule((401, 200, 404, 404))},
+    # Past the gate, a request without a photo is refused (400).
+    "api/support/photos": {"POST": Rule((401, 400, 400, 400), format="multipart")},
     # Any other /api/ path: a JSON 404, whoever asks.
     r"api/^[\s\S]*$": {method: Rule(everyone(404)) for method in ("GET", "POST", "PUT", "DELETE")},
 }
@@ -243,6 +286,7 @@ PAGES: dict[str, str] = {
     "payment": SIGNED_IN_PAGE,
     "placeorder": SIGNED_IN_PAGE,
     "order/<str:id>": SIGNED_IN_PAGE,
+    "order/<str:id>/report": SIGNED_IN_PAGE,
     "profile": SIGNED_IN_PAGE,
     "payment/success": SIGNED_IN_PAGE,
     "payment/failure": SIGNED_IN_PAGE,
@@ -252,6 +296,7 @@ PAGES: dict[str, str] = {
     "admin/product/<str:productRef>/edit/<str:detailId>": ADMIN_PAGE,
     "admin/userlist": ADMIN_PAGE,
     "admin/user/<str:id>/edit": ADMIN_PAGE,
+    "admin/tickets": ADMIN_PAGE,
     # Any other path shows the home list (spec §2).
     r"^(?!api/|static/|media/|staff/|ws/).*$": PUBLIC_PAGE,
 }
@@ -294,6 +339,7 @@ PARAMETERS: dict[str, Callable[[World], object]] = {
     "gateway_order_id": lambda world: world.payment.gateway_order_id,
     "keyword": lambda world: "oil",
     "pageNumber": lambda world: 1,
+    "number": _ticket_number,
 }
 # The account routes act on the customer's account.
 ACCOUNT_ROUTES = {"api/users/<str:ref>/address", "api/users/<str:ref>"}
@@ -400,7 +446,8 @@ def _path(route: str, world: World) -> str:
         if route in ACCOUNT_ROUTES and name == "ref":
             value = lambda world: world.customer.pk  # noqa: E731
         for converter in ("str", "int", "path"):
-            path = path.replace(f"<{converter}:{name}>", str(value(world)))
+            if f"<{converter}:{name}>" in path:  # a value is made only for a route that names it
+                path = path.replace(f"<{converter}:{name}>", str(value(world)))
     assert "<" not in path, f"{route}: a parameter the matrix cannot fill; add it to PARAMETERS"
     return path
 

@@ -16,7 +16,18 @@ from django.utils.translation.template import templatize
 
 PO = settings.BASE_DIR / "locale" / "te" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
-APPS = ["accounts", "catalog", "common", "notifications", "orders", "payments", "promotions", "realtime", "shop"]
+APPS = [
+    "accounts",
+    "catalog",
+    "common",
+    "notifications",
+    "orders",
+    "payments",
+    "promotions",
+    "realtime",
+    "shop",
+    "support",
+]
 TEMPLATES = settings.BASE_DIR / "templates"
 
 # The marking functions of django.utils.translation, and how many leading arguments are texts:

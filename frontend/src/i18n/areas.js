@@ -5,6 +5,7 @@ import accountPanel from "./account-panel";
 import adminOrders from "./admin-orders";
 import adminProductEdit from "./admin-product-edit";
 import adminProducts from "./admin-products";
+import adminTickets from "./admin-tickets";
 import adminUserEdit from "./admin-user-edit";
 import adminUsers from "./admin-users";
 import aftersale from "./aftersale";
@@ -19,9 +20,11 @@ import orders from "./orders";
 import payment from "./payment";
 import paymentReturn from "./payment-return";
 import product from "./product";
+import reportProblem from "./report-problem";
 import rewards from "./rewards";
 import shop from "./shop";
 import staff from "./staff";
+import storeCredit from "./store-credit";
 
 export const AREAS = [
   account,
@@ -29,6 +32,7 @@ export const AREAS = [
   adminOrders,
   adminProductEdit,
   adminProducts,
+  adminTickets,
   adminUserEdit,
   adminUsers,
   aftersale,
@@ -43,7 +47,9 @@ export const AREAS = [
   payment,
   paymentReturn,
   product,
+  reportProblem,
   rewards,
   shop,
   staff,
+  storeCredit,
 ];

@@ -49,6 +49,7 @@ PAGES = {
     "payment": ("customer", "/payment"),
     "placeorder": ("customer", "/placeorder"),
     "order/<str:id>": ("customer", "/order/{order}"),
+    "order/<str:id>/report": ("customer", "/order/{order}/report"),
     "profile": ("customer", "/profile"),
     "payment/success": ("customer", "/payment/success?orderId={order}"),
     "payment/failure": ("customer", "/payment/failure?orderId={order}"),
@@ -58,6 +59,7 @@ PAGES = {
     "admin/product/<str:productRef>/edit/<str:detailId>": ("admin", "/admin/product/{slug}/edit/{detail}"),
     "admin/userlist": ("admin", "/admin/userlist"),
     "admin/user/<str:id>/edit": ("admin", "/admin/user/{user}/edit"),
+    "admin/tickets": ("admin", "/admin/tickets"),
 }
 
 

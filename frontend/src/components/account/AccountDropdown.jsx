@@ -4,13 +4,14 @@ import accountTexts from "../../i18n/account";
 import accountPanelTexts from "../../i18n/account-panel";
 import ordersTexts from "../../i18n/orders";
 import rewardsTexts from "../../i18n/rewards";
+import storeCreditTexts from "../../i18n/store-credit";
 import { useUserInfo } from "../../lib/auth";
 import AccountMenu from "./AccountMenu";
 import GuestPanel from "./GuestPanel";
 import "./account.css";
 
 // Its texts, loaded with it (components/Header.jsx).
-export const texts = [accountTexts, accountPanelTexts, ordersTexts, rewardsTexts];
+export const texts = [accountTexts, accountPanelTexts, ordersTexts, rewardsTexts, storeCreditTexts];
 
 export default function AccountDropdown({ onClose = () => {} }) {
   const userInfo = useUserInfo();

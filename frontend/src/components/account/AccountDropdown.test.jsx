@@ -34,7 +34,7 @@ describe("AccountDropdown", () => {
     render(<AccountDropdown onClose={() => {}} />);
     const menu = screen.getByRole("navigation", { name: "Account" });
     expect(within(menu).getByText("Asha")).toBeInTheDocument();
-    for (const name of ["My Profile", "My Orders", "My Rewards", "Logout"]) expect(within(menu).getByRole("button", { name })).toBeInTheDocument();
+    for (const name of ["My Profile", "My Orders", "My Rewards", "Store Credit", "Logout"]) expect(within(menu).getByRole("button", { name })).toBeInTheDocument();
     expect(within(menu).queryByRole("link")).not.toBeInTheDocument();
   });
 
@@ -42,7 +42,7 @@ describe("AccountDropdown", () => {
     setUserInfo({ ...customer, isAdmin: true });
     render(<AccountDropdown onClose={() => {}} />);
     const hrefs = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
-    expect(hrefs).toEqual(["/admin/orderlist", "/admin/productlist", "/admin/userlist"]);
+    expect(hrefs).toEqual(["/admin/orderlist", "/admin/productlist", "/admin/userlist", "/admin/tickets"]);
   });
 
   it("My Profile and My Orders open the account drawer on that tab and close the dropdown", async () => {
@@ -61,6 +61,9 @@ describe("AccountDropdown", () => {
 
     await user.click(within(drawer).getByRole("tab", { name: "My Orders" }));
     expect(within(drawer).getByRole("table", { name: "My Orders table" })).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole("tab", { name: "Store Credit" }));
+    expect(within(drawer).getByRole("tab", { name: "Store Credit" })).toHaveAttribute("aria-selected", "true");
 
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -1,5 +1,5 @@
-// The signed-in user's menu in the header dropdown: name, My Profile, My Orders (both open the
-// account drawer), the admin screens for an admin, and Logout.
+// The signed-in user's menu in the header dropdown: name, My Profile, My Orders, My Rewards, Store
+// credit (each opens the account drawer), the admin screens for an admin, and Logout.
 import { logout } from "../../lib/auth";
 import { useT } from "../../lib/i18n";
 import { openAccountDrawer } from "./AccountDrawerHost";
@@ -9,6 +9,7 @@ const ADMIN_LINKS = [
   ["/admin/orderlist", "admin.nav.orders"],
   ["/admin/productlist", "admin.nav.products"],
   ["/admin/userlist", "admin.nav.users"],
+  ["/admin/tickets", "admin.nav.tickets"],
 ];
 
 export default function AccountMenu({ userInfo, onClose = () => {} }) {
@@ -28,6 +29,9 @@ export default function AccountMenu({ userInfo, onClose = () => {} }) {
       </button>
       <button type="button" className="account-menu__item" onClick={() => openDrawer(TABS.rewards)}>
         {t("account.myRewards")}
+      </button>
+      <button type="button" className="account-menu__item" onClick={() => openDrawer(TABS.credit)}>
+        {t("credit.title")}
       </button>
       {userInfo.isAdmin && (
         <div className="account-menu__admin">

@@ -1,0 +1,41 @@
+// One ticket as its shopper sees it (the report page): number, when it opened, the lines with
+// their problem, and the decision: what was given back and how, or the reason it was not.
+import { formatDateTime } from "../../islands/order/format";
+import { useT } from "../../lib/i18n";
+import { formatMoney } from "../../lib/money";
+
+// What an approval gave back (support's Ticket.outcome), as the shopper reads it.
+const OUTCOME_TEXTS = {
+  refund: "support.outcome.refund",
+  credit: "support.outcome.credit",
+  none: "support.outcome.none",
+};
+
+export default function TicketCard({ ticket }) {
+  const t = useT();
+  return (
+    <article className={`ticket-card ticket-card--${ticket.status}`} aria-labelledby={`ticket-${ticket.number}`}>
+      <header className="ticket-card__head">
+        <h3 id={`ticket-${ticket.number}`}>{t("support.ticketNumber", { number: ticket.number })}</h3>
+        <span className={`ticket-status ticket-status--${ticket.status}`}>{ticket.statusLabel}</span>
+      </header>
+      <p className="ticket-card__small">{t("support.openedOn", { date: formatDateTime(ticket.openedAt) })}</p>
+      <ul className="ticket-card__lines">
+        {ticket.lines.map((line) => (
+          <li key={line._id}>
+            <span>
+              {line.brand} {line.name} {line.packSize} {line.units}
+            </span>
+            <span className="ticket-card__small">{t("support.lineProblem", { problem: line.problemLabel, count: line.quantity })}</span>
+          </li>
+        ))}
+      </ul>
+      {ticket.text && <p className="ticket-card__text">{ticket.text}</p>}
+      {ticket.status === "approved" && (
+        <p className="ticket-card__decision">{t(OUTCOME_TEXTS[ticket.outcome] ?? OUTCOME_TEXTS.none, { amount: formatMoney(ticket.amountApproved) })}</p>
+      )}
+      {ticket.status === "rejected" && <p className="ticket-card__decision">{t("support.rejectedBecause", { reason: ticket.decisionReason })}</p>}
+      {ticket.status === "open" && <p className="ticket-card__small">{t("support.underReview")}</p>}
+    </article>
+  );
+}

@@ -1,0 +1,167 @@
+"""Django admin (/staff/) for support tickets: read-only records, decided only through the services
+(the same approve and reject as the shop's admin screen)."""
+
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
+from django.utils import timezone
+from django.utils.html import format_html
+
+from common.errors import DomainError
+from support.models import Ticket, TicketLine, TicketSequence
+from support.services import REASON_MAX_LENGTH, ticket_approve, ticket_reject
+
+
+class TicketLineInline(admin.TabularInline):
+    model = TicketLine
+    extra = 0
+    can_delete = False
+    fields = ("order_item", "problem", "quantity", "unit_price")
+    readonly_fields = fields
+
+    @admin.display(description="unit price paid")
+    def unit_price(self, line: TicketLine):
+        return line.order_item.price
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("order_item")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class TicketActionForm(ActionForm):
+    """The action bar: the amount an approval gives back (blank: the reported packs' value) and the
+    reason a rejection shows the shopper."""
+
+    amount = forms.CharField(
+        required=False, label="Amount (₹)", widget=forms.TextInput(attrs={"placeholder": "blank: full value"})
+    )
+    reason = forms.CharField(
+        required=False,
+        max_length=REASON_MAX_LENGTH,
+        label="Reason",
+        widget=forms.TextInput(attrs={"placeholder": "why, when rejecting", "style": "max-width: 100%"}),
+    )
+
+
+def _apply(modeladmin, request, queryset, action, done: str) -> None:
+    """Run `action(ticket)` on each selected ticket; a refusal is reported, never raised."""
+    succeeded = 0
+    for ticket in queryset.order_by("pk"):
+        try:
+            action(ticket)
+        except DomainError as error:
+            modeladmin.message_user(request, f"{ticket.number}: {error.message}", level=messages.ERROR)
+        else:
+            succeeded += 1
+    if succeeded:
+        modeladmin.message_user(request, f"{succeeded} ticket(s) {done}.", level=messages.SUCCESS)
+
+
+@admin.action(description="Approve: credit note and money back (amount blank = the reported packs' value)")
+def approve_tickets(modeladmin, request, queryset):
+    typed = request.POST.get("amount", "").strip()
+    try:
+        amount = Decimal(typed) if typed else None
+    except InvalidOperation:
+        modeladmin.message_user(request, f"{typed!r} is not an amount.", level=messages.ERROR)
+        return
+    _apply(
+        modeladmin,
+        request,
+        queryset,
+        lambda ticket: ticket_approve(number=ticket.number, by=request.user, amount=amount),
+        "approved",
+    )
+
+
+@admin.action(description="Reject (give the reason first; the shopper reads it)")
+def reject_tickets(modeladmin, request, queryset):
+    reason = request.POST.get("reason", "")
+    _apply(
+        modeladmin,
+        request,
+        queryset,
+        lambda ticket: ticket_reject(number=ticket.number, by=request.user, reason=reason),
+        "rejected",
+    )
+
+
+@admin.register(Ticket)
+class TicketAdmin(admin.ModelAdmin):
+    list_display = ("number", "status", "kind", "shopper", "order", "opened_at", "age", "amount_approved", "outcome")
+    list_filter = ("status", "kind", "outcome", "opened_at")
+    search_fields = ("number", "user__phone_no", "user__name", "order__public_id", "order__invoice_number")
+    list_select_related = ("user", "order")
+    ordering = ("opened_at", "id")
+    inlines = [TicketLineInline]
+    action_form = TicketActionForm
+    actions = [approve_tickets, reject_tickets]
+    fieldsets = (
+        (None, {"fields": ("number", "kind", "status", "user", "order", "text", "photo_preview")}),
+        ("Clocks", {"fields": ("opened_at", "acknowledged_at", "resolved_at")}),
+        (
+            "Decision",
+            {
+                "fields": (
+                    "decided_by",
+                    "decision_reason",
+                    "amount_approved",
+                    "outcome",
+                    "refund_id",
+                    "credit_entry_id",
+                    "credit_note_id",
+                )
+            },
+        ),
+    )
+    readonly_fields = tuple(name for _title, section in fieldsets for name in section["fields"])
+
+    @admin.display(description="shopper", ordering="user__name")
+    def shopper(self, ticket: Ticket) -> str:
+        return f"{ticket.user.name} ({ticket.user.phone_no})"
+
+    @admin.display(description="age")
+    def age(self, ticket: Ticket) -> str:
+        seconds = int(((ticket.resolved_at or timezone.now()) - ticket.opened_at).total_seconds())
+        hours, minutes = divmod(max(seconds, 0) // 60, 60)
+        return f"{hours} h {minutes:02d} min"
+
+    @admin.display(description="photo")
+    def photo_preview(self, ticket: Ticket):
+        if not ticket.photo:
+            return "—"
+        return format_html(
+            '<a href="{}" target="_blank" rel="noopener"><img src="{}" alt="" style="max-height: 160px"></a>',
+            ticket.photo,
+            ticket.photo_thumbnail or ticket.photo,
+        )
+
+    def has_add_permission(self, request) -> bool:
+        return False  # shoppers open tickets; staff decide them
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return obj is None  # the list (and its actions); a ticket's own page is read-only
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(TicketSequence)
+class TicketSequenceAdmin(admin.ModelAdmin):
+    list_display = ("year", "last_number")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

@@ -1,0 +1,157 @@
+"""Staff approve a problem report: a credit note for the reported packs and the money back, once."""
+
+from decimal import Decimal
+
+import pytest
+
+from conftest import client_for
+from orders.models import CreditNote
+from payments.credit import credit_balance
+from payments.models import Refund, StoreCreditEntry
+from support.models import Ticket
+from support.services import ReportedLine, ticket_approve, ticket_open_problem_report
+from support.tests.conftest import lines_of
+
+pytestmark = pytest.mark.django_db
+
+
+def report(order, *lines):
+    return ticket_open_problem_report(
+        user=order.user,
+        public_id=order.public_id,
+        lines=[ReportedLine(item.pk, problem, qty) for item, problem, qty in lines],
+    )
+
+
+def approve(admin, ticket, **body):
+    return client_for(admin).post(f"/api/support/tickets/{ticket.number}/approve", body, format="json")
+
+
+def test_a_cash_order_gets_store_credit_and_a_credit_note_for_the_reported_packs(
+    delivered, admin_user, shopper, sms_outbox, django_capture_on_commit_callbacks
+):
+    oil, rice = lines_of(delivered)
+    ticket = report(delivered, (oil, "damaged", 2), (rice, "missing", 1))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = approve(admin_user, ticket)
+
+    assert response.status_code == 200, response.content
+    data = response.json()
+    assert (data["status"], data["amountApproved"], data["outcome"]) == ("approved", 690, "credit")
+    assert credit_balance(user=shopper) == Decimal("690.00")
+    [note] = CreditNote.objects.filter(order=delivered)
+    assert sorted((line.order_item_id, line.qty) for line in note.lines.all()) == [(oil.pk, 2), (rice.pk, 1)]
+    ticket.refresh_from_db()
+    assert ticket.credit_note_id == note.pk and ticket.credit_entry_id is not None and ticket.refund_id is None
+    assert ticket.decided_by == admin_user and ticket.resolved_at is not None
+    texts = sms_outbox(shopper.phone_no)
+    assert any("690.00" in text and "store credit" in text for text in texts)
+
+
+def test_staff_may_lower_the_amount_never_raise_it(delivered, admin_user, shopper):
+    oil, _ = lines_of(delivered)
+    ticket = report(delivered, (oil, "damaged", 1))
+
+    too_much = approve(admin_user, ticket, amount="145.51")
+    nothing = approve(admin_user, ticket, amount=0)
+    lowered = approve(admin_user, ticket, amount="100")
+
+    assert too_much.status_code == 400 and "145.50" in too_much.json()["message"]
+    assert nothing.status_code == 400
+    assert lowered.status_code == 200
+    assert lowered.json()["amountApproved"] == 100
+    assert credit_balance(user=shopper) == Decimal("100.00")
+
+
+def test_an_online_order_is_refunded_to_its_payment(
+    shopper, packs, place_order, deliver, admin_user, sms_outbox, django_capture_on_commit_callbacks
+):
+    from payments.tests.test_refunds import pay_in_sandbox
+
+    order = place_order(shopper, (packs.oil_1l, 2), method="Online")
+    payment = pay_in_sandbox(order)
+    order = deliver(order)
+    [item] = order.items.all()
+    ticket = report(order, (item, "expired", 1))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = approve(admin_user, ticket)
+
+    assert response.status_code == 200, response.content
+    assert (response.json()["outcome"], response.json()["amountApproved"]) == ("refund", 145.5)
+    [refund] = Refund.objects.filter(order=order)
+    assert (refund.payment_id, refund.amount_paise) == (payment.pk, 14550)
+    ticket.refresh_from_db()
+    assert ticket.refund_id == refund.pk
+    assert credit_balance(user=shopper) == 0
+    assert any(ticket.number in text and "145.50" in text for text in sms_outbox(shopper.phone_no))
+    order_answer = client_for(shopper).get(f"/api/orders/{order.public_id}").json()
+    assert [r["amount"] for r in order_answer["refunds"]] == [145.5]
+
+
+def test_a_decided_ticket_gives_money_back_once(delivered, admin_user, shopper):
+    oil, _ = lines_of(delivered)
+    ticket = report(delivered, (oil, "damaged", 1))
+    first = approve(admin_user, ticket)
+
+    again = approve(admin_user, ticket)
+
+    assert first.status_code == 200
+    assert again.status_code == 409 and again.json()["code"] == "ticket_decided"
+    assert StoreCreditEntry.objects.filter(account__user=shopper).count() == 1
+    assert CreditNote.objects.filter(order=delivered).count() == 1
+
+
+def test_approved_packs_cannot_be_reported_again(delivered, admin_user, shopper):
+    oil, _ = lines_of(delivered)
+    approve(admin_user, report(delivered, (oil, "damaged", 3)))
+
+    response = client_for(shopper).post(
+        "/api/support/tickets",
+        {"order": delivered.public_id, "lines": [{"item": oil.pk, "problem": "damaged", "quantity": 1}]},
+        format="json",
+    )
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "already_refunded"
+    state = client_for(shopper).get(f"/api/support/orders/{delivered.public_id}").json()
+    assert [line["reportable"] for line in state["lines"]] == [0, 2]
+
+
+def test_an_unpaid_order_is_refused_until_its_payment_is_recorded(shopper, packs, place_order, deliver, admin_user):
+    order = deliver(place_order(shopper, (packs.oil_1l, 1)), paid=False)
+    [item] = order.items.all()
+    ticket = report(order, (item, "missing", 1))
+
+    response = approve(admin_user, ticket)
+
+    assert response.status_code == 409 and response.json()["code"] == "order_unpaid"
+    assert Ticket.objects.get().status == "open"
+    assert not CreditNote.objects.exists()
+
+
+def test_a_failure_between_steps_writes_nothing(delivered, admin_user, shopper, monkeypatch):
+    """The credit note is issued, then money_back fails: the note, the credit and the decision roll back."""
+    import support.services
+
+    oil, _ = lines_of(delivered)
+    ticket = report(delivered, (oil, "damaged", 1))
+
+    def broken(**kwargs):
+        raise RuntimeError("the ledger is unreachable")
+
+    monkeypatch.setattr(support.services, "money_back", broken)
+    with pytest.raises(RuntimeError):
+        ticket_approve(number=ticket.number, by=admin_user)
+
+    assert not CreditNote.objects.exists()
+    assert credit_balance(user=shopper) == 0
+    assert Ticket.objects.get().status == "open"
+
+
+def test_customers_cannot_approve(delivered, shopper):
+    oil, _ = lines_of(delivered)
+    ticket = report(delivered, (oil, "damaged", 1))
+    assert approve(shopper, ticket).status_code == 403
+    assert not Refund.objects.exists() and not StoreCreditEntry.objects.exists()
