@@ -44,7 +44,9 @@ def ticket_get_for(*, user, number: str) -> Ticket:
     return ticket
 
 
-def tickets_for_admin(*, status: str | None = None, page: int = 1, page_size: int = TICKET_LIST.default) -> Page[Ticket]:
+def tickets_for_admin(
+    *, status: str | None = None, page: int = 1, page_size: int = TICKET_LIST.default
+) -> Page[Ticket]:
     """The staff queue: tickets (of one status, if given) oldest first, one page at a time."""
     tickets = _tickets().order_by("opened_at", "id")
     if status:

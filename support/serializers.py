@@ -12,9 +12,9 @@ from rest_framework import serializers
 
 from common.fields import MoneyField, PageNumberField, PageSizeField, TextField, WholeNumberField
 from common.ids import WireIdField
-from common.pagination import TICKET_LIST
 from common.openapi import JudgedInput, any_text, whole_number
 from common.openapi import text as required_text
+from common.pagination import TICKET_LIST
 from support.models import Ticket, TicketLine
 from support.services import MAX_LINES, REASON_MAX_LENGTH, TEXT_MAX_LENGTH
 
