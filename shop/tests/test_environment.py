@@ -15,6 +15,12 @@ from shop import environment
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True)
+def _declarations_kept(monkeypatch):
+    """The readers below declare test variables; the shop's own declarations stay as settings left them."""
+    monkeypatch.setattr(environment, "DECLARED", dict(environment.DECLARED))
+
+
 def _start(**overrides: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
     env.update(overrides)
