@@ -47,6 +47,10 @@ STEP_TIMESTAMP: dict[str, str] = {
 # Steps the customer hears about by SMS.
 NOTIFIED_STEPS = frozenset({Status.DISPATCHED, Status.DELIVERED, Status.CANCELLED})
 
+# Staff may still change an order's lines (short picks, substitutions: `orders.packing`) until it
+# leaves the shop.
+LINE_CHANGE_STATUSES = frozenset({Status.PLACED, Status.PACKED})
+
 CANCEL_REASON_MAX_LENGTH = OrderEvent._meta.get_field("reason").max_length
 
 _ORDER = [Status.PLACED, Status.PACKED, Status.DISPATCHED, Status.DELIVERED]
@@ -57,6 +61,12 @@ def allowed_moves(*, order: Order, user) -> list[str]:
     if user is None or not user.is_authenticated or not user.is_staff:
         return []
     return list(MOVES[order.status])
+
+
+def line_changes_allowed(*, order: Order, user) -> bool:
+    """Whether `user` may change `order`'s lines now: staff, while it is placed or packed."""
+    staff = user is not None and user.is_authenticated and user.is_staff
+    return bool(staff and order.status in LINE_CHANGE_STATUSES)
 
 
 def _refusal(order: Order, to_status: str) -> str:

@@ -24,7 +24,7 @@ def _flagged_payments() -> Prefetch:
 def _orders() -> QuerySet[Order]:
     return (
         Order.objects.select_related("user")
-        .prefetch_related("items", _flagged_payments())
+        .prefetch_related("items", "line_changes", _flagged_payments())
         .order_by("-created_at", "-id")
     )
 

@@ -8,6 +8,7 @@ Input serializers check the shape and types of a request; the rules (pack count 
 prices, stock) are `orders.services`'.
 """
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -16,11 +17,13 @@ from common.fields import MoneyField, PageNumberField, PageSizeField, WholeNumbe
 from common.ids import WireIdField
 from common.money import rupees_in_words
 from common.openapi import PINCODE, JudgedInput, text, whole_number
-from orders.models import Order, OrderItem
-from orders.pipeline import allowed_moves
+from orders.models import Order, OrderItem, OrderLineChange
+from orders.pipeline import allowed_moves, line_changes_allowed
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
 from orders.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
+
+SUBSTITUTION_PREFERENCE_MISSING = gettext_lazy("Please choose what we should do if an item is unavailable.")
 
 # The label the shop's current client sends for spec section 7's 'Cash Or UPI'; stored and answered
 # as the spec's name.
@@ -106,8 +109,48 @@ class OrderPlaceInSerializer(JudgedInput):
     itemsPrice = MoneyField()
     shippingPrice = MoneyField()
     totalPrice = MoneyField()
+    substitutionPreference = serializers.ChoiceField(
+        choices=Order.SubstitutionPreference.values,
+        required=False,
+        default=Order.SubstitutionPreference.CALL,
+        help_text="What to do with a pack unavailable at packing: call (the default), replace or remove",
+        error_messages={"invalid_choice": SUBSTITUTION_PREFERENCE_MISSING},
+    )
 
     accepted_limits = {"orderItems": {"minItems": 1}}  # an empty order is the service's "Order is empty"
+
+
+# Whole numbers from 0 (a line removed) to the most a line can hold; the service words the rest
+# (more than the line has).
+LINE_QTY_RULE = format_lazy(gettext_lazy("The pack count must be a whole number from 0 to {max}."), max=MAX_QTY)
+REPLACEMENT_QTY_RULE = format_lazy(
+    gettext_lazy("The replacement's pack count must be a whole number from {min} to {max}."), min=MIN_QTY, max=MAX_QTY
+)
+_EVERY_QTY_ERROR = ("invalid", "null", "required", "out_of_range")
+
+
+class OrderLineQtyInSerializer(JudgedInput):
+    qty = WholeNumberField(
+        min_value=0, max_value=MAX_QTY, error_messages={key: LINE_QTY_RULE for key in _EVERY_QTY_ERROR}
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+    accepted = {"qty": whole_number(minimum=0, maximum=MAX_QTY)}
+    accepted_required = ("qty",)
+
+
+class OrderLineReplaceInSerializer(JudgedInput):
+    financialId = WireIdField()
+    qty = WholeNumberField(
+        min_value=MIN_QTY, max_value=MAX_QTY, error_messages={key: REPLACEMENT_QTY_RULE for key in _EVERY_QTY_ERROR}
+    )
+    shopperAgreed = serializers.BooleanField(
+        required=False, default=False, help_text="The shopper agreed to this pack at its own price"
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+    accepted = {"qty": whole_number(minimum=MIN_QTY, maximum=MAX_QTY)}
+    accepted_required = ("financialId", "qty")
 
 
 class OrderStatusInSerializer(serializers.Serializer):
@@ -142,6 +185,7 @@ class TaxPartField(MoneyField):
 
 
 class OrderItemSerializer(serializers.Serializer):
+    _id = WireIdField(source="pk", read_only=True, help_text="The line's id (staff change lines by it at packing)")
     productId = WireIdField(source="product_id")
     brandId = WireIdField(source="brand_id")
     financialId = WireIdField(source="financial_id")
@@ -210,6 +254,20 @@ class PaymentAlertSerializer(serializers.Serializer):
     problem = serializers.CharField(source="get_flag_display")
 
 
+class OrderLineChangeSerializer(serializers.Serializer):
+    """A change staff made to a line at packing, as the shopper and staff read it."""
+
+    kind = serializers.ChoiceField(choices=OrderLineChange.Kind.values)
+    kindLabel = serializers.CharField(source="get_kind_display")
+    oldPack = serializers.CharField(source="old_pack")
+    oldQty = serializers.IntegerField(source="old_qty")
+    newPack = serializers.CharField(source="new_pack", help_text="Empty when the line was removed")
+    newQty = serializers.IntegerField(source="new_qty")
+    amount = MoneyField(help_text="How much the order's total fell")
+    reason = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
 class OrderSerializer(serializers.Serializer):
     _id = serializers.CharField(source="public_id")
     createdAt = serializers.DateTimeField(source="created_at")
@@ -217,6 +275,14 @@ class OrderSerializer(serializers.Serializer):
     orderItems = OrderItemSerializer(source="items.all", many=True)
     shippingAddress = ShippingAddressOutSerializer(source="*")
     paymentMethod = serializers.CharField(source="payment_method")
+    substitutionPreference = serializers.ChoiceField(
+        source="substitution_preference", choices=Order.SubstitutionPreference.values
+    )
+    substitutionPreferenceLabel = serializers.CharField(
+        source="get_substitution_preference_display", help_text="In the answer's language"
+    )
+    lineChanges = OrderLineChangeSerializer(source="line_changes.all", many=True)
+    canChangeLines = serializers.SerializerMethodField()
     itemsPrice = MoneyField(source="items_price")
     shippingPrice = MoneyField(source="shipping_price")
     totalPrice = MoneyField(source="total_price")
@@ -256,6 +322,11 @@ class OrderSerializer(serializers.Serializer):
         if not (user and user.is_staff):
             return []
         return PaymentAlertSerializer(getattr(order, "flagged_payments", []), many=True).data
+
+    def get_canChangeLines(self, order: Order) -> bool:
+        """Whether the caller may reduce, remove or replace this order's lines now (staff, at packing)."""
+        request = self.context.get("request")
+        return line_changes_allowed(order=order, user=getattr(request, "user", None))
 
     @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=Order.Status.values)))
     def get_allowedMoves(self, order: Order) -> list[str]:

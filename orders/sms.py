@@ -1,9 +1,9 @@
 """The customer's order SMS: sent only after the order's transaction commits, and nothing that goes
 wrong while sending (a broker that is down, a provider error) can undo or fail the order."""
 
-from notifications.messages import order_text
+from notifications.messages import order_changed_text, order_text
 from notifications.services import sms_after_commit
-from orders.models import Order
+from orders.models import Order, OrderItem
 
 
 def order_sms_after_commit(*, order: Order, event: str) -> None:
@@ -20,4 +20,24 @@ def order_sms_after_commit(*, order: Order, event: str) -> None:
             language=customer.language,
         ),
         about=f"{event} SMS for order {order.public_id}",
+    )
+
+
+def order_changed_sms_after_commit(*, order: Order, before: str, before_qty: int, after: OrderItem | None) -> None:
+    """Text the customer, in their language, what staff changed in one line at packing (`before`
+    is the line's pack as it read, `after` the line now, None when removed) once it commits."""
+    customer = order.user
+    new_pack = f"{after.brand} {after.name} {after.quantity} {after.units}" if after is not None else ""
+    sms_after_commit(
+        phone_no=customer.phone_no,
+        text=order_changed_text(
+            order_id=order.public_id,
+            old_pack=before,
+            old_qty=before_qty,
+            new_pack=new_pack,
+            new_qty=after.qty if after is not None else 0,
+            total=order.total_price,
+            language=customer.language,
+        ),
+        about=f"line changed SMS for order {order.public_id}",
     )
