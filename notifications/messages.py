@@ -29,6 +29,26 @@ ORDER_TEXTS = {
 }
 
 
+# What comes back to the customer of a cancelled order, appended to its "cancelled" text.
+MONEY_BACK_TEXTS = {
+    "refund": _("₹{refund} will be refunded to your original payment method within 5-7 working days."),
+    "credit": _("₹{credit} is added to your {store} store credit."),
+}
+
+
+def order_cancelled_text(*, order_id: str, reason: str, refund: Decimal, credit: Decimal, language: str) -> str:
+    """The customer's text for a cancelled order, saying what comes back: a refund to the payment's
+    source, store credit, both, or (nothing was paid) nothing more."""
+    text = order_text(event="cancelled", order_id=order_id, total=Decimal("0"), reason=reason, language=language)
+    with translation.override(language):
+        for kind, amount in (("refund", refund), ("credit", credit)):
+            if amount:
+                text += " " + str(MONEY_BACK_TEXTS[kind]).format(
+                    refund=rupees(amount), credit=rupees(amount), store=settings.STORE_NAME
+                )
+    return text
+
+
 def otp_text(*, code: str, language: str) -> str:
     with translation.override(language):
         return gettext("Your {store} verification code is {code}. It expires in {minutes} minutes.").format(

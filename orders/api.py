@@ -22,6 +22,8 @@ from orders.serializers import (
     OrderPlaceInSerializer,
     OrderSerializer,
     OrderStatusInSerializer,
+    StoreCreditQuoteInSerializer,
+    StoreCreditQuoteSerializer,
 )
 
 
@@ -92,6 +94,7 @@ class OrdersView(APIView):
                 items_price=data["itemsPrice"], shipping_price=data["shippingPrice"], total_price=data["totalPrice"]
             ),
             substitution_preference=data["substitutionPreference"],
+            store_credit=data.get("storeCredit"),
         )
         order = selectors.order_get_for(user=request.user, public_id=order.public_id)
         return Response(_order_data(request, order), status=status.HTTP_201_CREATED)
@@ -103,6 +106,23 @@ class MyOrdersView(APIView):
     @extend_schema(responses=OrderSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response(_order_data(request, selectors.orders_for_user(user=request.user), many=True))
+
+
+class StoreCreditQuoteView(APIView):
+    """Checkout's store credit: the shopper's balance and what an order of `total` would use."""
+
+    permission_classes = [IsCustomer]
+
+    @extend_schema(
+        summary="The caller's store credit, and what an order of this total would use and leave to pay",
+        parameters=[StoreCreditQuoteInSerializer],
+        responses={200: StoreCreditQuoteSerializer, 400: OpenApiResponse(description='{"message"}: no total')},
+    )
+    def get(self, request: Request) -> Response:
+        query = StoreCreditQuoteInSerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        quote = selectors.store_credit_quote(user=request.user, total=query.validated_data["total"])
+        return Response(StoreCreditQuoteSerializer(quote).data)
 
 
 class OrderDetailView(APIView):
@@ -150,19 +170,21 @@ class OrderPayView(APIView):
 
 
 class OrderCancelView(APIView):
-    """Staff cancel a placed or packed order, with a reason; its stock goes back (409 once dispatched)."""
+    """Cancel an order: staff while it is placed or packed, the shopper who placed it until it is
+    packed; its stock goes back and what was paid comes back (`orders.pipeline.order_cancel`)."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [IsCustomer]
 
     @extend_schema(
-        summary="Cancel a placed or packed order, with a reason (admin); its stock goes back",
+        summary="Cancel an order: staff while placed or packed (a reason needed), its customer while placed "
+        "(a reason optional); stock goes back, what was paid comes back, with a GST credit note",
         request=OrderCancelInSerializer,
         responses={
             200: OrderSerializer,
-            400: OpenApiResponse(description='{"message"}: no reason, or one over 500 characters'),
-            404: OpenApiResponse(description='{"message": "Order not found"}'),
+            400: OpenApiResponse(description='{"message"}: staff gave no reason, or one over 500 characters'),
+            404: OpenApiResponse(description='{"message": "Order not found"}: no such order of the caller\'s'),
             409: OpenApiResponse(
-                description='{"message", "code": "invalid_transition", "currentStatus"}: '
+                description='{"message", "code": "invalid_transition", "currentStatus"}: already packed (customer), '
                 "dispatched, delivered or already cancelled"
             ),
         },
@@ -172,6 +194,7 @@ class OrderCancelView(APIView):
         body.is_valid(raise_exception=True)
         order = selectors.order_get_for(user=request.user, public_id=public_id)
         order_cancel(order=order, reason=body.validated_data["reason"], by=request.user)
+        order = selectors.order_get_for(user=request.user, public_id=public_id)
         return Response(_order_data(request, order))
 
 

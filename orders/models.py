@@ -64,6 +64,9 @@ class Order(models.Model):
     items_price = models.DecimalField(max_digits=12, decimal_places=2)
     shipping_price = models.DecimalField(max_digits=12, decimal_places=2)
     total_price = models.DecimalField(max_digits=12, decimal_places=2)
+    # Store credit spent on the order at checkout (`payments.credit`); the shopper pays the rest
+    # (`amount_due`). Given back once if the order is cancelled.
+    store_credit_applied = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
     # GST as placed (`orders.tax`): the delivery state, whether that is another state than the
     # store's (IGST) or not (CGST + SGST), and the tax inside the delivery charge. Null for orders
@@ -107,6 +110,7 @@ class Order(models.Model):
                 condition=Q(is_paid=False, paid_at__isnull=True) | Q(is_paid=True, paid_at__isnull=False),
                 name="order_paid_has_time",
             ),
+            models.CheckConstraint(condition=Q(store_credit_applied__gte=0), name="order_store_credit_not_negative"),
             models.CheckConstraint(
                 condition=Q(status__in=["placed", "packed", "dispatched", "delivered", "cancelled"]),
                 name="order_status_known",
@@ -157,6 +161,10 @@ class OrderItem(models.Model):
     mrp = models.DecimalField("MRP", max_digits=10, decimal_places=2)
     price = models.DecimalField("unit price paid", max_digits=10, decimal_places=2)
     qty = models.PositiveSmallIntegerField("packs")
+    # The packs on the tax invoice as placed; `qty` may fall later (packing), this does not. Credit
+    # notes (`orders.credit_notes`) count what they reverse against it. Null on lines placed before
+    # it was recorded (read as `qty`).
+    invoiced_qty = models.PositiveSmallIntegerField("packs invoiced", null=True, blank=True, editable=False)
     line_total = models.DecimalField(max_digits=12, decimal_places=2)
     # GST as placed (`orders.tax`): the product's HSN code and rate then, and the line total taken
     # apart. Null for lines placed before GST was recorded.
@@ -220,6 +228,10 @@ class OrderLineChange(models.Model):
 
     order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="line_changes")
     kind = models.CharField(max_length=10, choices=Kind.choices)
+    # The line changed and, for a replacement, the line that took its place: plain ids, as either
+    # may be gone later. They let a repeated request find that its change was already made.
+    line_id = models.BigIntegerField("line")
+    new_line_id = models.BigIntegerField("replacement line", null=True, blank=True)
     old_pack = models.CharField("pack before", max_length=300)
     old_qty = models.PositiveSmallIntegerField("packs before")
     old_price = models.DecimalField("unit price before", max_digits=10, decimal_places=2)
@@ -251,3 +263,117 @@ class InvoiceSequence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.year}: {self.last_number}"
+
+
+class CreditNoteSequence(models.Model):
+    """The last credit note number handed out in a year (`CN-2026-000001`), numbered without gaps.
+
+    Locked last in the transaction that issues a note, after the order row, as `InvoiceSequence` is.
+    """
+
+    year = models.PositiveSmallIntegerField(primary_key=True)
+    last_number = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.year}: {self.last_number}"
+
+
+def _paise_field(verbose_name: str) -> models.BigIntegerField:
+    return models.BigIntegerField(f"{verbose_name} (paise)")
+
+
+class CreditNote(models.Model):
+    """A GST credit note: what an order gives back, against its tax invoice (`orders.credit_notes`).
+
+    Money is kept in whole paise, so its checks are exact on every database. Written only by
+    `orders.credit_notes.credit_note_issue`; never changed afterwards.
+    """
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="credit_notes")
+    number = models.CharField(max_length=32, unique=True, editable=False)
+    invoice_number = models.CharField("original invoice", max_length=32)
+    reason = models.CharField(max_length=500)
+    place_of_supply = models.CharField(max_length=60, blank=True, default="")
+    interstate = models.BooleanField("inter-state supply (IGST)")
+    taxable_value_paise = _paise_field("taxable value")
+    tax_paise = _paise_field("GST")
+    cgst_paise = _paise_field("CGST")
+    sgst_paise = _paise_field("SGST")
+    igst_paise = _paise_field("IGST")
+    total_paise = _paise_field("total")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["order", "created_at"], name="credit_note_order_at")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(taxable_value_paise__gte=0)
+                & Q(tax_paise__gte=0)
+                & Q(cgst_paise__gte=0)
+                & Q(sgst_paise__gte=0)
+                & Q(igst_paise__gte=0),
+                name="credit_note_money_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(total_paise=F("taxable_value_paise") + F("tax_paise")),
+                name="credit_note_total_is_value_plus_tax",
+            ),
+            models.CheckConstraint(
+                condition=Q(tax_paise=F("cgst_paise") + F("sgst_paise") + F("igst_paise")),
+                name="credit_note_tax_is_its_split",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} (against {self.invoice_number})"
+
+
+class CreditNoteLine(models.Model):
+    """Some packs of one order line given back, frozen as the credit note printed them."""
+
+    credit_note = models.ForeignKey(CreditNote, on_delete=models.CASCADE, related_name="lines")
+    # The line reversed; the snapshot below is what the note shows (the line may change later).
+    order_item = models.ForeignKey(OrderItem, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    name = models.CharField(max_length=200)
+    brand = models.CharField(max_length=100)
+    quantity = models.CharField(max_length=20)
+    units = models.CharField(max_length=10)
+    hsn_code = models.CharField("HSN code", max_length=8, blank=True, default="")
+    gst_rate = models.PositiveSmallIntegerField("GST rate (%)")
+    qty = models.PositiveSmallIntegerField("packs")
+    unit_price_paise = _paise_field("unit price")
+    taxable_value_paise = _paise_field("taxable value")
+    tax_paise = _paise_field("GST")
+    cgst_paise = _paise_field("CGST")
+    sgst_paise = _paise_field("SGST")
+    igst_paise = _paise_field("IGST")
+    amount_paise = _paise_field("amount")
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["order_item"], name="credit_note_line_item")]
+        constraints = [
+            models.CheckConstraint(condition=Q(qty__gte=1), name="credit_note_line_qty_positive"),
+            models.CheckConstraint(
+                condition=Q(unit_price_paise__gte=0)
+                & Q(taxable_value_paise__gte=0)
+                & Q(tax_paise__gte=0)
+                & Q(cgst_paise__gte=0)
+                & Q(sgst_paise__gte=0)
+                & Q(igst_paise__gte=0),
+                name="credit_note_line_money_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(amount_paise=F("taxable_value_paise") + F("tax_paise")),
+                name="credit_note_line_amount_is_value_plus_tax",
+            ),
+            models.CheckConstraint(
+                condition=Q(tax_paise=F("cgst_paise") + F("sgst_paise") + F("igst_paise")),
+                name="credit_note_line_tax_is_its_split",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.qty} × {self.brand} {self.name} {self.quantity} {self.units}"

@@ -112,9 +112,9 @@ def _whole(qty) -> int:
     return qty
 
 
-def _locked(order: Order, item) -> tuple[Order, OrderItem]:
-    """The order row locked FOR UPDATE, and the line re-read under that lock (404 when the line is
-    not this order's, or is gone); 409 when the order has left the shop or is cancelled."""
+def _locked(order: Order, item) -> tuple[Order, OrderItem | None, int]:
+    """The order row locked FOR UPDATE, the line re-read under that lock (None when it is not, or
+    no longer, this order's) and its id; 409 when the order has left the shop or is cancelled."""
     locked = Order.objects.select_for_update().select_related("user").get(pk=order.pk)
     if locked.status not in LINE_CHANGE_STATUSES:
         raise Conflict(
@@ -124,10 +124,25 @@ def _locked(order: Order, item) -> tuple[Order, OrderItem]:
         )
     item_id = item.pk if isinstance(item, OrderItem) else item
     line = OrderItem.objects.filter(order=locked, pk=item_id).first()
-    if line is None:
-        raise NotFound(LINE_NOT_FOUND.format(order=locked.public_id))
-    line.order = locked
-    return locked, line
+    if line is not None:
+        line.order = locked
+    return locked, line, item_id
+
+
+def _gone(order: Order) -> NotFound:
+    return NotFound(LINE_NOT_FOUND.format(order=order.public_id))
+
+
+def _already_removed(order: Order, item_id: int) -> bool:
+    return order.line_changes.filter(line_id=item_id, kind=Kind.REMOVED).exists()
+
+
+def _already_replaced(order: Order, item_id: int, *, financial_id: int, qty: int) -> bool:
+    """This very replacement was made: the line gave way to `qty` packs of `financial_id`."""
+    change = order.line_changes.filter(line_id=item_id, kind=Kind.REPLACED).first()
+    return change is not None and (
+        OrderItem.objects.filter(order=order, pk=change.new_line_id, financial_id=financial_id, qty=qty).exists()
+    )
 
 
 def _retax(line: OrderItem, *, interstate: bool | None) -> None:
@@ -149,7 +164,7 @@ def _retotal(order: Order) -> Decimal:
 
 
 def _finish(
-    *, order: Order, kind: str, before: _Line, after: OrderItem | None, fell_by: Decimal, by, reason: str
+    *, order: Order, kind: str, line_id: int, before: _Line, after: OrderItem | None, fell_by: Decimal, by, reason: str
 ) -> None:
     """The money, the history, the announcement and the text, in the change's transaction."""
     if fell_by > 0:
@@ -157,6 +172,8 @@ def _finish(
     OrderLineChange.objects.create(
         order=order,
         kind=kind,
+        line_id=line_id,
+        new_line_id=after.pk if after is not None and after.pk != line_id else None,
         old_pack=before.pack,
         old_qty=before.qty,
         old_price=before.price,
@@ -177,7 +194,11 @@ def _reduce(*, order: Order, item, qty, by, reason: str) -> Order:
         raise DomainError(QTY_NEGATIVE)
     reason = _clean_reason(reason)
     with transaction.atomic():
-        locked, line = _locked(order, item)
+        locked, line, item_id = _locked(order, item)
+        if line is None:
+            if qty == 0 and _already_removed(locked, item_id):
+                return locked  # removed already, by this very request or another's
+            raise _gone(locked)
         if qty > line.qty:
             raise DomainError(QTY_ABOVE.format(pack=_item_label(line), count=line.qty))
         if qty == line.qty:
@@ -200,6 +221,7 @@ def _reduce(*, order: Order, item, qty, by, reason: str) -> Order:
         _finish(
             order=locked,
             kind=Kind.REMOVED if qty == 0 else Kind.REDUCED,
+            line_id=item_id,
             before=before,
             after=after,
             fell_by=fell_by,
@@ -247,7 +269,7 @@ def order_line_replace(
     shopper_agreed: bool = False,
     reason: str = "",
 ) -> Order:
-    """A substitution: `item` becomes `qty` packs of `financial` (the line keeps its place and id).
+    """A substitution: `item` gives way to a new line of `qty` packs of `financial`.
 
     The old packs go back to the shelf and the new ones are taken (409 `out_of_stock`); the price
     is the lower of the two unit prices unless `shopper_agreed`. Replacing a line with the pack
@@ -261,10 +283,14 @@ def order_line_replace(
     agreed = shopper_agreed is True
     reason = _clean_reason(reason)
     with transaction.atomic():
-        locked, line = _locked(order, item)
+        locked, line, item_id = _locked(order, item)
+        if line is None:
+            if _already_replaced(locked, item_id, financial_id=financial_id, qty=qty):
+                return locked  # replaced already, by this very request
+            raise _gone(locked)
         if line.financial_id == financial_id:
             if line.qty == qty:
-                return locked  # already replaced by this very request
+                return locked  # nothing to replace
             raise DomainError(REPLACEMENT_SAME)
         packs = packs_locked({financial_id, line.financial_id} - {None})
         pack = packs.get(financial_id)
@@ -287,32 +313,48 @@ def order_line_replace(
             ) from None
         if line.financial_id:
             stock_return([(line.financial_id, line.qty)])
-        _snapshot_into(line, pack=pack, qty=qty, price=price, interstate=locked.gst_interstate)
-        line.save()
+        line.delete()  # its credit note keeps what it sold (the note line's link is set to null)
+        replacement = _replacement_line(order=locked, pack=pack, qty=qty, price=price)
         fell_by = _retotal(locked)
-        _finish(order=locked, kind=Kind.REPLACED, before=before, after=line, fell_by=fell_by, by=by, reason=reason)
+        _finish(
+            order=locked,
+            kind=Kind.REPLACED,
+            line_id=item_id,
+            before=before,
+            after=replacement,
+            fell_by=fell_by,
+            by=by,
+            reason=reason,
+        )
     logger.info("order %s: %s replaced by %s × %s by %s", locked.public_id, before.pack, qty, pack.pk, _who(by))
     return locked
 
 
-def _snapshot_into(line: OrderItem, *, pack: Financial, qty: int, price: Decimal, interstate: bool | None) -> None:
-    """The line now names `pack`, frozen as placement freezes a line, at `price` a pack."""
+def _replacement_line(*, order: Order, pack: Financial, qty: int, price: Decimal) -> OrderItem:
+    """A new line for `qty` of `pack` at `price` a pack, frozen as placement freezes a line (with
+    the product's GST today), and on the invoice as `qty` packs (`invoiced_qty`), so later short
+    picks of it are credited against it rather than against the line it replaced."""
     product = pack.detail.product
-    line.financial = pack
-    line.product_id = product.pk
-    line.brand_id = pack.detail_id
-    line.name = product.name
-    line.brand = pack.detail.brand
-    line.quantity = pack.quantity_display
-    line.units = pack.units
-    line.image = pack.detail.image
-    line.mrp = pack.price
-    line.price = price
-    line.qty = qty
-    line.hsn_code = product.hsn_code if line.gst_rate is not None else line.hsn_code
-    if line.gst_rate is not None:
-        line.gst_rate = product.gst_rate
-    _retax(line, interstate=interstate)
+    line = OrderItem(
+        order=order,
+        financial=pack,
+        product_id=product.pk,
+        brand_id=pack.detail_id,
+        name=product.name,
+        brand=pack.detail.brand,
+        quantity=pack.quantity_display,
+        units=pack.units,
+        image=pack.detail.image,
+        mrp=pack.price,
+        price=price,
+        qty=qty,
+        invoiced_qty=qty,
+        hsn_code=product.hsn_code,
+        gst_rate=product.gst_rate if order.gst_interstate is not None else None,
+    )
+    _retax(line, interstate=order.gst_interstate)
+    line.save()
+    return line
 
 
 def _who(by) -> int | None:

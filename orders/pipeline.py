@@ -2,23 +2,28 @@
 
 The pipeline is data: `MOVES` says which statuses may follow which, `STEP_TIMESTAMP` where each
 step records when it happened. `order_advance` moves an order one step forward, `order_cancel`
-cancels it (staff, or the payments work for an abandoned online order); both lock the row, so of
-two concurrent moves one wins and the other gets a 409. Every move, placement included, is
+cancels it (staff while placed or packed, the shopper who placed it while placed, or the payments
+work for an abandoned online order); both lock the row, so of two concurrent moves one wins and the
+other gets a 409. A cancellation gives back what was paid (`payments.refunds.refund_order_in_full`)
+with a GST credit note for it (`orders.credit_notes`), in the same transaction. Every move, placement included, is
 recorded as an `OrderEvent`. Payment is a separate flag and never moves an order.
 """
 
 import logging
+from decimal import Decimal
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from catalog.stock import stock_return
-from common.errors import Conflict, DomainError
+from common.errors import Conflict, DomainError, NotFound
 from common.text import squeezed
+from orders.credit_notes import credit_note_issue_for_rest
 from orders.events import announce_order_changed
 from orders.models import Order, OrderEvent
-from orders.sms import order_sms_after_commit
+from orders.sms import order_cancelled_sms_after_commit, order_sms_after_commit
 
 logger = logging.getLogger(__name__)
 
@@ -53,6 +58,17 @@ LINE_CHANGE_STATUSES = frozenset({Status.PLACED, Status.PACKED})
 
 CANCEL_REASON_MAX_LENGTH = OrderEvent._meta.get_field("reason").max_length
 
+# The statuses from which the shopper who placed an order may cancel it themselves (staff: `MOVES`).
+CUSTOMER_CANCELS_FROM = frozenset({Status.PLACED})
+
+CANCELLED_BY_CUSTOMER = gettext_lazy("Cancelled by the customer.")
+CANCEL_AFTER_PACKING = gettext_lazy(
+    "Order {order} is already packed, so it can't be cancelled any more. "
+    "Please call us on {phone} if something is wrong."
+)
+
+ZERO = Decimal("0.00")
+
 _ORDER = [Status.PLACED, Status.PACKED, Status.DISPATCHED, Status.DELIVERED]
 
 
@@ -63,10 +79,24 @@ def allowed_moves(*, order: Order, user) -> list[str]:
     return list(MOVES[order.status])
 
 
+def _is_staff(user) -> bool:
+    return user is not None and user.is_authenticated and user.is_staff
+
+
+def may_cancel(*, order: Order, user) -> bool:
+    """Whether `user` may cancel `order` now: staff while it is placed or packed (`MOVES`), the
+    customer who placed it while it is placed (`CUSTOMER_CANCELS_FROM`). The order page's
+    Cancel button shows exactly when this says yes."""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_staff:
+        return Status.CANCELLED in MOVES[order.status]
+    return order.user_id == user.pk and order.status in CUSTOMER_CANCELS_FROM
+
+
 def line_changes_allowed(*, order: Order, user) -> bool:
     """Whether `user` may change `order`'s lines now: staff, while it is placed or packed."""
-    staff = user is not None and user.is_authenticated and user.is_staff
-    return bool(staff and order.status in LINE_CHANGE_STATUSES)
+    return bool(_is_staff(user) and order.status in LINE_CHANGE_STATUSES)
 
 
 def _refusal(order: Order, to_status: str) -> str:
@@ -114,7 +144,7 @@ def _move(*, order: Order, to_status: str, by, reason: str = "") -> Order:
         fields.append("cancel_reason")
     locked.save(update_fields=fields)
     _record(order=locked, from_status=from_status, to_status=to_status, by=by, reason=reason, at=now)
-    if to_status in NOTIFIED_STEPS:
+    if to_status in NOTIFIED_STEPS and to_status != Status.CANCELLED:  # `order_cancel` says what comes back
         order_sms_after_commit(order=locked, event=to_status)
     return locked
 
@@ -141,10 +171,10 @@ def order_advance(*, order: Order, to_status: str, by=None) -> Order:
     return _copy_progress(to=order, source=locked)
 
 
-def clean_cancel_reason(reason) -> str:
-    """The reason as written, spaces tidied; 400 when empty or too long."""
+def clean_cancel_reason(reason, *, required: bool = True) -> str:
+    """The reason as written, spaces tidied; 400 when empty (if `required`) or too long."""
     text = squeezed(reason) if isinstance(reason, str) else ""
-    if not text:
+    if not text and required:
         raise DomainError(gettext("Please give a reason for cancelling the order."))
     if len(text) > CANCEL_REASON_MAX_LENGTH:
         raise DomainError(
@@ -153,17 +183,61 @@ def clean_cancel_reason(reason) -> str:
     return text
 
 
-def order_cancel(*, order: Order, reason: str, by=None) -> Order:
-    """Cancel a placed or packed order: every line's stock goes back to the shelf exactly once.
+def _check_cancel_by(*, locked: Order, by) -> None:
+    """Staff and the system follow `MOVES` (checked by `_move`); a customer cancels only their own
+    order (404 for anyone else's, as every order route), and only while it is placed (409)."""
+    if by is None or _is_staff(by):
+        return
+    if not by.is_authenticated or locked.user_id != by.pk:
+        from orders.selectors import ORDER_NOT_FOUND
 
-    The row is locked and re-read, so of two concurrent cancels one wins and the other gets a 409
-    (as does cancelling a dispatched, delivered or cancelled order). The reason and time are
-    recorded on the order and in its history, and the customer gets an SMS once it commits.
-    `by` is the staff member, or None for the system (an abandoned online payment).
+        raise NotFound(str(ORDER_NOT_FOUND))
+    if locked.status not in CUSTOMER_CANCELS_FROM and locked.status != Status.CANCELLED:
+        raise Conflict(
+            CANCEL_AFTER_PACKING.format(order=locked.public_id, phone=settings.STORE_SUPPORT_PHONE),
+            code="invalid_transition",
+            currentStatus=locked.status,
+        )
+
+
+def order_cancel(*, order: Order, reason: str, by=None) -> Order:
+    """Cancel an order: staff while placed or packed, the customer who placed it while placed.
+
+    In one transaction, with the order row locked and re-read (so of two concurrent cancels one
+    wins and the other gets a 409, as does cancelling too late): every line's stock goes back to
+    the shelf exactly once; what was paid comes back (`refund_order_in_full`: an online payment is
+    refunded to its source, a cash payment becomes store credit, store credit the order spent is
+    restored), with a GST credit note for everything still on the order; the reason and time are
+    recorded on the order and in its history. Anything failing on the way leaves stock, money and
+    documents as they were. Once it commits, the customer gets an SMS in their language saying
+    what comes back. No fee is kept. `by` is the staff member or customer, or None for the system
+    (an abandoned online payment). A customer need not give a reason.
     """
-    reason = clean_cancel_reason(reason)
+    customer = by is not None and not _is_staff(by)
+    reason = clean_cancel_reason(reason, required=not customer) or str(CANCELLED_BY_CUSTOMER)
     with transaction.atomic():
-        locked = _move(order=order, to_status=Status.CANCELLED, by=by, reason=reason)
+        locked = Order.objects.select_for_update().get(pk=order.pk)
+        _check_cancel_by(locked=locked, by=by)
+        locked = _move(order=locked, to_status=Status.CANCELLED, by=by, reason=reason)
         stock_return(list(locked.items.values_list("financial_id", "qty")))
+        refunded, credited = _money_back(order=locked, reason=reason, by=by)
+        order_cancelled_sms_after_commit(order=locked, refund=refunded, credit=credited)
     logger.info("order %s cancelled by %s: %s", locked.public_id, getattr(by, "pk", None), reason)
     return _copy_progress(to=order, source=locked)
+
+
+def _money_back(*, order: Order, reason: str, by) -> tuple[Decimal, Decimal]:
+    """Give back what a cancelled order was paid (and its store credit), with its credit note.
+
+    Answers (refunded to the payment's source, given as store credit).
+    """
+    if not (order.is_paid or order.store_credit_applied):
+        return ZERO, ZERO
+    # payments builds on orders (it imports this module), so orders reach it only here.
+    from payments.refunds import refund_order_in_full
+
+    back = refund_order_in_full(order=order, reason=reason, by=by)
+    credit_note_issue_for_rest(order=order, reason=reason, by=by)
+    refunded = back.refund.amount if back.refund is not None else ZERO
+    credited = back.amount - refunded if back.kind != "none" else ZERO
+    return refunded, credited

@@ -61,3 +61,12 @@ def pack_limits() -> dict[str, dict[str, int]]:
         "card": {"min": CARD_PACK_COUNT[0], "max": CARD_PACK_COUNT[1]},
         "productPage": {"min": PRODUCT_PAGE_PACK_COUNT[0], "max": PRODUCT_PAGE_PACK_COUNT[1]},
     }
+
+
+def store_credit_to_apply(*, wanted: Decimal | None, balance: Decimal, total: Decimal) -> Decimal:
+    """The store credit an order uses: what the shopper asked for, at most their balance and the
+    order's total, never negative (none asked for: none used). Checkout's "to pay" figure and
+    placement both come from here, so what the shopper is shown is what is charged."""
+    if wanted is None or wanted <= 0:
+        return Decimal("0.00")
+    return max(min(Decimal(wanted), Decimal(balance), Decimal(total)), Decimal("0.00"))

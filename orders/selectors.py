@@ -1,11 +1,15 @@
 """Reads for orders. Each returns orders with their user and items loaded in a fixed number of
 queries, however many orders or lines there are."""
 
+from dataclasses import dataclass
+from decimal import Decimal
+
 from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext_lazy
 
 from common.errors import NotFound
 from common.pagination import Page, paginate
+from orders import rules
 from orders.models import Order
 
 ADMIN_PAGE_SIZE = 20
@@ -24,7 +28,7 @@ def _flagged_payments() -> Prefetch:
 def _orders() -> QuerySet[Order]:
     return (
         Order.objects.select_related("user")
-        .prefetch_related("items", "line_changes", _flagged_payments())
+        .prefetch_related("items", "line_changes", _flagged_payments(), "credit_notes__lines")
         .order_by("-created_at", "-id")
     )
 
@@ -58,3 +62,21 @@ def orders_for_admin(*, status: str | None = None, page: int = 1, page_size: int
     if status:
         orders = orders.filter(status=status)
     return paginate(orders, page=page, page_size=page_size)
+
+
+@dataclass(frozen=True)
+class StoreCreditQuote:
+    balance: Decimal
+    applicable: Decimal
+    to_pay: Decimal
+
+
+def store_credit_quote(*, user, total: Decimal) -> StoreCreditQuote:
+    """Checkout's store-credit figures for an order of `total`: the shopper's balance, what the
+    order would use (`rules.store_credit_to_apply`, as placement decides it) and what is left to pay."""
+    # payments builds on orders, so orders reach its ledger only here.
+    from payments.credit import credit_balance
+
+    balance = credit_balance(user=user)
+    applicable = rules.store_credit_to_apply(wanted=balance, balance=balance, total=total)
+    return StoreCreditQuote(balance=balance, applicable=applicable, to_pay=Decimal(total) - applicable)

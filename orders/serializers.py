@@ -17,8 +17,9 @@ from common.fields import MoneyField, PageNumberField, PageSizeField, WholeNumbe
 from common.ids import WireIdField
 from common.money import rupees_in_words
 from common.openapi import PINCODE, JudgedInput, text, whole_number
+from orders.credit_notes import rupees_from_paise
 from orders.models import Order, OrderItem, OrderLineChange
-from orders.pipeline import allowed_moves, line_changes_allowed
+from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
 from orders.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
@@ -116,8 +117,26 @@ class OrderPlaceInSerializer(JudgedInput):
         help_text="What to do with a pack unavailable at packing: call (the default), replace or remove",
         error_messages={"invalid_choice": SUBSTITUTION_PREFERENCE_MISSING},
     )
+    storeCredit = MoneyField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Store credit the shopper wants to use; the order uses at most their balance and its total",
+    )
 
     accepted_limits = {"orderItems": {"minItems": 1}}  # an empty order is the service's "Order is empty"
+
+
+class StoreCreditQuoteInSerializer(serializers.Serializer):
+    total = MoneyField(help_text="The order's total as checkout shows it")
+
+
+class StoreCreditQuoteSerializer(serializers.Serializer):
+    """What checkout shows before placing: the same figures placement then charges."""
+
+    balance = MoneyField(help_text="The shopper's store credit")
+    applicable = MoneyField(help_text="What an order of this total would use: at most the balance and the total")
+    toPay = MoneyField(source="to_pay", help_text="total - applicable")
 
 
 # Whole numbers from 0 (a line removed) to the most a line can hold; the service words the rest
@@ -237,6 +256,55 @@ class TaxInvoiceSerializer(serializers.Serializer):
         return DELIVERY_SAC
 
 
+class PaiseField(MoneyField):
+    """An amount kept in whole paise, on the wire in rupees like every other amount."""
+
+    def __init__(self, **kwargs):
+        super().__init__(read_only=True, **kwargs)
+
+    def to_representation(self, value: int):
+        return money(rupees_from_paise(value))
+
+
+class CreditNoteLineSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    brand = serializers.CharField()
+    quantity = serializers.CharField()
+    units = serializers.CharField()
+    hsnCode = serializers.CharField(source="hsn_code")
+    gstRate = serializers.IntegerField(source="gst_rate", help_text="Per cent")
+    qty = serializers.IntegerField(help_text="Packs given back")
+    price = PaiseField(source="unit_price_paise", help_text="Unit price paid")
+    taxableValue = PaiseField(source="taxable_value_paise")
+    tax = PaiseField(source="tax_paise")
+    cgst = PaiseField(source="cgst_paise")
+    sgst = PaiseField(source="sgst_paise")
+    igst = PaiseField(source="igst_paise")
+    amount = PaiseField(source="amount_paise", help_text="taxableValue + tax")
+
+
+class CreditNoteSerializer(serializers.Serializer):
+    """A GST credit note against the order's invoice (`orders.credit_notes`), printable like it."""
+
+    number = serializers.CharField(help_text="CN-<year>-<number>, its own series")
+    invoiceNumber = serializers.CharField(source="invoice_number", help_text="The original tax invoice")
+    createdAt = serializers.DateTimeField(source="created_at")
+    reason = serializers.CharField()
+    placeOfSupply = serializers.CharField(source="place_of_supply")
+    interstate = serializers.BooleanField(help_text="true: IGST; false: CGST + SGST")
+    lines = CreditNoteLineSerializer(source="lines.all", many=True)
+    taxableValue = PaiseField(source="taxable_value_paise")
+    tax = PaiseField(source="tax_paise")
+    cgst = PaiseField(source="cgst_paise")
+    sgst = PaiseField(source="sgst_paise")
+    igst = PaiseField(source="igst_paise")
+    total = PaiseField(source="total_paise")
+    totalInWords = serializers.SerializerMethodField()
+
+    def get_totalInWords(self, note) -> str:
+        return rupees_in_words(rupees_from_paise(note.total_paise))
+
+
 class OrderUserSerializer(serializers.Serializer):
     name = serializers.CharField()
     phoneNo = serializers.CharField(source="phone_no")
@@ -304,6 +372,9 @@ class OrderSerializer(serializers.Serializer):
     paymentAlerts = serializers.SerializerMethodField()
     totalInWords = serializers.SerializerMethodField()
     gst = serializers.SerializerMethodField()
+    storeCreditApplied = MoneyField(source="store_credit_applied", help_text="Store credit spent on this order")
+    canCancel = serializers.SerializerMethodField()
+    creditNotes = CreditNoteSerializer(source="credit_notes.all", many=True, help_text="Oldest first")
 
     def get_totalInWords(self, order: Order) -> str:
         """The total the Indian way: 'Rupees Seven Hundred Seventy-Eight Only'."""
@@ -322,6 +393,10 @@ class OrderSerializer(serializers.Serializer):
         if not (user and user.is_staff):
             return []
         return PaymentAlertSerializer(getattr(order, "flagged_payments", []), many=True).data
+
+    def get_canCancel(self, order: Order) -> bool:
+        """Whether the caller may cancel this order now (`orders.pipeline.may_cancel`)."""
+        return may_cancel(order=order, user=getattr(self.context.get("request"), "user", None))
 
     def get_canChangeLines(self, order: Order) -> bool:
         """Whether the caller may reduce, remove or replace this order's lines now (staff, at packing)."""

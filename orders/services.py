@@ -190,8 +190,14 @@ def order_place(
     payment_method: str,
     client_totals: Totals,
     substitution_preference: str = Order.SubstitutionPreference.CALL,
+    store_credit: Decimal | None = None,
 ) -> Order:
     """Place an order priced and stocked by the server.
+
+    `store_credit` is the store credit the shopper wants to use (none when None or 0); the order
+    uses `rules.store_credit_to_apply` of it (at most their balance and the total), debited from
+    their ledger in the placement's transaction, so placement and debit commit together or not at
+    all. An order the credit pays in full is paid at placement (reference `CREDIT-<invoice>`).
 
     Refuses (and writes nothing) when the payment method is unknown or switched off, a line is
     malformed or names a pack that does not belong to the brand and product it claims (400), the
@@ -241,10 +247,29 @@ def order_place(
             ]
         )
         pipeline.order_placed(order=order, by=user)
+        _spend_store_credit(order=order, user=user, wanted=store_credit)
         order_sms_after_commit(order=order, event=Order.Status.PLACED)
 
     logger.info("order %s placed by user %s for %s", order.public_id, user.pk, order.total_price)
     return order
+
+
+def _spend_store_credit(*, order: Order, user, wanted: Decimal | None) -> None:
+    """Debit the store credit the order uses (the ledger's row lock comes after the packs' and the
+    invoice number's, as in every placement); an order it pays in full is paid now."""
+    if wanted is None or wanted <= 0:
+        return
+    # payments builds on orders, so orders reach its ledger only here.
+    from payments.credit import credit_balance, credit_spend
+
+    applied = rules.store_credit_to_apply(wanted=wanted, balance=credit_balance(user=user), total=order.total_price)
+    if not applied:
+        return
+    credit_spend(user=user, amount=applied, order=order, by=user)
+    order.store_credit_applied = applied
+    order.save(update_fields=["store_credit_applied"])
+    if order.amount_due <= 0:
+        order_mark_paid(order=order, reference=f"CREDIT-{order.invoice_number}", by=user)
 
 
 def _out_of_stock(short: list[tuple[Financial, int]]) -> Conflict:
@@ -279,6 +304,7 @@ def _snapshot(*, order: Order, pack: Financial, qty: int, interstate: bool) -> O
         mrp=pack.price,
         price=pack.dprice,
         qty=qty,
+        invoiced_qty=qty,
         line_total=pack.dprice * qty,
         hsn_code=product.hsn_code,
         gst_rate=line_tax.rate,

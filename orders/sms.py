@@ -1,7 +1,9 @@
 """The customer's order SMS: sent only after the order's transaction commits, and nothing that goes
 wrong while sending (a broker that is down, a provider error) can undo or fail the order."""
 
-from notifications.messages import order_changed_text, order_text
+from decimal import Decimal
+
+from notifications.messages import order_cancelled_text, order_changed_text, order_text
 from notifications.services import sms_after_commit
 from orders.models import Order, OrderItem
 
@@ -20,6 +22,23 @@ def order_sms_after_commit(*, order: Order, event: str) -> None:
             language=customer.language,
         ),
         about=f"{event} SMS for order {order.public_id}",
+    )
+
+
+def order_cancelled_sms_after_commit(*, order: Order, refund: Decimal, credit: Decimal) -> None:
+    """Text the customer of a cancelled order, in their language, what comes back (`refund` to the
+    payment's source, `credit` as store credit), once the cancellation commits."""
+    customer = order.user
+    sms_after_commit(
+        phone_no=customer.phone_no,
+        text=order_cancelled_text(
+            order_id=order.public_id,
+            reason=order.cancel_reason,
+            refund=refund,
+            credit=credit,
+            language=customer.language,
+        ),
+        about=f"cancelled SMS for order {order.public_id}",
     )
 
 

@@ -10,9 +10,9 @@ from django.test import TestCase
 from catalog.models import Financial
 from catalog.tests.announcements import announcements
 from common.errors import Conflict, DomainError, NotFound
-from orders import packing
+from orders import packing, tax
 from orders.events import order_changed
-from orders.models import Order, OrderItem, OrderLineChange
+from orders.models import CreditNote, Order, OrderItem, OrderLineChange
 from orders.packing import order_line_remove, order_line_replace, order_line_set_qty
 from orders.pipeline import order_advance, order_cancel
 from orders.tax import tax_invoice
@@ -86,6 +86,16 @@ def test_a_short_pick_returns_the_stock_recomputes_the_line_and_records_who_and_
         "Two bags torn",
     )
     assert change.old_pack == change.new_pack == "India Gate Sona Masoori Rice 5 kg"
+    note = CreditNote.objects.get(order=order)  # the 2 packs not supplied, their GST reversed
+    assert (note.invoice_number, note.total_paise, note.taxable_value_paise, note.cgst_paise, note.sgst_paise) == (
+        order.invoice_number,
+        79800,
+        76000,
+        1900,
+        1900,
+    )
+    assert [(line.qty, line.order_item_id) for line in note.lines.all()] == [(2, rice.pk)]
+    assert rice.tax * 100 + note.tax_paise == 5700  # the line as invoiced: 3 × 399 holds ₹57.00 GST
     assert heard == [order.pk]  # one order_changed, after commit
     assert packs_heard == [(frozenset({packs.rice_5kg.detail.product_id}), frozenset({packs.rice_5kg.pk}))]
     text = sms_outbox(shopper.phone_no)[-1]
@@ -121,6 +131,19 @@ def test_removing_a_line_gives_all_its_packs_back(shopper, admin_user, packs, pl
     assert (change.kind, change.new_qty, change.new_pack, change.amount) == ("removed", 0, "", Decimal("436.50"))
     assert "Fortune Sunflower Oil 1 L removed" in sms_outbox(shopper.phone_no)[-1]
     assert_adds_up(order)
+
+
+def test_removing_twice_removes_once_and_a_gone_line_cannot_be_reduced(shopper, admin_user, packs, place_order):
+    order = place_order(shopper, (packs.rice_5kg, 2), (packs.oil_1l, 3))
+    oil = line_of(order, packs.oil_1l)
+
+    order_line_remove(order=order, item=oil, by=admin_user)
+    again = order_line_set_qty(order=order, item=oil.pk, qty=0, by=admin_user)
+
+    assert stock(packs.oil_1l) == 40 and again.total_price == Decimal("798.00")
+    assert fresh(order).line_changes.count() == 1
+    with pytest.raises(NotFound):
+        order_line_set_qty(order=order, item=oil.pk, qty=1, by=admin_user)
 
 
 def test_a_count_of_0_removes_and_the_last_line_cannot_go(shopper, admin_user, packs, place_order):
@@ -208,7 +231,8 @@ def test_a_dearer_pack_of_the_same_product_is_priced_at_the_line_s_own_price(
     with TestCase.captureOnCommitCallbacks(execute=True):
         order_line_replace(order=order, item=item, financial=packs.rice_other_brand, qty=2, by=admin_user)
 
-    replaced = OrderItem.objects.get(pk=item.pk)  # the line keeps its place and id
+    replaced = line_of(order, packs.rice_other_brand)
+    assert not OrderItem.objects.filter(pk=item.pk).exists()
     assert (replaced.financial_id, replaced.brand, replaced.price, replaced.mrp, replaced.qty) == (
         packs.rice_other_brand.pk,
         "Daawat",
@@ -217,6 +241,8 @@ def test_a_dearer_pack_of_the_same_product_is_priced_at_the_line_s_own_price(
         2,
     )
     assert (stock(packs.rice_5kg), stock(packs.rice_other_brand)) == (25, 8)
+    note = CreditNote.objects.get(order=order)  # the India Gate packs were not supplied
+    assert [(line.brand, line.qty, line.amount_paise) for line in note.lines.all()] == [("India Gate", 2, 79800)]
     saved = fresh(order)
     assert saved.total_price == Decimal("943.50")
     change = saved.line_changes.get()
@@ -259,7 +285,7 @@ def test_another_product_needs_the_shopper_s_agreement(shopper, admin_user, pack
 
     order_line_replace(order=order, item=item, financial=packs.oil_1l, qty=2, by=admin_user, shopper_agreed=True)
 
-    oil = OrderItem.objects.get(pk=item.pk)
+    oil = line_of(order, packs.oil_1l)
     assert (oil.name, oil.price, oil.qty, oil.hsn_code) == ("Sunflower Oil", Decimal("145.50"), 2, "1512")
     assert fresh(order).total_price == Decimal("381.00")
     assert_adds_up(order)
@@ -352,6 +378,7 @@ def test_many_changes_keep_lines_gst_and_totals_exact(shopper, admin_user, packs
     odd = make_pack(packs.oil_1l.detail, "0.5", "L", "80.00", "73.33", 50)  # tax of odd paise
     spice = make_pack(packs.rice_1kg.detail, "0.25", "kg", "30.00", "27.77", 50)
     order = place_order(shopper, (odd, 7), (spice, 9), (packs.rice_5kg, 3), (packs.oil_1l, 5))
+    placed_tax = {item.financial_id: item.tax for item in order.items.all()}
     stock_before = {pack.pk: stock(pack) for pack in (odd, spice, packs.rice_5kg, packs.oil_1l)}
 
     order_line_set_qty(order=order, item=line_of(order, odd), qty=5, by=admin_user)
@@ -374,6 +401,16 @@ def test_many_changes_keep_lines_gst_and_totals_exact(shopper, admin_user, packs
     falls = sum(saved.line_changes.values_list("amount", flat=True), Decimal("0.00"))
     placed = 7 * Decimal("73.33") + 9 * Decimal("27.77") + 3 * Decimal("399.00") + 5 * Decimal("145.50")
     assert placed - falls == saved.total_price
+    # The credit notes reverse exactly what is no longer supplied: with the lines there now they add
+    # up, value and GST to the paisa, to the invoice as placed plus the replacement as first put on
+    # (3 × ₹90.00, of which one pack was credited later).
+    notes = CreditNote.objects.filter(order=order)
+    now = list(saved.items.all())
+    replacement = tax.tax_included(3 * Decimal("90.00"), 5, interstate=saved.gst_interstate)
+    assert sum(note.total_paise for note in notes) + int(saved.total_price * 100) == (placed + 270) * 100
+    assert sum(note.tax_paise for note in notes) + sum(int(line.tax * 100) for line in now) == (
+        (sum(placed_tax.values()) + replacement.tax) * 100
+    )
 
 
 def test_a_failure_half_way_leaves_stock_lines_and_history_unchanged(
@@ -398,7 +435,7 @@ def test_a_failure_half_way_leaves_stock_lines_and_history_unchanged(
     line = line_of(order, packs.rice_5kg)
     assert (line.qty, line.line_total) == (3, Decimal("1197.00"))
     assert fresh(order).total_price == Decimal("1342.50")
-    assert not OrderLineChange.objects.exists()
+    assert not OrderLineChange.objects.exists() and not CreditNote.objects.exists()
     assert len(sms_outbox(shopper.phone_no)) == texts_before
 
 

@@ -193,11 +193,14 @@ API: dict[str, dict[str, Rule]] = {
     # orders
     "api/orders": {"GET": Rule(ADMIN_ONLY), "POST": Rule((401, 201, 201, 201), body=_order_body)},
     "api/orders/mine": {"GET": Rule(SIGNED_IN)},
+    # Checkout's store credit: each signed-in shopper's own balance.
+    "api/orders/store-credit": {"GET": Rule(SIGNED_IN, query={"total": "100"})},
     "api/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
     "api/orders/<str:public_id>/deliver": {"PUT": Rule(ADMIN_ONLY, prepare=_advance("packed", "dispatched"))},
     "api/orders/<str:public_id>/status": {"PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"status": "packed"})},
+    # The shopper cancels their own order until it is packed; staff while placed or packed.
     "api/orders/<str:public_id>/cancel": {
-        "PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"reason": "The shopper asked by phone."})
+        "PUT": Rule(OWNER_OR_ADMIN, body=lambda world, actor: {"reason": "The shopper asked by phone."})
     },
     # A customer's browser never marks an order paid: only staff record cash.
     "api/orders/<str:public_id>/pay": {"PUT": Rule((401, 403, 404, 200))},

@@ -7,6 +7,7 @@ import adminProductEdit from "./admin-product-edit";
 import adminProducts from "./admin-products";
 import adminUserEdit from "./admin-user-edit";
 import adminUsers from "./admin-users";
+import aftersale from "./aftersale";
 import cart from "./cart";
 import checkout from "./checkout";
 import chrome from "./chrome";
@@ -30,6 +31,7 @@ export const AREAS = [
   adminProducts,
   adminUserEdit,
   adminUsers,
+  aftersale,
   cart,
   checkout,
   chrome,

@@ -27,11 +27,11 @@ export class PaymentStartError extends Error {
   }
 }
 
-/** The body both starts send: the order, its total and the customer's phone number. */
+/** The body both starts send: the order, what is left to pay (its total less store credit) and the customer's phone number. */
 export function paymentRequest(order, { cartItems } = {}) {
   const body = {
     order_id: order._id,
-    amount: order.totalPrice,
+    amount: order.amountDue ?? order.totalPrice,
     customerId: order.user?.phoneNo || getUserInfo()?.phoneNo || "",
   };
   if (cartItems) body.cartItems = cartItems;

@@ -1,6 +1,6 @@
 // Place order (spec sections 2 and 4): the summary of address, method and lines, and confirm.
 // Back to /shipping when the address is incomplete, to /payment when no valid method is set.
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import CheckoutSteps from "../../components/CheckoutSteps";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -14,6 +14,9 @@ import { errorMessage } from "../../lib/api";
 import { flash } from "../../lib/flash";
 import { ONLINE, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 import { addressLine, isAddressComplete } from "./rules";
+
+// The shopper's store credit, loaded after the summary is shown (nothing shows without credit).
+const StoreCredit = lazy(() => import(/* webpackChunkName: "checkout-store-credit" */ "./StoreCredit").then(textsLoaded));
 
 // The code that starts an online payment, loaded while an Online order is being placed.
 const loadPayment = () => import(/* webpackChunkName: "payment" */ "../../lib/payment").then(textsLoaded);
@@ -50,6 +53,7 @@ export default function PlaceOrderStep() {
   const t = useT();
   const cart = useCart();
   const [placing, setPlacing] = useState(false);
+  const [credit, setCredit] = useState({ use: false, amount: 0 });
   const goBackTo = missingStep(cart);
 
   useEffect(() => {
@@ -67,9 +71,13 @@ export default function PlaceOrderStep() {
     const online = paymentMethod === ONLINE;
     const payment = online ? loadPayment() : null;
     payment?.catch(() => {}); // a failure to load is shown where it is awaited, below
-    const order = await placeOrder({ keepCart: online });
+    const order = await placeOrder({ keepCart: online, storeCredit: credit.use ? credit.amount : 0 });
     if (!order) return setPlacing(false);
-    if (!online) return navigate(`/order/${order._id}`);
+    // An order the store credit paid in full is paid already (the server says so): no gateway.
+    if (!online || order.isPaid) {
+      if (online) clearCartItems();
+      return navigate(`/order/${order._id}`);
+    }
     try {
       // Off to the gateway's page; /payment/success clears the cart when it comes back paid.
       const { startPayment } = await payment;
@@ -129,6 +137,11 @@ export default function PlaceOrderStep() {
             <dt>{t("orders.total")}</dt>
             <dd className="order-summary__total">{formatMoney(totalPrice)}</dd>
           </dl>
+          {!empty && (
+            <Suspense fallback={null}>
+              <StoreCredit total={totalPrice} use={credit.use} onChange={(use, amount) => setCredit({ use, amount })} />
+            </Suspense>
+          )}
           <button
             type="button"
             className="btn btn--primary btn--block"

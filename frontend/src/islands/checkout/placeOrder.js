@@ -3,9 +3,10 @@ import { api, errorMessage } from "../../lib/api";
 import { applyServerRecords, clearCartItems, getCart } from "../../lib/cart";
 import { toast } from "../../lib/toast";
 
-export function orderRequest(cart) {
+/** The order's body; `storeCredit` (the credit the shopper chose to use) goes along only when chosen. */
+export function orderRequest(cart, { storeCredit = 0 } = {}) {
   const { street, city, postalCode } = cart.shippingAddress;
-  return {
+  const body = {
     // Every cart field goes along; the server reads productId, brandId, financialId and qty.
     orderItems: cart.cartItems.map((line) => ({ ...line })),
     shippingAddress: { street, city, postalCode },
@@ -14,6 +15,8 @@ export function orderRequest(cart) {
     shippingPrice: cart.shippingPrice,
     totalPrice: cart.totalPrice,
   };
+  if (storeCredit > 0) body.storeCredit = storeCredit;
+  return body;
 }
 
 /**
@@ -31,14 +34,14 @@ export function applyConflictRecords(records) {
 }
 
 /**
- * POST the stored cart as an order. Resolves to the placed order (the cart's lines are cleared:
+ * POST the stored cart as an order (with the store credit the shopper chose to use). Resolves to the placed order (the cart's lines are cleared:
  * the order now holds them; `keepCart` leaves them for an online payment, whose success screen
  * clears them), or to null after telling the shopper why it was refused. A 409 (prices changed,
  * not enough stock) refreshes the cart so the summary shows what the server will accept.
  */
-export async function placeOrder({ keepCart = false } = {}) {
+export async function placeOrder({ keepCart = false, storeCredit = 0 } = {}) {
   try {
-    const order = await api("/api/orders", { method: "POST", body: orderRequest(getCart()) });
+    const order = await api("/api/orders", { method: "POST", body: orderRequest(getCart(), { storeCredit }) });
     if (!keepCart) clearCartItems();
     return order;
   } catch (error) {

@@ -1,0 +1,239 @@
+"""GST credit notes: the one writer of a document that gives back part of a tax invoice.
+
+Every refund or reduction of a taxed order (a cancellation, a short pick, an approved problem
+report) issues one through `credit_note_issue`, in the caller's transaction, with the order row
+locked by the caller.
+
+- **Numbers**: a series of their own per year, `CN-2026-000001`, without gaps: the year's
+  `CreditNoteSequence` row is bumped last in the transaction (after the order row), as the invoice
+  numbers are, so a rolled-back note frees its number.
+- **Figures**: reversed exactly as the invoice computed them (`orders.tax`, the one owner of the tax
+  rules). A line of `n` packs at unit price `p` carries the tax `tax_included(p × n)`; a note that
+  gives back `k` of the `u` packs of a line not yet credited reverses
+  `tax_included(p × u) − tax_included(p × (u − k))`. So a note for all of a line's packs reverses
+  exactly the line's taxable value and tax, a line reduced at packing plus its credit note adds up
+  to the line as invoiced, and however many notes share a line they telescope: together they
+  never exceed it and, once every pack is credited, equal it to the paisa. Packs are counted
+  against `OrderItem.invoiced_qty` (the packs on the invoice, which packing never lowers).
+- **Split**: CGST + SGST or IGST as the order was placed (`Order.gst_interstate`); within the
+  state the tax is an even number of paise (`tax_included`), so the halves are exact.
+- An order placed before GST was recorded has no tax invoice to reverse: `credit_note_issue`
+  answers None and writes nothing.
+
+Money is stored in whole paise (`*_paise`), so the database's checks are exact on SQLite and
+PostgreSQL alike.
+"""
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import F, Sum
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
+
+from common.errors import Conflict, DomainError
+from common.text import squeezed
+from orders import tax
+from orders.models import CreditNote, CreditNoteLine, CreditNoteSequence, Order, OrderItem
+
+logger = logging.getLogger(__name__)
+
+CREDIT_NOTE_PREFIX = "CN"
+REASON_MAX_LENGTH = CreditNote._meta.get_field("reason").max_length
+
+CREDIT_EXCEEDS_LINE = gettext_lazy("{item}: only {count} pack(s) of this line are left to give back, not {wanted}.")
+CREDIT_LINE_NOT_ON_ORDER = gettext_lazy("That item is not part of this order.")
+CREDIT_QTY_RULE = gettext_lazy("The number of packs to give back must be a whole number of at least 1.")
+
+
+def paise(amount: Decimal) -> int:
+    """₹12.34 → 1234 (the amount is whole paise already: `orders.tax` rounds every figure)."""
+    return int(Decimal(amount) * 100)
+
+
+def rupees_from_paise(value: int) -> Decimal:
+    """1234 → Decimal('12.34')."""
+    return Decimal(value) / 100
+
+
+@dataclass(frozen=True)
+class Reversal:
+    """What a credit note gives back of one line, in paise."""
+
+    taxable_value: int
+    tax: int
+    cgst: int
+    sgst: int
+    igst: int
+
+    @property
+    def amount(self) -> int:
+        return self.taxable_value + self.tax
+
+
+def _invoiced_packs(item: OrderItem) -> int:
+    return item.invoiced_qty if item.invoiced_qty is not None else item.qty
+
+
+def _packs_tax(item: OrderItem, packs: int, *, interstate: bool) -> tax.Tax:
+    """The tax inside `packs` packs of the line, as the invoice computes a line (`_snapshot`)."""
+    if packs == 0:
+        return tax.Tax(rate=item.gst_rate, taxable_value=tax.ZERO, tax=tax.ZERO)
+    return tax.tax_included(item.price * packs, item.gst_rate, interstate=interstate)
+
+
+def line_reversal(item: OrderItem, *, uncredited: int, packs: int, interstate: bool) -> Reversal:
+    """Give back `packs` of the `uncredited` packs of a line not yet credited.
+
+    The difference between the line's tax at `uncredited` packs and at `uncredited - packs`, so
+    that successive notes telescope to the line as invoiced (see the module's docstring).
+    """
+    before = _packs_tax(item, uncredited, interstate=interstate)
+    after = _packs_tax(item, uncredited - packs, interstate=interstate)
+    taxable_value = paise(before.taxable_value) - paise(after.taxable_value)
+    tax_paise = paise(before.tax) - paise(after.tax)
+    if interstate:
+        return Reversal(taxable_value=taxable_value, tax=tax_paise, cgst=0, sgst=0, igst=tax_paise)
+    # Both ends are an even number of paise, so the difference halves exactly.
+    return Reversal(taxable_value=taxable_value, tax=tax_paise, cgst=tax_paise // 2, sgst=tax_paise // 2, igst=0)
+
+
+def credited_packs(*, items: Sequence[OrderItem]) -> dict[int, int]:
+    """How many packs of each line earlier credit notes gave back (line id → packs), one query."""
+    rows = (
+        CreditNoteLine.objects.filter(order_item__in=[item.pk for item in items])
+        .values("order_item")
+        .annotate(packs=Sum("qty"))
+    )
+    return {row["order_item"]: row["packs"] for row in rows}
+
+
+def packs_left_to_credit(*, items: Sequence[OrderItem]) -> dict[int, int]:
+    """Line id → the packs of that line no credit note has given back yet."""
+    credited = credited_packs(items=items)
+    return {item.pk: max(_invoiced_packs(item) - credited.get(item.pk, 0), 0) for item in items}
+
+
+def _next_number() -> str:
+    """`CN-2026-000001`: the year's next number, without gaps (the sequence row is locked until commit)."""
+    year = timezone.localdate().year
+    bumped = CreditNoteSequence.objects.filter(year=year).update(last_number=F("last_number") + 1)
+    if not bumped:
+        CreditNoteSequence.objects.bulk_create([CreditNoteSequence(year=year, last_number=0)], ignore_conflicts=True)
+        CreditNoteSequence.objects.filter(year=year).update(last_number=F("last_number") + 1)
+    number = CreditNoteSequence.objects.values_list("last_number", flat=True).get(year=year)
+    return f"{CREDIT_NOTE_PREFIX}-{year}-{number:06d}"
+
+
+def _clean_reason(reason: str) -> str:
+    text = squeezed(reason) if isinstance(reason, str) else ""
+    return text[:REASON_MAX_LENGTH]
+
+
+def _checked_lines(order: Order, lines: Sequence[tuple[OrderItem, int]]) -> list[tuple[OrderItem, int]]:
+    """The lines as rows of `order` re-read from the database, each once, with a whole pack count ≥ 1."""
+    wanted: dict[int, int] = {}
+    for item, packs in lines:
+        if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
+            raise DomainError(str(CREDIT_QTY_RULE), code="invalid_quantity")
+        if item.pk is None:
+            raise DomainError(str(CREDIT_LINE_NOT_ON_ORDER), code="line_not_on_order")
+        wanted[item.pk] = wanted.get(item.pk, 0) + packs
+    rows = {item.pk: item for item in OrderItem.objects.filter(order=order, pk__in=wanted)}
+    if len(rows) != len(wanted):
+        raise DomainError(str(CREDIT_LINE_NOT_ON_ORDER), code="line_not_on_order")
+    return [(rows[pk], packs) for pk, packs in wanted.items()]
+
+
+def credit_note_issue(
+    *, order: Order, lines: Sequence[tuple[OrderItem, int]], reason: str, by=None
+) -> CreditNote | None:
+    """Issue a GST credit note giving back `packs` of each `(line, packs)` of `order`.
+
+    Call it inside the caller's `transaction.atomic()`, with the order row locked
+    (`Order.objects.select_for_update()`). A line may be given either before or after the caller
+    lowered its `qty`: the packs are counted against the line as invoiced and what earlier notes
+    gave back. Refuses, writing nothing, a pack count that is not a whole number ≥ 1 or a line of
+    another order (400), and more packs than are left to give back on a line (409
+    `credit_exceeds_line`). Answers None (and writes nothing) for an order placed before GST was
+    recorded, or for no lines at all.
+    """
+    checked = _checked_lines(order, lines)
+    if not checked:
+        return None
+    interstate = order.gst_interstate
+    if interstate is None or any(item.gst_rate is None for item, _packs in checked):
+        return None
+    left = packs_left_to_credit(items=[item for item, _packs in checked])
+    for item, packs in checked:
+        if packs > left[item.pk]:
+            raise Conflict(
+                CREDIT_EXCEEDS_LINE.format(
+                    item=f"{item.brand} {item.name} {item.quantity} {item.units}", count=left[item.pk], wanted=packs
+                ),
+                code="credit_exceeds_line",
+            )
+
+    note_lines = []
+    for item, packs in checked:
+        reversal = line_reversal(item, uncredited=left[item.pk], packs=packs, interstate=interstate)
+        note_lines.append(
+            CreditNoteLine(
+                order_item=item,
+                name=item.name,
+                brand=item.brand,
+                quantity=item.quantity,
+                units=item.units,
+                hsn_code=item.hsn_code,
+                gst_rate=item.gst_rate,
+                qty=packs,
+                unit_price_paise=paise(item.price),
+                taxable_value_paise=reversal.taxable_value,
+                tax_paise=reversal.tax,
+                cgst_paise=reversal.cgst,
+                sgst_paise=reversal.sgst,
+                igst_paise=reversal.igst,
+                amount_paise=reversal.amount,
+            )
+        )
+
+    def total(field: str) -> int:
+        return sum(getattr(line, field) for line in note_lines)
+
+    with transaction.atomic():
+        note = CreditNote(
+            order=order,
+            invoice_number=order.invoice_number,
+            reason=_clean_reason(reason) or gettext("Goods returned or not supplied"),
+            place_of_supply=order.place_of_supply,
+            interstate=interstate,
+            taxable_value_paise=total("taxable_value_paise"),
+            tax_paise=total("tax_paise"),
+            cgst_paise=total("cgst_paise"),
+            sgst_paise=total("sgst_paise"),
+            igst_paise=total("igst_paise"),
+            total_paise=total("amount_paise"),
+            by=by if by is not None and getattr(by, "is_authenticated", False) else None,
+        )
+        note.number = _next_number()  # the sequence row last: locked until commit
+        note.save()
+        for line in note_lines:
+            line.credit_note = note
+        CreditNoteLine.objects.bulk_create(note_lines)
+    logger.info("credit note %s for order %s: %s paise", note.number, order.public_id, note.total_paise)
+    return note
+
+
+def credit_note_issue_for_rest(*, order: Order, reason: str, by=None) -> CreditNote | None:
+    """A credit note for every pack of `order` that no note has given back yet (a cancellation).
+
+    None when nothing is left to give back or the order has no GST recorded. Same locking as
+    `credit_note_issue`.
+    """
+    items = list(OrderItem.objects.filter(order=order))
+    left = packs_left_to_credit(items=items)
+    lines = [(item, left[item.pk]) for item in items if left[item.pk] > 0]
+    return credit_note_issue(order=order, lines=lines, reason=reason, by=by) if lines else None
