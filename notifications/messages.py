@@ -108,3 +108,20 @@ def lucky_draw_won_text(*, promotion: str, month: date, language: str) -> str:
             month=formats.date_format(month, "F Y"),
             phone=settings.STORE_SUPPORT_PHONE,
         )
+
+
+def refund_text(*, amount: Decimal, order_id: str, language: str) -> str:
+    """A refund the gateway says reached the shopper's card, UPI or bank."""
+    with translation.override(language):
+        return gettext(
+            "₹{amount} refunded to your original payment method for {store} order {order_id}. "
+            "Your bank may take 5-7 working days to show it."
+        ).format(amount=rupees(amount), store=settings.STORE_NAME, order_id=order_id)
+
+
+def store_credit_text(*, amount: Decimal, order_id: str, balance: Decimal, language: str) -> str:
+    """Money back as store credit (a cash order, or credit the order had spent)."""
+    with translation.override(language):
+        return gettext(
+            "₹{amount} added to your {store} store credit for order {order_id}. Your balance is ₹{balance}."
+        ).format(amount=rupees(amount), store=settings.STORE_NAME, order_id=order_id, balance=rupees(balance))

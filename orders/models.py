@@ -7,6 +7,7 @@ and `orders/pipeline.py`; the constraints below are the database's last guard.
 
 import secrets
 import string
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
@@ -88,6 +89,9 @@ class Order(models.Model):
     paid_at = models.DateTimeField(null=True, blank=True)
     # The wire's `orderId`: the gateway's reference for an online payment, CASH-<invoice> for cash.
     payment_reference = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # What reached the shop when the order was marked paid (`orders.services.order_mark_paid`): the
+    # amount due then. Money given back later is capped by it (`payments.refunds`).
+    amount_paid = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
@@ -140,6 +144,12 @@ class Order(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.status == self.Status.CANCELLED
+
+    @property
+    def amount_due(self) -> Decimal:
+        """What the shopper still has to pay for the order: payments compare the gateway's amount
+        with this, never with `total_price` (store credit applied at checkout is not due)."""
+        return self.total_price
 
 
 class OrderItem(models.Model):

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_return, stock_take
@@ -74,6 +74,12 @@ REPLACEMENT_COSTS_MORE = gettext_lazy(
 REPLACEMENT_SHORT = gettext_lazy("Sorry, not enough stock for {pack}: only {count} left.")
 PACK_NOT_FOUND = gettext_lazy("No pack has the id {pack}.")
 REASON_TOO_LONG = gettext_lazy("The reason can have at most {count} characters.")
+# What the credit note, the refund and the history say when staff give no reason.
+DEFAULT_REASONS = {
+    Kind.REDUCED: gettext_lazy("Fewer packs at packing"),
+    Kind.REMOVED: gettext_lazy("Not available at packing"),
+    Kind.REPLACED: gettext_lazy("Replaced at packing"),
+}
 
 
 @dataclass(frozen=True)
@@ -168,7 +174,7 @@ def _finish(
 ) -> None:
     """The money, the history, the announcement and the text, in the change's transaction."""
     if fell_by > 0:
-        money_back(order=order, amount=fell_by, reason=reason or Kind(kind).label, by=by)
+        money_back(order=order, amount=fell_by, reason=reason, by=by)
     OrderLineChange.objects.create(
         order=order,
         kind=kind,
@@ -207,7 +213,8 @@ def _reduce(*, order: Order, item, qty, by, reason: str) -> Order:
             raise Conflict(LAST_LINE, code="last_line")
         before = _Line(pack=_item_label(line), qty=line.qty, price=line.price)
         taken_out = line.qty - qty
-        credit_note_issue(order=locked, lines=[(line, taken_out)], reason=reason or gettext("Short pick"), by=by)
+        reason = reason or str(DEFAULT_REASONS[Kind.REMOVED if qty == 0 else Kind.REDUCED])
+        credit_note_issue(order=locked, lines=[(line, taken_out)], reason=reason, by=by)
         stock_return([(line.financial_id, taken_out)])
         if qty == 0:
             line.delete()
@@ -301,9 +308,8 @@ def order_line_replace(
         ):
             raise Conflict(REPLACEMENT_COSTS_MORE, code="replacement_costs_more")
         before = _Line(pack=_item_label(line), qty=line.qty, price=line.price)
-        credit_note_issue(
-            order=locked, lines=[(line, line.qty)], reason=reason or gettext("Replaced at packing"), by=by
-        )
+        reason = reason or str(DEFAULT_REASONS[Kind.REPLACED])
+        credit_note_issue(order=locked, lines=[(line, line.qty)], reason=reason, by=by)
         try:
             stock_take([(pack.pk, qty)])
         except InsufficientStock as error:

@@ -25,10 +25,16 @@ def _flagged_payments() -> Prefetch:
     return Prefetch("payments", queryset=payments.exclude(flag="").order_by("id"), to_attr="flagged_payments")
 
 
+def _refunds() -> Prefetch:
+    """The order's refunds (payments.Refund), oldest first: one more query for a whole list."""
+    refunds = Order._meta.get_field("refunds").related_model.objects
+    return Prefetch("refunds", queryset=refunds.order_by("created_at", "id"))
+
+
 def _orders() -> QuerySet[Order]:
     return (
         Order.objects.select_related("user")
-        .prefetch_related("items", "line_changes", _flagged_payments(), "credit_notes__lines")
+        .prefetch_related("items", "line_changes", _flagged_payments(), _refunds(), "credit_notes__lines")
         .order_by("-created_at", "-id")
     )
 

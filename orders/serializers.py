@@ -336,6 +336,16 @@ class OrderLineChangeSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
 
 
+class RefundOutSerializer(serializers.Serializer):
+    """Money going back to the card, UPI or bank the order was paid from (`payments.Refund`)."""
+
+    _id = serializers.CharField(source="unique_request_id")
+    amount = MoneyField()
+    state = serializers.ChoiceField(choices=["pending", "succeeded", "failed", "manual_review"])
+    reason = serializers.CharField()
+    createdAt = serializers.DateTimeField(source="created_at")
+
+
 class OrderSerializer(serializers.Serializer):
     _id = serializers.CharField(source="public_id")
     createdAt = serializers.DateTimeField(source="created_at")
@@ -375,6 +385,7 @@ class OrderSerializer(serializers.Serializer):
     storeCreditApplied = MoneyField(source="store_credit_applied", help_text="Store credit spent on this order")
     canCancel = serializers.SerializerMethodField()
     creditNotes = CreditNoteSerializer(source="credit_notes.all", many=True, help_text="Oldest first")
+    refunds = RefundOutSerializer(source="refunds.all", many=True, help_text="Oldest first")
 
     def get_totalInWords(self, order: Order) -> str:
         """The total the Indian way: 'Rupees Seven Hundred Seventy-Eight Only'."""

@@ -5,8 +5,11 @@ status answer says so (`payments.services`). Its events keep every answer and no
 secrets redacted. The constraints are the last guard of "every event counts once".
 """
 
+from decimal import Decimal
+
+from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from orders.models import new_public_id
@@ -30,6 +33,7 @@ class Payment(models.Model):
         CHARGED_AFTER_CANCEL = "charged_after_cancel", "Charged after the order was cancelled"
         ALREADY_PAID = "already_paid", "Charged for an order that was already paid"
         IRREGULAR = "irregular", "Irregular gateway status"
+        REVERSED = "reversed", "Charged, then reversed by the gateway"
 
     order = models.ForeignKey("orders.Order", on_delete=models.PROTECT, related_name="payments")
     gateway = models.CharField(max_length=20)
@@ -44,12 +48,21 @@ class Payment(models.Model):
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     charged_at = models.DateTimeField(null=True, blank=True)
+    # Money, in paise, that the gateway captured, and the part of it promised back by refunds that
+    # have not failed. Only `payments.refunds` changes `refunded_paise` (with F(), under the
+    # payment's row lock); the CHECK below holds whatever a racing writer does.
+    captured_paise = models.BigIntegerField(default=0)
+    refunded_paise = models.BigIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["status", "created_at"], name="payment_status_created")]
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0), name="payment_amount_positive"),
+            models.CheckConstraint(
+                condition=Q(refunded_paise__gte=0) & Q(refunded_paise__lte=F("captured_paise")),
+                name="payment_refunds_within_capture",
+            ),
             # At most one charge pays an order; any other is flagged for staff.
             models.UniqueConstraint(
                 fields=["order"], condition=Q(status="charged", flag=""), name="payment_one_charge_pays_an_order"
@@ -58,6 +71,10 @@ class Payment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.gateway_order_id} ({self.get_status_display()})"
+
+    @property
+    def refundable_paise(self) -> int:
+        return self.captured_paise - self.refunded_paise
 
 
 class PaymentEvent(models.Model):
@@ -109,3 +126,176 @@ class SandboxCharge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.gateway_order_id}: {self.status}"
+
+
+def new_refund_request_id() -> str:
+    """`R` and 20 random letters and digits: our refund's own id, sent as Juspay's `unique_request_id`."""
+    return f"R{new_public_id()}"
+
+
+class Refund(models.Model):
+    """Money going back to the card, UPI or bank a payment came from, through the gateway.
+
+    Created pending by `payments.refunds` (in the transaction that decided it), submitted by a
+    Celery task after commit, and settled only by the gateway's word (its answer, a webhook, or
+    reconciliation). `unique_request_id` is ours, made once: every retry of this refund sends the
+    same one, so the gateway never pays it twice.
+    """
+
+    class State(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SUCCEEDED = "succeeded", "Succeeded"
+        FAILED = "failed", "Failed"
+        MANUAL_REVIEW = "manual_review", "Manual review"
+
+    order = models.ForeignKey("orders.Order", on_delete=models.PROTECT, related_name="refunds")
+    payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="refunds")
+    amount_paise = models.BigIntegerField()
+    reason = models.CharField(max_length=300)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    state = models.CharField(max_length=15, choices=State.choices, default=State.PENDING)
+    unique_request_id = models.CharField(max_length=21, unique=True, default=new_refund_request_id, editable=False)
+    gateway_refund_id = models.CharField(max_length=64, blank=True, help_text="The gateway's own refund id")
+    gateway_reference = models.CharField(max_length=64, blank=True, help_text="The bank's reference (ARN / RRN)")
+    gateway_status = models.CharField(max_length=40, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["state", "created_at"], name="refund_state_created")]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount_paise__gt=0), name="refund_amount_positive"),
+            models.CheckConstraint(
+                condition=Q(state__in=["pending", "succeeded", "failed", "manual_review"]), name="refund_state_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.unique_request_id} ({self.get_state_display()})"
+
+    @property
+    def amount(self) -> Decimal:
+        return Decimal(self.amount_paise) / 100
+
+    @property
+    def is_final(self) -> bool:
+        return self.state in (self.State.SUCCEEDED, self.State.FAILED)
+
+
+class RefundEvent(models.Model):
+    """One thing that happened to a refund: requested, submitted, a webhook, a status answer."""
+
+    class Source(models.TextChoices):
+        REQUEST = "request", "Requested"
+        SUBMIT = "submit", "Submitted to the gateway"
+        WEBHOOK = "webhook", "Webhook"
+        RECONCILE = "reconcile", "Reconciliation"
+        STAFF = "staff", "Staff"
+
+    refund = models.ForeignKey(Refund, on_delete=models.CASCADE, related_name="events")
+    source = models.CharField(max_length=10, choices=Source.choices)
+    # The webhook's own id, so a repeated webhook is recognised.
+    event_id = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001 - NULL: no id to repeat
+    from_state = models.CharField(max_length=15, choices=Refund.State.choices, blank=True)
+    to_state = models.CharField(max_length=15, choices=Refund.State.choices)
+    gateway_status = models.CharField(max_length=40, blank=True)
+    note = models.CharField(max_length=300, blank=True)
+    raw = models.JSONField(default=dict, blank=True, help_text="The gateway's answer, secrets redacted")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["refund", "event_id"], condition=Q(event_id__isnull=False), name="refund_event_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.refund_id}: {self.source} {self.from_state} → {self.to_state}"
+
+
+class SandboxRefund(models.Model):
+    """The sandbox gateway's books of refunds, keyed by our `unique_request_id` as Juspay keys them."""
+
+    unique_request_id = models.CharField(max_length=64, unique=True)
+    gateway_order_id = models.CharField(max_length=21, db_index=True)
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    status = models.CharField(max_length=20, default="PENDING")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.unique_request_id}: {self.status}"
+
+
+class StoreCreditAccount(models.Model):
+    """A shopper's store credit: the balance, in paise, that `payments.credit` keeps equal to the
+    sum of the account's entries. The CHECK is the last guard of "never negative"."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="store_credit")
+    balance_paise = models.BigIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(balance_paise__gte=0), name="store_credit_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.balance}"
+
+    @property
+    def balance(self) -> Decimal:
+        return Decimal(self.balance_paise) / 100
+
+
+class StoreCreditEntry(models.Model):
+    """One line of a shopper's store-credit ledger: credit in (positive) or spent (negative)."""
+
+    class Kind(models.TextChoices):
+        GRANT = "grant", "Granted"
+        REFUND = "refund", "Money back (cash order)"
+        SPEND = "spend", "Spent on an order"
+        RETURN = "return", "Spent credit given back (order reduced)"
+        RESTORE = "restore", "Spent credit given back (order cancelled)"
+
+    account = models.ForeignKey(StoreCreditAccount, on_delete=models.PROTECT, related_name="entries")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    amount_paise = models.BigIntegerField(help_text="Positive: credit in; negative: credit spent")
+    balance_after_paise = models.BigIntegerField()
+    reason = models.CharField(max_length=300)
+    order = models.ForeignKey(
+        "orders.Order", on_delete=models.PROTECT, null=True, blank=True, related_name="store_credit_entries"
+    )
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "store credit entries"
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(kind="spend") & Q(amount_paise__lt=0)) | (~Q(kind="spend") & Q(amount_paise__gt=0)),
+                name="store_credit_entry_sign",
+            ),
+            models.CheckConstraint(condition=Q(balance_after_paise__gte=0), name="store_credit_entry_balance"),
+            # An order spends credit once (at placement) and gets it back in full once (cancelled).
+            models.UniqueConstraint(fields=["order"], condition=Q(kind="spend"), name="store_credit_spent_once"),
+            models.UniqueConstraint(fields=["order"], condition=Q(kind="restore"), name="store_credit_restored_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.amount}"
+
+    @property
+    def amount(self) -> Decimal:
+        return Decimal(self.amount_paise) / 100
+
+    @property
+    def balance_after(self) -> Decimal:
+        return Decimal(self.balance_after_paise) / 100

@@ -48,3 +48,14 @@ def abandoned_online_orders(*, placed_before: datetime) -> list[Order]:
         )
         .order_by("created_at", "id")
     )
+
+
+def refunds_to_reconcile() -> list:
+    """Refunds still pending, oldest first, with their payment, order and customer loaded."""
+    from payments.models import Refund
+
+    return list(
+        Refund.objects.select_related("payment", "order__user")
+        .filter(state=Refund.State.PENDING)
+        .order_by("created_at", "id")
+    )

@@ -23,10 +23,10 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, DomainError, NotFound
-from orders.events import announce_order_changed
 from orders.models import Order
 from orders.pipeline import order_cancel
 from orders.selectors import ORDER_NOT_FOUND
+from orders.services import order_mark_paid, order_mark_unpaid
 from payments.gateways import active_gateway, gateway_named
 from payments.gateways.base import (
     CHARGED,
@@ -39,12 +39,18 @@ from payments.gateways.base import (
     MalformedNotice,
     Notice,
 )
-from payments.models import Payment, PaymentEvent
+from payments.models import Payment, PaymentEvent, RefundEvent
+from payments.refund_sync import refunds_sync_payment
+from payments.refunds import refund_create
 
 logger = logging.getLogger(__name__)
 
 ALREADY_PAID = gettext_lazy("This order is already paid.")
 GATEWAY_UNAVAILABLE = gettext_lazy("Failed to initiate payment. Please try again.")
+# The gateway reversed a charge by itself.
+REVERSAL_STATUSES = frozenset({"AUTO_REFUNDED"})
+# Charges that cannot pay their order and go straight back to the shopper.
+AUTO_REFUNDED_FLAGS = frozenset({Payment.Flag.ALREADY_PAID, Payment.Flag.CHARGED_AFTER_CANCEL})
 
 
 class PaymentRefused(DomainError):
@@ -92,9 +98,9 @@ def payment_initiate(
     if order is None:
         raise NotFound(ORDER_NOT_FOUND)
     if amount is not None:
-        if Decimal(amount) != order.total_price:
+        if Decimal(amount) != order.amount_due:
             raise PaymentRefused(
-                gettext("The amount to pay is the order's total, {total}.").format(total=f"{order.total_price:.2f}"),
+                gettext("The amount to pay is the order's total, {total}.").format(total=f"{order.amount_due:.2f}"),
                 code="amount_mismatch",
             )
     if online_checkout and order.payment_method != Order.PaymentMethod.ONLINE:
@@ -105,7 +111,14 @@ def payment_initiate(
         raise Conflict(gettext("This order is cancelled."), code="order_cancelled")
 
     gateway = active_gateway()
-    payment = Payment.objects.create(order=order, gateway=gateway.name, amount=order.total_price)
+    if not gateway.available():
+        raise GatewayUnavailable(GATEWAY_UNAVAILABLE, code="gateway_unavailable")
+    resumed = _resumable_payment(order)
+    if resumed is not None:
+        logger.info("payment %s resumed for order %s", resumed.gateway_order_id, order.public_id)
+        return resumed, resumed.gateway_status or "NEW"
+
+    payment = Payment.objects.create(order=order, gateway=gateway.name, amount=order.amount_due)
     try:
         session = gateway.create_session(
             gateway_order_id=payment.gateway_order_id,
@@ -135,6 +148,31 @@ def payment_initiate(
     return payment, session.status
 
 
+def _resumable_payment(order: Order) -> Payment | None:
+    """The order's open payment session, when the gateway says it can still be paid.
+
+    One live payment per order: a shopper coming back to a pending order gets the same payment
+    page. A new session is made only after the gateway says the old one failed (or for another
+    amount or gateway); a gateway that does not answer keeps the old one, so nothing is charged
+    twice because the gateway was slow. An old one the gateway says is charged pays the order.
+    """
+    open_payment = (
+        order.payments.filter(status__in=[Payment.Status.NEW, Payment.Status.PENDING], amount=order.amount_due)
+        .exclude(payment_link="")
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    if open_payment is None or open_payment.gateway != active_gateway().name:
+        return None
+    confirmation = payment_confirm(payment=open_payment, source=PaymentEvent.Source.SESSION)
+    confirmed = confirmation.payment
+    if confirmed.status == Payment.Status.CHARGED:
+        raise Conflict(ALREADY_PAID, code="already_paid")
+    if confirmed.status == Payment.Status.FAILED:
+        return None
+    return confirmed
+
+
 def _record(payment: Payment, *, source: str, to_status: str, note: str = "", raw=None) -> None:
     with transaction.atomic():
         locked = Payment.objects.select_for_update().get(pk=payment.pk)
@@ -157,7 +195,8 @@ def payment_confirm(*, payment: Payment, source: str, notice: Notice | None = No
         # loaded before it (a racing duplicate answered "new" for a payment already charged).
         payment.refresh_from_db(fields=["status", "flag"])
         return Confirmation(payment=payment, changed=False)
-    if payment.status == Payment.Status.CHARGED:
+    reversal_claimed = notice is not None and notice.claimed_status in REVERSAL_STATUSES
+    if payment.status == Payment.Status.CHARGED and not reversal_claimed:
         return Confirmation(payment=payment, changed=False)
 
     try:
@@ -186,6 +225,8 @@ def _apply(*, payment: Payment, answer: GatewayStatus, source: str, notice: Noti
             raw={"status": answer.raw, **({"notice": notice.raw} if notice else {})},
         )
         if locked.status == Payment.Status.CHARGED:
+            if answer.status in REVERSAL_STATUSES and locked.flag != Payment.Flag.REVERSED:
+                return _reversed(order=order, payment=locked, event=event, answer=answer)
             # Settled already (by the other of a racing return and webhook): nothing changes.
             _save_event(event)
             return Confirmation(payment=locked, changed=False)
@@ -193,12 +234,10 @@ def _apply(*, payment: Payment, answer: GatewayStatus, source: str, notice: Noti
         flag = ""
         if to_status == Payment.Status.CHARGED:
             flag = _charge_flag(order=order, payment=locked, answer=answer)
+            captured = answer.amount if answer.amount is not None else Decimal("0")
+            locked.captured_paise = max(0, int(captured * 100))
             if not flag:
-                order.is_paid = True
-                order.paid_at = timezone.now()
-                order.payment_reference = locked.gateway_order_id
-                order.save(update_fields=["is_paid", "paid_at", "payment_reference"])
-                announce_order_changed(order_id=order.pk)
+                order_mark_paid(order=order, reference=locked.gateway_order_id)
             locked.charged_at = timezone.now()
             locked.flag = flag
             event.note = Payment.Flag(flag).label if flag else f"Order {order.public_id} paid"
@@ -212,6 +251,12 @@ def _apply(*, payment: Payment, answer: GatewayStatus, source: str, notice: Noti
         if answer.gateway_id and not locked.gateway_reference:
             locked.gateway_reference = answer.gateway_id[:64]
         locked.save()
+        if flag in AUTO_REFUNDED_FLAGS and locked.captured_paise > 0:
+            # A second charge of the order (or one after it was cancelled): the money goes back at
+            # once; the flag stays for staff to see.
+            refund_create(
+                order=order, payment=locked, paise=locked.captured_paise, reason=Payment.Flag(flag).label, by=None
+            )
 
     if flag:
         logger.error(
@@ -226,10 +271,26 @@ def _apply(*, payment: Payment, answer: GatewayStatus, source: str, notice: Noti
     return Confirmation(payment=locked, changed=changed)
 
 
+def _reversed(*, order: Order, payment: Payment, event: PaymentEvent, answer: GatewayStatus) -> Confirmation:
+    """The gateway took back a charge by itself (AUTO_REFUNDED after CHARGED): the order is unpaid
+    again if this payment paid it; the payment is flagged and has nothing left to refund."""
+    event.note = Payment.Flag.REVERSED.label
+    if not _save_event(event):
+        return Confirmation(payment=payment, changed=False)
+    if order.is_paid and order.payment_reference == payment.gateway_order_id:
+        order_mark_unpaid(order=order, reason=f"payment {payment.gateway_order_id} reversed ({answer.status})")
+    payment.flag = Payment.Flag.REVERSED
+    payment.gateway_status = answer.status[:40]
+    payment.captured_paise = payment.refunded_paise
+    payment.save(update_fields=["flag", "gateway_status", "captured_paise", "updated_at"])
+    logger.error("payment %s for order %s was reversed by the gateway", payment.gateway_order_id, order.public_id)
+    return Confirmation(payment=payment, changed=True)
+
+
 def _charge_flag(*, order: Order, payment: Payment, answer: GatewayStatus) -> str:
     if answer.status in IRREGULAR_STATUSES:
         return Payment.Flag.IRREGULAR
-    if answer.amount is None or answer.amount != payment.amount or payment.amount != order.total_price:
+    if answer.amount is None or answer.amount != payment.amount or payment.amount != order.amount_due:
         return Payment.Flag.AMOUNT_MISMATCH
     if order.is_cancelled:
         return Payment.Flag.CHARGED_AFTER_CANCEL
@@ -287,6 +348,9 @@ def payment_webhook(*, authorization: str, body: bytes) -> Confirmation:
     )
     if payment is None:
         raise NotFound(gettext("Payment not found"))
+    if notice.is_about_refunds:
+        answered = refunds_sync_payment(payment=payment, source=RefundEvent.Source.WEBHOOK, event_id=notice.event_id)
+        return Confirmation(payment=payment, changed=False, error="" if answered else "refund status unavailable")
     return payment_confirm(payment=payment, source=PaymentEvent.Source.WEBHOOK, notice=notice)
 
 

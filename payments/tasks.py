@@ -4,14 +4,33 @@ import logging
 
 from celery import shared_task
 
+from payments.refund_sync import refund_submit, refunds_reconcile
 from payments.services import orders_cancel_abandoned, payments_reconcile
 
 logger = logging.getLogger(__name__)
 
 
 @shared_task(ignore_result=True)
+def submit_refund(refund_id: int) -> str:
+    """Send a refund to the gateway (queued after the transaction that created it commits).
+
+    Safe to run twice: the second run asks for the refund's status instead of sending it again.
+    A gateway that does not answer leaves the refund pending for reconciliation; no retry here.
+    """
+    settled = refund_submit(refund_id=refund_id)
+    return settled.refund.state
+
+
+@shared_task(ignore_result=True)
 def reconcile_payments() -> int:
-    """Ask the gateway about every payment still pending a few minutes after it started."""
+    """Ask the gateway about every payment still pending a few minutes after it started, and
+    about every pending refund."""
+    for result in refunds_reconcile():
+        refund = result.refund
+        if result.error:
+            logger.warning("reconcile: refund %s still unknown: %s", refund.unique_request_id, result.error)
+        else:
+            logger.info("reconcile: refund %s %s → %s", refund.unique_request_id, result.from_state, refund.state)
     results = payments_reconcile()
     for result in results:
         if result.error:

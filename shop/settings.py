@@ -394,6 +394,12 @@ JUSPAY_TIMEOUT_SECONDS = float(env("JUSPAY_TIMEOUT_SECONDS", "15"))
 PAYMENT_SANDBOX_KEY = env("PAYMENT_SANDBOX_KEY")
 # The sandbox marks orders paid with no money: in production it is off unless this says "a demo".
 PAYMENT_SANDBOX_IN_PRODUCTION = env_bool("PAYMENT_SANDBOX_IN_PRODUCTION", False)
+# What a new sandbox refund becomes: SUCCESS, PENDING (until settled), FAILURE or MANUAL_REVIEW.
+PAYMENT_SANDBOX_REFUND_OUTCOME = env("PAYMENT_SANDBOX_REFUND_OUTCOME", "SUCCESS")
+# Reconciliation asks Juspay about this many payments' refunds side by side (one order-status call each).
+JUSPAY_STATUS_CALLS_AT_ONCE = int(env("JUSPAY_STATUS_CALLS_AT_ONCE", "8"))
+# A refund submitted this long ago that the gateway still does not list is sent again (same request id).
+REFUND_RESUBMIT_AFTER_MINUTES = int(env("REFUND_RESUBMIT_AFTER_MINUTES", "10"))
 # Payments still pending this long after they started are asked about again (Celery beat), for
 # up to PAYMENT_RECONCILE_WINDOW_HOURS.
 PAYMENT_RECONCILE_AFTER_MINUTES = int(env("PAYMENT_RECONCILE_AFTER_MINUTES", "5"))

@@ -65,6 +65,15 @@ STATUS_IDS = {
 }
 
 
+# Juspay's refund statuses (the `refunds[].status` of the order-status answer), by what they mean.
+REFUND_SUCCEEDED_STATUSES = frozenset({"SUCCESS", "REFUNDED"})
+REFUND_FAILED_STATUSES = frozenset({"FAILURE", "FAILED"})
+REFUND_MANUAL_REVIEW_STATUSES = frozenset({"MANUAL_REVIEW"})
+REFUND_PENDING_STATUSES = frozenset({"PENDING", "INITIATED"})
+# Juspay's webhook events about refunds: the body carries the whole order-status answer, refunds too.
+REFUND_EVENTS = frozenset({"ORDER_REFUNDED", "ORDER_REFUND_FAILED", "REFUND_MANUAL_REVIEW_NEEDED"})
+
+
 class GatewayError(Exception):
     """The gateway could not be reached in time or answered with an error."""
 
@@ -109,10 +118,34 @@ class Notice:
     claimed_status: str
     event_id: str = ""
     raw: dict = field(default_factory=dict)
+    event_name: str = ""
+
+    @property
+    def is_about_refunds(self) -> bool:
+        return self.event_name in REFUND_EVENTS
+
+
+@dataclass(frozen=True)
+class RefundAnswer:
+    """What the gateway says about one refund of a payment, found by our `unique_request_id`."""
+
+    unique_request_id: str
+    status: str
+    amount: Decimal | None
+    gateway_refund_id: str = ""
+    reference: str = ""
+    raw: dict = field(default_factory=dict)
 
 
 class Gateway(ABC):
     name: str
+    # How many status calls reconciliation may have in flight at once: the gateway has no status
+    # call for several orders, so a batch is that many calls side by side.
+    status_calls_at_once: int = 1
+
+    def available(self) -> bool:
+        """False when the gateway must take no payments now (the sandbox in production)."""
+        return True
 
     @abstractmethod
     def create_session(
@@ -127,6 +160,33 @@ class Gateway(ABC):
 
     @abstractmethod
     def parse_webhook(self, *, authorization: str, body: bytes) -> Notice: ...
+
+    @abstractmethod
+    def refund(
+        self, *, gateway_order_id: str, amount: Decimal, unique_request_id: str, customer_id: str = ""
+    ) -> RefundAnswer:
+        """Ask for `amount` of the charged payment back. Sending the same `unique_request_id` again
+        never refunds twice: the gateway answers the refund it already has."""
+
+    @abstractmethod
+    def refund_status(self, *, gateway_order_id: str, customer_id: str = "") -> list[RefundAnswer]:
+        """Every refund of that payment, in one call."""
+
+    def refund_statuses(self, payments: list[tuple[str, str]]) -> dict[str, "list[RefundAnswer] | GatewayError"]:
+        """`refund_status` for many (gateway order id, customer id) pairs, `status_calls_at_once`
+        at a time; a payment the gateway did not answer for maps to its GatewayError."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        def one(pair: tuple[str, str]):
+            try:
+                return self.refund_status(gateway_order_id=pair[0], customer_id=pair[1])
+            except GatewayError as error:
+                return error
+
+        if self.status_calls_at_once <= 1 or len(payments) <= 1:
+            return {pair[0]: one(pair) for pair in payments}
+        with ThreadPoolExecutor(max_workers=self.status_calls_at_once) as pool:
+            return dict(zip((pair[0] for pair in payments), pool.map(one, payments), strict=True))
 
 
 def amount_text(amount: Decimal) -> str:
@@ -200,6 +260,26 @@ def basic_credentials_match(authorization: str, username: str, password: str) ->
     return user_ok and password_ok
 
 
+def refund_answers(order: dict) -> list[RefundAnswer]:
+    """The `refunds` list of Juspay's order-status (or refund) answer."""
+    refunds = order.get("refunds") if isinstance(order, dict) else None
+    answers = []
+    for item in refunds if isinstance(refunds, list) else []:
+        if not isinstance(item, dict) or not item.get("unique_request_id"):
+            continue
+        answers.append(
+            RefundAnswer(
+                unique_request_id=str(item["unique_request_id"])[:64],
+                status=str(item.get("status") or "").upper(),
+                amount=parse_amount(item.get("amount")),
+                gateway_refund_id=str(item.get("id") or "")[:64],
+                reference=str(item.get("ref") or item.get("arn") or "")[:64],
+                raw=redact(item),
+            )
+        )
+    return answers
+
+
 def notice_from_webhook(body: bytes) -> Notice:
     """Juspay's webhook body: `{"id", "event_name", "content": {"order": {...}}}`."""
     try:
@@ -215,6 +295,7 @@ def notice_from_webhook(body: bytes) -> Notice:
         claimed_status=str(order.get("status") or ""),
         event_id=str(event.get("id") or "")[:100],
         raw=redact(event),
+        event_name=str(event.get("event_name") or "")[:60],
     )
 
 

@@ -17,6 +17,7 @@ from payments.gateways.base import (
     GatewayError,
     GatewayStatus,
     Notice,
+    RefundAnswer,
     Session,
     Unauthenticated,
     amount_text,
@@ -25,6 +26,7 @@ from payments.gateways.base import (
     notice_from_webhook,
     parse_amount,
     redact,
+    refund_answers,
 )
 
 logger = logging.getLogger(__name__)
@@ -40,6 +42,7 @@ class JuspayGateway(Gateway):
         self.client_id = settings.JUSPAY_PAYMENT_PAGE_CLIENT_ID
         self.response_key = settings.JUSPAY_RESPONSE_KEY
         self.timeout = settings.JUSPAY_TIMEOUT_SECONDS
+        self.status_calls_at_once = settings.JUSPAY_STATUS_CALLS_AT_ONCE
 
     def _headers(self, customer_id: str) -> dict[str, str]:
         headers = {"x-merchantid": self.merchant_id, "version": settings.JUSPAY_API_VERSION}
@@ -121,3 +124,28 @@ class JuspayGateway(Gateway):
         ):
             raise Unauthenticated("Webhook credentials are missing or wrong.")
         return notice_from_webhook(body)
+
+    # --- refunds ----------------------------------------------------------------------------
+    # Juspay has no refund-status call of its own nor a status call for several orders: the
+    # order-status answer lists every refund of the order, so one call settles all of them, and
+    # reconciliation runs JUSPAY_STATUS_CALLS_AT_ONCE such calls side by side.
+
+    def refund(
+        self, *, gateway_order_id: str, amount: Decimal, unique_request_id: str, customer_id: str = ""
+    ) -> RefundAnswer:
+        body = self._call(
+            "POST",
+            f"/orders/{gateway_order_id}/refunds",
+            customer_id=customer_id,
+            json={"unique_request_id": unique_request_id, "amount": amount_text(amount)},
+        )
+        for answer in refund_answers(body):
+            if answer.unique_request_id == unique_request_id:
+                return answer
+        raise GatewayError(f"Juspay's refund answer for {gateway_order_id} does not list {unique_request_id}")
+
+    def refund_status(self, *, gateway_order_id: str, customer_id: str = "") -> list[RefundAnswer]:
+        body = self._call("GET", f"/orders/{gateway_order_id}", customer_id=customer_id)
+        if str(body.get("order_id") or "") != gateway_order_id:
+            raise GatewayError(f"Juspay answered the status of {body.get('order_id')!r} for {gateway_order_id!r}")
+        return refund_answers(body)

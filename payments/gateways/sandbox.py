@@ -20,6 +20,7 @@ from payments.gateways.base import (
     GatewayError,
     GatewayStatus,
     Notice,
+    RefundAnswer,
     Session,
     Unauthenticated,
     amount_text,
@@ -47,6 +48,9 @@ def sandbox_allowed() -> bool:
 
 class SandboxGateway(Gateway):
     name = "sandbox"
+
+    def available(self) -> bool:
+        return sandbox_allowed()
 
     def create_session(
         self, *, gateway_order_id: str, amount: Decimal, customer_id: str, return_url: str, description: str
@@ -116,3 +120,75 @@ class SandboxGateway(Gateway):
             "status_id": str(STATUS_IDS.get(charge.status, "")),
         }
         return signed(params, sandbox_key())
+
+    # --- refunds ----------------------------------------------------------------------------
+    # PAYMENT_SANDBOX_REFUND_OUTCOME says what a new refund becomes: SUCCESS (the default),
+    # PENDING (until `settle_refund`), FAILURE or MANUAL_REVIEW, so tests and demos can see each.
+
+    def refund(
+        self, *, gateway_order_id: str, amount: Decimal, unique_request_id: str, customer_id: str = ""
+    ) -> RefundAnswer:
+        from django.db.models import Sum
+
+        from payments.models import SandboxCharge, SandboxRefund
+
+        charge = SandboxCharge.objects.filter(gateway_order_id=gateway_order_id).first()
+        if charge is None or charge.status != PAID:
+            raise GatewayError(f"The sandbox has no charged payment {gateway_order_id}")
+        refund = SandboxRefund.objects.filter(unique_request_id=unique_request_id).first()
+        if refund is None:
+            refunded = (
+                SandboxRefund.objects.filter(gateway_order_id=gateway_order_id)
+                .exclude(status="FAILURE")
+                .aggregate(total=Sum("amount"))["total"]
+            ) or Decimal("0")
+            if refunded + amount > charge.amount:
+                raise GatewayError(f"Refund amount exceeds the order amount of {gateway_order_id}")
+            refund, _ = SandboxRefund.objects.get_or_create(
+                unique_request_id=unique_request_id,
+                defaults={
+                    "gateway_order_id": gateway_order_id,
+                    "amount": amount,
+                    "status": settings.PAYMENT_SANDBOX_REFUND_OUTCOME,
+                },
+            )
+        return _answer(refund)
+
+    def refund_status(self, *, gateway_order_id: str, customer_id: str = "") -> list[RefundAnswer]:
+        from payments.models import SandboxRefund
+
+        return [_answer(refund) for refund in SandboxRefund.objects.filter(gateway_order_id=gateway_order_id)]
+
+    def refund_statuses(self, payments: list[tuple[str, str]]) -> dict[str, list[RefundAnswer] | GatewayError]:
+        """The sandbox's books answer for any number of payments in one query."""
+        from payments.models import SandboxRefund
+
+        answers: dict[str, list] = {gateway_order_id: [] for gateway_order_id, _customer in payments}
+        for refund in SandboxRefund.objects.filter(gateway_order_id__in=list(answers)):
+            answers[refund.gateway_order_id].append(_answer(refund))
+        return answers
+
+    @staticmethod
+    def settle_refund(*, unique_request_id: str, status: str) -> None:
+        """Tests and demos: the bank settled a refund left PENDING (SUCCESS, FAILURE or MANUAL_REVIEW)."""
+        from payments.models import SandboxRefund
+
+        SandboxRefund.objects.filter(unique_request_id=unique_request_id).update(status=status)
+
+
+def _answer(refund) -> RefundAnswer:
+    raw = {
+        "id": f"sandbox_refund_{refund.pk}",
+        "unique_request_id": refund.unique_request_id,
+        "amount": float(refund.amount),
+        "status": refund.status,
+        "ref": f"SBX{refund.pk:010d}",
+    }
+    return RefundAnswer(
+        unique_request_id=refund.unique_request_id,
+        status=refund.status,
+        amount=refund.amount,
+        gateway_refund_id=raw["id"],
+        reference=raw["ref"],
+        raw=raw,
+    )

@@ -47,6 +47,8 @@ def test_flagged_payments_stand_out_and_filter(staff_client, online_order):
 
 def test_reconcile_command_prints_what_changed(online_order, fake_juspay):
     paid, _ = payment_initiate(user=online_order.user, public_id=online_order.public_id)
+    # One live payment per order: a second session only after the gateway says the first failed.
+    fake_juspay.set_status(paid.gateway_order_id, "AUTHENTICATION_FAILED")
     stuck, _ = payment_initiate(user=online_order.user, public_id=online_order.public_id)
     fake_juspay.set_status(paid.gateway_order_id, "CHARGED")
     fake_juspay.set_status(stuck.gateway_order_id, "CHARGED")

@@ -233,13 +233,26 @@ def test_pending_then_failed_then_charged_in_the_same_gateway_order(online_order
     assert fresh(online_order).is_paid
 
 
-def test_a_second_charge_for_a_paid_order_is_flagged_not_applied(client, online_order):
-    first, second = start(online_order), start(online_order)
-    for payment in (first, second):
-        client.get(client.post(payment.payment_link, {"action": "pay"})["Location"])
-    second.refresh_from_db()
-    assert (second.status, second.flag) == ("charged", Payment.Flag.ALREADY_PAID)
-    assert fresh(online_order).payment_reference == first.gateway_order_id
+def test_a_second_charge_for_a_paid_order_is_flagged_refunded_and_not_applied(
+    client, online_order, django_capture_on_commit_callbacks
+):
+    # The first attempt fails, a second session pays the order, then the shopper retries the
+    # first gateway order on its page and it is charged too (two tabs, a gateway retry).
+    first = start(online_order)
+    client.get(client.post(first.payment_link, {"action": "fail"})["Location"])
+    second = start(online_order)
+    assert second != first
+    client.get(client.post(second.payment_link, {"action": "pay"})["Location"])
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(client.post(first.payment_link, {"action": "pay"})["Location"])
+
+    first.refresh_from_db()
+    assert (first.status, first.flag) == ("charged", Payment.Flag.ALREADY_PAID)
+    assert fresh(online_order).payment_reference == second.gateway_order_id
+    (refund,) = first.refunds.all()
+    assert (refund.amount, refund.state) == (Decimal("291.00"), "succeeded")
+    assert (first.captured_paise, first.refunded_paise) == (29100, 29100)
+    assert not second.refunds.exists()
 
 
 def test_history_keeps_raw_answers_with_secrets_redacted(client, online_order, fake_juspay):

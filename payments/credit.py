@@ -1,0 +1,162 @@
+"""Store credit: the one owner of a shopper's balance.
+
+Every change is an entry in the ledger (`StoreCreditEntry`) written with the account's row locked,
+and the account's `balance_paise` moves with it in the same UPDATE-under-lock, so the balance is
+always the sum of the entries. A CHECK (balance ≥ 0) on the account and on each entry is the last
+guard of "never negative". Amounts are kept in paise (integers) so the checks are exact on SQLite
+as on PostgreSQL.
+
+Lock order: the order row (callers of `credit_spend` / `credit_restore` hold it), then the
+payment, then the credit account; never the other way round.
+
+What an order did with credit, read from its entries: it SPENT some once at placement, got part
+of that back by a reduction (RETURN) and the rest when cancelled (RESTORE, at most once); a paid
+cash order's money back is a REFUND entry.
+"""
+
+import logging
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, QuerySet, Sum
+from django.utils.translation import gettext, gettext_lazy
+
+from common.errors import Conflict, InvalidValue
+from common.money import CENT, decimal_or_none
+from payments.models import StoreCreditAccount, StoreCreditEntry
+
+logger = logging.getLogger(__name__)
+
+Kind = StoreCreditEntry.Kind
+
+AMOUNT_INVALID = gettext_lazy("The amount must be more than ₹0, in rupees and paise.")
+REASON_MAX_LENGTH = StoreCreditEntry._meta.get_field("reason").max_length
+
+
+def paise_of(amount) -> int:
+    """A positive amount in rupees with at most two decimals, as paise; 400 `invalid_amount` otherwise."""
+    number = decimal_or_none(amount)
+    if number is None or number <= 0 or number != number.quantize(CENT):
+        raise InvalidValue(str(AMOUNT_INVALID), code="invalid_amount")
+    return int(number * 100)
+
+
+def rupees_of(paise: int) -> Decimal:
+    return (Decimal(paise) / 100).quantize(CENT)
+
+
+def _account_locked(user) -> StoreCreditAccount:
+    """The user's account, created empty on first use, locked FOR UPDATE (inside a transaction)."""
+    StoreCreditAccount.objects.bulk_create([StoreCreditAccount(user=user)], ignore_conflicts=True)
+    return StoreCreditAccount.objects.select_for_update().get(user=user)
+
+
+def _post(*, user, kind: str, paise: int, reason: str, order=None, by=None) -> StoreCreditEntry:
+    """Write one entry and move the balance by `paise` (negative for spending), under the lock."""
+    by = by if by is not None and getattr(by, "is_authenticated", False) else None
+    with transaction.atomic():
+        account = _account_locked(user)
+        balance_after = account.balance_paise + paise
+        if balance_after < 0:
+            raise Conflict(
+                gettext("Not enough store credit: ₹{balance} available.").format(
+                    balance=rupees_of(account.balance_paise)
+                ),
+                code="insufficient_credit",
+                balance=float(rupees_of(account.balance_paise)),
+            )
+        StoreCreditAccount.objects.filter(pk=account.pk).update(balance_paise=F("balance_paise") + paise)
+        entry = StoreCreditEntry.objects.create(
+            account=account,
+            kind=kind,
+            amount_paise=paise,
+            balance_after_paise=balance_after,
+            reason=str(reason)[:REASON_MAX_LENGTH],
+            order=order,
+            by=by,
+        )
+    logger.info("store credit of user %s: %s %s (balance %s)", user.pk, kind, paise, balance_after)
+    return entry
+
+
+def credit_balance(*, user) -> Decimal:
+    """The shopper's store-credit balance in rupees (0 for a shopper who never had any)."""
+    paise = StoreCreditAccount.objects.filter(user=user).values_list("balance_paise", flat=True).first()
+    return rupees_of(paise or 0)
+
+
+def credit_entries(*, user) -> QuerySet[StoreCreditEntry]:
+    """The shopper's ledger, newest first, with each entry's order loaded."""
+    return StoreCreditEntry.objects.filter(account__user=user).select_related("order").order_by("-created_at", "-id")
+
+
+def credit_grant(*, user, amount, reason: str, order=None, by=None) -> StoreCreditEntry:
+    """Add credit to the shopper's balance (staff goodwill, an approved complaint on a cash order)."""
+    return _post(user=user, kind=Kind.GRANT, paise=paise_of(amount), reason=reason, order=order, by=by)
+
+
+def credit_spend(*, user, amount, order, by=None) -> StoreCreditEntry:
+    """Spend credit on `order` (once per order): 409 `insufficient_credit` when the balance is short.
+
+    Call it in the transaction that places the order, so both commit or neither does.
+    """
+    paise = paise_of(amount)
+    try:
+        with transaction.atomic():
+            return _post(
+                user=user, kind=Kind.SPEND, paise=-paise, reason=f"Order {order.public_id}", order=order, by=by
+            )
+    except IntegrityError as error:  # the one-spend-per-order constraint
+        raise Conflict(
+            gettext("Store credit was already applied to this order."), code="credit_already_spent"
+        ) from error
+
+
+def order_credit_paise(*, order) -> dict[str, int]:
+    """What the order did with credit, in paise, by kind (spend as a positive number)."""
+    sums = dict(
+        StoreCreditEntry.objects.filter(order=order)
+        .values("kind")
+        .annotate(total=Sum("amount_paise"))
+        .values_list("kind", "total")
+    )
+    return {kind: abs(sums.get(kind) or 0) for kind in Kind.values}
+
+
+def credit_held_paise(*, order) -> int:
+    """Credit the order spent that has not come back yet."""
+    done = order_credit_paise(order=order)
+    return max(0, done[Kind.SPEND] - done[Kind.RETURN] - done[Kind.RESTORE])
+
+
+def credit_return(*, order, paise: int, reason: str, by=None) -> StoreCreditEntry:
+    """Give back part of the credit `order` spent (a reduction of the order); the caller checked it is held."""
+    return _post(user=order.user, kind=Kind.RETURN, paise=paise, reason=reason, order=order, by=by)
+
+
+def credit_refund(*, order, paise: int, reason: str, by=None) -> StoreCreditEntry:
+    """Money back for a paid cash order, as store credit (the caller checked what is left)."""
+    return _post(user=order.user, kind=Kind.REFUND, paise=paise, reason=reason, order=order, by=by)
+
+
+def credit_restore(*, order, by=None) -> StoreCreditEntry | None:
+    """Give back whatever credit `order` spent and still holds, at most once (a cancellation).
+
+    None when the order spent none, all of it already came back, or it was restored before. The
+    caller holds the order's row lock; a unique constraint backs "once".
+    """
+    held = credit_held_paise(order=order)
+    if held <= 0 or StoreCreditEntry.objects.filter(order=order, kind=Kind.RESTORE).exists():
+        return None
+    try:
+        with transaction.atomic():
+            return _post(
+                user=order.user,
+                kind=Kind.RESTORE,
+                paise=held,
+                reason=f"Order {order.public_id} cancelled",
+                order=order,
+                by=by,
+            )
+    except IntegrityError:
+        return None  # restored meanwhile by a racing cancellation
