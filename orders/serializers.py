@@ -24,8 +24,6 @@ from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
 from orders.selectors import ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
 
-SUBSTITUTION_PREFERENCE_MISSING = gettext_lazy("Please choose what we should do if an item is unavailable.")
-
 # The label the shop's current client sends for spec section 7's 'Cash Or UPI'; stored and answered
 # as the spec's name.
 PAYMENT_METHOD_ALIASES = {"Cash/UPI": Order.PaymentMethod.CASH_OR_UPI}
@@ -110,12 +108,14 @@ class OrderPlaceInSerializer(JudgedInput):
     itemsPrice = MoneyField()
     shippingPrice = MoneyField()
     totalPrice = MoneyField()
-    substitutionPreference = serializers.ChoiceField(
-        choices=Order.SubstitutionPreference.values,
+    # Anything but a known choice is the service's "Please choose what we should do ...".
+    substitutionPreference = serializers.CharField(
         required=False,
+        allow_null=True,
+        allow_blank=True,
         default=Order.SubstitutionPreference.CALL,
+        max_length=20,
         help_text="What to do with a pack unavailable at packing: call (the default), replace or remove",
-        error_messages={"invalid_choice": SUBSTITUTION_PREFERENCE_MISSING},
     )
     storeCredit = MoneyField(
         required=False,
@@ -125,6 +125,7 @@ class OrderPlaceInSerializer(JudgedInput):
     )
 
     accepted_limits = {"orderItems": {"minItems": 1}}  # an empty order is the service's "Order is empty"
+    accepted = {"substitutionPreference": {"type": "string", "enum": Order.SubstitutionPreference.values}}
 
 
 class StoreCreditQuoteInSerializer(serializers.Serializer):
