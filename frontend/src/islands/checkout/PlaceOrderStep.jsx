@@ -14,6 +14,7 @@ import { errorMessage } from "../../lib/api";
 import { flash } from "../../lib/flash";
 import { ONLINE, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 import { addressLine, isAddressComplete } from "./rules";
+import SubstitutionChoice, { defaultSubstitution } from "./SubstitutionChoice";
 
 // The shopper's store credit, loaded after the summary is shown (nothing shows without credit).
 const StoreCredit = lazy(() => import(/* webpackChunkName: "checkout-store-credit" */ "./StoreCredit").then(textsLoaded));
@@ -54,6 +55,7 @@ export default function PlaceOrderStep() {
   const cart = useCart();
   const [placing, setPlacing] = useState(false);
   const [credit, setCredit] = useState({ use: false, amount: 0 });
+  const [substitution, setSubstitution] = useState(defaultSubstitution);
   const goBackTo = missingStep(cart);
 
   useEffect(() => {
@@ -71,7 +73,11 @@ export default function PlaceOrderStep() {
     const online = paymentMethod === ONLINE;
     const payment = online ? loadPayment() : null;
     payment?.catch(() => {}); // a failure to load is shown where it is awaited, below
-    const order = await placeOrder({ keepCart: online, storeCredit: credit.use ? credit.amount : 0 });
+    const order = await placeOrder({
+      keepCart: online,
+      storeCredit: credit.use ? credit.amount : 0,
+      substitutionPreference: substitution,
+    });
     if (!order) return setPlacing(false);
     // An order the store credit paid in full is paid already (the server says so): no gateway.
     if (!online || order.isPaid) {
@@ -126,6 +132,7 @@ export default function PlaceOrderStep() {
               </ul>
             )}
           </section>
+          {!empty && <SubstitutionChoice value={substitution} onChange={setSubstitution} />}
         </div>
         <aside className="checkout-card order-summary">
           <h2>{t("placeOrder.summary")}</h2>
