@@ -10,6 +10,7 @@ import { useApi } from "../../lib/useApi";
 import { toast } from "../../lib/toast";
 import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
+import PackingChanges from "./PackingChanges";
 import { formatDateTime } from "./format";
 import { isCancelled } from "./progress";
 import "./order.css";
@@ -18,6 +19,7 @@ import "./order.css";
 // their own answer anyway) after the order is shown.
 const loadPrinting = () => import(/* webpackChunkName: "print-invoice" */ "./printInvoice");
 const CancelOrder = lazy(() => import(/* webpackChunkName: "order-cancel" */ "./CancelOrder").then(textsLoaded));
+const PackingPanel = lazy(() => import(/* webpackChunkName: "order-packing" */ "./PackingPanel").then(textsLoaded));
 const CreditNotes = lazy(() => import(/* webpackChunkName: "order-credit-notes" */ "./CreditNotes").then(textsLoaded));
 const OrderRewards = lazy(() => import(/* webpackChunkName: "order-rewards" */ "../../components/promotions/OrderRewards").then(textsLoaded));
 
@@ -103,6 +105,12 @@ export default function OrderPage({ orderId }) {
         {order.canCancel && (
           <Suspense fallback={null}>
             <CancelOrder order={order} onCancelled={setData} />
+          </Suspense>
+        )}
+        <PackingChanges order={order} />
+        {order.canChangeLines && (
+          <Suspense fallback={<Loader />}>
+            <PackingPanel order={order} onChanged={setData} />
           </Suspense>
         )}
         <div className="order-page__layout">
