@@ -10,7 +10,6 @@ import { useApi } from "../../lib/useApi";
 import { toast } from "../../lib/toast";
 import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
-import PackingChanges from "./PackingChanges";
 import { formatDateTime } from "./format";
 import { isCancelled } from "./progress";
 import "./order.css";
@@ -19,6 +18,7 @@ import "./order.css";
 // their own answer anyway) after the order is shown.
 const loadPrinting = () => import(/* webpackChunkName: "print-invoice" */ "./printInvoice");
 const CancelOrder = lazy(() => import(/* webpackChunkName: "order-cancel" */ "./CancelOrder").then(textsLoaded));
+const PackingChanges = lazy(() => import(/* webpackChunkName: "order-packing-changes" */ "./PackingChanges").then(textsLoaded));
 const PackingPanel = lazy(() => import(/* webpackChunkName: "order-packing" */ "./PackingPanel").then(textsLoaded));
 const CreditNotes = lazy(() => import(/* webpackChunkName: "order-credit-notes" */ "./CreditNotes").then(textsLoaded));
 const OrderRewards = lazy(() => import(/* webpackChunkName: "order-rewards" */ "../../components/promotions/OrderRewards").then(textsLoaded));
@@ -107,7 +107,9 @@ export default function OrderPage({ orderId }) {
             <CancelOrder order={order} onCancelled={setData} />
           </Suspense>
         )}
-        <PackingChanges order={order} />
+        <Suspense fallback={null}>
+          <PackingChanges order={order} />
+        </Suspense>
         {order.canChangeLines && (
           <Suspense fallback={<Loader />}>
             <PackingPanel order={order} onChanged={setData} />
