@@ -228,9 +228,13 @@ def test_a_dearer_pack_of_the_same_product_is_priced_at_the_line_s_own_price(
     order = place_order(shopper, (packs.rice_5kg, 2), (packs.oil_1l, 1))  # rice at 399, Daawat at 420
     item = line_of(order, packs.rice_5kg)
 
-    with TestCase.captureOnCommitCallbacks(execute=True):
+    with announcements() as packs_heard:
         order_line_replace(order=order, item=item, financial=packs.rice_other_brand, qty=2, by=admin_user)
 
+    # One announcement for both packs: the old ones back on the shelf, the new ones taken.
+    assert packs_heard == [
+        (frozenset({packs.rice_5kg.detail.product_id}), frozenset({packs.rice_5kg.pk, packs.rice_other_brand.pk}))
+    ]
     replaced = line_of(order, packs.rice_other_brand)
     assert not OrderItem.objects.filter(pk=item.pk).exists()
     assert (replaced.financial_id, replaced.brand, replaced.price, replaced.mrp, replaced.qty) == (
