@@ -29,23 +29,17 @@ ORDER_TEXTS = {
 }
 
 
-# What comes back to the customer of a cancelled order, appended to its "cancelled" text.
-MONEY_BACK_TEXTS = {
-    "refund": _("₹{refund} will be refunded to your original payment method within 5-7 working days."),
-    "credit": _("₹{credit} is added to your {store} store credit."),
-}
+# Appended to a cancelled order's text when its online payment is being refunded.
+CANCELLED_REFUND_TEXT = _("₹{refund} will be refunded to your original payment method within 5-7 working days.")
 
 
-def order_cancelled_text(*, order_id: str, reason: str, refund: Decimal, credit: Decimal, language: str) -> str:
-    """The customer's text for a cancelled order, saying what comes back: a refund to the payment's
-    source, store credit, both, or (nothing was paid) nothing more."""
+def order_cancelled_text(*, order_id: str, reason: str, refund: Decimal, language: str) -> str:
+    """The customer's text for a cancelled order, with the refund on its way to the payment's
+    source when there is one (store credit given back has a text of its own)."""
     text = order_text(event="cancelled", order_id=order_id, total=Decimal("0"), reason=reason, language=language)
-    with translation.override(language):
-        for kind, amount in (("refund", refund), ("credit", credit)):
-            if amount:
-                text += " " + str(MONEY_BACK_TEXTS[kind]).format(
-                    refund=rupees(amount), credit=rupees(amount), store=settings.STORE_NAME
-                )
+    if refund:
+        with translation.override(language):
+            text += " " + str(CANCELLED_REFUND_TEXT).format(refund=rupees(refund))
     return text
 
 

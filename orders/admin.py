@@ -9,8 +9,19 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from common.errors import DomainError
+from common.money import rupees
 from orders import packing
-from orders.models import InvoiceSequence, Order, OrderEvent, OrderItem, OrderLineChange
+from orders.credit_notes import rupees_from_paise
+from orders.models import (
+    CreditNote,
+    CreditNoteLine,
+    CreditNoteSequence,
+    InvoiceSequence,
+    Order,
+    OrderEvent,
+    OrderItem,
+    OrderLineChange,
+)
 from orders.pipeline import CANCEL_REASON_MAX_LENGTH, line_changes_allowed, order_advance, order_cancel
 from orders.rules import MAX_QTY, MIN_QTY
 from orders.services import order_record_cash_payment
@@ -335,6 +346,82 @@ class OrderAdmin(admin.ModelAdmin):
 
 @admin.register(InvoiceSequence)
 class InvoiceSequenceAdmin(admin.ModelAdmin):
+    list_display = ("year", "last_number")
+    readonly_fields = ("year", "last_number")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+# --- GST credit notes (issued only by orders.credit_notes): read-only, searchable by number,
+# invoice or order id.
+class CreditNoteLineInline(admin.TabularInline):
+    model = CreditNoteLine
+    extra = 0
+    can_delete = False
+    fields = readonly_fields = (
+        "name",
+        "brand",
+        "quantity",
+        "units",
+        "hsn_code",
+        "gst_rate",
+        "qty",
+        "unit_price_paise",
+        "taxable_value_paise",
+        "cgst_paise",
+        "sgst_paise",
+        "igst_paise",
+        "amount_paise",
+    )
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(CreditNote)
+class CreditNoteAdmin(admin.ModelAdmin):
+    list_display = ("number", "invoice_number", "order", "total", "reason", "created_at")
+    list_select_related = ("order",)
+    search_fields = ("number", "invoice_number", "order__public_id")
+    date_hierarchy = "created_at"
+    inlines = [CreditNoteLineInline]
+    readonly_fields = (
+        "number",
+        "order",
+        "invoice_number",
+        "reason",
+        "place_of_supply",
+        "interstate",
+        "taxable_value_paise",
+        "tax_paise",
+        "cgst_paise",
+        "sgst_paise",
+        "igst_paise",
+        "total_paise",
+        "by",
+        "created_at",
+    )
+
+    @admin.display(description="total (₹)")
+    def total(self, note: CreditNote) -> str:
+        return rupees(rupees_from_paise(note.total_paise))
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return request.method in ("GET", "HEAD") and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(CreditNoteSequence)
+class CreditNoteSequenceAdmin(admin.ModelAdmin):
     list_display = ("year", "last_number")
     readonly_fields = ("year", "last_number")
 

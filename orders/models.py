@@ -147,9 +147,12 @@ class Order(models.Model):
 
     @property
     def amount_due(self) -> Decimal:
-        """What the shopper still has to pay for the order: payments compare the gateway's amount
-        with this, never with `total_price` (store credit applied at checkout is not due)."""
-        return self.total_price
+        """What the shopper still has to pay for the order: its total less the store credit spent
+        on it at checkout. Payments compare the gateway's amount with this, never with
+        `total_price`. (A reduction below the credit spent makes it negative until
+        `payments.refunds.money_back` gives that part of the credit back; the wire's `amountDue`
+        never shows less than 0.)"""
+        return self.total_price - self.store_credit_applied
 
 
 class OrderItem(models.Model):

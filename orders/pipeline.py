@@ -220,24 +220,21 @@ def order_cancel(*, order: Order, reason: str, by=None) -> Order:
         _check_cancel_by(locked=locked, by=by)
         locked = _move(order=locked, to_status=Status.CANCELLED, by=by, reason=reason)
         stock_return(list(locked.items.values_list("financial_id", "qty")))
-        refunded, credited = _money_back(order=locked, reason=reason, by=by)
-        order_cancelled_sms_after_commit(order=locked, refund=refunded, credit=credited)
+        refunded = _money_back(order=locked, reason=reason, by=by)
+        order_cancelled_sms_after_commit(order=locked, refund=refunded)
     logger.info("order %s cancelled by %s: %s", locked.public_id, getattr(by, "pk", None), reason)
     return _copy_progress(to=order, source=locked)
 
 
-def _money_back(*, order: Order, reason: str, by) -> tuple[Decimal, Decimal]:
-    """Give back what a cancelled order was paid (and its store credit), with its credit note.
-
-    Answers (refunded to the payment's source, given as store credit).
-    """
+def _money_back(*, order: Order, reason: str, by) -> Decimal:
+    """Give back what a cancelled order was paid (and the store credit it spent), with a credit
+    note for the rest of the order; answers what goes back to the payment's source. (Store credit
+    given back is texted by `payments.refunds` itself.)"""
     if not (order.is_paid or order.store_credit_applied):
-        return ZERO, ZERO
+        return ZERO
     # payments builds on orders (it imports this module), so orders reach it only here.
     from payments.refunds import refund_order_in_full
 
     back = refund_order_in_full(order=order, reason=reason, by=by)
     credit_note_issue_for_rest(order=order, reason=reason, by=by)
-    refunded = back.refund.amount if back.refund is not None else ZERO
-    credited = back.amount - refunded if back.kind != "none" else ZERO
-    return refunded, credited
+    return back.refund.amount if back.refund is not None else ZERO

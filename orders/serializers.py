@@ -8,6 +8,8 @@ Input serializers check the shape and types of a request; the rules (pack count 
 prices, stock) are `orders.services`'.
 """
 
+from decimal import Decimal
+
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
@@ -121,6 +123,8 @@ class OrderPlaceInSerializer(JudgedInput):
         required=False,
         allow_null=True,
         default=None,
+        min_value=Decimal("0"),
+        error_messages={"min_value": gettext_lazy("The store credit to use can't be negative.")},
         help_text="Store credit the shopper wants to use; the order uses at most their balance and its total",
     )
 
@@ -129,7 +133,11 @@ class OrderPlaceInSerializer(JudgedInput):
 
 
 class StoreCreditQuoteInSerializer(serializers.Serializer):
-    total = MoneyField(help_text="The order's total as checkout shows it")
+    total = MoneyField(
+        min_value=Decimal("0"),
+        help_text="The order's total as checkout shows it",
+        error_messages={"min_value": gettext_lazy("The total can't be negative.")},
+    )
 
 
 class StoreCreditQuoteSerializer(serializers.Serializer):
@@ -337,12 +345,18 @@ class OrderLineChangeSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
 
 
+@extend_schema_field({"type": "string", "pattern": "^(pending|succeeded|failed|manual_review)$"})
+class RefundStateField(serializers.CharField):
+    """A refund's state: pending, succeeded, failed or manual_review (a pattern: an enum would become a
+    schema component named after the field, which other apps' `state` fields would share)."""
+
+
 class RefundOutSerializer(serializers.Serializer):
     """Money going back to the card, UPI or bank the order was paid from (`payments.Refund`)."""
 
     _id = serializers.CharField(source="unique_request_id")
     amount = MoneyField()
-    state = serializers.ChoiceField(choices=["pending", "succeeded", "failed", "manual_review"])
+    state = RefundStateField()
     reason = serializers.CharField()
     createdAt = serializers.DateTimeField(source="created_at")
 
@@ -384,6 +398,7 @@ class OrderSerializer(serializers.Serializer):
     totalInWords = serializers.SerializerMethodField()
     gst = serializers.SerializerMethodField()
     storeCreditApplied = MoneyField(source="store_credit_applied", help_text="Store credit spent on this order")
+    amountDue = serializers.SerializerMethodField()
     canCancel = serializers.SerializerMethodField()
     creditNotes = CreditNoteSerializer(source="credit_notes.all", many=True, help_text="Oldest first")
     refunds = RefundOutSerializer(source="refunds.all", many=True, help_text="Oldest first")
@@ -405,6 +420,10 @@ class OrderSerializer(serializers.Serializer):
         if not (user and user.is_staff):
             return []
         return PaymentAlertSerializer(getattr(order, "flagged_payments", []), many=True).data
+
+    @extend_schema_field(MoneyField(help_text="What is left to pay: totalPrice less storeCreditApplied"))
+    def get_amountDue(self, order: Order):
+        return money(max(order.amount_due, Decimal("0.00")))
 
     def get_canCancel(self, order: Order) -> bool:
         """Whether the caller may cancel this order now (`orders.pipeline.may_cancel`)."""

@@ -318,14 +318,14 @@ def order_mark_paid(*, order: Order, reference: str, by=None) -> Order:
 
     The caller holds the order's row lock (`Order.objects.select_for_update()`) inside its
     transaction: the cash path below and the gateway's confirmation in `payments.services`. The
-    amount paid is the amount due now; `order_changed` is announced after commit.
+    amount paid is the amount due now (never below 0); `order_changed` is announced after commit.
     """
     if order.is_paid:
         raise Conflict(gettext("Order {order} is already paid.").format(order=order.public_id), code="already_paid")
     order.is_paid = True
     order.paid_at = timezone.now()
     order.payment_reference = reference
-    order.amount_paid = order.amount_due
+    order.amount_paid = max(order.amount_due, Decimal("0.00"))
     order.save(update_fields=["is_paid", "paid_at", "payment_reference", "amount_paid"])
     announce_order_changed(order_id=order.pk)
     logger.info(

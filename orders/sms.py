@@ -25,9 +25,9 @@ def order_sms_after_commit(*, order: Order, event: str) -> None:
     )
 
 
-def order_cancelled_sms_after_commit(*, order: Order, refund: Decimal, credit: Decimal) -> None:
-    """Text the customer of a cancelled order, in their language, what comes back (`refund` to the
-    payment's source, `credit` as store credit), once the cancellation commits."""
+def order_cancelled_sms_after_commit(*, order: Order, refund: Decimal) -> None:
+    """Text the customer of a cancelled order, in their language, once the cancellation commits,
+    with the `refund` on its way to the payment's source (store credit is texted as it is added)."""
     customer = order.user
     sms_after_commit(
         phone_no=customer.phone_no,
@@ -35,7 +35,6 @@ def order_cancelled_sms_after_commit(*, order: Order, refund: Decimal, credit: D
             order_id=order.public_id,
             reason=order.cancel_reason,
             refund=refund,
-            credit=credit,
             language=customer.language,
         ),
         about=f"cancelled SMS for order {order.public_id}",

@@ -1,10 +1,14 @@
-"""Payments in Django admin: read-only records with their history; flagged money stands out."""
+"""Payments, refunds and store credit in Django admin: read-only records with their history;
+flagged money and refunds in manual review stand out."""
 
-from django.contrib import admin
+from datetime import timedelta
+
+from django.contrib import admin, messages
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 
-from payments.models import Payment, PaymentEvent
+from payments.models import Payment, PaymentEvent, Refund, RefundEvent, StoreCreditAccount, StoreCreditEntry
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -82,6 +86,8 @@ class PaymentAdmin(ReadOnlyAdmin):
         "created_at",
         "updated_at",
         "charged_at",
+        "captured_paise",
+        "refunded_paise",
     )
     fields = readonly_fields
     inlines = [PaymentEventInline]
@@ -96,3 +102,156 @@ class PaymentAdmin(ReadOnlyAdmin):
         if not payment.flag:
             return "—"
         return format_html('<strong style="color:#b42318">{}</strong>', payment.get_flag_display())
+
+
+class RefundEventInline(admin.TabularInline):
+    model = RefundEvent
+    extra = 0
+    can_delete = False
+    fields = ("at", "source", "from_state", "to_state", "gateway_status", "event_id", "note", "raw")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class NeedsReviewFilter(admin.SimpleListFilter):
+    """Refunds the gateway put in manual review: staff settle them with the gateway's dashboard."""
+
+    title = "needs staff"
+    parameter_name = "needs_staff"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Yes (manual review)"), ("stuck", "Pending over a day")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(state=Refund.State.MANUAL_REVIEW)
+        if self.value() == "stuck":
+            return queryset.filter(state=Refund.State.PENDING, created_at__lt=timezone.now() - timedelta(days=1))
+        return queryset
+
+
+@admin.register(Refund)
+class RefundAdmin(ReadOnlyAdmin):
+    """Read-only: refunds are made by the shop's flows (`payments.refunds`) and settled by the
+    gateway's word. The one action asks the gateway now; nothing here sends a refund again."""
+
+    list_display = (
+        "unique_request_id",
+        "order_link",
+        "amount",
+        "state_badge",
+        "gateway_status",
+        "reason",
+        "requested_by",
+        "created_at",
+        "settled_at",
+    )
+    list_filter = (NeedsReviewFilter, "state", "payment__gateway")
+    search_fields = (
+        "unique_request_id",
+        "gateway_refund_id",
+        "gateway_reference",
+        "payment__gateway_order_id",
+        "order__public_id",
+        "order__invoice_number",
+        "order__user__phone_no",
+    )
+    list_select_related = ("order", "requested_by")
+    date_hierarchy = "created_at"
+    readonly_fields = (
+        "order",
+        "payment",
+        "amount",
+        "state",
+        "reason",
+        "requested_by",
+        "unique_request_id",
+        "gateway_refund_id",
+        "gateway_reference",
+        "gateway_status",
+        "created_at",
+        "submitted_at",
+        "updated_at",
+        "settled_at",
+    )
+    fields = readonly_fields
+    inlines = [RefundEventInline]
+    actions = ["check_with_gateway"]
+
+    @admin.display(description="order", ordering="order__created_at")
+    def order_link(self, refund: Refund):
+        url = reverse("admin:orders_order_change", args=[refund.order_id])
+        return format_html('<a href="{}">{}</a>', url, refund.order.invoice_number)
+
+    @admin.display(description="amount (₹)", ordering="amount_paise")
+    def amount(self, refund: Refund):
+        return f"{refund.amount:.2f}"
+
+    @admin.display(description="state", ordering="state")
+    def state_badge(self, refund: Refund):
+        if refund.state == Refund.State.MANUAL_REVIEW:
+            return format_html('<strong style="color:#b42318">{}</strong>', refund.get_state_display())
+        return refund.get_state_display()
+
+    @admin.action(description="Ask the gateway about the selected refunds now")
+    def check_with_gateway(self, request, queryset):
+        from payments.refund_sync import refund_check
+
+        open_refunds = queryset.filter(state__in=[Refund.State.PENDING, Refund.State.MANUAL_REVIEW])
+        for refund in open_refunds.select_related("payment", "order__user"):
+            settled = refund_check(refund=refund, source=RefundEvent.Source.STAFF)
+            if settled.error:
+                self.message_user(request, f"{refund.unique_request_id}: {settled.error}", level=messages.WARNING)
+            else:
+                self.message_user(request, f"{refund.unique_request_id}: {settled.refund.get_state_display()}")
+
+
+class StoreCreditEntryInline(admin.TabularInline):
+    model = StoreCreditEntry
+    extra = 0
+    can_delete = False
+    fields = ("created_at", "kind", "amount", "balance_after", "reason", "order", "by")
+    readonly_fields = fields
+    ordering = ("-created_at", "-id")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(StoreCreditAccount)
+class StoreCreditAccountAdmin(ReadOnlyAdmin):
+    """Balances with their ledger; every change goes through `payments.credit`."""
+
+    list_display = ("user", "balance", "updated_at")
+    search_fields = ("user__phone_no", "user__name")
+    list_select_related = ("user",)
+    fields = ("user", "balance", "updated_at")
+    readonly_fields = fields
+    inlines = [StoreCreditEntryInline]
+
+    @admin.display(description="balance (₹)", ordering="balance_paise")
+    def balance(self, account: StoreCreditAccount):
+        return f"{account.balance:.2f}"
+
+
+@admin.register(StoreCreditEntry)
+class StoreCreditEntryAdmin(ReadOnlyAdmin):
+    list_display = ("created_at", "user", "kind", "amount", "balance_after", "reason", "order", "by")
+    list_filter = ("kind",)
+    search_fields = ("account__user__phone_no", "order__public_id", "order__invoice_number", "reason")
+    list_select_related = ("account__user", "order", "by")
+    date_hierarchy = "created_at"
+    fields = ("account", "kind", "amount", "balance_after", "reason", "order", "by", "created_at")
+    readonly_fields = fields
+
+    @admin.display(description="shopper", ordering="account__user__phone_no")
+    def user(self, entry: StoreCreditEntry):
+        return entry.account.user

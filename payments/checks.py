@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.core.checks import Error, Warning, register
 
+SANDBOX_REFUND_OUTCOMES = ("SUCCESS", "PENDING", "FAILURE", "MANUAL_REVIEW")
 JUSPAY_REQUIRED = ("JUSPAY_API_KEY", "JUSPAY_MERCHANT_ID", "JUSPAY_PAYMENT_PAGE_CLIENT_ID", "JUSPAY_RESPONSE_KEY")
 
 
@@ -15,6 +16,16 @@ def payment_settings_check(app_configs, **kwargs) -> list:
     if gateway not in GATEWAYS:
         return [Error(f"PAYMENT_GATEWAY={gateway!r} is not one of {', '.join(GATEWAYS)}.", id="payments.E001")]
     problems = []
+    if settings.PAYMENT_SANDBOX_REFUND_OUTCOME not in SANDBOX_REFUND_OUTCOMES:
+        problems.append(
+            Error(
+                f"PAYMENT_SANDBOX_REFUND_OUTCOME={settings.PAYMENT_SANDBOX_REFUND_OUTCOME!r} is not one of "
+                f"{', '.join(SANDBOX_REFUND_OUTCOMES)}.",
+                id="payments.E004",
+            )
+        )
+    if settings.JUSPAY_STATUS_CALLS_AT_ONCE < 1:
+        problems.append(Error("JUSPAY_STATUS_CALLS_AT_ONCE must be 1 or more.", id="payments.E005"))
     if gateway == "sandbox" and not sandbox_allowed():
         problems.append(
             Error(

@@ -88,7 +88,7 @@ class Settled:
 def refund_submit(*, refund_id: int) -> Settled:
     """Send a pending refund to the gateway once; a refund already sent is asked about instead."""
     with transaction.atomic():
-        refund = Refund.objects.select_for_update().select_related("payment__order__user").get(pk=refund_id)
+        refund = Refund.objects.select_for_update(of=("self",)).select_related("payment__order__user").get(pk=refund_id)
         if refund.state != State.PENDING:
             return Settled(refund=refund, changed=False)
         first_time = refund.submitted_at is None
@@ -128,7 +128,7 @@ def refund_apply(*, refund: Refund, answer: RefundAnswer, source: str, event_id:
     """Apply the gateway's answer about `refund`: at most one state change, whoever calls it how often."""
     with transaction.atomic():
         payment = Payment.objects.select_for_update().get(pk=refund.payment_id)
-        locked = Refund.objects.select_for_update().select_related("order__user").get(pk=refund.pk)
+        locked = Refund.objects.select_for_update(of=("self",)).select_related("order__user").get(pk=refund.pk)
         to_state = refund_state_for(answer.status)
         changes = to_state in _MAY_BECOME[State(locked.state)]
         event = RefundEvent(
@@ -180,17 +180,12 @@ def _tell_shopper(refund: Refund) -> None:
     )
 
 
-def _apply_listed(refunds: list[Refund], answers: list[RefundAnswer], *, source: str, event_id: str = "") -> list:
-    """Apply each of the payment's refunds that the gateway lists; returns the unlisted ones."""
+def _apply_listed(refunds: list[Refund], answers: list[RefundAnswer], *, source: str, event_id: str = "") -> None:
+    """Apply each of the payment's refunds that the gateway lists (the rest wait for reconciliation)."""
     by_id = {answer.unique_request_id: answer for answer in answers}
-    unlisted, results = [], []
     for refund in refunds:
-        answer = by_id.get(refund.unique_request_id)
-        if answer is None:
-            unlisted.append(refund)
-        else:
-            results.append(refund_apply(refund=refund, answer=answer, source=source, event_id=event_id))
-    return unlisted
+        if (answer := by_id.get(refund.unique_request_id)) is not None:
+            refund_apply(refund=refund, answer=answer, source=source, event_id=event_id)
 
 
 def refund_check(*, refund: Refund, source: str) -> Settled:
@@ -232,6 +227,9 @@ def refunds_sync_payment(*, payment: Payment, source: str, event_id: str = "") -
     return True
 
 
+APPLY_BATCH = 100
+
+
 @dataclass(frozen=True)
 class RefundReconciled:
     refund: Refund
@@ -261,25 +259,36 @@ def refunds_reconcile(*, progress=None) -> list[RefundReconciled]:
         gateway = gateway_named(gateway_name)
         pairs = [(gateway_order_id, group[0].order.user.phone_no) for gateway_order_id, group in by_payment.items()]
         answers = gateway.refund_statuses(pairs)
-        for gateway_order_id, group in by_payment.items():
-            answer = answers.get(gateway_order_id)
-            for refund in group:
-                before = refund.state
-                if isinstance(answer, GatewayError):
-                    results.append(RefundReconciled(refund=refund, from_state=before, error=str(answer)))
-                    continue
-                listed = {item.unique_request_id: item for item in answer or []}
-                if refund.unique_request_id in listed:
-                    settled = refund_apply(
-                        refund=refund, answer=listed[refund.unique_request_id], source=RefundEvent.Source.RECONCILE
-                    )
-                elif refund.submitted_at is None or refund.submitted_at < resend_before:
-                    settled = refund_submit(refund_id=refund.pk) if refund.submitted_at is None else _send(refund)
-                else:
-                    settled = Settled(refund=refund, changed=False)
-                if settled.changed or settled.error:
-                    results.append(RefundReconciled(refund=settled.refund, from_state=before, error=settled.error))
-            done += len(group)
+        # Answers are applied APPLY_BATCH payments to a transaction (one commit for many small
+        # changes), payments in primary-key order within it; a refund to send is sent outside.
+        groups = sorted(by_payment.items(), key=lambda item: item[1][0].payment_id)
+        to_send: list[Refund] = []
+        for start in range(0, len(groups), APPLY_BATCH):
+            with transaction.atomic():
+                for gateway_order_id, group in groups[start : start + APPLY_BATCH]:
+                    answer = answers.get(gateway_order_id)
+                    for refund in group:
+                        if isinstance(answer, GatewayError):
+                            results.append(RefundReconciled(refund=refund, from_state=refund.state, error=str(answer)))
+                            continue
+                        listed = {item.unique_request_id: item for item in answer or []}
+                        if refund.unique_request_id in listed:
+                            before = refund.state
+                            settled = refund_apply(
+                                refund=refund,
+                                answer=listed[refund.unique_request_id],
+                                source=RefundEvent.Source.RECONCILE,
+                            )
+                            if settled.changed:
+                                results.append(RefundReconciled(refund=settled.refund, from_state=before))
+                        elif refund.submitted_at is None or refund.submitted_at < resend_before:
+                            to_send.append(refund)
+                    done += len(group)
             if progress:
                 progress(done, len(refunds))
+        for refund in to_send:
+            before = refund.state
+            settled = refund_submit(refund_id=refund.pk) if refund.submitted_at is None else _send(refund)
+            if settled.changed or settled.error:
+                results.append(RefundReconciled(refund=settled.refund, from_state=before, error=settled.error))
     return results

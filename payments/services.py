@@ -109,41 +109,54 @@ def payment_initiate(
         raise Conflict(ALREADY_PAID, code="already_paid")
     if order.is_cancelled:
         raise Conflict(gettext("This order is cancelled."), code="order_cancelled")
+    if order.amount_due <= 0:
+        raise Conflict(gettext("Nothing is due on this order."), code="nothing_due")
 
     gateway = active_gateway()
     if not gateway.available():
         raise GatewayUnavailable(GATEWAY_UNAVAILABLE, code="gateway_unavailable")
-    resumed = _resumable_payment(order)
-    if resumed is not None:
-        logger.info("payment %s resumed for order %s", resumed.gateway_order_id, order.public_id)
-        return resumed, resumed.gateway_status or "NEW"
-
-    payment = Payment.objects.create(order=order, gateway=gateway.name, amount=order.amount_due)
-    try:
-        session = gateway.create_session(
-            gateway_order_id=payment.gateway_order_id,
-            amount=payment.amount,
-            customer_id=order.user.phone_no,
-            return_url=_return_url(),
-            description=f"{settings.STORE_NAME} order {order.invoice_number}",
-        )
-    except GatewayError as error:
-        logger.warning("payment session for order %s failed: %s", order.public_id, error)
-        _record(payment, source=PaymentEvent.Source.SESSION, to_status=Payment.Status.FAILED, note=str(error)[:300])
-        raise GatewayUnavailable(GATEWAY_UNAVAILABLE, code="gateway_unavailable") from error
-
-    payment.gateway_reference = session.gateway_id[:64]
-    payment.payment_link = session.payment_link[:500]
-    payment.gateway_status = session.status[:40]
-    payment.save(update_fields=["gateway_reference", "payment_link", "gateway_status", "updated_at"])
-    PaymentEvent.objects.create(
-        payment=payment,
-        source=PaymentEvent.Source.SESSION,
-        from_status=payment.status,
-        to_status=payment.status,
-        gateway_status=payment.gateway_status,
-        raw=session.raw,
-    )
+    # One initiation at a time per order (the order's row lock, held while the gateway makes the
+    # session: at most JUSPAY_TIMEOUT_SECONDS), so two taps or two tabs get one payment.
+    failure: GatewayError | None = None
+    with transaction.atomic():
+        Order.objects.select_for_update().filter(pk=order.pk).first()
+        resumed = _resumable_payment(order)
+        if resumed is not None and resumed.status != Payment.Status.CHARGED:
+            logger.info("payment %s resumed for order %s", resumed.gateway_order_id, order.public_id)
+            return resumed, resumed.gateway_status or "NEW"
+        if resumed is None:
+            payment = Payment.objects.create(order=order, gateway=gateway.name, amount=order.amount_due)
+            try:
+                session = gateway.create_session(
+                    gateway_order_id=payment.gateway_order_id,
+                    amount=payment.amount,
+                    customer_id=order.user.phone_no,
+                    return_url=_return_url(),
+                    description=f"{settings.STORE_NAME} order {order.invoice_number}",
+                )
+            except GatewayError as error:
+                logger.warning("payment session for order %s failed: %s", order.public_id, error)
+                _record(
+                    payment, source=PaymentEvent.Source.SESSION, to_status=Payment.Status.FAILED, note=str(error)[:300]
+                )
+                failure = error
+            else:
+                payment.gateway_reference = session.gateway_id[:64]
+                payment.payment_link = session.payment_link[:500]
+                payment.gateway_status = session.status[:40]
+                payment.save(update_fields=["gateway_reference", "payment_link", "gateway_status", "updated_at"])
+                PaymentEvent.objects.create(
+                    payment=payment,
+                    source=PaymentEvent.Source.SESSION,
+                    from_status=payment.status,
+                    to_status=payment.status,
+                    gateway_status=payment.gateway_status,
+                    raw=session.raw,
+                )
+    if resumed is not None:  # the old session was charged meanwhile: it paid the order
+        raise Conflict(ALREADY_PAID, code="already_paid")
+    if failure is not None:
+        raise GatewayUnavailable(GATEWAY_UNAVAILABLE, code="gateway_unavailable") from failure
     logger.info("payment %s started for order %s (%s)", payment.gateway_order_id, order.public_id, gateway.name)
     return payment, session.status
 
@@ -154,7 +167,8 @@ def _resumable_payment(order: Order) -> Payment | None:
     One live payment per order: a shopper coming back to a pending order gets the same payment
     page. A new session is made only after the gateway says the old one failed (or for another
     amount or gateway); a gateway that does not answer keeps the old one, so nothing is charged
-    twice because the gateway was slow. An old one the gateway says is charged pays the order.
+    twice because the gateway was slow. An old one the gateway says is charged pays the order
+    (and is returned charged).
     """
     open_payment = (
         order.payments.filter(status__in=[Payment.Status.NEW, Payment.Status.PENDING], amount=order.amount_due)
@@ -166,11 +180,9 @@ def _resumable_payment(order: Order) -> Payment | None:
         return None
     confirmation = payment_confirm(payment=open_payment, source=PaymentEvent.Source.SESSION)
     confirmed = confirmation.payment
-    if confirmed.status == Payment.Status.CHARGED:
-        raise Conflict(ALREADY_PAID, code="already_paid")
     if confirmed.status == Payment.Status.FAILED:
         return None
-    return confirmed
+    return confirmed  # still payable, or charged (the caller answers "already paid" after commit)
 
 
 def _record(payment: Payment, *, source: str, to_status: str, note: str = "", raw=None) -> None:

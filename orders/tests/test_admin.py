@@ -92,3 +92,19 @@ def test_customers_cannot_open_the_orders_admin(client, shopper):
     client.force_login(shopper)
     response = client.get(CHANGELIST)
     assert response.status_code == 302 and "/staff/login/" in response["Location"]
+
+
+def test_credit_notes_are_listed_searchable_and_read_only(staff, shopper, packs, place_order):
+    from django.db import transaction
+
+    from orders.credit_notes import credit_note_issue
+
+    order = place_order(shopper, (packs.oil_1l, 3))
+    with transaction.atomic():
+        note = credit_note_issue(order=order, lines=[(order.items.get(), 1)], reason="Short pick", by=None)
+    listing = staff.get("/staff/orders/creditnote/", {"q": order.public_id})
+    assert listing.status_code == 200 and note.number in listing.content.decode()
+    page = staff.get(f"/staff/orders/creditnote/{note.pk}/change/")
+    assert page.status_code == 200 and "Short pick" in page.content.decode()
+    assert staff.post(f"/staff/orders/creditnote/{note.pk}/change/", {"reason": "Edited"}).status_code == 403
+    assert staff.get("/staff/orders/creditnote/add/").status_code == 403

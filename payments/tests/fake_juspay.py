@@ -27,6 +27,7 @@ class FakeJuspay:
         self.orders: dict[str, dict] = {}
         self.requests: list[dict] = []
         self.delay = 0.0
+        self.refund_outcome = "PENDING"  # what a new refund is, as Juspay answers most refunds
         self._failures: list[tuple[int, object]] = []
         self.lock = threading.Lock()
         fake = self
@@ -60,6 +61,18 @@ class FakeJuspay:
             if amount is not None:
                 order["amount"] = float(Decimal(amount))
 
+    def set_refund_status(self, unique_request_id: str, status: str) -> None:
+        """The bank settled a refund: SUCCESS, FAILURE, MANUAL_REVIEW (or back to PENDING)."""
+        with self.lock:
+            for order in self.orders.values():
+                for refund in order.get("refunds", []):
+                    if refund["unique_request_id"] == unique_request_id:
+                        refund["status"] = status
+
+    def refunds_sent(self) -> list[dict]:
+        """The refund requests received, as JSON bodies (duplicates included)."""
+        return [json.loads(request["body"]) for request in self.requests if request["path"].endswith("/refunds")]
+
     def fail_next(self, status: int, body: object) -> None:
         self._failures.append((status, body))
 
@@ -85,6 +98,8 @@ class FakeJuspay:
             return self._send(handler, 400, error_body("INVALID_INPUT", "x-merchantid is missing or wrong"))
         if method == "POST" and handler.path == "/session":
             return self._session(handler, raw)
+        if method == "POST" and handler.path.startswith("/orders/") and handler.path.endswith("/refunds"):
+            return self._refund(handler, handler.path.removeprefix("/orders/").removesuffix("/refunds"), raw)
         if method == "GET" and handler.path.startswith("/orders/"):
             if not handler.headers.get("version"):
                 return self._send(handler, 400, error_body("MISSING_MANDATORY_PARAMETER", "version header missing"))
@@ -132,6 +147,40 @@ class FakeJuspay:
                 "sdk_payload": {"payload": {"clientAuthToken": "tkn_secret_value", "amount": amount}},
             },
         )
+
+    def _refund(self, handler, order_id: str, raw: bytes) -> None:
+        """Juspay's refund: only a CHARGED order, never more than its amount in all, and a
+        `unique_request_id` seen before answers the refund it names (never a second refund)."""
+        try:
+            body = json.loads(raw)
+        except ValueError:
+            return self._send(handler, 400, error_body("INVALID_INPUT", "Body is not JSON"))
+        request_id, amount = str(body.get("unique_request_id") or ""), body.get("amount")
+        if not request_id or not isinstance(amount, str):
+            return self._send(handler, 400, error_body("INVALID_INPUT", "unique_request_id and amount are mandatory"))
+        with self.lock:
+            order = self.orders.get(order_id)
+            if order is None:
+                return self._send(handler, 404, error_body("RESOURCE_NOT_FOUND", f"Order {order_id} not found"))
+            refunds = order.setdefault("refunds", [])
+            if not any(refund["unique_request_id"] == request_id for refund in refunds):
+                if order["status"] != "CHARGED":
+                    return self._send(handler, 400, error_body("INVALID_REQUEST", "Order is not CHARGED"))
+                taken = sum(Decimal(str(r["amount"])) for r in refunds if r["status"] != "FAILURE")
+                if taken + Decimal(amount) > Decimal(str(order["amount"])):
+                    return self._send(handler, 400, error_body("INVALID_REQUEST", "Refund amount exceeds order amount"))
+                refunds.append(
+                    {
+                        "id": f"rfnd_{len(refunds) + 1}_{order_id.lower()}",
+                        "unique_request_id": request_id,
+                        "ref": f"ARN{len(refunds) + 1:08d}",
+                        "amount": float(Decimal(amount)),
+                        "status": self.refund_outcome,
+                        "created": "2026-11-26T10:00:00Z",
+                    }
+                )
+            answer = {**order, "refunded": True, "amount_refunded": sum(float(r["amount"]) for r in refunds)}
+        return self._send(handler, 200, answer)
 
     def _status(self, handler, order_id: str) -> None:
         with self.lock:

@@ -203,3 +203,30 @@ def test_amount_due_is_the_total_and_marking_paid_records_it(cash_order, admin_u
     assert cash_order.amount_due == cash_order.total_price
     paid = order_record_cash_payment(order=cash_order, by=admin_user)
     assert paid.amount_paid == cash_order.total_price and paid.payment_reference.startswith("CASH-")
+
+
+def test_a_failure_between_steps_leaves_money_unchanged(paid_online, monkeypatch):
+    """The refund is written, then giving back the spent credit fails: nothing of either stays."""
+    from payments import refunds as refunds_module
+    from payments.credit import credit_grant
+
+    credit_grant(user=paid_online.user, amount=Decimal("20"), reason="Goodwill")
+    credit_spend(user=paid_online.user, amount=Decimal("20"), order=paid_online)
+
+    def broken(**kwargs):
+        raise IntegrityError("the database went away mid-way")
+
+    monkeypatch.setattr(refunds_module, "credit_return", broken)
+    with pytest.raises(IntegrityError):
+        give_back(paid_online, "300.00")
+    assert not Refund.objects.exists()
+    assert Payment.objects.get(order=paid_online).refunded_paise == 0
+    assert credit_balance(user=paid_online.user) == Decimal("0.00")
+
+
+def test_settings_checks_name_a_bad_sandbox_refund_outcome(settings):
+    from payments.checks import payment_settings_check
+
+    settings.PAYMENT_SANDBOX_REFUND_OUTCOME = "MAYBE"
+    settings.JUSPAY_STATUS_CALLS_AT_ONCE = 0
+    assert {problem.id for problem in payment_settings_check(None)} >= {"payments.E004", "payments.E005"}

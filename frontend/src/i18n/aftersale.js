@@ -1,10 +1,11 @@
-// The texts of after the sale: the shopper's Cancel order button and its dialog, the GST credit
-// notes on the order page, and store credit at checkout. English comes with the code that imports
-// this file; Telugu is a chunk of its own, fetched only on a page in Telugu (lib/i18n.js).
+// The texts of the order page's after-sale part: the shopper's Cancel order button and its dialog,
+// the store credit used, refunds and GST credit notes. English comes with the code that imports
+// this file (loaded on demand); Telugu rides in the order page's Telugu chunk (same chunk name:
+// a chunk of its own would grow every page's runtime), fetched only on a page in Telugu.
 import en from "./en/aftersale.json";
 
 export default {
   name: "aftersale",
   en,
-  load: { te: () => import(/* webpackChunkName: "i18n-te-aftersale" */ "./te/aftersale.json") },
+  load: { te: () => import(/* webpackChunkName: "i18n-te-order" */ "./te/aftersale.json") },
 };

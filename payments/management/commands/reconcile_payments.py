@@ -1,7 +1,9 @@
 """manage.py reconcile_payments [--since 2h|3d|2026-11-20]: ask the gateway about open payments now.
 
-The same as the Celery beat task, on demand and without the few minutes' grace: every payment still
-new or pending since then is checked, with a progress bar, and each change is printed.
+The same as the Celery beat task, on demand and without the few minutes' grace: every pending
+refund is brought to a final state (one status call per payment; `--no-refunds` skips them), then
+every payment still new or pending since then is checked, with a progress bar, and each change is
+printed. Refunds in manual review are listed for staff and never sent again.
 """
 
 import re
@@ -11,6 +13,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
+from payments.models import Refund
+from payments.refund_sync import refunds_reconcile
 from payments.services import payments_reconcile
 
 BAR_WIDTH = 30
@@ -36,6 +40,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--since", help="only payments started since then: 90m, 6h, 2d or an ISO date (default 2d)")
+        parser.add_argument("--no-refunds", action="store_true", help="leave pending refunds for the next run")
 
     def progress(self, done: int, total: int) -> None:
         if not self.show_progress:
@@ -48,6 +53,8 @@ class Command(BaseCommand):
     def handle(self, *args, since: str | None, **options):
         self.show_progress = options.get("verbosity", 1) > 0
         moment = parse_since(since or "2d")
+        if not options.get("no_refunds"):
+            self.reconcile_refunds()
         results = payments_reconcile(since=moment, settled_for=timedelta(0), progress=self.progress)
         changed = [result for result in results if not result.error]
         unknown = [result for result in results if result.error]
@@ -61,3 +68,21 @@ class Command(BaseCommand):
         for result in unknown:
             self.stdout.write(f"{result.payment.gateway_order_id}: gateway did not answer ({result.error})")
         self.stdout.write(f"{len(changed)} changed, {len(unknown)} could not be checked.")
+
+    def reconcile_refunds(self) -> None:
+        results = refunds_reconcile(progress=self.progress)
+        settled = [result for result in results if not result.error]
+        unknown = [result for result in results if result.error]
+        for result in settled:
+            refund = result.refund
+            flag = " — NEEDS STAFF: manual review" if refund.state == Refund.State.MANUAL_REVIEW else ""
+            self.stdout.write(
+                f"refund {refund.unique_request_id} (order {refund.order.public_id}, ₹{refund.amount:.2f}): "
+                f"{result.from_state} → {refund.state} [{refund.gateway_status}]{flag}"
+            )
+        for result in unknown:
+            self.stdout.write(f"refund {result.refund.unique_request_id}: gateway did not answer ({result.error})")
+        in_review = Refund.objects.filter(state=Refund.State.MANUAL_REVIEW).count()
+        self.stdout.write(
+            f"Refunds: {len(settled)} settled, {len(unknown)} could not be checked, {in_review} in manual review."
+        )

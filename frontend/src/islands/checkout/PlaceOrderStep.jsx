@@ -1,6 +1,6 @@
 // Place order (spec sections 2 and 4): the summary of address, method and lines, and confirm.
 // Back to /shipping when the address is incomplete, to /payment when no valid method is set.
-import { Suspense, lazy, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import CheckoutSteps from "../../components/CheckoutSteps";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -14,10 +14,9 @@ import { errorMessage } from "../../lib/api";
 import { flash } from "../../lib/flash";
 import { ONLINE, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 import { addressLine, isAddressComplete } from "./rules";
-import SubstitutionChoice, { defaultSubstitution } from "./SubstitutionChoice";
-
-// The shopper's store credit, loaded after the summary is shown (nothing shows without credit).
-const StoreCredit = lazy(() => import(/* webpackChunkName: "checkout-store-credit" */ "./StoreCredit").then(textsLoaded));
+import StoreCredit from "./StoreCredit";
+import SubstitutionChoice from "./SubstitutionChoice";
+import { defaultSubstitution } from "./substitution";
 
 // The code that starts an online payment, loaded while an Online order is being placed.
 const loadPayment = () => import(/* webpackChunkName: "payment" */ "../../lib/payment").then(textsLoaded);
@@ -144,11 +143,7 @@ export default function PlaceOrderStep() {
             <dt>{t("orders.total")}</dt>
             <dd className="order-summary__total">{formatMoney(totalPrice)}</dd>
           </dl>
-          {!empty && (
-            <Suspense fallback={null}>
-              <StoreCredit total={totalPrice} use={credit.use} onChange={(use, amount) => setCredit({ use, amount })} />
-            </Suspense>
-          )}
+          {!empty && <StoreCredit total={totalPrice} use={credit.use} onChange={(use, amount) => setCredit({ use, amount })} />}
           <button
             type="button"
             className="btn btn--primary btn--block"

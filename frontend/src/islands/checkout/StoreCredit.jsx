@@ -2,14 +2,11 @@
 // order summary. The figures are the server's (GET /api/orders/store-credit?total=...: the balance,
 // what an order of this total uses, what is left to pay; orders/rules.py store_credit_to_apply
 // decides them, and placement decides the same way), so the total shown is the total charged.
-// Nothing shows for a shopper with no credit. Loaded on demand with its texts.
+// Nothing shows for a shopper with no credit. Its texts are the checkout area's.
 import { useEffect, useId } from "react";
-import aftersaleTexts from "../../i18n/aftersale";
 import { useT } from "../../lib/i18n";
 import { formatMoney, toNumber } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
-
-export const texts = [aftersaleTexts];
 
 /**
  * `total` is the order's total; `use` whether the shopper chose to use their credit; `onChange(use,
@@ -30,16 +27,16 @@ export default function StoreCredit({ total, use, onChange }) {
   if (!data || balance <= 0) return null;
   return (
     <div className="store-credit">
-      <p className="store-credit__balance">{t("storeCredit.available", { amount: formatMoney(data.balance) })}</p>
+      <p className="store-credit__balance">{t("placeOrder.storeCredit.available", { amount: formatMoney(data.balance) })}</p>
       <label className="store-credit__choice" htmlFor={id}>
         <input id={id} type="checkbox" checked={use} onChange={(event) => onChange(event.target.checked, event.target.checked ? applicable : 0)} />
-        <span>{t("storeCredit.apply")}</span>
+        <span>{t("placeOrder.storeCredit.apply")}</span>
       </label>
       {use && (
         <dl className="order-summary__rows store-credit__rows">
-          <dt>{t("storeCredit.applied")}</dt>
+          <dt>{t("placeOrder.storeCredit.applied")}</dt>
           <dd>−{formatMoney(data.applicable)}</dd>
-          <dt>{t("storeCredit.toPay")}</dt>
+          <dt>{t("placeOrder.storeCredit.toPay")}</dt>
           <dd className="order-summary__total">{formatMoney(data.toPay)}</dd>
         </dl>
       )}

@@ -2,14 +2,8 @@
 // chooses per order. The choices and their labels are the server's (config.substitutionPreferences,
 // orders/rules.py, in the page's language); the first is the default, and the server keeps it when
 // nothing is sent. Nothing shows when the page carries no choices.
-import { config } from "../../lib/config";
 import { useT } from "../../lib/i18n";
-
-/** The choices the server offers: [{value, label}], the default first. */
-export const substitutionChoices = (choices = config.substitutionPreferences) => choices ?? [];
-
-/** The choice to start with: the server's default (its first), or "" when it offers none. */
-export const defaultSubstitution = (choices = substitutionChoices()) => choices[0]?.value ?? "";
+import { substitutionChoices } from "./substitution";
 
 export default function SubstitutionChoice({ value, onChange, choices = substitutionChoices() }) {
   const t = useT();

@@ -6,7 +6,8 @@ import { config } from "../../lib/config";
 import { navigate } from "../../lib/navigation";
 import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
 import PlaceOrderStep from "./PlaceOrderStep";
-import SubstitutionChoice, { defaultSubstitution } from "./SubstitutionChoice";
+import SubstitutionChoice from "./SubstitutionChoice";
+import { defaultSubstitution } from "./substitution";
 
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn(), redirect: vi.fn() }));
 
@@ -56,7 +57,7 @@ describe("substitution choice", () => {
     const user = userEvent.setup();
     render(<PlaceOrderStep />);
 
-    await user.click(screen.getByRole("radio", { name: "Replace with a similar item" }));
+    await user.click(await screen.findByRole("radio", { name: "Replace with a similar item" }));
     await user.click(screen.getByRole("button", { name: "Place Order" }));
 
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/order/AbC123xyz"));

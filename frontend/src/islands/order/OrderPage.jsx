@@ -14,23 +14,15 @@ import { formatDateTime } from "./format";
 import { isCancelled } from "./progress";
 import "./order.css";
 
-// Loaded when needed: the print page's code when the shopper prints, the rewards (which fetch
-// their own answer anyway) after the order is shown.
+// Loaded when needed: the print page's code when the shopper prints; the rewards (which fetch
+// their own answer anyway) and the after-sale part (islands/order/Extras.jsx) after the order is shown.
 const loadPrinting = () => import(/* webpackChunkName: "print-invoice" */ "./printInvoice");
-const CancelOrder = lazy(() => import(/* webpackChunkName: "order-cancel" */ "./CancelOrder").then(textsLoaded));
-const PackingChanges = lazy(() => import(/* webpackChunkName: "order-packing-changes" */ "./PackingChanges").then(textsLoaded));
-const PackingPanel = lazy(() => import(/* webpackChunkName: "order-packing" */ "./PackingPanel").then(textsLoaded));
-const CreditNotes = lazy(() => import(/* webpackChunkName: "order-credit-notes" */ "./CreditNotes").then(textsLoaded));
-const OrderRewards = lazy(() => import(/* webpackChunkName: "order-rewards" */ "../../components/promotions/OrderRewards").then(textsLoaded));
+const Extras = lazy(() => import(/* webpackChunkName: "order-rewards" */ "./Extras").then(textsLoaded));
+// The shopper's choice for an unavailable item, the changes made at packing and staff's packing panel.
+const Packing = lazy(() => import(/* webpackChunkName: "order-packing" */ "./Packing").then(textsLoaded));
 
 /** A catalog key (lib/i18n.js). */
 export const ORDER_NOT_FOUND = "order.notFound";
-
-function StoreCreditUsed({ order }) {
-  const t = useT();
-  if (!(Number(order.storeCreditApplied) > 0)) return null;
-  return <p className="order-page__credit">{t("order.storeCreditUsed", { amount: formatMoney(order.storeCreditApplied) })}</p>;
-}
 
 function PaymentStatus({ order }) {
   const t = useT();
@@ -51,10 +43,9 @@ function PaymentStatus({ order }) {
     return (
       <Message variant="info">
         <div className="payment-due">
-          <span>{t("order.payAtDelivery", { amount: formatMoney(order.amountDue ?? order.totalPrice) })}</span>
+          <span>{t("order.payAtDelivery", { amount: formatMoney(order.amountDue) })}</span>
           {payable && <PayButton order={order} className="btn btn--primary" />}
         </div>
-        <StoreCreditUsed order={order} />
       </Message>
     );
   }
@@ -65,7 +56,6 @@ function PaymentStatus({ order }) {
       </p>
       <p>{t("order.invoiceNumber", { number: order.invoiceNumber })}</p>
       {order.orderId && <p>{t("order.paymentReference", { reference: order.orderId })}</p>}
-      <StoreCreditUsed order={order} />
       {order.paidAt && (
         <p className="order-page__paid-at">
           {rich(t("order.paidOn"), { date: <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time> })}
@@ -75,25 +65,22 @@ function PaymentStatus({ order }) {
   );
 }
 
-/** Whether the order has after-sale documents to show under the invoice: credit notes or refunds. */
-const hasAfterSale = (order) => Boolean(order.creditNotes?.length || order.refunds?.length);
-
 export default function OrderPage({ orderId }) {
   const t = useT();
   const { data: order, loading, error, status, setData } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
   const invoiceRef = useRef(null);
 
-  /** Print a document of this page (the invoice, a credit note) in a window of its own. */
-  const printDocument = (element, title) => {
-    // The window opens in the click itself, as pop-up blockers want; the document is written into it next.
+  const print = () => {
+    // The window opens in the click itself, as pop-up blockers want; the invoice is written into it next.
     const printWindow = window.open("", "_blank", "width=900,height=700");
     if (!printWindow) {
       toast.error(t("order.allowPopups"));
       return;
     }
-    loadPrinting().then(({ printInvoice }) => printInvoice(printWindow, element, title));
+    const invoice = invoiceRef.current;
+    const title = t("order.printTitle", { number: order.invoiceNumber });
+    loadPrinting().then(({ printInvoice }) => printInvoice(printWindow, invoice, title));
   };
-  const print = () => printDocument(invoiceRef.current, t("order.printTitle", { number: order.invoiceNumber }));
 
   let body;
   if (loading) body = <Loader />;
@@ -102,19 +89,9 @@ export default function OrderPage({ orderId }) {
     body = (
       <>
         <PaymentStatus order={order} />
-        {order.canCancel && (
-          <Suspense fallback={null}>
-            <CancelOrder order={order} onCancelled={setData} />
-          </Suspense>
-        )}
         <Suspense fallback={null}>
-          <PackingChanges order={order} />
+          <Packing order={order} onChanged={setData} />
         </Suspense>
-        {order.canChangeLines && (
-          <Suspense fallback={<Loader />}>
-            <PackingPanel order={order} onChanged={setData} />
-          </Suspense>
-        )}
         <div className="order-page__layout">
           <div className="order-page__invoice">
             <div className="order-page__toolbar">
@@ -123,19 +100,12 @@ export default function OrderPage({ orderId }) {
               </button>
             </div>
             <Invoice order={order} ref={invoiceRef} />
-            {hasAfterSale(order) && (
-              <Suspense fallback={null}>
-                <CreditNotes order={order} onPrint={printDocument} />
-              </Suspense>
-            )}
           </div>
           <div className="order-page__side">
             <OrderTracking order={order} />
-            {!isCancelled(order) && (
-              <Suspense fallback={null}>
-                <OrderRewards orderId={orderId} />
-              </Suspense>
-            )}
+            <Suspense fallback={null}>
+              <Extras order={order} onCancelled={setData} />
+            </Suspense>
           </div>
         </div>
       </>

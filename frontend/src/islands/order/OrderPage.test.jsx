@@ -21,7 +21,7 @@ const order = {
   ],
   shippingAddress: { street: "12-4 Gandhi Nagar", city: "Amalapuram", postalCode: "533201" },
   paymentMethod: "Cash Or UPI",
-  itemsPrice: 958, shippingPrice: 0, totalPrice: 958,
+  itemsPrice: 958, shippingPrice: 0, totalPrice: 958, amountDue: 958, storeCreditApplied: 0,
   isPaid: false, paidAt: null, isPacked: false, packedAt: null, isDispatched: false, dispatchedAt: null,
   isDelivered: false, deliveredAt: null, status: "placed", invoiceNumber: "SMLR-2026-000001", orderId: null,
 };

@@ -1,13 +1,21 @@
-// The order's GST credit notes (orders/credit_notes.py) and refunds (payments), under the invoice:
-// each note laid out like the invoice (its own number, the original invoice, the lines given back
-// with their taxable value and CGST + SGST or IGST, the total in words) and printable the same
-// way. Every figure is the server's. Loaded on demand, only for an order that has any.
-import { Fragment, useRef } from "react";
+// The order page's after-sale part (issue 25), loaded on demand with its texts, above the invoice:
+// - `CancelOrder`: the shopper's "Cancel order" button and its confirmation dialog. The page shows it
+//   only when the server says the caller may cancel (`order.canCancel`, orders/pipeline.py
+//   may_cancel); what comes back and how is the server's too (PUT /api/orders/{id}/cancel), so the
+//   dialog says it in general words and the page shows the answer.
+// - `CreditNotes`: the store credit the order used, and the order's GST credit notes (orders/credit_notes.py) and refunds (payments),
+//   under the invoice: each note laid out like the invoice (its own number, the original invoice,
+//   the lines given back with their taxable value and CGST + SGST or IGST, the total in words) and
+//   printable the same way. Every figure is the server's.
+import { Fragment, useEffect, useId, useRef, useState } from "react";
 import aftersaleTexts from "../../i18n/aftersale";
 import orderTexts from "../../i18n/order";
+import { api } from "../../lib/api";
 import { config } from "../../lib/config";
-import { useT } from "../../lib/i18n";
+import { t, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
+import { toast } from "../../lib/toast";
+import { useSubmit } from "../../lib/useSubmit";
 import { formatDate, packLabel } from "./format";
 
 export const texts = [aftersaleTexts, orderTexts];
@@ -144,12 +152,15 @@ function Refunds({ refunds }) {
   );
 }
 
-export default function CreditNotes({ order, onPrint }) {
+function CreditNotes({ order, onPrint }) {
   const t = useT();
   const notes = order.creditNotes ?? [];
   const refunds = order.refunds ?? [];
   return (
     <>
+      {order.storeCreditApplied > 0 && (
+        <p className="order-page__credit">{t("storeCredit.used", { amount: formatMoney(order.storeCreditApplied) })}</p>
+      )}
       {refunds.length > 0 && <Refunds refunds={refunds} />}
       {notes.length > 0 && (
         <section className="credit-notes" aria-labelledby="credit-notes-title">
@@ -159,6 +170,129 @@ export default function CreditNotes({ order, onPrint }) {
           ))}
         </section>
       )}
+    </>
+  );
+}
+
+const REASON_MAX_LENGTH = 500;
+
+/** The dialog: focus inside while open (Tab cycles through it), Escape or "Keep order" closes it. */
+function ConfirmDialog({ busy, error, onConfirm, onClose }) {
+  const t = useT();
+  const titleId = useId();
+  const textId = useId();
+  const dialog = useRef(null);
+  const [reason, setReason] = useState("");
+
+  useEffect(() => {
+    dialog.current?.querySelector("button")?.focus();
+  }, []);
+
+  const onKeyDown = (event) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== "Tab") return;
+    const focusable = [...dialog.current.querySelectorAll("button:not([disabled]), textarea:not([disabled])")];
+    if (!focusable.length) return;
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="cancel-order__backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div
+        className="cancel-order__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        ref={dialog}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId}>{t("cancel.title")}</h2>
+        <p id={textId}>{t("cancel.explain")}</p>
+        <label className="cancel-order__reason">
+          <span>{t("cancel.reason")}</span>
+          <textarea value={reason} maxLength={REASON_MAX_LENGTH} rows={2} onChange={(event) => setReason(event.target.value)} disabled={busy} />
+        </label>
+        {error && (
+          <p className="cancel-order__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="cancel-order__actions">
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
+            {t("cancel.close")}
+          </button>
+          <button type="button" className="btn btn--danger" onClick={() => onConfirm(reason)} disabled={busy} aria-busy={busy}>
+            {busy ? t("cancel.busy") : t("cancel.confirm")}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CancelOrder({ order, onCancelled }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const opener = useRef(null);
+  const { submit, busy, error, setError } = useSubmit((reason) =>
+    api(`/api/orders/${encodeURIComponent(order._id)}/cancel`, { method: "PUT", body: { reason } }),
+  );
+
+  const close = () => {
+    if (busy) return;
+    setOpen(false);
+    setError("");
+    opener.current?.focus();
+  };
+
+  const confirm = async (reason) => {
+    const result = await submit(reason);
+    if (!result.ok) return;
+    setOpen(false);
+    toast.success(t("cancel.done"));
+    onCancelled(result.value);
+  };
+
+  return (
+    <div className="cancel-order">
+      <button type="button" className="btn btn--danger" ref={opener} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {t("cancel.button")}
+      </button>
+      {open && <ConfirmDialog busy={busy} error={error} onConfirm={confirm} onClose={close} />}
+    </div>
+  );
+}
+
+/** Print a credit note in a window of its own, as the invoice prints (islands/order/printInvoice.js). */
+function printNote(element, title) {
+  // The window opens in the click itself, as pop-up blockers want; the note is written into it next.
+  const printWindow = window.open("", "_blank", "width=900,height=700");
+  if (!printWindow) {
+    toast.error(t("order.allowPopups"));
+    return;
+  }
+  import(/* webpackChunkName: "print-invoice" */ "./printInvoice").then(({ printInvoice }) => printInvoice(printWindow, element, title));
+}
+
+/** The Cancel order button (when the server allows it), then the store credit used, refunds and credit notes. */
+export default function AfterSale({ order, onCancelled }) {
+  return (
+    <>
+      {order.canCancel && <CancelOrder order={order} onCancelled={onCancelled} />}
+      <CreditNotes order={order} onPrint={printNote} />
     </>
   );
 }

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('orders', '0005_order_store_credit_applied'),
+        ('orders', '0006_merge_aftersale_refunds'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
