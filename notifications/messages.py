@@ -64,6 +64,32 @@ def order_text(*, event: str, order_id: str, total: Decimal, language: str, reas
         )
 
 
+def order_changed_text(
+    *, order_id: str, old_pack: str, old_qty: int, new_pack: str, new_qty: int, total: Decimal, language: str
+) -> str:
+    """A line changed at packing: fewer packs (`new_pack` is `old_pack`), none (`new_qty` 0), or
+    another pack instead; `total` is the order's new total."""
+    with translation.override(language):
+        if not new_qty:
+            change = gettext("{pack} removed").format(pack=old_pack)
+        elif new_pack == old_pack:
+            change = gettext("{pack}: {old} packs now {new}").format(pack=old_pack, old=old_qty, new=new_qty)
+        else:
+            change = gettext("{old_qty} × {old_pack} replaced by {new_qty} × {new_pack}").format(
+                old_qty=old_qty, old_pack=old_pack, new_qty=new_qty, new_pack=new_pack
+            )
+        return gettext(
+            "Your {store} order {order_id} was changed at packing: {change}. New total ₹{total}. "
+            "Questions? Call {phone}."
+        ).format(
+            store=settings.STORE_NAME,
+            order_id=order_id,
+            change=change,
+            total=rupees(total),
+            phone=settings.STORE_SUPPORT_PHONE,
+        )
+
+
 def lucky_draw_won_text(*, promotion: str, month: date, language: str) -> str:
     """A winner of `month`'s lucky draw (named as "November 2026", or its Telugu)."""
     with translation.override(language):

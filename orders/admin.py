@@ -3,12 +3,27 @@
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
 
 from common.errors import DomainError
 from common.money import rupees
+from orders import packing
 from orders.credit_notes import rupees_from_paise
-from orders.models import CreditNote, CreditNoteLine, CreditNoteSequence, InvoiceSequence, Order, OrderEvent, OrderItem
-from orders.pipeline import CANCEL_REASON_MAX_LENGTH, order_advance, order_cancel
+from orders.models import (
+    CreditNote,
+    CreditNoteLine,
+    CreditNoteSequence,
+    InvoiceSequence,
+    Order,
+    OrderEvent,
+    OrderItem,
+    OrderLineChange,
+)
+from orders.pipeline import CANCEL_REASON_MAX_LENGTH, line_changes_allowed, order_advance, order_cancel
+from orders.rules import MAX_QTY, MIN_QTY
 from orders.services import order_record_cash_payment
 
 
@@ -59,6 +74,71 @@ class OrderEventInline(admin.TabularInline):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+class OrderLineChangeInline(admin.TabularInline):
+    """What staff changed at packing (short picks, substitutions), read-only; made on "Change items"."""
+
+    model = OrderLineChange
+    verbose_name_plural = "Packing changes"
+    extra = 0
+    can_delete = False
+    fields = (
+        "at",
+        "kind",
+        "old_qty",
+        "old_pack",
+        "old_price",
+        "new_qty",
+        "new_pack",
+        "new_price",
+        "amount",
+        "by",
+        "reason",
+    )
+    readonly_fields = fields
+    ordering = ("at", "id")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("by")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class PackingChangeForm(forms.Form):
+    """One change to one line, as the shop's order page makes it (`orders.packing`)."""
+
+    REDUCE, REPLACE = "reduce", "replace"
+
+    line = forms.TypedChoiceField(coerce=int, label="Line")
+    action = forms.ChoiceField(
+        choices=[(REDUCE, "Reduce to the count below (0 removes the line)"), (REPLACE, "Replace with the pack below")],
+        widget=forms.RadioSelect,
+        initial=REDUCE,
+    )
+    qty = forms.IntegerField(label="Pack count", min_value=0, max_value=MAX_QTY)
+    financial = forms.IntegerField(label="Replacement pack id", required=False, min_value=1)
+    shopper_agreed = forms.BooleanField(
+        label="The shopper agreed to this pack at its own price", required=False, initial=False
+    )
+    reason = forms.CharField(label="Why", required=False, max_length=packing.REASON_MAX_LENGTH)
+
+    def __init__(self, *args, order: Order, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["line"].choices = [(item.pk, str(item)) for item in order.items.all()]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") == self.REPLACE:
+            if not data.get("financial"):
+                self.add_error("financial", "Give the replacement pack's id.")
+            if data.get("qty") is not None and data["qty"] < MIN_QTY:
+                self.add_error("qty", f"A replacement needs at least {MIN_QTY} pack.")
+        return data
 
 
 class OrderActionForm(ActionForm):
@@ -156,7 +236,7 @@ class OrderAdmin(admin.ModelAdmin):
     list_select_related = ("user",)
     date_hierarchy = "created_at"
     ordering = ("-created_at", "-id")
-    inlines = [OrderItemInline, OrderEventInline]
+    inlines = [OrderItemInline, OrderLineChangeInline, OrderEventInline]
     action_form = OrderActionForm
     actions = [
         _pipeline_action(Order.Status.PACKED),
@@ -169,6 +249,7 @@ class OrderAdmin(admin.ModelAdmin):
         (None, {"fields": ("public_id", "invoice_number", "user", "created_at")}),
         ("Delivery", {"fields": ("shipping_street", "shipping_city", "shipping_postal_code")}),
         ("Money", {"fields": ("payment_method", "items_price", "shipping_price", "total_price")}),
+        ("Packing", {"fields": ("substitution_preference", "change_items")}),
         (
             "GST",
             {
@@ -186,6 +267,60 @@ class OrderAdmin(admin.ModelAdmin):
         ("Payment", {"fields": ("is_paid", "paid_at", "payment_reference", "payments_needing_staff")}),
     )
     readonly_fields = tuple(name for _title, section in fieldsets for name in section["fields"])
+
+    @admin.display(description="change items")
+    def change_items(self, order: Order):
+        """The back-up packing screen (the shop's order page is the first one)."""
+        if order.pk is None or order.status not in packing.LINE_CHANGE_STATUSES:
+            return "— (only while placed or packed)"
+        url = reverse("admin:orders_order_packing", args=[order.pk])
+        return format_html('<a class="button" href="{}">Reduce, remove or replace a line</a>', url)
+
+    def get_urls(self):
+        packing_view = self.admin_site.admin_view(self.packing_view)
+        own = [path("<path:object_id>/packing/", packing_view, name="orders_order_packing")]
+        return own + super().get_urls()
+
+    def packing_view(self, request, object_id: str):
+        """Reduce, remove or replace one line through the same services as the shop's order page."""
+        order = get_object_or_404(Order.objects.select_related("user"), pk=object_id)
+        change_url = reverse("admin:orders_order_change", args=[order.pk])
+        if not line_changes_allowed(order=order, user=request.user):
+            self.message_user(request, "Only a placed or packed order's items can change.", level=messages.ERROR)
+            return redirect(change_url)
+        form = PackingChangeForm(request.POST or None, order=order)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                if data["action"] == PackingChangeForm.REPLACE:
+                    packing.order_line_replace(
+                        order=order,
+                        item=data["line"],
+                        financial=data["financial"],
+                        qty=data["qty"],
+                        by=request.user,
+                        shopper_agreed=data["shopper_agreed"],
+                        reason=data["reason"],
+                    )
+                else:
+                    packing.order_line_set_qty(
+                        order=order, item=data["line"], qty=data["qty"], by=request.user, reason=data["reason"]
+                    )
+            except DomainError as error:
+                self.message_user(request, error.message, level=messages.ERROR)
+            else:
+                self.message_user(request, "The order's items were changed.", level=messages.SUCCESS)
+                return redirect(change_url)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Change items of {order}",
+            "opts": self.model._meta,
+            "order": order,
+            "items": order.items.all(),
+            "form": form,
+            "change_url": change_url,
+        }
+        return TemplateResponse(request, "admin/orders/order/packing.html", context)
 
     @admin.display(description="payments needing staff")
     def payments_needing_staff(self, order: Order) -> str:

@@ -7,14 +7,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.errors import NotFound
+from common.ids import as_row_id
 from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
-from orders import selectors, services
+from orders import packing, selectors, services
 from orders.models import Order
 from orders.pipeline import order_advance, order_cancel
 from orders.serializers import (
     AdminOrderListInSerializer,
     OrderCancelInSerializer,
+    OrderLineQtyInSerializer,
+    OrderLineReplaceInSerializer,
     OrderPlaceInSerializer,
     OrderSerializer,
     OrderStatusInSerializer,
@@ -89,6 +93,7 @@ class OrdersView(APIView):
             client_totals=services.Totals(
                 items_price=data["itemsPrice"], shipping_price=data["shippingPrice"], total_price=data["totalPrice"]
             ),
+            substitution_preference=data["substitutionPreference"],
             store_credit=data.get("storeCredit"),
         )
         order = selectors.order_get_for(user=request.user, public_id=order.public_id)
@@ -191,3 +196,72 @@ class OrderCancelView(APIView):
         order_cancel(order=order, reason=body.validated_data["reason"], by=request.user)
         order = selectors.order_get_for(user=request.user, public_id=public_id)
         return Response(_order_data(request, order))
+
+
+def _line_id(order, item_id: str) -> int:
+    """The line's id from the path; 404 for anything that cannot be one."""
+    line_id = as_row_id(item_id)
+    if line_id is None:
+        raise NotFound(packing.LINE_NOT_FOUND.format(order=order.public_id))
+    return line_id
+
+
+_LINE_CHANGE_ERRORS = {
+    200: OrderSerializer,
+    400: OpenApiResponse(description='{"message"}: a count that is not a whole number from 0 up to the line\'s own'),
+    404: OpenApiResponse(description='{"message"}: no such order, or the line is not (or no longer) in it'),
+    409: OpenApiResponse(
+        description='{"message", "code"}: order_not_editable (dispatched, delivered or cancelled), last_line, '
+        "out_of_stock, replacement_costs_more, refund_exceeds_payment"
+    ),
+}
+
+
+class OrderLineView(APIView):
+    """Staff reduce a line at packing (a short pick); 0 removes it. The same count again changes nothing."""
+
+    permission_classes = [IsAdmin]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Reduce or remove an order line at packing (admin); stock, GST, totals, credit note and refund follow",
+        request=OrderLineQtyInSerializer,
+        responses=_LINE_CHANGE_ERRORS,
+    )
+    def put(self, request: Request, public_id: str, item_id: str) -> Response:
+        order = selectors.order_get_for(user=request.user, public_id=public_id)
+        line_id = _line_id(order, item_id)
+        body = OrderLineQtyInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        packing.order_line_set_qty(order=order, item=line_id, qty=data["qty"], by=request.user, reason=data["reason"])
+        return Response(_order_data(request, selectors.order_get_for(user=request.user, public_id=public_id)))
+
+
+class OrderLineReplaceView(APIView):
+    """Staff replace a line with another pack at packing (a substitution)."""
+
+    permission_classes = [IsAdmin]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Replace an order line with another pack at packing (admin), at the lower unit price unless agreed",
+        request=OrderLineReplaceInSerializer,
+        responses=_LINE_CHANGE_ERRORS,
+    )
+    def post(self, request: Request, public_id: str, item_id: str) -> Response:
+        order = selectors.order_get_for(user=request.user, public_id=public_id)
+        line_id = _line_id(order, item_id)
+        body = OrderLineReplaceInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        packing.order_line_replace(
+            order=order,
+            item=line_id,
+            financial=data["financialId"],
+            qty=data["qty"],
+            by=request.user,
+            shopper_agreed=data["shopperAgreed"],
+            reason=data["reason"],
+        )
+        return Response(_order_data(request, selectors.order_get_for(user=request.user, public_id=public_id)))

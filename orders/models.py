@@ -52,6 +52,13 @@ class Order(models.Model):
         CASH_OR_UPI = "Cash Or UPI", "Cash/UPI on delivery"
         ONLINE = "Online", "Online"
 
+    class SubstitutionPreference(models.TextChoices):
+        """What the shopper wants done with a pack that turns out unavailable at packing."""
+
+        CALL = "call", gettext_lazy("Call me")
+        REPLACE = "replace", gettext_lazy("Replace with a similar item")
+        REMOVE = "remove", gettext_lazy("Remove it")
+
     public_id = models.CharField("order id", max_length=21, unique=True, default=new_public_id, editable=False)
     invoice_number = models.CharField(max_length=32, unique=True, editable=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="orders")
@@ -61,6 +68,12 @@ class Order(models.Model):
     shipping_postal_code = models.CharField(max_length=6)
 
     payment_method = models.CharField(max_length=20, choices=PaymentMethod.choices)
+    substitution_preference = models.CharField(
+        "if something is unavailable",
+        max_length=10,
+        choices=SubstitutionPreference.choices,
+        default=SubstitutionPreference.CALL,
+    )
     items_price = models.DecimalField(max_digits=12, decimal_places=2)
     shipping_price = models.DecimalField(max_digits=12, decimal_places=2)
     total_price = models.DecimalField(max_digits=12, decimal_places=2)
@@ -226,6 +239,44 @@ class OrderEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.from_status or 'new'} → {self.to_status}"
+
+
+class OrderLineChange(models.Model):
+    """One change staff made to a line at packing (a short pick or a substitution): who, when,
+    which pack and how many before and after, the money that went back, and why.
+
+    Written only by `orders.packing`, in the transaction that makes the change; the line itself may
+    be gone since (removed), so the packs are kept as they were named then.
+    """
+
+    class Kind(models.TextChoices):
+        REDUCED = "reduced", gettext_lazy("Reduced")
+        REMOVED = "removed", gettext_lazy("Removed")
+        REPLACED = "replaced", gettext_lazy("Replaced")
+
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="line_changes")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    # The line changed and, for a replacement, the line that took its place: plain ids, as either
+    # may be gone later. They let a repeated request find that its change was already made.
+    line_id = models.BigIntegerField("line")
+    new_line_id = models.BigIntegerField("replacement line", null=True, blank=True)
+    old_pack = models.CharField("pack before", max_length=300)
+    old_qty = models.PositiveSmallIntegerField("packs before")
+    old_price = models.DecimalField("unit price before", max_digits=10, decimal_places=2)
+    new_pack = models.CharField("pack after", max_length=300, blank=True, default="")
+    new_qty = models.PositiveSmallIntegerField("packs after", default=0)
+    new_price = models.DecimalField("unit price after", max_digits=10, decimal_places=2, null=True, blank=True)
+    amount = models.DecimalField("order total fell by", max_digits=12, decimal_places=2)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    reason = models.CharField(max_length=500, blank=True, default="")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["order", "at"], name="order_line_change_order_at")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.old_qty} × {self.old_pack} → {self.new_qty} × {self.new_pack or '—'}"
 
 
 class InvoiceSequence(models.Model):

@@ -52,6 +52,10 @@ STEP_TIMESTAMP: dict[str, str] = {
 # Steps the customer hears about by SMS.
 NOTIFIED_STEPS = frozenset({Status.DISPATCHED, Status.DELIVERED, Status.CANCELLED})
 
+# Staff may still change an order's lines (short picks, substitutions: `orders.packing`) until it
+# leaves the shop.
+LINE_CHANGE_STATUSES = frozenset({Status.PLACED, Status.PACKED})
+
 CANCEL_REASON_MAX_LENGTH = OrderEvent._meta.get_field("reason").max_length
 
 # The statuses from which the shopper who placed an order may cancel it themselves (staff: `MOVES`).
@@ -88,6 +92,11 @@ def may_cancel(*, order: Order, user) -> bool:
     if user.is_staff:
         return Status.CANCELLED in MOVES[order.status]
     return order.user_id == user.pk and order.status in CUSTOMER_CANCELS_FROM
+
+
+def line_changes_allowed(*, order: Order, user) -> bool:
+    """Whether `user` may change `order`'s lines now: staff, while it is placed or packed."""
+    return bool(_is_staff(user) and order.status in LINE_CHANGE_STATUSES)
 
 
 def _refusal(order: Order, to_status: str) -> str:

@@ -50,6 +50,12 @@ def payment_methods_offered() -> list[PaymentMethodOffer]:
     return [PaymentMethodOffer(value=method.value, label=str(PAYMENT_METHOD_LABELS[method])) for method in methods]
 
 
+def substitution_preferences() -> list[dict[str, str]]:
+    """What the shopper may ask staff to do with an unavailable pack, in the order checkout lists
+    them, labelled in the active language (`Order.SubstitutionPreference`; "call" is the default)."""
+    return [{"value": choice.value, "label": str(choice.label)} for choice in Order.SubstitutionPreference]
+
+
 def pack_limits() -> dict[str, dict[str, int]]:
     return {
         "card": {"min": CARD_PACK_COUNT[0], "max": CARD_PACK_COUNT[1]},

@@ -32,7 +32,7 @@ def _refunds() -> Prefetch:
 def _orders() -> QuerySet[Order]:
     return (
         Order.objects.select_related("user")
-        .prefetch_related("items", _flagged_payments(), _refunds(), "credit_notes__lines")
+        .prefetch_related("items", "line_changes", _flagged_payments(), _refunds(), "credit_notes__lines")
         .order_by("-created_at", "-id")
     )
 

@@ -10,6 +10,7 @@ prices, stock) are `orders.services`'.
 
 from decimal import Decimal
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -20,8 +21,8 @@ from common.money import rupees_in_words
 from common.openapi import PINCODE, JudgedInput, text, whole_number
 from common.pagination import ADMIN_ORDER_LIST
 from orders.credit_notes import rupees_from_paise
-from orders.models import Order, OrderItem
-from orders.pipeline import allowed_moves, may_cancel
+from orders.models import Order, OrderItem, OrderLineChange
+from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
 
@@ -109,6 +110,15 @@ class OrderPlaceInSerializer(JudgedInput):
     itemsPrice = MoneyField()
     shippingPrice = MoneyField()
     totalPrice = MoneyField()
+    # Anything but a known choice is the service's "Please choose what we should do ...".
+    substitutionPreference = serializers.CharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        default=Order.SubstitutionPreference.CALL,
+        max_length=20,
+        help_text="What to do with a pack unavailable at packing: call (the default), replace or remove",
+    )
     storeCredit = MoneyField(
         required=False,
         allow_null=True,
@@ -119,6 +129,7 @@ class OrderPlaceInSerializer(JudgedInput):
     )
 
     accepted_limits = {"orderItems": {"minItems": 1}}  # an empty order is the service's "Order is empty"
+    accepted = {"substitutionPreference": {"type": "string", "enum": Order.SubstitutionPreference.values}}
 
 
 class StoreCreditQuoteInSerializer(serializers.Serializer):
@@ -135,6 +146,39 @@ class StoreCreditQuoteSerializer(serializers.Serializer):
     balance = MoneyField(help_text="The shopper's store credit")
     applicable = MoneyField(help_text="What an order of this total would use: at most the balance and the total")
     toPay = MoneyField(source="to_pay", help_text="total - applicable")
+
+
+# Whole numbers from 0 (a line removed) to the most a line can hold; the service words the rest
+# (more than the line has).
+LINE_QTY_RULE = format_lazy(gettext_lazy("The pack count must be a whole number from 0 to {max}."), max=MAX_QTY)
+REPLACEMENT_QTY_RULE = format_lazy(
+    gettext_lazy("The replacement's pack count must be a whole number from {min} to {max}."), min=MIN_QTY, max=MAX_QTY
+)
+_EVERY_QTY_ERROR = ("invalid", "null", "required", "out_of_range")
+
+
+class OrderLineQtyInSerializer(JudgedInput):
+    qty = WholeNumberField(
+        min_value=0, max_value=MAX_QTY, error_messages={key: LINE_QTY_RULE for key in _EVERY_QTY_ERROR}
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+    accepted = {"qty": whole_number(minimum=0, maximum=MAX_QTY)}
+    accepted_required = ("qty",)
+
+
+class OrderLineReplaceInSerializer(JudgedInput):
+    financialId = WireIdField()
+    qty = WholeNumberField(
+        min_value=MIN_QTY, max_value=MAX_QTY, error_messages={key: REPLACEMENT_QTY_RULE for key in _EVERY_QTY_ERROR}
+    )
+    shopperAgreed = serializers.BooleanField(
+        required=False, default=False, help_text="The shopper agreed to this pack at its own price"
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+    accepted = {"qty": whole_number(minimum=MIN_QTY, maximum=MAX_QTY)}
+    accepted_required = ("financialId", "qty")
 
 
 class OrderStatusInSerializer(serializers.Serializer):
@@ -169,6 +213,7 @@ class TaxPartField(MoneyField):
 
 
 class OrderItemSerializer(serializers.Serializer):
+    _id = WireIdField(source="pk", read_only=True, help_text="The line's id (staff change lines by it at packing)")
     productId = WireIdField(source="product_id")
     brandId = WireIdField(source="brand_id")
     financialId = WireIdField(source="financial_id")
@@ -286,6 +331,20 @@ class PaymentAlertSerializer(serializers.Serializer):
     problem = serializers.CharField(source="get_flag_display")
 
 
+class OrderLineChangeSerializer(serializers.Serializer):
+    """A change staff made to a line at packing, as the shopper and staff read it."""
+
+    kind = serializers.ChoiceField(choices=OrderLineChange.Kind.values)
+    kindLabel = serializers.CharField(source="get_kind_display")
+    oldPack = serializers.CharField(source="old_pack")
+    oldQty = serializers.IntegerField(source="old_qty")
+    newPack = serializers.CharField(source="new_pack", help_text="Empty when the line was removed")
+    newQty = serializers.IntegerField(source="new_qty")
+    amount = MoneyField(help_text="How much the order's total fell")
+    reason = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
 @extend_schema_field({"type": "string", "pattern": "^(pending|succeeded|failed|manual_review)$"})
 class RefundStateField(serializers.CharField):
     """A refund's state: pending, succeeded, failed or manual_review (a pattern: an enum would become a
@@ -309,6 +368,14 @@ class OrderSerializer(serializers.Serializer):
     orderItems = OrderItemSerializer(source="items.all", many=True)
     shippingAddress = ShippingAddressOutSerializer(source="*")
     paymentMethod = serializers.CharField(source="payment_method")
+    substitutionPreference = serializers.ChoiceField(
+        source="substitution_preference", choices=Order.SubstitutionPreference.values
+    )
+    substitutionPreferenceLabel = serializers.CharField(
+        source="get_substitution_preference_display", help_text="In the answer's language"
+    )
+    lineChanges = OrderLineChangeSerializer(source="line_changes.all", many=True)
+    canChangeLines = serializers.SerializerMethodField()
     itemsPrice = MoneyField(source="items_price")
     shippingPrice = MoneyField(source="shipping_price")
     totalPrice = MoneyField(source="total_price")
@@ -361,6 +428,11 @@ class OrderSerializer(serializers.Serializer):
     def get_canCancel(self, order: Order) -> bool:
         """Whether the caller may cancel this order now (`orders.pipeline.may_cancel`)."""
         return may_cancel(order=order, user=getattr(self.context.get("request"), "user", None))
+
+    def get_canChangeLines(self, order: Order) -> bool:
+        """Whether the caller may reduce, remove or replace this order's lines now (staff, at packing)."""
+        request = self.context.get("request")
+        return line_changes_allowed(order=order, user=getattr(request, "user", None))
 
     @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=Order.Status.values)))
     def get_allowedMoves(self, order: Order) -> list[str]:

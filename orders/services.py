@@ -154,6 +154,11 @@ def _check_payment_method(payment_method: str) -> None:
         raise InvalidOrder(PAYMENT_METHOD_OFF.format(label=label))
 
 
+def _check_substitution_preference(preference: str) -> None:
+    if preference not in Order.SubstitutionPreference.values:
+        raise InvalidOrder(gettext("Please choose what we should do if an item is unavailable."))
+
+
 def _check_packs(items: Sequence[LineRequest], packs: dict[int, Financial]) -> None:
     for position, line in enumerate(items, start=1):
         pack = packs.get(line.financial_id)
@@ -184,6 +189,7 @@ def order_place(
     shipping_address: Address,
     payment_method: str,
     client_totals: Totals,
+    substitution_preference: str = Order.SubstitutionPreference.CALL,
     store_credit: Decimal | None = None,
 ) -> Order:
     """Place an order priced and stocked by the server.
@@ -198,9 +204,11 @@ def order_place(
     address is not the customer's deliverable saved address (400), the browser's totals differ
     from the database's prices (409 `price_changed`, with the current pack records) or a pack
     lacks stock (409 `out_of_stock`). The packs are locked, checked and their stock taken through
-    the catalog in one transaction.
+    the catalog in one transaction. `substitution_preference` is what staff do with a pack that
+    turns out unavailable at packing (`Order.SubstitutionPreference`; 400 for anything else).
     """
     _check_payment_method(payment_method)
+    _check_substitution_preference(substitution_preference)
     _check_lines(items)
     destination = _check_address(user=user, shipping_address=shipping_address)
     address = destination.address
@@ -222,6 +230,7 @@ def order_place(
             shipping_city=address.city,
             shipping_postal_code=address.postal_code,
             payment_method=payment_method,
+            substitution_preference=substitution_preference,
             items_price=totals.items_price,
             shipping_price=totals.shipping_price,
             total_price=totals.total_price,

@@ -3,9 +3,9 @@ wrong while sending (a broker that is down, a provider error) can undo or fail t
 
 from decimal import Decimal
 
-from notifications.messages import order_cancelled_text, order_text
+from notifications.messages import order_cancelled_text, order_changed_text, order_text
 from notifications.services import sms_after_commit
-from orders.models import Order
+from orders.models import Order, OrderItem
 
 
 def order_sms_after_commit(*, order: Order, event: str) -> None:
@@ -38,4 +38,24 @@ def order_cancelled_sms_after_commit(*, order: Order, refund: Decimal) -> None:
             language=customer.language,
         ),
         about=f"cancelled SMS for order {order.public_id}",
+    )
+
+
+def order_changed_sms_after_commit(*, order: Order, before: str, before_qty: int, after: OrderItem | None) -> None:
+    """Text the customer, in their language, what staff changed in one line at packing (`before`
+    is the line's pack as it read, `after` the line now, None when removed) once it commits."""
+    customer = order.user
+    new_pack = f"{after.brand} {after.name} {after.quantity} {after.units}" if after is not None else ""
+    sms_after_commit(
+        phone_no=customer.phone_no,
+        text=order_changed_text(
+            order_id=order.public_id,
+            old_pack=before,
+            old_qty=before_qty,
+            new_pack=new_pack,
+            new_qty=after.qty if after is not None else 0,
+            total=order.total_price,
+            language=customer.language,
+        ),
+        about=f"line changed SMS for order {order.public_id}",
     )

@@ -12,4 +12,10 @@ urlpatterns = [
     path("orders/<str:public_id>/status", api.OrderStatusView.as_view(), name="order-status"),
     path("orders/<str:public_id>/cancel", api.OrderCancelView.as_view(), name="order-cancel"),
     path("orders/<str:public_id>/pay", api.OrderPayView.as_view(), name="order-pay"),
+    path("orders/<str:public_id>/items/<str:item_id>", api.OrderLineView.as_view(), name="order-line"),
+    path(
+        "orders/<str:public_id>/items/<str:item_id>/replace",
+        api.OrderLineReplaceView.as_view(),
+        name="order-line-replace",
+    ),
 ]

@@ -37,6 +37,12 @@ ShopConfigSchema = inline_serializer(
             "PackLimits", {"card": _limits("CardPackLimits"), "productPage": _limits("ProductPagePackLimits")}
         ),
         "shippingPrice": serializers.FloatField(),
+        "substitutionPreferences": inline_serializer(
+            "SubstitutionPreferenceChoice",
+            {"value": serializers.CharField(), "label": serializers.CharField()},
+            many=True,
+            help_text="What the shopper may ask for an unavailable pack (the first is the default)",
+        ),
     },
 )
 

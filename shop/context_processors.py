@@ -9,7 +9,7 @@ from orders import rules
 def shop_config() -> dict:
     """What the browser must know (no secrets): store contacts and links, and the commerce rules
     it shows but the server enforces (payment methods switched on, pack-count limits, shipping, the
-    GST rates staff may give a product).
+    GST rates staff may give a product, what staff may do with an unavailable pack).
 
     The one source of both the page's <script id="shop-config"> and `GET /api/config`.
     """
@@ -26,6 +26,7 @@ def shop_config() -> dict:
         "googleMapsKey": settings.GOOGLE_MAPS_API_KEY,
         "paymentMethods": [{"value": offer.value, "label": offer.label} for offer in rules.payment_methods_offered()],
         "packLimits": rules.pack_limits(),
+        "substitutionPreferences": rules.substitution_preferences(),
         "shippingPrice": float(rules.SHIPPING_PRICE),
         "gstRates": list(GstRate.values),
     }

@@ -42,6 +42,7 @@ def test_order_is_priced_from_the_database_and_takes_the_stock(as_user, shopper,
     assert order["user"] == {"name": "Asha Customer", "phoneNo": "9876500001"}
     assert order["shippingAddress"] == {"street": "12 Main Road", "city": "Amalapuram", "postalCode": "533201"}
     assert order["orderItems"][0] == {
+        "_id": str(Order.objects.get(public_id=order["_id"]).items.get(financial=packs.rice_5kg).pk),
         "productId": str(packs.rice_5kg.detail.product_id),
         "brandId": str(packs.rice_5kg.detail_id),
         "financialId": str(packs.rice_5kg.pk),

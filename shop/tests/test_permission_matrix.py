@@ -228,6 +228,11 @@ API: dict[str, dict[str, Rule]] = {
     },
     # A customer's browser never marks an order paid: only staff record cash.
     "api/orders/<str:public_id>/pay": {"PUT": Rule((401, 403, 404, 200))},
+    # Packing changes are staff's; the admin's request names the line's own count and pack (no change).
+    "api/orders/<str:public_id>/items/<str:item_id>": {"PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"qty": 1})},
+    "api/orders/<str:public_id>/items/<str:item_id>/replace": {
+        "POST": Rule(ADMIN_ONLY, body=lambda world, actor: {"financialId": str(world.pack.pk), "qty": 1})
+    },
     # payments: only the order's owner starts paying it
     "api/payments/initiateJuspayPayment": {
         "POST": Rule((401, 200, 404, 404), body=lambda world, actor: {"order_id": world.online_order.public_id}),
@@ -335,6 +340,7 @@ PARAMETERS: dict[str, Callable[[World], object]] = {
     "detailId": lambda world: world.detail.pk,
     "financial_id": lambda world: world.pack.pk,
     "public_id": lambda world: world.order.public_id,
+    "item_id": lambda world: world.order.items.get().pk,
     "id": lambda world: world.order.public_id,
     "gateway_order_id": lambda world: world.payment.gateway_order_id,
     "keyword": lambda world: "oil",

@@ -17,6 +17,7 @@ import home from "./home";
 import login from "./login";
 import order from "./order";
 import orders from "./orders";
+import packing from "./packing";
 import payment from "./payment";
 import paymentReturn from "./payment-return";
 import product from "./product";
@@ -44,6 +45,7 @@ export const AREAS = [
   login,
   order,
   orders,
+  packing,
   payment,
   paymentReturn,
   product,

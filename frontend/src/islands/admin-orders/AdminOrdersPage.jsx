@@ -42,6 +42,9 @@ function OrderRow({ order, busy, onMove, onPay }) {
             {order._id}
           </a>
           <span className="admin-orders__invoice">{order.invoiceNumber}</span>
+          {order.substitutionPreferenceLabel && !cancelled && (
+            <span className="admin-orders__invoice">{t("admin.orders.substitution", { choice: order.substitutionPreferenceLabel })}</span>
+          )}
           {cancelled && (
             <span className="admin-orders__cancelled">
               {order.cancelReason ? t("admin.orders.cancelledBecause", { reason: order.cancelReason }) : t("admin.orders.filter.cancelled")}

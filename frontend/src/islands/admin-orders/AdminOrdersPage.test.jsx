@@ -68,6 +68,15 @@ describe("admin order list", () => {
     expect(within(rowOf(placed._id)).queryByRole("note")).toBeNull();
   });
 
+  it("shows what the shopper asked for an unavailable item, as the server labels it", async () => {
+    const replace = { ...placed, substitutionPreference: "replace", substitutionPreferenceLabel: "Replace with a similar item" };
+    mockFetch({ [LIST]: page([replace, dispatched]) });
+    render(<AdminOrdersPage page={1} status="" />);
+    await screen.findByRole("table");
+    expect(within(rowOf(placed._id)).getByText("If unavailable: Replace with a similar item")).toBeInTheDocument();
+    expect(within(rowOf(dispatched._id)).queryByText(/If unavailable/)).toBeNull();
+  });
+
   it("asks the server for the page and status in the address, and filters by status", async () => {
     const fetchMock = mockFetch({ "GET /api/orders?pageNumber=2&status=packed": page([], { total: 45, last: 3 }) });
     const user = userEvent.setup();

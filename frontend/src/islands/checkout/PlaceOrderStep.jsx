@@ -15,6 +15,8 @@ import { flash } from "../../lib/flash";
 import { ONLINE, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 import { addressLine, isAddressComplete } from "./rules";
 import StoreCredit from "./StoreCredit";
+import SubstitutionChoice from "./SubstitutionChoice";
+import { defaultSubstitution } from "./substitution";
 
 // The code that starts an online payment, loaded while an Online order is being placed.
 const loadPayment = () => import(/* webpackChunkName: "payment" */ "../../lib/payment").then(textsLoaded);
@@ -52,6 +54,7 @@ export default function PlaceOrderStep() {
   const cart = useCart();
   const [placing, setPlacing] = useState(false);
   const [credit, setCredit] = useState({ use: false, amount: 0 });
+  const [substitution, setSubstitution] = useState(defaultSubstitution);
   const goBackTo = missingStep(cart);
 
   useEffect(() => {
@@ -69,7 +72,11 @@ export default function PlaceOrderStep() {
     const online = paymentMethod === ONLINE;
     const payment = online ? loadPayment() : null;
     payment?.catch(() => {}); // a failure to load is shown where it is awaited, below
-    const order = await placeOrder({ keepCart: online, storeCredit: credit.use ? credit.amount : 0 });
+    const order = await placeOrder({
+      keepCart: online,
+      storeCredit: credit.use ? credit.amount : 0,
+      substitutionPreference: substitution,
+    });
     if (!order) return setPlacing(false);
     // An order the store credit paid in full is paid already (the server says so): no gateway.
     if (!online || order.isPaid) {
@@ -124,6 +131,7 @@ export default function PlaceOrderStep() {
               </ul>
             )}
           </section>
+          {!empty && <SubstitutionChoice value={substitution} onChange={setSubstitution} />}
         </div>
         <aside className="checkout-card order-summary">
           <h2>{t("placeOrder.summary")}</h2>

@@ -3,8 +3,11 @@ import { api, errorMessage } from "../../lib/api";
 import { applyServerRecords, clearCartItems, getCart } from "../../lib/cart";
 import { toast } from "../../lib/toast";
 
-/** The order's body; `storeCredit` (the credit the shopper chose to use) goes along only when chosen. */
-export function orderRequest(cart, { storeCredit = 0 } = {}) {
+/**
+ * The order's body; `storeCredit` (the credit the shopper chose to use) goes along only when chosen,
+ * `substitutionPreference` (what to do with an unavailable pack) only when there is one to send.
+ */
+export function orderRequest(cart, { storeCredit = 0, substitutionPreference = "" } = {}) {
   const { street, city, postalCode } = cart.shippingAddress;
   const body = {
     // Every cart field goes along; the server reads productId, brandId, financialId and qty.
@@ -16,6 +19,7 @@ export function orderRequest(cart, { storeCredit = 0 } = {}) {
     totalPrice: cart.totalPrice,
   };
   if (storeCredit > 0) body.storeCredit = storeCredit;
+  if (substitutionPreference) body.substitutionPreference = substitutionPreference;
   return body;
 }
 
@@ -39,9 +43,10 @@ export function applyConflictRecords(records) {
  * clears them), or to null after telling the shopper why it was refused. A 409 (prices changed,
  * not enough stock) refreshes the cart so the summary shows what the server will accept.
  */
-export async function placeOrder({ keepCart = false, storeCredit = 0 } = {}) {
+export async function placeOrder({ keepCart = false, storeCredit = 0, substitutionPreference = "" } = {}) {
   try {
-    const order = await api("/api/orders", { method: "POST", body: orderRequest(getCart(), { storeCredit }) });
+    const body = orderRequest(getCart(), { storeCredit, substitutionPreference });
+    const order = await api("/api/orders", { method: "POST", body });
     if (!keepCart) clearCartItems();
     return order;
   } catch (error) {

@@ -18,6 +18,8 @@ import "./order.css";
 // their own answer anyway) and the after-sale part (islands/order/Extras.jsx) after the order is shown.
 const loadPrinting = () => import(/* webpackChunkName: "print-invoice" */ "./printInvoice");
 const Extras = lazy(() => import(/* webpackChunkName: "order-rewards" */ "./Extras").then(textsLoaded));
+// The shopper's choice for an unavailable item, the changes made at packing and staff's packing panel.
+const Packing = lazy(() => import(/* webpackChunkName: "order-packing" */ "./Packing").then(textsLoaded));
 
 /** A catalog key (lib/i18n.js). */
 export const ORDER_NOT_FOUND = "order.notFound";
@@ -87,6 +89,9 @@ export default function OrderPage({ orderId }) {
     body = (
       <>
         <PaymentStatus order={order} />
+        <Suspense fallback={null}>
+          <Packing order={order} onChanged={setData} />
+        </Suspense>
         <div className="order-page__layout">
           <div className="order-page__invoice">
             <div className="order-page__toolbar">
