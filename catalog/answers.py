@@ -262,7 +262,9 @@ def _suggestions_statement(query: search.Query) -> tuple[str, list]:
     """The statement (SQL, parameters) answering (the products as a JSON array, the brands as a
     JSON array) for `query`: the first products of the keyword search's ranking
     (`selectors.suggestions`, `search.RANK_ORDER`), scored over the matching rows only."""
-    ranked = selectors.search_ranked(query).order_by(*search.RANK_ORDER).values("id", *search.RANK_COLUMNS)
+    ranked = (
+        selectors.search_ranked(query, names_only=True).order_by(*search.RANK_ORDER).values("id", *search.RANK_COLUMNS)
+    )
     page_sql, page_params = ranked[: selectors.SUGGESTED_PRODUCTS].query.sql_with_params()
     brands_sql, brands_params = selectors.suggested_brands(query).query.sql_with_params()
     products_sql, products_params = _products_of("page", _order_by(search.RANK_ORDER, "page"))

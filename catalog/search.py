@@ -335,10 +335,14 @@ class _Lexicon:
 
     @staticmethod
     def _read(version: str) -> _Table:
-        texts = SearchSynonym.objects.order_by().values_list("word", "means").union(
-            Product.objects.order_by().annotate(none=Value("")).values_list("name", "none"),
-            Detail.objects.order_by().annotate(none=Value("")).values_list("brand", "none"),
-            Category.objects.order_by().annotate(none=Value("")).values_list("name", "none"),
+        texts = (
+            SearchSynonym.objects.order_by()
+            .values_list("word", "means")
+            .union(
+                Product.objects.order_by().annotate(none=Value("")).values_list("name", "none"),
+                Detail.objects.order_by().annotate(none=Value("")).values_list("brand", "none"),
+                Category.objects.order_by().annotate(none=Value("")).values_list("name", "none"),
+            )
         )
         means, stands_for, frequency = {}, {}, {}
         for first, second in texts:
@@ -430,7 +434,11 @@ def understand(text: str) -> Query:
         # Of the listed words the text only begins, the shortest speak for it in the ranking:
         # 'biyy' and 'biyyam' rank rice (biyyam) first, not rice flour (biyyam pindi).
         fewest = min((len(word.split()) for word in started), default=0)
-        meant = [means for word, means in started.items() if (word == each if each in started else len(word.split()) == fewest)]
+        meant = [
+            means
+            for word, means in started.items()
+            if (word == each if each in started else len(word.split()) == fewest)
+        ]
         translated = _translated(each.split(), meanings)
         if translated != each:
             meant.append(translated)

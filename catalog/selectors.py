@@ -95,13 +95,15 @@ def product_listing(*, keyword: str = "") -> ProductListing:
     if not term:
         return ProductListing(Product.objects.all())
     if not search.has_word(term):
-        return ProductListing(Product.objects.none(), search.RANK_ORDER, term)
+        return ProductListing(Product.objects.none(), ("id",), term)
     return ProductListing(search_ranked(search.understand(term)), search.RANK_ORDER, term)
 
 
-def search_ranked(query: search.Query) -> QuerySet[Product]:
-    """The products `query` finds (name, brand, category, every word), annotated for `search.RANK_ORDER`."""
-    return search.ranked(Product.objects.filter(pk__in=search.matching_ids(query, categories=True)), query)
+def search_ranked(query: search.Query, *, names_only: bool = False) -> QuerySet[Product]:
+    """The products `query` finds (name, brand, category, every word; `names_only`: by name and
+    every word, as suggestions find them), annotated for `search.RANK_ORDER`."""
+    found = search.matching_ids(query, brands=not names_only, categories=not names_only)
+    return search.ranked(Product.objects.filter(pk__in=found), query)
 
 
 def product_list(*, keyword: str = "", page: int = 1, page_size: int = DEFAULT_PAGE_SIZE) -> Page[Product]:
@@ -208,13 +210,14 @@ def suggested_brands(query: search.Query) -> QuerySet:
 
 
 def suggestions(*, q: str) -> Suggestions:
-    """The first `SUGGESTED_PRODUCTS` products of the keyword search for `q`, in its order (one
-    ranking, `catalog/search.py`), and the brands `q` finds; nothing for fewer than three
-    characters or punctuation alone."""
+    """Products whose name (or Telugu name) holds `q` or what it stands for, or every word of it,
+    in the keyword search's order (one ranking, `catalog/search.py`), `SUGGESTED_PRODUCTS` of them,
+    and the brands `q` finds (spec section 5: a brand is its own suggestion); nothing for fewer
+    than three characters or punctuation alone."""
     query = suggestion_query(q)
     if query is None:
         return Suggestions(products=[], brands=[])
-    products = with_packs(search_ranked(query).order_by(*search.RANK_ORDER))[:SUGGESTED_PRODUCTS]
+    products = with_packs(search_ranked(query, names_only=True).order_by(*search.RANK_ORDER))[:SUGGESTED_PRODUCTS]
     return Suggestions(products=list(products), brands=list(suggested_brands(query)))
 
 

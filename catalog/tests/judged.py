@@ -45,10 +45,10 @@ class Scores:
         )
 
 
-def _names(client, path: str, q: str, param: str) -> list[tuple[str, str]]:
+def _answered(client, path: str, q: str, param: str) -> dict:
     response = client.get(path, {param: q})
     assert response.status_code == 200, (q, response.status_code, response.content[:200])
-    return [(product["name"], product["category"]) for product in response.json()["products"]]
+    return response.json()
 
 
 def judge(client, *, queries: list[dict] | None = None) -> dict[str, Scores]:
@@ -69,9 +69,12 @@ def judge(client, *, queries: list[dict] | None = None) -> dict[str, Scores]:
             expected = set(entry["expect"])
             missing = expected - set(category_of)
             assert not missing, f"judged query {entry['q']!r} expects products not in the catalog: {missing}"
-            answered = _names(client, path, entry["q"], param)
+            body = _answered(client, path, entry["q"], param)
+            answered = [(product["name"], product["category"]) for product in body["products"]]
             names = [name for name, _ in answered]
             rank = next((position for position, name in enumerate(names, 1) if name in expected), None)
+            if "brand" in entry and body.get("brands", [])[:1] == [entry["brand"]]:
+                rank, answered, names = 1, [], [f"Brand: {entry['brand']}"]  # the suggestions' brand row
             found.count += 1
             found.hits1 += rank == 1
             found.hits3 += rank is not None and rank <= 3
