@@ -63,6 +63,8 @@ from django.db.models import (
 from django.db.models.functions import Coalesce, Concat
 from django.utils import timezone
 
+from common.text import deletions, one_edit
+
 from . import caching
 from .models import Category, Detail, Financial, Product, ProductSales, SearchSynonym
 
@@ -285,24 +287,6 @@ def synonym_word(text) -> str:
     return normalized(" ".join(str(text or "").split())).casefold()
 
 
-def _deletes(word: str) -> set[str]:
-    return {word[:i] + word[i + 1 :] for i in range(len(word))}
-
-
-def one_edit(typed: str, word: str) -> bool:
-    """`typed` is `word` with one letter changed, added or left out, or two neighbours swapped."""
-    if typed == word or abs(len(typed) - len(word)) > 1:
-        return False
-    if len(typed) == len(word):
-        different = [i for i in range(len(word)) if typed[i] != word[i]]
-        if len(different) == 1:
-            return True
-        i, j = different[0], different[-1]
-        return len(different) == 2 and j == i + 1 and typed[i] == word[j] and typed[j] == word[i]
-    short, long = sorted((typed, word), key=len)
-    return short in _deletes(long)
-
-
 @dataclass(frozen=True)
 class _Table:
     version: str | None
@@ -355,7 +339,7 @@ class _Lexicon:
         by_delete: dict[str, list[str]] = {}
         for word in frequency:
             if len(word) >= TYPO_MIN_LETTERS - 1:
-                for deleted in _deletes(word):
+                for deleted in deletions(word):
                     by_delete.setdefault(deleted, []).append(word)
         return _Table(version, means, sorted(means), stands_for, sorted(frequency), frequency, by_delete)
 
@@ -372,7 +356,7 @@ def _corrections(word: str, table: _Table) -> list[str]:
     if at < len(table.words) and table.words[at].startswith(word):
         return []
     candidates = set(table.by_delete.get(word, []))  # a letter left out
-    for deleted in _deletes(word):
+    for deleted in deletions(word):
         if deleted in table.frequency:  # a letter added
             candidates.add(deleted)
         candidates.update(table.by_delete.get(deleted, []))  # changed or swapped

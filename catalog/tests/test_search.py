@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from catalog import search, selectors, services, stock
 from catalog.models import Product, ProductSales, SearchSynonym
+from common.text import one_edit
 
 from .factories import make_category, make_product
 
@@ -226,7 +227,7 @@ def test_understand_corrects_a_typo_to_the_catalogs_words(shop):
     ],
 )
 def test_one_edit(typed, word, one):
-    assert search.one_edit(typed, word) is one
+    assert one_edit(typed, word) is one
 
 
 def test_the_synonyms_are_read_once_per_catalog_version_and_a_new_one_counts_at_once(shop, django_assert_num_queries):
