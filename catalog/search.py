@@ -43,24 +43,20 @@ import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from functools import reduce
 from operator import and_, or_
 
 from django.db.models import (
-    Case,
     Exists,
-    ExpressionWrapper,
     IntegerField,
     OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Sum,
     Value,
-    When,
 )
-from django.db.models.functions import Coalesce, Concat
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from common.text import deletions, one_edit
@@ -71,10 +67,11 @@ from .models import Category, Detail, Financial, Product, ProductSales, SearchSy
 TYPO_MIN_LETTERS = 4
 SYNONYM_PREFIX_MIN_CHARS = 3
 MAX_PHRASES = 8
-MAX_SCORED_PHRASES = 4
+MAX_SCORED_PHRASES = 3
 MAX_WORDS = 6
 MAX_TYPO_CANDIDATES = 3
 POPULAR_DAYS = 90
+POPULAR_KEPT = 100
 _LATIN_WORD = re.compile(r"^[a-z]+$")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -162,42 +159,6 @@ class Query:
     def _latin(phrases) -> list[str]:
         return [phrase for phrase in phrases if not has_telugu(phrase)]
 
-    def score(self) -> Case | Value:
-        """The product's relevance to this query (module docstring), for a queryset annotated by
-        `ranked` (it needs `spaced_name`)."""
-        parts = []
-        scored = self._latin(self.scored)[:MAX_SCORED_PHRASES]
-        for phrase in scored:
-            parts.append(_name_score(phrase))
-        if self.telugu:
-            parts.append(
-                Case(
-                    When(name_te__iexact=self.text, then=Value(WHOLE_NAME)),
-                    When(name_te__iendswith=self.text, then=Value(TELUGU_ENDS)),
-                    When(name_te__icontains=self.text, then=Value(TELUGU_INSIDE)),
-                    default=Value(0),
-                )
-            )
-        brand_is_text = Exists(Detail.objects.filter(product=OuterRef("pk"), brand__iexact=self.text))
-        brand_word = [_word_start("brand", phrase) for phrase in scored]
-        brand_parts = [When(brand_is_text, then=Value(BRAND_IS_TEXT))]
-        if brand_word:
-            brand_starts = Exists(Detail.objects.filter(reduce(or_, brand_word), product=OuterRef("pk")))
-            brand_parts.append(When(brand_starts, then=Value(BRAND_WORD_START)))
-        parts.append(Case(*brand_parts, default=Value(0)))
-        category = [_word_start("category__name", phrase) for phrase in scored]
-        if self.telugu:
-            category.append(Q(category__name_te__icontains=self.text))
-        if category:
-            parts.append(Case(When(reduce(or_, category), then=Value(CATEGORY)), default=Value(0)))
-        description = [Q(description__icontains=f" {phrase} ") for phrase in scored]
-        if description:
-            parts.append(Case(When(reduce(or_, description), then=Value(DESCRIPTION)), default=Value(0)))
-        if len(self.words) > 1:
-            for forms in self.words:
-                parts.append(_word_score(forms))
-        return reduce(lambda left, right: left + right, parts)
-
 
 def _forms(phrase: str) -> list[str]:
     """`phrase` and its last word's plural or singular: 'egg' → egg, eggs; 'biscuits' → biscuit."""
@@ -209,26 +170,104 @@ def _forms(phrase: str) -> list[str]:
     return forms
 
 
-def _name_score(phrase: str) -> Case:
+_PRODUCT = Product._meta.db_table
+_NAME = f'"{_PRODUCT}"."name"'
+_SPACED = f"(' ' || UPPER({_NAME}) || ' ')"
+
+
+def _like(text: str) -> str:
+    """`text` for a LIKE pattern, its wildcards taken as letters (with ESCAPE '\\')."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+class _Sql:
+    """SQL text and its parameters, built up; the same text runs on SQLite and PostgreSQL."""
+
+    def __init__(self):
+        self.params: list = []
+
+    def like(self, expression: str, pattern: str) -> str:
+        self.params.append(pattern)
+        return f"{expression} LIKE %s ESCAPE '\\'"
+
+    def equal(self, expression: str, value: str) -> str:
+        self.params.append(value)
+        return f"{expression} = %s"
+
+    def any_of(self, conditions: list[str]) -> str:
+        return "(" + " OR ".join(conditions) + ")" if conditions else "(1 = 0)"
+
+
+def _starts_word(sql: _Sql, upper: str, phrase: str) -> str:
+    """`upper` (UPPER(a column)) has a word starting with `phrase` (or its singular). Two LIKEs
+    rather than one over ' ' || the text: the trigram indexes serve these (a brand's)."""
+    forms = [_like(form.upper()) for form in _forms(phrase) if len(form) <= len(phrase)]
+    return sql.any_of(
+        [sql.like(upper, f"{form}%") for form in forms] + [sql.like(upper, f"% {form}%") for form in forms]
+    )
+
+
+def _name_score(sql: _Sql, phrase: str) -> str:
     forms = _forms(phrase)
-    ends = reduce(or_, [Q(spaced_name__iendswith=f" {form} ") for form in forms])
-    word = reduce(or_, [Q(spaced_name__icontains=f" {form} ") for form in forms])
-    return Case(
-        When(reduce(or_, [Q(name__iexact=form) for form in forms]), then=Value(WHOLE_NAME)),
-        When(ends, then=Value(NAME_ENDS)),
-        When(word, then=Value(NAME_WORD)),
-        When(spaced_name__icontains=f" {phrase}", then=Value(NAME_WORD_START)),
-        When(name__icontains=phrase, then=Value(NAME_INSIDE)),
-        default=Value(0),
+    shortest = [_like(form.upper()) for form in forms if len(form) <= len(phrase)]
+    # The cheapest test first, as its parameters come first: most phrases are in few names.
+    inside = sql.any_of([sql.like(f"UPPER({_NAME})", f"%{form}%") for form in shortest])
+    whole = sql.any_of([sql.equal(f"UPPER({_NAME})", form.upper()) for form in forms])
+    ends = sql.any_of([sql.like(_SPACED, f"% {_like(form.upper())} ") for form in forms])
+    word = sql.any_of([sql.like(_SPACED, f"% {_like(form.upper())} %") for form in forms])
+    start = sql.any_of([sql.like(_SPACED, f"% {form}%") for form in shortest])
+    return (
+        f"CASE WHEN NOT {inside} THEN 0 WHEN {whole} THEN {WHOLE_NAME} WHEN {ends} THEN {NAME_ENDS} "
+        f"WHEN {word} THEN {NAME_WORD} WHEN {start} THEN {NAME_WORD_START} ELSE {NAME_INSIDE} END"
     )
 
 
-def _word_start(field: str, phrase: str) -> Q:
-    """`field` has a word starting with `phrase` (or its singular)."""
-    forms = [form for form in _forms(phrase) if len(form) <= len(phrase)]
-    return reduce(
-        or_, [Q(**{f"{field}__istartswith": form}) | Q(**{f"{field}__icontains": f" {form}"}) for form in forms]
-    )
+def _brands(condition: str) -> str:
+    detail = Detail._meta.db_table
+    return f'EXISTS (SELECT 1 FROM "{detail}" d WHERE d.product_id = "{_PRODUCT}"."id" AND {condition})'
+
+
+def _category(expression: str) -> str:
+    category = Category._meta.db_table
+    return f'(SELECT {expression} FROM "{category}" c WHERE c.id = "{_PRODUCT}"."category_id")'
+
+
+def score_sql(query: "Query") -> tuple[str, list]:
+    """(SQL, parameters) of `query`'s score for a row of the product table (module docstring): one
+    expression, written once for both databases, cheap to build for every request."""
+    sql = _Sql()
+    parts = []
+    scored = query._latin(query.scored)[:MAX_SCORED_PHRASES]
+    for phrase in scored:
+        parts.append(_name_score(sql, phrase))
+    if query.telugu:
+        text = _like(query.text)
+        whole = sql.equal(f'"{_PRODUCT}"."name_te"', query.text)
+        ends = sql.like(f'"{_PRODUCT}"."name_te"', f"%{text}")
+        inside = sql.like(f'"{_PRODUCT}"."name_te"', f"%{text}%")
+        parts.append(
+            f"CASE WHEN {whole} THEN {WHOLE_NAME} WHEN {ends} THEN {TELUGU_ENDS} "
+            f"WHEN {inside} THEN {TELUGU_INSIDE} ELSE 0 END"
+        )
+    brand_is_text = _brands(sql.equal("UPPER(d.brand)", query.text.upper()))
+    brand = f"CASE WHEN {brand_is_text} THEN {BRAND_IS_TEXT}"
+    if scored:
+        starts = _brands(sql.any_of([_starts_word(sql, "UPPER(d.brand)", phrase) for phrase in scored]))
+        brand += f" WHEN {starts} THEN {BRAND_WORD_START}"
+    parts.append(brand + " ELSE 0 END")
+    category = [_starts_word(sql, "UPPER(c.name)", phrase) for phrase in scored]
+    if query.telugu:
+        category.append(sql.like("c.name_te", f"%{_like(query.text)}%"))
+    if category:
+        parts.append(_category(f"CASE WHEN {sql.any_of(category)} THEN {CATEGORY} ELSE 0 END"))
+    if scored:
+        spaced_description = f"(' ' || UPPER(\"{_PRODUCT}\".\"description\") || ' ')"
+        description = sql.any_of([sql.like(spaced_description, f"% {_like(p.upper())} %") for p in scored])
+        parts.append(f"CASE WHEN {description} THEN {DESCRIPTION} ELSE 0 END")
+    if len(query.words) > 1:
+        for forms in query.words:
+            parts.append(_word_score(sql, forms))
+    return "(" + " + ".join(parts) + ")", sql.params
 
 
 def _word_anywhere(form: str) -> Q:
@@ -238,42 +277,37 @@ def _word_anywhere(form: str) -> Q:
     return Q(name__icontains=form) | Q(category__name__icontains=form) | in_brand
 
 
-def _word_score(forms: tuple[str, ...]) -> Case:
+def _word_score(sql: _Sql, forms: tuple[str, ...]) -> str:
     latin = [form for form in forms if not has_telugu(form)]
     telugu = [form for form in forms if has_telugu(form)]
-    whens = []
-    in_name = [_word_start("name", form) for form in latin] + [Q(name_te__icontains=form) for form in telugu]
-    if in_name:
-        whens.append(When(reduce(or_, in_name), then=Value(WORD_IN_NAME)))
+    in_name = [_starts_word(sql, f"UPPER({_NAME})", form) for form in latin]
+    in_name += [sql.like(f'"{_PRODUCT}"."name_te"', f"%{_like(form)}%") for form in telugu]
+    whens = [f"WHEN {sql.any_of(in_name)} THEN {WORD_IN_NAME}"]
     if latin:
-        brand = Exists(
-            Detail.objects.filter(reduce(or_, [_word_start("brand", form) for form in latin]), product=OuterRef("pk"))
-        )
-        whens.append(When(brand, then=Value(WORD_IN_BRAND)))
-    in_category = [_word_start("category__name", form) for form in latin]
-    in_category += [Q(category__name_te__icontains=form) for form in telugu]
-    if in_category:
-        whens.append(When(reduce(or_, in_category), then=Value(WORD_IN_CATEGORY)))
-    return Case(*whens, default=Value(0))
+        brand = _brands(sql.any_of([_starts_word(sql, "UPPER(d.brand)", form) for form in latin]))
+        whens.append(f"WHEN {brand} THEN {WORD_IN_BRAND}")
+    in_category = [_starts_word(sql, "UPPER(c.name)", form) for form in latin]
+    in_category += [sql.like("c.name_te", f"%{_like(form)}%") for form in telugu]
+    whens.append(f"WHEN {_category(sql.any_of(in_category))} THEN {WORD_IN_CATEGORY}")
+    return f"CASE {' '.join(whens)} ELSE 0 END"
 
 
 def ranked(products: QuerySet[Product], query: Query) -> QuerySet[Product]:
     """`products` annotated with what `RANK_ORDER` sorts by: `search_score`, `in_stock` (1 when a
-    pack of the product is in stock) and `sold` (units sold in the last `POPULAR_DAYS` days)."""
-    since = timezone.localdate() - timedelta(days=POPULAR_DAYS)
-    sold = (
-        ProductSales.objects.filter(product=OuterRef("pk"), day__gt=since)
-        .order_by()
-        .values("product")
-        .annotate(units=Sum("units"))
-        .values("units")
-    )
-    in_stock = Exists(Financial.objects.filter(detail__product=OuterRef("pk"), count_in_stock__gt=0))
-    spaced = products.annotate(spaced_name=Concat(Value(" "), "name", Value(" ")))
-    return spaced.annotate(
-        search_score=ExpressionWrapper(query.score(), output_field=IntegerField()),
-        in_stock=Case(When(in_stock, then=Value(1)), default=Value(0), output_field=IntegerField()),
-        sold=Coalesce(Subquery(sold, output_field=IntegerField()), Value(0)),
+    pack of the product is in stock) and `sold` (units sold in the last `POPULAR_DAYS` days, for
+    the `POPULAR_KEPT` best sellers; 0 for the rest). Written as SQL (`score_sql`): building it is
+    cheap, where the ORM's expressions for the same took longer to compile than to run; stock and
+    sales come from `_Lexicon`'s reading of this catalog version, as lists of ids in the statement
+    (a subquery per matching product cost more than the rest of the statement at 10,000 products)."""
+    table = _lexicon.table()
+    column = f'"{_PRODUCT}"."id"'
+    out = ", ".join(str(int(pk)) for pk in sorted(table.out_of_stock))
+    in_stock = f"CASE WHEN {column} IN ({out}) THEN 0 ELSE 1 END" if out else "1"
+    sold = " ".join(f"WHEN {int(pk)} THEN {int(units)}" for pk, units in table.sold)
+    return products.annotate(
+        search_score=RawSQL(*score_sql(query), output_field=IntegerField()),
+        in_stock=RawSQL(in_stock, [], output_field=IntegerField()),
+        sold=RawSQL(f"CASE {column} {sold} ELSE 0 END" if sold else "0", [], output_field=IntegerField()),
     )
 
 
@@ -296,6 +330,9 @@ class _Table:
     words: list[str]  # every word of the catalog and the synonyms, sorted
     frequency: dict[str, int]  # word → in how many names, brands, categories and synonyms
     by_delete: dict[str, list[str]]  # a word with one letter left out → the words it comes from
+    day: date | None = None  # the day it was read: the 90 days of sales end there
+    out_of_stock: frozenset[int] = frozenset()  # products with no pack in stock
+    sold: tuple[tuple[int, int], ...] = ()  # the best sellers of the last 90 days: (product, units)
 
 
 class _Lexicon:
@@ -313,7 +350,7 @@ class _Lexicon:
 
     def table(self) -> _Table:
         version = caching.current_version()
-        if version != self._table.version:
+        if version != self._table.version or timezone.localdate() != self._table.day:
             self._table = self._read(version)
         return self._table
 
@@ -341,7 +378,31 @@ class _Lexicon:
             if len(word) >= TYPO_MIN_LETTERS - 1:
                 for deleted in deletions(word):
                     by_delete.setdefault(deleted, []).append(word)
-        return _Table(version, means, sorted(means), stands_for, sorted(frequency), frequency, by_delete)
+        # Stock and sales change only through catalog writes (catalog.stock, the pack services),
+        # which set a new catalog version: read here, they cost each search nothing per product.
+        day = timezone.localdate()
+        in_stock = Financial.objects.filter(detail__product=OuterRef("pk"), count_in_stock__gt=0)
+        out_of_stock = frozenset(Product.objects.exclude(Exists(in_stock)).values_list("pk", flat=True))
+        sold = (
+            ProductSales.objects.filter(day__gt=day - timedelta(days=POPULAR_DAYS))
+            .values("product")
+            .annotate(units=Sum("units"))
+            .filter(units__gt=0)
+            .order_by("-units", "product")
+            .values_list("product", "units")[:POPULAR_KEPT]
+        )
+        return _Table(
+            version,
+            means,
+            sorted(means),
+            stands_for,
+            sorted(frequency),
+            frequency,
+            by_delete,
+            day,
+            out_of_stock,
+            tuple(sold),
+        )
 
 
 _lexicon = _Lexicon()
