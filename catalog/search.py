@@ -35,8 +35,9 @@ In which order (`ranked`, `RANK_ORDER`): a score summed from these signals, high
 - for a text of several words, each word found at the start of a word of the name (100), a brand
   (60) or the category (40);
 then a product with a pack in stock before one without, then the most units sold in the last 90
-days (`ProductSales`), then by name and id. The same expressions run on SQLite and PostgreSQL
-(LIKE over the name with a space on either side), so both give the same order.
+days (`ProductSales`; the 100 best sellers count, the rest are equal), then by name and id. The
+score is one SQL expression (`score_sql`: LIKE over the upper-cased name with a space on either
+side), the same text on SQLite and PostgreSQL, so both give the same order.
 """
 
 import bisect
@@ -336,7 +337,8 @@ class _Table:
 
 
 class _Lexicon:
-    """The synonyms table and the catalog's words, read once per catalog version in each process.
+    """The synonyms table and the catalog's words (and the products out of stock and the best
+    sellers, for the ranking), read once per catalog version and day in each process.
 
     Every search and suggestion reads them, so each costs one cache round trip for the version
     instead of database queries. Catalog and synonym writes set a new catalog version
