@@ -46,7 +46,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import reduce
-from operator import and_, or_
+from operator import or_
 
 from django.db.models import (
     Exists,
@@ -70,6 +70,7 @@ SYNONYM_PREFIX_MIN_CHARS = 3
 MAX_PHRASES = 8
 MAX_SCORED_PHRASES = 3
 MAX_WORDS = 6
+WORD_MIN_CHARS = 3
 MAX_TYPO_CANDIDATES = 3
 POPULAR_DAYS = 90
 POPULAR_KEPT = 100
@@ -138,12 +139,16 @@ class Query:
         """Products whose category's name contains a phrase, or its Telugu name the text."""
         return self._either("category__name", "icontains")
 
-    def every_word(self) -> Q | None:
-        """For a text of several words: each word (or what it may also be) in the name, a brand or
-        the category; None for a text of one word."""
+    def every_word(self) -> QuerySet | None:
+        """For a text of several words: the products holding each word (or what it may also be) in
+        the name, a brand or the category, as an intersection of one UNION per word (each part
+        served by a trigram index); None for a text of fewer than two such words."""
         if len(self.words) < 2:
             return None
-        return reduce(and_, [reduce(or_, [_word_anywhere(form) for form in forms]) for forms in self.words])
+        products = Product.objects.order_by()
+        for forms in self.words:
+            products = products.filter(pk__in=_union([part for form in forms for part in _word_parts(form)]))
+        return products.values("pk")
 
     def _either(self, field: str, lookup: str) -> Q:
         return reduce(or_, self.conditions(field, lookup))
@@ -271,11 +276,20 @@ def score_sql(query: "Query") -> tuple[str, list]:
     return "(" + " + ".join(parts) + ")", sql.params
 
 
-def _word_anywhere(form: str) -> Q:
+def _word_parts(form: str) -> list[QuerySet]:
+    """Ids of the products with `form` in the name, the category or a brand (Telugu: the Telugu
+    name or the category's)."""
+    products = Product.objects.order_by()
     if has_telugu(form):
-        return Q(name_te__icontains=form) | Q(category__name_te__icontains=form)
-    in_brand = Exists(Detail.objects.filter(product=OuterRef("pk"), brand__icontains=form))
-    return Q(name__icontains=form) | Q(category__name__icontains=form) | in_brand
+        return [
+            products.filter(name_te__icontains=form).values("pk"),
+            products.filter(category__name_te__icontains=form).values("pk"),
+        ]
+    return [
+        products.filter(name__icontains=form).values("pk"),
+        products.filter(category__name__icontains=form).values("pk"),
+        Detail.objects.filter(brand__icontains=form).order_by().values("product_id"),
+    ]
 
 
 def _word_score(sql: _Sql, forms: tuple[str, ...]) -> str:
@@ -501,8 +515,11 @@ def understand(text: str) -> Query:
     matching = [phrase for phrase in phrases if not any(other in phrase for other in phrases if other != phrase)]
 
     word_forms = []
-    if len(words) > 1:
-        for word in words:
+    # Words of three letters or more, each once: a shorter one matches too much to narrow anything
+    # (and no trigram index serves it).
+    long_words = [word for word in dict.fromkeys(words) if len(word) >= WORD_MIN_CHARS]
+    if len(long_words) > 1:
+        for word in long_words:
             forms = [word, *corrected[word]]
             forms += [table.means[form].casefold() for form in list(forms) if form in table.means]
             word_forms.append(tuple(dict.fromkeys(forms)))
@@ -534,5 +551,5 @@ def matching_ids(query: Query, *, brands: bool = True, categories: bool = False)
         ]
     every_word = query.every_word()
     if every_word is not None:
-        parts.append(products.filter(every_word).values("pk"))
+        parts.append(every_word)
     return _union(parts)
