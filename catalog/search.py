@@ -233,9 +233,11 @@ def _brands(condition: str) -> str:
     return f'EXISTS (SELECT 1 FROM "{detail}" d WHERE d.product_id = "{_PRODUCT}"."id" AND {condition})'
 
 
-def _category(expression: str) -> str:
+def _in_categories(condition: str) -> str:
+    """The product's category is one of those meeting `condition` (on `c`): a subquery that does
+    not depend on the row, so the database runs it once per statement, not once per product."""
     category = Category._meta.db_table
-    return f'(SELECT {expression} FROM "{category}" c WHERE c.id = "{_PRODUCT}"."category_id")'
+    return f'"{_PRODUCT}"."category_id" IN (SELECT c.id FROM "{category}" c WHERE {condition})'
 
 
 def score_sql(query: "Query") -> tuple[str, list]:
@@ -265,10 +267,10 @@ def score_sql(query: "Query") -> tuple[str, list]:
     if query.telugu:
         category.append(sql.like("c.name_te", f"%{_like(query.text)}%"))
     if category:
-        parts.append(_category(f"CASE WHEN {sql.any_of(category)} THEN {CATEGORY} ELSE 0 END"))
+        parts.append(f"CASE WHEN {_in_categories(sql.any_of(category))} THEN {CATEGORY} ELSE 0 END")
     if scored:
-        spaced_description = f"(' ' || UPPER(\"{_PRODUCT}\".\"description\") || ' ')"
-        description = sql.any_of([sql.like(spaced_description, f"% {_like(p.upper())} %") for p in scored])
+        upper_description = f'UPPER("{_PRODUCT}"."description")'
+        description = sql.any_of([sql.like(upper_description, f"% {_like(p.upper())} %") for p in scored])
         parts.append(f"CASE WHEN {description} THEN {DESCRIPTION} ELSE 0 END")
     if len(query.words) > 1:
         for forms in query.words:
@@ -303,7 +305,7 @@ def _word_score(sql: _Sql, forms: tuple[str, ...]) -> str:
         whens.append(f"WHEN {brand} THEN {WORD_IN_BRAND}")
     in_category = [_starts_word(sql, "UPPER(c.name)", form) for form in latin]
     in_category += [sql.like("c.name_te", f"%{_like(form)}%") for form in telugu]
-    whens.append(f"WHEN {_category(sql.any_of(in_category))} THEN {WORD_IN_CATEGORY}")
+    whens.append(f"WHEN {_in_categories(sql.any_of(in_category))} THEN {WORD_IN_CATEGORY}")
     return f"CASE {' '.join(whens)} ELSE 0 END"
 
 
