@@ -7,16 +7,24 @@ never changes at runtime, so sharing the connection between threads under a lock
 
 Places in the shop's delivery map come first, then the states it delivers to, then the rest of
 India (so that a shopper elsewhere still finds their town and is told the shop does not deliver).
+
+A town typed in Telugu script (అమలాపురం, కాకినాడ, యానాం; the start of one is enough) is looked
+up by its English name (`TOWN_NAMES_TE`: the delivery map's towns and their neighbours); a name
+one typo off a known town ('kakinda', `common.text.one_edit`) finds that town when nothing is
+found as typed.
 """
 
 import re
 import sqlite3
 import threading
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 from django.conf import settings
+
+from common.text import one_edit
 
 MIN_QUERY_CHARS = 3  # as the header search (spec section 5)
 MAX_QUERY_CHARS = 60
@@ -25,6 +33,30 @@ DEFAULT_LIMIT = 8
 # "Amalapuram H.O", "Yanam S.O", "Kolanka B.O", "Amalsad SO", "New Colony S.O (East Godavari)"
 _OFFICE_SUFFIX = re.compile(r"\s+(?:[HSB]\.?\s?O\.?)(?:\s*\(.*\))?\s*$", re.IGNORECASE)
 _LOCK = threading.Lock()
+
+# The Godavari towns shoppers type in Telugu, with the English name their post offices bear.
+TOWN_NAMES_TE = {
+    "అమలాపురం": "Amalapuram",
+    "కాకినాడ": "Kakinada",
+    "ముమ్మిడివరం": "Mummidivaram",
+    "యానాం": "Yanam",
+    "ఉప్పలగుప్తం": "Uppalaguptam",
+    "రాజమండ్రి": "Rajahmundry",
+    "రాజమహేంద్రవరం": "Rajahmundry",
+    "రావులపాలెం": "Ravulapalem",
+    "రాజోలు": "Razole",
+    "కొత్తపేట": "Kothapeta",
+    "మండపేట": "Mandapeta",
+    "రామచంద్రపురం": "Ramachandrapuram",
+    "పిఠాపురం": "Pithapuram",
+    "సామర్లకోట": "Samalkot",
+    "తుని": "Tuni",
+    "పెద్దాపురం": "Peddapuram",
+    "అల్లవరం": "Allavaram",
+    "అయినవిల్లి": "Ainavilli",
+    "కాట్రేనికోన": "Katrenikona",
+    "ముక్తేశ్వరం": "Mukteswaram",
+}
 
 
 @dataclass(frozen=True)
@@ -58,11 +90,40 @@ def _like_escaped(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+def _has_telugu(text: str) -> bool:
+    return any("\u0c00" <= char <= "\u0c7f" for char in text)
+
+
+def _known_towns() -> list[str]:
+    return sorted({*settings.DELIVERY_PINCODES.values(), *TOWN_NAMES_TE.values()})
+
+
 def place_search(*, q: str, limit: int = DEFAULT_LIMIT) -> list[Place]:
-    """Places whose post-office name starts with `q`, or has a word starting with it (any case)."""
-    text = " ".join((q or "").split())[:MAX_QUERY_CHARS]
+    """Places whose post-office name starts with `q`, or has a word starting with it (any case);
+    for Telugu script, the towns whose Telugu name starts with it; for a typo of a known town's
+    name that finds nothing as typed, that town."""
+    text = unicodedata.normalize("NFC", " ".join((q or "").split())[:MAX_QUERY_CHARS])
     if len(text) < MIN_QUERY_CHARS:
         return []
+    if _has_telugu(text):
+        towns = dict.fromkeys(english for telugu, english in TOWN_NAMES_TE.items() if telugu.startswith(text))
+        return _places_of(list(towns), limit=limit)
+    found = _places(text, limit=limit)
+    if found:
+        return found
+    typed = text.casefold()
+    return _places_of([town for town in _known_towns() if one_edit(typed, town.casefold())], limit=limit)
+
+
+def _places_of(towns: list[str], *, limit: int) -> list[Place]:
+    """The places of each town in turn (a town's own post offices before the next town's)."""
+    places: list[Place] = []
+    for town in towns:
+        places += [place for place in _places(town, limit=limit) if place not in places]
+    return places[:limit]
+
+
+def _places(text: str, *, limit: int) -> list[Place]:
     term = _like_escaped(text)
     deliverable = sorted(settings.DELIVERY_PINCODES)
     states = [state.upper() for state in settings.DELIVERY_STATES]

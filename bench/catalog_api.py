@@ -85,6 +85,25 @@ LOCAL_SUGGESTIONS = [
     ("suggest q=biyyam", "/api/products/suggestions?q=biyyam"),
     ("suggest q=బియ్యం", "/api/products/suggestions?q=%E0%B0%AC%E0%B0%BF%E0%B0%AF%E0%B1%8D%E0%B0%AF%E0%B0%82"),
     ("suggest q=basmti", "/api/products/suggestions?q=basmti"),
+    ("suggest q=sugr", "/api/products/suggestions?q=sugr"),  # issue 29: a typo in a word of four letters
+]
+# Issue 29: more of the ranking's paths, and bad input (a fast empty answer or a 400), built in-process.
+MORE_SUGGESTIONS = [
+    ("suggest q=oil", "/api/products/suggestions?q=oil"),  # many matches to rank
+    ("suggest q=tumeric", "/api/products/suggestions?q=tumeric"),
+    ("suggest q=tata toor dal", "/api/products/suggestions?q=tata%20toor%20dal"),  # every word
+    ("list keyword=daal", "/api/products?keyword=daal"),
+]
+BAD_INPUT = [
+    ("1 character", "/api/products/suggestions?q=r"),
+    ("500 characters (400)", "/api/products/suggestions?q=" + "rice%20" * 71 + "ric"),
+    ("150 characters", "/api/products/suggestions?q=" + "a%20b" * 50),
+    ("punctuation only", "/api/products/suggestions?q=%21%40%23%24%25%5E%26*()"),
+    (
+        "mixed scripts",
+        "/api/products/suggestions?q=rice%20%E0%B0%AC%E0%B0%BF%E0%B0%AF%E0%B1%8D%E0%B0%AF%E0%B0%82%20%D0%BC%D0%BE%D0%BB%D0%BE%D0%BA%D0%BE",
+    ),
+    ("list, punctuation only", "/api/products?keyword=%21%21%21"),
 ]
 ENDPOINTS = [
     LIST,
@@ -565,14 +584,19 @@ def main() -> int:
     print("==> building the list's page 1 in this process (the same JSON either way):")
     for way, ms in build_ms.items():
         print(f"    {way:<34} {ms:>6.2f} ms")
-    suggestion_paths = [path for _, path in [SUGGESTIONS, *LOCAL_SUGGESTIONS]]
-    built = build_times(suggestion_paths)
+    measured = [SUGGESTIONS, *LOCAL_SUGGESTIONS, *MORE_SUGGESTIONS]
+    built = build_times([path for _, path in measured])
+    bad = build_times([path for _, path in BAD_INPUT])
     connections.close_all()
     print(f"suggestions built in-process, one at a time, cache off  [load average: {load_average()}]")
-    print(f"{'endpoint':<22} {'p50 ms':>8} {'p95 ms':>8}")
-    for label, path in [SUGGESTIONS, *LOCAL_SUGGESTIONS]:
-        print(f"{label:<22} {built[path][0]:>8.1f} {built[path][1]:>8.1f}")
+    print(f"{'endpoint':<26} {'p50 ms':>8} {'p95 ms':>8}")
+    for label, path in measured:
+        print(f"{label:<26} {built[path][0]:>8.1f} {built[path][1]:>8.1f}")
     slowest_built = max(p95 for _, p95 in built.values())
+    print(f"bad input (issue 29: a fast empty answer or a 400)  [load average: {load_average()}]")
+    for label, path in BAD_INPUT:
+        print(f"{label:<26} {bad[path][0]:>8.1f} {bad[path][1]:>8.1f}")
+    print(f"slowest bad input p95 {max(p95 for _, p95 in bad.values()):.1f} ms (target < 30 ms)")
     print()
 
     load = load_with_wrk if shutil.which("wrk") else load_with_threads

@@ -24,12 +24,10 @@ import orjson
 import psycopg
 from django.db import connection
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
-from django.db.models import QuerySet, Value
 
 from common.pagination import pages_for
 
 from . import search, selectors, serializers
-from .models import Detail, Product
 from .selectors import ProductListing
 from .uploads import CARD_SUFFIX, UPLOADED_PAGE_PICTURE_PATTERN
 
@@ -217,6 +215,8 @@ def product_list(*, keyword: str, page: int, page_size: int) -> bytes:
     if not _fast():
         return render(serializers.page_data(selectors.product_list(keyword=keyword, page=page, page_size=page_size)))
     listing = selectors.product_listing(keyword=keyword)
+    if listing.products.query.is_empty():
+        return _page_json(b"[]", page=page, total=0, page_size=page_size)
     total, products = _listing_page(listing, page=page, page_size=page_size, every_product=not listing.brand_first)
     return _page_json(products, page=page, total=total, page_size=page_size)
 
@@ -258,41 +258,29 @@ def featured() -> bytes:
     return body.encode()
 
 
-def _suggestions_statement(found: QuerySet[Product], query: search.Query) -> tuple[str, list]:
-    """The statement (SQL, parameters) answering (how many products, the products as a JSON array,
-    the brands as a JSON array) for the products `found` and the brands `query` finds.
-
-    Names starting with the text first, then the others, each by name (`selectors.suggestions`):
-    the first part is read in name order from the prefix index, and the second runs only when
-    the first finds fewer than a page, so the products merely containing the text are not all
-    sorted to suggest a few."""
-    size = selectors.SUGGESTED_PRODUCTS
-    parts = [
-        part.annotate(suggested_rank=Value(rank)).order_by("name", "id").values("id", "suggested_rank")[:size]
-        for rank, part in enumerate((found.filter(query.names_starting()), found.exclude(query.names_starting())))
-    ]
-    (starting_sql, starting_params), (others_sql, others_params) = (part.query.sql_with_params() for part in parts)
-    brands = Detail.objects.filter(query.brands()).order_by("brand").values("brand").distinct()
-    brands_sql, brands_params = brands[: selectors.SUGGESTED_BRANDS].query.sql_with_params()
-    products_sql, products_params = _products_of("page", "page.suggested_rank, p.name, p.id")
-    sql = f"""WITH page AS (({starting_sql}) UNION ALL ({others_sql}) LIMIT %s)
-        SELECT (SELECT count(*) FROM page), {products_sql},
+def _suggestions_statement(query: search.Query) -> tuple[str, list]:
+    """The statement (SQL, parameters) answering (the products as a JSON array, the brands as a
+    JSON array) for `query`: the first products of the keyword search's ranking
+    (`selectors.suggestions`, `search.RANK_ORDER`), scored over the matching rows only."""
+    ranked = (
+        selectors.search_ranked(query, names_only=True).order_by(*search.RANK_ORDER).values("id", *search.RANK_COLUMNS)
+    )
+    page_sql, page_params = ranked[: selectors.SUGGESTED_PRODUCTS].query.sql_with_params()
+    brands_sql, brands_params = selectors.suggested_brands(query).query.sql_with_params()
+    products_sql, products_params = _products_of("page", _order_by(search.RANK_ORDER, "page"))
+    sql = f"""WITH page AS ({page_sql})
+        SELECT {products_sql},
             (SELECT COALESCE(array_to_json(array_agg(b.brand ORDER BY b.brand)), '[]')::text FROM ({brands_sql}) AS b)"""
-    return sql, [*starting_params, *others_params, size, *products_params, *brands_params]
+    return sql, [*page_params, *products_params, *brands_params]
 
 
 def suggestions(*, term: str) -> bytes:
-    """`GET /api/products/suggestions`: up to 8 products and 5 brands `term` finds (3+ characters
-    once trimmed, as `selectors.suggestions` trims it)."""
-    term = selectors.search_term(term)
-    if not _fast() or len(term) < selectors.SUGGESTION_MIN_CHARS:
+    """`GET /api/products/suggestions`: up to 8 products and 5 brands `term` finds (3+ characters)."""
+    query = selectors.suggestion_query(term) if _fast() else None
+    if query is None:
         found = selectors.suggestions(q=term)
         return render({"products": serializers.products_data(found.products), "brands": found.brands})
-    query = search.understand(term)
-    count, products, brands = _fetch(*_suggestions_statement(Product.objects.filter(query.names()), query))
-    if not count and query.may_have_typos():
-        typos = search.with_upper(Product.objects.all(), "name").filter(query.names_with_typos())
-        _, products, _ = _fetch(*_suggestions_statement(typos, query))
+    products, brands = _fetch(*_suggestions_statement(query))
     return b'{"products":%s,"brands":%s}' % (products.encode(), brands.encode())
 
 

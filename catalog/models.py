@@ -174,3 +174,19 @@ class SearchSynonym(models.Model):
 
     def __str__(self) -> str:
         return f"{self.word} → {self.means}"
+
+
+class ProductSales(models.Model):
+    """Units of a product sold on a day: what the search ranks by among equally good matches
+    (`search.ranked`: the last 90 days). `catalog.stock` adds the packs an order takes on the day
+    it is placed and takes back those a cancellation returns, on the day of the cancellation."""
+
+    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="sales")
+    day = models.DateField()
+    units = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["product", "day"], name="product_sales_one_row_a_day")]
+
+    def __str__(self) -> str:
+        return f"{self.product_id} {self.day}: {self.units}"

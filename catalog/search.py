@@ -1,71 +1,154 @@
-"""What a shopper's search text finds: the catalog's rule for "matches", used by the keyword
-search, the suggestions and the staff's product list (`selectors.py`).
+"""What a shopper's search text finds, and in which order: the one owner of both, used by the
+keyword search and its pages, the suggestions (`selectors.py`, and `answers.py`, which runs the
+same querysets as one PostgreSQL statement) and the staff's product list.
 
-A product matches a text when
-- its name contains the text, or one of the catalog words the text's local words stand for (the
-  `SearchSynonym` table: 'biyyam' → rice, 'kandi pappu' → toor dal; a text that begins a listed
-  word counts too, so 'biyy' already finds rice), or the text with each listed word put in
-  catalog words ('sona masoori biyyam' → 'sona masoori rice');
-- or its Telugu name contains the text (Telugu script: 'బియ్యం', 'కందిపప్పు');
-- or (the keyword search and the staff list) a brand contains the text, or (the keyword search)
-  the category's name contains the text or what it stands for, or its Telugu name the text.
+What matches (`matching_ids`): a product whose name contains the text, or a catalog word the
+text's local words stand for (the `SearchSynonym` table, read both ways: 'biyyam' → rice, and a
+shopper typing the catalog's word also finds a product named with the local one; a text that
+begins a listed word counts too, so 'biyy' already finds rice); whose Telugu name contains the
+text; whose brand contains it; whose category's name (or Telugu name) contains it; or, for a text
+of several words, whose name, brand or category holds every word (each word as typed, or what it
+stands for).
 
-Only when nothing matches so does a one-letter typo count: each word of five or more letters
-(a-z) may have one letter changed, added or left out in the product's name or a brand; the
-shorter words must be there as typed. Both databases decide that with the same regular
-expression; PostgreSQL first narrows the rows with pg_trgm's word similarity (`%>`, served by the
-trigram indexes of migration 0003, at `TYPO_SIMILARITY`, set on every connection in
-`shop/settings.py`), which every one-letter typo of such a word reaches. Words of four letters or
-fewer never count as typos: too many other words are one letter away from them.
+A word of four or more Latin letters that is neither a word of the catalog nor the start of one
+is read as a one-edit typo (a letter changed, added, left out, or two neighbours swapped) of the
+catalog words that close (`_Lexicon`: every word of the names, brands, categories and synonyms,
+kept by each process per catalog version): 'sugr', 'daal', 'aata', 'tumeric' and 'biscuts' are
+searched as 'sugar', 'dal', 'atta', 'turmeric' and 'biscuits'. The correction happens in Python
+before the database is asked, so the typo path costs the same one statement as any search, and
+SQLite and PostgreSQL find the same products.
+
+In which order (`ranked`, `RANK_ORDER`): a score summed from these signals, highest first,
+- the product's name: the text (or what it stands for) is the whole name (1000), the name's last
+  words (600: "Toned Milk" for milk, where "Milk Chocolate" is chocolate), whole words in it
+  (500), the start of a word (300), or only letters inside a word (50: "Foil" for oil, "Sandal"
+  for dal); a plural or singular counts as the word ('egg' finds "Farm Eggs" as a whole word);
+  each phrase the text stands for adds its own, so a product that is both what was typed and
+  what it means leads;
+- the Telugu name holding Telugu text (600 at its end, 300 elsewhere, 1000 the whole name);
+- a brand: the text is the brand (700: 'Aashirvaad' lists its products first), or a brand word
+  starts with it (150);
+- the category: its name has a word starting with the text or what it stands for, or its Telugu
+  name holds the Telugu text (200: 'oil', 'nune', 'నూనె' put the OILS category's products ahead
+  of hair oils and foil);
+- the description holding it as a word (20);
+- for a text of several words, each word found at the start of a word of the name (100), a brand
+  (60) or the category (40);
+then a product with a pack in stock before one without, then the most units sold in the last 90
+days (`ProductSales`; the 100 best sellers count, the rest are equal), then by name and id. The
+score is one SQL expression (`score_sql`: LIKE over the upper-cased name with a space on either
+side), the same text on SQLite and PostgreSQL, so both give the same order.
 """
 
 import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
+from datetime import date, timedelta
 from functools import reduce
-from operator import and_, or_
+from operator import or_
 
-from django.db import connection
-from django.db.models import Q, QuerySet
-from django.db.models.functions import Upper
+from django.db.models import (
+    Exists,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+)
+from django.db.models.expressions import RawSQL
+from django.utils import timezone
+
+from common.text import deletions, one_edit
 
 from . import caching
-from .models import Detail, Product, SearchSynonym
+from .models import Category, Detail, Financial, Product, ProductSales, SearchSynonym
 
-TYPO_MIN_LETTERS = 5
-# A one-letter change in the middle of a five-letter word leaves 3 of its 6 trigrams.
-TYPO_SIMILARITY = 0.5
+TYPO_MIN_LETTERS = 4
 SYNONYM_PREFIX_MIN_CHARS = 3
 MAX_PHRASES = 8
+MAX_SCORED_PHRASES = 3
+MAX_WORDS = 6
+WORD_MIN_CHARS = 3
+MAX_TYPO_CANDIDATES = 3
+POPULAR_DAYS = 90
+POPULAR_KEPT = 100
 _LATIN_WORD = re.compile(r"^[a-z]+$")
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+# The score of each signal (module docstring).
+WHOLE_NAME = 1000
+NAME_ENDS = 800
+NAME_WORD = 500
+NAME_WORD_START = 300
+NAME_INSIDE = 50
+TELUGU_ENDS = 600
+TELUGU_INSIDE = 300
+BRAND_IS_TEXT = 700
+BRAND_WORD_START = 100
+CATEGORY = 150
+DESCRIPTION = 20
+WORD_IN_NAME = 100
+WORD_IN_BRAND = 60
+WORD_IN_CATEGORY = 40
+
+# Best first: score, a pack in stock, units sold lately, then name and id.
+RANK_ORDER = ("-search_score", "-in_stock", "-sold", "name", "id")
+RANK_COLUMNS = ("search_score", "in_stock", "sold", "name")
+
+
+def has_telugu(text: str) -> bool:
+    return any("\u0c00" <= char <= "\u0c7f" for char in text)
+
+
+def has_word(text: str) -> bool:
+    """Whether `text` holds a letter or digit of any script: punctuation alone searches nothing."""
+    return bool(_WORD.search(text))
 
 
 @dataclass(frozen=True)
 class Query:
-    """A search text and what it stands for. `phrases`: the text and the catalog words its local
-    words mean, each to be found in product names; `typo_words`: its words that may be one
-    letter off; `exact_words`: the rest, which may not."""
+    """A search text and what it stands for.
+
+    `phrases`: the text, the catalog words its local words mean and its typos' corrections, each
+    to be found in product names (the fewest that find every product: a phrase holding another
+    finds nothing more); `scored`: every such phrase, for the ranking; `words`: for a text of
+    several words, each word with what it may also be (its meaning, its correction)."""
 
     text: str
     phrases: tuple[str, ...]
-    typo_words: tuple[str, ...]
-    exact_words: tuple[str, ...]
+    scored: tuple[str, ...]
+    words: tuple[tuple[str, ...], ...]
+
+    @property
+    def telugu(self) -> bool:
+        return has_telugu(self.text)
 
     def names(self) -> Q:
         """Products whose name contains a phrase, or whose Telugu name contains the text."""
         return self._either("name", "icontains")
 
-    def names_starting(self) -> Q:
-        """Products whose English or Telugu name begins with the text or a phrase."""
-        return self._either("name", "istartswith")
-
     def brands(self) -> Q:
-        return Q(brand__icontains=self.text)
+        """Brands (Detail rows) containing the text or a phrase."""
+        return reduce(
+            or_, [Q(brand__icontains=phrase) for phrase in self._latin(self.phrases)], Q(brand__icontains=self.text)
+        )
 
     def categories(self) -> Q:
         """Products whose category's name contains a phrase, or its Telugu name the text."""
         return self._either("category__name", "icontains")
+
+    def every_word(self) -> QuerySet | None:
+        """For a text of several words: the products holding each word (or what it may also be) in
+        the name, a brand or the category, as an intersection of one UNION per word (each part
+        served by a trigram index); None for a text of fewer than two such words."""
+        if len(self.words) < 2:
+            return None
+        products = Product.objects.order_by()
+        for forms in self.words:
+            products = products.filter(pk__in=_union([part for form in forms for part in _word_parts(form)]))
+        return products.values("pk")
 
     def _either(self, field: str, lookup: str) -> Q:
         return reduce(or_, self.conditions(field, lookup))
@@ -73,60 +156,176 @@ class Query:
     def conditions(self, field: str, lookup: str) -> list[Q]:
         """`field` (English) against the phrases in Latin letters, `field`_te against a text in
         Telugu letters: a condition that cannot hold is left out, so PostgreSQL scans less."""
-        conditions = [Q(**{f"{field}__{lookup}": phrase}) for phrase in self.phrases if not _has_telugu(phrase)]
-        if _has_telugu(self.text):
+        conditions = [Q(**{f"{field}__{lookup}": phrase}) for phrase in self._latin(self.phrases)]
+        if self.telugu:
             conditions.append(Q(**{f"{field}_te__{lookup}": self.text}))
-        return conditions
+        return conditions or [Q(pk__in=[])]
 
-    def may_have_typos(self) -> bool:
-        return bool(self.typo_words)
-
-    def names_with_typos(self) -> Q:
-        return self._with_typos("name")
-
-    def brands_with_typos(self) -> Q:
-        return self._with_typos("brand")
-
-    def _with_typos(self, field: str) -> Q:
-        """Every typo word one letter off (or right) in `field`, every other word there as typed."""
-        trigrams = connection.vendor == "postgresql"
-        parts = [one_letter_off(field, word, trigrams=trigrams) for word in self.typo_words]
-        parts += [Q(**{f"{field}__icontains": word}) for word in self.exact_words]
-        return reduce(and_, parts)
+    @staticmethod
+    def _latin(phrases) -> list[str]:
+        return [phrase for phrase in phrases if not has_telugu(phrase)]
 
 
-def one_letter_off(field: str, word: str, *, trigrams: bool) -> Q:
-    """`field` holds `word` with at most one letter changed, added or left out: a regular
-    expression of every such change decides (SQLite runs it through Django's REGEXP function).
-    With `trigrams` (PostgreSQL; the queryset needs `with_upper(field)`) the trigram index first
-    finds the rows whose words are similar, so the expression reads only those."""
-    one_edit = Q(**{f"{field}__iregex": _one_edit_pattern(word)})
-    if trigrams:
-        # UPPER(field) %> 'WORD': the expression the trigram index is built on (migration 0003).
-        return Q(**{f"{field}_upper__trigram_word_similar": word.upper()}) & one_edit
-    return one_edit
+def _forms(phrase: str) -> list[str]:
+    """`phrase` and its last word's plural or singular: 'egg' → egg, eggs; 'biscuits' → biscuit."""
+    forms = [phrase, f"{phrase}s", f"{phrase}es"]
+    if phrase.endswith("es") and len(phrase) > 4:
+        forms.append(phrase[:-2])
+    if phrase.endswith("s") and len(phrase) > 3:
+        forms.append(phrase[:-1])
+    return forms
 
 
-def _has_telugu(text: str) -> bool:
-    return any("\u0c00" <= char <= "\u0c7f" for char in text)
+_PRODUCT = Product._meta.db_table
+_NAME = f'"{_PRODUCT}"."name"'
+_SPACED = f"(' ' || UPPER({_NAME}) || ' ')"
 
 
-def _one_edit_pattern(word: str) -> str:
-    """A regular expression for `word` with at most one letter changed, added or left out."""
-    variants = {word}
-    for i in range(len(word) + 1):
-        variants.add(f"{word[:i]}.{word[i:]}")  # a letter added
-        if i < len(word):
-            variants.add(f"{word[:i]}.{word[i + 1 :]}")  # a letter changed
-            variants.add(word[:i] + word[i + 1 :])  # a letter left out
-    return "|".join(sorted(variants))
+def _like(text: str) -> str:
+    """`text` for a LIKE pattern, its wildcards taken as letters (with ESCAPE '\\')."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def with_upper(queryset: QuerySet, field: str) -> QuerySet:
-    """`queryset` able to filter on `<field>_upper`, the indexed UPPER(field), on PostgreSQL."""
-    if connection.vendor != "postgresql":
-        return queryset
-    return queryset.annotate(**{f"{field}_upper": Upper(field)})
+class _Sql:
+    """SQL text and its parameters, built up; the same text runs on SQLite and PostgreSQL."""
+
+    def __init__(self):
+        self.params: list = []
+
+    def like(self, expression: str, pattern: str) -> str:
+        self.params.append(pattern)
+        return f"{expression} LIKE %s ESCAPE '\\'"
+
+    def equal(self, expression: str, value: str) -> str:
+        self.params.append(value)
+        return f"{expression} = %s"
+
+    def any_of(self, conditions: list[str]) -> str:
+        return "(" + " OR ".join(conditions) + ")" if conditions else "(1 = 0)"
+
+
+def _starts_word(sql: _Sql, upper: str, phrase: str) -> str:
+    """`upper` (UPPER(a column)) has a word starting with `phrase` (or its singular). Two LIKEs
+    rather than one over ' ' || the text: the trigram indexes serve these (a brand's)."""
+    forms = [_like(form.upper()) for form in _forms(phrase) if len(form) <= len(phrase)]
+    return sql.any_of(
+        [sql.like(upper, f"{form}%") for form in forms] + [sql.like(upper, f"% {form}%") for form in forms]
+    )
+
+
+def _name_score(sql: _Sql, phrase: str) -> str:
+    forms = _forms(phrase)
+    shortest = [_like(form.upper()) for form in forms if len(form) <= len(phrase)]
+    # The cheapest test first, as its parameters come first: most phrases are in few names.
+    inside = sql.any_of([sql.like(f"UPPER({_NAME})", f"%{form}%") for form in shortest])
+    whole = sql.any_of([sql.equal(f"UPPER({_NAME})", form.upper()) for form in forms])
+    ends = sql.any_of([sql.like(_SPACED, f"% {_like(form.upper())} ") for form in forms])
+    word = sql.any_of([sql.like(_SPACED, f"% {_like(form.upper())} %") for form in forms])
+    start = sql.any_of([sql.like(_SPACED, f"% {form}%") for form in shortest])
+    return (
+        f"CASE WHEN NOT {inside} THEN 0 WHEN {whole} THEN {WHOLE_NAME} WHEN {ends} THEN {NAME_ENDS} "
+        f"WHEN {word} THEN {NAME_WORD} WHEN {start} THEN {NAME_WORD_START} ELSE {NAME_INSIDE} END"
+    )
+
+
+def _brands(condition: str) -> str:
+    detail = Detail._meta.db_table
+    return f'EXISTS (SELECT 1 FROM "{detail}" d WHERE d.product_id = "{_PRODUCT}"."id" AND {condition})'
+
+
+def _in_categories(condition: str) -> str:
+    """The product's category is one of those meeting `condition` (on `c`): a subquery that does
+    not depend on the row, so the database runs it once per statement, not once per product."""
+    category = Category._meta.db_table
+    return f'"{_PRODUCT}"."category_id" IN (SELECT c.id FROM "{category}" c WHERE {condition})'
+
+
+def score_sql(query: "Query") -> tuple[str, list]:
+    """(SQL, parameters) of `query`'s score for a row of the product table (module docstring): one
+    expression, written once for both databases, cheap to build for every request."""
+    sql = _Sql()
+    parts = []
+    scored = query._latin(query.scored)[:MAX_SCORED_PHRASES]
+    for phrase in scored:
+        parts.append(_name_score(sql, phrase))
+    if query.telugu:
+        text = _like(query.text)
+        whole = sql.equal(f'"{_PRODUCT}"."name_te"', query.text)
+        ends = sql.like(f'"{_PRODUCT}"."name_te"', f"%{text}")
+        inside = sql.like(f'"{_PRODUCT}"."name_te"', f"%{text}%")
+        parts.append(
+            f"CASE WHEN {whole} THEN {WHOLE_NAME} WHEN {ends} THEN {TELUGU_ENDS} "
+            f"WHEN {inside} THEN {TELUGU_INSIDE} ELSE 0 END"
+        )
+    brand_is_text = _brands(sql.equal("UPPER(d.brand)", query.text.upper()))
+    brand = f"CASE WHEN {brand_is_text} THEN {BRAND_IS_TEXT}"
+    if scored:
+        starts = _brands(sql.any_of([_starts_word(sql, "UPPER(d.brand)", phrase) for phrase in scored]))
+        brand += f" WHEN {starts} THEN {BRAND_WORD_START}"
+    parts.append(brand + " ELSE 0 END")
+    category = [_starts_word(sql, "UPPER(c.name)", phrase) for phrase in scored]
+    if query.telugu:
+        category.append(sql.like("c.name_te", f"%{_like(query.text)}%"))
+    if category:
+        parts.append(f"CASE WHEN {_in_categories(sql.any_of(category))} THEN {CATEGORY} ELSE 0 END")
+    if scored:
+        upper_description = f'UPPER("{_PRODUCT}"."description")'
+        description = sql.any_of([sql.like(upper_description, f"% {_like(p.upper())} %") for p in scored])
+        parts.append(f"CASE WHEN {description} THEN {DESCRIPTION} ELSE 0 END")
+    if len(query.words) > 1:
+        for forms in query.words:
+            parts.append(_word_score(sql, forms))
+    return "(" + " + ".join(parts) + ")", sql.params
+
+
+def _word_parts(form: str) -> list[QuerySet]:
+    """Ids of the products with `form` in the name, the category or a brand (Telugu: the Telugu
+    name or the category's)."""
+    products = Product.objects.order_by()
+    if has_telugu(form):
+        return [
+            products.filter(name_te__icontains=form).values("pk"),
+            products.filter(category__name_te__icontains=form).values("pk"),
+        ]
+    return [
+        products.filter(name__icontains=form).values("pk"),
+        products.filter(category__name__icontains=form).values("pk"),
+        Detail.objects.filter(brand__icontains=form).order_by().values("product_id"),
+    ]
+
+
+def _word_score(sql: _Sql, forms: tuple[str, ...]) -> str:
+    latin = [form for form in forms if not has_telugu(form)]
+    telugu = [form for form in forms if has_telugu(form)]
+    in_name = [_starts_word(sql, f"UPPER({_NAME})", form) for form in latin]
+    in_name += [sql.like(f'"{_PRODUCT}"."name_te"', f"%{_like(form)}%") for form in telugu]
+    whens = [f"WHEN {sql.any_of(in_name)} THEN {WORD_IN_NAME}"]
+    if latin:
+        brand = _brands(sql.any_of([_starts_word(sql, "UPPER(d.brand)", form) for form in latin]))
+        whens.append(f"WHEN {brand} THEN {WORD_IN_BRAND}")
+    in_category = [_starts_word(sql, "UPPER(c.name)", form) for form in latin]
+    in_category += [sql.like("c.name_te", f"%{_like(form)}%") for form in telugu]
+    whens.append(f"WHEN {_in_categories(sql.any_of(in_category))} THEN {WORD_IN_CATEGORY}")
+    return f"CASE {' '.join(whens)} ELSE 0 END"
+
+
+def ranked(products: QuerySet[Product], query: Query) -> QuerySet[Product]:
+    """`products` annotated with what `RANK_ORDER` sorts by: `search_score`, `in_stock` (1 when a
+    pack of the product is in stock) and `sold` (units sold in the last `POPULAR_DAYS` days, for
+    the `POPULAR_KEPT` best sellers; 0 for the rest). Written as SQL (`score_sql`): building it is
+    cheap, where the ORM's expressions for the same took longer to compile than to run; stock and
+    sales come from `_Lexicon`'s reading of this catalog version, as lists of ids in the statement
+    (a subquery per matching product cost more than the rest of the statement at 10,000 products)."""
+    table = _lexicon.table()
+    column = f'"{_PRODUCT}"."id"'
+    out = ", ".join(str(int(pk)) for pk in sorted(table.out_of_stock))
+    in_stock = f"CASE WHEN {column} IN ({out}) THEN 0 ELSE 1 END" if out else "1"
+    sold = " ".join(f"WHEN {int(pk)} THEN {int(units)}" for pk, units in table.sold)
+    return products.annotate(
+        search_score=RawSQL(*score_sql(query), output_field=IntegerField()),
+        in_stock=RawSQL(in_stock, [], output_field=IntegerField()),
+        sold=RawSQL(f"CASE {column} {sold} ELSE 0 END" if sold else "0", [], output_field=IntegerField()),
+    )
 
 
 def normalized(text: str) -> str:
@@ -139,63 +338,123 @@ def synonym_word(text) -> str:
     return normalized(" ".join(str(text or "").split())).casefold()
 
 
-class _Synonyms:
-    """The whole synonyms table, {word: means}, read once per catalog version in each process.
+@dataclass(frozen=True)
+class _Table:
+    version: str | None
+    means: dict[str, str]  # synonym word → the catalog's words
+    means_sorted: list[str]  # the synonym words, sorted, for prefix lookups
+    stands_for: dict[str, list[str]]  # the catalog's words → the synonym words for them
+    words: list[str]  # every word of the catalog and the synonyms, sorted
+    frequency: dict[str, int]  # word → in how many names, brands, categories and synonyms
+    by_delete: dict[str, list[str]]  # a word with one letter left out → the words it comes from
+    day: date | None = None  # the day it was read: the 90 days of sales end there
+    out_of_stock: frozenset[int] = frozenset()  # products with no pack in stock
+    sold: tuple[tuple[int, int], ...] = ()  # the best sellers of the last 90 days: (product, units)
 
-    It is small (a few hundred local words) and read by every search and suggestion, so each
-    search costs one cache round trip for the version instead of a database query. Synonym writes
-    (`services.synonym_save`/`synonym_delete`) set a new catalog version, now and after their
-    commit (`caching.invalidate`), so every process reads the table again on its next search.
+
+class _Lexicon:
+    """The synonyms table and the catalog's words (and the products out of stock and the best
+    sellers, for the ranking), read once per catalog version and day in each process.
+
+    Every search and suggestion reads them, so each costs one cache round trip for the version
+    instead of database queries. Catalog and synonym writes set a new catalog version
+    (`caching.invalidate`), so every process reads them again on its next search: a synonym staff
+    add in Django admin counts at once.
     """
 
     def __init__(self):
-        # (version, sorted words, {word: means}), replaced as one value so that a thread reading it
-        # never sees one version's words with another's meanings.
-        self._table: tuple[str | None, list[str], dict[str, str]] = (None, [], {})
+        # Replaced as one value, so a thread never sees one version's words with another's meanings.
+        self._table = _Table(None, {}, [], {}, [], {}, {})
 
-    def meanings(self, runs: set[str], *, prefix: str | None) -> dict[str, str]:
-        """The listed words among `runs`, and those starting with `prefix`, each with its meaning."""
+    def table(self) -> _Table:
         version = caching.current_version()
-        if version != self._table[0]:
-            means = dict(SearchSynonym.objects.values_list("word", "means"))
-            self._table = (version, sorted(means), means)
-        _, words, means = self._table
-        found = {word: means[word] for word in runs if word in means}
-        if prefix:
-            for word in words[bisect.bisect_left(words, prefix) :]:
-                if not word.startswith(prefix):
-                    break
-                found[word] = means[word]
-        return dict(sorted(found.items()))
+        if version != self._table.version or timezone.localdate() != self._table.day:
+            self._table = self._read(version)
+        return self._table
+
+    @staticmethod
+    def _read(version: str) -> _Table:
+        texts = (
+            SearchSynonym.objects.order_by()
+            .values_list("word", "means")
+            .union(
+                Product.objects.order_by().annotate(none=Value("")).values_list("name", "none"),
+                Detail.objects.order_by().annotate(none=Value("")).values_list("brand", "none"),
+                Category.objects.order_by().annotate(none=Value("")).values_list("name", "none"),
+            )
+        )
+        means, stands_for, frequency = {}, {}, {}
+        for first, second in texts:
+            if second:
+                means[first] = second
+                stands_for.setdefault(second.casefold(), []).append(first)
+            for word in _WORD.findall(f"{first} {second}".casefold()):
+                if _LATIN_WORD.match(word):
+                    frequency[word] = frequency.get(word, 0) + 1
+        by_delete: dict[str, list[str]] = {}
+        for word in frequency:
+            if len(word) >= TYPO_MIN_LETTERS - 1:
+                for deleted in deletions(word):
+                    by_delete.setdefault(deleted, []).append(word)
+        # Stock and sales change only through catalog writes (catalog.stock, the pack services),
+        # which set a new catalog version: read here, they cost each search nothing per product.
+        day = timezone.localdate()
+        in_stock = Financial.objects.filter(detail__product=OuterRef("pk"), count_in_stock__gt=0)
+        out_of_stock = frozenset(Product.objects.exclude(Exists(in_stock)).values_list("pk", flat=True))
+        sold = (
+            ProductSales.objects.filter(day__gt=day - timedelta(days=POPULAR_DAYS))
+            .values("product")
+            .annotate(units=Sum("units"))
+            .filter(units__gt=0)
+            .order_by("-units", "product")
+            .values_list("product", "units")[:POPULAR_KEPT]
+        )
+        return _Table(
+            version,
+            means,
+            sorted(means),
+            stands_for,
+            sorted(frequency),
+            frequency,
+            by_delete,
+            day,
+            out_of_stock,
+            tuple(sold),
+        )
 
 
-_synonyms = _Synonyms()
+_lexicon = _Lexicon()
 
 
-def understand(text: str) -> Query:
-    """The `Query` for a trimmed search text, with the synonyms it may use (`_Synonyms`)."""
-    text = normalized(text)
-    key = synonym_word(text)
+def _corrections(word: str, table: _Table) -> list[str]:
+    """The catalog words `word` may be a one-edit typo of, most frequent first; none when `word` is
+    a catalog word, starts one, or is shorter than `TYPO_MIN_LETTERS` or not Latin letters."""
+    if len(word) < TYPO_MIN_LETTERS or not _LATIN_WORD.match(word) or word in table.frequency:
+        return []
+    at = bisect.bisect_left(table.words, word)
+    if at < len(table.words) and table.words[at].startswith(word):
+        return []
+    candidates = set(table.by_delete.get(word, []))  # a letter left out
+    for deleted in deletions(word):
+        if deleted in table.frequency:  # a letter added
+            candidates.add(deleted)
+        candidates.update(table.by_delete.get(deleted, []))  # changed or swapped
+    found = [candidate for candidate in candidates if one_edit(word, candidate)]
+    found.sort(key=lambda candidate: (-table.frequency[candidate], candidate))
+    return found[:MAX_TYPO_CANDIDATES]
+
+
+def _meanings(key: str, table: _Table) -> dict[str, str]:
+    """The listed words among the runs of `key`'s words, and those starting with `key`."""
     words = key.split()
     runs = {" ".join(words[start:end]) for start in range(len(words)) for end in range(start + 1, len(words) + 1)}
-    prefix = key if len(key) >= SYNONYM_PREFIX_MIN_CHARS else None
-    meanings = _synonyms.meanings(runs, prefix=prefix)
-
-    phrases = [text]
-    phrases += [means for word, means in meanings.items() if word.startswith(key)]
-    translated = _translated(words, meanings)
-    if translated != key:
-        phrases.append(translated)
-    phrases = list(dict.fromkeys(phrase.casefold() for phrase in phrases))
-    # A name holding 'rice flour' holds 'rice': a phrase that holds another finds nothing more.
-    phrases = [phrase for phrase in phrases if not any(other in phrase for other in phrases if other != phrase)]
-    typo_words = tuple(word for word in words if len(word) >= TYPO_MIN_LETTERS and _LATIN_WORD.match(word))
-    return Query(
-        text=text,
-        phrases=tuple(phrases[:MAX_PHRASES]),
-        typo_words=typo_words,
-        exact_words=tuple(word for word in words if word not in typo_words),
-    )
+    found = {run: table.means[run] for run in runs if run in table.means}
+    if len(key) >= SYNONYM_PREFIX_MIN_CHARS:
+        for word in table.means_sorted[bisect.bisect_left(table.means_sorted, key) :]:
+            if not word.startswith(key):
+                break
+            found[word] = table.means[word]
+    return dict(sorted(found.items()))
 
 
 def _translated(words: list[str], meanings: dict[str, str]) -> str:
@@ -214,34 +473,85 @@ def _translated(words: list[str], meanings: dict[str, str]) -> str:
     return " ".join(out)
 
 
+def understand(text: str) -> Query:
+    """The `Query` for a trimmed search text: its synonyms both ways and its typos' corrections."""
+    text = normalized(text)
+    table = _lexicon.table()
+    key = synonym_word(text)
+    words = key.split()[:MAX_WORDS]
+    corrected = {word: _corrections(word, table) for word in words}
+    texts = [key]
+    for word, candidates in corrected.items():
+        for candidate in candidates:
+            texts.append(" ".join(candidate if other == word else (corrected[other] or [other])[0] for other in words))
+    if any(corrected.values()):
+        # The text with every typo corrected at once leads the corrected texts.
+        texts.insert(1, " ".join((corrected[word] or [word])[0] for word in words))
+    texts = list(dict.fromkeys(texts))
+
+    phrases, scored = [], []
+    for each in texts:
+        meanings = _meanings(each, table)
+        started = {word: means for word, means in meanings.items() if word.startswith(each)}
+        phrases += [each, *started.values()]
+        # Of the listed words the text only begins, the shortest speak for it in the ranking:
+        # 'biyy' and 'biyyam' rank rice (biyyam) first, not rice flour (biyyam pindi).
+        fewest = min((len(word.split()) for word in started), default=0)
+        meant = [
+            means
+            for word, means in started.items()
+            if (word == each if each in started else len(word.split()) == fewest)
+        ]
+        translated = _translated(each.split(), meanings)
+        if translated != each:
+            meant.append(translated)
+        # One step further ('palu' → milk → toned milk: what a shopper means by milk), and the
+        # other way (a catalog word also finds what is named with its local word).
+        meant += [table.means[means.casefold()] for means in meant if means.casefold() in table.means]
+        meant += table.stands_for.get(each, [])
+        phrases += meant
+        scored += [each, *meant]
+    phrases = list(dict.fromkeys(phrase.casefold() for phrase in phrases))
+    scored = list(dict.fromkeys(phrase.casefold() for phrase in scored))
+    # A name holding 'rice flour' holds 'rice': a phrase that holds another finds nothing more.
+    matching = [phrase for phrase in phrases if not any(other in phrase for other in phrases if other != phrase)]
+
+    word_forms = []
+    # Words of three letters or more, each once: a shorter one matches too much to narrow anything
+    # (and no trigram index serves it).
+    long_words = [word for word in dict.fromkeys(words) if len(word) >= WORD_MIN_CHARS]
+    if len(long_words) > 1:
+        for word in long_words:
+            forms = [word, *corrected[word]]
+            forms += [table.means[form].casefold() for form in list(forms) if form in table.means]
+            word_forms.append(tuple(dict.fromkeys(forms)))
+    return Query(
+        text=text,
+        phrases=tuple(matching[:MAX_PHRASES]),
+        scored=tuple(scored[:MAX_PHRASES]),
+        words=tuple(word_forms),
+    )
+
+
 def _union(parts: list[QuerySet]) -> QuerySet:
     return parts[0].union(*parts[1:])
 
 
-def _name_parts(query: Query) -> list[QuerySet]:
-    """One UNION part per phrase: an OR of them can make the planner read every row (it does not
-    count the cost of UPPER on each); apart, each uses its trigram index."""
-    products = Product.objects.order_by()
-    return [products.filter(condition).values("pk") for condition in query.conditions("name", "icontains")]
-
-
 def matching_ids(query: Query, *, brands: bool = True, categories: bool = False) -> QuerySet:
-    """Ids of the products `query` finds (names always; brands, categories as asked), each once.
+    """Ids of the products `query` finds (names always, and every word of a longer text; brands,
+    categories as asked), each once.
 
-    One UNION, each part able to use its own trigram index on PostgreSQL. Runs one query to see
-    whether anything matches as typed when typos may count, and then answers the products one
-    letter off instead.
-    """
-    parts = _name_parts(query)
+    One UNION, each part able to use its own trigram index on PostgreSQL: an OR of them can make
+    the planner read every row (it does not count the cost of UPPER on each)."""
+    products = Product.objects.order_by()
+    parts = [products.filter(condition).values("pk") for condition in query.conditions("name", "icontains")]
     if brands:
         parts.append(Detail.objects.filter(query.brands()).order_by().values("product_id"))
     if categories:
-        parts.append(Product.objects.filter(query.categories()).order_by().values("pk"))
-    exact = _union(parts)
-    if not query.may_have_typos() or exact.exists():
-        return exact
-    typos = [with_upper(Product.objects, "name").filter(query.names_with_typos()).order_by().values("pk")]
-    if brands:
-        details = with_upper(Detail.objects, "brand").filter(query.brands_with_typos())
-        typos.append(details.order_by().values("product_id"))
-    return _union(typos)
+        parts += [
+            products.filter(condition).values("pk") for condition in query.conditions("category__name", "icontains")
+        ]
+    every_word = query.every_word()
+    if every_word is not None:
+        parts.append(every_word)
+    return _union(parts)

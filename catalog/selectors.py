@@ -7,7 +7,7 @@ variants, packs) plus one COUNT for the pager.
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Case, Exists, F, IntegerField, Min, OuterRef, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, F, IntegerField, Min, Prefetch, Q, QuerySet, Value, When
 from django.db.models.expressions import Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext, gettext_lazy
@@ -72,18 +72,6 @@ def search_term(text: str) -> str:
     return search.normalized((text or "").strip()[:MAX_SEARCH_CHARS])
 
 
-def _search_rank(query: search.Query) -> Case:
-    """0: a brand is exactly the text ('Brand: Aashirvaad' picked), 1: the name (or Telugu name)
-    contains it or what it stands for, 2: the rest."""
-    exact_brand = Exists(Detail.objects.filter(product=OuterRef("pk"), brand__iexact=query.text))
-    return Case(
-        When(exact_brand, then=Value(0)),
-        When(query.names(), then=Value(1)),
-        default=Value(2),
-        output_field=IntegerField(),
-    )
-
-
 @dataclass(frozen=True)
 class ProductListing:
     """What a product list shows before paging: its products, their order, and the brand that
@@ -95,18 +83,23 @@ class ProductListing:
 
 
 def product_listing(*, keyword: str = "") -> ProductListing:
-    """Products `keyword` finds (`catalog/search.py`): by name, Telugu name, local name, brand or
-    category, or one letter off when nothing else matches.
-
-    Without a keyword, by id. With one: exact brand matches first, then products whose name
-    contains it, then the rest (brand or category containing it), each group by id.
-    """
+    """Products `keyword` finds, best first (`catalog/search.py`, the owner of both): by name,
+    Telugu name, local name, brand, category or every word, with one-edit typos read as what
+    they are typos of. Without a keyword, every product by id; a keyword of punctuation alone
+    finds nothing."""
     term = search_term(keyword)
     if not term:
         return ProductListing(Product.objects.all())
-    query = search.understand(term)
-    matching = Product.objects.filter(pk__in=search.matching_ids(query, categories=True))
-    return ProductListing(matching.annotate(search_rank=_search_rank(query)), ("search_rank", "id"), term)
+    if not search.has_word(term):
+        return ProductListing(Product.objects.none(), ("id",), term)
+    return ProductListing(search_ranked(search.understand(term)), search.RANK_ORDER, term)
+
+
+def search_ranked(query: search.Query, *, names_only: bool = False) -> QuerySet[Product]:
+    """The products `query` finds (name, brand, category, every word; `names_only`: by name and
+    every word, as suggestions find them), annotated for `search.RANK_ORDER`."""
+    found = search.matching_ids(query, brands=not names_only, categories=not names_only)
+    return search.ranked(Product.objects.filter(pk__in=found), query)
 
 
 def product_list(*, keyword: str = "", page: int = 1, page_size: int = PRODUCT_LIST.default) -> Page[Product]:
@@ -130,6 +123,8 @@ def admin_product_list(
     products with a pack at `LOW_STOCK` or fewer, lowest stock first."""
     queryset = Product.objects.all()
     term = search_term(keyword)
+    if term and not search.has_word(term):
+        return Page(items=[], page=page, pages=0, total=0)
     if term:
         queryset = queryset.filter(pk__in=search.matching_ids(search.understand(term)))
     if category.strip():
@@ -200,37 +195,31 @@ def featured_categories() -> list[FeaturedCategory]:
     return [FeaturedCategory(category=category, products=category.featured_products) for category in categories]
 
 
-def _suggested_products(products: QuerySet[Product], query: search.Query) -> list[Product]:
-    starts_first = Case(When(query.names_starting(), then=Value(0)), default=Value(1), output_field=IntegerField())
-    return list(
-        with_packs(products.annotate(prefix_rank=starts_first).order_by("prefix_rank", "name", "id"))[
-            :SUGGESTED_PRODUCTS
-        ]
-    )
+def suggestion_query(q: str) -> search.Query | None:
+    """The query suggestions run for `q`, or None when `q` suggests nothing: fewer than
+    `SUGGESTION_MIN_CHARS` characters after trimming, or no letter or digit at all."""
+    term = search_term(q)
+    if len(term) < SUGGESTION_MIN_CHARS or not search.has_word(term):
+        return None
+    return search.understand(term)
+
+
+def suggested_brands(query: search.Query) -> QuerySet:
+    """The brands `query` finds, by name (`SUGGESTED_BRANDS` of them)."""
+    brands = Detail.objects.filter(query.brands()).order_by("brand").values_list("brand", flat=True)
+    return brands.distinct()[:SUGGESTED_BRANDS]
 
 
 def suggestions(*, q: str) -> Suggestions:
-    """Products whose name (or Telugu name, or local name) contains `q`, names starting with it
-    first, or one letter off when none does (`catalog/search.py`); and brands containing it.
-
-    Fewer than three characters (after trimming) suggest nothing.
-    """
-    term = search_term(q)
-    if len(term) < SUGGESTION_MIN_CHARS:
+    """Products whose name (or Telugu name) holds `q` or what it stands for, or every word of it,
+    in the keyword search's order (one ranking, `catalog/search.py`), `SUGGESTED_PRODUCTS` of them,
+    and the brands `q` finds (spec section 5: a brand is its own suggestion); nothing for fewer
+    than three characters or punctuation alone."""
+    query = suggestion_query(q)
+    if query is None:
         return Suggestions(products=[], brands=[])
-    query = search.understand(term)
-    products = _suggested_products(Product.objects.filter(query.names()), query)
-    if not products and query.may_have_typos():
-        products = _suggested_products(
-            search.with_upper(Product.objects.all(), "name").filter(query.names_with_typos()), query
-        )
-    brands = (
-        Detail.objects.filter(query.brands())
-        .order_by("brand")
-        .values_list("brand", flat=True)
-        .distinct()[:SUGGESTED_BRANDS]
-    )
-    return Suggestions(products=products, brands=list(brands))
+    products = with_packs(search_ranked(query, names_only=True).order_by(*search.RANK_ORDER))[:SUGGESTED_PRODUCTS]
+    return Suggestions(products=list(products), brands=list(suggested_brands(query)))
 
 
 def sitemap_entries() -> tuple[list[str], list[tuple[str, datetime]]]:

@@ -11,11 +11,12 @@ from collections.abc import Iterable, Sequence
 
 from django.db import IntegrityError, transaction
 from django.db.models import Case, F, PositiveIntegerField, QuerySet, Value, When
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from common.errors import Conflict, DomainError
 
-from .models import Financial
+from .models import Financial, ProductSales
 from .services.packs import packs_written
 
 logger = logging.getLogger(__name__)
@@ -80,6 +81,7 @@ def stock_take(lines: Lines) -> dict[int, Financial]:
         # The CHECK (count_in_stock >= 0) guard: unreachable while the rows are locked above.
         logger.error("stock check constraint refused a stock take: %s", error)
         raise InsufficientStock([(pack, pack.count_in_stock) for pack in packs.values()]) from error
+    _record_sales(wanted, packs, sign=1)
     packs_written(product_ids={pack.detail.product_id for pack in packs.values()}, financial_ids=packs)
     return packs
 
@@ -91,7 +93,9 @@ def stock_return(lines: Lines) -> None:
     packs = packs_locked(wanted)
     if not packs:
         return
-    _add(Counter({financial_id: qty for financial_id, qty in wanted.items() if financial_id in packs}), sign=1)
+    returned = Counter({financial_id: qty for financial_id, qty in wanted.items() if financial_id in packs})
+    _add(returned, sign=1)
+    _record_sales(returned, packs, sign=-1)
     packs_written(product_ids={pack.detail.product_id for pack in packs.values()}, financial_ids=packs)
 
 
@@ -106,3 +110,18 @@ def _add(counts: Counter, *, sign: int) -> None:
             output_field=PositiveIntegerField(),
         )
     )
+
+
+def _record_sales(counts: Counter, packs: dict[int, Financial], *, sign: int) -> None:
+    """Today's units sold of each product (`ProductSales`, the search's popularity): + taken, -
+    given back. Rows in product order, so concurrent orders wait for each other, never deadlock."""
+    by_product: Counter = Counter()
+    for financial_id, qty in counts.items():
+        by_product[packs[financial_id].detail.product_id] += sign * qty
+    today = timezone.localdate()
+    for product_id in sorted(by_product):
+        row, created = ProductSales.objects.select_for_update().get_or_create(
+            product_id=product_id, day=today, defaults={"units": by_product[product_id]}
+        )
+        if not created:
+            ProductSales.objects.filter(pk=row.pk).update(units=F("units") + by_product[product_id])

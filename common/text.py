@@ -21,3 +21,23 @@ def clean_text(value, *, label: str, max_length: int, required: bool = True) -> 
             gettext("{label} must be at most {max_length} characters.").format(label=label, max_length=max_length)
         )
     return text
+
+
+def deletions(word: str) -> set[str]:
+    """`word` with each one of its letters left out."""
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def one_edit(typed: str, word: str) -> bool:
+    """`typed` is `word` with one letter changed, added or left out, or two neighbours swapped: the
+    one rule of a typo, for the catalog search and the delivery checker's places."""
+    if typed == word or abs(len(typed) - len(word)) > 1:
+        return False
+    if len(typed) == len(word):
+        different = [i for i in range(len(word)) if typed[i] != word[i]]
+        if len(different) == 1:
+            return True
+        i, j = different[0], different[-1]
+        return len(different) == 2 and j == i + 1 and typed[i] == word[j] and typed[j] == word[i]
+    short, long = sorted((typed, word), key=len)
+    return short in deletions(long)

@@ -190,12 +190,7 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # Suited to a web request: a row lock held elsewhere (an order waiting on a pack an admin is
     # editing) or a runaway query ends the request with a 503 "try again" instead of hanging it.
     # 0 turns a limit off (the release step's migrations run without one).
-    # The catalog search's "one letter off" (catalog/search.py: TYPO_SIMILARITY) is pg_trgm's word
-    # similarity at 0.5 instead of its default 0.6, so the trigram indexes serve it as an operator.
-    options["options"] = (
-        f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
-        " -c pg_trgm.word_similarity_threshold=0.5"
-    )
+    options["options"] = f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
     # Lets psycopg prepare statements at all (Django turns it off): only the catalog's answer
     # statements ask for it (catalog/answers.py); Django's own queries bind on the client and are
     # never prepared. Behind PgBouncer, use 1.21 or later with max_prepared_statements set.

@@ -96,6 +96,29 @@ def test_places_in_the_delivery_map_come_first(api_client, q, first):
     assert api_client.get(PLACES_URL, {"q": q}).json()["places"][0]["label"] == first
 
 
+@pytest.mark.parametrize(
+    ("q", "first"),
+    [
+        ("అమలాపురం", "Amalapuram 533201"),  # Telugu script (issue 29)
+        ("అమలా", "Amalapuram 533201"),  # the start of it
+        ("కాకినాడ", "Kakinada 533001"),
+        ("యానాం", "Yanam 533464"),
+        ("kakinda", "Kakinada 533001"),  # a letter left out
+        ("amalapurm", "Amalapuram 533201"),
+        ("amlapuram", "Amalapuram 533201"),  # another letter left out
+        ("kakniada", "Kakinada 533001"),  # two letters swapped
+    ],
+)
+def test_places_in_telugu_script_and_one_typo_off_find_the_town(api_client, q, first):
+    assert api_client.get(PLACES_URL, {"q": q}).json()["places"][0]["label"] == first
+
+
+def test_a_typo_counts_only_when_nothing_is_found_as_typed(api_client):
+    # "Yanam" is a place of its own and one letter from nothing the shop knows of; "kakinad" starts one.
+    assert api_client.get(PLACES_URL, {"q": "kakinad"}).json()["places"][0]["label"] == "Kakinada 533001"
+    assert api_client.get(PLACES_URL, {"q": "ఙఙఙ"}).json() == {"places": []}
+
+
 def test_places_elsewhere_in_india_are_found_too(api_client):
     places = api_client.get(PLACES_URL, {"q": "Bengaluru City"}).json()["places"]
     assert places[0]["label"] == "Bengaluru City 560002"

@@ -121,13 +121,15 @@ def test_pictures_money_and_sizes_as_the_wire_writes_them(catalog):
 def test_each_answer_is_one_statement(catalog, django_assert_num_queries):
     with django_assert_num_queries(1):
         answers.product_list(keyword="", page=1, page_size=12)
-    with django_assert_num_queries(2):  # the synonyms table (once per catalog version), then the page
+    # The search's words, the products out of stock and the best sellers (three queries, once per
+    # catalog version: catalog.search._Lexicon), then the page.
+    with django_assert_num_queries(4):
         answers.product_list(keyword="rice", page=2, page_size=12)
     with django_assert_num_queries(2):  # the category's name, then its page
         answers.category_products(category="rice-pulses", page=1, page_size=12)
     with django_assert_num_queries(1):
         answers.featured()
-    with django_assert_num_queries(1):  # products and brands (the synonyms are known by now)
+    with django_assert_num_queries(1):  # products and brands (the words are known by now)
         answers.suggestions(term="rice")
 
 

@@ -63,9 +63,10 @@ def test_keyword_lists_exact_brand_matches_first_then_names_then_the_rest():
 
     page = selectors.product_list(keyword="Aashirvaad")
 
-    assert [product.pk for product in page.items] == [other_atta.pk, exact.pk, named.pk, similar.pk]
+    # The brand is the text (by name among them), a name starting with it, a brand starting with it.
+    assert [product.pk for product in page.items] == [exact.pk, other_atta.pk, named.pk, similar.pk]
     # On a product sold by several brands, the searched brand's card comes first.
-    assert [detail.brand for detail in page.items[0].details.all()] == ["Aashirvaad", "Pillsbury"]
+    assert [detail.brand for detail in page.items[1].details.all()] == ["Aashirvaad", "Pillsbury"]
 
 
 def test_keyword_ranking_holds_across_pages():
@@ -123,9 +124,10 @@ def test_suggestions_need_three_characters(shelf):
     assert selectors.suggestions(q="") == selectors.Suggestions(products=[], brands=[])
 
 
-def test_suggestions_put_names_starting_with_the_text_first(shelf):
+def test_suggestions_rank_words_starting_with_the_text_then_the_category_that_names_it(shelf):
+    # Both names have a word starting with 'ric'; the RICE & PULSES category puts the rice first.
     found = selectors.suggestions(q="rIc")
-    assert _names(found.products) == ["Rice Bran Oil", "Sona Masoori Rice"]
+    assert _names(found.products) == ["Sona Masoori Rice", "Rice Bran Oil"]
 
 
 def test_suggestions_brands_are_distinct_and_sorted():

@@ -25,12 +25,15 @@ function optionsOf(suggestions) {
 
 function ProductOption({ product }) {
   const t = useT();
-  const { title, english } = productTitle("", product, useLanguage());
+  const language = useLanguage();
+  const { title, english } = productTitle("", product, language);
   const brands = [...new Set((product.details ?? []).map((detail) => detail.brand).filter(Boolean))];
+  // The category in the page's language: its Telugu name on a Telugu page, when it has one.
+  const category = (language === "te" && product.categoryTe) || product.category;
   return (
     <>
       <span className="suggestion__meta">
-        <span>{product.category || t("search.unknown")}</span>
+        <span>{category || t("search.unknown")}</span>
         <span>{brands.length ? brands.join(", ") : t("search.unknown")}</span>
       </span>
       <span className="suggestion__name">

@@ -1,6 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setLanguage } from "../lib/i18n";
 import { navigate } from "../lib/navigation";
 import { takeHandedOverSuggestions } from "../lib/search";
 import SearchBox from "./SearchBox";
@@ -8,7 +9,15 @@ import SearchBox from "./SearchBox";
 vi.mock("../lib/navigation", () => ({ navigate: vi.fn() }));
 
 const products = [
-  { _id: "1", name: "Sona Masoori Rice", slug: "sona-masoori-rice", category: "RICE & PULSES", details: [{ brand: "India Gate" }, { brand: "Daawat" }] },
+  {
+    _id: "1",
+    name: "Sona Masoori Rice",
+    nameTe: "సోనా మసూరి బియ్యం",
+    slug: "sona-masoori-rice",
+    category: "RICE & PULSES",
+    categoryTe: "బియ్యం & పప్పులు",
+    details: [{ brand: "India Gate" }, { brand: "Daawat" }],
+  },
   { _id: "2", name: "Rice Flour", slug: "rice-flour", category: "", details: [] },
 ];
 const brands = ["Rice Bran Co"];
@@ -59,6 +68,21 @@ describe("SearchBox", () => {
     await typeAndWait("rice");
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0][0]).toBe("/api/products/suggestions?q=rice");
+  });
+
+  it("on a Telugu page, a suggestion shows its category's Telugu name (the English one without it)", async () => {
+    await act(() => setLanguage("te"));
+    try {
+      const user = userEvent.setup();
+      render(<SearchBox />);
+      await user.type(screen.getByRole("combobox"), "ric");
+      const [first, second] = await screen.findAllByRole("option");
+      expect(first).toHaveTextContent("బియ్యం & పప్పులు");
+      expect(first).not.toHaveTextContent("RICE & PULSES");
+      expect(second).not.toHaveTextContent("బియ్యం");
+    } finally {
+      await act(() => setLanguage("en"));
+    }
   });
 
   it("shows category, brands and name for products and 'Brand: name' for brands", async () => {

@@ -118,6 +118,8 @@ export default function DeliveryChecker({ onResult }) {
   const handleChange = (event) => {
     const value = event.target.value;
     setQuery(value);
+    // An earlier answer is about other text: it goes as soon as the shopper types again.
+    setResult(null);
     setActive(-1);
     setListOpen(true);
     // A full pincode is checked as soon as it is typed.

@@ -48,6 +48,18 @@ describe("DeliveryChecker", () => {
     expect(onResult).toHaveBeenCalledWith("Amalapuram");
   });
 
+  it("an earlier answer goes as soon as the shopper types again", async () => {
+    mockFetch(answers);
+    const user = userEvent.setup();
+    render(<DeliveryChecker />);
+    const input = screen.getByPlaceholderText("Search a new address");
+    await user.type(input, "533201");
+    expect(await screen.findByRole("status")).toHaveTextContent("Happy to deliver to Amalapuram!");
+    await user.type(input, "{Backspace}");
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(screen.queryByText("Happy to deliver to Amalapuram!")).not.toBeInTheDocument();
+  });
+
   it("outside the map or the states: Oops! with the server's message and the raw pincode to the parent", async () => {
     const fetchMock = mockFetch(answers);
     const onResult = vi.fn();

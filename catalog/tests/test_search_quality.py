@@ -1,0 +1,46 @@
+"""Issue 29's targets on the demo catalog, for the suggestions and the results page: hit@1 at
+least 90 %, hit@3 at least 98 %, and no judged query whose first result is from an unrelated
+category. Figures, not timings. On SQLite by default and on PostgreSQL (marked `postgres`, the
+statements of `catalog.answers`): the same judged set and targets, and the same first results."""
+
+import pytest
+from django.core.management import call_command
+
+from .judged import judge, judged_queries
+
+pytestmark = pytest.mark.django_db
+
+HIT_AT_1 = 0.90
+HIT_AT_3 = 0.98
+
+
+@pytest.fixture
+def demo_catalog():
+    call_command("seed_demo", verbosity=0)
+
+
+def _check(scores) -> None:
+    for found in scores.values():
+        report = f"{found.line()}\nmissed: {found.missed}\nunrelated: {found.unrelated}"
+        assert found.count >= 100
+        assert found.hit1 >= HIT_AT_1, report
+        assert found.hit3 >= HIT_AT_3, report
+        assert found.unrelated == [], report
+
+
+def test_the_judged_set_covers_every_kind_of_query():
+    kinds = {}
+    for entry in judged_queries():
+        kinds[entry["kind"]] = kinds.get(entry["kind"], 0) + 1
+    assert sum(kinds.values()) >= 100
+    assert set(kinds) == {"english", "telugu", "romanised", "typo", "brand", "multi"}
+    assert min(kinds.values()) >= 10
+
+
+def test_the_search_meets_the_targets_on_the_demo_catalog(demo_catalog, client):
+    _check(judge(client))
+
+
+@pytest.mark.postgres
+def test_the_search_meets_the_targets_on_postgresql_too(demo_catalog, client):
+    _check(judge(client))
