@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('catalog', '0006_catalog_answers'),
+        ('catalog', '0007_dprice_check_in_whole_paise'),
     ]
 
     operations = [
