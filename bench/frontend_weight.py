@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 STATS = ROOT / "webpack-stats.json"
 BUNDLES = ROOT / "frontend" / "build" / "bundles"
 LANGUAGE_CHUNKS = BUNDLES / "language-chunks.json"
+CHUNK_NAMES = BUNDLES / "chunk-names.json"
 CHROME = "chrome"
 # Loaded at once on / (the header shows the delivery checker while the page is at the top).
 LOADED_ON_HOME = ("delivery-checker",)
@@ -87,11 +88,13 @@ def language_files(island: str, language: str) -> list[str]:
 def on_demand(chunks: dict) -> dict[str, tuple[float, float]]:
     """Named chunks on disk that no entry loads at start: {chunk name: (js kB, css kB)}."""
     initial = {name for files in chunks.values() for name in files}
+    # Lazy chunks are files named by id; webpack.config.js writes what each one is.
+    names = json.loads(CHUNK_NAMES.read_text()) if CHUNK_NAMES.exists() else {}
     found: dict[str, list[float]] = {}
     for path in sorted(BUNDLES.glob("*")):
         if path.name in initial or path.suffix not in (".js", ".css"):
             continue
-        stem = path.stem.rsplit("-", 1)[0]
+        stem = names.get(path.name) or path.stem.rsplit("-", 1)[0]
         sizes = found.setdefault(stem, [0.0, 0.0])
         sizes[0 if path.suffix == ".js" else 1] += gzipped_kb(path)
     return {name: (js, css) for name, (js, css) in found.items()}
