@@ -335,6 +335,8 @@ SPECTACULAR_SETTINGS = {
         # The language a user has (in answers, with each code's name) and the one a profile update sends.
         "LanguageEnum": "shop.settings.LANGUAGES",
         "LanguageCodeEnum": ["en", "te"],
+        # Two answers name a field `kind`: a packing change's and a ticket's.
+        "TicketKindEnum": ["problem_report", "grievance"],
     },
 }
 
