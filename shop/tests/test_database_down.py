@@ -120,7 +120,7 @@ def test_an_unreachable_database_answers_json_503_quickly(database_port):
         assert seconds < 6, (path, seconds)
     status, body, seconds = answers["/healthz"]
     assert status == 503
-    assert body["database"].startswith("error")
+    assert body["database"] in ("error", "timeout")
     assert seconds < 5
     # The home page still renders, its island fetching the catalog itself, after one wait for the
     # database rather than one per answer it would have carried (16 s before, bench/faults.py).
