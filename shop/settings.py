@@ -23,7 +23,8 @@ SHOP_ENV = env.choice(
     "SHOP_ENV",
     "local",
     choices=("local", "production"),
-    meaning="`production` turns on HTTPS-only cookies, HSTS, SSL redirect and refuses to start without `SECRET_KEY`",
+    meaning="`production` refuses to start without `SECRET_KEY` and turns `DEBUG` off by default; HTTPS-only "
+    "cookies, HSTS and SSL redirect follow `DEBUG` off",
 )
 PRODUCTION = SHOP_ENV == "production"
 
@@ -530,12 +531,15 @@ JUSPAY_TIMEOUT_SECONDS = env.decimal("JUSPAY_TIMEOUT_SECONDS", 15, meaning=_JUSP
 PAYMENT_SANDBOX_KEY = env.secret(
     "PAYMENT_SANDBOX_KEY", shown="derived from `SECRET_KEY`", meaning="the key the sandbox signs its returns with"
 )
-# The sandbox marks orders paid with no money: in production it is off unless this says "a demo".
-PAYMENT_SANDBOX_IN_PRODUCTION = env.flag(
-    "PAYMENT_SANDBOX_IN_PRODUCTION",
-    False,
-    meaning="the sandbox marks orders paid with no money, so with `SHOP_ENV=production` it takes no payments (and "
-    "`manage.py check` fails) unless this is on (`Y`: a demo shop)",
+# The sandbox marks orders paid with no money: it follows DEBUG, not SHOP_ENV (a shop left at the
+# default SHOP_ENV with DEBUG=0 once let anyone pay an order at /payments/sandbox/<id>, issue 33).
+PAYMENT_SANDBOX = env.flag(
+    "PAYMENT_SANDBOX",
+    DEBUG,
+    shown="on with `DEBUG`",
+    meaning="the sandbox gateway marks orders paid with no money, so with `DEBUG` off it takes no payments (and "
+    "`manage.py check` fails while `PAYMENT_GATEWAY=sandbox`) unless this is on (`Y`: a demo shop; "
+    "`check --deploy` then reports it as an error)",
 )
 # Payments still pending this long after they started are asked about again (Celery beat), for
 # up to PAYMENT_RECONCILE_WINDOW_HOURS.
@@ -631,15 +635,20 @@ DELIVERY_PINCODES = {
 _SECURE_SSL_REDIRECT = env.flag(
     "SECURE_SSL_REDIRECT",
     True,
-    meaning="with `SHOP_ENV=production`: redirect plain HTTP to HTTPS (off when the proxy in front already does)",
+    meaning="with `DEBUG` off: redirect plain HTTP to HTTPS (off when the proxy in front already does)",
 )
 _SECURE_HSTS_SECONDS = env.integer(
-    "SECURE_HSTS_SECONDS", 31536000, meaning="with `SHOP_ENV=production`: the `Strict-Transport-Security` max-age"
+    "SECURE_HSTS_SECONDS",
+    31536000,
+    meaning="with `DEBUG` off: the `Strict-Transport-Security` max-age (`check --deploy` fails on 0)",
 )
 LOG_LEVEL = env.choice(
     "LOG_LEVEL", "INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), meaning="root log level"
 )
-if PRODUCTION:
+# Whatever SHOP_ENV says: a shop serving with DEBUG off is a live shop (issue 33: HSTS and secure
+# cookies hung on SHOP_ENV, a second switch that was easy to forget). shop/checks.py fails
+# `check --deploy` when they are off with DEBUG off all the same.
+if PRODUCTION or not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = _SECURE_SSL_REDIRECT
     SECURE_HSTS_SECONDS = _SECURE_HSTS_SECONDS
