@@ -24,7 +24,8 @@ from rest_framework import serializers
 from common.api_errors import first_message
 from common.ids import WireIdField
 
-from .layer import LAYER_ERRORS, bounded, warn_layer_down
+from .layer import LAYER_ERRORS, bounded, groups_add, groups_discard, warn_layer_down
+from .limits import scope_client_ip, sockets_per_address
 from .products import line_is_current, product_update_text, products_by_id
 
 logger = logging.getLogger(__name__)
@@ -41,6 +42,8 @@ REJOIN_AFTER_SECONDS = 3600
 # A group the consumer leaves as soon as it has joined: proof that the channel layer answers.
 PROBE_GROUP = "cart.probe"
 CLOSE_LAYER_DOWN = 1011
+# "Try again later": this address holds as many sockets as it may (realtime/limits.py).
+CLOSE_TOO_MANY_SOCKETS = 1013
 
 
 def product_group(product_id: int) -> str:
@@ -97,6 +100,7 @@ class CartConsumer(AsyncWebsocketConsumer):
         self.joined_at = time.monotonic()
         self.rate_cap = RateCap(burst=RATE_BURST, per_second=RATE_PER_SECOND)
         self.told_to_slow_down = False
+        self.counted_address = None
         try:
             await super().__call__(scope, receive, send)
         except LAYER_ERRORS as error:
@@ -106,23 +110,39 @@ class CartConsumer(AsyncWebsocketConsumer):
                 await send({"type": "websocket.close", "code": CLOSE_LAYER_DOWN})
             except Exception:  # noqa: BLE001  (the client may be gone already; nothing to tell it)
                 pass
+        finally:
+            self.give_back_address()
+
+    def give_back_address(self) -> None:
+        if self.counted_address is not None:
+            sockets_per_address.give_back(self.counted_address)
+            self.counted_address = None
 
     async def connect(self):
+        address = scope_client_ip(self.scope)
+        if not sockets_per_address.take(address):
+            # Accepted only to say why: a refused handshake reaches the browser as a bare 1006.
+            await self.accept()
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.counted_address = address
         try:
             await bounded(self.channel_layer.group_discard(PROBE_GROUP, self.channel_name))
         except LAYER_ERRORS as error:
             warn_layer_down("cart socket connect", error)
+            self.give_back_address()
             await self.close()
             return
         await self.accept()
 
     async def disconnect(self, code):
-        for product_id in self.product_ids:
-            try:
-                await bounded(self.channel_layer.group_discard(product_group(product_id), self.channel_name))
-            except LAYER_ERRORS:
-                break  # group members expire by themselves; the layer is down anyway
+        self.give_back_address()
+        groups = [product_group(product_id) for product_id in sorted(self.product_ids)]
         self.product_ids = set()
+        try:
+            await bounded(groups_discard(self.channel_layer, groups, self.channel_name))
+        except LAYER_ERRORS:
+            pass  # group members expire by themselves; the layer is down anyway
 
     async def receive(self, text_data=None, bytes_data=None):
         if not self.rate_cap.allow():
@@ -180,10 +200,12 @@ class CartConsumer(AsyncWebsocketConsumer):
         """Join the groups of `wanted` products and leave the others."""
         rejoin = time.monotonic() - self.joined_at > REJOIN_AFTER_SECONDS
         to_join = wanted if rejoin else wanted - self.product_ids
-        for product_id in self.product_ids - wanted:
-            await bounded(self.channel_layer.group_discard(product_group(product_id), self.channel_name))
-        for product_id in to_join:
-            await bounded(self.channel_layer.group_add(product_group(product_id), self.channel_name))
+        # One call each way whatever the cart's size: one round trip a Redis shard (realtime/layer.py).
+        leave = [product_group(product_id) for product_id in sorted(self.product_ids - wanted)]
+        await bounded(groups_discard(self.channel_layer, leave, self.channel_name))
+        await bounded(
+            groups_add(self.channel_layer, [product_group(pid) for pid in sorted(to_join)], self.channel_name)
+        )
         if rejoin:
             self.joined_at = time.monotonic()
         self.product_ids = wanted

@@ -75,3 +75,50 @@ async def bounded(call):
             return await asyncio.wait_for(call, LAYER_TIMEOUT_SECONDS)
     finally:
         call.close()  # only matters when cancelled before its turn: the coroutine never ran
+
+
+async def groups_add(layer, groups: list[str], channel: str) -> None:
+    """Join `groups` in one round trip per Redis shard (channels-redis' group_add is two round trips
+    a group: a 200-line cart was 400 on the handshake path, each waiting its turn at the gate).
+    Other layers (in memory) take one call a group, which costs no network."""
+    if not groups:
+        return
+    if not _is_redis_layer(layer):
+        for group in groups:
+            await layer.group_add(group, channel)
+        return
+    now = time.time()
+    for index, keys in _keys_by_shard(layer, groups).items():
+        pipe = layer.connection(index).pipeline(transaction=False)
+        for key in keys:
+            pipe.zadd(key, {channel: now})
+            pipe.expire(key, layer.group_expiry)
+        await pipe.execute()
+
+
+async def groups_discard(layer, groups: list[str], channel: str) -> None:
+    """Leave `groups`, in one round trip per Redis shard."""
+    if not groups:
+        return
+    if not _is_redis_layer(layer):
+        for group in groups:
+            await layer.group_discard(group, channel)
+        return
+    for index, keys in _keys_by_shard(layer, groups).items():
+        pipe = layer.connection(index).pipeline(transaction=False)
+        for key in keys:
+            pipe.zrem(key, channel)
+        await pipe.execute()
+
+
+def _is_redis_layer(layer) -> bool:
+    from channels_redis.core import RedisChannelLayer
+
+    return isinstance(layer, RedisChannelLayer)
+
+
+def _keys_by_shard(layer, groups: list[str]) -> dict[int, list[str]]:
+    shards: dict[int, list[str]] = {}
+    for group in groups:
+        shards.setdefault(layer.consistent_hash(group), []).append(layer._group_key(group))
+    return shards

@@ -242,6 +242,14 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# One client flooding the ws process with cart sockets stalled everyone's handshakes (issue 33).
+WS_SOCKETS_PER_ADDRESS = env.integer(
+    "WS_SOCKETS_PER_ADDRESS",
+    20,
+    minimum=1,
+    meaning="cart sockets one client address may hold open in each ws process; one more is closed at once with "
+    "1013 (try again later), and the browser retries with its backoff (`realtime/limits.py`)",
+)
 # Public catalog answers are shared through the cache this long (catalog/caching.py); 0 turns it off.
 CATALOG_READ_CACHE_SECONDS = env.integer(
     "CATALOG_READ_CACHE_SECONDS",
