@@ -227,9 +227,9 @@ async def test_a_200_line_cart_joins_its_groups_in_one_call(connect, monkeypatch
     calls = []
     real_bounded = consumers.bounded
 
-    async def counted(call):
+    async def counted(call, **lane):
         calls.append(call)
-        return await real_bounded(call)
+        return await real_bounded(call, **lane)
 
     monkeypatch.setattr(consumers, "bounded", counted)
     socket = await connect()
@@ -243,3 +243,20 @@ async def test_a_200_line_cart_joins_its_groups_in_one_call(connect, monkeypatch
     assert all(
         product_group in groups for product_group in [consumers.product_group(p.detail.product_id) for p in packs]
     )
+
+
+async def test_a_big_cart_finding_the_lane_full_is_shed_with_1013_and_a_small_one_is_answered(connect, monkeypatch):
+    """Issue 33.2: 500 big carts were validated and read on the event loop, in turn, ahead of every
+    small one; now they wait in a lane of their own, and past BIG_CARTS_WAITING they are shed."""
+    from catalog.tests.factories import make_products
+
+    packs = [first_pack(product) for product in make_products(consumers.SMALL_CART_LINES + 1, brands=1, packs=1)]
+    monkeypatch.setattr(consumers, "BIG_CARTS_WAITING", 0)
+    big = await connect()
+    await big.send_to(text_data=client_cart(*[cart_line(pack) for pack in packs]))
+    assert (await receive(big))["message"] == "The shop is busy; the cart will be checked when you reconnect."
+    assert await big.receive_output(timeout=2) == {"type": "websocket.close", "code": consumers.CLOSE_BUSY}
+
+    small = await connect()
+    await small.send_to(text_data=client_cart(cart_line(packs[0], countInStock=0)))
+    assert (await receive(small))["type"] == "productUpdate"
