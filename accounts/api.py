@@ -49,6 +49,7 @@ from accounts.throttles import (
     TooManyAttempts,
 )
 from accounts.tokens import access_token_issue, access_token_revoke
+from common.client_ip import client_ip
 from common.openapi import LATITUDE, LONGITUDE, PINCODE
 from common.pagination import page_headers
 from common.permissions import IsAdmin, IsCustomer
@@ -78,7 +79,9 @@ class LoginView(PublicView):
     @extend_schema(request=LoginInput, responses=UserInfoOutput, auth=[])
     def post(self, request):
         data = _input(LoginInput, request)
-        user = services.user_authenticate(phone_no=data.get("phoneNo"), password=data.get("password"))
+        user = services.user_authenticate(
+            phone_no=data.get("phoneNo"), password=data.get("password"), client_ip=client_ip(request)
+        )
         return Response(user_info_data(user, access_token_issue(user=user)))
 
 

@@ -25,7 +25,14 @@ from accounts.errors import (
     NotFound,
     TooManyRequests,
 )
-from accounts.guard import guess_begin, guess_failed, guess_released, guess_succeeded
+from accounts.guard import (
+    guess_begin,
+    guess_failed,
+    guess_released,
+    password_guess_begin,
+    password_guess_succeeded,
+    password_guesses_clear,
+)
 from accounts.models import PhoneOtp, User
 from accounts.otp import phone_verification_consume
 from accounts.rules import (
@@ -48,21 +55,23 @@ CITY_MAX_LENGTH = User._meta.get_field("city").max_length
 def user_authenticate(*, phone_no, password, client_ip: str = "", free_failures_per_ip: int | None = None) -> User:
     """The user with this phone and password; one message for every wrong pair.
 
-    Wrong passwords are counted per phone number, whatever address they come from
-    (accounts/guard.py); with `free_failures_per_ip` they are counted per `client_ip` too (staff
-    sign-in, which has no other per-address limit). Known and unknown numbers count alike.
+    Wrong passwords are counted per phone number and `client_ip`, and the number's count from every
+    address slows strangers only (accounts/guard.py: nobody can lock the owner out); with
+    `free_failures_per_ip` they are counted per `client_ip` across numbers too (staff sign-in).
+    Known and unknown numbers count alike.
     """
     phone_no = clean_phone(phone_no)
     if not password:
         raise InvalidInput(PASSWORD_REQUIRED)
-    guesses = [guess_begin(scope="login", target=phone_no, message=LOGIN_LOCKED)]
+    guesses = password_guess_begin(phone_no=phone_no, client_ip=client_ip, message=LOGIN_LOCKED)
     if free_failures_per_ip is not None:
         try:
             guesses.append(
                 guess_begin(scope="login-ip", target=client_ip, message=LOGIN_LOCKED_IP, free=free_failures_per_ip)
             )
         except TooManyRequests:
-            guess_released(guesses[0])
+            for guess in guesses:
+                guess_released(guess)
             raise
     # Django's backend hashes the password even for an unknown number, so timing tells nothing.
     user = authenticate(request=None, username=phone_no, password=str(password))
@@ -70,10 +79,10 @@ def user_authenticate(*, phone_no, password, client_ip: str = "", free_failures_
         for guess in guesses:
             guess_failed(guess)
         raise LoginFailed(LOGIN_FAILED)
-    guess_succeeded(guesses[0])
     # A right password proves nothing about the other tries from that address: they still count.
-    for guess in guesses[1:]:
-        guess_released(guess)
+    if free_failures_per_ip is not None:
+        guess_released(guesses.pop())
+    password_guess_succeeded(guesses, phone_no=phone_no, client_ip=client_ip)
     User.objects.filter(pk=user.pk).update(last_login=timezone.now())
     return user
 
@@ -123,6 +132,7 @@ def user_reset_password(*, phone_no, password, verification_token) -> User:
             raise NotFound(NO_ACCOUNT)
         user.set_password(password)
         user.save(update_fields=["password"])
+    password_guesses_clear(phone_no=phone_no)
     return user
 
 

@@ -478,13 +478,20 @@ SMS_MSG91_TEMPLATE_ID = env.text("SMS_MSG91_TEMPLATE_ID", meaning=_MSG91)
 # this many wrong passwords or OTPs in a row are free, then the wait starts at the base and
 # doubles with each further failure up to the maximum. A success clears the count.
 _GUESS = (
-    "per phone number, from any address: after this many wrong passwords (or wrong OTPs) in a row the number "
-    "waits, 1 minute doubling with each further failure up to an hour (429 with `retryAfter`); a success clears it. "
-    "About 10 wrong passwords an hour per account at most"
+    "wrong passwords per phone number and client address (wrong OTPs per phone number): after this many in a row "
+    "that address waits, 1 minute doubling with each further failure up to an hour (429 with `retryAfter`); a "
+    "success clears it. About 10 wrong passwords an hour per account and address at most"
 )
 GUESS_FREE_FAILURES = env.integer("GUESS_FREE_FAILURES", 5, meaning=_GUESS)
 GUESS_BASE_WAIT_SECONDS = env.integer("GUESS_BASE_WAIT_SECONDS", 60, meaning=_GUESS)
 GUESS_MAX_WAIT_SECONDS = env.integer("GUESS_MAX_WAIT_SECONDS", 3600, meaning=_GUESS)
+PASSWORD_ACCOUNT_FREE_FAILURES = env.integer(
+    "PASSWORD_ACCOUNT_FREE_FAILURES",
+    100,
+    meaning="wrong passwords for one phone number from all addresses together before addresses the account has not "
+    "signed in from get one try a minute (`GUESS_BASE_WAIT_SECONDS`); the addresses it signed in from in the last "
+    "30 days are never slowed, and a password reset by OTP clears every count (`accounts/guard.py`)",
+)
 # Staff sign-in at /staff/ also counts failures per client address (any account).
 STAFF_LOGIN_FREE_FAILURES_PER_IP = env.integer(
     "STAFF_LOGIN_FREE_FAILURES_PER_IP",
