@@ -197,7 +197,14 @@ class ProfileView(APIView):
     def put(self, request):
         changes = dict(_input(ProfileInput, request))
         password = changes.pop("password", None) or ""
-        user = services.user_profile_update(user=request.user, password=password, **changes)
+        current_password = changes.pop("current_password", None) or ""
+        user = services.user_profile_update(
+            user=request.user,
+            password=password,
+            current_password=current_password,
+            client_ip=client_ip(request),
+            **changes,
+        )
         response = Response(user_info_data(user, access_token_issue(user=user)))
         if "language" in changes:
             response.set_cookie(

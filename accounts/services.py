@@ -12,6 +12,8 @@ from accounts.errors import (
     ACCOUNT_EXISTS,
     CANNOT_DELETE_ADMIN,
     CANNOT_DEMOTE_SELF,
+    CURRENT_PASSWORD_REQUIRED,
+    CURRENT_PASSWORD_WRONG,
     LAST_ADMIN,
     LOGIN_FAILED,
     LOGIN_LOCKED,
@@ -169,10 +171,14 @@ def user_profile_update(
     location=UNCHANGED,
     language=UNCHANGED,
     password="",
+    current_password="",
+    client_ip: str = "",
 ) -> User:
     """The signed-in user's own changes. The phone number is the account's name: it cannot change.
 
-    An empty password leaves the password alone (the profile form always sends the field).
+    An empty password leaves the password alone (the profile form always sends the field). A new
+    one needs `current_password`: a bearer token alone (a stolen one) must not take the account
+    over (issue 33); wrong current passwords count as wrong sign-ins from `client_ip`.
     `delivery_address` is a dict with any of street, city, postal_code; blanks clear a part.
     """
     if phone_no is not UNCHANGED and phone_no not in (None, "") and str(phone_no).strip() != user.phone_no:
@@ -189,11 +195,24 @@ def user_profile_update(
         user.language = clean_language(language)
         changed.append("language")
     if password:
-        user.set_password(clean_new_password(password, user=user))
+        new_password = clean_new_password(password, user=user)
+        _check_current_password(user=user, current_password=current_password, client_ip=client_ip)
+        user.set_password(new_password)
         changed.append("password")
     if changed:
         user.save(update_fields=changed)
     return user
+
+
+def _check_current_password(*, user: User, current_password, client_ip: str) -> None:
+    if not current_password:
+        raise InvalidInput(CURRENT_PASSWORD_REQUIRED)
+    guesses = password_guess_begin(phone_no=user.phone_no, client_ip=client_ip, message=LOGIN_LOCKED)
+    if not user.check_password(str(current_password)):
+        for guess in guesses:
+            guess_failed(guess)
+        raise InvalidInput(CURRENT_PASSWORD_WRONG)
+    password_guess_succeeded(guesses, phone_no=user.phone_no, client_ip=client_ip)
 
 
 def user_address_set(*, user: User, street, city, postal_code, location=UNCHANGED) -> User:
