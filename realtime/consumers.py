@@ -209,7 +209,7 @@ class CartConsumer(AsyncWebsocketConsumer):
             return
         try:
             content = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser's stack
             await self.send(text_data=error_text("Messages are JSON text."))
             return
         if not isinstance(content, dict) or content.get("type") != "clientCart":

@@ -260,3 +260,13 @@ async def test_a_big_cart_finding_the_lane_full_is_shed_with_1013_and_a_small_on
     small = await connect()
     await small.send_to(text_data=client_cart(cart_line(packs[0], countInStock=0)))
     assert (await receive(small))["type"] == "productUpdate"
+
+
+async def test_a_deeply_nested_message_is_refused_quietly(connect, caplog):
+    """Issue 33.9: a 30,000-deep JSON array raised RecursionError, with a traceback in the log."""
+    socket = await connect()
+    await socket.send_to(text_data="[" * 30000 + "]" * 30000)
+    assert (await receive(socket)) == {"type": "error", "message": "Messages are JSON text."}
+    await socket.send_to(text_data=client_cart())
+    assert await socket.receive_nothing(timeout=0.3)
+    assert not [record for record in caplog.records if record.levelname in ("ERROR", "CRITICAL")]
