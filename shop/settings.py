@@ -573,6 +573,26 @@ ONLINE_PAYMENT_ENABLED = env.flag(
     meaning="offer the Online payment method (`N`: not offered in `GET /api/config`, and an Online order is refused "
     "with 400)",
 )
+UNPAID_ORDERS_PER_CUSTOMER = env.integer(
+    "UNPAID_ORDERS_PER_CUSTOMER",
+    3,
+    minimum=1,
+    meaning="open (placed, packed or dispatched) unpaid orders one customer may have; one more is refused with "
+    "409 `too_many_unpaid_orders` (cash orders take stock and pay at the door: `orders/rules.py`)",
+)
+UNPAID_PACK_UNITS_PER_CUSTOMER = env.integer(
+    "UNPAID_PACK_UNITS_PER_CUSTOMER",
+    20,
+    minimum=1,
+    meaning="units of one pack one customer's open unpaid orders may hold together; more is refused with 409 "
+    "`pack_hoarded`",
+)
+ORDER_PLACEMENTS_PER_MINUTE = env.integer(
+    "ORDER_PLACEMENTS_PER_MINUTE",
+    5,
+    minimum=1,
+    meaning="orders one customer may try to place in a minute (429 beyond it)",
+)
 UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = env.integer(
     "UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES",
     30,
