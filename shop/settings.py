@@ -455,6 +455,20 @@ SMS_BACKEND = env.choice(
     "API, sent by the Celery worker)",
 )
 # The console backend writes every OTP into the log; production refuses it unless told otherwise.
+SMS_OTP_PER_HOUR = env.integer(
+    "SMS_OTP_PER_HOUR",
+    200,
+    minimum=1,
+    meaning="OTP texts the whole shop sends in a clock hour; past it (or past `SMS_OTP_PER_HOUR_PER_PREFIX`) a code "
+    "to a number with no account is refused (429) and staff are alerted in the log, while numbers with an account "
+    "still get theirs (`notifications/budget.py`)",
+)
+SMS_OTP_PER_HOUR_PER_PREFIX = env.integer(
+    "SMS_OTP_PER_HOUR_PER_PREFIX",
+    20,
+    minimum=1,
+    meaning="OTP texts in a clock hour to numbers sharing their first 5 digits (SMS-pumping fraud targets one range)",
+)
 SMS_CONSOLE_ALLOWED_IN_PRODUCTION = env.flag(
     "SMS_CONSOLE_ALLOWED_IN_PRODUCTION",
     False,
