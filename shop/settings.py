@@ -110,6 +110,9 @@ MIDDLEWARE = [
     # After the session and before CommonMiddleware (Django's advice): the language of the answer,
     # from the `django_language` cookie, then Accept-Language; Django admin stays English.
     "shop.locale.ShopLocaleMiddleware",
+    # While PostgreSQL is unreachable: 503 at once for DB_BREAKER_SECONDS (common/circuit.py),
+    # after the language is known and before anything reads the session or the user.
+    "common.middleware.DatabaseBreakerMiddleware",
     # An unsupported method on /api/ answers 405 before DRF checks credentials and permissions.
     "common.middleware.UnsupportedMethodMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -160,6 +163,13 @@ _POOL = (
 DB_POOL_MIN_SIZE = env.integer("DB_POOL_MIN_SIZE", 2, meaning=_POOL)
 DB_POOL_MAX_SIZE = env.integer("DB_POOL_MAX_SIZE", 20, minimum=1, meaning=_POOL)
 DB_POOL_TIMEOUT = env.decimal("DB_POOL_TIMEOUT", 4, meaning=_POOL)
+DB_BREAKER_SECONDS = env.integer(
+    "DB_BREAKER_SECONDS",
+    5,
+    minimum=1,
+    meaning="after a request finds PostgreSQL unreachable, each process answers 503 at once for this long without "
+    "trying it (`common/circuit.py`); then one request tries again",
+)
 DB_CONNECT_TIMEOUT = env.integer(
     "DB_CONNECT_TIMEOUT", 3, meaning="seconds to open a connection to a PostgreSQL server that does not answer"
 )
