@@ -11,9 +11,7 @@ OTP_SEND_URL = "/api/users/otp/send"
 
 
 def send(api_client, phone_no: str, address: str, purpose: str = "register"):
-    return api_client.post(
-        OTP_SEND_URL, {"phoneNo": phone_no, "purpose": purpose}, format="json", REMOTE_ADDR=address
-    )
+    return api_client.post(OTP_SEND_URL, {"phoneNo": phone_no, "purpose": purpose}, format="json", REMOTE_ADDR=address)
 
 
 def test_forty_numbers_from_forty_addresses_get_only_the_hours_budget(settings, api_client, sms_outbox, caplog):
