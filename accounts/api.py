@@ -49,6 +49,7 @@ from accounts.throttles import (
     TooManyAttempts,
 )
 from accounts.tokens import access_token_issue, access_token_revoke
+from common.client_ip import client_ip
 from common.openapi import LATITUDE, LONGITUDE, PINCODE
 from common.pagination import page_headers
 from common.permissions import IsAdmin, IsCustomer
@@ -78,7 +79,9 @@ class LoginView(PublicView):
     @extend_schema(request=LoginInput, responses=UserInfoOutput, auth=[])
     def post(self, request):
         data = _input(LoginInput, request)
-        user = services.user_authenticate(phone_no=data.get("phoneNo"), password=data.get("password"))
+        user = services.user_authenticate(
+            phone_no=data.get("phoneNo"), password=data.get("password"), client_ip=client_ip(request)
+        )
         return Response(user_info_data(user, access_token_issue(user=user)))
 
 
@@ -194,7 +197,14 @@ class ProfileView(APIView):
     def put(self, request):
         changes = dict(_input(ProfileInput, request))
         password = changes.pop("password", None) or ""
-        user = services.user_profile_update(user=request.user, password=password, **changes)
+        current_password = changes.pop("current_password", None) or ""
+        user = services.user_profile_update(
+            user=request.user,
+            password=password,
+            current_password=current_password,
+            client_ip=client_ip(request),
+            **changes,
+        )
         response = Response(user_info_data(user, access_token_issue(user=user)))
         if "language" in changes:
             response.set_cookie(

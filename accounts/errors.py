@@ -20,6 +20,8 @@ class TooManyRequests(DomainError):
 PHONE_INVALID = gettext_lazy("Please enter a valid 10-digit phone number.")
 LOGIN_FAILED = gettext_lazy("Invalid phone number or password")
 LOGIN_LOCKED = gettext_lazy("Too many wrong passwords for this phone number.")
+CURRENT_PASSWORD_REQUIRED = gettext_lazy("Please enter your current password to change it.")
+CURRENT_PASSWORD_WRONG = gettext_lazy("Your current password is not right.")
 LOGIN_LOCKED_IP = gettext_lazy("Too many failed sign-ins from your network.")
 OTP_LOCKED = gettext_lazy("Too many wrong OTPs for this phone number.")
 ACCOUNT_EXISTS = gettext_lazy("An account with this phone number already exists. Please sign in.")

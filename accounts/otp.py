@@ -26,6 +26,7 @@ from accounts.errors import OTP_LOCKED, Forbidden, InvalidInput, TooManyRequests
 from accounts.guard import guess_begin, guess_failed, guess_released, guess_succeeded
 from accounts.models import PhoneOtp, User
 from accounts.rules import clean_phone
+from notifications.budget import SmsBudgetSpent, otp_budget_take
 from notifications.messages import otp_text
 from notifications.services import sms_queue
 
@@ -92,6 +93,14 @@ def otp_send(*, phone_no, purpose, language: str = settings.LANGUAGE_CODE) -> Ot
     purpose = clean_purpose(purpose)
     now = timezone.now()
     _check_resend_allowed(phone_no=phone_no, now=now)
+    account_language = User.objects.filter(phone_no=phone_no).values_list("language", flat=True).first()
+    texted = purpose == Purpose.REGISTER or account_language is not None
+    if texted:
+        try:
+            otp_budget_take(phone_no=phone_no, has_account=account_language is not None)
+        except SmsBudgetSpent:
+            cache.delete(_resend_lock_key(phone_no))  # nothing was sent: the number may ask again later
+            raise
     code = f"{secrets.randbelow(10**settings.OTP_LENGTH):0{settings.OTP_LENGTH}d}"
     PhoneOtp.objects.create(
         phone_no=phone_no,
@@ -100,8 +109,7 @@ def otp_send(*, phone_no, purpose, language: str = settings.LANGUAGE_CODE) -> Ot
         created_at=now,
         expires_at=now + timedelta(seconds=settings.OTP_TTL_SECONDS),
     )
-    account_language = User.objects.filter(phone_no=phone_no).values_list("language", flat=True).first()
-    if purpose == Purpose.REGISTER or account_language is not None:
+    if texted:
         text = otp_text(code=code, language=account_language or language)
         sms_queue(phone_no=phone_no, text=text, about=f"{purpose} OTP SMS")
     return OtpSent(message=str(OTP_SENT), resend_in=settings.OTP_RESEND_SECONDS)

@@ -117,6 +117,7 @@ class ProfileInput(JudgedInput):
     # Any other value, a number too, is the service's "Language must be en (English) or te (Telugu)."
     language = serializers.CharField(required=False, allow_blank=True, allow_null=True)
     password = _text(trim_whitespace=False)
+    currentPassword = _text(trim_whitespace=False, source="current_password")
 
     accepted = {
         "name": NAME,
@@ -128,6 +129,12 @@ class ProfileInput(JudgedInput):
             "pattern": r"^(|[\s\S]{6,})$",
             "nullable": True,
             "description": "A new password (6 or more characters, not a common password), or blank to keep it",
+        },
+        "currentPassword": {
+            "type": "string",
+            "format": "password",
+            "nullable": True,
+            "description": "The account's current password: required with a new password, ignored otherwise",
         },
     }
 

@@ -12,6 +12,8 @@ from accounts.errors import (
     ACCOUNT_EXISTS,
     CANNOT_DELETE_ADMIN,
     CANNOT_DEMOTE_SELF,
+    CURRENT_PASSWORD_REQUIRED,
+    CURRENT_PASSWORD_WRONG,
     LAST_ADMIN,
     LOGIN_FAILED,
     LOGIN_LOCKED,
@@ -25,7 +27,14 @@ from accounts.errors import (
     NotFound,
     TooManyRequests,
 )
-from accounts.guard import guess_begin, guess_failed, guess_released, guess_succeeded
+from accounts.guard import (
+    guess_begin,
+    guess_failed,
+    guess_released,
+    password_guess_begin,
+    password_guess_succeeded,
+    password_guesses_clear,
+)
 from accounts.models import PhoneOtp, User
 from accounts.otp import phone_verification_consume
 from accounts.rules import (
@@ -48,21 +57,23 @@ CITY_MAX_LENGTH = User._meta.get_field("city").max_length
 def user_authenticate(*, phone_no, password, client_ip: str = "", free_failures_per_ip: int | None = None) -> User:
     """The user with this phone and password; one message for every wrong pair.
 
-    Wrong passwords are counted per phone number, whatever address they come from
-    (accounts/guard.py); with `free_failures_per_ip` they are counted per `client_ip` too (staff
-    sign-in, which has no other per-address limit). Known and unknown numbers count alike.
+    Wrong passwords are counted per phone number and `client_ip`, and the number's count from every
+    address slows strangers only (accounts/guard.py: nobody can lock the owner out); with
+    `free_failures_per_ip` they are counted per `client_ip` across numbers too (staff sign-in).
+    Known and unknown numbers count alike.
     """
     phone_no = clean_phone(phone_no)
     if not password:
         raise InvalidInput(PASSWORD_REQUIRED)
-    guesses = [guess_begin(scope="login", target=phone_no, message=LOGIN_LOCKED)]
+    guesses = password_guess_begin(phone_no=phone_no, client_ip=client_ip, message=LOGIN_LOCKED)
     if free_failures_per_ip is not None:
         try:
             guesses.append(
                 guess_begin(scope="login-ip", target=client_ip, message=LOGIN_LOCKED_IP, free=free_failures_per_ip)
             )
         except TooManyRequests:
-            guess_released(guesses[0])
+            for guess in guesses:
+                guess_released(guess)
             raise
     # Django's backend hashes the password even for an unknown number, so timing tells nothing.
     user = authenticate(request=None, username=phone_no, password=str(password))
@@ -70,10 +81,10 @@ def user_authenticate(*, phone_no, password, client_ip: str = "", free_failures_
         for guess in guesses:
             guess_failed(guess)
         raise LoginFailed(LOGIN_FAILED)
-    guess_succeeded(guesses[0])
     # A right password proves nothing about the other tries from that address: they still count.
-    for guess in guesses[1:]:
-        guess_released(guess)
+    if free_failures_per_ip is not None:
+        guess_released(guesses.pop())
+    password_guess_succeeded(guesses, phone_no=phone_no, client_ip=client_ip)
     User.objects.filter(pk=user.pk).update(last_login=timezone.now())
     return user
 
@@ -123,6 +134,7 @@ def user_reset_password(*, phone_no, password, verification_token) -> User:
             raise NotFound(NO_ACCOUNT)
         user.set_password(password)
         user.save(update_fields=["password"])
+    password_guesses_clear(phone_no=phone_no)
     return user
 
 
@@ -159,10 +171,14 @@ def user_profile_update(
     location=UNCHANGED,
     language=UNCHANGED,
     password="",
+    current_password="",
+    client_ip: str = "",
 ) -> User:
     """The signed-in user's own changes. The phone number is the account's name: it cannot change.
 
-    An empty password leaves the password alone (the profile form always sends the field).
+    An empty password leaves the password alone (the profile form always sends the field). A new
+    one needs `current_password`: a bearer token alone (a stolen one) must not take the account
+    over (issue 33); wrong current passwords count as wrong sign-ins from `client_ip`.
     `delivery_address` is a dict with any of street, city, postal_code; blanks clear a part.
     """
     if phone_no is not UNCHANGED and phone_no not in (None, "") and str(phone_no).strip() != user.phone_no:
@@ -179,11 +195,24 @@ def user_profile_update(
         user.language = clean_language(language)
         changed.append("language")
     if password:
-        user.set_password(clean_new_password(password, user=user))
+        new_password = clean_new_password(password, user=user)
+        _check_current_password(user=user, current_password=current_password, client_ip=client_ip)
+        user.set_password(new_password)
         changed.append("password")
     if changed:
         user.save(update_fields=changed)
     return user
+
+
+def _check_current_password(*, user: User, current_password, client_ip: str) -> None:
+    if not current_password:
+        raise InvalidInput(CURRENT_PASSWORD_REQUIRED)
+    guesses = password_guess_begin(phone_no=user.phone_no, client_ip=client_ip, message=LOGIN_LOCKED)
+    if not user.check_password(str(current_password)):
+        for guess in guesses:
+            guess_failed(guess)
+        raise InvalidInput(CURRENT_PASSWORD_WRONG)
+    password_guess_succeeded(guesses, phone_no=user.phone_no, client_ip=client_ip)
 
 
 def user_address_set(*, user: User, street, city, postal_code, location=UNCHANGED) -> User:

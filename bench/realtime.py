@@ -21,7 +21,17 @@ What it does, in order:
    prices change in one transaction. Prints how many of the 100 holders received their update,
    how many sockets got a message they should not have, and the delays.
 
-Target: every socket updated, p99 within 1 second. Exits non-zero when a socket misses its update
+6. hostile load (issue 33): 100 sockets from one address (all beyond WS_SOCKETS_PER_ADDRESS are
+   closed at once with 1013), then `--hostile` (500) sockets from 50 other loopback addresses, each
+   sending a 200-line cart; while they are open, and again right after they all close, `--shoppers`
+   (50) new shoppers each open a socket and send a stale one-line cart: the time from the start of
+   the handshake to the first productUpdate is printed (p50/p99/max).
+
+Clients are spread over loopback addresses (127.0.0.2 and up, 10 sockets each) because the ws
+process caps the sockets of one address.
+
+Target: every socket updated, p99 within 1 second; a new shopper's handshake and first
+productUpdate within 1 second p99 with the hostile sockets open and after they close. Exits non-zero when a socket misses its update
 or gets one it should not. The clients run in this process (one asyncio loop), so the delays
 include the time this loop takes to read 1,000 frames; the machine's load average is printed
 with the figures.
@@ -51,6 +61,16 @@ from harness import (
 )
 
 HANDSHAKES_AT_ONCE = 100
+SOCKETS_PER_LOOPBACK_ADDRESS = 10
+HOSTILE_LINES = 200
+
+
+def loopback_address(index: int) -> str:
+    """127.0.0.2 and up, SOCKETS_PER_LOOPBACK_ADDRESS clients each (the ws process caps an address)."""
+    n = 2 + index // SOCKETS_PER_LOOPBACK_ADDRESS
+    return f"127.{n // 65536 % 256}.{n // 256 % 256}.{n % 256}"
+
+
 RECEIPT_WAIT_SECONDS = 10
 TARGET_P99_MS = 1000
 
@@ -60,6 +80,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--clients", type=int, default=1000, help="open websockets (default 1000)")
     parser.add_argument("--changes", type=int, default=100, help="prices changed in one transaction (default 100)")
     parser.add_argument("--workers", type=int, default=2, help="ws worker processes (default 2)")
+    parser.add_argument("--hostile", type=int, default=500, help="hostile sockets with 200-line carts (default 500)")
+    parser.add_argument("--shoppers", type=int, default=50, help="new shoppers timed beside them (default 50)")
     parser.add_argument(
         "--database-url",
         default=os.environ.get("BENCH_REALTIME_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_realtime"),
@@ -133,10 +155,17 @@ class Client:
         self.acknowledged = asyncio.Event()
         self.reader = None
 
-    async def open(self, url: str, origin: str) -> None:
+    async def open(self, url: str, origin: str, *, address: str | None = None) -> None:
         from websockets.asyncio.client import connect
 
-        self.socket = await connect(url, origin=origin, open_timeout=60, max_size=2**20, ping_interval=None)
+        self.socket = await connect(
+            url,
+            origin=origin,
+            open_timeout=60,
+            max_size=2**20,
+            ping_interval=None,
+            local_addr=(address or loopback_address(self.index), 0),
+        )
         self.reader = asyncio.create_task(self.read())
 
     async def read(self) -> None:
@@ -249,7 +278,73 @@ async def run(args, port: int, lines: list[dict]) -> bool:
     )
 
     await gather_limited((client.close() for client in clients), HANDSHAKES_AT_ONCE)
-    return ok_same and ok_many
+    ok_hostile = await hostile_load(args, url, origin, lines)
+    return ok_same and ok_many and ok_hostile
+
+
+async def one_address_burst(url: str, origin: str, count: int) -> tuple[int, int]:
+    """`count` sockets from one address: how many stay open and how many are closed with 1013."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    sockets, shed = [], 0
+    for _ in range(count):
+        socket = await connect(url, origin=origin, open_timeout=30, ping_interval=None, local_addr=("127.0.0.1", 0))
+        try:
+            await asyncio.wait_for(socket.recv(), timeout=0.2)
+        except ConnectionClosed as closed:
+            shed += closed.rcvd is not None and closed.rcvd.code == 1013
+            continue
+        except TimeoutError:
+            pass
+        sockets.append(socket)
+    for socket in sockets:
+        await socket.close()
+    return len(sockets), shed
+
+
+async def new_shopper_ms(url: str, origin: str, line: dict, address: str) -> float:
+    """Handshake start to the first productUpdate of a stale one-line cart, in ms."""
+    client = Client(0)
+    started = time.perf_counter()
+    await client.open(url, origin, address=address)
+    await client.socket.send(json.dumps({"type": "clientCart", "cartItems": [line]}))
+    await asyncio.wait_for(client.acknowledged.wait(), timeout=120)
+    took = (time.perf_counter() - started) * 1000
+    await client.close()
+    return took
+
+
+async def time_new_shoppers(args, url: str, origin: str, lines: list[dict], label: str) -> bool:
+    delays = []
+    for index in range(args.shoppers):
+        address = f"127.200.{index // 200}.{2 + index % 200}"
+        delays.append(await new_shopper_ms(url, origin, lines[index % len(lines)], address))
+    p99 = percentile(delays, 0.99)
+    print(
+        f"  {label}: new shopper's handshake -> first productUpdate   p50 {statistics.median(delays):.0f} ms"
+        f"   p99 {p99:.0f} ms   max {max(delays):.0f} ms   ({len(delays)} shoppers, one after another)"
+    )
+    return p99 <= TARGET_P99_MS
+
+
+async def hostile_load(args, url: str, origin: str, lines: list[dict]) -> bool:
+    print("hostile load")
+    kept, shed = await one_address_burst(url, origin, 100)
+    print(f"  100 sockets from one address: {kept} open, {shed} closed with 1013 (try again later)")
+    cart = [{**line, "countInStock": 10} for line in lines[:HOSTILE_LINES]]  # current: no answer, all the work
+    hostile = [Client(index) for index in range(args.hostile)]
+    started = time.perf_counter()
+    await gather_limited((client.open(url, origin) for client in hostile), HANDSHAKES_AT_ONCE)
+    text = json.dumps({"type": "clientCart", "cartItems": cart})
+    await gather_limited((client.socket.send(text) for client in hostile), HANDSHAKES_AT_ONCE)
+    print(
+        f"  {len(hostile)} hostile sockets, {HOSTILE_LINES}-line carts each, sent in {time.perf_counter() - started:.1f} s"
+    )
+    ok_open = await time_new_shoppers(args, url, origin, lines, f"with {len(hostile)} hostile sockets open")
+    await gather_limited((client.close() for client in hostile), HANDSHAKES_AT_ONCE)
+    ok_after = await time_new_shoppers(args, url, origin, lines, "right after they closed")
+    return ok_open and ok_after
 
 
 def main() -> int:

@@ -34,6 +34,10 @@ def exception_handler(exc, context):
         return Response({"message": gettext("Not found.")}, status=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
+    if isinstance(exc, RecursionError) and "JSON" in str(exc):
+        # A body nested deeper than the parser's stack ([[[[...]]]] 30,000 deep): bad input, not
+        # a server error with a traceback in the log (issue 33).
+        exc = exceptions.ParseError()
 
     response = drf_exception_handler(exc, context)
     if response is None:

@@ -102,3 +102,43 @@ class UnsupportedMethodMiddleware(MiddlewareMixin):
         response = JsonResponse({"message": str(MethodNotAllowed(request.method).detail)}, status=405)
         response["Allow"] = ", ".join(allowed)
         return response
+
+
+class DatabaseBreakerMiddleware(MiddlewareMixin):
+    """Answers 503 at once while `common.circuit.database_breaker` is open, and opens it when a
+    request finds the database unreachable. Pages get a friendly page in the shopper's language
+    (after ShopLocaleMiddleware); /api/ paths JSON (ApiErrorMiddleware answers their errors)."""
+
+    def process_request(self, request):
+        from common.circuit import database_breaker
+
+        if not database_breaker.is_open() or request.path == "/healthz":
+            return None
+        return unavailable_response(request, retry_after=database_breaker.retry_after())
+
+    def process_exception(self, request, exception):
+        from common.circuit import database_breaker, is_database_unreachable
+
+        if not is_database_unreachable(exception):
+            return None
+        database_breaker.trip()
+        if is_api(request):
+            return None  # ApiErrorMiddleware's JSON 503
+        logger.warning(
+            "%s %s answered 503: %s: %s", request.method, request.path, exception.__class__.__name__, exception
+        )
+        return unavailable_response(request, retry_after=RETRY_AFTER_SECONDS)
+
+
+def unavailable_response(request, *, retry_after: int):
+    """503 with Retry-After: JSON on /api/, the shop's "back in a minute" page elsewhere (no database,
+    no session, no signed-in user: templates/503.html stands alone)."""
+    from django.http import HttpResponse
+    from django.template.loader import render_to_string
+
+    if is_api(request):
+        response = JsonResponse({"message": str(UNAVAILABLE)}, status=503)
+    else:
+        response = HttpResponse(render_to_string("503.html", {"retry_after": retry_after}), status=503)
+    response["Retry-After"] = str(retry_after)
+    return response

@@ -1,8 +1,10 @@
 """Django admin (/staff/) for orders: read-only records, moved only through the services."""
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
+from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -23,7 +25,7 @@ from orders.models import (
     OrderLineChange,
 )
 from orders.pipeline import CANCEL_REASON_MAX_LENGTH, line_changes_allowed, order_advance, order_cancel
-from orders.rules import MAX_QTY, MIN_QTY
+from orders.rules import MAX_QTY, MIN_QTY, OPEN_STATUSES
 from orders.services import order_record_cash_payment
 
 
@@ -218,6 +220,30 @@ class PaymentNeedsStaffFilter(admin.SimpleListFilter):
         return queryset
 
 
+class UnpaidHoardFilter(admin.SimpleListFilter):
+    """Open unpaid orders of customers at the cap of UNPAID_ORDERS_PER_CUSTOMER (orders/rules.py):
+    stock held with no money; the "Cancel orders" action releases it."""
+
+    title = "unpaid hoard"
+    parameter_name = "unpaid_hoard"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Customers at the unpaid-order cap")]
+
+    def queryset(self, request, queryset):
+        if self.value() != "yes":
+            return queryset
+        open_unpaid = Order.objects.filter(is_paid=False, status__in=OPEN_STATUSES)
+        hoarders = (
+            open_unpaid.order_by()
+            .values("user")
+            .annotate(open_count=Count("pk"))
+            .filter(open_count__gte=settings.UNPAID_ORDERS_PER_CUSTOMER)
+            .values("user")
+        )
+        return queryset.filter(user__in=hoarders, is_paid=False, status__in=OPEN_STATUSES)
+
+
 @admin.register(Order)
 class OrderAdmin(admin.ModelAdmin):
     list_display = (
@@ -231,7 +257,7 @@ class OrderAdmin(admin.ModelAdmin):
         "is_paid",
         "created_at",
     )
-    list_filter = ("status", "is_paid", PaymentNeedsStaffFilter, "payment_method", "created_at")
+    list_filter = ("status", "is_paid", PaymentNeedsStaffFilter, UnpaidHoardFilter, "payment_method", "created_at")
     search_fields = ("public_id", "invoice_number", "user__phone_no", "user__name")
     list_select_related = ("user",)
     date_hierarchy = "created_at"

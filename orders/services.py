@@ -210,6 +210,7 @@ def order_place(
     _check_payment_method(payment_method)
     _check_substitution_preference(substitution_preference)
     _check_lines(items)
+    rules.order_hoarding_check(user=user, items=items)
     destination = _check_address(user=user, shipping_address=shipping_address)
     address = destination.address
     interstate = tax.is_interstate(destination.state)

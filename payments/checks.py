@@ -29,8 +29,8 @@ def payment_settings_check(app_configs, **kwargs) -> list:
     if gateway == "sandbox" and not sandbox_allowed():
         problems.append(
             Error(
-                "The sandbox gateway marks orders paid with no money: in production set PAYMENT_GATEWAY=juspay "
-                "(or PAYMENT_SANDBOX_IN_PRODUCTION=Y for a demo shop).",
+                "The sandbox gateway marks orders paid with no money: with DEBUG off set PAYMENT_GATEWAY=juspay "
+                "(or PAYMENT_SANDBOX=Y for a demo shop).",
                 id="payments.E002",
             )
         )
@@ -47,3 +47,20 @@ def payment_settings_check(app_configs, **kwargs) -> list:
                 )
             )
     return problems
+
+
+@register(deploy=True)
+def sandbox_deploy_check(app_configs, **kwargs) -> list:
+    """A shop that serves with DEBUG off and the sandbox on lets anyone pay an order with no money."""
+    from payments.gateways.sandbox import sandbox_allowed
+
+    if sandbox_allowed() and not settings.DEBUG:
+        return [
+            Error(
+                "The sandbox gateway is live with DEBUG off: anyone can mark an online order paid with no money "
+                "at /payments/sandbox/<id>.",
+                hint="Unset PAYMENT_SANDBOX (a demo shop only) and set PAYMENT_GATEWAY=juspay.",
+                id="payments.E006",
+            )
+        ]
+    return []

@@ -12,9 +12,11 @@ stays open. When the channel layer (Redis) is down the handshake is refused, or 
 closed, without a log line per socket; the browser retries with its backoff.
 """
 
+import asyncio
 import json
 import logging
 import time
+import weakref
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -24,7 +26,8 @@ from rest_framework import serializers
 from common.api_errors import first_message
 from common.ids import WireIdField
 
-from .layer import LAYER_ERRORS, bounded, warn_layer_down
+from .layer import LAYER_ERRORS, bounded, groups_add, groups_discard, loop_semaphore, warn_layer_down
+from .limits import scope_client_ip, sockets_per_address
 from .products import line_is_current, product_update_text, products_by_id
 
 logger = logging.getLogger(__name__)
@@ -41,6 +44,17 @@ REJOIN_AFTER_SECONDS = 3600
 # A group the consumer leaves as soon as it has joined: proof that the channel layer answers.
 PROBE_GROUP = "cart.probe"
 CLOSE_LAYER_DOWN = 1011
+# "Try again later": this address holds as many sockets as it may (realtime/limits.py), or too many
+# big carts wait to be read.
+CLOSE_TOO_MANY_SOCKETS = 1013
+CLOSE_BUSY = 1013
+# A cart of more lines than a shopper's usual is read apart: one at a time per process, on a thread
+# of its own, so that 500 sockets sending 200-line carts (issue 33: 100 s of stalled handshakes)
+# never queue a small cart behind them; a big cart that finds BIG_CARTS_WAITING others waiting is
+# shed with 1013 and the browser retries with its backoff.
+SMALL_CART_LINES = 20
+BIG_CARTS_AT_ONCE = 1
+BIG_CARTS_WAITING = 20
 
 
 def product_group(product_id: int) -> str:
@@ -83,12 +97,51 @@ class RateCap:
         return True
 
 
-@database_sync_to_async
-def stale_product_texts(lines: list[dict]) -> list[str]:
+def _stale_product_texts(lines: list[dict]) -> list[str]:
     """`productUpdate` texts for the products of which some line is not current, in id order."""
     products = products_by_id({line["productId"] for line in lines})
     stale = {line["productId"] for line in lines if not line_is_current(line, products.get(line["productId"]))}
     return [product_update_text(product_id, products.get(product_id)) for product_id in sorted(stale)]
+
+
+stale_product_texts = database_sync_to_async(_stale_product_texts)
+# Not on the thread the small carts' reads share (thread_sensitive=False: the loop's executor).
+big_cart_stale_product_texts = database_sync_to_async(_stale_product_texts, thread_sensitive=False)
+
+
+def _validated_lines(content: dict) -> tuple[list[dict] | None, str]:
+    form = ClientCartInput(data=content)
+    if not form.is_valid():
+        return None, first_message(form.errors)
+    return form.validated_data["cartItems"], ""
+
+
+class BigCartLane:
+    """A turn for a big cart: one at a time per event loop, at most BIG_CARTS_WAITING waiting.
+
+    Validating 200 lines with DRF and reading 200 products take tens of milliseconds each; on the
+    event loop they held up every handshake of the process (a new shopper waited 39-108 s behind
+    500 such carts, bench/realtime.py), so inside the lane they run on a thread of their own."""
+
+    _waiting: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, int]" = weakref.WeakKeyDictionary()
+
+    def __init__(self):
+        self.loop = asyncio.get_running_loop()
+        self.gate = loop_semaphore("big carts", BIG_CARTS_AT_ONCE)
+
+    def full(self) -> bool:
+        return self._waiting.get(self.loop, 0) >= BIG_CARTS_WAITING
+
+    async def __aenter__(self):
+        self._waiting[self.loop] = self._waiting.get(self.loop, 0) + 1
+        try:
+            await self.gate.acquire()
+        finally:
+            self._waiting[self.loop] -= 1
+        return self
+
+    async def __aexit__(self, *exc_info):
+        self.gate.release()
 
 
 class CartConsumer(AsyncWebsocketConsumer):
@@ -97,6 +150,7 @@ class CartConsumer(AsyncWebsocketConsumer):
         self.joined_at = time.monotonic()
         self.rate_cap = RateCap(burst=RATE_BURST, per_second=RATE_PER_SECOND)
         self.told_to_slow_down = False
+        self.counted_address = None
         try:
             await super().__call__(scope, receive, send)
         except LAYER_ERRORS as error:
@@ -106,23 +160,39 @@ class CartConsumer(AsyncWebsocketConsumer):
                 await send({"type": "websocket.close", "code": CLOSE_LAYER_DOWN})
             except Exception:  # noqa: BLE001  (the client may be gone already; nothing to tell it)
                 pass
+        finally:
+            self.give_back_address()
+
+    def give_back_address(self) -> None:
+        if self.counted_address is not None:
+            sockets_per_address.give_back(self.counted_address)
+            self.counted_address = None
 
     async def connect(self):
+        address = scope_client_ip(self.scope)
+        if not sockets_per_address.take(address):
+            # Accepted only to say why: a refused handshake reaches the browser as a bare 1006.
+            await self.accept()
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.counted_address = address
         try:
             await bounded(self.channel_layer.group_discard(PROBE_GROUP, self.channel_name))
         except LAYER_ERRORS as error:
             warn_layer_down("cart socket connect", error)
+            self.give_back_address()
             await self.close()
             return
         await self.accept()
 
     async def disconnect(self, code):
-        for product_id in self.product_ids:
-            try:
-                await bounded(self.channel_layer.group_discard(product_group(product_id), self.channel_name))
-            except LAYER_ERRORS:
-                break  # group members expire by themselves; the layer is down anyway
+        self.give_back_address()
+        groups = [product_group(product_id) for product_id in sorted(self.product_ids)]
         self.product_ids = set()
+        try:
+            await bounded(groups_discard(self.channel_layer, groups, self.channel_name), lane="cleanup")
+        except LAYER_ERRORS:
+            pass  # group members expire by themselves; the layer is down anyway
 
     async def receive(self, text_data=None, bytes_data=None):
         if not self.rate_cap.allow():
@@ -139,7 +209,7 @@ class CartConsumer(AsyncWebsocketConsumer):
             return
         try:
             content = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser's stack
             await self.send(text_data=error_text("Messages are JSON text."))
             return
         if not isinstance(content, dict) or content.get("type") != "clientCart":
@@ -152,11 +222,27 @@ class CartConsumer(AsyncWebsocketConsumer):
         if isinstance(items, list) and len(items) > MAX_LINES:
             await self.send(text_data=error_text(f"A cart has at most {MAX_LINES} lines."))
             return
-        form = ClientCartInput(data=content)
-        if not form.is_valid():
-            await self.send(text_data=error_text(first_message(form.errors)))
+        if not (isinstance(items, list) and len(items) > SMALL_CART_LINES):
+            await self.check_cart(content, apart=False)
             return
-        lines = form.validated_data["cartItems"]
+        lane = BigCartLane()
+        if lane.full():
+            await self.send(text_data=error_text("The shop is busy; the cart will be checked when you reconnect."))
+            await self.close(code=CLOSE_BUSY)
+            return
+        async with lane:
+            await self.check_cart(content, apart=True)
+
+    async def check_cart(self, content: dict, *, apart: bool):
+        """Validate, follow the cart's products and answer the stale ones; `apart`: off the event
+        loop and off the small carts' database thread (a big cart, in its lane)."""
+        if apart:
+            lines, problem = await asyncio.to_thread(_validated_lines, content)
+        else:
+            lines, problem = _validated_lines(content)
+        if lines is None:
+            await self.send(text_data=error_text(problem))
+            return
         try:
             await self.follow_products({line["productId"] for line in lines})
         except LAYER_ERRORS as error:
@@ -166,7 +252,7 @@ class CartConsumer(AsyncWebsocketConsumer):
         # Read after joining, so that a change committed in between is either read here or
         # broadcast to this socket (or both; a repeated productUpdate is harmless).
         try:
-            texts = await stale_product_texts(lines)
+            texts = await (big_cart_stale_product_texts if apart else stale_product_texts)(lines)
         except DatabaseError:
             logger.exception("Could not read the products of a cart")
             await self.send(
@@ -180,10 +266,12 @@ class CartConsumer(AsyncWebsocketConsumer):
         """Join the groups of `wanted` products and leave the others."""
         rejoin = time.monotonic() - self.joined_at > REJOIN_AFTER_SECONDS
         to_join = wanted if rejoin else wanted - self.product_ids
-        for product_id in self.product_ids - wanted:
-            await bounded(self.channel_layer.group_discard(product_group(product_id), self.channel_name))
-        for product_id in to_join:
-            await bounded(self.channel_layer.group_add(product_group(product_id), self.channel_name))
+        # One call each way whatever the cart's size: one round trip a Redis shard (realtime/layer.py).
+        leave = [product_group(product_id) for product_id in sorted(self.product_ids - wanted)]
+        await bounded(groups_discard(self.channel_layer, leave, self.channel_name))
+        await bounded(
+            groups_add(self.channel_layer, [product_group(pid) for pid in sorted(to_join)], self.channel_name)
+        )
         if rejoin:
             self.joined_at = time.monotonic()
         self.product_ids = wanted

@@ -1,18 +1,33 @@
 """GET /healthz: is every service the shop needs reachable? Answers within HEALTH_TIMEOUT_SECONDS.
 
-The checks run side by side, each in a thread of its own, so one service that hangs (a database
-whose packets vanish, a Redis that never answers) cannot hold up the answer: a check that has not
-finished by the deadline is reported as timed out, and its thread finishes on its own later.
+The checks run side by side, each in a daemon thread of its own, so one service that hangs (a
+database whose packets vanish, a Redis that never answers) cannot hold up the answer: a check that
+has not finished by the deadline is reported as timed out, and its thread finishes on its own later.
+Daemon threads, because a check stuck for good must not keep the process from ending on SIGTERM
+(an executor's threads are joined at exit).
+
+The channel layer is checked through a layer of the check's own, built from the same settings and
+closed afterwards. The consumers' layer object belongs to the ws process's event loop: channels-redis
+refuses a receive() from a second loop ("Two event loops are trying to receive() on one channel
+layer at once!"), so a round trip through it answered 503 whenever a shopper was connected, and a
+receive abandoned at the deadline left it refusing for good (issue 33).
+
+The answer names each service and says "ok", "error" or "timeout"; what went wrong (addresses,
+ports, driver messages) goes to the log, not to an anonymous caller.
 """
 
+import asyncio
+import logging
+import threading
+import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor, wait
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
 from django.core.cache import cache
 from django.db import connection
 from django.http import JsonResponse
+
+logger = logging.getLogger(__name__)
 
 HEALTH_TIMEOUT_SECONDS = 4.0
 
@@ -39,35 +54,58 @@ def _check_cache() -> None:
 
 
 async def _round_trip(layer) -> None:
-    channel = await layer.new_channel()
-    await layer.send(channel, {"type": "healthz"})
-    message = await layer.receive(channel)
-    if message.get("type") != "healthz":
-        raise RuntimeError("channel layer returned a different message")
+    try:
+        channel = await layer.new_channel()
+        await layer.send(channel, {"type": "healthz"})
+        message = await layer.receive(channel)
+        if message.get("type") != "healthz":
+            raise RuntimeError("channel layer returned a different message")
+    finally:
+        close = getattr(layer, "close_pools", None)
+        if close is not None:
+            await close()
 
 
 def _check_channel_layer() -> None:
-    layer = get_channel_layer()
-    if layer is None:
+    if DEFAULT_CHANNEL_LAYER not in channel_layers.configs:
         raise RuntimeError("no channel layer configured")
-    async_to_sync(_round_trip)(layer)
+    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)  # never the consumers' own object
+    asyncio.run(asyncio.wait_for(_round_trip(layer), HEALTH_TIMEOUT_SECONDS))
 
 
 CHECKS = {"database": _check_database, "cache": _check_cache, "channel_layer": _check_channel_layer}
 
 
-def _outcome(future) -> str:
-    if not future.done():
-        return f"error: no answer within {HEALTH_TIMEOUT_SECONDS:g} s"
-    exc = future.exception()
-    return "ok" if exc is None else f"error: {exc.__class__.__name__}: {exc}"
+class _Check(threading.Thread):
+    def __init__(self, name: str, check):
+        super().__init__(name=f"healthz-{name}", daemon=True)
+        self.check, self.error, self.finished = check, None, False
+
+    def run(self) -> None:
+        try:
+            self.check()
+        except BaseException as error:  # noqa: BLE001  (reported in the answer and the log)
+            self.error = error
+        self.finished = True
+
+
+def _outcome(name: str, check: _Check) -> str:
+    if not check.finished:
+        logger.warning("Health check %s: no answer within %g s", name, HEALTH_TIMEOUT_SECONDS)
+        return "timeout"
+    if check.error is not None:
+        logger.warning("Health check %s failed: %s: %s", name, check.error.__class__.__name__, check.error)
+        return "error"
+    return "ok"
 
 
 def healthz(request):
-    executor = ThreadPoolExecutor(max_workers=len(CHECKS), thread_name_prefix="healthz")
-    futures = {name: executor.submit(check) for name, check in CHECKS.items()}
-    wait(futures.values(), timeout=HEALTH_TIMEOUT_SECONDS)
-    executor.shutdown(wait=False)
-    results = {name: _outcome(future) for name, future in futures.items()}
+    checks = {name: _Check(name, check) for name, check in CHECKS.items()}
+    for check in checks.values():
+        check.start()
+    deadline = time.monotonic() + HEALTH_TIMEOUT_SECONDS
+    for check in checks.values():
+        check.join(max(0.0, deadline - time.monotonic()))
+    results = {name: _outcome(name, check) for name, check in checks.items()}
     healthy = all(value == "ok" for value in results.values())
     return JsonResponse({"status": "ok" if healthy else "error", **results}, status=200 if healthy else 503)

@@ -23,7 +23,8 @@ SHOP_ENV = env.choice(
     "SHOP_ENV",
     "local",
     choices=("local", "production"),
-    meaning="`production` turns on HTTPS-only cookies, HSTS, SSL redirect and refuses to start without `SECRET_KEY`",
+    meaning="`production` refuses to start without `SECRET_KEY` and turns `DEBUG` off by default; HTTPS-only "
+    "cookies, HSTS and SSL redirect follow `DEBUG` off",
 )
 PRODUCTION = SHOP_ENV == "production"
 
@@ -111,6 +112,9 @@ MIDDLEWARE = [
     # After the session and before CommonMiddleware (Django's advice): the language of the answer,
     # from the `django_language` cookie, then Accept-Language; Django admin stays English.
     "shop.locale.ShopLocaleMiddleware",
+    # While PostgreSQL is unreachable: 503 at once for DB_BREAKER_SECONDS (common/circuit.py),
+    # after the language is known and before anything reads the session or the user.
+    "common.middleware.DatabaseBreakerMiddleware",
     # An unsupported method on /api/ answers 405 before DRF checks credentials and permissions.
     "common.middleware.UnsupportedMethodMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -161,6 +165,13 @@ _POOL = (
 DB_POOL_MIN_SIZE = env.integer("DB_POOL_MIN_SIZE", 2, meaning=_POOL)
 DB_POOL_MAX_SIZE = env.integer("DB_POOL_MAX_SIZE", 20, minimum=1, meaning=_POOL)
 DB_POOL_TIMEOUT = env.decimal("DB_POOL_TIMEOUT", 4, meaning=_POOL)
+DB_BREAKER_SECONDS = env.integer(
+    "DB_BREAKER_SECONDS",
+    5,
+    minimum=1,
+    meaning="after a request finds PostgreSQL unreachable, each process answers 503 at once for this long without "
+    "trying it (`common/circuit.py`); then one request tries again",
+)
 DB_CONNECT_TIMEOUT = env.integer(
     "DB_CONNECT_TIMEOUT", 3, meaning="seconds to open a connection to a PostgreSQL server that does not answer"
 )
@@ -238,6 +249,14 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# One client flooding the ws process with cart sockets stalled everyone's handshakes (issue 33).
+WS_SOCKETS_PER_ADDRESS = env.integer(
+    "WS_SOCKETS_PER_ADDRESS",
+    20,
+    minimum=1,
+    meaning="cart sockets one client address may hold open in each ws process; one more is closed at once with "
+    "1013 (try again later), and the browser retries with its backoff (`realtime/limits.py`)",
+)
 # Public catalog answers are shared through the cache this long (catalog/caching.py); 0 turns it off.
 CATALOG_READ_CACHE_SECONDS = env.integer(
     "CATALOG_READ_CACHE_SECONDS",
@@ -445,6 +464,20 @@ SMS_BACKEND = env.choice(
     "API, sent by the Celery worker)",
 )
 # The console backend writes every OTP into the log; production refuses it unless told otherwise.
+SMS_OTP_PER_HOUR = env.integer(
+    "SMS_OTP_PER_HOUR",
+    200,
+    minimum=1,
+    meaning="OTP texts the whole shop sends in a clock hour; past it (or past `SMS_OTP_PER_HOUR_PER_PREFIX`) a code "
+    "to a number with no account is refused (429) and staff are alerted in the log, while numbers with an account "
+    "still get theirs (`notifications/budget.py`)",
+)
+SMS_OTP_PER_HOUR_PER_PREFIX = env.integer(
+    "SMS_OTP_PER_HOUR_PER_PREFIX",
+    20,
+    minimum=1,
+    meaning="OTP texts in a clock hour to numbers sharing their first 5 digits (SMS-pumping fraud targets one range)",
+)
 SMS_CONSOLE_ALLOWED_IN_PRODUCTION = env.flag(
     "SMS_CONSOLE_ALLOWED_IN_PRODUCTION",
     False,
@@ -468,13 +501,20 @@ SMS_MSG91_TEMPLATE_ID = env.text("SMS_MSG91_TEMPLATE_ID", meaning=_MSG91)
 # this many wrong passwords or OTPs in a row are free, then the wait starts at the base and
 # doubles with each further failure up to the maximum. A success clears the count.
 _GUESS = (
-    "per phone number, from any address: after this many wrong passwords (or wrong OTPs) in a row the number "
-    "waits, 1 minute doubling with each further failure up to an hour (429 with `retryAfter`); a success clears it. "
-    "About 10 wrong passwords an hour per account at most"
+    "wrong passwords per phone number and client address (wrong OTPs per phone number): after this many in a row "
+    "that address waits, 1 minute doubling with each further failure up to an hour (429 with `retryAfter`); a "
+    "success clears it. About 10 wrong passwords an hour per account and address at most"
 )
 GUESS_FREE_FAILURES = env.integer("GUESS_FREE_FAILURES", 5, meaning=_GUESS)
 GUESS_BASE_WAIT_SECONDS = env.integer("GUESS_BASE_WAIT_SECONDS", 60, meaning=_GUESS)
 GUESS_MAX_WAIT_SECONDS = env.integer("GUESS_MAX_WAIT_SECONDS", 3600, meaning=_GUESS)
+PASSWORD_ACCOUNT_FREE_FAILURES = env.integer(
+    "PASSWORD_ACCOUNT_FREE_FAILURES",
+    100,
+    meaning="wrong passwords for one phone number from all addresses together before addresses the account has not "
+    "signed in from get one try a minute (`GUESS_BASE_WAIT_SECONDS`); the addresses it signed in from in the last "
+    "30 days are never slowed, and a password reset by OTP clears every count (`accounts/guard.py`)",
+)
 # Staff sign-in at /staff/ also counts failures per client address (any account).
 STAFF_LOGIN_FREE_FAILURES_PER_IP = env.integer(
     "STAFF_LOGIN_FREE_FAILURES_PER_IP",
@@ -529,12 +569,15 @@ JUSPAY_TIMEOUT_SECONDS = env.decimal("JUSPAY_TIMEOUT_SECONDS", 15, meaning=_JUSP
 PAYMENT_SANDBOX_KEY = env.secret(
     "PAYMENT_SANDBOX_KEY", shown="derived from `SECRET_KEY`", meaning="the key the sandbox signs its returns with"
 )
-# The sandbox marks orders paid with no money: in production it is off unless this says "a demo".
-PAYMENT_SANDBOX_IN_PRODUCTION = env.flag(
-    "PAYMENT_SANDBOX_IN_PRODUCTION",
-    False,
-    meaning="the sandbox marks orders paid with no money, so with `SHOP_ENV=production` it takes no payments (and "
-    "`manage.py check` fails) unless this is on (`Y`: a demo shop)",
+# The sandbox marks orders paid with no money: it follows DEBUG, not SHOP_ENV (a shop left at the
+# default SHOP_ENV with DEBUG=0 once let anyone pay an order at /payments/sandbox/<id>, issue 33).
+PAYMENT_SANDBOX = env.flag(
+    "PAYMENT_SANDBOX",
+    DEBUG,
+    shown="on with `DEBUG`",
+    meaning="the sandbox gateway marks orders paid with no money, so with `DEBUG` off it takes no payments (and "
+    "`manage.py check` fails while `PAYMENT_GATEWAY=sandbox`) unless this is on (`Y`: a demo shop; "
+    "`check --deploy` then reports it as an error)",
 )
 PAYMENT_SANDBOX_REFUND_OUTCOME = env.choice(
     "PAYMENT_SANDBOX_REFUND_OUTCOME",
@@ -570,6 +613,26 @@ ONLINE_PAYMENT_ENABLED = env.flag(
     shown="`Y`",
     meaning="offer the Online payment method (`N`: not offered in `GET /api/config`, and an Online order is refused "
     "with 400)",
+)
+UNPAID_ORDERS_PER_CUSTOMER = env.integer(
+    "UNPAID_ORDERS_PER_CUSTOMER",
+    3,
+    minimum=1,
+    meaning="open (placed, packed or dispatched) unpaid orders one customer may have; one more is refused with "
+    "409 `too_many_unpaid_orders` (cash orders take stock and pay at the door: `orders/rules.py`)",
+)
+UNPAID_PACK_UNITS_PER_CUSTOMER = env.integer(
+    "UNPAID_PACK_UNITS_PER_CUSTOMER",
+    20,
+    minimum=1,
+    meaning="units of one pack one customer's open unpaid orders may hold together; more is refused with 409 "
+    "`pack_hoarded`",
+)
+ORDER_PLACEMENTS_PER_MINUTE = env.integer(
+    "ORDER_PLACEMENTS_PER_MINUTE",
+    5,
+    minimum=1,
+    meaning="orders one customer may try to place in a minute (429 beyond it)",
 )
 UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = env.integer(
     "UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES",
@@ -657,15 +720,20 @@ DELIVERY_PINCODES = {
 _SECURE_SSL_REDIRECT = env.flag(
     "SECURE_SSL_REDIRECT",
     True,
-    meaning="with `SHOP_ENV=production`: redirect plain HTTP to HTTPS (off when the proxy in front already does)",
+    meaning="with `DEBUG` off: redirect plain HTTP to HTTPS (off when the proxy in front already does)",
 )
 _SECURE_HSTS_SECONDS = env.integer(
-    "SECURE_HSTS_SECONDS", 31536000, meaning="with `SHOP_ENV=production`: the `Strict-Transport-Security` max-age"
+    "SECURE_HSTS_SECONDS",
+    31536000,
+    meaning="with `DEBUG` off: the `Strict-Transport-Security` max-age (`check --deploy` fails on 0)",
 )
 LOG_LEVEL = env.choice(
     "LOG_LEVEL", "INFO", choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), meaning="root log level"
 )
-if PRODUCTION:
+# Whatever SHOP_ENV says: a shop serving with DEBUG off is a live shop (issue 33: HSTS and secure
+# cookies hung on SHOP_ENV, a second switch that was easy to forget). shop/checks.py fails
+# `check --deploy` when they are off with DEBUG off all the same.
+if PRODUCTION or not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = _SECURE_SSL_REDIRECT
     SECURE_HSTS_SECONDS = _SECURE_HSTS_SECONDS

@@ -64,13 +64,36 @@ def test_profile_update_saves_and_answers_login_info_with_a_fresh_token(as_user,
 
 def test_profile_update_changes_the_password_and_the_fresh_token_works(as_user, customer, api_client):
     client = as_user(customer)
-    response = client.put(PROFILE_URL, {"password": "new-secret-77"}, format="json")
+    response = client.put(PROFILE_URL, {"password": "new-secret-77", "currentPassword": "secret-pass-1"}, format="json")
     assert response.status_code == 200
     customer.refresh_from_db()
     assert customer.check_password("new-secret-77")
     assert client.get(PROFILE_URL).status_code == 401  # the old token ended with the old password
     api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {response.json()['token']}")
     assert api_client.get(PROFILE_URL).status_code == 200
+
+
+def test_a_new_password_needs_the_current_one(as_user, customer):
+    """Issue 33.5: a bearer token alone (a stolen one) changed the password and took the account."""
+    client = as_user(customer)
+    missing = client.put(PROFILE_URL, {"password": "new-secret-77"}, format="json")
+    assert (missing.status_code, missing.json()) == (
+        400,
+        {"message": "Please enter your current password to change it."},
+    )
+    wrong = client.put(PROFILE_URL, {"password": "new-secret-77", "currentPassword": "guess-1"}, format="json")
+    assert (wrong.status_code, wrong.json()) == (400, {"message": "Your current password is not right."})
+    customer.refresh_from_db()
+    assert customer.check_password("secret-pass-1")
+    assert client.get(PROFILE_URL).status_code == 200  # nothing changed: the token still works
+
+
+def test_wrong_current_passwords_count_as_wrong_sign_ins(as_user, customer):
+    client = as_user(customer)
+    for n in range(5):
+        client.put(PROFILE_URL, {"password": "new-secret-77", "currentPassword": f"guess-{n}"}, format="json")
+    locked = client.put(PROFILE_URL, {"password": "new-secret-77", "currentPassword": "secret-pass-1"}, format="json")
+    assert locked.status_code == 429
 
 
 def test_profile_password_is_checked(as_user, customer):

@@ -35,3 +35,11 @@ def test_the_405_is_as_drf_answers_it_where_nothing_is_checked_first(api_client)
         in_telugu = api_client.generic("TRACE", "/api/ping", HTTP_ACCEPT_LANGUAGE="te")
     assert in_telugu.json()["message"] != 'Method "TRACE" not allowed.'
     assert in_telugu["Content-Language"] == "te"
+
+
+@pytest.mark.django_db
+def test_a_body_nested_deeper_than_the_parser_goes_is_a_quiet_400(client, caplog):
+    """Issue 33.9: [[[[...]]]] 30,000 deep raised RecursionError: a 500 with a traceback."""
+    response = client.post("/api/users/auth", "[" * 30000 + "]" * 30000, content_type="application/json")
+    assert (response.status_code, response.json()) == (400, {"message": "Malformed request."})
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]

@@ -42,8 +42,9 @@ def sandbox_key() -> str:
 
 
 def sandbox_allowed() -> bool:
-    """The sandbox takes no money, so a production shop may use it only when told it is a demo."""
-    return not settings.PRODUCTION or settings.PAYMENT_SANDBOX_IN_PRODUCTION
+    """The sandbox takes no money: on with DEBUG, otherwise only when PAYMENT_SANDBOX says it is a demo
+    (settings.py decides once, at start, from DEBUG as the environment sets it)."""
+    return settings.PAYMENT_SANDBOX
 
 
 class SandboxGateway(Gateway):
@@ -58,7 +59,7 @@ class SandboxGateway(Gateway):
         from payments.models import SandboxCharge
 
         if not sandbox_allowed():
-            raise GatewayError("The sandbox gateway is off in production (PAYMENT_SANDBOX_IN_PRODUCTION).")
+            raise GatewayError("The sandbox gateway is off with DEBUG off (PAYMENT_SANDBOX).")
 
         charge, _ = SandboxCharge.objects.get_or_create(
             gateway_order_id=gateway_order_id,

@@ -100,9 +100,9 @@ def test_checks_refuse_the_sandbox_in_production_and_an_incomplete_juspay(settin
     from payments.checks import payment_settings_check
 
     assert payment_settings_check(None) == []  # local: the sandbox
-    settings.PRODUCTION = True
+    settings.PAYMENT_SANDBOX = False
     assert [problem.id for problem in payment_settings_check(None)] == ["payments.E002"]
-    settings.PAYMENT_SANDBOX_IN_PRODUCTION = True
+    settings.PAYMENT_SANDBOX = True
     assert payment_settings_check(None) == []
     settings.PAYMENT_GATEWAY = "juspay"
     settings.JUSPAY_API_KEY = ""
@@ -113,7 +113,7 @@ def test_checks_refuse_the_sandbox_in_production_and_an_incomplete_juspay(settin
 
 def test_in_production_the_sandbox_takes_no_payments(settings, as_user, online_order, client):
     payment, _ = payment_initiate(user=online_order.user, public_id=online_order.public_id)
-    settings.PRODUCTION = True
+    settings.PAYMENT_SANDBOX = False
     answer = as_user(online_order.user).post(
         "/api/payments/initiateJuspayPaymentAtDelivery", {"order_id": online_order.public_id}, format="json"
     )

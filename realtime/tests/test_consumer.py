@@ -181,3 +181,92 @@ async def test_a_database_failure_is_an_error_message_not_a_closed_socket(connec
     assert "could not be checked" in error["message"]
     await socket.send_to(text_data=stale)
     assert (await receive(socket))["type"] == "productUpdate"
+
+
+async def test_an_address_holds_at_most_its_cap_of_sockets_and_one_more_is_told_to_try_later(settings):
+    """Issue 33.2: one client could open sockets without end and stall every other shopper's handshake."""
+    from channels.testing import WebsocketCommunicator
+
+    from shop.asgi import application
+
+    settings.WS_SOCKETS_PER_ADDRESS = 3
+
+    def socket_from(address: str) -> WebsocketCommunicator:
+        communicator = WebsocketCommunicator(application, "/ws/cart/", headers=[(b"origin", b"http://testserver")])
+        communicator.scope["client"] = (address, 40000)
+        return communicator
+
+    held = [socket_from("203.0.113.7") for _ in range(3)]
+    for communicator in held:
+        assert (await communicator.connect())[0] is True
+    extra = socket_from("203.0.113.7")
+    assert (await extra.connect())[0] is True
+    assert await extra.receive_output(timeout=2) == {
+        "type": "websocket.close",
+        "code": consumers.CLOSE_TOO_MANY_SOCKETS,
+    }
+    other = socket_from("198.51.100.9")
+    assert (await other.connect())[0] is True
+
+    await held[0].disconnect()
+    again = socket_from("203.0.113.7")
+    assert (await again.connect())[0] is True
+    assert await again.receive_nothing(timeout=0.2)
+    for communicator in [*held[1:], other, again]:
+        await communicator.disconnect()
+
+
+async def test_a_200_line_cart_joins_its_groups_in_one_call(connect, monkeypatch, settings):
+    """Issue 33.2: each line was a channel-layer call of its own (two Redis round trips), in turn.
+    (On Redis the call is one pipeline: test_redis_layer.py.)"""
+    from catalog.tests.factories import make_products
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+    packs = [first_pack(product) for product in await database_sync_to_async(make_products)(200, brands=1, packs=1)]
+    calls = []
+    real_bounded = consumers.bounded
+
+    async def counted(call, **lane):
+        calls.append(call)
+        return await real_bounded(call, **lane)
+
+    monkeypatch.setattr(consumers, "bounded", counted)
+    socket = await connect()
+    calls.clear()
+    await socket.send_to(text_data=client_cart(*[cart_line(pack) for pack in packs]))
+    assert await socket.receive_nothing(timeout=1)
+    assert len(calls) <= 2, len(calls)
+    from channels.layers import get_channel_layer
+
+    groups = get_channel_layer().groups
+    assert all(
+        product_group in groups for product_group in [consumers.product_group(p.detail.product_id) for p in packs]
+    )
+
+
+async def test_a_big_cart_finding_the_lane_full_is_shed_with_1013_and_a_small_one_is_answered(connect, monkeypatch):
+    """Issue 33.2: 500 big carts were validated and read on the event loop, in turn, ahead of every
+    small one; now they wait in a lane of their own, and past BIG_CARTS_WAITING they are shed."""
+    from catalog.tests.factories import make_products
+
+    packs = [first_pack(product) for product in make_products(consumers.SMALL_CART_LINES + 1, brands=1, packs=1)]
+    monkeypatch.setattr(consumers, "BIG_CARTS_WAITING", 0)
+    big = await connect()
+    await big.send_to(text_data=client_cart(*[cart_line(pack) for pack in packs]))
+    assert (await receive(big))["message"] == "The shop is busy; the cart will be checked when you reconnect."
+    assert await big.receive_output(timeout=2) == {"type": "websocket.close", "code": consumers.CLOSE_BUSY}
+
+    small = await connect()
+    await small.send_to(text_data=client_cart(cart_line(packs[0], countInStock=0)))
+    assert (await receive(small))["type"] == "productUpdate"
+
+
+async def test_a_deeply_nested_message_is_refused_quietly(connect, caplog):
+    """Issue 33.9: a 30,000-deep JSON array raised RecursionError, with a traceback in the log."""
+    socket = await connect()
+    await socket.send_to(text_data="[" * 30000 + "]" * 30000)
+    assert (await receive(socket)) == {"type": "error", "message": "Messages are JSON text."}
+    await socket.send_to(text_data=client_cart())
+    assert await socket.receive_nothing(timeout=0.3)
+    assert not [record for record in caplog.records if record.levelname in ("ERROR", "CRITICAL")]

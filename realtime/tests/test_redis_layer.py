@@ -215,3 +215,29 @@ async def test_redis_going_down_closes_open_sockets_cleanly(connect, settings, o
         assert closing == {"type": "websocket.close", "code": 1011}
     assert len([record for record in caplog.records if record.name.startswith("realtime")]) == 1
     realtime_layer.warn_layer_down.reset()
+
+
+@pytest.mark.redis
+async def test_a_200_line_cart_joins_and_leaves_its_groups_on_redis_in_one_round_trip(connect, settings):
+    """Issue 33.2: the groups are joined through one Redis pipeline (realtime.layer.groups_add),
+    and a change to any of the 200 products still reaches the socket; leaving empties them."""
+    from channels.layers import get_channel_layer
+
+    from realtime.consumers import product_group
+
+    settings.CHANNEL_LAYERS = {"default": configured_layer(settings, prefix=f"test-{uuid.uuid4().hex[:8]}")}
+    packs = [first_pack(product) for product in make_products(200, brands=1, packs=1)]
+    socket_ = await connect()
+    await socket_.send_to(text_data=client_cart(*[cart_line(pack) for pack in packs]))
+    assert await socket_.receive_nothing(timeout=1)
+
+    await database_sync_to_async(change_price)(packs[-1], "42")
+    message = json.loads(await socket_.receive_from(timeout=5))
+    assert message["product"]["_id"] == str(packs[-1].detail.product_id)
+
+    await socket_.send_to(text_data=client_cart(cart_line(packs[0])))
+    await asyncio.sleep(0.3)
+    layer = get_channel_layer()
+    connection = layer.connection(0)
+    members = [await connection.zcard(layer._group_key(product_group(pack.detail.product_id))) for pack in packs]
+    assert members[0] == 1 and sum(members[1:]) == 0

@@ -105,12 +105,12 @@ def test_the_shop_refuses_to_start_on_a_malformed_value(variable, value):
 
 
 def test_the_sandbox_switch_reads_y_as_on():
-    # PAYMENT_SANDBOX_IN_PRODUCTION=Y was read as off while README said Y.
+    # PAYMENT_SANDBOX_IN_PRODUCTION=Y was read as off while README said Y (now PAYMENT_SANDBOX).
     result = _start(
         SHOP_ENV="production",
         SECRET_KEY="x" * 50,
         ALLOWED_HOSTS="shop.example.in",
         SMS_BACKEND="outbox",
-        PAYMENT_SANDBOX_IN_PRODUCTION="Y",
+        PAYMENT_SANDBOX="Y",
     )
     assert result.returncode == 0, result.stderr

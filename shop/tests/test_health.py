@@ -1,3 +1,7 @@
+import asyncio
+import threading
+import time
+
 import pytest
 
 from shop import health
@@ -12,19 +16,57 @@ def test_healthz_reports_every_service_up(client):
 
 
 @pytest.mark.django_db
-def test_healthz_answers_503_naming_the_service_that_failed(client, monkeypatch):
+def test_healthz_answers_503_naming_the_service_that_failed_and_logs_why(client, monkeypatch, caplog):
+    """Issue 33.9: the answer once carried the error's text (addresses, ports) to anyone."""
+
     def broken_cache():
-        raise ConnectionError("redis refused the connection")
+        raise ConnectionError("Error 111 connecting to 10.0.3.7:6379. Connection refused.")
 
     monkeypatch.setitem(health.CHECKS, "cache", broken_cache)
 
     response = client.get("/healthz")
 
     assert response.status_code == 503
-    body = response.json()
-    assert body["status"] == "error"
-    assert body["database"] == "ok"
-    assert "redis refused the connection" in body["cache"]
+    assert response.json() == {"status": "error", "database": "ok", "cache": "error", "channel_layer": "ok"}
+    assert "10.0.3.7" not in response.content.decode()
+    assert "10.0.3.7:6379" in caplog.text
+
+
+@pytest.mark.django_db
+def test_healthz_reports_a_check_that_hangs_as_timed_out_and_does_not_wait_for_it(client, monkeypatch):
+    release = threading.Event()
+    monkeypatch.setattr(health, "HEALTH_TIMEOUT_SECONDS", 0.3)
+    monkeypatch.setitem(health.CHECKS, "database", lambda: release.wait(10))
+    started = time.monotonic()
+    try:
+        response = client.get("/healthz")
+    finally:
+        release.set()
+    assert time.monotonic() - started < 2
+    assert response.status_code == 503
+    assert response.json()["database"] == "timeout"
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+async def test_healthz_stays_ok_while_a_consumer_receives_on_the_layer(settings):
+    """Issue 33.1: the check's round trip from a thread's own event loop through the consumers'
+    channel layer object raised "Two event loops are trying to receive() on one channel layer at
+    once!" while any socket was open."""
+    from channels.layers import channel_layers, get_channel_layer
+    from django.test import Client
+
+    channel_layers.backends.clear()
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    receiving = asyncio.ensure_future(layer.receive(channel))  # as an open socket's consumer does
+    await asyncio.sleep(0.1)
+    try:
+        response = await asyncio.to_thread(Client().get, "/healthz")
+        assert response.json()["channel_layer"] == "ok", response.content
+    finally:
+        receiving.cancel()
+        channel_layers.backends.clear()
 
 
 @pytest.mark.redis

@@ -37,7 +37,8 @@ def get(port: int, path: str) -> tuple[int, bytes]:
 
 @pytest.fixture
 def start(tmp_path):
-    """`start("web")` → the port the Procfile's process answers on (a local run's settings, SQLite)."""
+    """`start("web")` → the port the Procfile's process answers on (a local run's settings, SQLite);
+    `start("ws", REDIS_URL=...)` adds variables. `start.processes` are the processes started."""
     started = []
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "REDIS_URL", "SHOP_ENV", "DEBUG"))}
     env.update(
@@ -46,12 +47,12 @@ def start(tmp_path):
         WEB_CONCURRENCY="1",
     )
 
-    def run(process: str) -> int:
+    def run(process: str, **variables: str) -> int:
         port = free_port()
         server = subprocess.Popen(
             ["bash", "-c", f"exec {procfile_command(process)}"],
             cwd=ROOT,
-            env={**env, "PORT": str(port), "WS_PORT": str(port)},
+            env={**env, **variables, "PORT": str(port), "WS_PORT": str(port)},
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             start_new_session=True,
@@ -67,10 +68,16 @@ def start(tmp_path):
                 time.sleep(0.2)
         raise AssertionError(f"{process} did not start")
 
+    run.processes = started
     yield run
     for server in started:
-        server.terminate()
-        server.wait(timeout=15)
+        if server.poll() is None:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
 
 
 def test_web_serves_http_from_gunicorn(start):
@@ -106,3 +113,25 @@ def test_ws_serves_the_cart_socket_and_no_page(start):
     with connect(f"ws://127.0.0.1:{port}/ws/cart/", origin=f"http://127.0.0.1:{port}") as socket:
         socket.send(json.dumps({"type": "clientCart", "items": []}))
         socket.close()
+
+
+@pytest.mark.redis
+def test_ws_stays_healthy_with_shoppers_connected_and_stops_on_sigterm(start):
+    """Issue 33.1: the health check once round-tripped through the consumers' own channel layer
+    from a thread's event loop; channels-redis refuses a second loop receiving on one layer
+    ("Two event loops are trying to receive() on one channel layer at once!"), so /healthz answered
+    503 while any socket was open, stayed so, and the check's stuck thread kept the process from
+    ending on SIGTERM."""
+    port = start("ws", REDIS_URL=os.environ["REDIS_URL"])
+    with connect(f"ws://127.0.0.1:{port}/ws/cart/", origin=f"http://127.0.0.1:{port}") as socket:
+        socket.send(json.dumps({"type": "clientCart", "cartItems": []}))
+        time.sleep(0.5)  # the consumer is receiving on its channel layer
+        answers = [get(port, "/healthz") for _ in range(3)]
+        assert [status for status, _ in answers] == [200] * 3, answers
+        assert get(port, "/healthz")[0] == 200
+
+        [server] = start.processes
+        started = time.monotonic()
+        server.terminate()  # a shopper still connected
+        server.wait(timeout=30)
+        assert time.monotonic() - started < 12

@@ -122,7 +122,7 @@ def test_the_shop_keeps_working_with_redis_stopped(shop_on_own_redis, make_user,
 
     health, seconds = _timed(lambda: anonymous.get("/healthz"))
     assert health.status_code == 503
-    assert health.json()["cache"].startswith("error")
+    assert health.json()["cache"] in ("error", "timeout")
     assert health.json()["database"] == "ok"
     assert seconds < 5
 

@@ -109,3 +109,42 @@ def test_check_deploy_flags_an_in_memory_channel_layer():
 
     assert result.returncode != 0
     assert "realtime.E001" in result.stdout + result.stderr
+
+
+def test_debug_off_turns_on_https_protections_whatever_shop_env_says():
+    """Issue 33.3: HSTS and secure cookies hung on SHOP_ENV=production, a second switch; a shop
+    left at SHOP_ENV's default with DEBUG=0 served without them."""
+    result = _run(
+        {"DEBUG": "0", "ALLOWED_HOSTS": "shop.example.in"},
+        "shell",
+        "-c",
+        "from django.conf import settings as s; "
+        "print(s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS > 0, s.PAYMENT_SANDBOX)",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1].split() == ["True", "True", "True", "False"]
+
+
+def test_check_deploy_fails_when_hsts_is_off_with_debug_off():
+    result = _run({**PRODUCTION, "SECURE_HSTS_SECONDS": "0"}, "check", "--deploy")
+
+    assert result.returncode != 0
+    assert "shop.E001" in result.stderr + result.stdout
+
+
+def test_the_sandbox_is_off_with_debug_off_and_check_deploy_fails_when_it_is_switched_on():
+    """Issue 33.3: with SHOP_ENV left at its default and DEBUG=0 the sandbox took "payments" with no money."""
+    local_debug_off = {"DEBUG": "0", "ALLOWED_HOSTS": "shop.example.in", "SMS_BACKEND": "outbox"}
+    refused = _run(local_debug_off, "check")
+    assert refused.returncode != 0
+    assert "payments.E002" in refused.stderr + refused.stdout
+
+    demo = _run({**PRODUCTION, "PAYMENT_GATEWAY": "sandbox", "PAYMENT_SANDBOX": "Y"}, "check", "--deploy")
+    assert demo.returncode != 0
+    assert "payments.E006" in demo.stderr + demo.stdout
+    assert "payments.E002" not in demo.stderr + demo.stdout
+
+
+def test_the_sandbox_is_on_with_debug_on():
+    result = _run({"DEBUG": "1"}, "shell", "-c", "from django.conf import settings; print(settings.PAYMENT_SANDBOX)")
+    assert result.stdout.splitlines()[-1].split() == ["True"], result.stderr

@@ -203,6 +203,7 @@ def test_update_the_profile_from_the_current_location(shop: Page, make_user):
     form.get_by_role("button", name="Update").click()
     expect(page.get_by_text("Passwords do not match")).to_be_visible()
     form.get_by_label("Confirm New Password").fill("new-secret-7")
+    form.get_by_label("Current Password").fill("old-secret-9")
     with page.expect_response(re.compile(r"/api/users/profile$")) as saved:
         form.get_by_role("button", name="Update").click()
     assert saved.value.request.method == "PUT" and saved.value.ok

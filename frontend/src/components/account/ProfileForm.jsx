@@ -67,6 +67,9 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
   const [showPasswords, setShowPasswords] = useState(false);
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
+  // A new password needs the current one (the API refuses it otherwise): a signed-in browser left
+  // open, or a stolen token, must not be enough to take the account.
+  const [currentPassword, setCurrentPassword] = useState("");
   const [locating, setLocating] = useState(false);
   const [askStreet, setAskStreet] = useState(false);
   const streetInput = useRef(null);
@@ -94,12 +97,14 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
           deliveryAddress: { street: form.street, city: form.city, postalCode: form.postalCode },
           location: form.location,
           password,
+          ...(password ? { currentPassword } : {}),
         },
       });
       setUserInfo(info);
       setForm(formFromUser(info));
       setPassword("");
       setConfirmPassword("");
+      setCurrentPassword("");
       toast.success(t(PROFILE_TEXT.updated));
     },
     { onError: (message) => toast.error(message) },
@@ -158,6 +163,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
     setShowPasswords((shown) => !shown);
     setPassword("");
     setConfirmPassword("");
+    setCurrentPassword("");
   };
 
   const submit = (event) => {
@@ -235,6 +241,19 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
         <>
           <NewPasswordField id={id("new-password")} label={t("password.new")} value={password} onChange={setPassword} />
           <NewPasswordField id={id("confirm-new-password")} label={t("password.confirmNew")} value={confirmPassword} onChange={setConfirmPassword} />
+          {password && (
+            <div className="form-field">
+              <label htmlFor={id("current-password")}>{t("password.current")}</label>
+              <input
+                id={id("current-password")}
+                type="password"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(event) => setCurrentPassword(event.target.value)}
+                required
+              />
+            </div>
+          )}
         </>
       )}
       <button type="submit" className="btn btn--primary btn--block" disabled={save.busy}>

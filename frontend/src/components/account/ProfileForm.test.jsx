@@ -143,6 +143,7 @@ describe("ProfileForm", () => {
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
     await user.type(screen.getByLabelText("New Password"), "new-pass-1");
     await user.type(screen.getByLabelText("Confirm New Password"), "new-pass-2");
+    await user.type(screen.getByLabelText("Current Password"), "old-pass-0");
     await user.click(screen.getByRole("button", { name: "Update" }));
     expect(error).toHaveBeenCalledWith("Passwords do not match");
     expect(sentBody(fetchMock, "PUT", "/api/users/profile")).toBeUndefined();
@@ -150,7 +151,22 @@ describe("ProfileForm", () => {
     await user.clear(screen.getByLabelText("Confirm New Password"));
     await user.type(screen.getByLabelText("Confirm New Password"), "new-pass-1");
     await user.click(screen.getByRole("button", { name: "Update" }));
-    await waitFor(() => expect(sentBody(fetchMock, "PUT", "/api/users/profile")).toMatchObject({ password: "new-pass-1" }));
+    await waitFor(() =>
+      expect(sentBody(fetchMock, "PUT", "/api/users/profile")).toMatchObject({ password: "new-pass-1", currentPassword: "old-pass-0" }),
+    );
+  });
+
+  it("asks for the current password only once a new one is typed, and sends none without one", async () => {
+    const { user, fetchMock } = await renderLoaded({ "PUT /api/users/profile": { body: { ...profile, token: "fresh", expiresAt } } });
+    await user.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(screen.queryByLabelText("Current Password")).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText("New Password"), "n");
+    expect(screen.getByLabelText("Current Password")).toHaveAttribute("autocomplete", "current-password");
+    await user.clear(screen.getByLabelText("New Password"));
+    expect(screen.queryByLabelText("Current Password")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(sentBody(fetchMock, "PUT", "/api/users/profile")).toBeDefined());
+    expect(sentBody(fetchMock, "PUT", "/api/users/profile")).not.toHaveProperty("currentPassword");
   });
 
   it("refuses a phone number that is not 10 digits", async () => {
