@@ -10,15 +10,6 @@ from orders.pipeline import order_advance
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _many_orders_per_customer(settings):
-    """The lists are measured with more orders of one customer than the hoarding caps let a
-    customer hold unpaid (orders/rules.py: order_hoarding_check)."""
-    settings.UNPAID_ORDERS_PER_CUSTOMER = 1000
-    settings.UNPAID_PACK_UNITS_PER_CUSTOMER = 10000
-    settings.ORDER_PLACEMENTS_PER_MINUTE = 1000
-
-
 def queries_for(client, path) -> int:
     with CaptureQueriesContext(connection) as captured:
         assert client.get(path).status_code == 200
