@@ -43,11 +43,12 @@ side), the same text on SQLite and PostgreSQL, so both give the same order.
 import bisect
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from functools import reduce
 from operator import or_
 
+from django.db import connection
 from django.db.models import (
     Exists,
     IntegerField,
@@ -203,6 +204,22 @@ class _Sql:
     def any_of(self, conditions: list[str]) -> str:
         return "(" + " OR ".join(conditions) + ")" if conditions else "(1 = 0)"
 
+    def like_any(self, expression: str, patterns: list[str]) -> str:
+        """`expression` LIKE one of `patterns`. On PostgreSQL one `LIKE ANY (ARRAY[...])`, which
+        computes `expression` (an UPPER, a concatenation) once per row instead of once per
+        pattern (its LIKE escapes with a backslash by default, as ESCAPE '\\' says here)."""
+        if not patterns:
+            return "(1 = 0)"
+        if len(patterns) > 1 and connection.vendor == "postgresql":
+            self.params.extend(patterns)
+            return f"({expression} LIKE ANY (ARRAY[{', '.join(['%s'] * len(patterns))}]::text[]))"
+        return self.any_of([self.like(expression, pattern) for pattern in patterns])
+
+    def equal_any(self, expression: str, values: list[str]) -> str:
+        """`expression` equals one of `values` (one IN: `expression` computed once)."""
+        self.params.extend(values)
+        return f"({expression} IN ({', '.join(['%s'] * len(values))}))"
+
 
 def _starts_word(sql: _Sql, upper: str, phrase: str) -> str:
     """`upper` (UPPER(a column)) has a word starting with `phrase` (or its singular). Two LIKEs
@@ -217,11 +234,11 @@ def _name_score(sql: _Sql, phrase: str) -> str:
     forms = _forms(phrase)
     shortest = [_like(form.upper()) for form in forms if len(form) <= len(phrase)]
     # The cheapest test first, as its parameters come first: most phrases are in few names.
-    inside = sql.any_of([sql.like(f"UPPER({_NAME})", f"%{form}%") for form in shortest])
-    whole = sql.any_of([sql.equal(f"UPPER({_NAME})", form.upper()) for form in forms])
-    ends = sql.any_of([sql.like(_SPACED, f"% {_like(form.upper())} ") for form in forms])
-    word = sql.any_of([sql.like(_SPACED, f"% {_like(form.upper())} %") for form in forms])
-    start = sql.any_of([sql.like(_SPACED, f"% {form}%") for form in shortest])
+    inside = sql.like_any(f"UPPER({_NAME})", [f"%{form}%" for form in shortest])
+    whole = sql.equal_any(f"UPPER({_NAME})", [form.upper() for form in forms])
+    ends = sql.like_any(_SPACED, [f"% {_like(form.upper())} " for form in forms])
+    word = sql.like_any(_SPACED, [f"% {_like(form.upper())} %" for form in forms])
+    start = sql.like_any(_SPACED, [f"% {form}%" for form in shortest])
     return (
         f"CASE WHEN NOT {inside} THEN 0 WHEN {whole} THEN {WHOLE_NAME} WHEN {ends} THEN {NAME_ENDS} "
         f"WHEN {word} THEN {NAME_WORD} WHEN {start} THEN {NAME_WORD_START} ELSE {NAME_INSIDE} END"
@@ -270,7 +287,7 @@ def score_sql(query: "Query") -> tuple[str, list]:
         parts.append(f"CASE WHEN {_in_categories(sql.any_of(category))} THEN {CATEGORY} ELSE 0 END")
     if scored:
         upper_description = f'UPPER("{_PRODUCT}"."description")'
-        description = sql.any_of([sql.like(upper_description, f"% {_like(p.upper())} %") for p in scored])
+        description = sql.like_any(upper_description, [f"% {_like(p.upper())} %" for p in scored])
         parts.append(f"CASE WHEN {description} THEN {DESCRIPTION} ELSE 0 END")
     if len(query.words) > 1:
         for forms in query.words:
@@ -350,16 +367,19 @@ class _Table:
     day: date | None = None  # the day it was read: the 90 days of sales end there
     out_of_stock: frozenset[int] = frozenset()  # products with no pack in stock
     sold: tuple[tuple[int, int], ...] = ()  # the best sellers of the last 90 days: (product, units)
+    words_version: str | None = None  # the version of the words read (`caching.WORDS_VERSION_KEY`)
 
 
 class _Lexicon:
-    """The synonyms table and the catalog's words (and the products out of stock and the best
-    sellers, for the ranking), read once per catalog version and day in each process.
+    """The synonyms table and the catalog's words, read once per version of the search's words in
+    each process; and the products out of stock and the best sellers (for the ranking), read once
+    per catalog version and day.
 
-    Every search and suggestion reads them, so each costs one cache round trip for the version
-    instead of database queries. Catalog and synonym writes set a new catalog version
-    (`caching.invalidate`), so every process reads them again on its next search: a synonym staff
-    add in Django admin counts at once.
+    Every search and suggestion reads them, so each costs one cache round trip for the versions
+    instead of database queries. Name, brand, category and synonym writes set a new words version
+    (`caching.invalidate`), so every process reads the words again on its next search: a synonym
+    staff add in Django admin counts at once. Stock taken by an order sets only a new catalog
+    version: the stock and sales are read again (two short queries), the words are not.
     """
 
     def __init__(self):
@@ -367,13 +387,17 @@ class _Lexicon:
         self._table = _Table(None, {}, [], {}, [], {}, {})
 
     def table(self) -> _Table:
-        version = caching.current_version()
-        if version != self._table.version or timezone.localdate() != self._table.day:
-            self._table = self._read(version)
-        return self._table
+        version, words_version = caching.current_versions()
+        table = self._table
+        if words_version != table.words_version:
+            table = self._read_words(words_version)
+        if version != table.version or timezone.localdate() != table.day:
+            table = self._read_stock(table, version)
+        self._table = table
+        return table
 
     @staticmethod
-    def _read(version: str) -> _Table:
+    def _read_words(words_version: str) -> _Table:
         texts = (
             SearchSynonym.objects.order_by()
             .values_list("word", "means")
@@ -396,6 +420,12 @@ class _Lexicon:
             if len(word) >= TYPO_MIN_LETTERS - 1:
                 for deleted in deletions(word):
                     by_delete.setdefault(deleted, []).append(word)
+        # No stock yet: `_read_stock` follows (version None).
+        table = _Table(None, means, sorted(means), stands_for, sorted(frequency), frequency, by_delete)
+        return replace(table, words_version=words_version)
+
+    @staticmethod
+    def _read_stock(words: _Table, version: str) -> _Table:
         # Stock and sales change only through catalog writes (catalog.stock, the pack services),
         # which set a new catalog version: read here, they cost each search nothing per product.
         day = timezone.localdate()
@@ -409,18 +439,7 @@ class _Lexicon:
             .order_by("-units", "product")
             .values_list("product", "units")[:POPULAR_KEPT]
         )
-        return _Table(
-            version,
-            means,
-            sorted(means),
-            stands_for,
-            sorted(frequency),
-            frequency,
-            by_delete,
-            day,
-            out_of_stock,
-            tuple(sold),
-        )
+        return replace(words, version=version, day=day, out_of_stock=out_of_stock, sold=tuple(sold))
 
 
 _lexicon = _Lexicon()

@@ -279,3 +279,19 @@ def test_stock_taken_and_given_back_counts_as_sold_on_the_day():
     assert list(ProductSales.objects.values_list("product_id", "day", "units")) == [
         (product.pk, timezone.localdate(), 4)
     ]
+
+
+def test_stock_taken_rereads_the_stock_but_not_the_words(shop, django_assert_num_queries):
+    # An order sets a new catalog version, not a new words version: the next search reads the
+    # products out of stock and the best sellers again (2 queries), not every word of the catalog.
+    pack = Product.objects.get(name="Sugar").details.get().financials.get()
+    search.understand("biyyam")
+    with django_assert_num_queries(0):
+        search.understand("biyyam")
+    stock.stock_take([(pack.pk, 1)])
+    with django_assert_num_queries(2):
+        search.understand("biyyam")
+    assert pack.detail.product_id in {pk for pk, _ in search._lexicon.table().sold}
+    services.synonym_save(synonym=SearchSynonym(word="godhuma", means="wheat flour"))
+    with django_assert_num_queries(3):  # a synonym is a word: read again, with the stock
+        assert search.understand("godhuma").phrases == ("godhuma", "wheat flour")
