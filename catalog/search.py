@@ -37,7 +37,8 @@ In which order (`ranked`, `RANK_ORDER`): a score summed from these signals, high
 then a product with a pack in stock before one without, then the most units sold in the last 90
 days (`ProductSales`; the 100 best sellers count, the rest are equal), then by name and id. The
 score is one SQL expression (`score_sql`: LIKE over the upper-cased name with a space on either
-side), the same text on SQLite and PostgreSQL, so both give the same order.
+side, kept as the column `Product.search_name`), the same text on SQLite and PostgreSQL, so both
+give the same order.
 """
 
 import bisect
@@ -178,8 +179,9 @@ def _forms(phrase: str) -> list[str]:
 
 
 _PRODUCT = Product._meta.db_table
-_NAME = f'"{_PRODUCT}"."name"'
-_SPACED = f"(' ' || UPPER({_NAME}) || ' ')"
+# ' ' || UPPER(name) || ' ', kept as a column (`Product.search_name`): every name test of the
+# score is a LIKE over it, so no row upper-cases its name more than once (when it is written).
+_SPACED = f'"{_PRODUCT}"."search_name"'
 
 
 def _like(text: str) -> str:
@@ -221,10 +223,13 @@ class _Sql:
         return f"({expression} IN ({', '.join(['%s'] * len(values))}))"
 
 
-def _starts_word(sql: _Sql, upper: str, phrase: str) -> str:
+def _starts_word(sql: _Sql, upper: str, phrase: str, *, spaced: bool = False) -> str:
     """`upper` (UPPER(a column)) has a word starting with `phrase` (or its singular). Two LIKEs
-    rather than one over ' ' || the text: the trigram indexes serve these (a brand's)."""
+    rather than one over ' ' || the text: the trigram indexes serve these (a brand's). `spaced`:
+    `upper` has a space on either side already (`_SPACED`), one LIKE per form is enough."""
     forms = [_like(form.upper()) for form in _forms(phrase) if len(form) <= len(phrase)]
+    if spaced:
+        return sql.like_any(upper, [f"% {form}%" for form in forms])
     return sql.any_of(
         [sql.like(upper, f"{form}%") for form in forms] + [sql.like(upper, f"% {form}%") for form in forms]
     )
@@ -234,8 +239,8 @@ def _name_score(sql: _Sql, phrase: str) -> str:
     forms = _forms(phrase)
     shortest = [_like(form.upper()) for form in forms if len(form) <= len(phrase)]
     # The cheapest test first, as its parameters come first: most phrases are in few names.
-    inside = sql.like_any(f"UPPER({_NAME})", [f"%{form}%" for form in shortest])
-    whole = sql.equal_any(f"UPPER({_NAME})", [form.upper() for form in forms])
+    inside = sql.like_any(_SPACED, [f"%{form}%" for form in shortest])
+    whole = sql.equal_any(_SPACED, [f" {form.upper()} " for form in forms])
     ends = sql.like_any(_SPACED, [f"% {_like(form.upper())} " for form in forms])
     word = sql.like_any(_SPACED, [f"% {_like(form.upper())} %" for form in forms])
     start = sql.like_any(_SPACED, [f"% {form}%" for form in shortest])
@@ -314,7 +319,7 @@ def _word_parts(form: str) -> list[QuerySet]:
 def _word_score(sql: _Sql, forms: tuple[str, ...]) -> str:
     latin = [form for form in forms if not has_telugu(form)]
     telugu = [form for form in forms if has_telugu(form)]
-    in_name = [_starts_word(sql, f"UPPER({_NAME})", form) for form in latin]
+    in_name = [_starts_word(sql, _SPACED, form, spaced=True) for form in latin]
     in_name += [sql.like(f'"{_PRODUCT}"."name_te"', f"%{_like(form)}%") for form in telugu]
     whens = [f"WHEN {sql.any_of(in_name)} THEN {WORD_IN_NAME}"]
     if latin:
