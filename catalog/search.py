@@ -450,6 +450,13 @@ class _Lexicon:
 _lexicon = _Lexicon()
 
 
+def reading() -> tuple:
+    """Which reading of the search's tables `understand` and `ranked` use now (one cache round
+    trip): what a statement built from them may be kept under."""
+    table = _lexicon.table()
+    return table.words_version, table.version, table.day
+
+
 def _corrections(word: str, table: _Table) -> list[str]:
     """The catalog words `word` may be a one-edit typo of, most frequent first; none when `word` is
     a catalog word, starts one, or is shorter than `TYPO_MIN_LETTERS` or not Latin letters."""
