@@ -13,10 +13,10 @@ stands for).
 A word of four or more Latin letters that is neither a word of the catalog nor the start of one
 is read as a one-edit typo (a letter changed, added, left out, or two neighbours swapped) of the
 catalog words that close (`_Lexicon`: every word of the names, brands, categories and synonyms,
-kept by each process per catalog version): 'sugr', 'daal', 'aata', 'tumeric' and 'biscuts' are
-searched as 'sugar', 'dal', 'atta', 'turmeric' and 'biscuits'. The correction happens in Python
-before the database is asked, so the typo path costs the same one statement as any search, and
-SQLite and PostgreSQL find the same products.
+kept by each process per version of those words, not re-read when only stock changes): 'sugr',
+'daal', 'aata', 'tumeric' and 'biscuts' are searched as 'sugar', 'dal', 'atta', 'turmeric' and
+'biscuits'. The correction happens in Python before the database is asked, so the typo path
+costs the same one statement as any search, and SQLite and PostgreSQL find the same products.
 
 In which order (`ranked`, `RANK_ORDER`): a score summed from these signals, highest first,
 - the product's name: the text (or what it stands for) is the whole name (1000), the name's last

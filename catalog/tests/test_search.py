@@ -238,7 +238,7 @@ def test_the_synonyms_are_read_once_per_catalog_version_and_a_new_one_counts_at_
         assert search.understand("kandi pappu").phrases == ("kandi pappu", "toor dal")
     assert search.understand("godhuma").phrases == ("godhuma",)
     services.synonym_save(synonym=SearchSynonym(word="godhuma", means="wheat flour"))
-    with django_assert_num_queries(3):  # another process reads it too: the change is the catalog's version
+    with django_assert_num_queries(3):  # another process reads it too: the change is a new words version
         assert search.understand("godhuma").phrases == ("godhuma", "wheat flour")
     services.synonym_delete(synonym=SearchSynonym.objects.get(word="godhuma"))
     assert search.understand("godhuma").phrases == ("godhuma",)
