@@ -1,6 +1,6 @@
 """Catalog reads under load, against a trivial JSON endpoint and PostgreSQL alone, in the same run.
 
-    .venv/bin/python bench/catalog_api.py [--duration 10] [--connections 4] [--reuse]
+    .venv/bin/python bench/catalog_api.py [--duration 10] [--connections 4] [--reuse] [--in-process-only]
 
 What it does, in order:
 1. creates its own PostgreSQL database (`bench_catalog`, dropped first if left over; `--reuse`
@@ -194,6 +194,11 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--reuse", action="store_true", help="keep the database if it is already filled")
     parser.add_argument("--no-gzip", action="store_true", help="do not send Accept-Encoding: gzip")
     parser.add_argument("--cached-only", action="store_true", help="skip the pass with the catalog cache off")
+    parser.add_argument(
+        "--in-process-only",
+        action="store_true",
+        help="stop after the suggestions and bad input built in-process (no servers, no load)",
+    )
     return parser.parse_args()
 
 
@@ -598,6 +603,8 @@ def main() -> int:
         print(f"{label:<26} {bad[path][0]:>8.1f} {bad[path][1]:>8.1f}")
     print(f"slowest bad input p95 {max(p95 for _, p95 in bad.values()):.1f} ms (target < 30 ms)")
     print()
+    if args.in_process_only:
+        return 0
 
     load = load_with_wrk if shutil.which("wrk") else load_with_threads
     headers = {} if args.no_gzip else {"Accept-Encoding": "gzip"}

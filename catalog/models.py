@@ -41,8 +41,21 @@ class GstRate(models.IntegerChoices):
     TWENTY_EIGHT = 28, "28 %"
 
 
+class SpacedUpper(models.Func):
+    """' ' || UPPER(the text) || ' ': a name as the search compares it (`catalog/search.py`)."""
+
+    template = "(' ' || UPPER(%(expressions)s) || ' ')"
+    output_field = models.TextField()
+
+
 class Product(models.Model):
     name = models.CharField(max_length=200)
+    # The name upper-cased with a space on either side, kept by the database itself: the search's
+    # score tests it for whole words and word starts in every matching row, and computing it
+    # for each test of each row was a third of the suggestions' statement at 10,000 products.
+    search_name = models.GeneratedField(
+        expression=SpacedUpper("name"), output_field=models.TextField(), db_persist=True, editable=False
+    )
     name_te = models.CharField("Telugu name", max_length=200, blank=True)
     slug = models.SlugField(max_length=220, unique=True)
     category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="products")

@@ -98,8 +98,7 @@ def product_listing(*, keyword: str = "") -> ProductListing:
 def search_ranked(query: search.Query, *, names_only: bool = False) -> QuerySet[Product]:
     """The products `query` finds (name, brand, category, every word; `names_only`: by name and
     every word, as suggestions find them), annotated for `search.RANK_ORDER`."""
-    found = search.matching_ids(query, brands=not names_only, categories=not names_only)
-    return search.ranked(Product.objects.filter(pk__in=found), query)
+    return search.ranked(search.matching_products(query, names_only=names_only), query)
 
 
 def product_list(*, keyword: str = "", page: int = 1, page_size: int = PRODUCT_LIST.default) -> Page[Product]:

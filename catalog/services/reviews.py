@@ -49,4 +49,4 @@ def _product_rating_refresh(product: Product) -> None:
     product.rating = Decimal(str(totals["average"] or 0)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     product.num_reviews = totals["count"]
     product.save(update_fields=["rating", "num_reviews", "updated_at"])
-    caching.invalidate()
+    caching.invalidate(words=False)

@@ -2,13 +2,14 @@
 path (the selectors' models through `serializers`, what SQLite runs) gives for the same catalog,
 and the kept product count stays exact."""
 
+import functools
 import json
 from decimal import Decimal
 
 import pytest
 from django.db import connection
 
-from catalog import answers, selectors, services
+from catalog import answers, selectors, services, stock
 from catalog.models import Category, Detail, Financial, Product, SearchSynonym
 
 from .factories import make_category, make_pack, make_product
@@ -214,3 +215,27 @@ def test_every_products_statement_is_compiled_once_per_page_and_size(catalog, mo
     answers.category_products(category="rice-pulses", page=1, page_size=5)
     answers.category_products(category="rice-pulses", page=1, page_size=5)
     assert len(compiled) == 5, "a category's statement carries its own values: compiled for each request"
+
+
+def test_a_suggestions_statement_is_compiled_once_per_query_and_stock(catalog, monkeypatch):
+    answers._suggestions_compiled.cache_clear()
+    compiled = []
+    compile_statement = answers._suggestions_compiled.__wrapped__
+    monkeypatch.setattr(
+        answers,
+        "_suggestions_compiled",
+        functools.lru_cache(maxsize=8)(lambda *a: compiled.append(a[0].text) or compile_statement(*a)),
+    )
+
+    def first() -> str:
+        return json.loads(answers.suggestions(term="special"))["products"][0]["name"]
+
+    assert first() == "Rice 00 Special"
+    assert first() == "Rice 00 Special"
+    answers.suggestions(term="specia")
+    assert compiled == ["special", "specia"]
+    # An order takes the last of its stock: a new catalog version, so a new statement at once.
+    packs = Financial.objects.filter(detail__product__name="Rice 00 Special", count_in_stock__gt=0)
+    stock.stock_take([(pack.pk, pack.count_in_stock) for pack in packs])
+    assert first() == "Rice 01 Special"
+    assert compiled == ["special", "specia", "special"]

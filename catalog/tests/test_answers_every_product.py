@@ -220,6 +220,7 @@ def test_a_field_added_to_one_side_only_fails_it(edge_shapes, monkeypatch):
         assert len(_differences(monkeypatch, cases)) == len(cases)
 
     answers._every_product_statement.cache_clear()
+    answers._suggestions_compiled.cache_clear()  # compiled statements hold PRODUCT as it was
     try:
         with monkeypatch.context() as patch:  # the SQL writes one the serializers do not
             patch.setattr(
@@ -228,4 +229,5 @@ def test_a_field_added_to_one_side_only_fails_it(edge_shapes, monkeypatch):
             assert len(_differences(monkeypatch, cases)) == len(cases)
     finally:
         answers._every_product_statement.cache_clear()
+        answers._suggestions_compiled.cache_clear()
     assert _differences(monkeypatch, cases) == []

@@ -238,7 +238,7 @@ def test_the_synonyms_are_read_once_per_catalog_version_and_a_new_one_counts_at_
         assert search.understand("kandi pappu").phrases == ("kandi pappu", "toor dal")
     assert search.understand("godhuma").phrases == ("godhuma",)
     services.synonym_save(synonym=SearchSynonym(word="godhuma", means="wheat flour"))
-    with django_assert_num_queries(3):  # another process reads it too: the change is the catalog's version
+    with django_assert_num_queries(3):  # another process reads it too: the change is a new words version
         assert search.understand("godhuma").phrases == ("godhuma", "wheat flour")
     services.synonym_delete(synonym=SearchSynonym.objects.get(word="godhuma"))
     assert search.understand("godhuma").phrases == ("godhuma",)
@@ -279,3 +279,19 @@ def test_stock_taken_and_given_back_counts_as_sold_on_the_day():
     assert list(ProductSales.objects.values_list("product_id", "day", "units")) == [
         (product.pk, timezone.localdate(), 4)
     ]
+
+
+def test_stock_taken_rereads_the_stock_but_not_the_words(shop, django_assert_num_queries):
+    # An order sets a new catalog version, not a new words version: the next search reads the
+    # products out of stock and the best sellers again (2 queries), not every word of the catalog.
+    pack = Product.objects.get(name="Sugar").details.get().financials.get()
+    search.understand("biyyam")
+    with django_assert_num_queries(0):
+        search.understand("biyyam")
+    stock.stock_take([(pack.pk, 1)])
+    with django_assert_num_queries(2):
+        search.understand("biyyam")
+    assert pack.detail.product_id in {pk for pk, _ in search._lexicon.table().sold}
+    services.synonym_save(synonym=SearchSynonym(word="godhuma", means="wheat flour"))
+    with django_assert_num_queries(3):  # a synonym is a word: read again, with the stock
+        assert search.understand("godhuma").phrases == ("godhuma", "wheat flour")
