@@ -64,6 +64,8 @@ TARGET_SCORES = {"performance": TARGET_PERFORMANCE, "accessibility": 95, "best-p
 # A page that misses is measured again, up to this many runs in all, and judged on the median: a
 # burst of other work on the machine during one run then decides nothing.
 CHECK_MAX_RUNS = 5
+# The scores `--check` judges; `--performance-printed` leaves performance printed but not judged.
+JUDGED_SCORES = dict(TARGET_SCORES)
 
 
 def parse_args() -> argparse.Namespace:
@@ -87,6 +89,12 @@ def parse_args() -> argparse.Namespace:
         "--check",
         action="store_true",
         help=f"CI gate: a page whose median misses a target runs again, up to {CHECK_MAX_RUNS} runs in all",
+    )
+    parser.add_argument(
+        "--performance-printed",
+        action="store_true",
+        help="with --check: print performance but judge only accessibility, best practices and SEO (issue 34: "
+        "the calibrated slowdown misjudges this host class, home scoring 83-93 run to run)",
     )
     return parser.parse_args()
 
@@ -192,7 +200,7 @@ def print_table(medians: dict[str, dict[str, float]], runs: int, cpu_slowdown: f
 
 def missed_targets(row: dict[str, float]) -> list[str]:
     """The scores among issue 18's four that a page misses."""
-    return [name for name, target in TARGET_SCORES.items() if row[name] < target]
+    return [name for name, target in JUDGED_SCORES.items() if row[name] < target]
 
 
 def missed_metrics(row: dict[str, float]) -> list[str]:
@@ -259,6 +267,8 @@ def load_average() -> str:
 
 def main() -> int:
     args = parse_args()
+    if args.performance_printed:
+        JUDGED_SCORES.pop("performance")
     if not LIGHTHOUSE.is_file():
         sys.exit("Lighthouse is not installed: run `npm install` (it is a devDependency)")
     if not Path(CHROME_PATH).is_file():
