@@ -34,6 +34,7 @@ EVERY_OPERATION = {
 }
 WRITES = {"409": "Conflict: stock, price, state changed, or a duplicate"}
 WRITE_METHODS = {"post", "put", "patch", "delete"}
+IDEMPOTENT = {"422": "The Idempotency-Key was already used for a different request"}
 
 
 def add_error_responses(result, generator, request, public):
@@ -45,6 +46,8 @@ def add_error_responses(result, generator, request, public):
             if method not in {"get", "head", *WRITE_METHODS}:
                 continue
             statuses = {**EVERY_OPERATION, **(WRITES if method in WRITE_METHODS else {})}
+            if any(parameter.get("name") == "Idempotency-Key" for parameter in operation.get("parameters", [])):
+                statuses.update(IDEMPOTENT)
             responses = operation.setdefault("responses", {})
             for status, description in statuses.items():
                 responses.setdefault(

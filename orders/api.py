@@ -8,6 +8,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.errors import NotFound
+from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
+from common.idempotency import idempotent
 from common.ids import as_row_id
 from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
@@ -69,7 +71,8 @@ class OrdersView(APIView):
         headers = page_headers(request, page=page, page_size=query.validated_data["pageSize"])
         return Response(_order_data(request, page.items, many=True), headers=headers)
 
-    @extend_schema(request=OrderPlaceInSerializer, responses={201: OrderSerializer})
+    @extend_schema(request=OrderPlaceInSerializer, responses={201: OrderSerializer}, parameters=[IDEMPOTENCY_KEY])
+    @idempotent("orders.place", atomic=True)
     def post(self, request: Request) -> Response:
         body = OrderPlaceInSerializer(data=request.data)
         body.is_valid(raise_exception=True)

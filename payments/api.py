@@ -10,6 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
+from common.idempotency import idempotent
 from common.permissions import IsCustomer
 from payments import services
 from payments.gateways.base import MalformedNotice, Unauthenticated
@@ -27,7 +29,8 @@ class _PaymentStartView(APIView):
     permission_classes = [IsCustomer]
     online_checkout = False
 
-    @extend_schema(request=PaymentStartInSerializer, responses=PaymentStartOutSerializer)
+    @extend_schema(request=PaymentStartInSerializer, responses=PaymentStartOutSerializer, parameters=[IDEMPOTENCY_KEY])
+    @idempotent("payments.start", atomic=False)
     def post(self, request: Request) -> Response:
         body = PaymentStartInSerializer(data=request.data)
         body.is_valid(raise_exception=True)

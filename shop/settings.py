@@ -292,6 +292,7 @@ CELERY_BEAT_SCHEDULE = {
     "cancel-abandoned-orders": {"task": "payments.tasks.cancel_abandoned_orders", "schedule": 60},
     # Hourly: once a month has ended (India time), its gold-coin draw runs; a month already drawn is skipped.
     "draw-ended-months": {"task": "promotions.tasks.draw_ended_months", "schedule": 60 * 60},
+    "purge-idempotency-keys": {"task": "common.tasks.purge_idempotency_keys", "schedule": 60 * 60},
 }
 
 # --- Auth -----------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 import paymentTexts from "../i18n/payment";
 import { api } from "./api";
 import { getUserInfo } from "./auth";
+import { sendOnce } from "./idempotency";
 import { t } from "./i18n";
 import { navigate } from "./navigation";
 
@@ -47,10 +48,9 @@ export function paymentRequest(order, { cartItems } = {}) {
 export async function startPayment(order, { checkout = false, cartItems } = {}) {
   let answer;
   try {
-    answer = await api(checkout ? CHECKOUT_START : PAY_LATER_START, {
-      method: "POST",
-      body: paymentRequest(order, { cartItems }),
-    });
+    const path = checkout ? CHECKOUT_START : PAY_LATER_START;
+    const body = paymentRequest(order, { cartItems });
+    answer = await sendOnce("payment", body, (headers) => api(path, { method: "POST", body, headers }));
   } catch (error) {
     throw new PaymentStartError(t(FAILED_TRY_AGAIN), { cause: error });
   }

@@ -1,6 +1,7 @@
 // Placing the order: the request the orders API expects, and what each answer does to the cart.
 import { api, errorMessage } from "../../lib/api";
 import { applyServerRecords, clearCartItems, getCart } from "../../lib/cart";
+import { sendOnce } from "../../lib/idempotency";
 import { toast } from "../../lib/toast";
 
 /**
@@ -38,7 +39,8 @@ export function applyConflictRecords(records) {
 }
 
 /**
- * POST the stored cart as an order (with the store credit the shopper chose to use). Resolves to the placed order (the cart's lines are cleared:
+ * POST the stored cart as an order (with the store credit the shopper chose to use), with an
+ * Idempotency-Key kept across retries of the same cart (lib/idempotency). Resolves to the placed order (the cart's lines are cleared:
  * the order now holds them; `keepCart` leaves them for an online payment, whose success screen
  * clears them), or to null after telling the shopper why it was refused. A 409 (prices changed,
  * not enough stock) refreshes the cart so the summary shows what the server will accept.
@@ -46,7 +48,7 @@ export function applyConflictRecords(records) {
 export async function placeOrder({ keepCart = false, storeCredit = 0, substitutionPreference = "" } = {}) {
   try {
     const body = orderRequest(getCart(), { storeCredit, substitutionPreference });
-    const order = await api("/api/orders", { method: "POST", body });
+    const order = await sendOnce("order", body, (headers) => api("/api/orders", { method: "POST", body, headers }));
     if (!keepCart) clearCartItems();
     return order;
   } catch (error) {

@@ -1,0 +1,11 @@
+"""Background jobs of the plumbing."""
+
+from celery import shared_task
+
+from common.idempotency import purge_expired
+
+
+@shared_task(ignore_result=True)
+def purge_idempotency_keys() -> int:
+    """Hourly (Celery beat): drop `Idempotency-Key` answers older than a day."""
+    return purge_expired()
