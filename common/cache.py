@@ -23,6 +23,8 @@ from django.utils.functional import cached_property
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from common.metrics import cache_time
+
 logger = logging.getLogger(__name__)
 
 RETRY_SECONDS = 5.0
@@ -71,11 +73,14 @@ def _falls_back(name: str):
     def call(self, *args, **kwargs):
         if _outage.skipping():
             return getattr(_outage.stand_in, name)(*args, **kwargs)
+        started = time.perf_counter()
         try:
             result = redis_method(self, *args, **kwargs)
         except UNREACHABLE as exc:
             _outage.began(exc)
             return getattr(_outage.stand_in, name)(*args, **kwargs)
+        finally:
+            cache_time(time.perf_counter() - started)
         if _outage.down:
             _outage.ended()
         return result

@@ -5,6 +5,7 @@ import logging
 from celery import Task, shared_task
 from kombu.exceptions import OperationalError
 
+from common.metrics import SMS_FAILURES
 from notifications.sms import SmsError, SmsTemporaryError, sms_send_now
 
 logger = logging.getLogger(__name__)
@@ -45,10 +46,13 @@ def send_sms(self, phone_no: str, text: str) -> bool:
             )
             raise self.retry(exc=exc, countdown=SMS_RETRY_DELAYS[retries]) from exc
         logger.error("SMS to %s dropped after %d tries: %s", _masked(phone_no), retries + 1, exc)
+        SMS_FAILURES.labels("dropped after retries").inc()
     except SmsError as exc:
         logger.error("SMS to %s not sent: %s", _masked(phone_no), exc)
+        SMS_FAILURES.labels("refused").inc()
     except Exception:
         logger.exception("SMS to %s not sent: unexpected error", _masked(phone_no))
+        SMS_FAILURES.labels("unexpected error").inc()
     else:
         return True
     return False

@@ -19,10 +19,11 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up)
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from common.metrics import WebsocketGauge  # noqa: E402
 from common.websocket import RefuseUnknownPaths, WebsocketsOnlyHttp  # noqa: E402
 from realtime.routing import websocket_urlpatterns  # noqa: E402
 
-websockets = AllowedHostsOriginValidator(RefuseUnknownPaths(URLRouter(websocket_urlpatterns)))
+websockets = AllowedHostsOriginValidator(WebsocketGauge(RefuseUnknownPaths(URLRouter(websocket_urlpatterns))))
 
 application = ProtocolTypeRouter({"http": django_asgi_app, "websocket": websockets})
 websocket_application = ProtocolTypeRouter({"http": WebsocketsOnlyHttp(django_asgi_app), "websocket": websockets})

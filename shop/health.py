@@ -1,4 +1,7 @@
-"""GET /healthz: is every service the shop needs reachable? Answers within HEALTH_TIMEOUT_SECONDS.
+"""GET /healthz and /readyz: is every service the shop needs reachable? Answer within HEALTH_TIMEOUT_SECONDS.
+
+/healthz checks the database, the cache and the channel layer (what serving a page needs; the load
+balancer's check); /readyz adds the Celery broker (what placing an order needs for its texts).
 
 The checks run side by side, each in a daemon thread of its own, so one service that hangs (a
 database whose packets vanish, a Redis that never answers) cannot hold up the answer: a check that
@@ -23,9 +26,12 @@ import time
 import uuid
 
 from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.http import JsonResponse
+
+from shop.celery import app
 
 logger = logging.getLogger(__name__)
 
@@ -73,7 +79,16 @@ def _check_channel_layer() -> None:
     asyncio.run(asyncio.wait_for(_round_trip(layer), HEALTH_TIMEOUT_SECONDS))
 
 
+def _check_broker() -> None:
+    """The Celery broker takes a connection (with eager tasks there is none to check)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    with app.connection_for_write() as connection_:
+        connection_.ensure_connection(max_retries=0, timeout=HEALTH_TIMEOUT_SECONDS)
+
+
 CHECKS = {"database": _check_database, "cache": _check_cache, "channel_layer": _check_channel_layer}
+READY_CHECKS = {**CHECKS, "broker": _check_broker}
 
 
 class _Check(threading.Thread):
@@ -99,8 +114,8 @@ def _outcome(name: str, check: _Check) -> str:
     return "ok"
 
 
-def healthz(request):
-    checks = {name: _Check(name, check) for name, check in CHECKS.items()}
+def _answer(checks_to_run: dict):
+    checks = {name: _Check(name, check) for name, check in checks_to_run.items()}
     for check in checks.values():
         check.start()
     deadline = time.monotonic() + HEALTH_TIMEOUT_SECONDS
@@ -109,3 +124,13 @@ def healthz(request):
     results = {name: _outcome(name, check) for name, check in checks.items()}
     healthy = all(value == "ok" for value in results.values())
     return JsonResponse({"status": "ok" if healthy else "error", **results}, status=200 if healthy else 503)
+
+
+def healthz(request):
+    """The database, the cache and the channel layer answer (the load balancer's check)."""
+    return _answer(CHECKS)
+
+
+def readyz(request):
+    """As /healthz, and the Celery broker takes a connection: ready for every kind of request."""
+    return _answer(READY_CHECKS)

@@ -6,6 +6,7 @@ in-memory channel layer, eager Celery, file-system media, console SMS and the sa
 gateway. The README lists every variable.
 """
 
+import ipaddress
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -97,6 +98,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: every log line of the request carries its id; one line per request (common/logs.py).
+    "common.logs.RequestLogMiddleware",
+    # Times every answer, the preflights and errors included (common/metrics.py).
+    "common.metrics.MetricsMiddleware",
     # First, so that a preflight is answered before anything else can answer it (corsheaders' advice).
     "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -745,15 +750,50 @@ if PRODUCTION or not DEBUG:
     SECURE_REFERRER_POLICY = "same-origin"
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
+# --- Metrics (GET /metrics, shop/metrics.py) -------------------------------------------------------
+METRICS_TOKEN = env.secret(
+    "METRICS_TOKEN", meaning="Bearer token Prometheus sends to read `/metrics` (none: only `METRICS_ALLOWED_NETWORKS`)"
+)
+try:
+    METRICS_ALLOWED_NETWORKS = [
+        ipaddress.ip_network(network, strict=False)
+        for network in env.listing(
+            "METRICS_ALLOWED_NETWORKS",
+            meaning="comma-separated networks (`10.0.0.0/8,127.0.0.1/32`) that may read `/metrics` without the token; "
+            "the address is the one `TRUSTED_PROXY_COUNT` makes of the request",
+        )
+    ]
+except ValueError as error:
+    raise ImproperlyConfigured(f"METRICS_ALLOWED_NETWORKS: {error}") from None
+PROMETHEUS_MULTIPROC_DIR = env.text(
+    "PROMETHEUS_MULTIPROC_DIR",
+    meaning="a directory, emptied before the processes start, where every web, ws and Celery process of one machine "
+    "keeps its figures so that one scrape of `/metrics` adds them up (prometheus-client's multiprocess mode); "
+    "unset: each process shows its own",
+)
+
+LOG_FORMAT = env.choice(
+    "LOG_FORMAT",
+    "text",
+    choices=["text", "json"],
+    meaning="`json`: one JSON object per line with the request id, and one line per request "
+    "(`shop.requests`: method, route, status, time, user id); `text`: plain lines for a terminal",
+)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "common.logs.RequestIdFilter"}},
+    "formatters": {"json": {"()": "common.logs.JsonFormatter"}, "text": {"()": "common.logs.TextFormatter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["request_id"], "formatter": LOG_FORMAT},
+    },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         # Django's own default config gives "django" a console handler of its own (when DEBUG is
         # on) and lets it propagate to root too, so every line was printed twice. One handler: root's.
         "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
         "django.db.backends": {"level": "INFO"},
+        # One line per request (common.logs): with JSON logs; a terminal has the server's own.
+        "shop.requests": {"level": "INFO" if LOG_FORMAT == "json" else "WARNING"},
     },
 }

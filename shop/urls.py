@@ -5,7 +5,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.staff_login import StaffAuthenticationForm
 from shop import api, pages, seo, views
-from shop.health import healthz
+from shop.health import healthz, readyz
+from shop.metrics import metrics
 
 admin.site.site_header = f"{settings.STORE_NAME} staff"
 admin.site.site_title = f"{settings.STORE_NAME} staff"
@@ -28,6 +29,8 @@ handler500 = "shop.views.server_error"
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
+    path("metrics", metrics, name="metrics"),
     path("staff/", admin.site.urls),
     path("api/", include(api_patterns)),
     path("payments/", include("payments.web_urls")),

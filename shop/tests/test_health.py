@@ -74,3 +74,27 @@ async def test_healthz_stays_ok_while_a_consumer_receives_on_the_layer(settings)
 def test_healthz_round_trips_through_the_real_redis_channel_layer(client, settings):
     assert "RedisChannelLayer" in settings.CHANNEL_LAYERS["default"]["BACKEND"]
     assert client.get("/healthz").json()["channel_layer"] == "ok"
+
+
+@pytest.mark.django_db
+def test_readyz_adds_the_broker_to_the_checks(client):
+    answer = client.get("/readyz")
+
+    assert answer.status_code == 200
+    assert answer.json() == {"status": "ok", "database": "ok", "cache": "ok", "channel_layer": "ok", "broker": "ok"}
+
+
+@pytest.mark.django_db
+def test_readyz_answers_503_within_its_timeout_when_the_broker_is_down(client, settings, monkeypatch):
+    from shop.celery import app
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:1/0")  # nothing listens there
+    started = time.monotonic()
+
+    answer = client.get("/readyz")
+
+    assert answer.status_code == 503
+    assert answer.json()["broker"] == "error"
+    assert time.monotonic() - started < health.HEALTH_TIMEOUT_SECONDS + 1
+    assert "127.0.0.1" not in answer.content.decode()

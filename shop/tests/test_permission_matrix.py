@@ -309,6 +309,9 @@ PAGES: dict[str, str] = {
 # Everything else outside /api/ and /staff/: (method, path or None for the route filled in) -> statuses.
 OTHER_ROUTES: dict[str, dict[str, tuple]] = {
     "healthz": {"GET": PUBLIC},
+    "readyz": {"GET": PUBLIC},
+    # Prometheus only: the token or the internal network (shop/tests/test_metrics.py); no role.
+    "metrics": {"GET": everyone(404)},
     "service-worker.js": {"GET": PUBLIC},
     "manifest.webmanifest": {"GET": PUBLIC},
     "robots.txt": {"GET": PUBLIC},
