@@ -449,6 +449,22 @@ STORAGES = {
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+# --- Backups (manage.py backup / restore, shop/backups.py) ------------------------------------------
+BACKUP_DIR = Path(
+    env.text(
+        "BACKUP_DIR",
+        str(BASE_DIR / "backups"),
+        shown="`backups/` in the checkout",
+        meaning="folder the backups go to when media are on disk (with `S3_BUCKET` set they go to the bucket, "
+        "under `backups/`)",
+    )
+)
+BACKUP_KEEP = env.integer("BACKUP_KEEP", 7, minimum=1, meaning="how many backups to keep; older ones are deleted")
+BACKUP_EVERY_HOURS = env.integer(
+    "BACKUP_EVERY_HOURS",
+    0,
+    meaning="Celery beat makes a backup this often (`24`: daily); `0`: only when `manage.py backup` runs",
+)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 UPLOAD_MAX_IMAGE_BYTES = env.integer(
     "UPLOAD_MAX_IMAGE_BYTES",
@@ -797,3 +813,6 @@ LOGGING = {
         "shop.requests": {"level": "INFO" if LOG_FORMAT == "json" else "WARNING"},
     },
 }
+
+if BACKUP_EVERY_HOURS:
+    CELERY_BEAT_SCHEDULE["backup"] = {"task": "shop.tasks.backup", "schedule": BACKUP_EVERY_HOURS * 60 * 60}
