@@ -22,12 +22,13 @@ from decimal import Decimal
 
 import orjson
 import psycopg
-from django.db import connection
+from django.db import connection, connections, router
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 
 from common.pagination import pages_for
 
 from . import search, selectors, serializers
+from .models import Product
 from .selectors import ProductListing
 from .uploads import CARD_SUFFIX, UPLOADED_PAGE_PICTURE_PATTERN
 
@@ -125,10 +126,11 @@ def _fetch(sql: str, params: list, *, prepared: bool = False) -> tuple:
     Only a statement whose best plan does not depend on its values may be `prepared`: a search's
     `LIKE` pattern must be seen by the planner to use the trigram or prefix index (a generic plan
     reads every row)."""
-    connection.ensure_connection()
-    raw = _ServerCursor(connection.connection, prepared=prepared)
-    wrapper = _DebugCursor if connection.queries_logged else CursorWrapper
-    with wrapper(raw, connection) as cursor:
+    database = connections[router.db_for_read(Product)]  # the read replica when there is one (shop/db_routers.py)
+    database.ensure_connection()
+    raw = _ServerCursor(database.connection, prepared=prepared)
+    wrapper = _DebugCursor if database.queries_logged else CursorWrapper
+    with wrapper(raw, database) as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone()
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+import psycopg_pool
 from django.core.exceptions import ImproperlyConfigured
 
 from shop import environment as env
@@ -100,6 +101,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Outermost: every log line of the request carries its id; one line per request (common/logs.py).
     "common.logs.RequestLogMiddleware",
+    # With a read replica: a caller's reads after their own write go to the primary (shop/db_routers.py).
+    "shop.db_routers.PrimaryAfterWriteMiddleware",
     # Times every answer, the preflights and errors included (common/metrics.py).
     "common.metrics.MetricsMiddleware",
     # First, so that a preflight is answered before anything else can answer it (corsheaders' advice).
@@ -211,6 +214,30 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # statements ask for it (catalog/answers.py); Django's own queries bind on the client and are
     # never prepared. Behind PgBouncer, use 1.21 or later with max_prepared_statements set.
     options["prepare_threshold"] = 5
+DATABASE_REPLICA_URL = env.url(
+    "DATABASE_REPLICA_URL",
+    schemes=("postgres", "postgresql"),
+    meaning="a streaming replica of `DATABASE_URL` for catalog reads (`shop/db_routers.py`); writes, checkout, "
+    "payments and a shopper's reads just after their own write stay on the primary",
+)
+REPLICA_PIN_SECONDS = env.integer(
+    "REPLICA_PIN_SECONDS",
+    5,
+    minimum=1,
+    meaning="after a write, that caller's reads go to the primary for this long (longer than the replica's lag)",
+)
+if DATABASE_REPLICA_URL:
+    if not DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        raise ImproperlyConfigured("DATABASE_REPLICA_URL needs DATABASE_URL to be PostgreSQL too")
+    _replica = dj_database_url.parse(DATABASE_REPLICA_URL)
+    _replica["CONN_MAX_AGE"] = 0
+    # Each borrowed connection is checked first (one round trip): a replica that went away is found
+    # at the borrow, where the router can still send the read to the primary (shop/db_routers.py).
+    _pool = {**DATABASES["default"]["OPTIONS"]["pool"], "check": psycopg_pool.ConnectionPool.check_connection}
+    _replica["OPTIONS"] = {**DATABASES["default"]["OPTIONS"], "pool": _pool}
+    _replica["TEST"] = {"MIRROR": "default"}  # tests read the test database through it
+    DATABASES["replica"] = _replica
+    DATABASE_ROUTERS = ["shop.db_routers.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, channel layer, Celery broker --------------------------------------------------

@@ -148,3 +148,26 @@ def test_the_sandbox_is_off_with_debug_off_and_check_deploy_fails_when_it_is_swi
 def test_the_sandbox_is_on_with_debug_on():
     result = _run({"DEBUG": "1"}, "shell", "-c", "from django.conf import settings; print(settings.PAYMENT_SANDBOX)")
     assert result.stdout.splitlines()[-1].split() == ["True"], result.stderr
+
+
+def test_a_replica_url_adds_the_replica_and_its_router():
+    shown = _run(
+        {
+            "DATABASE_URL": "postgres://shop@10.0.0.5:5432/shop",
+            "DATABASE_REPLICA_URL": "postgres://shop@10.0.0.6:5432/shop",
+        },
+        "shell",
+        "-c",
+        "from django.conf import settings as s; r = s.DATABASES['replica']; "
+        "print(r['HOST'], r['TEST']['MIRROR'], s.DATABASE_ROUTERS, 'check' in r['OPTIONS']['pool'])",
+    )
+
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.strip().splitlines()[-1] == "10.0.0.6 default ['shop.db_routers.ReplicaRouter'] True"
+
+
+def test_a_replica_of_sqlite_is_refused_at_start():
+    refused = _run({"DATABASE_REPLICA_URL": "postgres://shop@10.0.0.6:5432/shop"}, "check")
+
+    assert refused.returncode != 0
+    assert "DATABASE_REPLICA_URL needs DATABASE_URL to be PostgreSQL" in refused.stderr
