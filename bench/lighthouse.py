@@ -21,19 +21,25 @@ lower: compare figures taken in the same period and say under what load. The JSO
 kept in bench/out/lighthouse/. Targets (issue 17): performance at least 90, CLS under 0.1 and TBT
 under 200 ms on every page, with Lighthouse's defaults.
 
-`--calibrate` (the CI gate, issue 18) judges the same emulated phone whatever host runs it.
-Lighthouse's 4x CPU slowdown is meant for a host whose benchmark index is 1,500-2,000 (its
-docs/throttling.md: "moves a typical run in the high-end desktop bracket somewhere into the mid-tier
-mobile bracket"; calibrate on a host outside it). Lighthouse's own benchmark, run five times in
-Chromium first (bench/benchmark_index.mjs), reads this host's index; every run then uses 4x scaled
-by index / 1,750: about 5.5x on a host of 2,400, stricter than the default, and 2.5x on one of
-1,100, where the default 4x emulated a phone half as fast and the same build failed.
+`--calibrate` (the CI gate, issue 34) judges the same emulated phone whatever host runs it, from
+each run's own reading of the host. Every run gathers once (Lighthouse's `--gather-mode`, the
+page loaded without throttling, as simulated throttling always loads it) and is audited twice from
+the same artifacts: at Lighthouse's default 4x, and at the slowdown Lighthouse's CPU-throttling
+calculator gives for the benchmark index read inside that run (`environment.benchmarkIndex`; the
+calculator is linked from Lighthouse's docs/throttling.md, its formula is `calculator_slowdown`),
+never under 2x. Runs whose index differs by more than a quarter from the median of all the set's
+runs are discarded (the host was not itself then), and a page with fewer than 3 runs left fails
+the gate rather than passing on a guess. When the kept runs' median index is within 1,300-1,700
+(the host class Lighthouse's 4x is made for) the 4x audits are judged too. Only the rIC shim of
+simulated throttling reads the slowdown while gathering (the idle deadline it gives the page);
+gathering uses the default 4x for it.
 `--cpu-slowdown N` sets the slowdown by hand (8 shows how a host half as fast would score at 4x).
 """
 
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -44,7 +50,6 @@ from harness import OUT, ROOT, create_database, environment, free_port, setup_dj
 
 DATABASE_URL = os.environ.get("BENCH_LIGHTHOUSE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_lighthouse")
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
-BENCH = Path(__file__).resolve().parent
 CHROME_PATH = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 REPORTS = OUT / "lighthouse"
 RUN_TIMEOUT = 240
@@ -54,11 +59,16 @@ ATTEMPTS = 3
 SEARCH_QUERY = "rice"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 TARGET_PERFORMANCE, TARGET_CLS, TARGET_TBT_MS = 90, 0.1, 200
-# Lighthouse's default CPU slowdown, and the benchmark index of the hosts it is meant for (the middle of
-# the high-end desktop bracket, 1,500-2,000, in Lighthouse's docs/throttling.md): `--calibrate` scales
-# the slowdown by the host's index over this one.
-DEFAULT_CPU_SLOWDOWN, DEFAULT_SLOWDOWN_HOST_INDEX = 4, 1750
-CALIBRATION_SAMPLES = 5
+DEFAULT_CPU_SLOWDOWN = 4
+# `--calibrate`: the calculator's slowdown is never taken under this (an index under ~800 would
+# otherwise emulate a phone about as fast as the host, or faster).
+MIN_CPU_SLOWDOWN = 2
+# A run whose benchmark index differs from the set's median by more than this share is discarded.
+INDEX_TOLERANCE = 0.25
+# The gate judges a page on at least this many kept runs, or fails.
+MIN_KEPT_RUNS = 3
+# Lighthouse's 4x is judged as well when the kept runs' median index is in this range.
+DEFAULT_SLOWDOWN_INDEX_RANGE = (1300, 1700)
 # Issue 18's targets on every page: the four category scores, all judged by CI's gate (`--check`).
 TARGET_SCORES = {"performance": TARGET_PERFORMANCE, "accessibility": 95, "best-practices": 95, "seo": 90}
 # A page that misses is measured again, up to this many runs in all, and judged on the median: a
@@ -83,7 +93,10 @@ def parse_args() -> argparse.Namespace:
     slowdown.add_argument(
         "--calibrate",
         action="store_true",
-        help=f"scale the 4x slowdown by this host's benchmark index over {DEFAULT_SLOWDOWN_HOST_INDEX} (the CI gate)",
+        help="the CI gate: each run at the slowdown Lighthouse's calculator gives for the index in its own report "
+        f"(at least {MIN_CPU_SLOWDOWN}x), runs off the set's median index by over {INDEX_TOLERANCE * 100:.0f}%% discarded, "
+        f"{MIN_KEPT_RUNS} kept runs a page or it fails; 4x judged too at an index within "
+        f"{DEFAULT_SLOWDOWN_INDEX_RANGE[0]}-{DEFAULT_SLOWDOWN_INDEX_RANGE[1]}",
     )
     parser.add_argument(
         "--check",
@@ -93,8 +106,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--performance-printed",
         action="store_true",
-        help="with --check: print performance but judge only accessibility, best practices and SEO (issue 34: "
-        "the calibrated slowdown misjudges this host class, home scoring 83-93 run to run)",
+        help="with --check: print performance but judge only accessibility, best practices and SEO",
     )
     return parser.parse_args()
 
@@ -127,12 +139,15 @@ def page_paths(product_slug: str) -> dict[str, str]:
     }
 
 
-def lighthouse(url: str, report: Path, *, cpu_slowdown: float | None = None) -> dict:
+def lighthouse(
+    url: str | None, report: Path, *, cpu_slowdown: float | None = None, artifacts: Path | None = None
+) -> dict:
     """One Lighthouse run with its defaults (mobile, simulated throttling), at `cpu_slowdown` instead
-    of its 4x CPU slowdown when given; the parsed JSON report."""
+    of its 4x CPU slowdown when given; the parsed JSON report. With `artifacts`, a URL is gathered
+    and its artifacts kept there; without a URL, the artifacts kept there are audited again."""
     command = [
         str(LIGHTHOUSE),
-        url,
+        *([url] if url else []),
         "--output=json",
         f"--output-path={report}",
         f"--only-categories={','.join(CATEGORIES)}",
@@ -140,6 +155,8 @@ def lighthouse(url: str, report: Path, *, cpu_slowdown: float | None = None) -> 
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
         "--quiet",
         *([f"--throttling.cpuSlowdownMultiplier={cpu_slowdown}"] if cpu_slowdown else []),
+        *([f"--gather-mode={artifacts}"] if artifacts and url else []),
+        *([f"--audit-mode={artifacts}"] if artifacts else []),
     ]
     env = {**os.environ, "CHROME_PATH": CHROME_PATH}
     for attempt in range(1, ATTEMPTS + 1):
@@ -147,12 +164,40 @@ def lighthouse(url: str, report: Path, *, cpu_slowdown: float | None = None) -> 
             subprocess.run(command, check=True, env=env, timeout=RUN_TIMEOUT, cwd=ROOT)
             result = json.loads(report.read_text())
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired, json.JSONDecodeError) as error:
-            print(f"  Lighthouse failed on {url} (attempt {attempt} of {ATTEMPTS}): {error}", file=sys.stderr)
+            print(
+                f"  Lighthouse failed on {url or artifacts} (attempt {attempt} of {ATTEMPTS}): {error}", file=sys.stderr
+            )
             continue
         if not result.get("runtimeError"):
             return result
         print(f"  Lighthouse: {result['runtimeError'].get('code')} on {url} (attempt {attempt})", file=sys.stderr)
-    sys.exit(f"Lighthouse failed {ATTEMPTS} times on {url}")
+    sys.exit(f"Lighthouse failed {ATTEMPTS} times on {url or artifacts}")
+
+
+def calculator_slowdown(index: float) -> float:
+    """The CPU slowdown Lighthouse's CPU-throttling calculator gives for a host of benchmark `index`
+    (docs/throttling.md links it: patrickhulce/lighthouse-cpu-throttling-calculator, pages/index.js,
+    `computeMultiplierMessages`: 3x at 1,300 and one more per 233 above it, 2x at 800, 1x at 150,
+    straight lines between), never under MIN_CPU_SLOWDOWN. The calculator gives no slowdown under
+    150 (the host is slower than the phone); the floor applies there too."""
+    if index >= 1300:
+        slowdown = 3 + (index - 1300) / 233
+    elif index >= 800:
+        slowdown = 2 + (index - 800) / 500
+    elif index >= 150:
+        slowdown = 1 + (index - 150) / 650
+    else:
+        slowdown = 1.0
+    return round(max(MIN_CPU_SLOWDOWN, slowdown), 2)
+
+
+def kept_runs(rows: list[dict[str, float]], median_index: float) -> list[dict[str, float]]:
+    """The runs whose benchmark index is within INDEX_TOLERANCE of the set's median index."""
+    return [row for row in rows if abs(row["bi"] - median_index) <= INDEX_TOLERANCE * median_index]
+
+
+def set_median_index(results: dict[str, list[dict[str, float]]]) -> float:
+    return statistics.median(row["bi"] for rows in results.values() for row in rows)
 
 
 def figures(result: dict) -> dict[str, float]:
@@ -165,20 +210,17 @@ def figures(result: dict) -> dict[str, float]:
         "lcp": audits["largest-contentful-paint"]["numericValue"],
         "fcp": audits["first-contentful-paint"]["numericValue"],
         "si": audits["speed-index"]["numericValue"],
-        # Lighthouse's measure of the host CPU at that moment (about 1000+ on the machine it expects).
+        # Lighthouse's measure of the host CPU during this run (about 1000+ on the machine it expects).
         "bi": result.get("environment", {}).get("benchmarkIndex") or 0,
+        "slowdown": result["configSettings"]["throttling"]["cpuSlowdownMultiplier"],
     }
 
 
-def print_table(medians: dict[str, dict[str, float]], runs: int, cpu_slowdown: float | None) -> bool:
-    slowdown = f"{cpu_slowdown}x" if cpu_slowdown else f"{DEFAULT_CPU_SLOWDOWN}x, the default"
-    print(
-        f"\nLighthouse {lighthouse_version()}, mobile, simulated throttling (CPU slowdown {slowdown}); "
-        f"median of {runs} run(s) per page"
-    )
+def print_table(title: str, medians: dict[str, dict[str, float]], kept: dict[str, int]) -> bool:
+    print(f"\n{title}")
     header = (
         f"{'page':<10}{'perf':>6}{'a11y':>6}{'best':>6}{'SEO':>6}{'CLS':>8}{'TBT ms':>8}{'LCP s':>7}{'FCP s':>7}"
-        f"{'SI s':>7}{'CPU':>6}"
+        f"{'SI s':>7}{'CPU':>6}{'slow':>6}{'runs':>5}"
     )
     print(header)
     print("-" * len(header))
@@ -189,15 +231,22 @@ def print_table(medians: dict[str, dict[str, float]], runs: int, cpu_slowdown: f
         print(
             f"{page:<10}{row['performance']:>6.0f}{row['accessibility']:>6.0f}{row['best-practices']:>6.0f}"
             f"{row['seo']:>6.0f}{row['cls']:>8.3f}{row['tbt']:>8.0f}{row['lcp'] / 1000:>7.2f}"
-            f"{row['fcp'] / 1000:>7.2f}{row['si'] / 1000:>7.2f}{row['bi']:>6.0f}"
+            f"{row['fcp'] / 1000:>7.2f}{row['si'] / 1000:>7.2f}{row['bi']:>6.0f}{row['slowdown']:>5.1f}x"
+            f"{kept[page]:>5}"
             f"{'  (target missed: ' + ', '.join(missed) + ')' if missed else ''}"
         )
+    return all_met
+
+
+def print_targets() -> None:
     judged = ", ".join(f"{name} >= {score}" for name, score in JUDGED_SCORES.items())
     shown = ", ".join(f"{name} >= {score}" for name, score in TARGET_SCORES.items() if name not in JUDGED_SCORES)
     shown = f"{shown}, " if shown else ""
     print(f"targets: {judged} (judged with --check); {shown}CLS < {TARGET_CLS}, TBT < {TARGET_TBT_MS} ms shown")
-    print("CPU: Lighthouse's benchmark index of the host during the runs (it expects about 1000 or more).")
-    return all_met
+    print(
+        "CPU: Lighthouse's benchmark index of the host (median of the page's kept runs); slow: the CPU slowdown "
+        "(median); runs: the runs judged."
+    )
 
 
 def missed_targets(row: dict[str, float]) -> list[str]:
@@ -212,50 +261,70 @@ def missed_metrics(row: dict[str, float]) -> list[str]:
 
 def medians_of(results: dict[str, list[dict[str, float]]]) -> dict[str, dict[str, float]]:
     return {
-        name: {key: statistics.median(row[key] for row in rows) for key in rows[0]} for name, rows in results.items()
+        name: {key: statistics.median(row[key] for row in rows) for key in rows[0]}
+        for name, rows in results.items()
+        if rows
     }
 
 
-def measure(
-    name: str, url: str, run: int, results: dict[str, list[dict[str, float]]], *, cpu_slowdown: float | None
-) -> None:
-    row = figures(lighthouse(url, REPORTS / f"{name}-{run}.json", cpu_slowdown=cpu_slowdown))
-    results[name].append(row)
-    print(
-        f"  run {run} {name:<9} perf {row['performance']:>3.0f}  a11y {row['accessibility']:>3.0f}  "
-        f"best {row['best-practices']:>3.0f}  SEO {row['seo']:>3.0f}  CLS {row['cls']:.3f}  "
-        f"TBT {row['tbt']:>5.0f} ms  LCP {row['lcp'] / 1000:.2f} s",
-        flush=True,
-    )
+class Session:
+    """The runs of one invocation: `results` at the judged slowdown (the calculator's with
+    `calibrate`), `at_default` the same runs audited at Lighthouse's 4x (`calibrate` only)."""
 
+    def __init__(self, pages: list[str], *, calibrate: bool, cpu_slowdown: float | None) -> None:
+        self.calibrate, self.cpu_slowdown = calibrate, cpu_slowdown
+        self.results: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
+        self.at_default: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
 
-def host_benchmark_index(samples: int = CALIBRATION_SAMPLES) -> float:
-    """This host's benchmark index as Lighthouse reads it (bench/benchmark_index.mjs: its own page
-    function in Chromium launched as its command line launches it): the median of `samples`
-    readings, as one reading varies by a tenth either way."""
-    readings = subprocess.run(
-        ["node", str(BENCH / "benchmark_index.mjs"), str(samples)],
-        cwd=ROOT,
-        env={**os.environ, "CHROME_PATH": CHROME_PATH},
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=RUN_TIMEOUT,
-    ).stdout
-    return statistics.median(json.loads(readings))
+    def measure(self, name: str, url: str, run: int) -> None:
+        if not self.calibrate:
+            row = figures(lighthouse(url, REPORTS / f"{name}-{run}.json", cpu_slowdown=self.cpu_slowdown))
+            self.results[name].append(row)
+            self._print(run, name, row)
+            return
+        artifacts = REPORTS / f"{name}-{run}-artifacts"
+        shutil.rmtree(artifacts, ignore_errors=True)
+        default = figures(lighthouse(url, REPORTS / f"{name}-{run}-4x.json", artifacts=artifacts))
+        slowdown = calculator_slowdown(default["bi"])
+        # The artifacts record the settings they were gathered with, and Lighthouse audits them only
+        # with the same settings: under simulated throttling the slowdown is applied when auditing.
+        saved = artifacts / "artifacts.json"
+        data = json.loads(saved.read_text())
+        data["settings"]["throttling"]["cpuSlowdownMultiplier"] = slowdown
+        saved.write_text(json.dumps(data))
+        row = figures(lighthouse(None, REPORTS / f"{name}-{run}.json", cpu_slowdown=slowdown, artifacts=artifacts))
+        shutil.rmtree(artifacts, ignore_errors=True)
+        self.results[name].append(row)
+        self.at_default[name].append(default)
+        self._print(run, name, row, default)
 
+    @staticmethod
+    def _print(run: int, name: str, row: dict[str, float], default: dict[str, float] | None = None) -> None:
+        at_default = f"  (4x: perf {default['performance']:>3.0f}, TBT {default['tbt']:>4.0f} ms)" if default else ""
+        print(
+            f"  run {run} {name:<9} index {row['bi']:>5.0f} {row['slowdown']:>5.2f}x  perf {row['performance']:>3.0f}  "
+            f"a11y {row['accessibility']:>3.0f}  best {row['best-practices']:>3.0f}  SEO {row['seo']:>3.0f}  "
+            f"CLS {row['cls']:.3f}  TBT {row['tbt']:>5.0f} ms  LCP {row['lcp'] / 1000:.2f} s{at_default}",
+            flush=True,
+        )
 
-def calibrated_slowdown() -> float:
-    """The CPU slowdown that emulates, on this host, the phone Lighthouse's 4x emulates on the hosts
-    it is meant for."""
-    index = host_benchmark_index()
-    slowdown = round(DEFAULT_CPU_SLOWDOWN * index / DEFAULT_SLOWDOWN_HOST_INDEX, 1)
-    print(
-        f"host benchmark index {index:.0f} (median of {CALIBRATION_SAMPLES}): CPU slowdown {slowdown}x "
-        f"(Lighthouse's {DEFAULT_CPU_SLOWDOWN}x is for an index of about {DEFAULT_SLOWDOWN_HOST_INDEX})",
-        flush=True,
-    )
-    return slowdown
+    def kept(self, results: dict[str, list[dict[str, float]]]) -> dict[str, list[dict[str, float]]]:
+        """Every run without `calibrate`; with it, the runs within INDEX_TOLERANCE of the set's median index."""
+        if not self.calibrate:
+            return results
+        median = set_median_index(self.results)
+        return {name: kept_runs(rows, median) for name, rows in results.items()}
+
+    def pages_to_run_again(self, *, check: bool) -> list[str]:
+        """Pages with too few kept runs (`calibrate`), or whose median misses a target (`check`)."""
+        kept = self.kept(self.results)
+        again = []
+        for name, rows in kept.items():
+            short = self.calibrate and len(rows) < MIN_KEPT_RUNS
+            missed = check and rows and missed_targets(medians_of({name: rows})[name])
+            if short or missed:
+                again.append(name)
+        return again
 
 
 def lighthouse_version() -> str:
@@ -267,10 +336,57 @@ def load_average() -> str:
     return "/".join(f"{value:.1f}" for value in os.getloadavg())
 
 
+def report(session: Session, runs: int) -> bool:
+    """Print the medians; True when every judged page meets every judged target."""
+    kept = session.kept(session.results)
+    counts = {name: len(rows) for name, rows in kept.items()}
+    if session.calibrate:
+        slowdown = "the calculator's for each run's own index"
+    else:
+        slowdown = f"{session.cpu_slowdown}x" if session.cpu_slowdown else f"{DEFAULT_CPU_SLOWDOWN}x, the default"
+    title = (
+        f"Lighthouse {lighthouse_version()}, mobile, simulated throttling (CPU slowdown {slowdown}); "
+        f"median of the kept runs ({runs} or more per page)"
+    )
+    met = print_table(title, medians_of(kept), counts)
+    if session.calibrate:
+        median = set_median_index(session.results)
+        all_runs = sum(len(rows) for rows in session.results.values())
+        print(
+            f"benchmark index: median {median:.0f} of the set's {all_runs} runs; {all_runs - sum(counts.values())} "
+            f"run(s) off it by more than {INDEX_TOLERANCE:.0%} discarded"
+        )
+        short = [name for name, count in counts.items() if count < MIN_KEPT_RUNS]
+        if short:
+            print(f"FAILED: fewer than {MIN_KEPT_RUNS} runs kept for {', '.join(short)}: the host was too unsteady")
+            met = False
+        low, high = DEFAULT_SLOWDOWN_INDEX_RANGE
+        kept_default = session.kept(session.at_default)
+        kept_median = (
+            statistics.median(row["bi"] for rows in kept.values() for row in rows) if any(kept.values()) else 0
+        )
+        judged = low <= kept_median <= high
+        verdict = (
+            "judged" if judged else f"shown, not judged (the kept runs' median index {kept_median:.0f} is outside)"
+        )
+        default_met = print_table(
+            f"The same runs at Lighthouse's default {DEFAULT_CPU_SLOWDOWN}x (judged at an index within "
+            f"{low}-{high}: {verdict})",
+            medians_of(kept_default),
+            counts,
+        )
+        if judged:
+            met &= default_met
+    print_targets()
+    return met
+
+
 def main() -> int:
     args = parse_args()
     if args.performance_printed:
         JUDGED_SCORES.pop("performance")
+    if args.calibrate and args.runs < MIN_KEPT_RUNS:
+        sys.exit(f"--calibrate judges a page on at least {MIN_KEPT_RUNS} runs: give --runs {MIN_KEPT_RUNS} or more")
     if not LIGHTHOUSE.is_file():
         sys.exit("Lighthouse is not installed: run `npm install` (it is a devDependency)")
     if not Path(CHROME_PATH).is_file():
@@ -290,31 +406,27 @@ def main() -> int:
     REPORTS.mkdir(parents=True, exist_ok=True)
     port = free_port()
     server = start_server(env, port=port, workers=2, log_name="lighthouse", ready_path="/healthz")
-    results: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
+    session = Session(pages, calibrate=args.calibrate, cpu_slowdown=args.cpu_slowdown)
     print(f"load average (1/5/15 min) before: {load_average()} on {os.cpu_count()} cores")
     started = time.monotonic()
     try:
-        if args.calibrate:
-            args.cpu_slowdown = calibrated_slowdown()
         for run in range(1, args.runs + 1):
             for name in pages:
-                measure(name, f"http://127.0.0.1:{port}{paths[name]}", run, results, cpu_slowdown=args.cpu_slowdown)
-        # --check: a page that misses a target (on a busy machine, often only by a burst of load)
-        # is measured again, and judged on its median.
+                session.measure(name, f"http://127.0.0.1:{port}{paths[name]}", run)
+        # A page short of kept runs (--calibrate), or missing a target (--check; on a busy machine,
+        # often only by a burst of load), is measured again, and judged on its median.
         run = args.runs
-        while args.check and run < CHECK_MAX_RUNS:
+        while run < CHECK_MAX_RUNS and (again := session.pages_to_run_again(check=args.check)):
             run += 1
-            missing = [name for name, row in medians_of(results).items() if missed_targets(row)]
-            for name in missing:
-                measure(name, f"http://127.0.0.1:{port}{paths[name]}", run, results, cpu_slowdown=args.cpu_slowdown)
+            for name in again:
+                session.measure(name, f"http://127.0.0.1:{port}{paths[name]}", run)
     finally:
         stop_server(server)
     print(f"load average (1/5/15 min) after: {load_average()}; {time.monotonic() - started:.0f} s of Lighthouse")
-    medians = medians_of(results)
     for name, path in paths.items():
-        if name in medians:
+        if name in pages:
             print(f"{name}: {path}")
-    return 0 if print_table(medians, args.runs, args.cpu_slowdown) else 2
+    return 0 if report(session, args.runs) else 2
 
 
 if __name__ == "__main__":

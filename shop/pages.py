@@ -39,8 +39,6 @@ class Page:
 
 # The paths below are the first requests of each island, written exactly as the island writes them
 # (frontend/src/islands/<island>/), so that useApi finds their answers in the page.
-BUDGET_CATEGORY = "BUDGET FRIENDLY PACKAGES"  # islands/home/BudgetGrid.jsx
-BUDGET_PAGE_SIZE = 6
 CATEGORY_PAGE_SIZE = 24  # islands/category/Category.jsx
 
 
@@ -48,13 +46,24 @@ def category_page_path(name: str, *, page_size: int) -> str:
     return f"/api/products/categories/{uri_component(name)}/products?pageNumber=1&pageSize={page_size}"
 
 
+FEATURED_PATH = "/api/products/featured"
+
+
+def featured_first_screen(answer: dict) -> dict:
+    """The featured categories as the home page's first screen shows them: the category grid's
+    names and pictures. Their rows of products are further down; the island fetches the whole
+    answer when the first row comes near (islands/home/FeaturedCategories.jsx)."""
+    return {**answer, "categories": [{k: v for k, v in c.items() if k != "products"} for c in answer["categories"]]}
+
+
 def home_context(request, *, pageNumber: int | None = None, **route) -> dict:
-    paths = ["/api/products/categories", "/api/products/featured"]
+    # The budget packages' grid is at the bottom of the page: the island fetches it.
+    paths = ["/api/products/categories", FEATURED_PATH]
     if pageNumber:
         paths.append(f"/api/products?keyword=&pageNumber={pageNumber}")
     else:
-        paths += ["/api/promotions", category_page_path(BUDGET_CATEGORY, page_size=BUDGET_PAGE_SIZE)]
-    return {"preload": preload_script(request, paths)}
+        paths.append("/api/promotions")
+    return {"preload": preload_script(request, paths, first_screen={FEATURED_PATH: featured_first_screen})}
 
 
 def category_context(request, *, categoryName: str, **route) -> dict:

@@ -10,16 +10,27 @@ The answers come from the API's own views, called in-process with a plain anonym
 same selectors, serializers and shared cache, so the page never holds data the API would not
 have answered, and the wire format has one owner. Only public reads are preloaded; a path whose
 view does not answer 200 is left out and the island fetches it as usual.
+
+A page carries only what its first screen shows (issue 34: the English home page was 152 kB, mostly
+preloaded answers carrying both languages' names):
+- in the page's language: an English page drops the Telugu fields (`nameTe`, `categoryTe`,
+  `categoriesTe`: every Telugu field's name ends in `Te`); a Telugu page keeps the English names,
+  which its cards show beneath the Telugu ones;
+- `first_screen` trims an answer to the part the first screen shows, leaving out a list the island
+  fetches when it needs it (the key is absent, never emptied: absent means "not here yet").
 """
 
 import json
 import logging
+import re
+from collections.abc import Callable
 from urllib.parse import quote, unquote, urlsplit
 
 from django.http import HttpRequest, QueryDict
 from django.urls import Resolver404, resolve
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from common.middleware import unavailable_message
 
@@ -70,13 +81,41 @@ def _answer(request: HttpRequest, path: str) -> str | None:
     return response.content.decode()
 
 
-def preload_script(request: HttpRequest, paths: list[str]) -> SafeString:
-    """The page's `api-preload` script holding the answers to `paths` (the ones that answered 200)."""
+_TELUGU_FIELD = re.compile(r"^[a-z][A-Za-z]*Te$")
+Trim = Callable[[dict], dict]
+
+
+def without_telugu(value):
+    """`value` (a decoded answer) without its Telugu fields, at any depth."""
+    if isinstance(value, dict):
+        return {key: without_telugu(item) for key, item in value.items() if not _TELUGU_FIELD.match(key)}
+    if isinstance(value, list):
+        return [without_telugu(item) for item in value]
+    return value
+
+
+def _for_page(body: str, *, english: bool, trim: Trim | None) -> str:
+    if not english and trim is None:
+        return body
+    answer = json.loads(body)
+    if trim is not None:
+        answer = trim(answer)
+    if english:
+        answer = without_telugu(answer)
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+
+
+def preload_script(request: HttpRequest, paths: list[str], first_screen: dict[str, Trim] | None = None) -> SafeString:
+    """The page's `api-preload` script holding the answers to `paths` (the ones that answered 200),
+    in the page's language, each trimmed by `first_screen[path]` when given."""
+    english = get_language() != "te"
+    first_screen = first_screen or {}
     entries = []
     try:
         for path in paths:
             body = _answer(request, path)
             if body is not None:
+                body = _for_page(body, english=english, trim=first_screen.get(path))
                 entries.append(f"{json.dumps(path)}:{body}")
     except _ServiceDown:
         # One wait for an unreachable database is enough: the page answers at once without the

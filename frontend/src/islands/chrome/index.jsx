@@ -4,7 +4,6 @@
 // checker, the Say Hi popup) and adds the floating parts in #chrome-root.
 import { AccountMenu } from "../../components/Header";
 import LanguageSwitch from "../../components/LanguageSwitch";
-import SayHi from "../../components/SayHi";
 import "../../styles/index.css";
 // Nearly every island and part loaded on demand calls the API: one copy, with the chrome, rather
 // than one in the island and another in each part (the home page and its delivery checker).
@@ -12,7 +11,7 @@ import "../../lib/api";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { textsLoaded, whenTextsReady } from "../../lib/i18n";
-import { mountIsland } from "../../lib/mount";
+import { mountIsland, whenIdleOrInput } from "../../lib/mount";
 import Chrome from "./Chrome";
 
 const mount = (id, element) => mountIsland(document.getElementById(id), element);
@@ -49,7 +48,13 @@ if (document.getElementById("delivery-slot")) {
     .then(textsLoaded)
     .then(({ default: HeaderDelivery }) => mount("delivery-slot", <HeaderDelivery />));
 }
-mount("say-hi-slot", <SayHi />);
+// Say Hi's popup button is not needed for the first screen (base.html's WhatsApp link works until
+// then): it comes at the first input or when the browser is idle.
+whenIdleOrInput(() =>
+  import(/* webpackChunkName: "say-hi-button" */ "../../components/SayHi").then(({ default: SayHi }) =>
+    mount("say-hi-slot", <SayHi />),
+  ),
+);
 mount("chrome-root", <Chrome />);
 
 // The splash fades out by itself (CSS); take it out of the page once it has (on a slow phone this

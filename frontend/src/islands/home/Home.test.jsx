@@ -127,6 +127,39 @@ describe("Home", () => {
     }
   });
 
+  it("fetches the featured rows when the first comes near, if the page carried the categories without their products", async () => {
+    const fetchMock = mockFetch({
+      "GET /api/products/featured": {
+        body: { categories: [{ key: "oils", name: "OILS", image: "", sequence: 1, products: [product(1, "Groundnut Oil", "OILS")] }] },
+      },
+      [budgetUrl(1)]: { body: { category: "BUDGET FRIENDLY PACKAGES", products: budget.slice(0, 6), page: 1, pages: 2 } },
+    });
+    const script = document.createElement("script");
+    script.id = "api-preload";
+    script.type = "application/json";
+    script.textContent = JSON.stringify({
+      "/api/products/categories": { categories: ["OILS"] },
+      "/api/products/featured": { categories: [{ key: "oils", name: "OILS", image: "", sequence: 1 }] },
+      "/api/promotions": [],
+    });
+    document.body.append(script);
+    resetPreloaded();
+    try {
+      render(<Home path="/" />);
+      expect(screen.getByRole("link", { name: "OILS" })).toHaveAttribute("href", "/category/OILS");
+      const row = screen.getByRole("region", { name: "OILS" });
+      expect(within(row).getByTestId("featured-room")).toBeInTheDocument();
+      const featuredCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith("/api/products/featured"));
+      expect(featuredCalls()).toHaveLength(0);
+      await showFeaturedRow("OILS");
+      expect(await within(row).findByRole("heading", { name: "Smlr Groundnut Oil" })).toBeInTheDocument();
+      expect(featuredCalls()).toHaveLength(1);
+    } finally {
+      script.remove();
+      resetPreloaded();
+    }
+  });
+
   it("on /page/{n} lists that page of every product with a pager", async () => {
     render(<Home path="/page/2" />);
     expect(await screen.findByRole("heading", { name: "Smlr Toor Dal" })).toBeInTheDocument();
