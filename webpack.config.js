@@ -80,21 +80,7 @@ module.exports = (env, argv) => {
       chunkFilename: production ? `[id]${hashed}.js` : "[name].js",
       clean: true,
     },
-    resolve: {
-      extensions: [".js", ".jsx"],
-      // Preact's React compatibility layer instead of React (issue 34): 66.6 kB of React's gzipped
-      // vendor chunk on every page become about 10 kB, and its evaluation is most of what a phone
-      // spends before a page answers. The islands are written against React's API; vitest.config.mjs
-      // aliases the same, so the tests run what ships.
-      alias: {
-        "react/jsx-runtime": "preact/jsx-runtime",
-        "react/jsx-dev-runtime": "preact/jsx-dev-runtime",
-        "react-dom/test-utils": "preact/test-utils",
-        "react-dom/client": "preact/compat/client",
-        "react-dom": "preact/compat",
-        react: "preact/compat",
-      },
-    },
+    resolve: { extensions: [".js", ".jsx"] },
     module: {
       rules: [
         {
@@ -115,7 +101,7 @@ module.exports = (env, argv) => {
         chunks: "all",
         cacheGroups: {
           vendor: {
-            test: /[\\/]node_modules[\\/](preact|react|react-dom|scheduler)[\\/]/,
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             name: "vendor",
             chunks: "all",
             priority: 20,
