@@ -4,7 +4,6 @@
 import paymentTexts from "../i18n/payment";
 import { api } from "./api";
 import { getUserInfo } from "./auth";
-import { sendOnce } from "./idempotency";
 import { t } from "./i18n";
 import { navigate } from "./navigation";
 
@@ -50,6 +49,7 @@ export async function startPayment(order, { checkout = false, cartItems } = {}) 
   try {
     const path = checkout ? CHECKOUT_START : PAY_LATER_START;
     const body = paymentRequest(order, { cartItems });
+    const { sendOnce } = await import("./idempotency"); // at the tap, not with the page
     answer = await sendOnce("payment", body, (headers) => api(path, { method: "POST", body, headers }));
   } catch (error) {
     throw new PaymentStartError(t(FAILED_TRY_AGAIN), { cause: error });

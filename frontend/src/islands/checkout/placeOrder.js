@@ -1,7 +1,6 @@
 // Placing the order: the request the orders API expects, and what each answer does to the cart.
 import { api, errorMessage } from "../../lib/api";
 import { applyServerRecords, clearCartItems, getCart } from "../../lib/cart";
-import { sendOnce } from "../../lib/idempotency";
 import { toast } from "../../lib/toast";
 
 /**
@@ -48,6 +47,8 @@ export function applyConflictRecords(records) {
 export async function placeOrder({ keepCart = false, storeCredit = 0, substitutionPreference = "" } = {}) {
   try {
     const body = orderRequest(getCart(), { storeCredit, substitutionPreference });
+    // Loaded at the tap (a chunk of its own), not with the page: checkout's start stays within issue 17's weight.
+    const { sendOnce } = await import("../../lib/idempotency");
     const order = await sendOnce("order", body, (headers) => api("/api/orders", { method: "POST", body, headers }));
     if (!keepCart) clearCartItems();
     return order;
