@@ -29,6 +29,7 @@ from common.pagination import pages_for
 
 from . import search, selectors, serializers
 from .selectors import ProductListing
+from .unit_price import sql_unit_price, sql_unit_price_basis
 from .uploads import CARD_SUFFIX, UPLOADED_PAGE_PICTURE_PATTERN
 
 
@@ -53,6 +54,8 @@ PACK = _object(
     dprice="trim_scale(f.dprice)",
     Discount="f.discount",
     countInStock="f.count_in_stock",
+    unitPrice=f"trim_scale({sql_unit_price('f')})",
+    unitPriceBasis=sql_unit_price_basis("f"),
 )
 # `{"image": url}`, with `thumbnail` for a picture `uploads.product_image_store` wrote (parameters:
 # its pattern, and the ending of its card copy, `uploads.card_picture_url`).
@@ -63,6 +66,14 @@ BRAND = _object(
     _id="d.id::text",
     brand="d.brand",
     images=_array(IMAGE, "jsonb_array_elements_text(d.images) WITH ORDINALITY AS i(url, n)", "i.n"),
+    declarations=_object(
+        packerName="d.packer_name",
+        packerAddress="d.packer_address",
+        countryOfOrigin="d.country_of_origin",
+        genericName="d.generic_name",
+        bestBefore="d.best_before",
+        consumerCare="d.consumer_care",
+    ),
     financials=_array(PACK, "catalog_financial f WHERE f.detail_id = d.id", "f.id"),
 )
 # One product as `serializers.product_data` writes it (without reviews), for the row `p` of

@@ -17,12 +17,19 @@ from common.pagination import ADMIN_PRODUCT_LIST, CATEGORY_PRODUCTS, PRODUCT_LIS
 
 from .models import Detail, Financial, Product, Review
 from .selectors import FeaturedCategory, PackRef
+from .unit_price import unit_price
 from .uploads import card_picture_url
 
 MAX_BATCH_ITEMS = 100
 
 
 # --- Output --------------------------------------------------------------------------------------
+
+
+def unit_price_data(financial: Financial) -> dict:
+    """`unitPrice` (rupees) and `unitPriceBasis` ("kg", "100 g", "piece"): `unit_price.unit_price`."""
+    found = unit_price(dprice=financial.dprice, quantity=financial.quantity, units=financial.units)
+    return {"unitPrice": found.amount if found else None, "unitPriceBasis": found.basis if found else None}
 
 
 def financial_data(financial: Financial) -> dict:
@@ -34,6 +41,19 @@ def financial_data(financial: Financial) -> dict:
         "dprice": money(financial.dprice),
         "Discount": financial.discount,
         "countInStock": financial.count_in_stock,
+        **unit_price_data(financial),
+    }
+
+
+def declarations_data(detail: Detail) -> dict:
+    """What rule 6(10) of the Legal Metrology (Packaged Commodities) Rules asks a listing to show."""
+    return {
+        "packerName": detail.packer_name,
+        "packerAddress": detail.packer_address,
+        "countryOfOrigin": detail.country_of_origin,
+        "genericName": detail.generic_name,
+        "bestBefore": detail.best_before,
+        "consumerCare": detail.consumer_care,
     }
 
 
@@ -48,6 +68,7 @@ def detail_data(detail: Detail) -> dict:
         "_id": str(detail.pk),
         "brand": detail.brand,
         "images": [_image_data(url) for url in detail.images],
+        "declarations": declarations_data(detail),
         "financials": [financial_data(financial) for financial in detail.financials.all()],
     }
 
@@ -120,6 +141,7 @@ def batch_record_data(financial: Financial) -> dict:
         "dprice": money(financial.dprice),
         "Discount": financial.discount,
         "countInStock": financial.count_in_stock,
+        **unit_price_data(financial),
         "image": detail.image,
     }
 
@@ -254,6 +276,12 @@ class DetailEditInput(serializers.Serializer):
     image = _text(max_length=500)
     hsnCode = _text(max_length=20, help_text="The product's HSN code: 4, 6 or 8 digits; blank clears it")
     gstRate = _text(max_length=10, help_text="The product's GST rate: 0, 5, 12, 18 or 28 (per cent)")
+    packerName = _text(max_length=200, source="packer_name", help_text="Manufacturer, packer or importer")
+    packerAddress = _text(max_length=300, source="packer_address")
+    countryOfOrigin = _text(max_length=80, source="country_of_origin")
+    genericName = _text(max_length=200, source="generic_name")
+    bestBefore = _text(max_length=200, source="best_before")
+    consumerCare = _text(max_length=300, source="consumer_care")
 
     def validate(self, attrs):
         """The body may repeat the brand's id; it must then be the brand the URL names."""

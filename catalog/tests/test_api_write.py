@@ -82,6 +82,8 @@ def test_admin_create_product_gives_an_editable_sample(admin, oil):
         "dprice": 0,
         "Discount": 0,
         "countInStock": 0,
+        "unitPrice": 0,
+        "unitPriceBasis": "kg",
     }
 
 
@@ -260,6 +262,8 @@ def test_admin_create_detail_with_a_pack(admin, oil):
         "dprice": 160,
         "Discount": 6,
         "countInStock": 9,
+        "unitPrice": 160,
+        "unitPriceBasis": "L",
     }
 
 
