@@ -287,6 +287,11 @@ PAGES: dict[str, str] = {
     "register": PUBLIC_PAGE,
     "terms.html": PUBLIC_PAGE,
     "privacy.html": PUBLIC_PAGE,
+    "refund-policy.html": PUBLIC_PAGE,
+    "shipping-policy.html": PUBLIC_PAGE,
+    "payment-terms.html": PUBLIC_PAGE,
+    # Its forms (POST) are for everyone too: support/tests/test_grievances.py, per role.
+    "grievance.html": PUBLIC_PAGE,
     "shipping": SIGNED_IN_PAGE,
     "payment": SIGNED_IN_PAGE,
     "placeorder": SIGNED_IN_PAGE,
