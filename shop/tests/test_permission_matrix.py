@@ -263,6 +263,11 @@ API: dict[str, dict[str, Rule]] = {
     "api/support/tickets/<str:number>/reject": {
         "POST": Rule(ADMIN_ONLY, body=lambda world, actor: {"reason": "Delivered in full."})
     },
+    "api/support/tickets/<str:number>/acknowledge": {"POST": Rule(ADMIN_ONLY)},
+    # The world's ticket is a problem report: the admin gets past the gate to a 409 (resolve is for grievances).
+    "api/support/tickets/<str:number>/resolve": {
+        "POST": Rule((401, 403, 403, 409), body=lambda world, actor: {"answer": "Refunded in full."})
+    },
     # Only the shopper reports about an order, so staff are not shown the report page's state.
     "api/support/orders/<str:public_id>": {"GET": Rule((401, 200, 404, 404))},
     # Past the gate, a request without a photo is refused (400).

@@ -126,3 +126,35 @@ def test_a_problem_report_is_not_resolved_as_a_grievance(admin_user, delivered):
     )
     with pytest.raises(grievances.Conflict):
         grievances.grievance_resolve(number=report.number, by=admin_user, answer="ok")
+
+
+def test_django_admin_lists_a_grievance_with_its_clock_and_acknowledges_it(admin_user):
+    ticket = grievances.grievance_file(name="Sita", phone="9876512345", text="Late delivery", language="en")
+    client = Client()
+    client.force_login(admin_user)
+
+    listing = client.get("/staff/support/ticket/")
+    assert listing.status_code == 200
+    assert "Sita (9876512345)" in listing.content.decode() and "acknowledge by" in listing.content.decode()
+
+    client.post(
+        "/staff/support/ticket/", {"action": "acknowledge_tickets", "_selected_action": [ticket.pk], "reason": ""}
+    )
+    ticket.refresh_from_db()
+    assert ticket.acknowledged_at is not None
+
+
+def test_staff_api_acknowledges_and_resolves_with_the_clocks_on_the_wire(admin_user):
+    from conftest import client_for
+
+    ticket = grievances.grievance_file(name="Sita", phone="9876512345", text="Late delivery", language="en")
+    api = client_for(admin_user)
+
+    queue = api.get("/api/support/tickets?status=open").json()
+    [row] = queue if isinstance(queue, list) else queue["tickets"]
+    assert (row["contact"]["phoneNo"], row["user"], row["overdue"]) == ("9876512345", None, False)
+    assert row["acknowledgeBy"] and row["resolveBy"]
+    assert api.post(f"/api/support/tickets/{ticket.number}/acknowledge").status_code == 200
+    assert api.post(f"/api/support/tickets/{ticket.number}/resolve", {"answer": ""}, format="json").status_code == 400
+    resolved = api.post(f"/api/support/tickets/{ticket.number}/resolve", {"answer": "Sorted."}, format="json")
+    assert (resolved.status_code, resolved.json()["status"]) == (200, "resolved")
