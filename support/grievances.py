@@ -21,7 +21,7 @@ from common.errors import Conflict, InvalidValue, NotFound
 from common.text import clean_text
 from notifications.services import sms_after_commit
 from support.models import Ticket
-from support.services import TEXT_MAX_LENGTH, TICKET_NOT_FOUND, _next_ticket_number
+from support.services import TEXT_MAX_LENGTH, TICKET_NOT_FOUND, next_ticket_number
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ def grievance_file(*, user=None, name: str = "", phone: str = "", email: str = "
     phone = clean_phone(phone or (user.phone_no if signed_in else ""))
     with transaction.atomic():
         ticket = Ticket.objects.create(
-            number=_next_ticket_number(),
+            number=next_ticket_number(),
             kind=Ticket.Kind.GRIEVANCE,
             user=user if signed_in else None,
             contact_name=name,
