@@ -104,3 +104,31 @@ def test_staff_queue_shows_the_clocks_overdue_first(browser, live_server, make_u
     expect(first).to_contain_text("Overdue")
     _shot(tab, f"admin-tickets-{size}-en")
     tab.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "te"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_place_order_links_the_policies_before_the_button(browser, live_server, demo_catalog, size, language):
+    product = Product.objects.get(name="Toor Dal")
+    tab = _tab(browser, live_server, size, language)
+    answer = tab.request.post("/api/users/auth", data={"phoneNo": "9000000002", "password": "customer12345"})
+    assert answer.ok, answer.text()
+    tab.goto(f"/product/{product.slug}")
+    tab.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", answer.json())
+    tab.locator(".product-page__add").click()
+    tab.evaluate(
+        """() => {
+            const cart = JSON.parse(localStorage.getItem('cart'));
+            cart.shippingAddress = {street: '12-4 Gandhi Nagar', city: 'Amalapuram', postalCode: '533201'};
+            cart.paymentMethod = 'Cash Or UPI';
+            localStorage.setItem('cart', JSON.stringify(cart));
+        }"""
+    )
+
+    tab.goto("/placeorder")
+    policies = tab.locator(".order-summary__policies")
+    expect(policies.locator("a[href='/refund-policy.html']")).to_be_visible()
+    expect(policies.locator("a[href='/shipping-policy.html']")).to_be_visible()
+    expect(policies.locator("a[href='/payment-terms.html']")).to_be_visible()
+    _shot(tab, f"placeorder-{size}-{language}")
+    tab.context.close()
