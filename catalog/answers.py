@@ -66,14 +66,6 @@ BRAND = _object(
     _id="d.id::text",
     brand="d.brand",
     images=_array(IMAGE, "jsonb_array_elements_text(d.images) WITH ORDINALITY AS i(url, n)", "i.n"),
-    declarations=_object(
-        packerName="d.packer_name",
-        packerAddress="d.packer_address",
-        countryOfOrigin="d.country_of_origin",
-        genericName="d.generic_name",
-        bestBefore="d.best_before",
-        consumerCare="d.consumer_care",
-    ),
     financials=_array(PACK, "catalog_financial f WHERE f.detail_id = d.id", "f.id"),
 )
 # One product as `serializers.product_data` writes it (without reviews), for the row `p` of

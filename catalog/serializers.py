@@ -63,17 +63,21 @@ def _image_data(url: str) -> dict:
     return {"image": url, "thumbnail": thumbnail} if thumbnail else {"image": url}
 
 
-def detail_data(detail: Detail) -> dict:
-    return {
+def detail_data(detail: Detail, *, with_declarations: bool = False) -> dict:
+    data = {
         "_id": str(detail.pk),
         "brand": detail.brand,
         "images": [_image_data(url) for url in detail.images],
-        "declarations": declarations_data(detail),
         "financials": [financial_data(financial) for financial in detail.financials.all()],
     }
+    if with_declarations:
+        data["declarations"] = declarations_data(detail)
+    return data
 
 
 def product_data(product: Product, *, with_reviews: bool = False) -> dict:
+    """A product as lists show it; `with_reviews`: as its own page shows it, with its reviews and
+    each brand's Legal Metrology declarations (which the cards of a list never show)."""
     data = {
         "_id": str(product.pk),
         "name": product.name,
@@ -87,7 +91,7 @@ def product_data(product: Product, *, with_reviews: bool = False) -> dict:
         "gstRate": product.gst_rate,
         "rating": product.rating,
         "numReviews": product.num_reviews,
-        "details": [detail_data(detail) for detail in product.details.all()],
+        "details": [detail_data(detail, with_declarations=with_reviews) for detail in product.details.all()],
     }
     if with_reviews:
         data["reviews"] = [review_data(review) for review in product.reviews.all()]

@@ -52,14 +52,6 @@ def test_product_wire_format(api_client, sona, customer, other_customer):
                         "_id": str(detail.pk),
                         "brand": "India Gate",
                         "images": [{"image": detail.images[0]}],
-                        "declarations": {
-                            "packerName": "",
-                            "packerAddress": "",
-                            "countryOfOrigin": "",
-                            "genericName": "",
-                            "bestBefore": "",
-                            "consumerCare": "",
-                        },
                         "financials": [
                             {
                                 "_id": str(pack.pk),

@@ -35,7 +35,9 @@ def test_the_staff_edit_sets_the_declarations_and_the_wire_shows_them(as_user, a
     answer = as_user(admin_user).put(f"/api/products/{oil.pk}/details/{detail.pk}", DECLARED, format="json")
 
     assert answer.status_code == 200, answer.content
-    assert answer.json()["details"][0]["declarations"] == DECLARED
+    assert "declarations" not in answer.json()["details"][0]  # lists and cards never show them
+    page = as_user(None).get(f"/api/products/{oil.slug}").json()
+    assert page["details"][0]["declarations"] == DECLARED
     detail.refresh_from_db()
     assert (detail.packer_name, detail.country_of_origin) == ("Fortune Foods Pvt. Ltd.", "India")
 
