@@ -132,3 +132,19 @@ def test_place_order_links_the_policies_before_the_button(browser, live_server, 
     expect(policies.locator("a[href='/payment-terms.html']")).to_be_visible()
     _shot(tab, f"placeorder-{size}-{language}")
     tab.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_staff_edit_screen_shows_the_declarations(browser, live_server, demo_catalog, size):
+    product = Product.objects.get(name="Toor Dal")
+    detail = product.details.order_by("id").first()
+    tab = _tab(browser, live_server, size, "en")
+    answer = tab.request.post("/api/users/auth", data={"phoneNo": "9000000001", "password": "admin12345"})
+    tab.goto("/terms.html")
+    tab.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", answer.json())
+
+    tab.goto(f"/admin/product/{product.slug}/edit/{detail.pk}")
+    expect(tab.get_by_label("Manufacturer / packer / importer")).to_have_value(detail.packer_name)
+    tab.get_by_label("Country of origin").scroll_into_view_if_needed()
+    _shot(tab, f"admin-product-edit-{size}-en")
+    tab.context.close()
