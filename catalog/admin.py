@@ -11,6 +11,7 @@ from common.errors import DomainError
 from . import caching, search, services
 from .gst import to_hsn_code
 from .models import Category, Detail, Financial, Product, Review, SearchSynonym
+from .packs import to_quantity
 from .pricing import pack_prices
 
 # --- Filters on packs, for the pack list and (through any of their packs) brands and products ---
@@ -105,6 +106,13 @@ class FinancialForm(forms.ModelForm):
     class Meta:
         model = Financial
         fields = ["quantity", "units", "price", "dprice", "count_in_stock"]
+
+    def clean_quantity(self):
+        """A net quantity of 0 has no unit price (`unit_price`) and declares nothing."""
+        try:
+            return to_quantity(self.cleaned_data["quantity"])
+        except DomainError as error:
+            raise forms.ValidationError(error.message) from None
 
     def clean(self):
         data = super().clean()
@@ -214,9 +222,13 @@ class DetailAdmin(CatalogAdmin):
     list_display = ["brand", "product", "category"]
     list_select_related = ["product__category"]
     list_filter = ["product__category", DetailStockFilter, DetailDiscountFilter]
-    search_fields = ["brand", "product__name", "product__slug"]
+    search_fields = ["brand", "product__name", "product__slug", "packer_name"]
     autocomplete_fields = ["product"]
     inlines = [FinancialInline]
+    fieldsets = [
+        (None, {"fields": ["product", "brand", "images"]}),
+        ("Legal Metrology declarations (every pack of this brand)", {"fields": list(Detail.DECLARATIONS)}),
+    ]
 
     @admin.display(ordering="product__category__name")
     def category(self, detail):

@@ -30,6 +30,7 @@ from common.pagination import pages_for
 from . import search, selectors, serializers
 from .models import Product
 from .selectors import ProductListing
+from .unit_price import sql_unit_price, sql_unit_price_basis
 from .uploads import CARD_SUFFIX, UPLOADED_PAGE_PICTURE_PATTERN
 
 
@@ -54,6 +55,8 @@ PACK = _object(
     dprice="trim_scale(f.dprice)",
     Discount="f.discount",
     countInStock="f.count_in_stock",
+    unitPrice=f"trim_scale({sql_unit_price('f')})",
+    unitPriceBasis=sql_unit_price_basis("f"),
 )
 # `{"image": url}`, with `thumbnail` for a picture `uploads.product_image_store` wrote (parameters:
 # its pattern, and the ending of its card copy, `uploads.card_picture_url`).

@@ -26,7 +26,7 @@ from common.pagination import ADMIN_PRODUCT_LIST, CATEGORY_PRODUCTS, PRODUCT_LIS
 from common.permissions import IsAdmin, IsCustomer
 
 from . import answers, caching, schema, selectors, serializers, services, uploads
-from .models import Product
+from .models import Detail, Product
 
 PUBLIC_MAX_AGE_SECONDS = 30
 PRODUCT_OBJECT = OpenApiResponse(schema.PRODUCT, description="A product in the wire format of DESIGN.md")
@@ -278,6 +278,7 @@ class DetailView(APIView):
             count_in_stock=data.get("countInStock"),
             hsn_code=data.get("hsnCode"),
             gst_rate=data.get("gstRate"),
+            declarations={name: data.get(name) for name in Detail.DECLARATIONS},
         )
         return Response(serializers.product_data(selectors.product_get(ref=detail.product_id)))
 

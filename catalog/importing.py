@@ -2,7 +2,9 @@
 
 Columns: category, product, brand, quantity, units, price, dprice, count_in_stock, and optionally
 image, description, name_te (the product's Telugu name), category_te (the category's), hsn_code and
-gst_rate (the product's GST classification); an optional cell left empty changes nothing. Every row
+gst_rate (the product's GST classification), and the brand's Legal Metrology declarations
+(packer_name, packer_address, country_of_origin, generic_name, best_before, consumer_care); an
+optional cell left empty changes nothing. Every row
 is checked before anything is written; a file with any rejected row writes nothing. Rows are matched
 to what exists: a product by name within its category, a brand by name within its product (both
 ignoring case), a pack by size and units within its brand.
@@ -25,9 +27,10 @@ from .packs import to_quantity, to_stock, to_units
 from .pricing import PackPrices, pack_prices
 from .services import financial_save, unique_slug
 from .services._text import clean_telugu
+from .services.details import declarations_clean
 
 REQUIRED_COLUMNS = ("category", "product", "brand", "quantity", "units", "price", "dprice", "count_in_stock")
-OPTIONAL_COLUMNS = ("image", "description", "name_te", "category_te", "hsn_code", "gst_rate")
+OPTIONAL_COLUMNS = ("image", "description", "name_te", "category_te", "hsn_code", "gst_rate", *Detail.DECLARATIONS)
 
 Progress = Callable[[str, int, int], None]
 
@@ -52,6 +55,7 @@ class ImportRow:
     gst_rate: int | None = None
     name_te: str | None = None
     category_te: str | None = None
+    declarations: dict[str, str] = field(default_factory=dict)  # the non-empty cells only
 
 
 @dataclass
@@ -69,6 +73,7 @@ class ImportSummary:
     products_updated: int = 0
     categories_updated: int = 0
     brands_created: int = 0
+    brands_updated: int = 0
     packs_created: int = 0
     packs_updated: int = 0
     packs_unchanged: int = 0
@@ -79,7 +84,7 @@ class ImportSummary:
         return [
             f"categories: {self.categories_updated} updated",
             f"products: {self.products_created} new, {self.products_updated} updated",
-            f"brands: {self.brands_created} new",
+            f"brands: {self.brands_created} new, {self.brands_updated} updated",
             f"packs: {self.packs_created} new, {self.packs_updated} updated, {self.packs_unchanged} unchanged",
         ]
 
@@ -142,6 +147,9 @@ def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[
                 gst_rate=to_gst_rate(values["gst_rate"]) if (values.get("gst_rate") or "").strip() else None,
                 name_te=_telugu(values, "name_te", max_length=200),
                 category_te=_telugu(values, "category_te", max_length=80),
+                declarations=declarations_clean(
+                    {name: values.get(name) for name in Detail.DECLARATIONS if (values.get(name) or "").strip()}
+                ),
             )
         except DomainError as error:
             rejections.append(Rejection(line, str(error.message).rstrip(".")))
@@ -240,11 +248,21 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
 
         detail = details.get(brand_key)
         if detail is None:
-            detail = Detail(product=product, brand=row.brand, images=[row.image] if row.image else [])
+            detail = Detail(
+                product=product, brand=row.brand, images=[row.image] if row.image else [], **row.declarations
+            )
             if not dry_run:
                 detail.save()
             details[brand_key] = detail
             summary.brands_created += 1
+        else:
+            declared = {name: value for name, value in row.declarations.items() if getattr(detail, name) != value}
+            if declared:
+                summary.brands_updated += 1
+                for name, value in declared.items():
+                    setattr(detail, name, value)
+                if not dry_run:
+                    detail.save(update_fields=list(declared))
 
         financial = packs.get(pack_key)
         if financial is None:

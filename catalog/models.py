@@ -93,6 +93,25 @@ class Detail(models.Model):
     brand = models.CharField(max_length=100)
     # Ordered list of image URLs; the wire format shows them as [{"image": url}, ...].
     images = models.JSONField(default=list, blank=True)
+    # What the Legal Metrology (Packaged Commodities) Rules, rule 6(10), ask every listing of a
+    # pack to declare; the same for each of the brand's packs, whose net quantity is the pack's
+    # `quantity` and `units`. Blank is "not declared yet" (`manage.py compliance_audit` lists it).
+    packer_name = models.CharField(
+        "manufacturer / packer / importer", max_length=200, blank=True, default="", help_text="Name"
+    )
+    packer_address = models.CharField(
+        "manufacturer / packer address", max_length=300, blank=True, default="", help_text="Full address"
+    )
+    country_of_origin = models.CharField(max_length=80, blank=True, default="")
+    generic_name = models.CharField(
+        "common or generic name", max_length=200, blank=True, default="", help_text="'Toor dal', 'Sunflower oil'"
+    )
+    best_before = models.CharField(
+        "best before / use by", max_length=200, blank=True, default="", help_text="'9 months from packing'"
+    )
+    consumer_care = models.CharField(
+        "consumer care", max_length=300, blank=True, default="", help_text="Phone and/or e-mail for complaints"
+    )
 
     class Meta:
         ordering = ["id"]
@@ -100,6 +119,15 @@ class Detail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.brand} {self.product.name}" if self.product_id else self.brand
+
+    DECLARATIONS = (
+        "packer_name",
+        "packer_address",
+        "country_of_origin",
+        "generic_name",
+        "best_before",
+        "consumer_care",
+    )
 
     @property
     def image(self) -> str:

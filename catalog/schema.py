@@ -3,10 +3,25 @@ plain functions rather than DRF serializers. `catalog/tests/test_schema.py` chec
 against these, so the description cannot drift from what the functions write.
 """
 
+from .unit_price import BASIS_LABELS
+
 STRING = {"type": "string"}
 INTEGER = {"type": "integer"}
 TELUGU_NAME = {"type": "string", "description": "The Telugu name; may be empty"}
 MONEY = {"type": "number", "description": "Rupees, a JSON number with at most two decimals (120, 399.5)"}
+UNIT_PRICE = {
+    "unitPrice": {
+        "type": "number",
+        "nullable": True,
+        "description": "Unit sale price in rupees (Legal Metrology rule 6(10)); null without a net quantity",
+    },
+    "unitPriceBasis": {
+        "type": "string",
+        "nullable": True,
+        "enum": [*BASIS_LABELS, None],
+        "description": "What the unit price is for",
+    },
+}
 
 
 def _object(properties: dict, *, optional: tuple[str, ...] = ()) -> dict:
@@ -30,6 +45,17 @@ PACK = _object(
         "dprice": MONEY | {"description": "Selling price in rupees"},
         "Discount": INTEGER | {"description": "Whole percent"},
         "countInStock": INTEGER,
+        **UNIT_PRICE,
+    }
+)
+DECLARATIONS = _object(
+    {
+        "packerName": STRING,
+        "packerAddress": STRING,
+        "countryOfOrigin": STRING,
+        "genericName": STRING,
+        "bestBefore": STRING,
+        "consumerCare": STRING,
     }
 )
 BRAND = _object(
@@ -37,8 +63,11 @@ BRAND = _object(
         "_id": STRING,
         "brand": STRING,
         "images": _array(_object({"image": STRING, "thumbnail": STRING}, optional=("thumbnail",))),
+        "declarations": DECLARATIONS
+        | {"description": "Legal Metrology declarations of the brand's packs; only on the single product"},
         "financials": _array(PACK),
-    }
+    },
+    optional=("declarations",),
 )
 REVIEW = _object(
     {"_id": STRING, "name": STRING, "rating": INTEGER, "comment": STRING, "createdAt": STRING | {"format": "date-time"}}
@@ -107,6 +136,7 @@ PACK_RECORD = _object(
         "dprice": MONEY,
         "Discount": INTEGER,
         "countInStock": INTEGER,
+        **UNIT_PRICE,
         "image": STRING,
     }
 )

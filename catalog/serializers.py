@@ -17,12 +17,19 @@ from common.pagination import ADMIN_PRODUCT_LIST, CATEGORY_PRODUCTS, PRODUCT_LIS
 
 from .models import Detail, Financial, Product, Review
 from .selectors import FeaturedCategory, PackRef
+from .unit_price import unit_price
 from .uploads import card_picture_url
 
 MAX_BATCH_ITEMS = 100
 
 
 # --- Output --------------------------------------------------------------------------------------
+
+
+def unit_price_data(financial: Financial) -> dict:
+    """`unitPrice` (rupees) and `unitPriceBasis` ("kg", "100 g", "piece"): `unit_price.unit_price`."""
+    found = unit_price(dprice=financial.dprice, quantity=financial.quantity, units=financial.units)
+    return {"unitPrice": found.amount if found else None, "unitPriceBasis": found.basis if found else None}
 
 
 def financial_data(financial: Financial) -> dict:
@@ -34,6 +41,19 @@ def financial_data(financial: Financial) -> dict:
         "dprice": money(financial.dprice),
         "Discount": financial.discount,
         "countInStock": financial.count_in_stock,
+        **unit_price_data(financial),
+    }
+
+
+def declarations_data(detail: Detail) -> dict:
+    """What rule 6(10) of the Legal Metrology (Packaged Commodities) Rules asks a listing to show."""
+    return {
+        "packerName": detail.packer_name,
+        "packerAddress": detail.packer_address,
+        "countryOfOrigin": detail.country_of_origin,
+        "genericName": detail.generic_name,
+        "bestBefore": detail.best_before,
+        "consumerCare": detail.consumer_care,
     }
 
 
@@ -43,16 +63,21 @@ def _image_data(url: str) -> dict:
     return {"image": url, "thumbnail": thumbnail} if thumbnail else {"image": url}
 
 
-def detail_data(detail: Detail) -> dict:
-    return {
+def detail_data(detail: Detail, *, with_declarations: bool = False) -> dict:
+    data = {
         "_id": str(detail.pk),
         "brand": detail.brand,
         "images": [_image_data(url) for url in detail.images],
         "financials": [financial_data(financial) for financial in detail.financials.all()],
     }
+    if with_declarations:
+        data["declarations"] = declarations_data(detail)
+    return data
 
 
 def product_data(product: Product, *, with_reviews: bool = False) -> dict:
+    """A product as lists show it; `with_reviews`: as its own page shows it, with its reviews and
+    each brand's Legal Metrology declarations (which the cards of a list never show)."""
     data = {
         "_id": str(product.pk),
         "name": product.name,
@@ -66,7 +91,7 @@ def product_data(product: Product, *, with_reviews: bool = False) -> dict:
         "gstRate": product.gst_rate,
         "rating": product.rating,
         "numReviews": product.num_reviews,
-        "details": [detail_data(detail) for detail in product.details.all()],
+        "details": [detail_data(detail, with_declarations=with_reviews) for detail in product.details.all()],
     }
     if with_reviews:
         data["reviews"] = [review_data(review) for review in product.reviews.all()]
@@ -120,6 +145,7 @@ def batch_record_data(financial: Financial) -> dict:
         "dprice": money(financial.dprice),
         "Discount": financial.discount,
         "countInStock": financial.count_in_stock,
+        **unit_price_data(financial),
         "image": detail.image,
     }
 
@@ -254,6 +280,12 @@ class DetailEditInput(serializers.Serializer):
     image = _text(max_length=500)
     hsnCode = _text(max_length=20, help_text="The product's HSN code: 4, 6 or 8 digits; blank clears it")
     gstRate = _text(max_length=10, help_text="The product's GST rate: 0, 5, 12, 18 or 28 (per cent)")
+    packerName = _text(max_length=200, source="packer_name", help_text="Manufacturer, packer or importer")
+    packerAddress = _text(max_length=300, source="packer_address")
+    countryOfOrigin = _text(max_length=80, source="country_of_origin")
+    genericName = _text(max_length=200, source="generic_name")
+    bestBefore = _text(max_length=200, source="best_before")
+    consumerCare = _text(max_length=300, source="consumer_care")
 
     def validate(self, attrs):
         """The body may repeat the brand's id; it must then be the brand the URL names."""

@@ -375,6 +375,7 @@ class DemoPack:
 class DemoBrand:
     brand: str
     packs: list[DemoPack]
+    declarations: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -400,6 +401,34 @@ def pack_offer(key: str, mrp: Decimal, *, package: bool) -> tuple[Decimal, int]:
     roll = _number(f"stock:{key}") % 100
     stock = 0 if roll < 6 else (1 + roll % 5 if roll < 18 else 10 + roll % 70)
     return dprice, stock
+
+
+# Where the demo's packers are; a brand is given one of them by its name, so every run agrees.
+PACKER_TOWNS = (
+    "Plot 14, IDA Nacharam, Hyderabad, Telangana 500076",
+    "D.No. 12-4-9, Autonagar, Vijayawada, Andhra Pradesh 520007",
+    "Survey No. 88, APIIC Industrial Park, Gajularamaram, Hyderabad, Telangana 500055",
+    "Plot 3, Auto Nagar, Visakhapatnam, Andhra Pradesh 530012",
+    "Unit 7, Peenya Industrial Area, Bengaluru, Karnataka 560058",
+)
+BEST_BEFORE = {
+    "EGGS & DAIRY": "Use by the date printed on the pack (keep refrigerated)",
+}
+STORE_PACKER = "SMLR Mart"  # the store's own bundles: the store is their packer
+
+
+def demo_declarations(name: str, brand: str, category: str) -> dict[str, str]:
+    """The Legal Metrology declarations of a demo brand's packs (`catalog.models.Detail`)."""
+    slug = re.sub(r"[^a-z0-9]+", "", brand.lower()) or "brand"
+    packer = f"{brand} Foods Pvt. Ltd." if brand != STORE_PACKER else "SMLR Mart Retail Pvt. Ltd."
+    return {
+        "packer_name": packer,
+        "packer_address": PACKER_TOWNS[_number(brand) % len(PACKER_TOWNS)],
+        "country_of_origin": "India",
+        "generic_name": name,
+        "best_before": BEST_BEFORE.get(category, "Best before 9 months from packing"),
+        "consumer_care": f"1800-425-{_number(slug) % 10000:04d}, care@{slug}.example.in",
+    }
 
 
 def _tax_table() -> dict[str, tuple[str, int]]:
@@ -428,7 +457,7 @@ def _parse_line(line: str, category: str, tax: dict[str, tuple[str, int]]) -> De
             key = f"{name}|{brand}|{match['quantity']}{match['units']}"
             dprice, stock = pack_offer(key, mrp, package=category == "BUDGET FRIENDLY PACKAGES")
             packs.append(DemoPack(Decimal(match["quantity"]), match["units"], mrp, dprice, stock))
-        brands.append(DemoBrand(brand, packs))
+        brands.append(DemoBrand(brand, packs, demo_declarations(name, brand, category)))
     names = ", ".join(brand.brand for brand in brands)
     description = f"{name} from {names}. {BLURBS[category]}"
     if name not in tax:

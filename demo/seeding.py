@@ -91,7 +91,7 @@ def seed_demo_catalog() -> SeedReport:
         for brand in demo.brands:
             if (product.pk, brand.brand) not in details:
                 image = images.brand_image(product.slug, brand.brand, demo.name, category=demo.category)
-                detail = Detail(product=product, brand=brand.brand, images=[image])
+                detail = Detail(product=product, brand=brand.brand, images=[image], **brand.declarations)
                 new_details.append(detail)
                 details[(product.pk, brand.brand)] = detail
     Detail.objects.bulk_create(new_details)
@@ -134,7 +134,9 @@ def seed_demo_catalog() -> SeedReport:
     ]
     SearchSynonym.objects.bulk_create(new_synonyms)
 
-    changed = _redraw_old_drawings() + _fill_telugu_names() + classified
+    changed = (
+        _redraw_old_drawings() + _fill_telugu_names() + classified + _declare_undeclared(wanted, products, by_name)
+    )
     if new_synonyms or (changed and not (new_categories or new_products or new_details or new_packs)):
         caching.invalidate()
 
@@ -161,6 +163,24 @@ def _classify_unclassified(wanted, products: dict, by_name: dict) -> int:
             unclassified.append(product)
     Product.objects.bulk_update(unclassified, ["hsn_code", "gst_rate"])
     return len(unclassified)
+
+
+def _declare_undeclared(wanted, products: dict, by_name: dict) -> int:
+    """Demo brands loaded before packs carried their Legal Metrology declarations get the demo
+    ones; a declaration staff have written is kept."""
+    details = {(detail.product_id, detail.brand): detail for detail in Detail.objects.all()}
+    undeclared = []
+    for demo in wanted:
+        product = products[(demo.name, by_name[demo.category].pk)]
+        for brand in demo.brands:
+            detail = details.get((product.pk, brand.brand))
+            blanks = [name for name in Detail.DECLARATIONS if not getattr(detail, name, "x")]
+            if blanks:
+                for name in blanks:
+                    setattr(detail, name, brand.declarations[name])
+                undeclared.append(detail)
+    Detail.objects.bulk_update(undeclared, list(Detail.DECLARATIONS))
+    return len(undeclared)
 
 
 def _redraw_old_drawings() -> int:

@@ -3,6 +3,7 @@ from datetime import date
 from django.conf import settings
 
 from catalog.models import GstRate
+from common.seller import seller
 from orders import rules
 
 
@@ -22,6 +23,7 @@ def shop_config() -> dict:
         "gstNumber": settings.STORE_GST_NUMBER,
         "fssaiNumber": settings.STORE_FSSAI_NUMBER,
         "storeAddress": settings.STORE_ADDRESS,
+        "legalName": settings.STORE_LEGAL_NAME,
         "social": settings.STORE_SOCIAL_LINKS,
         "googleMapsKey": settings.GOOGLE_MAPS_API_KEY,
         "paymentMethods": [{"value": offer.value, "label": offer.label} for offer in rules.payment_methods_offered()],
@@ -33,4 +35,9 @@ def shop_config() -> dict:
 
 
 def storefront(request) -> dict:
-    return {"shop_config": shop_config(), "current_year": date.today().year, "STORE_NAME": settings.STORE_NAME}
+    return {
+        "shop_config": shop_config(),
+        "current_year": date.today().year,
+        "STORE_NAME": settings.STORE_NAME,
+        "seller": seller(),
+    }

@@ -12,6 +12,7 @@ security boundary: a page only ever shows what its API calls return.
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.shortcuts import render
 from django.urls import path, re_path
 from django.utils.translation import gettext_lazy
@@ -197,6 +198,39 @@ TERMS = Page(
 PRIVACY = Page("privacy", "", gettext_lazy("Privacy Policy"), gettext_lazy("What the shop keeps about you and why."))
 
 
+def refund_policy_context(request, **route) -> dict:
+    return {"report_hours": settings.SUPPORT_REPORT_WINDOW_HOURS}
+
+
+# The policies the Consumer Protection (E-Commerce) Rules 2020 ask to be shown before purchase.
+REFUND_POLICY = Page(
+    "refund_policy",
+    "",
+    gettext_lazy("Returns, refunds and cancellation"),
+    gettext_lazy("How to cancel an order, report a problem and get a refund."),
+    context=refund_policy_context,
+)
+SHIPPING_POLICY = Page(
+    "shipping_policy",
+    "",
+    gettext_lazy("Shipping policy"),
+    gettext_lazy("Where and when we deliver, and what it costs."),
+)
+PAYMENT_TERMS = Page("payment_terms", "", gettext_lazy("Payment terms"), gettext_lazy("How you can pay for an order."))
+GRIEVANCE = Page(
+    "grievance",
+    "",
+    gettext_lazy("Grievance redressal"),
+    gettext_lazy("The seller, the grievance officer, and where to file a complaint and follow it."),
+)
+
+
+def grievance_view(request):
+    from support.views import grievance_page
+
+    return grievance_page(request, page=GRIEVANCE)
+
+
 def page_view(page: Page):
     def view(request, **route):
         context = {"page": page, "route": route}
@@ -238,6 +272,10 @@ urlpatterns = [
     path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
     path("terms.html", page_view(TERMS), name="terms"),
     path("privacy.html", page_view(PRIVACY), name="privacy"),
+    path("refund-policy.html", page_view(REFUND_POLICY), name="refund-policy"),
+    path("shipping-policy.html", page_view(SHIPPING_POLICY), name="shipping-policy"),
+    path("payment-terms.html", page_view(PAYMENT_TERMS), name="payment-terms"),
+    path("grievance.html", grievance_view, name="grievance"),
     # Any other path shows the home list (spec §2), unknown ones under /admin/ included; only the API,
     # Django admin, static files, media and websockets keep their own "not found".
     re_path(r"^(?!api/|static/|media/|staff/|ws/).*$", page_view(HOME), name="fallback"),

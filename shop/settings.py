@@ -366,6 +366,14 @@ REST_FRAMEWORK = {
         "account": env.text("THROTTLE_ACCOUNT", "30/hour", meaning=_THROTTLES),
         "otp_verify": env.text("THROTTLE_OTP_VERIFY", "30/hour", meaning=_THROTTLES),
         "login": env.text("THROTTLE_LOGIN", "20/minute", meaning=_THROTTLES),
+        "grievance": env.text(
+            "THROTTLE_GRIEVANCE", "10/hour", meaning="per-IP limit of complaints filed on /grievance.html"
+        ),
+        "grievance_status": env.text(
+            "THROTTLE_GRIEVANCE_STATUS",
+            "20/hour",
+            meaning="per-IP limit of ticket status look-ups (ticket number + phone) on /grievance.html",
+        ),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Throttles take the client's address from common.client_ip (TRUSTED_PROXY_COUNT), not from
@@ -726,6 +734,18 @@ STORE_FSSAI_NUMBER = env.text("STORE_FSSAI_NUMBER", "10123456000123", meaning="i
 STORE_ADDRESS = env.text(
     "STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201", meaning="invoice (a demo value by default)"
 )
+# The seller and grievance officer the Consumer Protection (E-Commerce) Rules 2020 ask the site to
+# name (`common/seller.py`; `manage.py compliance_audit` fails while one is blank).
+STORE_LEGAL_NAME = env.text(
+    "STORE_LEGAL_NAME", "SMLR Mart Retail Private Limited", meaning="footer, invoice (a demo value by default)"
+)
+_OFFICER = "the grievance officer on /grievance.html and in the footer (a demo value by default)"
+GRIEVANCE_OFFICER_NAME = env.text("GRIEVANCE_OFFICER_NAME", "K. Lakshmi Prasad", meaning=_OFFICER)
+GRIEVANCE_OFFICER_DESIGNATION = env.text(
+    "GRIEVANCE_OFFICER_DESIGNATION", "Grievance Officer and Customer Care Manager", meaning=_OFFICER
+)
+GRIEVANCE_OFFICER_PHONE = env.text("GRIEVANCE_OFFICER_PHONE", "+91 98765 43211", meaning=_OFFICER)
+GRIEVANCE_OFFICER_EMAIL = env.text("GRIEVANCE_OFFICER_EMAIL", "grievance@smlrmart.in", meaning=_OFFICER)
 _SOCIAL = "footer social links"
 STORE_SOCIAL_LINKS = {
     "facebook": env.text("STORE_FACEBOOK_URL", "https://www.facebook.com/smlrmart", meaning=_SOCIAL),

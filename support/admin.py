@@ -10,6 +10,8 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from common.errors import DomainError
+from support import clocks
+from support.grievances import grievance_resolve, ticket_acknowledge
 from support.models import Ticket, TicketLine, TicketSequence
 from support.services import REASON_MAX_LENGTH, ticket_approve, ticket_reject
 
@@ -93,18 +95,76 @@ def reject_tickets(modeladmin, request, queryset):
     )
 
 
+@admin.action(description="Acknowledge (stops the 48-hour clock)")
+def acknowledge_tickets(modeladmin, request, queryset):
+    _apply(
+        modeladmin,
+        request,
+        queryset,
+        lambda ticket: ticket_acknowledge(number=ticket.number, by=request.user),
+        "acknowledged",
+    )
+
+
+@admin.action(description="Resolve grievances (give the answer in Reason first; the person reads it)")
+def resolve_grievances(modeladmin, request, queryset):
+    answer = request.POST.get("reason", "")
+    _apply(
+        modeladmin,
+        request,
+        queryset,
+        lambda ticket: grievance_resolve(number=ticket.number, by=request.user, answer=answer),
+        "resolved",
+    )
+
+
 @admin.register(Ticket)
 class TicketAdmin(admin.ModelAdmin):
-    list_display = ("number", "status", "kind", "shopper", "order", "opened_at", "age", "amount_approved", "outcome")
+    list_display = (
+        "number",
+        "status",
+        "kind",
+        "shopper",
+        "order",
+        "opened_at",
+        "age",
+        "clock",
+        "amount_approved",
+        "outcome",
+    )
     list_filter = ("status", "kind", "outcome", "opened_at")
-    search_fields = ("number", "user__phone_no", "user__name", "order__public_id", "order__invoice_number")
+    search_fields = (
+        "number",
+        "user__phone_no",
+        "user__name",
+        "contact_phone",
+        "contact_name",
+        "order__public_id",
+        "order__invoice_number",
+    )
     list_select_related = ("user", "order")
     ordering = ("opened_at", "id")
     inlines = [TicketLineInline]
     action_form = TicketActionForm
-    actions = [approve_tickets, reject_tickets]
+    actions = [approve_tickets, reject_tickets, acknowledge_tickets, resolve_grievances]
     fieldsets = (
-        (None, {"fields": ("number", "kind", "status", "user", "order", "text", "photo_preview")}),
+        (
+            None,
+            {
+                "fields": (
+                    "number",
+                    "kind",
+                    "status",
+                    "user",
+                    "contact_name",
+                    "contact_phone",
+                    "contact_email",
+                    "order",
+                    "text",
+                    "photo_preview",
+                )
+            },
+        ),
         ("Clocks", {"fields": ("opened_at", "acknowledged_at", "resolved_at")}),
         (
             "Decision",
@@ -125,7 +185,23 @@ class TicketAdmin(admin.ModelAdmin):
 
     @admin.display(description="shopper", ordering="user__name")
     def shopper(self, ticket: Ticket) -> str:
+        if ticket.user_id is None:
+            return f"{ticket.contact_name} ({ticket.contact_phone})"
         return f"{ticket.user.name} ({ticket.user.phone_no})"
+
+    @admin.display(description="clock")
+    def clock(self, ticket: Ticket) -> str:
+        """Where the ticket stands against its clocks (`support.clocks`)."""
+        if not ticket.is_open:
+            return "closed"
+        late = clocks.clock(ticket)
+        if late.acknowledge_overdue:
+            return f"OVERDUE: acknowledge by {late.acknowledge_by:%d %b %H:%M}"
+        if late.resolve_overdue:
+            return f"OVERDUE: resolve by {late.resolve_by:%d %b}"
+        if ticket.acknowledged_at is None:
+            return f"acknowledge by {late.acknowledge_by:%d %b %H:%M}"
+        return f"resolve by {late.resolve_by:%d %b}"
 
     @admin.display(description="age")
     def age(self, ticket: Ticket) -> str:

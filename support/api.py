@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
 from payments.credit import credit_balance, credit_entries
-from support import selectors, services
+from support import grievances, selectors, services
 from support.photos import ticket_photo_store
 from support.serializers import (
     CREDIT_ENTRIES_SHOWN,
@@ -24,6 +24,7 @@ from support.serializers import (
     TicketApproveInSerializer,
     TicketOpenInSerializer,
     TicketRejectInSerializer,
+    TicketResolveInSerializer,
     TicketSerializer,
 )
 from support.throttles import PhotoUploadThrottle
@@ -166,6 +167,40 @@ class TicketRejectView(APIView):
         body = TicketRejectInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         services.ticket_reject(number=number, by=request.user, reason=body.validated_data["reason"])
+        return Response(_ticket_data(request, selectors.ticket_get_for(user=request.user, number=number)))
+
+
+class TicketAcknowledgeView(APIView):
+    permission_classes = [IsAdmin]
+
+    @extend_schema(
+        summary="Acknowledge a ticket (admin): stops its 48-hour clock",
+        request=None,
+        responses={200: AdminTicketSerializer, 404: OpenApiResponse(description='{"message": "Ticket not found"}')},
+    )
+    def post(self, request: Request, number: str) -> Response:
+        grievances.ticket_acknowledge(number=number, by=request.user)
+        return Response(_ticket_data(request, selectors.ticket_get_for(user=request.user, number=number)))
+
+
+class TicketResolveView(APIView):
+    permission_classes = [IsAdmin]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Resolve a grievance with the answer the person reads (admin)",
+        request=TicketResolveInSerializer,
+        responses={
+            200: AdminTicketSerializer,
+            400: OpenApiResponse(description='{"message"}: no answer, or one over 500 characters'),
+            404: OpenApiResponse(description='{"message": "Ticket not found"}'),
+            409: OpenApiResponse(description='{"message"}: a problem report, or already closed'),
+        },
+    )
+    def post(self, request: Request, number: str) -> Response:
+        body = TicketResolveInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        grievances.grievance_resolve(number=number, by=request.user, answer=body.validated_data["answer"])
         return Response(_ticket_data(request, selectors.ticket_get_for(user=request.user, number=number)))
 
 

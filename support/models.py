@@ -23,6 +23,7 @@ class Ticket(models.Model):
         OPEN = "open", gettext_lazy("Open")
         APPROVED = "approved", gettext_lazy("Approved")
         REJECTED = "rejected", gettext_lazy("Rejected")
+        RESOLVED = "resolved", gettext_lazy("Resolved")  # a grievance, answered (`decision_reason`)
 
     class Outcome(models.TextChoices):
         """What the approval gave back (`payments.refunds.MoneyBack.kind`)."""
@@ -33,7 +34,13 @@ class Ticket(models.Model):
 
     number = models.CharField(max_length=20, unique=True, editable=False)
     kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.PROBLEM_REPORT)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tickets")
+    # Null for a grievance filed by someone not signed in, who is reached by `contact_*` instead.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="tickets"
+    )
+    contact_name = models.CharField(max_length=100, blank=True, default="")
+    contact_phone = models.CharField(max_length=15, blank=True, default="")
+    contact_email = models.EmailField(blank=True, default="")
     # Null for a grievance that names no order (issue 28).
     order = models.ForeignKey("orders.Order", on_delete=models.PROTECT, null=True, blank=True, related_name="tickets")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.OPEN)
@@ -66,7 +73,14 @@ class Ticket(models.Model):
         indexes = [models.Index(fields=["status", "opened_at"], name="ticket_status_oldest")]
         constraints = [
             models.CheckConstraint(
-                condition=Q(status__in=["open", "approved", "rejected"]), name="ticket_status_known"
+                condition=Q(status__in=["open", "approved", "rejected", "resolved"]), name="ticket_status_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False) | ~Q(contact_phone=""), name="ticket_has_someone_to_answer"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="resolved") | (Q(kind="grievance") & ~Q(decision_reason="")),
+                name="ticket_resolved_grievance_has_answer",
             ),
             models.CheckConstraint(condition=Q(kind__in=["problem_report", "grievance"]), name="ticket_kind_known"),
             models.CheckConstraint(

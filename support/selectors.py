@@ -11,6 +11,7 @@ from common.errors import NotFound
 from common.pagination import TICKET_LIST, Page, paginate
 from orders.models import Order, OrderItem
 from orders.selectors import ORDER_NOT_FOUND
+from support.clocks import overdue_first
 from support.models import Ticket, TicketLine
 from support.services import TICKET_NOT_FOUND, packs_reportable, report_deadline, report_refusal
 
@@ -47,8 +48,9 @@ def ticket_get_for(*, user, number: str) -> Ticket:
 def tickets_for_admin(
     *, status: str | None = None, page: int = 1, page_size: int = TICKET_LIST.default
 ) -> Page[Ticket]:
-    """The staff queue: tickets (of one status, if given) oldest first, one page at a time."""
-    tickets = _tickets().order_by("opened_at", "id")
+    """The staff queue: tickets (of one status, if given), those past a clock first (`clocks`), then
+    the oldest, one page at a time."""
+    tickets = overdue_first(_tickets())
     if status:
         tickets = tickets.filter(status=status)
     return paginate(tickets, page=page, page_size=page_size)

@@ -15,6 +15,7 @@ from common.ids import WireIdField
 from common.openapi import JudgedInput, any_text, whole_number
 from common.openapi import text as required_text
 from common.pagination import TICKET_LIST
+from support.clocks import clock
 from support.models import Ticket, TicketLine
 from support.services import MAX_LINES, REASON_MAX_LENGTH, TEXT_MAX_LENGTH
 
@@ -30,7 +31,9 @@ MAX_PACKS = 10
 _STATUSES = "|".join(Ticket.Status.values)
 
 
-@extend_schema_field({"type": "string", "pattern": f"^({_STATUSES})$", "description": "open, approved or rejected"})
+@extend_schema_field(
+    {"type": "string", "pattern": f"^({_STATUSES})$", "description": "open, approved, rejected or resolved"}
+)
 class TicketStatusField(serializers.ChoiceField):
     def __init__(self, **kwargs):
         super().__init__(choices=Ticket.Status.values, **kwargs)
@@ -77,6 +80,12 @@ class TicketRejectInSerializer(JudgedInput):
     accepted_required = ("reason",)
 
 
+class TicketResolveInSerializer(JudgedInput):
+    answer = TextField(help_text="The answer the person reads (status page and SMS)")
+    accepted = {"answer": required_text(max_length=REASON_MAX_LENGTH)}
+    accepted_required = ("answer",)
+
+
 class AdminTicketListInSerializer(serializers.Serializer):
     pageNumber = PageNumberField()
     pageSize = PageSizeField(sizes=TICKET_LIST)
@@ -111,6 +120,14 @@ class TicketUserSerializer(serializers.Serializer):
     phoneNo = serializers.CharField(source="phone_no")
 
 
+class TicketContactSerializer(serializers.Serializer):
+    """Who filed a grievance and how to reach them (a signed-in shopper's own number otherwise)."""
+
+    name = serializers.CharField(source="contact_name")
+    phoneNo = serializers.CharField(source="contact_phone")
+    email = serializers.CharField(source="contact_email")
+
+
 class TicketSerializer(serializers.Serializer):
     number = serializers.CharField()
     kind = serializers.ChoiceField(choices=Ticket.Kind.values)
@@ -138,12 +155,28 @@ class TicketSerializer(serializers.Serializer):
 class AdminTicketSerializer(TicketSerializer):
     """The staff queue's ticket: the shopper, the order's invoice and payment, and its age."""
 
-    user = TicketUserSerializer()
+    user = TicketUserSerializer(allow_null=True)
+    contact = TicketContactSerializer(source="*")
+    acknowledgeBy = serializers.SerializerMethodField()
+    resolveBy = serializers.SerializerMethodField()
+    overdue = serializers.SerializerMethodField()
     invoiceNumber = serializers.CharField(source="order.invoice_number", allow_null=True, default=None)
     paymentMethod = serializers.CharField(source="order.payment_method", allow_null=True, default=None)
     isPaid = serializers.BooleanField(source="order.is_paid", allow_null=True, default=None)
     deliveredAt = serializers.DateTimeField(source="order.delivered_at", allow_null=True, default=None)
     ageSeconds = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.DateTimeField(help_text="When staff must have acknowledged it (48 hours)"))
+    def get_acknowledgeBy(self, ticket: Ticket):
+        return serializers.DateTimeField().to_representation(clock(ticket).acknowledge_by)
+
+    @extend_schema_field(serializers.DateTimeField(help_text="When it must be resolved (30 days)"))
+    def get_resolveBy(self, ticket: Ticket):
+        return serializers.DateTimeField().to_representation(clock(ticket).resolve_by)
+
+    @extend_schema_field(serializers.BooleanField(help_text="Past either clock (support.clocks)"))
+    def get_overdue(self, ticket: Ticket) -> bool:
+        return clock(ticket).overdue
 
     @extend_schema_field(serializers.IntegerField(help_text="Seconds since it opened, to when it was resolved"))
     def get_ageSeconds(self, ticket: Ticket) -> int:

@@ -105,8 +105,9 @@ def report_refusal(*, order: Order, now: datetime | None = None) -> str | None:
     return None
 
 
-def _next_ticket_number() -> str:
-    """`T-2026-000123`: numbered without gaps within a year (a rolled-back report frees its number)."""
+def next_ticket_number() -> str:
+    """`T-2026-000123`: numbered without gaps within a year (a rolled-back ticket frees its number);
+    problem reports and grievances share the sequence, as they share the queue."""
     year = timezone.localdate().year
     bumped = TicketSequence.objects.filter(year=year).update(last_number=F("last_number") + 1)
     if not bumped:
@@ -173,7 +174,7 @@ def ticket_open_problem_report(
             if not 1 <= line.quantity <= most:
                 raise InvalidValue(QUANTITY_RANGE.format(item=_item_label(item), most=most))
         ticket = Ticket.objects.create(
-            number=_next_ticket_number(),
+            number=next_ticket_number(),
             kind=Ticket.Kind.PROBLEM_REPORT,
             user=user,
             order=order,

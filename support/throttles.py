@@ -2,6 +2,8 @@
 
 from rest_framework.throttling import UserRateThrottle
 
+from accounts.throttles import IpRateThrottle
+
 
 class PhotoUploadThrottle(UserRateThrottle):
     scope = "support_photo"
@@ -9,3 +11,16 @@ class PhotoUploadThrottle(UserRateThrottle):
 
     def get_rate(self):
         return self.rate
+
+
+class GrievanceThrottle(IpRateThrottle):
+    """Each complaint is a ticket and an SMS: filed per address at a human pace."""
+
+    scope = "grievance"
+
+
+class GrievanceStatusThrottle(IpRateThrottle):
+    """A status needs the ticket number and its phone number; the limit keeps anyone from trying
+    numbers against a phone (or phones against a number) at leisure."""
+
+    scope = "grievance_status"

@@ -18,6 +18,19 @@ BRAND_TAKEN = gettext_lazy("This product already has the brand '{brand}'.")
 SAMPLE_BRAND = "Sample brand"
 
 
+def declarations_clean(values: dict) -> dict[str, str]:
+    """The Legal Metrology declarations among `values` (`Detail.DECLARATIONS` names), each trimmed
+    and within its column; a name not given is left out, a blank one clears it."""
+    cleaned = {}
+    for name in Detail.DECLARATIONS:
+        if values.get(name) is not None:
+            field = Detail._meta.get_field(name)
+            cleaned[name] = clean_text(
+                values[name], label=field.verbose_name, max_length=field.max_length, required=False
+            )
+    return cleaned
+
+
 def _free_brand_name(product: Product, brand: str) -> str:
     taken = set(product.details.values_list("brand", flat=True))
     name, suffix = brand, 2
@@ -33,6 +46,7 @@ def detail_create(
     brand: str | None = None,
     images: list[str] | None = None,
     pack: dict | None = None,
+    declarations: dict | None = None,
 ) -> Detail:
     """A brand variant with one pack: `pack` (quantity, units, price, dprice or discount,
     count_in_stock) or a sample pack the admin then edits (`packs.financial_create_sample`).
@@ -45,7 +59,7 @@ def detail_create(
     if product.details.filter(brand=brand).exists():
         raise Conflict(BRAND_TAKEN.format(brand=brand))
     urls = [clean_url(url) for url in (images or []) if str(url or "").strip()]
-    detail = Detail.objects.create(product=product, brand=brand, images=urls)
+    detail = Detail.objects.create(product=product, brand=brand, images=urls, **declarations_clean(declarations or {}))
     if pack:
         packs.financial_create(detail=detail, **pack)
     else:

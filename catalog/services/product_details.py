@@ -14,7 +14,7 @@ from ..models import Detail, Financial
 from ..packs import to_quantity, to_units
 from . import packs, products
 from ._text import clean_url
-from .details import BRAND_MAX_LENGTH, BRAND_TAKEN
+from .details import BRAND_MAX_LENGTH, BRAND_TAKEN, declarations_clean
 
 
 def _manual_size_given(value) -> bool:
@@ -54,11 +54,12 @@ def detail_update(
     count_in_stock=None,
     hsn_code: str | None = None,
     gst_rate=None,
+    declarations: dict | None = None,
 ) -> Detail:
     """The admin's "Edit Product Details" form (spec section 3's edit payload).
 
     Product fields (name, Telugu name, slug, category, image, HSN code, GST rate) go to the product;
-    `brand` renames this variant.
+    `brand` renames this variant; `declarations` (`Detail.DECLARATIONS` names) sets those given.
     The pack is the existing one whose size is `quantity`, or, when `manual_quantity` is given,
     the pack of that size (created when the brand has none, in `units` or the brand's usual
     units); a blank or zero `manual_quantity` and a blank `image` are "not given". Its price and
@@ -85,6 +86,8 @@ def detail_update(
     if image is not None and str(image).strip():
         url = clean_url(image)
         detail.images = [url, *(other for other in detail.images if other != url)]
+    for name, value in declarations_clean(declarations or {}).items():
+        setattr(detail, name, value)
     detail.save()
     caching.invalidate()
 

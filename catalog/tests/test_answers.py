@@ -115,6 +115,10 @@ def test_pictures_money_and_sizes_as_the_wire_writes_them(catalog):
         ("0.5", 60.5, 60.5),
     ]
     assert [pack["quantity"] for pack in rice_king["financials"]] == ["1000", "1.25"]
+    assert [(pack["unitPrice"], pack["unitPriceBasis"]) for pack in india_gate["financials"]] == [
+        (79.8, "kg"),
+        (12.1, "100 g"),
+    ]
     assert empty == {"_id": empty["_id"], "brand": "Empty Brand", "images": [], "financials": []}
     assert (sona["nameTe"], sona["categoryTe"], sona["rating"]) == ("సోనా మసూరి బియ్యం", "బియ్యం & పప్పులు", 4.5)
 

@@ -61,6 +61,8 @@ def test_product_wire_format(api_client, sona, customer, other_customer):
                                 "dprice": 399,
                                 "Discount": 11,
                                 "countInStock": 25,
+                                "unitPrice": 79.8,
+                                "unitPriceBasis": "kg",
                             },
                             {
                                 "_id": str(pack.pk + 1),
@@ -70,6 +72,8 @@ def test_product_wire_format(api_client, sona, customer, other_customer):
                                 "dprice": 60,
                                 "Discount": 0,
                                 "countInStock": 0,
+                                "unitPrice": 12,
+                                "unitPriceBasis": "100 g",
                             },
                         ],
                     }
@@ -267,6 +271,8 @@ def test_financial_batch(anyone, sona):
                 "dprice": 399,
                 "Discount": 11,
                 "countInStock": 25,
+                "unitPrice": 79.8,
+                "unitPriceBasis": "kg",
                 "image": detail.images[0],
             }
         ]

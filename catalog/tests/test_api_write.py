@@ -82,6 +82,8 @@ def test_admin_create_product_gives_an_editable_sample(admin, oil):
         "dprice": 0,
         "Discount": 0,
         "countInStock": 0,
+        "unitPrice": 0,
+        "unitPriceBasis": "kg",
     }
 
 
@@ -260,6 +262,8 @@ def test_admin_create_detail_with_a_pack(admin, oil):
         "dprice": 160,
         "Discount": 6,
         "countInStock": 9,
+        "unitPrice": 160,
+        "unitPriceBasis": "L",
     }
 
 
@@ -282,6 +286,8 @@ def test_admin_create_and_get_financial(admin, oil):
         "dprice": 81,
         "Discount": 10,
         "countInStock": 3,
+        "unitPrice": 16.2,
+        "unitPriceBasis": "100 ml",
     }
     got = admin.get(f"{url}/{created['_id']}")
     assert got.json() == created
@@ -307,6 +313,8 @@ def test_admin_create_financial_with_no_pack_fields_gives_an_unsellable_sample(a
         "dprice": 0,
         "Discount": 0,
         "countInStock": 0,
+        "unitPrice": 0,
+        "unitPriceBasis": "L",
     }
     edited = admin.put(
         f"/api/products/{oil.pk}/details/{detail.pk}",

@@ -263,6 +263,11 @@ API: dict[str, dict[str, Rule]] = {
     "api/support/tickets/<str:number>/reject": {
         "POST": Rule(ADMIN_ONLY, body=lambda world, actor: {"reason": "Delivered in full."})
     },
+    "api/support/tickets/<str:number>/acknowledge": {"POST": Rule(ADMIN_ONLY)},
+    # The world's ticket is a problem report: the admin gets past the gate to a 409 (resolve is for grievances).
+    "api/support/tickets/<str:number>/resolve": {
+        "POST": Rule((401, 403, 403, 409), body=lambda world, actor: {"answer": "Refunded in full."})
+    },
     # Only the shopper reports about an order, so staff are not shown the report page's state.
     "api/support/orders/<str:public_id>": {"GET": Rule((401, 200, 404, 404))},
     # Past the gate, a request without a photo is refused (400).
@@ -287,6 +292,11 @@ PAGES: dict[str, str] = {
     "register": PUBLIC_PAGE,
     "terms.html": PUBLIC_PAGE,
     "privacy.html": PUBLIC_PAGE,
+    "refund-policy.html": PUBLIC_PAGE,
+    "shipping-policy.html": PUBLIC_PAGE,
+    "payment-terms.html": PUBLIC_PAGE,
+    # Its forms (POST) are for everyone too: support/tests/test_grievances.py, per role.
+    "grievance.html": PUBLIC_PAGE,
     "shipping": SIGNED_IN_PAGE,
     "payment": SIGNED_IN_PAGE,
     "placeorder": SIGNED_IN_PAGE,

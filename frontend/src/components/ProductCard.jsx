@@ -9,6 +9,7 @@ import { useLanguage, useT } from "../lib/i18n";
 import { formatMoney, toNumber } from "../lib/money";
 import { allowedPackCount, cartItemFor, cardImage, inStock, packLabel, productHref, productTitle } from "../lib/product";
 import EnglishName from "./EnglishName";
+import UnitPrice from "./UnitPrice";
 
 function initialPack(product, detail) {
   const packs = detail.financials;
@@ -78,6 +79,7 @@ export default function ProductCard({ product, detail, eager = false, heading = 
         {discount > 0 && <s className="price-mrp"><span className="visually-hidden">{t("card.mrp")}</span>{formatMoney(pack.price)}</s>}
         <strong className="price-now">{formatMoney(pack.dprice)}</strong>
       </p>
+      <UnitPrice pack={pack} className="product-card__unit-price" />
       <div className="product-card__actions">
         {qty > 0 ? (
           <div className="stepper" role="group" aria-label={t("card.packsInCart", { title, pack: packLabel(pack) })}>

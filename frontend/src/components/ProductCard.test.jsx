@@ -7,7 +7,7 @@ import ProductCard from "./ProductCard";
 
 const packs = [
   { _id: "77", quantity: "5", units: "kg", price: 450, dprice: 399, Discount: 11, countInStock: 25 },
-  { _id: "78", quantity: "1", units: "kg", price: 95, dprice: 95, Discount: 0, countInStock: 8 },
+  { _id: "78", quantity: "1", units: "kg", price: 95, dprice: 95, Discount: 0, countInStock: 8, unitPrice: 95, unitPriceBasis: "kg" },
   { _id: "79", quantity: "10", units: "kg", price: 900, dprice: 850, Discount: 5, countInStock: 0 },
 ];
 const detail = { _id: "31", brand: "India Gate", images: [{ image: "/media/ig.svg" }], financials: packs };
@@ -32,6 +32,13 @@ describe("ProductCard", () => {
     expect(screen.getByText("11% తగ్గింపు")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "కార్ట్‌కు జోడించండి: India Gate సోనా మసూరి బియ్యం, 5 kg" })).toBeInTheDocument();
     expect(screen.getByText("₹399.00")).toBeInTheDocument();
+  });
+
+  it("shows the server's unit sale price of the chosen pack, and none when the server sent none", async () => {
+    const user = renderCard();
+    expect(screen.queryByTestId("unit-price")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "1 kg" }));
+    expect(screen.getByTestId("unit-price")).toHaveTextContent("₹95.00 / kg");
   });
 
   it("in Telugu without a Telugu name: the English name alone", async () => {

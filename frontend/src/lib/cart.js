@@ -117,6 +117,7 @@ export function clearAll() {
 function refreshedLine(line, record) {
   const countInStock = Math.min(packCap(), toNumber(record.countInStock));
   const next = { ...line, price: record.price, dprice: record.dprice, Discount: record.Discount, countInStock };
+  if (record.unitPrice !== undefined) Object.assign(next, { unitPrice: record.unitPrice, unitPriceBasis: record.unitPriceBasis });
   return countInStock > 0 && next.qty > countInStock ? { ...next, qty: countInStock } : next;
 }
 

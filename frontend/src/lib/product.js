@@ -89,6 +89,8 @@ export function cartItemFor(product, detail, pack, qty = 1) {
     price: pack.price,
     dprice: pack.dprice,
     Discount: pack.Discount,
+    unitPrice: pack.unitPrice ?? null,
+    unitPriceBasis: pack.unitPriceBasis ?? null,
     image: detailImage(product, detail),
     qty,
   };

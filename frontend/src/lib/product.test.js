@@ -11,7 +11,7 @@ import {
   selectionFromQuery,
 } from "./product";
 
-const pack = { _id: 77, quantity: "5", units: "kg", price: 450, dprice: 399, Discount: 11, countInStock: 25 };
+const pack = { _id: 77, quantity: "5", units: "kg", price: 450, dprice: 399, Discount: 11, countInStock: 25, unitPrice: 79.8, unitPriceBasis: "kg" };
 const detail = { _id: 31, brand: "India Gate", images: [{ image: "/media/ig.svg" }], financials: [pack] };
 const product = {
   _id: 12,
@@ -56,6 +56,8 @@ describe("cart line", () => {
       price: 450,
       dprice: 399,
       Discount: 11,
+      unitPrice: 79.8,
+      unitPriceBasis: "kg",
       image: "/media/ig.svg",
       qty: 2,
     });

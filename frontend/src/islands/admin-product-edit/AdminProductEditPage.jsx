@@ -15,7 +15,7 @@ import { navigate } from "../../lib/navigation";
 import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
-import { chooseSize, editPayload, formFor, sizeLabel } from "./editForm";
+import { chooseSize, DECLARATIONS, editPayload, formFor, sizeLabel } from "./editForm";
 import ImageUpload from "./ImageUpload";
 import "../../components/admin/admin.css";
 
@@ -158,6 +158,15 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
             <input id="product-stock" type="number" min="0" step="1" value={form.countInStock} onChange={set("countInStock")} />
           </div>
         </div>
+        <fieldset className="admin-form__declarations">
+          <legend>{t("admin.productEdit.declarations")}</legend>
+          {DECLARATIONS.map(([field, label, most]) => (
+            <div className="form-field" key={field}>
+              <label htmlFor={`product-${field}`}>{t(label)}</label>
+              <input id={`product-${field}`} type="text" maxLength={most} value={form[field]} onChange={set(field)} />
+            </div>
+          ))}
+        </fieldset>
         <button type="submit" className="btn btn--primary" disabled={save.busy}>
           {t("admin.productEdit.submit")}
         </button>

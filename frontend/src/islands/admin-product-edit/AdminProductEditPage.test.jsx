@@ -117,6 +117,24 @@ describe("Edit Product Details: manual weight", () => {
     });
   });
 
+  it("shows the brand's Legal Metrology declarations and sends the edited ones", async () => {
+    const item = product([pack("a", "500", "ml", 90, 10, 4)]);
+    item.details[0].declarations = {
+      packerName: "Freedom Oils Ltd.", packerAddress: "Hyderabad 500076", countryOfOrigin: "India",
+      genericName: "Sunflower oil", bestBefore: "9 months from packing", consumerCare: "1800-425-0001",
+    };
+    const fetchMock = await open(item, { "PUT /api/products/7/details/21": { body: {} } });
+    expect(screen.getByRole("group", { name: "Legal Metrology declarations (every pack of this brand)" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Manufacturer / packer / importer")).toHaveValue("Freedom Oils Ltd.");
+    await userEvent.clear(screen.getByLabelText("Country of origin"));
+    await userEvent.type(screen.getByLabelText("Country of origin"), " Nepal ");
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(PRODUCT_LIST));
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
+      packerName: "Freedom Oils Ltd.", countryOfOrigin: "Nepal", consumerCare: "1800-425-0001",
+    });
+  });
+
   it("shows the product's HSN code and GST rate, offers the server's rates and sends the edited ones", async () => {
     config.gstRates = [0, 5, 12, 18, 28];
     const fetchMock = await open({ ...product([pack("a", "500", "ml", 90, 10, 4)]), hsnCode: "1512", gstRate: 5 }, {

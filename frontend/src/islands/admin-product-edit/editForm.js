@@ -28,6 +28,23 @@ export function packFields(pack) {
   };
 }
 
+/**
+ * The brand's Legal Metrology declarations (the single product's answer carries them): field, label
+ * and the most characters the server keeps (`catalog.models.Detail`; it refuses more with a 400).
+ */
+export const DECLARATIONS = [
+  ["packerName", "admin.productEdit.packerName", 200],
+  ["packerAddress", "admin.productEdit.packerAddress", 300],
+  ["countryOfOrigin", "admin.productEdit.countryOfOrigin", 80],
+  ["genericName", "admin.productEdit.genericName", 200],
+  ["bestBefore", "admin.productEdit.bestBefore", 200],
+  ["consumerCare", "admin.productEdit.consumerCare", 300],
+];
+
+function declarationsOf(detail) {
+  return Object.fromEntries(DECLARATIONS.map(([field]) => [field, detail?.declarations?.[field] ?? ""]));
+}
+
 /** The whole form for a product and the brand detail the address names. */
 export function formFor(product, detail, packId = "") {
   return {
@@ -39,6 +56,7 @@ export function formFor(product, detail, packId = "") {
     image: detail?.images?.[0]?.image ?? product.image ?? "",
     brand: detail?.brand ?? "",
     manualQuantity: "",
+    ...declarationsOf(detail),
     ...packFields(initialPack(detail, packId)),
   };
 }
@@ -75,5 +93,6 @@ export function editPayload(form, product, detail) {
     quantity: pack ? pack.quantity : "",
     units: pack ? pack.units : "",
     manualQuantity: pack ? 0 : form.manualQuantity,
+    ...Object.fromEntries(DECLARATIONS.map(([field]) => [field, (form[field] ?? "").trim()])),
   };
 }

@@ -1,7 +1,10 @@
 // The staff queue of problem reports (/admin/tickets): open tickets oldest first with how long
 // each has waited, a status filter, and on each ticket the order, the lines, the photo and the
 // shopper's words; approve (the amount the server proposes, which staff may lower) or reject with
-// a reason the shopper reads. The server decides everything: the amount's ceiling, who may, once.
+// a reason the shopper reads. Grievances (issue 28) share the queue: each ticket shows its clocks
+// (acknowledge in 48 h, resolve in 30 days; those past one come first, marked), staff acknowledge
+// it, and a grievance is resolved with an answer. The server decides everything: the amount's
+// ceiling, the clocks, who may, once.
 // Phone first: each ticket is a card.
 import { useState } from "react";
 import AdminList from "../../components/admin/AdminList";
@@ -66,21 +69,73 @@ function Decide({ ticket, busy, onApprove, onReject }) {
   );
 }
 
-function TicketItem({ ticket, busy, onApprove, onReject }) {
+function Resolve({ ticket, busy, onResolve }) {
+  const t = useT();
+  const [answer, setAnswer] = useState("");
+  const id = `ticket-${ticket.number}-answer`;
+  return (
+    <form
+      className="admin-ticket__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onResolve(ticket, answer);
+      }}
+    >
+      <div className="form-field">
+        <label htmlFor={id}>{t("admin.tickets.answer")}</label>
+        <input id={id} type="text" maxLength={500} required value={answer} onChange={(event) => setAnswer(event.target.value)} />
+      </div>
+      <button type="submit" className="btn btn--primary" disabled={busy || !answer.trim()}>
+        {t("admin.tickets.resolve")}
+      </button>
+    </form>
+  );
+}
+
+function Clocks({ ticket, busy, onAcknowledge }) {
+  const t = useT();
+  if (ticket.status !== "open") return null;
+  return (
+    <p className="admin-ticket__clocks">
+      {ticket.overdue && <span className="admin-ticket__overdue">{t("admin.tickets.overdue")}</span>}
+      {!ticket.acknowledgedAt && <span>{t("admin.tickets.acknowledgeBy", { time: formatDateTime(ticket.acknowledgeBy) })}</span>}
+      <span>{t("admin.tickets.resolveBy", { time: formatDateTime(ticket.resolveBy) })}</span>
+      {!ticket.acknowledgedAt && (
+        <button type="button" className="btn btn--small" disabled={busy} onClick={() => onAcknowledge(ticket)}>
+          {t("admin.tickets.acknowledge")}
+        </button>
+      )}
+    </p>
+  );
+}
+
+function TicketItem({ ticket, busy, onApprove, onReject, onAcknowledge, onResolve }) {
   const t = useT();
   const age = ageText(ticket.ageSeconds);
+  const grievance = ticket.kind === "grievance";
+  const person = ticket.user ?? ticket.contact ?? {};
   return (
     <li className={`ticket-card admin-ticket ticket-card--${ticket.status}`}>
       <header className="ticket-card__head">
-        <h2 className="admin-ticket__number">{ticket.number}</h2>
+        <h2 className="admin-ticket__number">
+          {ticket.number}
+          {grievance && <span className="admin-ticket__kind"> · {t("admin.tickets.grievance")}</span>}
+        </h2>
         <span className={`ticket-status ticket-status--${ticket.status}`}>{ticket.statusLabel}</span>
       </header>
       <p className="admin-ticket__age">
         {ticket.status === "open" ? t("admin.tickets.waiting", { age: t(age.key, age.vars) }) : t("admin.tickets.tookAge", { age: t(age.key, age.vars) })}
         <span className="ticket-card__small"> · {formatDateTime(ticket.openedAt)}</span>
       </p>
+      <Clocks ticket={ticket} busy={busy} onAcknowledge={onAcknowledge} />
       <p className="ticket-card__small">
-        {ticket.user?.name} · <a href={`tel:+91${ticket.user?.phoneNo}`}>{ticket.user?.phoneNo}</a>
+        {person.name} · <a href={`tel:+91${person.phoneNo}`}>{person.phoneNo}</a>
+        {ticket.contact?.email && (
+          <>
+            {" · "}
+            <a href={`mailto:${ticket.contact.email}`}>{ticket.contact.email}</a>
+          </>
+        )}
         {ticket.orderId && (
           <>
             {" · "}
@@ -109,8 +164,10 @@ function TicketItem({ ticket, busy, onApprove, onReject }) {
           <img src={ticket.thumbnail || ticket.photo} alt={t("admin.tickets.photoAlt", { number: ticket.number })} width="120" height="120" loading="lazy" />
         </a>
       )}
-      <p className="admin-ticket__value">{t("admin.tickets.claimValue", { amount: formatMoney(ticket.claimValue) })}</p>
-      {ticket.status === "open" && <Decide ticket={ticket} busy={busy} onApprove={onApprove} onReject={onReject} />}
+      {!grievance && <p className="admin-ticket__value">{t("admin.tickets.claimValue", { amount: formatMoney(ticket.claimValue) })}</p>}
+      {ticket.status === "open" && !grievance && <Decide ticket={ticket} busy={busy} onApprove={onApprove} onReject={onReject} />}
+      {ticket.status === "open" && grievance && <Resolve ticket={ticket} busy={busy} onResolve={onResolve} />}
+      {ticket.status === "resolved" && <p className="ticket-card__decision">{t("admin.tickets.resolvedWith", { answer: ticket.decisionReason })}</p>}
       {ticket.status === "approved" && (
         <p className="ticket-card__decision">{t(OUTCOME_TEXTS[ticket.outcome] ?? OUTCOME_TEXTS.none, { amount: formatMoney(ticket.amountApproved) })}</p>
       )}
@@ -146,6 +203,8 @@ export default function AdminTicketsPage({ page, status }) {
     decide.submit(ticket, path(ticket, "approve"), { amount }, t("admin.tickets.approved", { number: ticket.number }));
   };
   const onReject = (ticket, reason) => decide.submit(ticket, path(ticket, "reject"), { reason }, t("admin.tickets.rejected", { number: ticket.number }));
+  const onAcknowledge = (ticket) => decide.submit(ticket, path(ticket, "acknowledge"), {}, t("admin.tickets.acknowledged", { number: ticket.number }));
+  const onResolve = (ticket, answer) => decide.submit(ticket, path(ticket, "resolve"), { answer }, t("admin.tickets.resolved", { number: ticket.number }));
 
   return (
     <div className="admin-tickets">
@@ -166,7 +225,15 @@ export default function AdminTicketsPage({ page, status }) {
       <AdminList list={list} rows={tickets} empty={t("admin.tickets.none")}>
         <ul className="admin-tickets__list">
           {tickets.map((ticket) => (
-            <TicketItem key={ticket.number} ticket={ticket} busy={busyNumber === ticket.number} onApprove={onApprove} onReject={onReject} />
+            <TicketItem
+              key={ticket.number}
+              ticket={ticket}
+              busy={busyNumber === ticket.number}
+              onApprove={onApprove}
+              onReject={onReject}
+              onAcknowledge={onAcknowledge}
+              onResolve={onResolve}
+            />
           ))}
         </ul>
       </AdminList>

@@ -38,6 +38,34 @@ describe("staff ticket queue", () => {
     expect(within(card).getByRole("spinbutton", { name: "Amount to give back (at most ₹291.00)" })).toHaveValue(291);
   });
 
+  it("shows a grievance's clocks, marks it overdue, acknowledges it and resolves it with an answer", async () => {
+    const grievance = ticket("T-2026-000003", {
+      kind: "grievance", orderId: null, user: null, lines: [], photo: "", thumbnail: "", text: "Rude delivery person",
+      contact: { name: "Sita", phoneNo: "9876512345", email: "sita@example.in" },
+      acknowledgeBy: "2026-11-24T05:00:00Z", resolveBy: "2026-12-22T05:00:00Z", overdue: true,
+    });
+    const fetchMock = mockFetch({
+      [OPEN]: page([grievance]),
+      "POST /api/support/tickets/T-2026-000003/acknowledge": { body: { ...grievance, acknowledgedAt: "2026-11-26T06:00:00Z" } },
+      "POST /api/support/tickets/T-2026-000003/resolve": { body: { ...grievance, status: "resolved" } },
+    });
+    const user = userEvent.setup();
+    render(<AdminTicketsPage page={1} status="open" />);
+    const card = await screen.findByRole("heading", { name: /^T-2026-000003\b.*Grievance/ }).then((heading) => heading.closest("li"));
+    expect(within(card).getByText("Overdue")).toBeInTheDocument();
+    expect(within(card).getByText(/^Acknowledge by /)).toBeInTheDocument();
+    expect(within(card).getByText(/^Resolve by /)).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: "9876512345" })).toHaveAttribute("href", "tel:+919876512345");
+    expect(within(card).queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole("button", { name: "Acknowledge" }));
+    expect(await screen.findByText("Ticket T-2026-000003 acknowledged.")).toBeInTheDocument();
+    await user.type(within(screen.getByRole("heading", { name: /^T-2026-000003/ }).closest("li")).getByRole("textbox", { name: "Answer (the person reads it)" }), "We spoke to him.");
+    await user.click(within(screen.getByRole("heading", { name: /^T-2026-000003/ }).closest("li")).getByRole("button", { name: "Resolve" }));
+    expect(await screen.findByText("Ticket T-2026-000003 resolved.")).toBeInTheDocument();
+    expect(sentBody(fetchMock, "POST", "/api/support/tickets/T-2026-000003/resolve")).toEqual({ answer: "We spoke to him." });
+  });
+
   it("approves with the amount staff chose, after confirming, and shows the list again", async () => {
     const fetchMock = mockFetch({
       [OPEN]: page([ticket("T-2026-000001")]),

@@ -6,6 +6,7 @@ export const STATUS_FILTERS = [
   { value: "open", label: "admin.tickets.filter.open" },
   { value: "approved", label: "admin.tickets.filter.approved" },
   { value: "rejected", label: "admin.tickets.filter.rejected" },
+  { value: "resolved", label: "admin.tickets.filter.resolved" },
   { value: "all", label: "admin.tickets.filter.all" },
 ];
 

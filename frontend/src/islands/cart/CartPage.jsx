@@ -2,6 +2,7 @@
 // Proceed To Checkout. Prices and stock are refreshed from the server when the page opens.
 import Message from "../../components/Message";
 import EnglishName from "../../components/EnglishName";
+import UnitPrice from "../../components/UnitPrice";
 import { useUserInfo } from "../../lib/auth";
 import { lineKey, lineLabel, removeFromCart, setQty, useCart } from "../../lib/cart";
 import { rich, useLanguage, useT } from "../../lib/i18n";
@@ -72,6 +73,7 @@ function CartLine({ line }) {
       <div className="cart-line__price">
         {toNumber(line.Discount) > 0 && toNumber(line.price) > toNumber(line.dprice) && <s>{formatMoney(line.price)}</s>}
         <strong>{formatMoney(line.dprice)}</strong>
+        <UnitPrice pack={line} className="cart-line__unit-price" />
       </div>
       <select
         className="cart-line__qty"

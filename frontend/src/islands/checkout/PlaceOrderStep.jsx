@@ -144,6 +144,13 @@ export default function PlaceOrderStep() {
             <dd className="order-summary__total">{formatMoney(totalPrice)}</dd>
           </dl>
           {!empty && <StoreCredit total={totalPrice} use={credit.use} onChange={(use, amount) => setCredit({ use, amount })} />}
+          <p className="order-summary__policies">
+            {t("placeOrder.policies")} <a href="/refund-policy.html">{t("placeOrder.refundPolicy")}</a>
+            {" · "}
+            <a href="/shipping-policy.html">{t("placeOrder.shippingPolicy")}</a>
+            {" · "}
+            <a href="/payment-terms.html">{t("placeOrder.paymentTerms")}</a>
+          </p>
           <button
             type="button"
             className="btn btn--primary btn--block"

@@ -187,6 +187,7 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
       <header className="invoice__header">
         <div className="invoice__shop">
           <p className="invoice__shop-name">{config.storeName}</p>
+          {config.legalName && <p>{config.legalName}</p>}
           {config.storeAddress && <p>{config.storeAddress}</p>}
           <p>{t("invoice.gst", { number: gst?.storeGstin ?? config.gstNumber })}</p>
           {gst && <p>{t("invoice.state", { state: gst.storeState, code: gst.storeStateCode })}</p>}

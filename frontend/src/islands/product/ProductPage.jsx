@@ -8,6 +8,7 @@ import EnglishName from "../../components/EnglishName";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import ProductCard from "../../components/ProductCard";
+import UnitPrice from "../../components/UnitPrice";
 import { addToCart } from "../../lib/cart";
 import { config, packLimit } from "../../lib/config";
 import { localName, useLanguage, useT } from "../../lib/i18n";
@@ -179,6 +180,12 @@ function ProductDetails({ product, preselect }) {
                   <dt>{t("product.discount")}</dt>
                   <dd data-testid="discount">{discount}%</dd>
                 </div>
+                <div>
+                  <dt>{t("product.unitPrice")}</dt>
+                  <dd>
+                    <UnitPrice pack={pack} />
+                  </dd>
+                </div>
                 <div className="price-table__total">
                   <dt>{t("product.priceFor", { count: selection.qty })}</dt>
                   <dd data-testid="packs-price">{formatMoney(toNumber(pack.dprice) * selection.qty)}</dd>
@@ -198,6 +205,8 @@ function ProductDetails({ product, preselect }) {
         </div>
       </div>
 
+      {detail && <Declarations detail={detail} pack={pack} />}
+
       {others.length > 0 && (
         <section className="section" aria-labelledby="similar-heading">
           <h2 id="similar-heading">{t("product.similar")}</h2>
@@ -214,6 +223,33 @@ function ProductDetails({ product, preselect }) {
   );
 }
 
+// The declarations Legal Metrology rule 6(10) asks a listing to show, as the brand's packs carry them.
+function Declarations({ detail, pack }) {
+  const t = useT();
+  const declared = detail.declarations ?? {};
+  const rows = [
+    ["product.genericName", declared.genericName],
+    ["product.netQuantity", pack ? packLabel(pack) : ""],
+    ["product.mrpNote", pack ? formatMoney(pack.price) : ""],
+    ["product.packer", [declared.packerName, declared.packerAddress].filter(Boolean).join(", ")],
+    ["product.origin", declared.countryOfOrigin],
+    ["product.bestBefore", declared.bestBefore],
+    ["product.consumerCare", declared.consumerCare],
+  ].filter(([, value]) => value);
+  return (
+    <section className="section product-declarations" aria-labelledby="declarations-heading">
+      <h2 id="declarations-heading">{t("product.details")}</h2>
+      <dl className="product-declarations__list">
+        {rows.map(([key, value]) => (
+          <div key={key}>
+            <dt>{t(key)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 export default function ProductPage({ location = window.location }) {
   const slug = slugFromPath(location.pathname);

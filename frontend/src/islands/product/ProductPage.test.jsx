@@ -17,8 +17,16 @@ const product = {
       _id: "31",
       brand: "India Gate",
       images: [{ image: "/media/ig.svg" }],
+      declarations: {
+        packerName: "KRBL Ltd.",
+        packerAddress: "Noida, Uttar Pradesh 201301",
+        countryOfOrigin: "India",
+        genericName: "Rice",
+        bestBefore: "Best before 12 months from packing",
+        consumerCare: "1800-103-7788",
+      },
       financials: [
-        { _id: "77", quantity: "5", units: "kg", price: 450, dprice: 399, Discount: 11, countInStock: 25 },
+        { _id: "77", quantity: "5", units: "kg", price: 450, dprice: 399, Discount: 11, countInStock: 25, unitPrice: 79.8, unitPriceBasis: "kg" },
         { _id: "78", quantity: "1", units: "kg", price: 95, dprice: 90.25, Discount: 5, countInStock: 0 },
       ],
     },
@@ -77,6 +85,24 @@ describe("ProductPage", () => {
     await user.selectOptions(packs(), "3");
     expect(screen.getByText("Price for 3 packs")).toBeInTheDocument();
     expect(screen.getByTestId("packs-price")).toHaveTextContent("₹1,197.00");
+  });
+
+  it("shows the unit sale price and the brand's Product details with the pack's net quantity", async () => {
+    await open();
+    expect(within(screen.getByTestId("dprice").closest("dl")).getByTestId("unit-price")).toHaveTextContent("₹79.80 / kg");
+    const section = screen.getByRole("region", { name: "Product details" });
+    const rows = within(section)
+      .getAllByRole("term")
+      .map((term) => [term.textContent, term.nextSibling.textContent]);
+    expect(rows).toEqual([
+      ["Generic name", "Rice"],
+      ["Net quantity", "5 kg"],
+      ["MRP (inclusive of all taxes)", "₹450.00"],
+      ["Manufactured / packed by", "KRBL Ltd., Noida, Uttar Pradesh 201301"],
+      ["Country of origin", "India"],
+      ["Best before", "Best before 12 months from packing"],
+      ["Consumer care", "1800-103-7788"],
+    ]);
   });
 
   it("adds the selection, then shows a disabled 'Added to Cart' until the selection changes", async () => {
