@@ -327,7 +327,12 @@ OTHER_ROUTES: dict[str, dict[str, tuple]] = {
     "payments/sandbox/<str:gateway_order_id>": {"GET": PUBLIC},
 }
 
-WEBSOCKETS = {"ws/cart/": "public: the cart's prices and stock, for guests too"}
+WEBSOCKETS = {
+    "ws/cart/": "public: the cart's prices and stock, for guests too",
+    # Not a Channels route: python-socketio in front of Channels (realtime/socketio.py); its four
+    # roles are tried in realtime/tests/test_socketio.py.
+    "socket.io/": "public: the cart's prices and stock for the existing client, for guests too",
+}
 
 # How the matrix fills a route's parameters (or the whole path, for regular-expression routes).
 EXAMPLE_PATHS = {
