@@ -110,3 +110,16 @@ def test_media_files_answer_cors_for_the_allowed_origins_only(client, settings, 
     assert allowed.status_code == refused.status_code == 200
     assert allowed["Access-Control-Allow-Origin"] == SHOP
     assert "Access-Control-Allow-Origin" not in refused
+
+
+def test_the_shops_own_pages_may_load_pictures_from_the_public_base_url(settings):
+    from shop.csp import content_security_policy
+
+    def img_src() -> list[str]:
+        policy = content_security_policy(nonce="n", path="/")
+        [directive] = [part.split()[1:] for part in policy.split("; ") if part.startswith("img-src ")]
+        return directive
+
+    assert "https://media.example.in" not in img_src()
+    settings.PUBLIC_BASE_URL = "https://media.example.in/"
+    assert "https://media.example.in" in img_src()
