@@ -210,6 +210,9 @@ def make_server() -> socketio.AsyncServer:
         async_mode="asgi",
         cors_allowed_origins=origin_allowed,
         cors_credentials=True,
+        # One connection's events in the order sent, as the cart consumer reads them: two carts
+        # checked at once could leave the connection following the older cart's products.
+        async_handlers=False,
         max_http_buffer_size=MAX_MESSAGE_BYTES,
         logger=False,
         engineio_logger=False,
