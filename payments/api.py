@@ -72,7 +72,8 @@ class PaymentAtDeliveryView(_PaymentStartView):
     def throttled(self, request, wait):
         raise TooManyAttempts(wait)
 
-    @extend_schema(request=PaymentStartInSerializer, responses=PaymentStartOutSerializer)
+    # A Bearer token, or none with the order's phone number in `customerId`.
+    @extend_schema(request=PaymentStartInSerializer, responses=PaymentStartOutSerializer, auth=[{"jwtAuth": []}, {}])
     def post(self, request: Request) -> Response:
         if not self._as_guest():
             return super().post(request)
