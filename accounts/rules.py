@@ -28,6 +28,15 @@ def clean_phone(value) -> str:
     return phone
 
 
+def phone_from_customer_id(value) -> str:
+    """The 10-digit number in a `customerId` as the shop's existing client sends it (`9876543210`,
+    `919876543210` or `+919876543210`); "" when it holds no Indian mobile number."""
+    digits = str(value or "").strip().removeprefix("+")
+    if len(digits) == 12 and digits.startswith("91"):
+        digits = digits[2:]
+    return digits if PHONE_PATTERN.match(digits) else ""
+
+
 def clean_name(value) -> str:
     return clean_text(value, label=gettext_lazy("Name"), max_length=NAME_MAX_LENGTH)
 

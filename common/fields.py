@@ -131,13 +131,21 @@ class PageNumberField(serializers.IntegerField):
 class PageSizeField(serializers.IntegerField):
     """How many rows a page holds: `sizes.default` when not given, and above `sizes.most` it is
     `sizes.most` (`common.pagination.PageSizes`): the shop's existing client asks for 80 or 500 and
-    must get a page, not a 400; the cap keeps every page cheap."""
+    must get a page, not a 400; the cap keeps every page cheap. A list that answers whole when
+    unpaged (`sizes.whole_when_unpaged`) takes `sizes.most` when the query names no `pageNumber`
+    either."""
 
     def __init__(self, *, sizes: PageSizes, **kwargs):
         self.cap = sizes.most
+        self.whole_when_unpaged = sizes.whole_when_unpaged
         kwargs.setdefault("default", sizes.default)
         kwargs.setdefault("help_text", sizes.describe())
         super().__init__(min_value=1, max_value=None, **kwargs)
+
+    def get_value(self, dictionary):
+        if self.whole_when_unpaged and not {self.field_name, "pageNumber"} & set(dictionary):
+            return self.cap
+        return super().get_value(dictionary)
 
     def to_internal_value(self, data):
         return min(super().to_internal_value(data), self.cap)

@@ -7,7 +7,9 @@ clients may read both (`CORS_EXPOSE_HEADERS` in settings).
 
 How many rows a page of each list holds is set here and nowhere else (`PageSizes`): the selectors'
 defaults, the request serializers' caps, the OpenAPI descriptions and the README's figures
-(`common/tests/test_page_sizes.py` compares them) all read these.
+(`common/tests/test_page_sizes.py` compares them) all read these. Every list honours a page of
+up to `MOST_PAGE_SIZE` rows: the shop's existing client asks for 500 at once (its "Order Again"
+screen) and reads the answer as the whole list.
 """
 
 from dataclasses import dataclass
@@ -23,23 +25,32 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class PageSizes:
     """A list's page: `default` rows when the request names no size, and at most `most`; a larger
-    `pageSize` is taken as `most` (`common.fields.PageSizeField`), never refused."""
+    `pageSize` is taken as `most` (`common.fields.PageSizeField`), never refused. `whole_when_unpaged`:
+    a request naming neither `pageNumber` nor `pageSize` gets `most` rows, so that a client that
+    does not page reads every row up to the maximum (the headers still give the total)."""
 
     default: int
     most: int
+    whole_when_unpaged: bool = False
 
     def describe(self) -> str:
         """The `pageSize` parameter's description in the API documentation."""
-        return f"1 or more, {self.default} when not given; above {self.most} it is {self.most}"
+        described = f"1 or more, {self.default} when not given; above {self.most} it is {self.most}"
+        if self.whole_when_unpaged:
+            described += f"; {self.most} when neither pageNumber nor pageSize is given"
+        return described
 
 
-PRODUCT_LIST = PageSizes(default=12, most=48)  # GET /api/products (keyword or not)
-CATEGORY_PRODUCTS = PageSizes(default=24, most=48)  # GET /api/products/categories/{category}/products
-ADMIN_PRODUCT_LIST = PageSizes(default=20, most=48)  # GET /api/admin/products
-ADMIN_ORDER_LIST = PageSizes(default=20, most=100)  # GET /api/orders (admin)
-USER_LIST = PageSizes(default=20, most=100)  # GET /api/users (admin)
-REWARD_LIST = PageSizes(default=20, most=100)  # the admin's list of rewards (promotions)
-TICKET_LIST = PageSizes(default=20, most=100)  # GET /api/support/tickets (admin: the queue)
+MOST_PAGE_SIZE = 500
+
+PRODUCT_LIST = PageSizes(default=12, most=MOST_PAGE_SIZE)  # GET /api/products (keyword or not)
+CATEGORY_PRODUCTS = PageSizes(default=24, most=MOST_PAGE_SIZE)  # GET /api/products/categories/{category}/products
+ADMIN_PRODUCT_LIST = PageSizes(default=20, most=MOST_PAGE_SIZE)  # GET /api/admin/products
+ADMIN_ORDER_LIST = PageSizes(default=20, most=MOST_PAGE_SIZE)  # GET /api/orders (admin)
+# The existing client reads GET /api/users as the whole list; the shop's own screen pages it.
+USER_LIST = PageSizes(default=20, most=MOST_PAGE_SIZE, whole_when_unpaged=True)  # GET /api/users (admin)
+REWARD_LIST = PageSizes(default=20, most=MOST_PAGE_SIZE)  # the admin's list of rewards (promotions)
+TICKET_LIST = PageSizes(default=20, most=MOST_PAGE_SIZE)  # GET /api/support/tickets (admin: the queue)
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,14 @@ from rest_framework.views import APIView
 
 from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
 from common.idempotency import idempotent
+from accounts.rules import phone_from_customer_id
+from accounts.throttles import TooManyAttempts
 from common.permissions import IsCustomer
 from payments import services
 from payments.gateways.base import MalformedNotice, Unauthenticated
 from payments.models import Payment
 from payments.serializers import PaymentStartInSerializer, PaymentStartOutSerializer
+from payments.throttles import GuestPaymentOrderThrottle, GuestPaymentThrottle
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,9 @@ class _PaymentStartView(APIView):
     @extend_schema(request=PaymentStartInSerializer, responses=PaymentStartOutSerializer, parameters=[IDEMPOTENCY_KEY])
     @idempotent("payments.start", atomic=False)
     def post(self, request: Request) -> Response:
+        return self._start(request)
+
+    def _start(self, request: Request) -> Response:
         body = PaymentStartInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         payment, status = services.payment_initiate(
@@ -50,7 +56,50 @@ class PaymentStartView(_PaymentStartView):
 
 
 class PaymentAtDeliveryView(_PaymentStartView):
-    """`POST /api/payments/initiateJuspayPaymentAtDelivery`: the Pay button of any unpaid order."""
+    """`POST /api/payments/initiateJuspayPaymentAtDelivery`: the Pay button of any unpaid order.
+
+    The shop's existing client posts it without a token, naming the order's phone number in
+    `customerId` (spec section 7); such a guest is let past the gate, throttled per client and per
+    order, and the service decides (`payments.services.payment_initiate_as_guest`)."""
+
+    def _as_guest(self) -> bool:
+        return (
+            not self.request.user.is_authenticated
+            and isinstance(self.request.data, dict)
+            and bool(self.request.data.get("customerId"))
+        )
+
+    def get_permissions(self):
+        return [AllowAny()] if self._as_guest() else super().get_permissions()
+
+    def get_throttles(self):
+        return [GuestPaymentThrottle(), GuestPaymentOrderThrottle()] if self._as_guest() else []
+
+    def throttled(self, request, wait):
+        raise TooManyAttempts(wait)
+
+    # A Bearer token, or none with the order's phone number in `customerId`.
+    @extend_schema(
+        request=PaymentStartInSerializer,
+        responses=PaymentStartOutSerializer,
+        auth=[{"jwtAuth": []}, {}],
+        parameters=[IDEMPOTENCY_KEY],
+    )
+    @idempotent("payments.start", atomic=False)
+    def post(self, request: Request) -> Response:
+        return self._start(request)
+
+    def _start(self, request: Request) -> Response:
+        if not self._as_guest():
+            return super()._start(request)
+        body = PaymentStartInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        payment, status = services.payment_initiate_as_guest(
+            public_id=body.validated_data["order_id"],
+            customer_phone=phone_from_customer_id(body.validated_data.get("customerId")),
+            amount=body.validated_data.get("amount"),
+        )
+        return Response(PaymentStartOutSerializer(_Started(status=status, payment=payment)).data)
 
 
 class PaymentWebhookView(APIView):

@@ -8,7 +8,9 @@ from common.openapi import JudgedInput, text
 
 class PaymentStartInSerializer(JudgedInput):
     """`{order_id, amount, customerId, cartItems}`: only the order id is read as given; the amount,
-    when sent, must be the order's total; the customer is always the caller; cart lines are ignored."""
+    when sent, must be the order's total; the customer is the caller, or, without a token at
+    `initiateJuspayPaymentAtDelivery`, the shopper whose phone number `customerId` is (that
+    order's own); cart lines are ignored."""
 
     order_id = serializers.CharField(max_length=40, trim_whitespace=True)
     amount = MoneyField(required=False, allow_null=True)

@@ -30,7 +30,8 @@ def _origin(url: str) -> str | None:
 
 
 def _media_origins() -> list[str]:
-    origins = [_origin(settings.MEDIA_URL)]
+    # PUBLIC_BASE_URL: API answers name pictures from there for every client, these pages too.
+    origins = [_origin(settings.MEDIA_URL), _origin(settings.PUBLIC_BASE_URL)]
     if settings.AWS_STORAGE_BUCKET_NAME:
         custom = getattr(settings, "AWS_S3_CUSTOM_DOMAIN", None)
         if custom:

@@ -66,7 +66,9 @@ CORS_ALLOWED_ORIGINS = env.listing(
     meaning="comma-separated origins (`https://shop.example.in`) whose pages may call `/api/` from the browser, "
     "with credentials",
 )
-CORS_URLS_REGEX = r"^/api/.*$"
+# /media/ too: the existing client on its own origin draws the pictures the API names
+# (common/media_urls.py); Socket.IO at /socket.io/ checks the same origins itself (realtime/socketio.py).
+CORS_URLS_REGEX = r"^/(api|media)/.*$"
 CORS_ALLOW_CREDENTIALS = True
 CORS_EXPOSE_HEADERS = ["X-Total-Count", "Link"]
 
@@ -130,6 +132,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: media paths in an /api/ answer become absolute for another origin (common/media_urls.py).
+    "common.media_urls.AbsoluteMediaUrlsMiddleware",
 ]
 
 ROOT_URLCONF = "shop.urls"
@@ -374,6 +378,9 @@ REST_FRAMEWORK = {
             "20/hour",
             meaning="per-IP limit of ticket status look-ups (ticket number + phone) on /grievance.html",
         ),
+        # The existing client's Pay button without a token (payments/throttles.py): per client, per order.
+        "guest_payment": env.text("THROTTLE_GUEST_PAYMENT", "20/hour", meaning=_THROTTLES),
+        "guest_payment_order": env.text("THROTTLE_GUEST_PAYMENT_ORDER", "10/hour", meaning=_THROTTLES),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Throttles take the client's address from common.client_ip (TRUSTED_PROXY_COUNT), not from
@@ -429,6 +436,14 @@ WEBPACK_LOADER = {
     }
 }
 MEDIA_URL = env.text("MEDIA_URL", "/media/", meaning="public URL prefix of media")
+PUBLIC_BASE_URL = env.url(
+    "PUBLIC_BASE_URL",
+    schemes=("http", "https"),
+    shown="none",
+    meaning="the public origin (`https://shop.example.in`) that media paths in API answers are made absolute "
+    "with, for every client; unset, they are absolute only for a request from one of `CORS_ALLOWED_ORIGINS`, "
+    "from the host it reached (common/media_urls.py)",
+)
 MEDIA_ROOT = BASE_DIR / "media"
 # A stored picture never changes under its name (an upload gets a fresh name, catalog/uploads.py; a
 # new version of the drawings goes to a new folder, catalog/images.py), so browsers and CDNs may

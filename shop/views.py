@@ -77,7 +77,8 @@ def server_error(request):
 
 @csrf_exempt  # the old client's socket.io library polls with POSTs too
 def socket_io_gone(request, *args, **kwargs):
-    """The shop's existing client polls `/socket.io/` for its realtime library; this shop's realtime
-    is the websocket at /ws/cart/. A quick 404 (no page, no database) makes the library give up
-    instead of loading the home page on every poll."""
-    return JsonResponse({"message": "Not found. Live cart updates are at /ws/cart/."}, status=404)
+    """Socket.IO for the shop's existing client is served by the ASGI application (`shop.asgi`:
+    the `ws` process, or `scripts/run`), in front of Django; the reverse proxy sends `/socket.io/`
+    there. A request that reaches Django (the WSGI `web` process) was routed wrongly: a quick 404
+    (no page, no database) instead of the home page on every poll."""
+    return JsonResponse({"message": "Not found. Socket.IO is served by the websocket process."}, status=404)

@@ -31,8 +31,11 @@ def test_every_page_size_of_the_owner_is_listed_here():
 
 def test_the_readme_table_says_what_the_owner_says():
     readme = (settings.BASE_DIR / "README.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\s*\| `GET (/api/[^`]+)`[^|]*\| (\d+) \| (\d+) \|$", readme, flags=re.MULTILINE)
-    assert {path: PageSizes(default=int(default), most=int(most)) for path, default, most in rows} == ROUTES
+    rows = re.findall(r"^\s*\| `GET (/api/[^`]+)`([^|]*)\| (\d+) \| (\d+) \|$", readme, flags=re.MULTILINE)
+    assert {
+        path: PageSizes(default=int(default), most=int(most), whole_when_unpaged="neither `pageNumber`" in note)
+        for path, note, default, most in rows
+    } == ROUTES
 
 
 @pytest.mark.parametrize(
@@ -88,7 +91,33 @@ def test_each_list_pages_by_its_default_and_caps_at_its_most(path, sizes, as_use
         # The staff's lists answer the size in their `Link` header.
         return built_with[0] if built_with else int(re.search(r"[?&]pageSize=(\d+)", response["Link"]).group(1))
 
-    assert size_for("") == sizes.default
+    assert size_for("?pageNumber=1") == sizes.default
+    assert size_for("") == (sizes.most if sizes.whole_when_unpaged else sizes.default)
     assert size_for("?pageSize=") == sizes.default
     assert size_for(f"?pageSize={sizes.most + 1000}") == sizes.most
     assert size_for("?pageSize=3") == 3
+
+
+def test_every_list_honours_pages_of_five_hundred():
+    assert {sizes.most for sizes in ROUTES.values()} == {pagination.MOST_PAGE_SIZE} == {500}
+
+
+@pytest.mark.django_db
+def test_the_user_list_asked_without_paging_answers_every_user_with_the_total(as_user, admin_user, django_user_model):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    admin = as_user(admin_user)
+    with CaptureQueriesContext(connection) as few:
+        admin.get("/api/users")
+    django_user_model.objects.bulk_create(
+        django_user_model(phone_no=f"99{number:08d}", name=f"Shopper {number}") for number in range(26)
+    )
+    with CaptureQueriesContext(connection) as many:
+        everyone = admin.get("/api/users")
+    assert len(many) == len(few)  # whatever the number of users
+    paged = admin.get("/api/users", {"pageNumber": 1})
+    total = django_user_model.objects.count()
+    assert total > pagination.USER_LIST.default
+    assert len(everyone.json()) == total and everyone["X-Total-Count"] == str(total)
+    assert len(paged.json()) == pagination.USER_LIST.default and paged["X-Total-Count"] == str(total)

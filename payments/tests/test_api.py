@@ -31,7 +31,7 @@ def test_the_owner_starts_a_payment_and_gets_the_link(as_user, online_order, pat
 
 @pytest.mark.parametrize("path", [START, AT_DELIVERY])
 def test_permissions_anonymous_other_customer_and_admin(as_user, online_order, other_shopper, admin_user, path):
-    assert as_user(None).post(path, body(online_order), format="json").status_code == 401
+    assert as_user(None).post(path, body(online_order, customerId=None), format="json").status_code == 401
     other = as_user(other_shopper).post(path, body(online_order), format="json")
     assert other.status_code == 404 and other.json() == {"message": "Order not found"}
     # Admins pay their own orders only; staff record cash payments in the admin screens.
@@ -121,3 +121,71 @@ def test_paypal_config_answers_the_client_id(client, settings):
 
 def test_the_sandbox_page_of_an_unknown_payment_is_404(client, db):
     assert client.get("/payments/sandbox/Pnothing").status_code == 404
+
+
+# --- the existing client's Pay button: no token, the order's phone number as customerId ---------
+
+
+@pytest.mark.parametrize("phone", ["{phone}", "91{phone}", "+91{phone}"])
+def test_a_guest_pays_an_unpaid_order_naming_its_phone_number(as_user, cash_order, phone):
+    guest = body(cash_order, customerId=phone.format(phone=cash_order.user.phone_no), amount=None)
+    answer = as_user(None).post(AT_DELIVERY, guest, format="json")
+
+    assert answer.status_code == 200, answer.content
+    payment = Payment.objects.get(order=cash_order)
+    assert answer.json()["payment_links"]["web"] == f"/payments/sandbox/{payment.gateway_order_id}"
+    assert payment.amount == cash_order.total_price
+
+
+def test_a_guests_amount_is_the_orders_own(as_user, cash_order):
+    guest = as_user(None)
+    wrong = guest.post(AT_DELIVERY, body(cash_order, amount=1), format="json")
+    assert wrong.status_code == 400
+    assert wrong.json()["message"] == f"The amount to pay is the order's total, {cash_order.total_price:.2f}."
+    assert guest.post(AT_DELIVERY, body(cash_order, amount=cash_order.total_price), format="json").status_code == 200
+    assert Payment.objects.get().amount == cash_order.total_price
+
+
+@pytest.mark.parametrize("customer_id", ["9999999999", "91999999999", "abc", "", None])
+def test_a_guest_naming_another_number_or_none_is_refused_as_before(as_user, cash_order, customer_id):
+    answer = as_user(None).post(AT_DELIVERY, body(cash_order, customerId=customer_id), format="json")
+    # No number at all: the gate of a guest, as before (401); a number not the order's: not found,
+    # as an order id that does not exist, so nobody learns whose order an id is.
+    if customer_id:
+        assert (answer.status_code, answer.json()) == (404, {"message": "Order not found"})
+    else:
+        assert answer.status_code == 401
+    assert as_user(None).post(AT_DELIVERY, body(cash_order, order_id="nope"), format="json").status_code == 404
+    assert not Payment.objects.exists()
+
+
+def test_a_guest_cannot_pay_a_paid_order_again_nor_use_the_checkout_start(as_user, online_order, client):
+    guest = as_user(None)
+    assert guest.post(START, body(online_order), format="json").status_code == 401
+    link = guest.post(AT_DELIVERY, body(online_order), format="json").json()["payment_links"]["web"]
+    client.get(client.post(link, {"action": "pay"})["Location"])
+    again = guest.post(AT_DELIVERY, body(online_order), format="json")
+    assert again.status_code == 409 and again.json()["message"] == "This order is already paid."
+
+
+def test_guesses_are_throttled_per_client_and_per_order(as_user, cash_order, settings):
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**rates, "guest_payment": "4/hour", "guest_payment_order": "2/hour"},
+    }
+    guesses = [body(cash_order, customerId=f"98765432{n:02d}") for n in range(3)]
+    one_client = as_user(None)
+    answers = [one_client.post(AT_DELIVERY, guess, format="json").status_code for guess in guesses]
+    assert answers == [404, 404, 429]
+    # The order is held back for every client, its owner's number too; other orders are not.
+    elsewhere = as_user(None)
+    elsewhere.defaults["REMOTE_ADDR"] = "203.0.113.9"
+    assert elsewhere.post(AT_DELIVERY, body(cash_order), format="json").status_code == 429
+    assert elsewhere.post(AT_DELIVERY, body(cash_order, order_id="other"), format="json").status_code == 404
+    # The client is held back for every order once it has tried its share.
+    assert one_client.post(AT_DELIVERY, body(cash_order, order_id="another"), format="json").status_code == 404
+    throttled = one_client.post(AT_DELIVERY, body(cash_order, order_id="yet-another"), format="json")
+    assert throttled.status_code == 429 and "message" in throttled.json()
+    # A signed-in owner is not a guest: the token's path is not throttled this way.
+    assert as_user(cash_order.user).post(AT_DELIVERY, body(cash_order, amount=None), format="json").status_code == 200

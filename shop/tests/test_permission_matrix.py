@@ -237,8 +237,14 @@ API: dict[str, dict[str, Rule]] = {
     "api/payments/initiateJuspayPayment": {
         "POST": Rule((401, 200, 404, 404), body=lambda world, actor: {"order_id": world.online_order.public_id}),
     },
+    # The Pay button of any unpaid order; a guest naming the order's own phone number (`customerId`,
+    # as the shop's existing client sends it without a token) may start paying it too. A signed-in
+    # caller goes by the token: another customer's or an admin's is not told the order exists.
     "api/payments/initiateJuspayPaymentAtDelivery": {
-        "POST": Rule((401, 200, 404, 404), body=lambda world, actor: {"order_id": world.order.public_id}),
+        "POST": Rule(
+            (200, 200, 404, 404),
+            body=lambda world, actor: {"order_id": world.order.public_id, "customerId": world.customer.phone_no},
+        ),
     },
     # The gateway's webhook has its own Basic-auth credentials; a shop login is no use there.
     "api/payments/webhook": {"POST": Rule(everyone(401))},
@@ -334,7 +340,12 @@ OTHER_ROUTES: dict[str, dict[str, tuple]] = {
     "payments/sandbox/<str:gateway_order_id>": {"GET": PUBLIC},
 }
 
-WEBSOCKETS = {"ws/cart/": "public: the cart's prices and stock, for guests too"}
+WEBSOCKETS = {
+    "ws/cart/": "public: the cart's prices and stock, for guests too",
+    # Not a Channels route: python-socketio in front of Channels (realtime/socketio.py); its four
+    # roles are tried in realtime/tests/test_socketio.py.
+    "socket.io/": "public: the cart's prices and stock for the existing client, for guests too",
+}
 
 # How the matrix fills a route's parameters (or the whole path, for regular-expression routes).
 EXAMPLE_PATHS = {

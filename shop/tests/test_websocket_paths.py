@@ -10,7 +10,7 @@ from shop.asgi import application, websocket_application
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("path", ["/ws/nowhere/", "/socket.io/?EIO=4&transport=websocket", "/"])
+@pytest.mark.parametrize("path", ["/ws/nowhere/", "/socket.ioo/?EIO=4&transport=websocket", "/"])
 async def test_an_unknown_websocket_path_is_refused_cleanly(path, caplog):
     caplog.set_level(logging.INFO)
     communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://127.0.0.1:8000")])
