@@ -10,10 +10,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
-from common.idempotency import idempotent
 from accounts.rules import phone_from_customer_id
 from accounts.throttles import TooManyAttempts
+from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
+from common.idempotency import idempotent
 from common.permissions import IsCustomer
 from payments import services
 from payments.gateways.base import MalformedNotice, Unauthenticated
