@@ -123,8 +123,8 @@ def _default_language():
 @pytest.fixture(autouse=True)
 def _placement_caps_lifted(settings):
     """Tests of other things place many unpaid orders for one customer in a second; the caps on
-    that (`orders.rules.order_hoarding_check`) are lifted for them. orders/tests/test_hoarding.py
-    sets each cap it tests."""
+    that (`orders.rules.order_placement_throttle` and `order_hoarding_check`) are lifted for them.
+    orders/tests/test_hoarding.py and test_hoarding_race.py set each cap they test."""
     settings.UNPAID_ORDERS_PER_CUSTOMER = 10_000
     settings.UNPAID_PACK_UNITS_PER_CUSTOMER = 100_000
     settings.ORDER_PLACEMENTS_PER_MINUTE = 10_000
