@@ -27,8 +27,8 @@ from common.api_errors import first_message
 from common.ids import WireIdField
 
 from .layer import LAYER_ERRORS, bounded, groups_add, groups_discard, loop_semaphore, warn_layer_down
-from .limits import scope_client_ip, sockets_per_address
-from .products import line_is_current, product_update_text, products_by_id
+from .limits import SocketCounts, token_user
+from .products import product_update_texts, stale_product_ids
 
 logger = logging.getLogger(__name__)
 
@@ -99,12 +99,12 @@ class RateCap:
 
 def _stale_product_texts(lines: list[dict]) -> list[str]:
     """`productUpdate` texts for the products of which some line is not current, in id order."""
-    products = products_by_id({line["productId"] for line in lines})
-    stale = {line["productId"] for line in lines if not line_is_current(line, products.get(line["productId"]))}
-    return [product_update_text(product_id, products.get(product_id)) for product_id in sorted(stale)]
+    texts = product_update_texts(stale_product_ids(lines))
+    return [texts[product_id] for product_id in sorted(texts)]
 
 
 stale_product_texts = database_sync_to_async(_stale_product_texts)
+user_of_token = database_sync_to_async(token_user)
 # Not on the thread the small carts' reads share (thread_sensitive=False: the loop's executor).
 big_cart_stale_product_texts = database_sync_to_async(_stale_product_texts, thread_sensitive=False)
 
@@ -150,7 +150,8 @@ class CartConsumer(AsyncWebsocketConsumer):
         self.joined_at = time.monotonic()
         self.rate_cap = RateCap(burst=RATE_BURST, per_second=RATE_PER_SECOND)
         self.told_to_slow_down = False
-        self.counted_address = None
+        self.counts = SocketCounts()
+        self.token = None  # the last token a clientCart carried (checked once, not on every message)
         try:
             await super().__call__(scope, receive, send)
         except LAYER_ERRORS as error:
@@ -161,32 +162,25 @@ class CartConsumer(AsyncWebsocketConsumer):
             except Exception:  # noqa: BLE001  (the client may be gone already; nothing to tell it)
                 pass
         finally:
-            self.give_back_address()
-
-    def give_back_address(self) -> None:
-        if self.counted_address is not None:
-            sockets_per_address.give_back(self.counted_address)
-            self.counted_address = None
+            self.counts.give_back()
 
     async def connect(self):
-        address = scope_client_ip(self.scope)
-        if not sockets_per_address.take(address):
+        if not self.counts.take_address(self.scope):
             # Accepted only to say why: a refused handshake reaches the browser as a bare 1006.
             await self.accept()
             await self.close(code=CLOSE_TOO_MANY_SOCKETS)
             return
-        self.counted_address = address
         try:
             await bounded(self.channel_layer.group_discard(PROBE_GROUP, self.channel_name))
         except LAYER_ERRORS as error:
             warn_layer_down("cart socket connect", error)
-            self.give_back_address()
+            self.counts.give_back()
             await self.close()
             return
         await self.accept()
 
     async def disconnect(self, code):
-        self.give_back_address()
+        self.counts.give_back()
         groups = [product_group(product_id) for product_id in sorted(self.product_ids)]
         self.product_ids = set()
         try:
@@ -218,6 +212,10 @@ class CartConsumer(AsyncWebsocketConsumer):
         await self.client_cart(content)
 
     async def client_cart(self, content: dict):
+        if not await self.count_against_user(content.get("token")):
+            await self.send(text_data=error_text("This account has too many windows open; try again later."))
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
         items = content.get("cartItems")
         if isinstance(items, list) and len(items) > MAX_LINES:
             await self.send(text_data=error_text(f"A cart has at most {MAX_LINES} lines."))
@@ -232,6 +230,21 @@ class CartConsumer(AsyncWebsocketConsumer):
             return
         async with lane:
             await self.check_cart(content, apart=True)
+
+    async def count_against_user(self, token) -> bool:
+        """Count the socket against the signed-in shopper whose token the clientCart carries (none,
+        or one that is not valid: a guest's socket, counted by its address only); False when that
+        user holds as many sockets as they may (realtime/limits.py)."""
+        if token == self.token:
+            return True
+        try:
+            user_id = await user_of_token(token) if token else None
+        except DatabaseError:
+            return True  # counted by its address for now; checked again with the next clientCart
+        if not self.counts.take_user(user_id):
+            return False
+        self.token = token
+        return True
 
     async def check_cart(self, content: dict, *, apart: bool):
         """Validate, follow the cart's products and answer the stale ones; `apart`: off the event
