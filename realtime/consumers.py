@@ -18,6 +18,7 @@ import logging
 import time
 import weakref
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError
@@ -51,10 +52,16 @@ CLOSE_BUSY = 1013
 # A cart of more lines than a shopper's usual is read apart: one at a time per process, on a thread
 # of its own, so that 500 sockets sending 200-line carts (issue 33: 100 s of stalled handshakes)
 # never queue a small cart behind them; a big cart that finds BIG_CARTS_WAITING others waiting is
-# shed with 1013 and the browser retries with its backoff.
+# shed with 1013 and the browser retries with its backoff. A 200-line cart costs about 50 ms of the
+# process's CPU (validating 33, reading 11), and on a loaded machine several times that: 20 waiting
+# kept a new shopper behind a second or more of them, 4 keep it to a fifth (bench/README.md).
 SMALL_CART_LINES = 20
+# A message longer than this can only be a big cart (20 lines and a token are about 2.5 KB): while
+# the lane is full it is shed before it is parsed, so a burst of big carts costs the event loop
+# little more than reading them.
+SMALL_CART_BYTES = 8 * 1024
 BIG_CARTS_AT_ONCE = 1
-BIG_CARTS_WAITING = 20
+BIG_CARTS_WAITING = 4
 
 
 def product_group(product_id: int) -> str:
@@ -129,6 +136,11 @@ class BigCartLane:
         self.loop = asyncio.get_running_loop()
         self.gate = loop_semaphore("big carts", BIG_CARTS_AT_ONCE)
 
+    @classmethod
+    def is_full(cls) -> bool:
+        """The running event loop's lane has BIG_CARTS_WAITING big carts waiting."""
+        return cls._waiting.get(asyncio.get_running_loop(), 0) >= BIG_CARTS_WAITING
+
     def full(self) -> bool:
         return self._waiting.get(self.loop, 0) >= BIG_CARTS_WAITING
 
@@ -144,7 +156,24 @@ class BigCartLane:
         self.gate.release()
 
 
-class CartConsumer(AsyncWebsocketConsumer):
+class DispatchWithoutDatabaseHop:
+    """Each message straight to its handler, for a consumer whose every database read goes through
+    `database_sync_to_async` (which closes stale connections itself, on the thread it runs on).
+
+    Channels' own dispatch first hops to the database thread to close stale connections, for every
+    message: the connect, each received frame, each broadcast, the disconnect. That thread is one
+    for the whole process, so with 500 big carts arriving a new shopper's connect and first read
+    waited behind 500 hops and the shed sockets' disconnects (bench/realtime.py: the handshake
+    alone 1.1 s at load 28). Put it before the Channels consumer class in the bases."""
+
+    async def dispatch(self, message):
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class CartConsumer(DispatchWithoutDatabaseHop, AsyncWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         self.product_ids: set[int] = set()
         self.joined_at = time.monotonic()
@@ -198,8 +227,14 @@ class CartConsumer(AsyncWebsocketConsumer):
         if text_data is None:
             await self.send(text_data=error_text("Messages are JSON text."))
             return
-        if len(text_data) > MAX_MESSAGE_BYTES or len(text_data.encode()) > MAX_MESSAGE_BYTES:
+        # The length in characters first: encoding a message to count its bytes costs as much as reading it.
+        if len(text_data) > MAX_MESSAGE_BYTES or (
+            len(text_data) * 4 > MAX_MESSAGE_BYTES and len(text_data.encode()) > MAX_MESSAGE_BYTES
+        ):
             await self.send(text_data=error_text(f"A message may be at most {MAX_MESSAGE_BYTES // 1024} KB."))
+            return
+        if len(text_data) > SMALL_CART_BYTES and BigCartLane.is_full():
+            await self.shed()
             return
         try:
             content = json.loads(text_data)
@@ -225,11 +260,15 @@ class CartConsumer(AsyncWebsocketConsumer):
             return
         lane = BigCartLane()
         if lane.full():
-            await self.send(text_data=error_text("The shop is busy; the cart will be checked when you reconnect."))
-            await self.close(code=CLOSE_BUSY)
+            await self.shed()
             return
         async with lane:
             await self.check_cart(content, apart=True)
+
+    async def shed(self):
+        """Too many big carts wait to be read: this one is not, and the browser reconnects later."""
+        await self.send(text_data=error_text("The shop is busy; the cart will be checked when you reconnect."))
+        await self.close(code=CLOSE_BUSY)
 
     async def count_against_user(self, token) -> bool:
         """Count the socket against the signed-in shopper whose token the clientCart carries (none,
@@ -288,15 +327,6 @@ class CartConsumer(AsyncWebsocketConsumer):
         if rejoin:
             self.joined_at = time.monotonic()
         self.product_ids = wanted
-
-    async def dispatch(self, message):
-        if message["type"] == "product.update":
-            # Channels checks the database connections before every handler, a hop to the
-            # database thread each; this one touches no database, and a broadcast to a thousand
-            # sockets would queue a thousand hops behind each other.
-            await self.product_update(message)
-            return
-        await super().dispatch(message)
 
     async def product_update(self, event):
         """A broadcast from `realtime.broadcast`: the product's `productUpdate`, already JSON."""

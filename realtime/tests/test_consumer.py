@@ -336,6 +336,39 @@ async def test_a_big_cart_finding_the_lane_full_is_shed_with_1013_and_a_small_on
     assert (await receive(small))["type"] == "productUpdate"
 
 
+async def test_a_long_message_finding_the_lane_full_is_shed_before_it_is_parsed(connect, monkeypatch):
+    """500 big carts arriving at once were each parsed on the event loop only to be shed."""
+    monkeypatch.setattr(consumers, "BIG_CARTS_WAITING", 0)
+    socket = await connect()
+    await socket.send_to(text_data="x" * (consumers.SMALL_CART_BYTES + 1))  # not JSON: parsing would say so
+    assert (await receive(socket))["message"] == "The shop is busy; the cart will be checked when you reconnect."
+    assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": consumers.CLOSE_BUSY}
+
+    monkeypatch.setattr(consumers, "BIG_CARTS_WAITING", 4)
+    socket = await connect()
+    await socket.send_to(text_data="x" * (consumers.SMALL_CART_BYTES + 1))
+    assert (await receive(socket)) == {"type": "error", "message": "Messages are JSON text."}
+
+
+async def test_no_message_waits_for_a_hop_to_the_database_thread(connect, monkeypatch):
+    """Channels hopped to the one database thread of the process before every message; 500 big
+    carts arriving at once queued a new shopper's connect behind 500 hops. Only the reads hop."""
+    import channels.consumer
+
+    hops = []
+
+    async def counted():
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    pack = first_pack(await database_sync_to_async(make_product)())
+    socket = await connect()
+    await socket.send_to(text_data=client_cart(cart_line(pack, dprice="1.00")))
+    assert (await receive(socket))["type"] == "productUpdate"
+    await socket.disconnect()
+    assert hops == []
+
+
 async def test_a_deeply_nested_message_is_refused_quietly(connect, caplog):
     """Issue 33.9: a 30,000-deep JSON array raised RecursionError, with a traceback in the log."""
     socket = await connect()
