@@ -54,14 +54,15 @@ CLOSE_BUSY = 1013
 # never queue a small cart behind them; a big cart that finds BIG_CARTS_WAITING others waiting is
 # shed with 1013 and the browser retries with its backoff. A 200-line cart costs about 50 ms of the
 # process's CPU (validating 33, reading 11), and on a loaded machine several times that: 20 waiting
-# kept a new shopper behind a second or more of them, 4 keep it to a fifth (bench/README.md).
+# kept a new shopper behind a second or more of them; 2 keep the few after a burst of them short
+# (bench/README.md).
 SMALL_CART_LINES = 20
 # A message longer than this can only be a big cart (20 lines and a token are about 2.5 KB): while
 # the lane is full it is shed before it is parsed, so a burst of big carts costs the event loop
 # little more than reading them.
 SMALL_CART_BYTES = 8 * 1024
 BIG_CARTS_AT_ONCE = 1
-BIG_CARTS_WAITING = 4
+BIG_CARTS_WAITING = 2
 
 
 def product_group(product_id: int) -> str:
