@@ -49,18 +49,22 @@ CLOSE_LAYER_DOWN = 1011
 # big carts wait to be read.
 CLOSE_TOO_MANY_SOCKETS = 1013
 CLOSE_BUSY = 1013
-# A cart of more lines than a shopper's usual is read apart: one at a time per process, on a thread
-# of its own, so that 500 sockets sending 200-line carts (issue 33: 100 s of stalled handshakes)
-# never queue a small cart behind them; a big cart that finds BIG_CARTS_WAITING others waiting is
-# shed with 1013 and the browser retries with its backoff. A 200-line cart costs about 50 ms of the
-# process's CPU (validating 33, reading 11), and on a loaded machine several times that: 20 waiting
-# kept a new shopper behind a second or more of them; 2 keep the few after a burst of them short
-# (bench/README.md).
+# A cart of more lines than a shopper's usual is read apart: one at a time per process, validated on
+# the event loop VALIDATE_SLICE lines at a time (each slice a few milliseconds, other sockets served
+# between them) and read on a thread of the loop's executor (not the small carts' database thread),
+# so that 500 sockets sending 200-line carts (issue 33: 100 s of stalled handshakes) never queue a
+# small cart behind them; a big cart that finds BIG_CARTS_WAITING others waiting is shed with 1013
+# and the browser retries with its backoff. Validating on a thread of its own was worse on a loaded
+# machine: a thread busy with Python holds the interpreter lock for its switch interval (5 ms of its
+# CPU time) each time the loop wants it back, and a handshake wants it back a few dozen times. A
+# 200-line cart costs about 40 ms of the process's CPU (validating 26, reading 11); 20 waiting kept
+# a new shopper behind a second or more of them, 2 keep the few after a burst short (bench/README.md).
 SMALL_CART_LINES = 20
 # A message longer than this can only be a big cart (20 lines and a token are about 2.5 KB): while
 # the lane is full it is shed before it is parsed, so a burst of big carts costs the event loop
 # little more than reading them.
 SMALL_CART_BYTES = 8 * 1024
+VALIDATE_SLICE = 20
 BIG_CARTS_AT_ONCE = 1
 BIG_CARTS_WAITING = 2
 
@@ -124,12 +128,30 @@ def _validated_lines(content: dict) -> tuple[list[dict] | None, str]:
     return form.validated_data["cartItems"], ""
 
 
+async def _validated_lines_in_slices(content: dict) -> tuple[list[dict] | None, str]:
+    """`_validated_lines` of a big cart, VALIDATE_SLICE lines at a time, letting the event loop serve
+    other sockets between slices. A slice that fails is answered as `_validated_lines` answers the
+    whole cart, so the message names the line as it does for any cart."""
+    items = content.get("cartItems")
+    if not isinstance(items, list):
+        return _validated_lines(content)
+    lines: list[dict] = []
+    for start in range(0, len(items), VALIDATE_SLICE):
+        part, problem = _validated_lines({"cartItems": items[start : start + VALIDATE_SLICE]})
+        if part is None:
+            return _validated_lines(content)
+        lines.extend(part)
+        await asyncio.sleep(0)
+    return lines, ""
+
+
 class BigCartLane:
     """A turn for a big cart: one at a time per event loop, at most BIG_CARTS_WAITING waiting.
 
-    Validating 200 lines with DRF and reading 200 products take tens of milliseconds each; on the
-    event loop they held up every handshake of the process (a new shopper waited 39-108 s behind
-    500 such carts, bench/realtime.py), so inside the lane they run on a thread of their own."""
+    Validating 200 lines with DRF and reading 200 products took tens of milliseconds each; on the
+    event loop in one piece they held up every handshake of the process (a new shopper waited
+    39-108 s behind 500 such carts, bench/realtime.py), so inside the lane a cart is validated in
+    slices and read on a thread."""
 
     _waiting: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, int]" = weakref.WeakKeyDictionary()
 
@@ -290,7 +312,7 @@ class CartConsumer(DispatchWithoutDatabaseHop, AsyncWebsocketConsumer):
         """Validate, follow the cart's products and answer the stale ones; `apart`: off the event
         loop and off the small carts' database thread (a big cart, in its lane)."""
         if apart:
-            lines, problem = await asyncio.to_thread(_validated_lines, content)
+            lines, problem = await _validated_lines_in_slices(content)
         else:
             lines, problem = _validated_lines(content)
         if lines is None:

@@ -336,6 +336,25 @@ async def test_a_big_cart_finding_the_lane_full_is_shed_with_1013_and_a_small_on
     assert (await receive(small))["type"] == "productUpdate"
 
 
+async def test_a_big_cart_validated_in_slices_names_a_bad_line_as_a_whole_cart_would(connect):
+    from catalog.tests.factories import make_products
+
+    packs = [first_pack(product) for product in await database_sync_to_async(make_products)(45, brands=1, packs=1)]
+    lines = [json.loads(client_cart(cart_line(pack)))["cartItems"][0] for pack in packs]
+    lines[41]["productId"] = "not an id"
+    whole, problem = consumers._validated_lines({"cartItems": lines})
+    assert whole is None and "41" in problem
+    socket = await connect()
+    await socket.send_to(text_data=json.dumps({"type": "clientCart", "cartItems": lines}))
+    assert await receive(socket) == {"type": "error", "message": problem}
+
+    lines[41]["productId"] = str(packs[41].detail.product_id)
+    lines[44]["countInStock"] = 0  # stale: only its product is answered
+    await socket.send_to(text_data=json.dumps({"type": "clientCart", "cartItems": lines}))
+    assert (await receive(socket))["product"]["_id"] == str(packs[44].detail.product_id)
+    assert await socket.receive_nothing(timeout=0.5)
+
+
 async def test_a_long_message_finding_the_lane_full_is_shed_before_it_is_parsed(connect, monkeypatch):
     """500 big carts arriving at once were each parsed on the event loop only to be shed."""
     monkeypatch.setattr(consumers, "BIG_CARTS_WAITING", 0)
