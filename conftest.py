@@ -219,7 +219,13 @@ def deliver_product(user, product, *, status: str = "delivered"):
     from orders.models import Order, OrderItem
 
     number = next(_delivered_invoices)
-    stamps = {"delivered_at": timezone.now()} if status == "delivered" else {}
+    now = timezone.now()
+    stamps = {
+        "packed_at": now if status in ("packed", "dispatched", "delivered") else None,
+        "dispatched_at": now if status in ("dispatched", "delivered") else None,
+        "delivered_at": now if status == "delivered" else None,
+        "cancelled_at": now if status == "cancelled" else None,
+    }
     order = Order.objects.create(
         invoice_number=f"REVIEW-{number}",
         user=user,
