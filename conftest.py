@@ -5,11 +5,13 @@ point at them (CI sets both) and are skipped, with the reason printed, when they
 """
 
 import contextlib
+import itertools
 import os
 import shutil
 import socket
 import subprocess
 import time
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -123,8 +125,8 @@ def _default_language():
 @pytest.fixture(autouse=True)
 def _placement_caps_lifted(settings):
     """Tests of other things place many unpaid orders for one customer in a second; the caps on
-    that (`orders.rules.order_hoarding_check`) are lifted for them. orders/tests/test_hoarding.py
-    sets each cap it tests."""
+    that (`orders.rules.order_placement_throttle` and `order_hoarding_check`) are lifted for them.
+    orders/tests/test_hoarding.py and test_hoarding_race.py set each cap they test."""
     settings.UNPAID_ORDERS_PER_CUSTOMER = 10_000
     settings.UNPAID_PACK_UNITS_PER_CUSTOMER = 100_000
     settings.ORDER_PLACEMENTS_PER_MINUTE = 10_000
@@ -189,6 +191,9 @@ def admin_user(make_user):
     return make_user("9876500099", name="Lakshmi Admin", is_staff=True)
 
 
+_delivered_invoices = itertools.count(1)
+
+
 def client_for(user):
     """An APIClient that sends `user`'s Bearer token, or none for an anonymous visitor."""
     from rest_framework.test import APIClient
@@ -204,6 +209,50 @@ def client_for(user):
 @pytest.fixture
 def as_user():
     return client_for
+
+
+def deliver_product(user, product, *, status: str = "delivered"):
+    """An order of `user` holding one pack of `product`, in `status` (delivered by default), written
+    straight to the database: what lets the customer review the product (a verified purchase)."""
+    from django.utils import timezone
+
+    from orders.models import Order, OrderItem
+
+    number = next(_delivered_invoices)
+    now = timezone.now()
+    stamps = {
+        "packed_at": now if status in ("packed", "dispatched", "delivered") else None,
+        "dispatched_at": now if status in ("dispatched", "delivered") else None,
+        "delivered_at": now if status == "delivered" else None,
+        "cancelled_at": now if status == "cancelled" else None,
+    }
+    order = Order.objects.create(
+        invoice_number=f"REVIEW-{number}",
+        user=user,
+        shipping_street="12 Main Road",
+        shipping_city="Amalapuram",
+        shipping_postal_code="533201",
+        payment_method="Cash Or UPI",
+        items_price=Decimal("10.00"),
+        shipping_price=Decimal("0.00"),
+        total_price=Decimal("10.00"),
+        status=status,
+        **stamps,
+    )
+    OrderItem.objects.create(
+        order=order,
+        product_id=product.pk,
+        brand_id=0,
+        name=product.name,
+        brand="",
+        quantity="1",
+        units="kg",
+        mrp=Decimal("10.00"),
+        price=Decimal("10.00"),
+        qty=1,
+        line_total=Decimal("10.00"),
+    )
+    return order
 
 
 # Browser tests: Playwright drives Debian's Chromium; the ORM is used from the same thread.

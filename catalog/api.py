@@ -322,9 +322,13 @@ class ReviewsView(APIView):
     permission_classes = [IsCustomer]
 
     @extend_schema(
-        summary="Review a product: one review per customer per product",
+        summary="Review a product: one review per customer per product, once an order of theirs holding it is "
+        "delivered (a verified purchase)",
         request=serializers.ReviewInput,
-        responses={201: MESSAGE},
+        responses={
+            201: MESSAGE,
+            403: OpenApiResponse(description='{"message": ..., "code": "not_delivered"}: no delivered order holds it'),
+        },
     )
     def post(self, request, ref: str):
         data = _valid(serializers.ReviewInput, request.data).validated_data

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import models
 from django.utils.text import format_lazy
@@ -84,9 +85,11 @@ def store_credit_to_apply(*, wanted: Decimal | None, balance: Decimal, total: De
 #
 # A cash order takes its stock when placed and pays at the door, so without a cap one customer could
 # empty a pack with unpaid orders (two orders in 0.7 s took one from 14 to 0). Open = placed, packed or
-# dispatched. The count is read before order_place's transaction, so two placements racing each other
-# could both pass it; ORDER_PLACEMENTS_PER_MINUTE bounds how far that can go. Staff find hoards in
-# Django admin (Orders, "unpaid hoard" filter) and release them with the cancel action.
+# dispatched. The throttle (`order_placement_throttle`) counts before placement's transaction; the caps
+# (`order_hoarding_check`) are read inside it, after the customer's row is locked, so two placements
+# racing each other take turns and the second reads what the first committed
+# (orders/tests/test_hoarding_race.py). Staff find hoards in Django admin (Orders, "unpaid hoard"
+# filter) and release them with the cancel action.
 
 OPEN_STATUSES = (Order.Status.PLACED, Order.Status.PACKED, Order.Status.DISPATCHED)
 PACK_UNITS_HELD = gettext_lazy("Your unpaid orders already hold {held} of {name}; at most {most} can be held at once.")
@@ -97,8 +100,8 @@ def open_unpaid_orders(*, user):
     return Order.objects.filter(user=user, is_paid=False, status__in=OPEN_STATUSES)
 
 
-def order_hoarding_check(*, user, items) -> None:
-    """Refuse a placement that would let one customer hold too much unpaid (409), or come too fast (429)."""
+def order_placement_throttle(*, user) -> None:
+    """Refuse a placement that comes too fast after the customer's others (429)."""
     key = f"orders:placements:{user.pk}"
     cache.add(key, 0, 60)
     try:
@@ -107,6 +110,20 @@ def order_hoarding_check(*, user, items) -> None:
         placements = 1
     if placements > settings.ORDER_PLACEMENTS_PER_MINUTE:
         raise TooManyPlacements(str(PLACING_TOO_FAST), code="placing_too_fast", retryAfter=60)
+
+
+def lock_customer(*, user) -> None:
+    """Hold the customer's row until the transaction ends: placements of one customer take turns.
+    FOR NO KEY UPDATE, so rows that merely refer to the customer (a review, a ticket) are not held up."""
+    get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).values_list("pk").first()
+
+
+def order_hoarding_check(*, user, items) -> None:
+    """Refuse a placement that would let one customer hold too much unpaid (409).
+
+    Call inside placement's transaction, before its order is written: the customer's row is locked
+    first, so the open orders read here include every placement of theirs that committed before."""
+    lock_customer(user=user)
     open_orders = open_unpaid_orders(user=user)
     count = open_orders.count()
     if count >= settings.UNPAID_ORDERS_PER_CUSTOMER:

@@ -86,3 +86,11 @@ def store_credit_quote(*, user, total: Decimal) -> StoreCreditQuote:
     balance = credit_balance(user=user)
     applicable = rules.store_credit_to_apply(wanted=balance, balance=balance, total=total)
     return StoreCreditQuote(balance=balance, applicable=applicable, to_pay=Decimal(total) - applicable)
+
+
+def product_delivered_to(*, user, product_id: int) -> bool:
+    """True when one of the customer's orders holding the product has been delivered (a cancelled
+    order never is): what makes a review a verified purchase (`catalog.services.review_create`)."""
+    return Order.objects.filter(
+        user=user, status=Order.Status.DELIVERED, items__product_id=product_id, items__qty__gt=0
+    ).exists()

@@ -210,12 +210,15 @@ def order_place(
     _check_payment_method(payment_method)
     _check_substitution_preference(substitution_preference)
     _check_lines(items)
-    rules.order_hoarding_check(user=user, items=items)
+    rules.order_placement_throttle(user=user)
     destination = _check_address(user=user, shipping_address=shipping_address)
     address = destination.address
     interstate = tax.is_interstate(destination.state)
 
     with transaction.atomic():
+        # The customer's row first, then the packs: the caps read what this customer's earlier
+        # placements committed (the lock order of every placement, so no deadlock).
+        rules.order_hoarding_check(user=user, items=items)
         packs = packs_locked(line.financial_id for line in items)
         _check_packs(items, packs)
         totals = _priced(items, packs, client_totals)

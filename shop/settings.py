@@ -293,6 +293,13 @@ WS_SOCKETS_PER_ADDRESS = env.integer(
     meaning="cart sockets one client address may hold open in each ws process; one more is closed at once with "
     "1013 (try again later), and the browser retries with its backoff (`realtime/limits.py`)",
 )
+WS_SOCKETS_PER_USER = env.integer(
+    "WS_SOCKETS_PER_USER",
+    10,
+    minimum=1,
+    meaning="sockets one signed-in user (their token on the socket) may hold open in each ws process, from any "
+    "address; one more is closed with 1013 (try again later) (`realtime/limits.py`)",
+)
 # Public catalog answers are shared through the cache this long (catalog/caching.py); 0 turns it off.
 CATALOG_READ_CACHE_SECONDS = env.integer(
     "CATALOG_READ_CACHE_SECONDS",

@@ -1,4 +1,10 @@
-"""Review writes: one review per customer per product; the product's rating follows at once."""
+"""Review writes: verified purchases only, one review per customer per product; the product's
+rating follows at once.
+
+A customer may review a product once an order of theirs holding it has been delivered (issue 33.9:
+anyone could rate a product they never bought). Delivered rather than placed: a placed order can
+still be cancelled, and the shopper has not had the goods in hand. Staff are held to the same rule.
+"""
 
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -6,24 +12,36 @@ from django.db import IntegrityError, transaction
 from django.db.models import Avg, Count
 from django.utils.translation import gettext_lazy
 
-from common.errors import Conflict, DomainError
+from common.errors import Conflict, DomainError, Forbidden
 
 from .. import caching
 from ..models import Product, Review
 
 RATING_RULE = gettext_lazy("Rating must be a whole number from 1 to 5.")
 ALREADY_REVIEWED = gettext_lazy("Product already reviewed")
+NOT_DELIVERED = gettext_lazy("You can review a product once an order with it has been delivered to you.")
+
+
+def review_allowed(*, user, product_id: int) -> bool:
+    """The customer has had the product delivered (a verified purchase)."""
+    # orders builds on the catalog, so the catalog reaches the orders' read only here.
+    from orders.selectors import product_delivered_to
+
+    return product_delivered_to(user=user, product_id=product_id)
 
 
 @transaction.atomic
 def review_create(*, product: Product, user, rating, comment: str = "") -> Review:
-    """One review per customer per product; the product's rating and count follow at once."""
+    """One review per customer per product, from a customer it was delivered to (403 otherwise);
+    the product's rating and count follow at once."""
     try:
         rating = int(rating)
     except (TypeError, ValueError):
         raise DomainError(RATING_RULE) from None
     if not 1 <= rating <= 5:
         raise DomainError(RATING_RULE)
+    if not review_allowed(user=user, product_id=product.pk):
+        raise Forbidden(NOT_DELIVERED, code="not_delivered")
     # Lock the product so concurrent reviews recompute its rating one after the other.
     product = Product.objects.select_for_update().get(pk=product.pk)
     if Review.objects.filter(product=product, user=user).exists():

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from catalog.models import Category, Financial, Product, SearchSynonym
+from conftest import deliver_product
 
 from .factories import make_category, make_product
 
@@ -36,6 +37,7 @@ def shelf(customer):
     make_product(
         "Toor Dal", category=make_category("RICE & PULSES"), brands={"Tata Sampann": [("1", "kg", "180", "170", 20)]}
     )
+    deliver_product(customer, oil)
     services.review_create(product=oil, user=customer, rating=5)
     SearchSynonym.objects.create(word="nune", means="oil")
     SearchSynonym.objects.create(word="biyyam", means="rice")

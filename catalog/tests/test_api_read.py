@@ -3,6 +3,7 @@
 import pytest
 
 from catalog import services
+from conftest import deliver_product
 
 from .factories import make_category, make_product, make_products
 
@@ -28,7 +29,9 @@ def sona():
 
 
 def test_product_wire_format(api_client, sona, customer, other_customer):
+    deliver_product(customer, sona)
     services.review_create(product=sona, user=customer, rating=5, comment="Good")
+    deliver_product(other_customer, sona)
     services.review_create(product=sona, user=other_customer, rating=4)
     body = api_client.get("/api/products").json()
     detail, pack = sona.details.get(), sona.details.get().financials.order_by("id").first()
@@ -214,6 +217,7 @@ def test_suggestions(api_client, sona):
 
 
 def test_single_product_has_reviews(api_client, sona, customer):
+    deliver_product(customer, sona)
     services.review_create(product=sona, user=customer, rating=4, comment="Cooks well")
     body = api_client.get(f"/api/products/{sona.slug}").json()
     [review] = body["reviews"]

@@ -5,6 +5,7 @@ from decimal import Decimal
 import pytest
 
 from catalog.models import Detail, Financial, Product, Review
+from conftest import deliver_product
 
 from .factories import make_category, make_product
 
@@ -350,7 +351,8 @@ def test_anonymous_visitor_may_not_review(client_as, oil):
 
 
 @pytest.mark.parametrize("role", ["customer", "other_customer", "admin_user"])
-def test_signed_in_users_review_once(client_as, oil, role):
+def test_signed_in_users_it_was_delivered_to_review_once(request, client_as, oil, role):
+    deliver_product(request.getfixturevalue(role), oil)
     client = client_as(role)
     first = client.post(f"/api/products/{oil.slug}/reviews", {"rating": 4, "comment": "Light oil"}, format="json")
     assert (first.status_code, first.json()) == (201, {"message": "Review added"})
@@ -360,7 +362,47 @@ def test_signed_in_users_review_once(client_as, oil, role):
     assert (oil.rating, oil.num_reviews) == (Decimal("4.00"), 1)
 
 
-def test_two_customers_each_review(client_as, oil):
+NOT_DELIVERED = {"message": "You can review a product once an order with it has been delivered to you."}
+
+
+@pytest.mark.parametrize("role", ["customer", "other_customer", "admin_user"])
+def test_nobody_reviews_a_product_never_delivered_to_them(request, client_as, oil, role):
+    """Issue 33.9: any customer could rate a product they never bought; staff too."""
+    response = client_as(role).post(f"/api/products/{oil.pk}/reviews", {"rating": 1}, format="json")
+    assert (response.status_code, response.json()) == (403, {**NOT_DELIVERED, "code": "not_delivered"})
+    assert not Review.objects.exists()
+
+
+@pytest.mark.parametrize("status", ["placed", "packed", "dispatched", "cancelled"])
+def test_an_order_not_yet_delivered_or_cancelled_does_not_verify(client_as, customer, oil, status):
+    deliver_product(customer, oil, status=status)
+    response = client_as("customer").post(f"/api/products/{oil.pk}/reviews", {"rating": 5}, format="json")
+    assert response.status_code == 403
+    assert not Review.objects.exists()
+
+
+def test_another_customers_delivery_does_not_verify_mine(client_as, customer, other_customer, oil):
+    deliver_product(other_customer, oil)  # the other customer's oil
+    deliver_product(customer, make_product(name="Sona Masoori Rice"))  # mine holds another product
+    response = client_as("customer").post(f"/api/products/{oil.pk}/reviews", {"rating": 5}, format="json")
+    assert response.status_code == 403
+    assert (
+        client_as("other_customer").post(f"/api/products/{oil.pk}/reviews", {"rating": 5}, format="json").status_code
+        == 201
+    )
+
+
+def test_the_refusal_is_in_the_shoppers_language(client_as, oil):
+    response = client_as("customer").post(
+        f"/api/products/{oil.pk}/reviews", {"rating": 5}, format="json", HTTP_ACCEPT_LANGUAGE="te"
+    )
+    assert response.status_code == 403
+    assert response.json()["message"] != NOT_DELIVERED["message"]
+
+
+def test_two_customers_each_review(client_as, customer, other_customer, oil):
+    deliver_product(customer, oil)
+    deliver_product(other_customer, oil)
     client_as("customer").post(f"/api/products/{oil.pk}/reviews", {"rating": 5}, format="json")
     client_as("other_customer").post(f"/api/products/{oil.pk}/reviews", {"rating": 2}, format="json")
     oil.refresh_from_db()

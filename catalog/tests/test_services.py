@@ -5,6 +5,7 @@ import pytest
 from catalog import services
 from catalog.models import Detail, Financial, Product, Review
 from common.errors import Conflict, DomainError
+from conftest import deliver_product
 
 from .factories import make_category, make_pack, make_product
 
@@ -238,11 +239,14 @@ def test_financial_update_with_dprice():
 
 def test_reviews_keep_the_products_rating(customer, other_customer):
     product = make_product()
+    deliver_product(customer, product)
     services.review_create(product=product, user=customer, rating=5, comment="Fresh")
+    deliver_product(other_customer, product)
     services.review_create(product=product, user=other_customer, rating=4)
     product.refresh_from_db()
     assert (product.rating, product.num_reviews) == (Decimal("4.50"), 2)
     with pytest.raises(Conflict, match="Product already reviewed"):
+        deliver_product(customer, product)
         services.review_create(product=product, user=customer, rating=1)
     services.review_delete(review=Review.objects.get(user=other_customer))
     product.refresh_from_db()

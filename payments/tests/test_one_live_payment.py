@@ -1,6 +1,8 @@
 """One live payment per order: a returning shopper resumes the open session; a new one only after
 the gateway says the old one failed; a gateway's own reversal makes the order payable again."""
 
+from decimal import Decimal
+
 import pytest
 
 from common.errors import Conflict
@@ -101,3 +103,57 @@ def test_a_charge_after_the_order_was_cancelled_is_refunded_at_once_and_stays_fl
     )
     assert not Order.objects.get(pk=online_order.pk).is_paid
     assert any(text.startswith("₹291.00 refunded") for text in sms_outbox(online_order.user.phone_no))
+
+
+def test_a_second_capture_while_the_first_is_pending_leaves_the_order_paid_once_and_gives_the_other_back(
+    online_order, fake_juspay, django_capture_on_commit_callbacks
+):
+    """Issue 33.9: the first session still pending, the order comes to owe less (a line taken off at
+    packing), so a second session pays it; then the first is captured too. The order keeps the
+    second payment; the first is flagged and its money goes back at once: it could pay nothing,
+    whatever its amount (it used to be flagged as a wrong amount and left to staff)."""
+    first, _ = start(online_order)
+    fake_juspay.set_status(first.gateway_order_id, "PENDING_VBV")
+    payment_confirm(payment=first, source="return")
+    assert Payment.objects.get(pk=first.pk).status == "pending"
+    Order.objects.filter(pk=online_order.pk).update(items_price=Decimal("145.50"), total_price=Decimal("145.50"))
+
+    second, _ = start(Order.objects.get(pk=online_order.pk))
+    assert second.pk != first.pk and second.amount == Decimal("145.50")
+    fake_juspay.set_status(second.gateway_order_id, "CHARGED")
+    payment_confirm(payment=second, source="return")
+    fake_juspay.set_status(first.gateway_order_id, "CHARGED")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert payment_confirm(payment=Payment.objects.get(pk=first.pk), source="webhook").changed
+
+    order = Order.objects.get(pk=online_order.pk)
+    assert order.is_paid and order.payment_reference == second.gateway_order_id
+    assert order.amount_paid == Decimal("145.50")
+    first.refresh_from_db()
+    assert (first.status, first.flag) == ("charged", Payment.Flag.ALREADY_PAID)
+    (refund,) = first.refunds.all()
+    assert refund.amount == Decimal("291.00")
+    assert not Payment.objects.get(pk=second.pk).refunds.exists()
+
+
+def test_a_reversal_of_the_payment_that_did_not_pay_the_order_leaves_the_order_paid(
+    client, online_order, fake_juspay, django_capture_on_commit_callbacks
+):
+    """AUTO_REFUNDED after CHARGED on a payment that was not the order's: the order stays paid by the
+    other, and the reversed one is flagged with nothing left to refund."""
+    first, _ = start(online_order)
+    fake_juspay.set_status(first.gateway_order_id, "AUTHORIZATION_FAILED")
+    payment_confirm(payment=first, source="return")
+    second, _ = start(online_order)
+    fake_juspay.set_status(second.gateway_order_id, "CHARGED")
+    payment_confirm(payment=second, source="return")
+    fake_juspay.set_status(first.gateway_order_id, "CHARGED")
+    with django_capture_on_commit_callbacks(execute=True):
+        payment_confirm(payment=Payment.objects.get(pk=first.pk), source="webhook")
+    fake_juspay.set_status(first.gateway_order_id, "AUTO_REFUNDED")
+    assert post_webhook(client, first.gateway_order_id, "AUTO_REFUNDED", event_id="evt_rev").status_code == 200
+
+    order = Order.objects.get(pk=online_order.pk)
+    assert order.is_paid and order.payment_reference == second.gateway_order_id
+    first.refresh_from_db()
+    assert first.flag == Payment.Flag.REVERSED and first.refundable_paise == 0

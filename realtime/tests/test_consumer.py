@@ -174,7 +174,7 @@ async def test_a_database_failure_is_an_error_message_not_a_closed_socket(connec
         raise OperationalError("the database went away")
 
     with monkeypatch.context() as patched:
-        patched.setattr(consumers, "products_by_id", unavailable)
+        patched.setattr(consumers, "stale_product_ids", unavailable)
         await socket.send_to(text_data=stale)
         error = await receive(socket)
     assert error["type"] == "error"
@@ -214,6 +214,80 @@ async def test_an_address_holds_at_most_its_cap_of_sockets_and_one_more_is_told_
     assert await again.receive_nothing(timeout=0.2)
     for communicator in [*held[1:], other, again]:
         await communicator.disconnect()
+
+
+def signed_in_cart(token: str, pack) -> str:
+    return json.dumps({**json.loads(client_cart(cart_line(pack, dprice="1.00"))), "token": token})
+
+
+async def test_a_signed_in_user_holds_at_most_their_cap_of_sockets_from_any_addresses(
+    settings, customer, other_customer
+):
+    """Issue 33.2: the sockets of a signed-in shopper (their token in clientCart) are capped per user
+    as well as per address, so one account cannot spread a flood over many addresses."""
+    from channels.testing import WebsocketCommunicator
+    from rest_framework_simplejwt.tokens import AccessToken
+
+    from shop.asgi import application
+
+    settings.WS_SOCKETS_PER_USER = 2
+    pack = first_pack(await database_sync_to_async(make_product)())
+    mine, theirs = [str(AccessToken.for_user(user)) for user in (customer, other_customer)]
+    addresses = iter(f"203.0.113.{n}" for n in range(1, 50))
+
+    async def signed_in_socket(token: str) -> WebsocketCommunicator:
+        communicator = WebsocketCommunicator(application, "/ws/cart/", headers=[(b"origin", b"http://testserver")])
+        communicator.scope["client"] = (next(addresses), 40000)  # a new address each: only the user's cap binds
+        assert (await communicator.connect())[0] is True
+        await communicator.send_to(text_data=signed_in_cart(token, pack))
+        return communicator
+
+    held = [await signed_in_socket(mine) for _ in range(2)]
+    for communicator in held:
+        assert (await receive(communicator))["type"] == "productUpdate"
+    extra = await signed_in_socket(mine)
+    assert await receive(extra) == {
+        "type": "error",
+        "message": "This account has too many windows open; try again later.",
+    }
+    assert await extra.receive_output(timeout=2) == {
+        "type": "websocket.close",
+        "code": consumers.CLOSE_TOO_MANY_SOCKETS,
+    }
+
+    # Another user, a guest and a token that is not valid are not held back by this user's count.
+    other = await signed_in_socket(theirs)
+    assert (await receive(other))["type"] == "productUpdate"
+    forged = await signed_in_socket(mine[:-4] + "AAAA")
+    assert (await receive(forged))["type"] == "productUpdate"
+
+    # A socket closed gives its place back.
+    await held[0].disconnect()
+    again = await signed_in_socket(mine)
+    assert (await receive(again))["type"] == "productUpdate"
+    for communicator in [*held[1:], other, forged, again]:
+        await communicator.disconnect()
+
+
+async def test_signing_out_on_a_socket_gives_its_place_back(settings, customer):
+    from channels.testing import WebsocketCommunicator
+    from rest_framework_simplejwt.tokens import AccessToken
+
+    from realtime.limits import sockets_per_user
+    from shop.asgi import application
+
+    settings.WS_SOCKETS_PER_USER = 1
+    pack = first_pack(await database_sync_to_async(make_product)())
+    token = str(AccessToken.for_user(customer))
+    socket = WebsocketCommunicator(application, "/ws/cart/", headers=[(b"origin", b"http://testserver")])
+    assert (await socket.connect())[0] is True
+    await socket.send_to(text_data=signed_in_cart(token, pack))
+    assert (await receive(socket))["type"] == "productUpdate"
+    assert sockets_per_user.open_sockets(customer.pk) == 1
+    await socket.send_to(text_data=client_cart(cart_line(pack, dprice="2.00")))  # signed out: no token
+    assert (await receive(socket))["type"] == "productUpdate"
+    assert sockets_per_user.open_sockets(customer.pk) == 0
+    await socket.disconnect()
 
 
 async def test_a_200_line_cart_joins_its_groups_in_one_call(connect, monkeypatch, settings):
@@ -260,6 +334,58 @@ async def test_a_big_cart_finding_the_lane_full_is_shed_with_1013_and_a_small_on
     small = await connect()
     await small.send_to(text_data=client_cart(cart_line(packs[0], countInStock=0)))
     assert (await receive(small))["type"] == "productUpdate"
+
+
+async def test_a_big_cart_validated_in_slices_names_a_bad_line_as_a_whole_cart_would(connect):
+    from catalog.tests.factories import make_products
+
+    packs = [first_pack(product) for product in await database_sync_to_async(make_products)(45, brands=1, packs=1)]
+    lines = [json.loads(client_cart(cart_line(pack)))["cartItems"][0] for pack in packs]
+    lines[41]["productId"] = "not an id"
+    whole, problem = consumers._validated_lines({"cartItems": lines})
+    assert whole is None and "41" in problem
+    socket = await connect()
+    await socket.send_to(text_data=json.dumps({"type": "clientCart", "cartItems": lines}))
+    assert await receive(socket) == {"type": "error", "message": problem}
+
+    lines[41]["productId"] = str(packs[41].detail.product_id)
+    lines[44]["countInStock"] = 0  # stale: only its product is answered
+    await socket.send_to(text_data=json.dumps({"type": "clientCart", "cartItems": lines}))
+    assert (await receive(socket))["product"]["_id"] == str(packs[44].detail.product_id)
+    assert await socket.receive_nothing(timeout=0.5)
+
+
+async def test_a_long_message_finding_the_lane_full_is_shed_before_it_is_parsed(connect, monkeypatch):
+    """500 big carts arriving at once were each parsed on the event loop only to be shed."""
+    monkeypatch.setattr(consumers, "BIG_CARTS_WAITING", 0)
+    socket = await connect()
+    await socket.send_to(text_data="x" * (consumers.SMALL_CART_BYTES + 1))  # not JSON: parsing would say so
+    assert (await receive(socket))["message"] == "The shop is busy; the cart will be checked when you reconnect."
+    assert await socket.receive_output(timeout=2) == {"type": "websocket.close", "code": consumers.CLOSE_BUSY}
+
+    monkeypatch.setattr(consumers, "BIG_CARTS_WAITING", 4)
+    socket = await connect()
+    await socket.send_to(text_data="x" * (consumers.SMALL_CART_BYTES + 1))
+    assert (await receive(socket)) == {"type": "error", "message": "Messages are JSON text."}
+
+
+async def test_no_message_waits_for_a_hop_to_the_database_thread(connect, monkeypatch):
+    """Channels hopped to the one database thread of the process before every message; 500 big
+    carts arriving at once queued a new shopper's connect behind 500 hops. Only the reads hop."""
+    import channels.consumer
+
+    hops = []
+
+    async def counted():
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    pack = first_pack(await database_sync_to_async(make_product)())
+    socket = await connect()
+    await socket.send_to(text_data=client_cart(cart_line(pack, dprice="1.00")))
+    assert (await receive(socket))["type"] == "productUpdate"
+    await socket.disconnect()
+    assert hops == []
 
 
 async def test_a_deeply_nested_message_is_refused_quietly(connect, caplog):

@@ -6,6 +6,7 @@ from django.core.management import call_command
 
 from catalog import services
 from catalog.tests.factories import make_category, make_product
+from conftest import deliver_product
 from shop.tests.openapi import assert_documented, published_schema
 
 pytestmark = pytest.mark.django_db
@@ -18,6 +19,7 @@ def rice(customer):
         category=make_category("RICE & PULSES"),
         brands={"India Gate": [("5", "kg", "450", "399.5", 25)], "Daawat": [("1.5", "kg", "160", "160", 0)]},
     )
+    deliver_product(customer, product)
     services.review_create(product=product, user=customer, rating=4, comment="Good")
     return product
 

@@ -25,7 +25,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from catalog.tests.factories import make_category, make_product
-from conftest import client_for
+from conftest import client_for, deliver_product
 
 pytestmark = pytest.mark.django_db
 
@@ -160,7 +160,12 @@ API: dict[str, dict[str, Rule]] = {
         "DELETE": Rule(ADMIN_ONLY),
     },
     "api/products/<str:ref>/reviews": {
-        "POST": Rule((401, 201, 201, 201), body=lambda world, actor: {"rating": 4, "comment": "Fresh and clean."}),
+        # Verified purchases only: the product was delivered to the customer, not to the others.
+        "POST": Rule(
+            (401, 201, 403, 403),
+            body=lambda world, actor: {"rating": 4, "comment": "Fresh and clean."},
+            prepare=lambda world: deliver_product(world.customer, world.product),
+        ),
     },
     "api/products/<str:ref>/details": {"POST": Rule((401, 403, 403, 201))},
     "api/products/<str:ref>/details/<int:detail_id>": {

@@ -2,7 +2,10 @@
 // per page, shared by every island through the cart store: it is open only while the cart has
 // lines and the tab is visible. It sends the cart as `clientCart` on connecting and after every
 // cart change; each `productUpdate` refreshes the cart lines (and so every island showing them),
-// and a changed price is announced in a toast naming the product and its new price.
+// and a changed price is announced in a toast naming the product and its new price. A signed-in
+// shopper's `clientCart` carries their token, so the server counts the socket against them as well
+// as against their address (realtime/limits.py); a guest's carries none.
+import { getUserInfo, USER_INFO_KEY } from "./auth";
 import { applyProductUpdate, CART_KEY, getCart, lineLabel } from "./cart";
 import { t } from "./i18n";
 import { formatMoney } from "./money";
@@ -28,7 +31,7 @@ export function reconnectDelay(attempt, random = Math.random) {
 }
 
 /** The `clientCart` message: only what the server compares, so a 200-line cart stays small. */
-export function clientCartMessage(cart = getCart()) {
+export function clientCartMessage(cart = getCart(), userInfo = getUserInfo()) {
   const cartItems = cart.cartItems.map(({ productId, financialId, price, dprice, Discount, countInStock }) => ({
     productId,
     financialId,
@@ -37,7 +40,9 @@ export function clientCartMessage(cart = getCart()) {
     Discount,
     countInStock,
   }));
-  return JSON.stringify({ type: "clientCart", cartItems });
+  const message = { type: "clientCart", cartItems };
+  if (userInfo?.token) message.token = userInfo.token;
+  return JSON.stringify(message);
 }
 
 function socketUrl(location) {
@@ -159,11 +164,13 @@ export function startRealtime({
   }
 
   const unsubscribeCart = subscribeKey(CART_KEY, update);
+  const unsubscribeUser = subscribeKey(USER_INFO_KEY, update);
   doc.addEventListener("visibilitychange", update);
   update();
 
   stopCurrent = () => {
     unsubscribeCart();
+    unsubscribeUser();
     doc.removeEventListener("visibilitychange", update);
     disconnect();
     stopCurrent = null;

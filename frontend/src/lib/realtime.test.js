@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { clearUserInfo, setUserInfo } from "./auth";
 import { addToCart, clearCartItems, getCart, removeFromCart, setQty } from "./cart";
 import { BACKOFF, clientCartMessage, realtimeState, reconnectDelay, startRealtime } from "./realtime";
 import * as toastModule from "./toast";
@@ -152,6 +153,18 @@ describe("the page's socket", () => {
       },
     ]);
     expect(realtimeState.get().status).toBe("open");
+  });
+
+  it("carries a signed-in shopper's token, so the server counts the socket against them", () => {
+    addToCart(rice);
+    start();
+    const socket = lastSocket();
+    socket.open();
+    expect(socket.sent[0]).not.toHaveProperty("token");
+    setUserInfo({ _id: "7", name: "Asha", token: "a.b.c" });
+    expect(socket.sent[1]).toMatchObject({ type: "clientCart", token: "a.b.c" });
+    clearUserInfo();
+    expect(socket.sent[2]).not.toHaveProperty("token");
   });
 
   it("sends the cart again after every change the server would see", () => {
