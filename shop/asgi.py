@@ -28,9 +28,10 @@ from common.websocket import RefuseUnknownPaths, WebsocketsOnlyHttp  # noqa: E40
 from realtime.routing import websocket_urlpatterns  # noqa: E402
 from realtime.socketio import with_socketio  # noqa: E402
 
-websockets = AllowedHostsOriginValidator(WebsocketGauge(RefuseUnknownPaths(URLRouter(websocket_urlpatterns))))
+websockets = AllowedHostsOriginValidator(RefuseUnknownPaths(URLRouter(websocket_urlpatterns)))
 
-application = with_socketio(ProtocolTypeRouter({"http": django_asgi_app, "websocket": websockets}))
-websocket_application = with_socketio(
-    ProtocolTypeRouter({"http": WebsocketsOnlyHttp(django_asgi_app), "websocket": websockets})
+# WebsocketGauge outermost: /metrics counts the Socket.IO websockets beside the Channels ones.
+application = WebsocketGauge(with_socketio(ProtocolTypeRouter({"http": django_asgi_app, "websocket": websockets})))
+websocket_application = WebsocketGauge(
+    with_socketio(ProtocolTypeRouter({"http": WebsocketsOnlyHttp(django_asgi_app), "websocket": websockets}))
 )
