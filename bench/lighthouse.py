@@ -309,8 +309,12 @@ class Session:
         )
 
     def kept(self, results: dict[str, list[dict[str, float]]]) -> dict[str, list[dict[str, float]]]:
-        """Every run without `calibrate`; with it, the runs within INDEX_TOLERANCE of the set's median index."""
-        if not self.calibrate:
+        """Every run without `calibrate`; with it, the runs within INDEX_TOLERANCE of the set's median index.
+
+        With performance printed and not judged (`--performance-printed`), every run counts: the other
+        scores do not depend on the host's speed, so an unsteady host discards nothing and fails nothing.
+        """
+        if not self.calibrate or "performance" not in JUDGED_SCORES:
             return results
         median = set_median_index(self.results)
         return {name: kept_runs(rows, median) for name, rows in results.items()}
