@@ -182,7 +182,7 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
   const address = order.shippingAddress ?? {};
   const gst = order.gst ?? null;
   return (
-    <article className="invoice" ref={ref} aria-label={t("invoice.label")}>
+    <article className="invoice printable" ref={ref} aria-label={t("invoice.label")}>
       <h2 className="invoice__title">{gst ? t("invoice.taxInvoice") : t("invoice.label")}</h2>
       <header className="invoice__header">
         <div className="invoice__shop">
