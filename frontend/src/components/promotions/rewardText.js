@@ -1,12 +1,11 @@
 // How rewards read on screen. The server decides every reward (promotions/rules.py); this only
 // words what it answered.
-import { getLanguage, t } from "../../lib/i18n";
+import { formatMonth } from "../../lib/dates";
+import { t } from "../../lib/i18n";
 
 /** "2026-11" → "November 2026" (in Telugu "నవంబర్ 2026"). */
 export function monthName(month) {
-  const [year, number] = String(month ?? "").split("-").map(Number);
-  if (!year || !number) return "";
-  return new Date(Date.UTC(year, number - 1, 1)).toLocaleString(`${getLanguage()}-IN`, { month: "long", year: "numeric", timeZone: "UTC" });
+  return month ? formatMonth(month) : "";
 }
 
 /** "2 silver coins", "1 silver coin", "Free earphones", "Gold-coin draw coupon for November 2026". */

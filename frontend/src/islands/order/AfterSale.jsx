@@ -16,7 +16,8 @@ import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { toast } from "../../lib/toast";
 import { useSubmit } from "../../lib/useSubmit";
-import { formatDate, packLabel } from "./format";
+import { packLabel } from "./format";
+import { formatDate } from "../../lib/dates";
 import { printOnly } from "./printing";
 
 export const texts = [aftersaleTexts, orderTexts];

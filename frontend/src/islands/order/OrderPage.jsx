@@ -11,7 +11,7 @@ import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "../../lib/dates";
 import { printOrder } from "./printing";
 import { isCancelled } from "./progress";
 import "./order.css";
