@@ -26,8 +26,6 @@ def test_telugu_puts_the_days_part_before_the_time_and_carries_no_latin_letters(
         assert not any("a" <= letter.lower() <= "z" for letter in format_datetime(NOON_IST))
 
 
-@pytest.mark.parametrize(
-    ("hour", "part"), [(3, "రాత్రి"), (4, "ఉదయం"), (12, "మధ్యాహ్నం"), (16, "సాయంత్రం"), (19, "రాత్రి")]
-)
+@pytest.mark.parametrize(("hour", "part"), [(3, "రాత్రి"), (4, "ఉదయం"), (12, "మధ్యాహ్నం"), (16, "సాయంత్రం"), (19, "రాత్రి")])
 def test_the_parts_of_the_day(hour, part):
     assert telugu_day_period(hour) == part
