@@ -158,3 +158,81 @@ def test_a_customers_choice_is_kept_in_the_profile_and_comes_back_at_sign_in(
         expect(tab.get_by_role("heading", level=1)).to_have_text(TE["home.heading"])
     finally:
         other.close()
+
+
+# Latin words a Telugu page may show outside names: units, the tax and payment acronyms, the social
+# sites' own names.
+LATIN_ALLOWED = {"kg", "g", "ml", "l", "ltr", "pcs", "gst", "cgst", "sgst", "igst", "hsn", "sac", "fssai", "upi", "otp"}
+LATIN_ALLOWED |= {"facebook", "instagram", "youtube", "x", "whatsapp"}
+# Every visible text of the page outside elements marked English (`lang=en`: names shown beside
+# their Telugu), as [text, where].
+VISIBLE_TEXTS = """
+() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!node.textContent.trim() || !element || element.closest("script, style, [lang=en], [hidden]")) continue;
+    if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    found.push([node.textContent.trim(), `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`]);
+  }
+  return found;
+}
+"""
+
+
+def latin_interface_text(page: Page, names: set[str]) -> list[str]:
+    """The page's visible texts holding a Latin word that is not part of a name the shop stores."""
+    import re
+
+    problems = []
+    for text, where in page.evaluate(VISIBLE_TEXTS):
+        words = {word.lower() for word in re.findall(r"[A-Za-z]+", text)}
+        strange = words - names - LATIN_ALLOWED
+        if strange:
+            problems.append(f"{where}: {text[:60]!r} ({', '.join(sorted(strange))})")
+    return problems
+
+
+def stored_names() -> set[str]:
+    """Every word of a name the shop stores: products, brands, categories, people, places, the shop's."""
+    import re
+
+    from django.conf import settings
+
+    from catalog.models import Category, Detail, Product
+    from orders.models import Order
+
+    texts = [settings.STORE_NAME, *settings.DELIVERY_PINCODES.values()]
+    texts += list(Product.objects.values_list("name", flat=True)) + list(Detail.objects.values_list("brand", flat=True))
+    texts += list(Category.objects.values_list("name", flat=True))
+    texts += [" ".join(row) for row in User.objects.values_list("name", "street", "city")]
+    texts += [" ".join(row) for row in Order.objects.values_list("public_id", "invoice_number")]
+    return {word.lower() for text in texts for word in re.findall(r"[A-Za-z]+", text or "")}
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
+def test_telugu_pages_show_no_latin_interface_text_outside_names(phone: Page, demo_catalog, viewport):
+    phone.goto("/")
+    choose(phone, "te")
+    sign_in_as_customer = phone.request.post("/api/users/auth", data={"phoneNo": CUSTOMER_PHONE, "password": CUSTOMER_PASSWORD})
+    phone.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", sign_in_as_customer.json())
+    names = stored_names()
+    from orders.models import Order
+
+    order = Order.objects.filter(user__phone_no=CUSTOMER_PHONE).order_by("-pk").first()
+    pages = ["/", "/category/all", "/product/sona-masoori-rice", "/search?query=rice", "/cart", "/profile"]
+    if order:
+        pages.append(f"/order/{order.public_id}")
+    problems = {}
+    for path in pages:
+        phone.goto(path)
+        settle(phone)
+        found = latin_interface_text(phone, names)
+        if found:
+            problems[path] = found
+    assert problems == {}
+
+    # The check finds interface text left in English.
+    phone.locator("h1").first.evaluate("heading => { heading.textContent = 'Shopping Cart'; }")
+    assert latin_interface_text(phone, names)

@@ -77,7 +77,7 @@ describe("my rewards", () => {
   it("shows how much more earns this month's coupon, the coins and the draw results", async () => {
     mockFetch({ "GET /api/promotions/mine": { body: mine } });
     render(<MyRewards />);
-    expect(await screen.findByText("₹1,799.51 more this month for a gold-coin coupon")).toBeTruthy();
+    expect(await screen.findByText("₹1,800 more this month for a gold-coin coupon")).toBeTruthy();
     expect(screen.getByText(/₹500.00 on the way/)).toBeTruthy();
     expect(screen.getByText("+1 on delivery")).toBeTruthy();
     expect(screen.getByText("You won the gold coin!")).toBeTruthy();
