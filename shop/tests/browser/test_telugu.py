@@ -215,7 +215,9 @@ def stored_names() -> set[str]:
 def test_telugu_pages_show_no_latin_interface_text_outside_names(phone: Page, demo_catalog, viewport):
     phone.goto("/")
     choose(phone, "te")
-    sign_in_as_customer = phone.request.post("/api/users/auth", data={"phoneNo": CUSTOMER_PHONE, "password": CUSTOMER_PASSWORD})
+    sign_in_as_customer = phone.request.post(
+        "/api/users/auth", data={"phoneNo": CUSTOMER_PHONE, "password": CUSTOMER_PASSWORD}
+    )
     phone.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", sign_in_as_customer.json())
     names = stored_names()
     from orders.models import Order
