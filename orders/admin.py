@@ -274,6 +274,11 @@ class OrderAdmin(admin.ModelAdmin):
         cancel_orders,
     ]
 
+    def changelist_view(self, request, extra_context=None):
+        # The list needs the whole width of a 1280 px screen beside its filters: no app sidebar here
+        # (the breadcrumbs and Home still lead everywhere).
+        return super().changelist_view(request, {"is_nav_sidebar_enabled": False, **(extra_context or {})})
+
     @admin.display(description="placed", ordering="created_at")
     def placed_on(self, order: Order) -> str:
         return format_datetime(order.created_at)

@@ -269,9 +269,10 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
         </dl>
       </div>
 
+      {/* The server writes the amount in English words (no Telugu number words yet): marked as English. */}
       {order.totalInWords && (
         <p className="invoice__words">
-          <strong>{t("invoice.inWords")}</strong> {order.totalInWords}
+          <strong>{t("invoice.inWords")}</strong> <span lang="en">{order.totalInWords}</span>
         </p>
       )}
       <p className="invoice__note">
