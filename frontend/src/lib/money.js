@@ -25,16 +25,6 @@ export function formatMoney(value) {
   return `${paise < 0 ? "-" : ""}₹${rupees.replace(/\B(?=(\d\d)*\d{3}$)/g, ",")}.${decimals}`;
 }
 
-/**
- * A threshold as a shopper reads it, in whole rupees: "₹3,000" for 3000.01 ("above ₹3,000"), the
- * paise dropped and the rupees rounded up otherwise (1799.51 → "₹1,800"), never "₹0" for a sum still due.
- */
-export function formatRupeesRoundedUp(value) {
-  const paise = toPaise(value);
-  const rupees = paise > 0 ? Math.max(Math.ceil((paise - 1) / 100), 1) : Math.ceil(paise / 100);
-  return `${rupees < 0 ? "-" : ""}₹${String(Math.abs(rupees)).replace(/\B(?=(\d\d)*\d{3}$)/g, ",")}`;
-}
-
 /** The wire format's two-decimal string: 1234.5 → "1234.50". Rounds half away from zero. */
 export function toMoneyString(value) {
   return (toPaise(value) / 100).toFixed(2);

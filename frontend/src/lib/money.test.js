@@ -44,14 +44,3 @@ describe("toMoneyString", () => {
     expect(toMoneyString("10")).toBe("10.00");
   });
 });
-
-describe("formatRupeesRoundedUp", () => {
-  it("reads a threshold in whole rupees: above ₹3,000 is ₹3,000, paise round up", async () => {
-    const { formatRupeesRoundedUp } = await import("./money");
-    expect(formatRupeesRoundedUp(3000.01)).toBe("₹3,000");
-    expect(formatRupeesRoundedUp(1799.51)).toBe("₹1,800");
-    expect(formatRupeesRoundedUp(125000)).toBe("₹1,25,000");
-    expect(formatRupeesRoundedUp(0.01)).toBe("₹1");
-    expect(formatRupeesRoundedUp(0)).toBe("₹0");
-  });
-});

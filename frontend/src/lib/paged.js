@@ -21,29 +21,16 @@ function withPage(list, data, page) {
   };
 }
 
-const PLACE_PREFIX = "listPlace:";
-
-function placeKey() {
-  return `${PLACE_PREFIX}${window.location.pathname}${window.location.search}`;
-}
+const placeKey = () => `listPlace:${location.pathname}${location.search}`;
 
 /** Where the list was when the shopper left it, when they came back with Back/Forward; else null. */
 export function placeToRestore() {
   try {
-    const [entry] = performance.getEntriesByType?.("navigation") ?? [];
-    if (entry?.type !== "back_forward") return null;
-    const place = JSON.parse(sessionStorage.getItem(placeKey()) || "null");
-    return place && Number(place.pages) >= 1 && Number.isFinite(place.y) ? place : null;
+    if (performance.getEntriesByType("navigation")[0]?.type !== "back_forward") return null;
+    const place = JSON.parse(sessionStorage.getItem(placeKey()));
+    return place?.pages >= 1 ? place : null;
   } catch {
     return null;
-  }
-}
-
-function rememberPlace(pages) {
-  try {
-    sessionStorage.setItem(placeKey(), JSON.stringify({ pages, y: Math.round(window.scrollY) }));
-  } catch {
-    // Storage full or off: Back shows the top of the list, as before.
   }
 }
 
@@ -70,26 +57,31 @@ export function usePagedProducts(urlForPage) {
     setPage((current) => current + 1);
   }, [busy, list.done, error]);
 
-  // Leaving the page: remember how far the list went and where the page was scrolled.
+  // Leaving the page: remember how far the list went and where the page was scrolled (storage
+  // full or off: Back shows the top of the list, as before).
   const shownPages = useRef(list.page);
   shownPages.current = list.page;
   useEffect(() => {
-    if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
-    const leave = () => rememberPlace(shownPages.current);
-    window.addEventListener("pagehide", leave);
-    return () => window.removeEventListener("pagehide", leave);
+    history.scrollRestoration = "manual";
+    const leave = () => {
+      try {
+        sessionStorage.setItem(placeKey(), JSON.stringify({ pages: shownPages.current, y: Math.round(scrollY) }));
+      } catch {
+        // nothing to restore then
+      }
+    };
+    addEventListener("pagehide", leave);
+    return () => removeEventListener("pagehide", leave);
   }, []);
 
   // Back again: grow the list to the pages it showed, then scroll to where the shopper was.
   useEffect(() => {
     if (!restoring || busy || error) return;
-    if (!list.done && list.page < restoring.pages) {
-      setPage((current) => current + 1);
-      return;
+    if (!list.done && list.page < restoring.pages) setPage((current) => current + 1);
+    else {
+      setRestoring(null);
+      requestAnimationFrame(() => scrollTo(0, restoring.y));
     }
-    const y = restoring.y;
-    setRestoring(null);
-    requestAnimationFrame(() => window.scrollTo(0, y));
   }, [restoring, busy, error, list.done, list.page]);
 
   return { ...list, loading: busy && !error, error, loadMore };

@@ -1,11 +1,11 @@
 // My Rewards, in the account drawer (GET /api/promotions/mine): how far the customer is from this
 // month's gold-coin coupon, silver coins and earphones, coupons and the lucky draws' results.
 import { useT } from "../../lib/i18n";
-import { formatMoney, formatRupeesRoundedUp, toNumber } from "../../lib/money";
+import { formatMoney, toNumber } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import Loader from "../Loader";
 import Message from "../Message";
-import { monthName, prizeText, statusText } from "./rewardText";
+import { amountStillDue, monthName, prizeText, statusText } from "./rewardText";
 import "./promotions.css";
 
 function GoldProgress({ gold, month }) {
@@ -17,7 +17,7 @@ function GoldProgress({ gold, month }) {
       {gold.coupon ? (
         <p className="my-rewards__headline">{t("rewards.haveCoupon", { month: monthName(month) })}</p>
       ) : gold.couponsLeft > 0 ? (
-        <p className="my-rewards__headline">{t("rewards.moreForCoupon", { amount: formatRupeesRoundedUp(gold.moreForCoupon) })}</p>
+        <p className="my-rewards__headline">{t("rewards.moreForCoupon", { amount: amountStillDue(gold.moreForCoupon) })}</p>
       ) : (
         <p className="my-rewards__headline">{t("rewards.allTaken")}</p>
       )}

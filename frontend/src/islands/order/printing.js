@@ -16,8 +16,3 @@ export function printOnly(element) {
   window.addEventListener("afterprint", done);
   window.print();
 }
-
-/** Print the invoice and its credit notes, as Ctrl+P does. */
-export function printOrder() {
-  window.print();
-}

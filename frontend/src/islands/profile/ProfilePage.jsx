@@ -7,12 +7,21 @@ import MyOrdersTable from "../../components/orders/MyOrdersTable";
 import Message from "../../components/Message";
 import { useT } from "../../lib/i18n";
 import { navigate } from "../../lib/navigation";
-import { redirectTarget } from "../../lib/safeRedirect";
 import "../../components/account/account.css";
+
+// The checkout steps that send a shopper here for an address (islands/checkout/ShippingStep.jsx):
+// the only places the page goes back to, so a link cannot send a shopper elsewhere.
+const CHECKOUT_STEPS = ["/shipping"];
+
+/** The checkout step named by `?redirect=`, or null. */
+export function checkoutStep(search) {
+  const path = new URLSearchParams(search).get("redirect");
+  return CHECKOUT_STEPS.includes(path) ? path : null;
+}
 
 export default function ProfilePage() {
   const t = useT();
-  const back = redirectTarget(window.location.search, null);
+  const back = checkoutStep(window.location.search);
   return (
     <div className="profile-page">
       <div className="profile-page__side">
