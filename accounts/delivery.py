@@ -12,6 +12,7 @@ from functools import cache
 from django.conf import settings
 from django.utils.translation import gettext, gettext_lazy
 
+from accounts.places import town_display_name
 from common.errors import InvalidValue
 from common.india import is_pincode, latitude, longitude
 
@@ -99,7 +100,9 @@ def _check_pincode(pincode: str) -> DeliveryResult:
     if not pincode_states & allowed.keys():
         return DeliveryResult(pincode, state, town, False, str(MESSAGE_WRONG_STATE))
     if mapped_town:
-        return DeliveryResult(pincode, state, town, True, MESSAGE_DELIVERABLE.format(town=mapped_town))
+        return DeliveryResult(
+            pincode, state, town, True, MESSAGE_DELIVERABLE.format(town=town_display_name(mapped_town))
+        )
     return DeliveryResult(pincode, state, town, False, str(MESSAGE_NOT_DELIVERABLE))
 
 

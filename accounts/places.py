@@ -23,6 +23,7 @@ from functools import cache
 from importlib import resources
 
 from django.conf import settings
+from django.utils.translation import get_language
 
 from common.text import one_edit
 
@@ -57,6 +58,16 @@ TOWN_NAMES_TE = {
     "కాట్రేనికోన": "Katrenikona",
     "ముక్తేశ్వరం": "Mukteswaram",
 }
+
+# The other way, for Telugu sentences that name a town (the first Telugu name of each).
+TOWN_NAMES_EN_TE = {english: telugu for telugu, english in reversed(TOWN_NAMES_TE.items())}
+
+
+def town_display_name(town: str) -> str:
+    """The town as the active language names it: its Telugu name on Telugu pages where it has one."""
+    if get_language() == "te":
+        return TOWN_NAMES_EN_TE.get(town, town)
+    return town
 
 
 @dataclass(frozen=True)

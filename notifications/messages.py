@@ -12,10 +12,11 @@ from datetime import date
 from decimal import Decimal
 
 from django.conf import settings
-from django.utils import formats, translation
+from django.utils import translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from common.dates import format_month
 from common.money import rupees
 
 ORDER_TEXTS = {
@@ -99,7 +100,7 @@ def lucky_draw_won_text(*, promotion: str, month: date, language: str) -> str:
         ).format(
             store=settings.STORE_NAME,
             promotion=promotion,
-            month=formats.date_format(month, "F Y"),
+            month=format_month(month),
             phone=settings.STORE_SUPPORT_PHONE,
         )
 

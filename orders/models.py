@@ -179,6 +179,8 @@ class OrderItem(models.Model):
     brand_id = models.BigIntegerField(help_text="The catalog Detail (brand variant) id")
 
     name = models.CharField(max_length=200)
+    # The product's Telugu name as sold, for Telugu invoices; empty when it had none.
+    name_te = models.CharField("name (Telugu)", max_length=200, blank=True, default="")
     brand = models.CharField(max_length=100)
     quantity = models.CharField(max_length=20, help_text="Pack size as written in the cart, e.g. 500 or 1.5")
     units = models.CharField(max_length=10)

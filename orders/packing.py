@@ -347,6 +347,7 @@ def _replacement_line(*, order: Order, pack: Financial, qty: int, price: Decimal
         product_id=product.pk,
         brand_id=pack.detail_id,
         name=product.name,
+        name_te=product.name_te,
         brand=pack.detail.brand,
         quantity=pack.quantity_display,
         units=pack.units,

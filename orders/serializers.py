@@ -218,6 +218,7 @@ class OrderItemSerializer(serializers.Serializer):
     brandId = WireIdField(source="brand_id")
     financialId = WireIdField(source="financial_id")
     name = serializers.CharField()
+    nameTe = serializers.CharField(source="name_te", help_text="The product's Telugu name as sold; empty when none")
     brand = serializers.CharField()
     quantity = serializers.CharField()
     units = serializers.CharField()

@@ -301,6 +301,7 @@ def _snapshot(*, order: Order, pack: Financial, qty: int, interstate: bool) -> O
         product_id=pack.detail.product_id,
         brand_id=pack.detail_id,
         name=pack.detail.product.name,
+        name_te=pack.detail.product.name_te,
         brand=pack.detail.brand,
         quantity=pack.quantity_display,
         units=pack.units,

@@ -27,7 +27,23 @@ class PromotionAdmin(admin.ModelAdmin):
     list_editable = ("is_active", "sequence")
     search_fields = ("title",)
     fieldsets = (
-        (None, {"fields": ("kind", "title", "description", "image", "is_active", "sequence", "starts_on", "ends_on")}),
+        (
+            None,
+            {
+                "fields": (
+                    "kind",
+                    "title",
+                    "description",
+                    "title_te",
+                    "description_te",
+                    "image",
+                    "is_active",
+                    "sequence",
+                    "starts_on",
+                    "ends_on",
+                )
+            },
+        ),
         ("Gold-coin lucky draw", {"fields": ("monthly_threshold", "monthly_cap", "winners")}),
         ("Silver coins", {"fields": ("coin_step", "earphones_threshold")}),
     )

@@ -24,6 +24,9 @@ class Promotion(models.Model):
     kind = models.CharField(max_length=20, choices=Kind.choices)
     title = models.CharField(max_length=120)
     description = models.CharField(max_length=500, blank=True)
+    # What Telugu pages show instead; left empty, they show the shop's own Telugu text for the offer.
+    title_te = models.CharField("title (Telugu)", max_length=120, blank=True)
+    description_te = models.CharField("description (Telugu)", max_length=500, blank=True)
     image = models.CharField(max_length=500, blank=True, help_text="Banner image URL")
 
     # Gold-coin lucky draw: a coupon for a month's purchases above `monthly_threshold`, for the

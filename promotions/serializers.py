@@ -16,6 +16,8 @@ class PromotionSerializer(serializers.Serializer):
     kind = serializers.CharField()
     title = serializers.CharField()
     description = serializers.CharField()
+    titleTe = serializers.CharField(source="title_te")
+    descriptionTe = serializers.CharField(source="description_te")
     image = serializers.CharField()
     startsOn = serializers.DateField(source="starts_on")
     endsOn = serializers.DateField(source="ends_on", allow_null=True)

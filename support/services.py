@@ -19,6 +19,7 @@ from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from common.dates import format_date
 from common.errors import Conflict, InvalidValue, NotFound
 from common.money import to_paise
 from common.text import clean_text
@@ -100,7 +101,7 @@ def report_refusal(*, order: Order, now: datetime | None = None) -> str | None:
     if order.status != Order.Status.DELIVERED or order.delivered_at is None:
         return str(NOT_DELIVERED)
     if (now or timezone.now()) > report_deadline(order):
-        delivered_on = timezone.localtime(order.delivered_at).strftime("%d-%m-%Y")
+        delivered_on = format_date(order.delivered_at)
         return WINDOW_CLOSED.format(hours=int(report_window().total_seconds() // 3600), date=delivered_on)
     return None
 

@@ -110,3 +110,12 @@ def test_importing_the_module_does_not_load_the_geo_data():
         cwd=settings.BASE_DIR,
     )
     assert env_python.stdout.strip() == "False"
+
+
+def test_in_telugu_the_town_is_named_in_telugu_with_no_suffix_on_an_english_name():
+    from django.utils.translation import override
+
+    with override("te"):
+        result = delivery_check(pincode="533201")
+    assert result.message == "అమలాపురం: మీ ప్రాంతానికి సంతోషంగా డెలివరీ చేస్తాము!"
+    assert result.town == "Amalapuram"  # what the page passes on stays the configured name

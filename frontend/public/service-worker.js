@@ -8,14 +8,14 @@
  *   answers when there is neither network nor a copy.
  * - API calls (/api/) are never cached: they carry prices and stock, which must be current.
  */
-const VERSION = "v1";
+const VERSION = "v2";
 const SHELL_CACHE = `shell-${VERSION}`;
 const BUNDLE_CACHE = `bundles-${VERSION}`;
 const PAGE_CACHE = `pages-${VERSION}`;
 const MEDIA_CACHE = `media-${VERSION}`;
 const CACHES = [SHELL_CACHE, BUNDLE_CACHE, PAGE_CACHE, MEDIA_CACHE];
 const OFFLINE_URL = "/static/offline.html";
-const SHELL_FILES = [OFFLINE_URL, "/static/img/logo.svg", "/static/img/logo.webp", "/static/img/icon-192.png", "/manifest.webmanifest"];
+const SHELL_FILES = [OFFLINE_URL, "/static/offline.css", "/static/offline.js", "/static/img/logo.svg", "/static/img/logo.webp", "/static/img/icon-192.png", "/manifest.webmanifest"];
 const LIMITS = { [BUNDLE_CACHE]: 80, [PAGE_CACHE]: 30, [MEDIA_CACHE]: 200 };
 const HASHED_BUNDLE = /^\/static\/bundles\/.+-[0-9a-f]{8}\.(js|css)$/;
 

@@ -108,3 +108,12 @@ def test_credit_notes_are_listed_searchable_and_read_only(staff, shopper, packs,
     assert page.status_code == 200 and "Short pick" in page.content.decode()
     assert staff.post(f"/staff/orders/creditnote/{note.pk}/change/", {"reason": "Edited"}).status_code == 403
     assert staff.get("/staff/orders/creditnote/add/").status_code == 403
+
+
+def test_the_changelist_fits_1280_px_by_invoice_number_without_the_app_sidebar(staff, shopper, place_order):
+    order = place_order(shopper)
+    page = staff.get("/staff/orders/order/")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert order.invoice_number in html and 'id="nav-sidebar"' not in html
+    assert "column-public_id" not in html and "column-placed_on" in html

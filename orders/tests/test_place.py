@@ -47,6 +47,7 @@ def test_order_is_priced_from_the_database_and_takes_the_stock(as_user, shopper,
         "brandId": str(packs.rice_5kg.detail_id),
         "financialId": str(packs.rice_5kg.pk),
         "name": "Sona Masoori Rice",
+        "nameTe": "",
         "brand": "India Gate",
         "quantity": "5",
         "units": "kg",
@@ -401,3 +402,17 @@ def test_a_telugu_shopper_reads_the_shortage_in_telugu_with_the_telugu_name(as_u
     assert response.json()["message"] == (
         "క్షమించండి, వీటికి సరిపడా స్టాక్ లేదు: India Gate సోనా మసూరి బియ్యం 1 kg (ఇంకా 3 మాత్రమే ఉన్నాయి). దయచేసి మీ కార్ట్‌ను సవరించండి."
     )
+
+
+def test_each_line_keeps_the_products_telugu_name_as_sold_for_telugu_invoices(as_user, shopper, packs):
+    product = packs.rice_5kg.detail.product
+    product.name_te = "సోనా మసూరి బియ్యం"
+    product.save(update_fields=["name_te"])
+
+    response = post(as_user(shopper), payload([line(packs.rice_5kg, 1)], shopper))
+
+    assert response.status_code == 201, response.json()
+    product.name_te = "మారిన పేరు"
+    product.save(update_fields=["name_te"])
+    shown = as_user(shopper).get(f"/api/orders/{response.json()['_id']}").json()
+    assert [(item["name"], item["nameTe"]) for item in shown["orderItems"]] == [("Sona Masoori Rice", "సోనా మసూరి బియ్యం")]

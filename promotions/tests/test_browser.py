@@ -40,5 +40,5 @@ def test_banners_order_rewards_and_my_rewards(page: Page, make_user, gold, silve
     page.locator("button[aria-label^='Account:']").first.click()
     page.get_by_role("button", name="My Rewards").click()
     drawer = page.get_by_role("dialog", name="Account")
-    expect(drawer).to_contain_text("₹1,799.51 more this month for a gold-coin coupon")
+    expect(drawer).to_contain_text("₹1,800 more this month for a gold-coin coupon")
     expect(drawer).to_contain_text("₹5,150.00 on the way")

@@ -1,5 +1,7 @@
-// The floating cart button: distinct lines and the total, on every page. It moves up while a
-// reference element (the footer, or the phone's bottom bar) shows at least 10% in the viewport.
+// The floating cart button: distinct lines and the total, on every page once the cart holds
+// something (an empty one said "0 ₹0.00" over pages with nothing to buy, issue 31). It moves up
+// while a reference element (the footer, or the phone's bottom bar) shows at least 10% in the
+// viewport; on a phone it is a strip docked on the bottom bar (styles/chrome.css), never over a card.
 import { useEffect, useState } from "react";
 import { useCart } from "../lib/cart";
 import { useT } from "../lib/i18n";
@@ -32,6 +34,7 @@ export default function FloatingCart({ referenceSelector = REFERENCE_SELECTOR })
   }, [referenceSelector]);
 
   const count = cartItems.length;
+  if (count === 0) return null;
   return (
     <a className={raised ? "floating-cart floating-cart--raised" : "floating-cart"} href="/cart" data-testid="floating-cart">
       <span className="floating-cart__icon" id="floating-cart-icon">

@@ -4,10 +4,10 @@
 // icon whose dropdown holds the accounts panel, and on / the delivery checker while the page is
 // at the very top (delivery/HeaderDelivery.jsx). The panel and the checker are loaded on demand
 // so the first load stays small.
-import { Suspense, lazy, useEffect, useRef } from "react";
+import { Suspense, lazy, useRef } from "react";
 import { useUserInfo } from "../lib/auth";
 import { useDropdown } from "../lib/dropdowns";
-import { useOutsideClick } from "../lib/hooks";
+import { useEscape, useOutsideClick } from "../lib/hooks";
 import { textsLoaded, useT } from "../lib/i18n";
 import Loader from "./Loader";
 import { UserIcon } from "./icons";
@@ -21,12 +21,7 @@ export function AccountMenu() {
   const [isOpen, , close, toggle] = useDropdown("account");
   const ref = useRef(null);
   useOutsideClick(ref, close, isOpen);
-  useEffect(() => {
-    if (!isOpen) return undefined;
-    const onKey = (event) => event.key === "Escape" && close();
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [isOpen, close]);
+  useEscape(close, isOpen);
 
   return (
     <div className="account" ref={ref}>

@@ -4,7 +4,7 @@
 // a phone call. The popup's code comes when the shopper reaches for the button.
 import { Suspense, lazy, useRef } from "react";
 import { useDropdown } from "../lib/dropdowns";
-import { useOutsideClick } from "../lib/hooks";
+import { useEscape, useOutsideClick } from "../lib/hooks";
 import { useT } from "../lib/i18n";
 import { ChatIcon } from "./icons";
 
@@ -15,10 +15,15 @@ export default function SayHi() {
   const t = useT();
   const [isOpen, , close, toggle] = useDropdown("say-hi");
   const ref = useRef(null);
+  const button = useRef(null);
   useOutsideClick(ref, close, isOpen);
+  useEscape(() => {
+    close();
+    button.current?.focus();
+  }, isOpen);
   return (
     <div className="bottom-bar__say-hi" ref={ref}>
-      <button type="button" className="bottom-bar__item" aria-expanded={isOpen} aria-controls="say-hi-popup" onClick={toggle} onPointerEnter={loadPopup} onFocus={loadPopup} onTouchStart={loadPopup}>
+      <button type="button" ref={button} className="bottom-bar__item" aria-expanded={isOpen} aria-controls="say-hi-popup" onClick={toggle} onPointerEnter={loadPopup} onFocus={loadPopup} onTouchStart={loadPopup}>
         <ChatIcon />
         <span>{t("sayHi.button")}</span>
       </button>

@@ -19,4 +19,16 @@ describe("SayHi (the bottom bar's live part)", () => {
     await user.click(document.body);
     expect(screen.queryByRole("dialog")).toBeNull();
   });
+
+  it("Escape closes the popup and gives the focus back to its button", async () => {
+    const user = userEvent.setup();
+    render(<SayHi />);
+    const button = screen.getByRole("button", { name: "Say Hi To Order" });
+    await user.click(button);
+    await screen.findByRole("dialog", { name: "Say Hi To Order" });
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    expect(button).toHaveFocus();
+  });
 });

@@ -19,6 +19,20 @@ export function useOutsideClick(ref, onOutside, active = true) {
   }, [ref, active]);
 }
 
+/** Calls `onEscape` when Escape is pressed anywhere on the page while `active` (a menu or popup is open). */
+export function useEscape(onEscape, active = true) {
+  const callback = useRef(onEscape);
+  callback.current = onEscape;
+  useEffect(() => {
+    if (!active) return undefined;
+    const onKey = (event) => {
+      if (event.key === "Escape") callback.current(event);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [active]);
+}
+
 /** True while the page is scrolled to the very top (scrollY === 0). */
 export function useAtTop() {
   const [atTop, setAtTop] = useState(() => typeof window === "undefined" || window.scrollY === 0);

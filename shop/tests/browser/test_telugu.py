@@ -158,3 +158,112 @@ def test_a_customers_choice_is_kept_in_the_profile_and_comes_back_at_sign_in(
         expect(tab.get_by_role("heading", level=1)).to_have_text(TE["home.heading"])
     finally:
         other.close()
+
+
+# Latin words a Telugu page may show outside names: units, the tax and payment acronyms, the social
+# sites' own names.
+LATIN_ALLOWED = {"kg", "g", "ml", "l", "ltr", "pcs", "gst", "cgst", "sgst", "igst", "hsn", "sac", "fssai", "upi", "otp"}
+LATIN_ALLOWED |= {"facebook", "instagram", "youtube", "x", "whatsapp"}
+# Every visible text of the page outside elements marked English (`lang=en`: names shown beside
+# their Telugu), as [text, where].
+VISIBLE_TEXTS = """
+() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!node.textContent.trim() || !element || element.closest("script, style, [lang=en], [hidden]")) continue;
+    if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    found.push([node.textContent.trim(), `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`]);
+  }
+  return found;
+}
+"""
+
+
+def latin_interface_text(page: Page, names: set[str]) -> list[str]:
+    """The page's visible texts holding a Latin word that is not part of a name the shop stores."""
+    import re
+
+    problems = []
+    for text, where in page.evaluate(VISIBLE_TEXTS):
+        words = {word.lower() for word in re.findall(r"[A-Za-z]+", text)}
+        strange = words - names - LATIN_ALLOWED
+        if strange:
+            problems.append(f"{where}: {text[:60]!r} ({', '.join(sorted(strange))})")
+    return problems
+
+
+def cash_order_of(phone_no: str):
+    """A cash order of two Telugu-named packs, placed in Telugu."""
+    from decimal import Decimal
+
+    from django.utils.translation import override
+
+    from catalog.models import Financial
+    from orders.services import Address, LineRequest, Totals, order_place
+
+    customer = User.objects.get(phone_no=phone_no)
+    packs = list(Financial.objects.select_related("detail__product").filter(detail__product__name_te__gt="")[:2])
+    total = sum((pack.dprice for pack in packs), Decimal("0"))
+    with override("te"):
+        return order_place(
+            user=customer,
+            items=[
+                LineRequest(product_id=p.detail.product_id, brand_id=p.detail_id, financial_id=p.pk, qty=1)
+                for p in packs
+            ],
+            shipping_address=Address(street="12-4 Gandhi Nagar", city="Amalapuram", postal_code="533201"),
+            payment_method="Cash Or UPI",
+            client_totals=Totals(items_price=total, shipping_price=Decimal("0.00"), total_price=total),
+        )
+
+
+def stored_names() -> set[str]:
+    """Every word of a name the shop stores (products, brands, categories, people, places, the shop's)
+    and of the catalog's descriptions, which have no Telugu version yet: data, not interface text."""
+    import re
+
+    from django.conf import settings
+
+    from catalog.models import Category, Detail, Product
+    from orders.models import Order
+
+    texts = [settings.STORE_NAME, *settings.DELIVERY_PINCODES.values(), "Andhra Pradesh Puducherry"]
+    # The shop's own details as the law has them printed on an invoice: address, GSTIN, e-mail.
+    texts += [settings.STORE_ADDRESS, settings.STORE_GST_NUMBER, settings.STORE_SUPPORT_EMAIL, settings.STORE_STATE]
+    texts += list(Product.objects.values_list("name", flat=True)) + list(Detail.objects.values_list("brand", flat=True))
+    texts += list(Product.objects.values_list("description", flat=True))
+    texts += list(Category.objects.values_list("name", flat=True))
+    texts += [" ".join(row) for row in User.objects.values_list("name", "street", "city")]
+    texts += [
+        " ".join(row)
+        for row in Order.objects.values_list("public_id", "invoice_number", "shipping_street", "shipping_city")
+    ]
+    return {word.lower() for text in texts for word in re.findall(r"[A-Za-z]+", text or "")}
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
+def test_telugu_pages_show_no_latin_interface_text_outside_names(phone: Page, demo_catalog, viewport):
+    phone.goto("/")
+    choose(phone, "te")
+    sign_in_as_customer = phone.request.post(
+        "/api/users/auth", data={"phoneNo": CUSTOMER_PHONE, "password": CUSTOMER_PASSWORD}
+    )
+    phone.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", sign_in_as_customer.json())
+    order = cash_order_of(CUSTOMER_PHONE)
+    names = stored_names()
+    pages = ["/", "/category/all", "/product/sona-masoori-rice", "/search?query=rice", "/cart", "/profile"]
+    pages.append(f"/order/{order.public_id}")
+    problems = {}
+    for path in pages:
+        phone.goto(path)
+        settle(phone)
+        found = latin_interface_text(phone, names)
+        if found:
+            problems[path] = found
+    assert problems == {}
+
+    # The check finds interface text left in English.
+    phone.locator("h1").first.evaluate("heading => { heading.textContent = 'Shopping Cart'; }")
+    assert latin_interface_text(phone, names)

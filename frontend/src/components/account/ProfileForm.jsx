@@ -59,7 +59,7 @@ export function addressFromLookup(result, typedStreet) {
   };
 }
 
-export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) {
+export default function ProfileForm({ idPrefix = "profile", headingLevel = 1, onSaved }) {
   const t = useT();
   const [form, setForm] = useState(() => formFromUser(getUserInfo()));
   const profile = useApi("/api/users/profile");
@@ -106,6 +106,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1 }) 
       setConfirmPassword("");
       setCurrentPassword("");
       toast.success(t(PROFILE_TEXT.updated));
+      onSaved?.(info);
     },
     { onError: (message) => toast.error(message) },
   );

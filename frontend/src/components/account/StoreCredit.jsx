@@ -1,7 +1,7 @@
 // Store credit (GET /api/users/credit), in the account drawer and on /profile: the balance the
 // shopper can spend at checkout, and the ledger behind it (credits and debits, why, which order,
 // when). Every figure is the server's (payments/credit.py owns the ledger).
-import { formatDateTime } from "../../islands/order/format";
+import { formatDateTime } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";

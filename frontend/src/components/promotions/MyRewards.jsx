@@ -5,7 +5,7 @@ import { formatMoney, toNumber } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import Loader from "../Loader";
 import Message from "../Message";
-import { monthName, prizeText, statusText } from "./rewardText";
+import { amountStillDue, monthName, prizeText, statusText } from "./rewardText";
 import "./promotions.css";
 
 function GoldProgress({ gold, month }) {
@@ -17,7 +17,7 @@ function GoldProgress({ gold, month }) {
       {gold.coupon ? (
         <p className="my-rewards__headline">{t("rewards.haveCoupon", { month: monthName(month) })}</p>
       ) : gold.couponsLeft > 0 ? (
-        <p className="my-rewards__headline">{t("rewards.moreForCoupon", { amount: formatMoney(gold.moreForCoupon) })}</p>
+        <p className="my-rewards__headline">{t("rewards.moreForCoupon", { amount: amountStillDue(gold.moreForCoupon) })}</p>
       ) : (
         <p className="my-rewards__headline">{t("rewards.allTaken")}</p>
       )}

@@ -4,7 +4,7 @@ import { offersFrom, BUILT_IN_OFFERS } from "../../islands/home/Banners";
 import { mockFetch } from "../../lib/testing/mockFetch";
 import MyRewards from "./MyRewards";
 import OrderRewards from "./OrderRewards";
-import { monthName, prizeText } from "./rewardText";
+import { amountStillDue, monthName, prizeText } from "./rewardText";
 
 const reward = (fields) => ({ id: 1, promotionId: 2, promotion: "Silver Coin Offer", prize: "silver_coin", prizeLabel: "Silver coin", quantity: 1, status: "pending", statusLabel: "Pending delivery", month: "2026-11", orderId: "abc", createdAt: "2026-11-20T10:00:00+05:30", handedOverAt: null, ...fields });
 
@@ -77,7 +77,7 @@ describe("my rewards", () => {
   it("shows how much more earns this month's coupon, the coins and the draw results", async () => {
     mockFetch({ "GET /api/promotions/mine": { body: mine } });
     render(<MyRewards />);
-    expect(await screen.findByText("₹1,799.51 more this month for a gold-coin coupon")).toBeTruthy();
+    expect(await screen.findByText("₹1,800 more this month for a gold-coin coupon")).toBeTruthy();
     expect(screen.getByText(/₹500.00 on the way/)).toBeTruthy();
     expect(screen.getByText("+1 on delivery")).toBeTruthy();
     expect(screen.getByText("You won the gold coin!")).toBeTruthy();
@@ -95,5 +95,15 @@ describe("my rewards", () => {
     mockFetch({ "GET /api/promotions/mine": { status: 500, body: { message: "Something went wrong" } } });
     render(<MyRewards />);
     expect(await screen.findByText("Something went wrong")).toBeTruthy();
+  });
+});
+
+describe("amountStillDue", () => {
+  it("reads a threshold in whole rupees: above ₹3,000 is ₹3,000, paise round up, never ₹0 while due", () => {
+    expect(amountStillDue(3000.01)).toBe("₹3,000");
+    expect(amountStillDue(1799.51)).toBe("₹1,800");
+    expect(amountStillDue(125000)).toBe("₹1,25,000");
+    expect(amountStillDue(0.01)).toBe("₹1");
+    expect(amountStillDue(0)).toBe("₹0");
   });
 });

@@ -1,12 +1,23 @@
 // How rewards read on screen. The server decides every reward (promotions/rules.py); this only
 // words what it answered.
-import { getLanguage, t } from "../../lib/i18n";
+import { formatMonth } from "../../lib/dates";
+import { t } from "../../lib/i18n";
+import { formatMoney, toNumber } from "../../lib/money";
 
 /** "2026-11" → "November 2026" (in Telugu "నవంబర్ 2026"). */
 export function monthName(month) {
-  const [year, number] = String(month ?? "").split("-").map(Number);
-  if (!year || !number) return "";
-  return new Date(Date.UTC(year, number - 1, 1)).toLocaleString(`${getLanguage()}-IN`, { month: "long", year: "numeric", timeZone: "UTC" });
+  return month ? formatMonth(month) : "";
+}
+
+/**
+ * How much more earns a reward, as a shopper reads it: whole rupees, rounded up ("₹1,800" for
+ * 1799.51), the paisa that "above ₹3,000" adds dropped ("₹3,000" for 3000.01), never "₹0" while
+ * something is still due.
+ */
+export function amountStillDue(value) {
+  const paise = Math.round(toNumber(value) * 100);
+  const rupees = paise > 0 ? Math.max(Math.ceil((paise - 1) / 100), 1) : 0;
+  return formatMoney(rupees).slice(0, -3);
 }
 
 /** "2 silver coins", "1 silver coin", "Free earphones", "Gold-coin draw coupon for November 2026". */

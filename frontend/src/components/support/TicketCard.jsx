@@ -1,6 +1,6 @@
 // One ticket as its shopper sees it (the report page): number, when it opened, the lines with
 // their problem, and the decision: what was given back and how, or the reason it was not.
-import { formatDateTime } from "../../islands/order/format";
+import { formatDateTime } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 

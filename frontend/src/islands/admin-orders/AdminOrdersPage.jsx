@@ -18,7 +18,11 @@ import { apiListUrl, CANCELLED, listUrl, moveRequest, orderMoves, stateName, STA
 import "../../components/orders/orders-ui.css";
 import "./admin-orders.css";
 
+// The staff's own short date ("2026-11-26"), never broken across lines (admin-orders.css).
 const day = (iso) => (iso ? String(iso).substring(0, 10) : "");
+
+/** How staff name an order in messages: its invoice number. */
+const orderName = (order) => order.invoiceNumber || order._id;
 
 function DoneOn({ done, at }) {
   const t = useT();
@@ -38,10 +42,10 @@ function OrderRow({ order, busy, onMove, onPay }) {
     <tr className={cancelled ? "admin-orders__row--cancelled" : undefined}>
       <td data-label={t("orders.id")}>
         <div>
-          <a className="admin-orders__id" href={`/order/${order._id}`}>
-            {order._id}
+          {/* Staff name an order by its invoice number; the random id is the link's address. */}
+          <a className="admin-orders__number" href={`/order/${order._id}`}>
+            {orderName(order)}
           </a>
-          <span className="admin-orders__invoice">{order.invoiceNumber}</span>
           {order.substitutionPreferenceLabel && !cancelled && (
             <span className="admin-orders__invoice">{t("admin.orders.substitution", { choice: order.substitutionPreferenceLabel })}</span>
           )}
@@ -64,7 +68,7 @@ function OrderRow({ order, busy, onMove, onPay }) {
           {order.user?.phoneNo && <a href={`tel:+91${order.user.phoneNo}`}>{order.user.phoneNo}</a>}
         </div>
       </td>
-      <td data-label={t("orders.date")}>{day(order.createdAt)}</td>
+      <td data-label={t("orders.date")} className="admin-orders__date">{day(order.createdAt)}</td>
       <td data-label={t("orders.total")} className="num">{formatMoney(order.totalPrice)}</td>
       <td data-label={t("orders.paid")}><DoneOn done={order.isPaid} at={order.paidAt} /></td>
       <td data-label={t("admin.orders.packed")}><DoneOn done={order.isPacked} at={order.packedAt} /></td>
@@ -97,7 +101,7 @@ function OrderRow({ order, busy, onMove, onPay }) {
   );
 }
 
-export const cancelQuestion = (order) => t("admin.orders.cancelQuestion", { id: order._id });
+export const cancelQuestion = (order) => t("admin.orders.cancelQuestion", { id: orderName(order) });
 
 export default function AdminOrdersPage({ page, status }) {
   const t = useT();
@@ -125,19 +129,19 @@ export default function AdminOrdersPage({ page, status }) {
     if (move.status === CANCELLED) {
       const reason = window.prompt(cancelQuestion(order))?.trim();
       if (!reason) return;
-      action.submit(order, moveRequest(order._id, CANCELLED, { reason }), t("admin.orders.isCancelled", { id: order._id }));
+      action.submit(order, moveRequest(order._id, CANCELLED, { reason }), t("admin.orders.isCancelled", { id: orderName(order) }));
       return;
     }
-    action.submit(order, moveRequest(order._id, move.status), t("admin.orders.isNow", { id: order._id, status: stateName(move.status) }));
+    action.submit(order, moveRequest(order._id, move.status), t("admin.orders.isNow", { id: orderName(order), status: stateName(move.status) }));
   };
 
   const onPay = (order) => {
-    const question = t("admin.orders.cashQuestion", { amount: formatMoney(order.totalPrice), id: order._id });
+    const question = t("admin.orders.cashQuestion", { amount: formatMoney(order.totalPrice), id: orderName(order) });
     if (!window.confirm(question)) return;
     action.submit(
       order,
       { path: `/api/orders/${encodeURIComponent(order._id)}/pay`, method: "PUT" },
-      t("admin.orders.cashRecorded", { id: order._id }),
+      t("admin.orders.cashRecorded", { id: orderName(order) }),
     );
   };
   return (

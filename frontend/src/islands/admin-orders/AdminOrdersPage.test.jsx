@@ -14,9 +14,9 @@ const base = {
   isDelivered: false, deliveredAt: null, status: "placed", allowedMoves: ["packed", "cancelled"],
   isCancelled: false, cancelledAt: null, cancelReason: "",
 };
-const placed = { ...base, _id: "Placed00000000000001" };
+const placed = { ...base, _id: "Placed00000000000001", invoiceNumber: "SMLR-2026-000001" };
 const dispatched = {
-  ...base, _id: "Dispatched0000000002", status: "dispatched", isPaid: true, paidAt: "2026-05-01T11:00:00Z",
+  ...base, _id: "Dispatched0000000002", invoiceNumber: "SMLR-2026-000002", status: "dispatched", isPaid: true, paidAt: "2026-05-01T11:00:00Z",
   isPacked: true, packedAt: "2026-05-01T12:00:00Z", isDispatched: true, dispatchedAt: "2026-05-02T08:00:00Z",
   allowedMoves: ["delivered"],
 };
@@ -30,6 +30,7 @@ const page = (orders, { total = orders.length, last = 1 } = {}) => ({
   },
 });
 
+// Staff find an order by its invoice number, the link to its page.
 const rowOf = (id) => screen.getByRole("link", { name: id }).closest("tr");
 
 beforeEach(() => vi.mocked(navigate).mockReset());
@@ -43,29 +44,29 @@ describe("admin order list", () => {
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(
       ["ID", "User", "Date", "Total", "Paid", "Packed", "Dispatched", "Delivered", "Actions"],
     );
-    const row = rowOf(dispatched._id);
+    const row = rowOf(dispatched.invoiceNumber);
     expect(within(row).getByText("Demo Customer")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "9000000002" })).toHaveAttribute("href", "tel:+919000000002");
     expect(within(row).getByText("₹958.00")).toBeInTheDocument();
     expect(within(row).getByText("2026-05-02")).toBeInTheDocument();
     expect(within(row).getAllByRole("img", { name: "No" })).toHaveLength(1);
-    expect(within(rowOf(placed._id)).getAllByRole("img", { name: "No" })).toHaveLength(4);
+    expect(within(rowOf(placed.invoiceNumber)).getAllByRole("img", { name: "No" })).toHaveLength(4);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it("flags a payment staff must refund or re-confirm on its order's row", async () => {
     const late = {
-      ...base, _id: "Cancelled00000000003", status: "cancelled", isCancelled: true, allowedMoves: [],
+      ...base, _id: "Cancelled00000000003", invoiceNumber: "SMLR-2026-000003", status: "cancelled", isCancelled: true, allowedMoves: [],
       cancelReason: "Not paid online within 30 minutes",
       paymentAlerts: [{ reference: "PAbc", amount: 958, problem: "Charged after the order was cancelled" }],
     };
     mockFetch({ [LIST]: page([placed, late]) });
     render(<AdminOrdersPage page={1} status="" />);
     await screen.findByRole("table");
-    expect(within(rowOf(late._id)).getByRole("note")).toHaveTextContent(
+    expect(within(rowOf(late.invoiceNumber)).getByRole("note")).toHaveTextContent(
       "Needs staff: Charged after the order was cancelled (₹958.00, payment PAbc)",
     );
-    expect(within(rowOf(placed._id)).queryByRole("note")).toBeNull();
+    expect(within(rowOf(placed.invoiceNumber)).queryByRole("note")).toBeNull();
   });
 
   it("shows what the shopper asked for an unavailable item, as the server labels it", async () => {
@@ -73,8 +74,8 @@ describe("admin order list", () => {
     mockFetch({ [LIST]: page([replace, dispatched]) });
     render(<AdminOrdersPage page={1} status="" />);
     await screen.findByRole("table");
-    expect(within(rowOf(placed._id)).getByText("If unavailable: Replace with a similar item")).toBeInTheDocument();
-    expect(within(rowOf(dispatched._id)).queryByText(/If unavailable/)).toBeNull();
+    expect(within(rowOf(placed.invoiceNumber)).getByText("If unavailable: Replace with a similar item")).toBeInTheDocument();
+    expect(within(rowOf(dispatched.invoiceNumber)).queryByText(/If unavailable/)).toBeNull();
   });
 
   it("asks the server for the page and status in the address, and filters by status", async () => {
@@ -103,7 +104,7 @@ describe("admin order list", () => {
     await user.click(await screen.findByRole("button", { name: "Mark as Packed" }));
     expect(await screen.findByRole("button", { name: "Mark as Dispatched" })).toBeInTheDocument();
     expect(sentBody(fetchMock, "PUT", `/api/orders/${placed._id}/status`)).toEqual({ status: "packed" });
-    expect(screen.getByText(`Order ${placed._id} is now packed.`)).toBeInTheDocument();
+    expect(screen.getByText(`Order ${placed.invoiceNumber} is now packed.`)).toBeInTheDocument();
   });
 
   it("marks a dispatched order delivered through the deliver endpoint", async () => {
@@ -144,8 +145,8 @@ describe("admin order list", () => {
     await user.click(button);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await user.click(button);
-    expect(confirm).toHaveBeenLastCalledWith(`Record a cash payment of ₹958.00 for order ${placed._id}?`);
-    expect(await screen.findByText(`Cash payment recorded for order ${placed._id}.`)).toBeInTheDocument();
+    expect(confirm).toHaveBeenLastCalledWith(`Record a cash payment of ₹958.00 for order ${placed.invoiceNumber}?`);
+    expect(await screen.findByText(`Cash payment recorded for order ${placed.invoiceNumber}.`)).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith(`/api/orders/${placed._id}/pay`, expect.objectContaining({ method: "PUT" }));
   });
 
@@ -166,10 +167,10 @@ describe("admin order list", () => {
     await user.click(cancel);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await user.click(cancel);
-    expect(prompt).toHaveBeenLastCalledWith(`Why is order ${placed._id} cancelled? The customer reads this reason.`);
+    expect(prompt).toHaveBeenLastCalledWith(`Why is order ${placed.invoiceNumber} cancelled? The customer reads this reason.`);
     expect(await screen.findByText("Cancelled: Customer asked")).toBeInTheDocument();
     expect(sentBody(fetchMock, "PUT", `/api/orders/${placed._id}/cancel`)).toEqual({ reason: "Customer asked" });
-    const row = rowOf(placed._id);
+    const row = rowOf(placed.invoiceNumber);
     expect(within(row).queryByRole("button", { name: /Mark as|Cancel Order|Record cash payment/ })).toBeNull();
   });
 

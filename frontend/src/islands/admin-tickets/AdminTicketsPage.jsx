@@ -17,7 +17,7 @@ import { formatMoney } from "../../lib/money";
 import { navigate } from "../../lib/navigation";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
-import { formatDateTime } from "../order/format";
+import { formatDateTime } from "../../lib/dates";
 import { ageText, apiQueueUrl, queueUrl, STATUS_FILTERS } from "./queue";
 import "../../components/support/support.css";
 import "./admin-tickets.css";

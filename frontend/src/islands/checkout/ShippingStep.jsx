@@ -1,5 +1,6 @@
 // Shipping (spec sections 2 and 5): the address saved in the profile, checked against the towns the
-// shop delivers to, then continue to payment.
+// shop delivers to, then continue to payment. Without a usable address, "Go to Account" opens the
+// profile's form (the one owner of the address and its checks), which returns here after saving.
 import CheckoutSteps from "../../components/CheckoutSteps";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -39,10 +40,13 @@ async function loadAddress(signal) {
   }
 }
 
+/** The profile's form, which comes back here once the address is saved (islands/profile). */
+export const ACCOUNT_FOR_ADDRESS = "/profile?redirect=/shipping";
+
 function GoToAccount() {
   const t = useT();
   return (
-    <button type="button" className="btn" onClick={() => navigate("/profile")}>
+    <button type="button" className="btn" onClick={() => navigate(ACCOUNT_FOR_ADDRESS)}>
       {t("shipping.goToAccount")}
     </button>
   );

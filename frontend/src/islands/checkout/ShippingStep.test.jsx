@@ -39,7 +39,7 @@ describe("shipping step", () => {
     expect(await screen.findByText("Enter address in account to complete order")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Continue" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Go to Account" }));
-    expect(navigate).toHaveBeenCalledWith("/profile");
+    expect(navigate).toHaveBeenCalledWith("/profile?redirect=/shipping");
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 

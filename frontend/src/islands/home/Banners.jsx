@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { PhoneIcon, WhatsAppIcon } from "../../components/icons";
 import { config } from "../../lib/config";
 import { useNarrowerThan } from "../../lib/hooks";
-import { t, useT } from "../../lib/i18n";
+import { getLanguage, t, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 
@@ -38,23 +38,37 @@ function goldTitle(promotion, translate) {
 }
 
 /**
+ * A promotion's eyebrow and body in the shown language: in Telugu the staff's Telugu words
+ * (`titleTe`, `descriptionTe`), or the shop's own Telugu text for the offer when they left them
+ * empty, never the English under a Telugu headline.
+ */
+function staffWords(promotion, translate, language) {
+  if (language !== "te") return { eyebrow: promotion.title, text: promotion.description };
+  const tone = promotion.kind === "gold_coupon" ? "gold" : "silver";
+  return {
+    eyebrow: promotion.titleTe?.trim() || translate(`offers.${tone}.eyebrow`),
+    text: promotion.descriptionTe?.trim() || translate(`offers.${tone}.text`),
+  };
+}
+
+/**
  * The banners for the server's active promotions (their titles and descriptions are the staff's
  * own words); the built-in ones when there are none. `translate` is the shown language's t.
  */
-export function offersFrom(promotions, translate = t) {
-  const offers = (Array.isArray(promotions) ? promotions : []).map((promotion) =>
-    promotion.kind === "gold_coupon"
-      ? { key: `gold-${promotion.id}`, tone: "gold", eyebrow: promotion.title, title: goldTitle(promotion, translate), text: promotion.description, image: promotion.image, href: DAIRY_HREF }
+export function offersFrom(promotions, translate = t, language = getLanguage()) {
+  const offers = (Array.isArray(promotions) ? promotions : []).map((promotion) => {
+    const words = staffWords(promotion, translate, language);
+    return promotion.kind === "gold_coupon"
+      ? { key: `gold-${promotion.id}`, tone: "gold", ...words, title: goldTitle(promotion, translate), image: promotion.image, href: DAIRY_HREF }
       : {
           key: `silver-${promotion.id}`,
           tone: "silver",
-          eyebrow: promotion.title,
+          ...words,
           title: translate("offers.silver.titleFor", { amount: formatMoney(promotion.coinStep) }),
-          text: promotion.description,
           image: promotion.image,
           href: "/category/all",
-        },
-  );
+        };
+  });
   const builtIn = [...(offers.length ? [] : BUILT_IN_OFFERS), DELIVERY_OFFER].map((offer) => translated(offer, translate));
   return [...offers, ...builtIn];
 }

@@ -202,3 +202,18 @@ describe("Banners", () => {
     expect(document.querySelectorAll(".advert")).toHaveLength(4);
   });
 });
+
+describe("offer banners in Telugu", () => {
+  const gold = { id: 1, kind: "gold_coupon", title: "Dairy Gold Coin Offer", description: "1 coupon for each month", couponsLeft: 3, monthlyCap: 50 };
+  const telugu = (key) => `te:${key}`;
+
+  it("show the staff's Telugu words, and the shop's own Telugu text where staff left them empty", async () => {
+    const { offersFrom } = await import("./Banners");
+    const [worded] = offersFrom([{ ...gold, titleTe: "బంగారు నాణెం", descriptionTe: "నెలకు ఒక కూపన్" }], telugu, "te");
+    expect([worded.eyebrow, worded.text]).toEqual(["బంగారు నాణెం", "నెలకు ఒక కూపన్"]);
+    const [empty] = offersFrom([{ ...gold, titleTe: "", descriptionTe: "" }], telugu, "te");
+    expect([empty.eyebrow, empty.text]).toEqual(["te:offers.gold.eyebrow", "te:offers.gold.text"]);
+    const [english] = offersFrom([{ ...gold, titleTe: "బంగారు నాణెం" }], telugu, "en");
+    expect([english.eyebrow, english.text]).toEqual(["Dairy Gold Coin Offer", "1 coupon for each month"]);
+  });
+});

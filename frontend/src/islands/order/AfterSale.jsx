@@ -12,15 +12,17 @@ import aftersaleTexts from "../../i18n/aftersale";
 import orderTexts from "../../i18n/order";
 import { api } from "../../lib/api";
 import { config } from "../../lib/config";
-import { t, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { toast } from "../../lib/toast";
 import { useSubmit } from "../../lib/useSubmit";
-import { formatDate, packLabel } from "./format";
+import { packLabel } from "./format";
+import { formatDate } from "../../lib/dates";
+import { printOnly } from "./printing";
 
 export const texts = [aftersaleTexts, orderTexts];
 
-function CreditNote({ note, order, onPrint }) {
+function CreditNote({ note, order }) {
   const t = useT();
   const ref = useRef(null);
   const columns = note.interstate
@@ -32,11 +34,11 @@ function CreditNote({ note, order, onPrint }) {
   return (
     <div className="credit-note-wrap">
       <div className="order-page__toolbar">
-        <button type="button" className="btn" onClick={() => onPrint(ref.current, t("creditNote.printTitle", { number: note.number }))}>
+        <button type="button" className="btn" onClick={() => printOnly(ref.current)}>
           {t("creditNote.print")}
         </button>
       </div>
-      <article className="invoice credit-note" ref={ref} aria-label={`${t("creditNote.title")} ${note.number}`}>
+      <article className="invoice credit-note printable" ref={ref} aria-label={`${t("creditNote.title")} ${note.number}`}>
         <h2 className="invoice__title">{t("creditNote.title")}</h2>
         <header className="invoice__header">
           <div className="invoice__shop">
@@ -152,7 +154,7 @@ function Refunds({ refunds }) {
   );
 }
 
-function CreditNotes({ order, onPrint }) {
+function CreditNotes({ order }) {
   const t = useT();
   const notes = order.creditNotes ?? [];
   const refunds = order.refunds ?? [];
@@ -166,7 +168,7 @@ function CreditNotes({ order, onPrint }) {
         <section className="credit-notes" aria-labelledby="credit-notes-title">
           <h2 id="credit-notes-title">{t("creditNotes.title")}</h2>
           {notes.map((note) => (
-            <CreditNote key={note.number} note={note} order={order} onPrint={onPrint} />
+            <CreditNote key={note.number} note={note} order={order} />
           ))}
         </section>
       )}
@@ -276,23 +278,12 @@ function CancelOrder({ order, onCancelled }) {
   );
 }
 
-/** Print a credit note in a window of its own, as the invoice prints (islands/order/printInvoice.js). */
-function printNote(element, title) {
-  // The window opens in the click itself, as pop-up blockers want; the note is written into it next.
-  const printWindow = window.open("", "_blank", "width=900,height=700");
-  if (!printWindow) {
-    toast.error(t("order.allowPopups"));
-    return;
-  }
-  import(/* webpackChunkName: "print-invoice" */ "./printInvoice").then(({ printInvoice }) => printInvoice(printWindow, element, title));
-}
-
 /** The Cancel order button (when the server allows it), then the store credit used, refunds and credit notes. */
 export default function AfterSale({ order, onCancelled }) {
   return (
     <>
       {order.canCancel && <CancelOrder order={order} onCancelled={onCancelled} />}
-      <CreditNotes order={order} onPrint={printNote} />
+      <CreditNotes order={order} />
     </>
   );
 }

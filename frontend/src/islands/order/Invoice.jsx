@@ -6,10 +6,11 @@
 // `gst: null` and shows the plain invoice it always had.
 import { forwardRef } from "react";
 import { config } from "../../lib/config";
-import { useT } from "../../lib/i18n";
+import { localName, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { paymentMethodLabel } from "../../lib/paymentMethods";
-import { formatDate, packLabel } from "./format";
+import { packLabel } from "./format";
+import { formatDate } from "../../lib/dates";
 
 const percent = (rate) => `${rate}%`;
 
@@ -21,6 +22,24 @@ function taxColumns(gst, t) {
         { key: "cgst", label: t("invoice.cgst") },
         { key: "sgst", label: t("invoice.sgst") },
       ];
+}
+
+/** A line's product in the shown language (the Telugu name as sold, with the English beside it), its brand and pack. */
+function ItemName({ item }) {
+  const { primary, secondary } = localName(item);
+  return (
+    <>
+      <span>{primary}</span>
+      <span className="invoice__item-pack">
+        {secondary && (
+          <>
+            <span lang="en">{secondary}</span> ·{" "}
+          </>
+        )}
+        {item.brand} · {packLabel(item)}
+      </span>
+    </>
+  );
 }
 
 function PlainLines({ order, t }) {
@@ -41,7 +60,7 @@ function PlainLines({ order, t }) {
         {order.orderItems.map((item, index) => (
           <tr key={item.financialId ?? index}>
             <td>{index + 1}</td>
-            <td className="invoice__item-name">{item.name}</td>
+            <td className="invoice__item-name">{localName(item).primary}</td>
             <td>{item.brand}</td>
             <td>{packLabel(item)}</td>
             <td className="num">{item.qty}</td>
@@ -88,10 +107,7 @@ function TaxLines({ order, gst, t }) {
           <tr key={item.financialId ?? index}>
             <td className="invoice__line-number">{index + 1}</td>
             <td className="invoice__item-name">
-              <span>{item.name}</span>
-              <span className="invoice__item-pack">
-                {item.brand} · {packLabel(item)}
-              </span>
+              <ItemName item={item} />
             </td>
             <td data-label={labels.hsn}>{item.hsnCode || "—"}</td>
             <td className="num" data-label={labels.qty}>{item.qty}</td>
@@ -182,7 +198,7 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
   const address = order.shippingAddress ?? {};
   const gst = order.gst ?? null;
   return (
-    <article className="invoice" ref={ref} aria-label={t("invoice.label")}>
+    <article className="invoice printable" ref={ref} aria-label={t("invoice.label")}>
       <h2 className="invoice__title">{gst ? t("invoice.taxInvoice") : t("invoice.label")}</h2>
       <header className="invoice__header">
         <div className="invoice__shop">
@@ -254,9 +270,10 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
         </dl>
       </div>
 
+      {/* The server writes the amount in English words (no Telugu number words yet): marked as English. */}
       {order.totalInWords && (
         <p className="invoice__words">
-          <strong>{t("invoice.inWords")}</strong> {order.totalInWords}
+          <strong>{t("invoice.inWords")}</strong> <span lang="en">{order.totalInWords}</span>
         </p>
       )}
       <p className="invoice__note">

@@ -1,5 +1,7 @@
-// Order details (spec section 2): the invoice with Print, the payment status and the tracking timeline.
-import { Suspense, lazy, useRef } from "react";
+// Order details (spec section 2): first what the shopper needs to know (the order is placed, its
+// invoice number, what happens next, how it is paid), then the tracking timeline, then the invoice
+// with Print. Printing is the page's own (order.css `@media print`; ./printing.js for one credit note).
+import { Suspense, lazy } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import PayButton from "../../components/orders/PayButton";
@@ -7,16 +9,14 @@ import { getUserInfo } from "../../lib/auth";
 import { rich, textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
-import { toast } from "../../lib/toast";
 import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "../../lib/dates";
 import { isCancelled } from "./progress";
 import "./order.css";
 
-// Loaded when needed: the print page's code when the shopper prints; the rewards (which fetch
-// their own answer anyway) and the after-sale part (islands/order/Extras.jsx) after the order is shown.
-const loadPrinting = () => import(/* webpackChunkName: "print-invoice" */ "./printInvoice");
+// Loaded when needed: the rewards (which fetch their own answer anyway) and the after-sale part
+// (islands/order/Extras.jsx) after the order is shown.
 const Extras = lazy(() => import(/* webpackChunkName: "order-rewards" */ "./Extras").then(textsLoaded));
 // The shopper's choice for an unavailable item, the changes made at packing and staff's packing panel.
 const Packing = lazy(() => import(/* webpackChunkName: "order-packing" */ "./Packing").then(textsLoaded));
@@ -38,15 +38,19 @@ function PaymentStatus({ order }) {
     );
   }
   if (!order.isPaid) {
-    // Only the customer who placed it pays (an admin may be viewing it).
+    // Only the customer who placed it pays (an admin may be viewing it). Paying online is a choice
+    // the shopper may make, not a step they owe: the spec's sentence says they pay at delivery.
     const payable = order.user?.phoneNo === getUserInfo()?.phoneNo;
     return (
-      <Message variant="info">
-        <div className="payment-due">
-          <span>{t("order.payAtDelivery", { amount: formatMoney(order.amountDue) })}</span>
-          {payable && <PayButton order={order} className="btn btn--primary" />}
-        </div>
-      </Message>
+      <section className="payment-due" aria-label={t("payment.title")}>
+        <p className="payment-due__text">{t("order.payAtDelivery", { amount: formatMoney(order.amountDue) })}</p>
+        {payable && (
+          <div className="payment-due__online">
+            <span>{t("order.payOnlineOptional")}</span>
+            <PayButton order={order} className="btn btn--secondary" />
+          </div>
+        )}
+      </section>
     );
   }
   return (
@@ -65,22 +69,24 @@ function PaymentStatus({ order }) {
   );
 }
 
+/** The order is placed: its invoice number and what happens next, before anything else. */
+function Confirmation({ order }) {
+  const t = useT();
+  if (isCancelled(order)) return null;
+  return (
+    <section className="order-confirmation" aria-labelledby="order-confirmation-title">
+      <h2 id="order-confirmation-title">{t("order.placed")}</h2>
+      {/* A paid order's invoice number is in its payment status (spec section 4), right below. */}
+      {!order.isPaid && <p>{t("order.invoiceNumber", { number: order.invoiceNumber })}</p>}
+      {/* The delivery slot's line goes here once orders carry a slot (the slots branch). */}
+      {!order.isDelivered && <p>{t("order.nextSteps")}</p>}
+    </section>
+  );
+}
+
 export default function OrderPage({ orderId }) {
   const t = useT();
   const { data: order, loading, error, status, setData } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
-  const invoiceRef = useRef(null);
-
-  const print = () => {
-    // The window opens in the click itself, as pop-up blockers want; the invoice is written into it next.
-    const printWindow = window.open("", "_blank", "width=900,height=700");
-    if (!printWindow) {
-      toast.error(t("order.allowPopups"));
-      return;
-    }
-    const invoice = invoiceRef.current;
-    const title = t("order.printTitle", { number: order.invoiceNumber });
-    loadPrinting().then(({ printInvoice }) => printInvoice(printWindow, invoice, title));
-  };
 
   let body;
   if (loading) body = <Loader />;
@@ -88,6 +94,7 @@ export default function OrderPage({ orderId }) {
   else {
     body = (
       <>
+        <Confirmation order={order} />
         <PaymentStatus order={order} />
         <Suspense fallback={null}>
           <Packing order={order} onChanged={setData} />
@@ -95,11 +102,11 @@ export default function OrderPage({ orderId }) {
         <div className="order-page__layout">
           <div className="order-page__invoice">
             <div className="order-page__toolbar">
-              <button type="button" className="btn" onClick={print}>
+              <button type="button" className="btn" onClick={() => window.print()}>
                 {t("order.print")}
               </button>
             </div>
-            <Invoice order={order} ref={invoiceRef} />
+            <Invoice order={order} />
           </div>
           <div className="order-page__side">
             <OrderTracking order={order} />

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config";
 import { navigate } from "../../lib/navigation";
 import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
-import { toast } from "../../lib/toast";
 import OrderPage from "./OrderPage";
 
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
@@ -161,35 +160,25 @@ describe("order page", () => {
     expect(await screen.findByText("Server is busy")).toBeInTheDocument();
   });
 
-  it("prints the invoice from a window of its own", async () => {
+  it("prints the page itself, which its print stylesheet narrows to the invoice", async () => {
     serve(order);
-    const printWindow = { document: { open: vi.fn(), write: vi.fn(), close: vi.fn() }, focus: vi.fn(), print: vi.fn() };
-    const open = vi.spyOn(window, "open").mockReturnValue(printWindow);
+    const print = vi.spyOn(window, "print").mockImplementation(() => {});
     const user = userEvent.setup();
     render(<OrderPage orderId={order._id} />);
     await user.click(await screen.findByRole("button", { name: "Print" }));
-    expect(open).toHaveBeenCalledWith("", "_blank", expect.any(String));
-    await waitFor(() => expect(printWindow.print).toHaveBeenCalled());
-    const html = printWindow.document.write.mock.calls[0][0];
-    expect(html).toMatch(/^<!doctype html>/);
-    expect(html).toContain("<style>");
-    expect(html).toContain("<title>Invoice SMLR-2026-000001</title>");
-    for (const text of ["GST No: 37ABCDE1234F1Z5", "FSSAI Lic. No: 10123456000123", "Sona Masoori Rice", "₹958.00"]) {
-      expect(html).toContain(text);
-    }
-    expect(html).not.toContain("Print</button>");
-    expect(printWindow.document.close).toHaveBeenCalled();
-    expect(printWindow.print).toHaveBeenCalled();
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("article", { name: "Invoice" })).toHaveClass("printable");
   });
 
-  it("says so when the browser blocks the print window", async () => {
+  it("leads an unpaid cash order with the confirmation, then the spec's pay-at-delivery text, online payment optional", async () => {
+    localStorage.setItem("userInfo", JSON.stringify({ token: "t", phoneNo: "9000000002" }));
     serve(order);
-    vi.spyOn(window, "open").mockReturnValue(null);
-    const errorToast = vi.spyOn(toast, "error");
-    const user = userEvent.setup();
     render(<OrderPage orderId={order._id} />);
-    await user.click(await screen.findByRole("button", { name: "Print" }));
-    expect(errorToast).toHaveBeenCalledWith("Please allow pop-ups for this site to print the invoice.");
+    const confirmation = (await screen.findByRole("heading", { name: "Thank you, your order is placed" })).closest("section");
+    expect(confirmation).toHaveTextContent("Invoice Number: SMLR-2026-000001");
+    const payment = screen.getByText(/Please Pay Amount of .* at Delivery time/).closest("section");
+    expect(confirmation.compareDocumentPosition(payment) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(payment).toHaveTextContent("Optional: pay online now instead");
   });
 
   it("shows a cancelled order's state and reason instead of the steps to come", async () => {

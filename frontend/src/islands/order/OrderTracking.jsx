@@ -1,6 +1,6 @@
 // The tracking timeline: the four steps of spec section 4 and the progress fill.
 import { useT } from "../../lib/i18n";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "../../lib/dates";
 import { isCancelled, orderProgress, trackingSteps } from "./progress";
 
 export default function OrderTracking({ order }) {

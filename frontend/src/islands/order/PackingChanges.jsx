@@ -5,7 +5,7 @@
 import packingTexts from "../../i18n/packing";
 import { useT } from "../../lib/i18n";
 import { formatMoney, toNumber } from "../../lib/money";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "../../lib/dates";
 
 export const texts = [packingTexts];
 

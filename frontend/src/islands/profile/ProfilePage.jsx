@@ -1,17 +1,32 @@
 // The /profile page (spec section 2): the profile form, the store credit (issue 25) and the My
-// Orders table (its /profile columns: ID, date, total, paid, delivered, details).
+// Orders table (its /profile columns: ID, date, total, paid, delivered, details). Opened from
+// checkout's shipping step (`?redirect=/shipping`), it says why and goes back there once saved.
 import ProfileForm from "../../components/account/ProfileForm";
 import StoreCredit from "../../components/account/StoreCredit";
 import MyOrdersTable from "../../components/orders/MyOrdersTable";
+import Message from "../../components/Message";
 import { useT } from "../../lib/i18n";
+import { navigate } from "../../lib/navigation";
 import "../../components/account/account.css";
+
+// The checkout steps that send a shopper here for an address (islands/checkout/ShippingStep.jsx):
+// the only places the page goes back to, so a link cannot send a shopper elsewhere.
+const CHECKOUT_STEPS = ["/shipping"];
+
+/** The checkout step named by `?redirect=`, or null. */
+export function checkoutStep(search) {
+  const path = new URLSearchParams(search).get("redirect");
+  return CHECKOUT_STEPS.includes(path) ? path : null;
+}
 
 export default function ProfilePage() {
   const t = useT();
+  const back = checkoutStep(window.location.search);
   return (
     <div className="profile-page">
       <div className="profile-page__side">
-        <ProfileForm idPrefix="profile" headingLevel={1} />
+        {back && <Message variant="info">{t("profile.backToCheckout")}</Message>}
+        <ProfileForm idPrefix="profile" headingLevel={1} onSaved={back ? () => navigate(back) : undefined} />
         <StoreCredit headingLevel={2} />
       </div>
       <section className="profile-page__orders" aria-labelledby="profile-orders-title">

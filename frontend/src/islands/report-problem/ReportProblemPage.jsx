@@ -11,7 +11,7 @@ import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
-import { formatDateTime } from "../order/format";
+import { formatDateTime } from "../../lib/dates";
 import { emptyChoices, reportableLines, reportBody } from "./reportForm";
 import "../../components/support/support.css";
 import "./report-problem.css";
