@@ -321,7 +321,11 @@ OTHER_ROUTES: dict[str, dict[str, tuple]] = {
     "payments/sandbox/<str:gateway_order_id>": {"GET": PUBLIC},
 }
 
-WEBSOCKETS = {"ws/cart/": "public: the cart's prices and stock, for guests too"}
+WEBSOCKETS = {
+    "ws/cart/": "public: the cart's prices and stock, for guests too",
+    # Checked per role in realtime/tests/test_order_socket.py::test_who_may_follow_an_order.
+    "ws/orders/<str:public_id>/": "the order's owner and staff: anonymous 4401, another customer 4404",
+}
 
 # How the matrix fills a route's parameters (or the whole path, for regular-expression routes).
 EXAMPLE_PATHS = {

@@ -1,17 +1,18 @@
 // Order details (spec section 2): the invoice with Print, the payment status and the tracking timeline.
-import { Suspense, lazy, useRef } from "react";
+import { Suspense, lazy, useEffect, useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import PayButton from "../../components/orders/PayButton";
 import { getUserInfo } from "../../lib/auth";
 import { rich, textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
+import { useOrderLive } from "../../lib/orderLive";
 import { useApi } from "../../lib/useApi";
 import { toast } from "../../lib/toast";
 import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
 import { formatDateTime } from "./format";
-import { isCancelled } from "./progress";
+import { currentTrackingMessage, isCancelled } from "./progress";
 import "./order.css";
 
 // Loaded when needed: the print page's code when the shopper prints; the rewards (which fetch
@@ -67,8 +68,20 @@ function PaymentStatus({ order }) {
 
 export default function OrderPage({ orderId }) {
   const t = useT();
-  const { data: order, loading, error, status, setData } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
+  const { data: order, loading, error, status, setData, reload } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
   const invoiceRef = useRef(null);
+  // A committed change of the order (the server's socket): read it again, keep showing the order
+  // meanwhile, and say where it stands once the new answer is in.
+  const heard = useRef(false);
+  useOrderLive(orderId, () => {
+    heard.current = true;
+    reload();
+  });
+  useEffect(() => {
+    if (!heard.current || loading || !order) return;
+    heard.current = false;
+    toast.info(t("order.liveUpdated", { status: currentTrackingMessage(order) }));
+  }, [order, loading, t]);
 
   const print = () => {
     // The window opens in the click itself, as pop-up blockers want; the invoice is written into it next.
@@ -83,7 +96,7 @@ export default function OrderPage({ orderId }) {
   };
 
   let body;
-  if (loading) body = <Loader />;
+  if (loading && !order) body = <Loader />;
   else if (error) body = <Message variant="danger">{status === 404 ? t(ORDER_NOT_FOUND) : error}</Message>;
   else {
     body = (
