@@ -2,6 +2,7 @@
 import { Suspense, lazy, useEffect, useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
+import BuyAgainButton from "../../components/orders/BuyAgainButton";
 import PayButton from "../../components/orders/PayButton";
 import { getUserInfo } from "../../lib/auth";
 import { rich, textsLoaded, useT } from "../../lib/i18n";
@@ -72,14 +73,17 @@ export default function OrderPage({ orderId }) {
   const invoiceRef = useRef(null);
   // A committed change of the order (the server's socket): read it again, keep showing the order
   // meanwhile, and say where it stands once the new answer is in.
-  const heard = useRef(false);
+  // `heard` holds the order as it was shown when the change was heard: the toast waits for another.
+  const heard = useRef(null);
+  const shown = useRef(null);
+  shown.current = order;
   useOrderLive(orderId, () => {
-    heard.current = true;
+    heard.current = shown.current;
     reload();
   });
   useEffect(() => {
-    if (!heard.current || loading || !order) return;
-    heard.current = false;
+    if (!heard.current || loading || !order || order === heard.current) return;
+    heard.current = null;
     toast.info(t("order.liveUpdated", { status: currentTrackingMessage(order) }));
   }, [order, loading, t]);
 
@@ -111,6 +115,7 @@ export default function OrderPage({ orderId }) {
               <button type="button" className="btn" onClick={print}>
                 {t("order.print")}
               </button>
+              {order.user?.phoneNo === getUserInfo()?.phoneNo && <BuyAgainButton order={order} className="btn btn--primary" />}
             </div>
             <Invoice order={order} ref={invoiceRef} />
           </div>
