@@ -7,6 +7,7 @@ import GoBack from "../../components/GoBack";
 import EnglishName from "../../components/EnglishName";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
+import NotifyMeButton from "../../components/NotifyMeButton";
 import ProductCard from "../../components/ProductCard";
 import { addToCart } from "../../lib/cart";
 import { config, packLimit } from "../../lib/config";
@@ -189,9 +190,12 @@ function ProductDetails({ product, preselect }) {
                   {added ? t("product.added") : t("card.addToCart")}
                 </button>
               ) : (
-                <button type="button" className="btn btn--block product-page__add" disabled>
-                  {t("card.outOfStock")}
-                </button>
+                <>
+                  <button type="button" className="btn btn--block product-page__add" disabled>
+                    {t("card.outOfStock")}
+                  </button>
+                  <NotifyMeButton pack={pack} className="btn btn--primary btn--block product-page__notify" />
+                </>
               )}
             </div>
           )}
