@@ -27,6 +27,7 @@ from orders.serializers import (
     StoreCreditQuoteInSerializer,
     StoreCreditQuoteSerializer,
 )
+from orders.usual import usual_items
 
 
 def _order_data(request: Request, order_or_orders, *, many: bool = False):
@@ -108,6 +109,19 @@ class MyOrdersView(APIView):
     @extend_schema(responses=OrderSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response(_order_data(request, selectors.orders_for_user(user=request.user), many=True))
+
+
+class UsualItemsView(APIView):
+    """Your usual items: the caller's most bought packs (at most 12), as products, for the home page."""
+
+    permission_classes = [IsCustomer]
+
+    @extend_schema(
+        summary="The caller's most bought packs (at most 12, by orders then packs), each product with only those packs",
+        responses={200: OpenApiResponse(description="A JSON array of products in the catalog's shape")},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(usual_items(user=request.user))
 
 
 class StoreCreditQuoteView(APIView):

@@ -233,6 +233,7 @@ API: dict[str, dict[str, Rule]] = {
     "api/orders/store-credit": {"GET": Rule(SIGNED_IN, query={"total": "100"})},
     "api/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
     "api/orders/<str:public_id>/buy-again": {"POST": Rule(OWNER_OR_ADMIN)},
+    "api/orders/usual": {"GET": Rule(SIGNED_IN)},
     "api/orders/<str:public_id>/deliver": {"PUT": Rule(ADMIN_ONLY, prepare=_advance("packed", "dispatched"))},
     "api/orders/<str:public_id>/status": {"PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"status": "packed"})},
     # The shopper cancels their own order until it is packed; staff while placed or packed.
