@@ -52,8 +52,14 @@ def signed_in_tab(browser, base_url: str, phone_no: str, *, viewport: dict, lang
     return tab
 
 
+def hear(socket, frames: list) -> None:
+    socket.on("framereceived", lambda frame: frames.append(frame))
+
+
 def shot(tab, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    tab.wait_for_load_state("networkidle")
+    tab.wait_for_timeout(500)  # the page's fade-in
     tab.evaluate("document.fonts.ready.then(() => true)")
     tab.screenshot(path=str(SHOTS / f"{name}.png"))
 
@@ -89,7 +95,7 @@ def test_the_order_page_follows_its_order_and_buys_again(browser, asgi_server, s
     for size, viewport in SIZES.items():
         tab = signed_in_tab(browser, asgi_server, shop["shopper"].phone_no, viewport=viewport, language=language)
         frames = []
-        tab.on("websocket", lambda ws, frames=frames: ws.on("framereceived", frames.append))
+        tab.on("websocket", lambda ws, frames=frames: hear(ws, frames))
         tab.goto(f"/order/{order.public_id}")
         bar = tab.get_by_role("progressbar").first
         expect(bar).to_have_attribute("aria-valuenow", "25" if size == "390" else "65")
@@ -105,6 +111,7 @@ def test_the_order_page_follows_its_order_and_buys_again(browser, asgi_server, s
         shot(tab, f"order-live-{language}-{size}")
 
         tab.locator(".order-page__toolbar").get_by_role("button").nth(1).click()
+        tab.wait_for_function("() => JSON.parse(localStorage.getItem('cart'))?.cartItems?.length > 0")
         cart = tab.evaluate("JSON.parse(localStorage.getItem('cart'))")
         assert [(line["financialId"], line["qty"]) for line in cart["cartItems"]] == [(str(shop["oil"].pk), 2)]
         tab.wait_for_timeout(300)
@@ -132,6 +139,7 @@ def test_notify_me_my_alerts_and_the_usual_items(browser, asgi_server, shop, lan
         tab.locator(".account__toggle").click()
         tab.locator(".account-menu__item").nth(3).click()
         expect(tab.locator(".my-alerts__item")).to_have_count(1)
+        tab.wait_for_timeout(700)  # the drawer's slide
         shot(tab, f"my-alerts-{language}-{size}")
         tab.context.close()
     from alerts.models import StockAlert
