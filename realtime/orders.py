@@ -82,6 +82,17 @@ followed_order_id = database_sync_to_async(_followed_order_id)
 
 
 class OrderConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except LAYER_ERRORS as error:
+            # The layer failed while receiving for this socket: close it quietly; the page retries.
+            warn_layer_down("order socket", error)
+            try:
+                await send({"type": "websocket.close", "code": CLOSE_LAYER_DOWN})
+            except Exception:  # noqa: BLE001  (the client may be gone already)
+                pass
+
     async def connect(self):
         self.order_id: int | None = None
         self.public_id = str(self.scope["url_route"]["kwargs"]["public_id"])
