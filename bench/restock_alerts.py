@@ -47,8 +47,8 @@ def parse_args() -> argparse.Namespace:
 
 def seed(subscribers: int):
     from accounts.models import User
-    from alerts.models import StockAlert
     from catalog.models import Category, Detail, Financial, Product
+    from notifications.models import StockAlert
 
     category = Category.objects.create(key="bench", name="BENCH STAPLES", sequence=1)
     product = Product.objects.create(name="Toor Dal", name_te="కంది పప్పు", slug="toor-dal", category=category)
@@ -98,9 +98,8 @@ def main() -> int:
     from django.core.management import call_command
     from django.db import connections
 
-    from alerts.models import StockAlert
-    from alerts.tasks import alerts_send_back_in_stock
-    from notifications.models import SmsMessage
+    from notifications.models import SmsMessage, StockAlert
+    from notifications.tasks import alerts_send_back_in_stock
     from shop.celery import app
 
     call_command("migrate", verbosity=0)

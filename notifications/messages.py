@@ -151,7 +151,7 @@ def store_credit_text(*, amount: Decimal, order_id: str, balance: Decimal, langu
 
 
 def back_in_stock_text(*, name: str, name_te: str, brand: str, pack: str, slug: str, language: str) -> str:
-    """A pack the shopper asked to hear about is back in stock (alerts/services.py); the product's
+    """A pack the shopper asked to hear about is back in stock (notifications/alerts.py); the product's
     Telugu name in Telugu when it has one."""
     with translation.override(language):
         product = name_te if language == "te" and name_te else name

@@ -142,6 +142,6 @@ def test_notify_me_my_alerts_and_the_usual_items(browser, asgi_server, shop, lan
         tab.wait_for_timeout(700)  # the drawer's slide
         shot(tab, f"my-alerts-{language}-{size}")
         tab.context.close()
-    from alerts.models import StockAlert
+    from notifications.models import StockAlert
 
     assert StockAlert.objects.filter(user=shop["shopper"], financial__detail__product=shop["dal"]).count() == 1

@@ -87,7 +87,7 @@ def _sold_out(world: World) -> None:
 
 def _alert_id(world: World) -> int:
     """The customer's alert for the world's pack."""
-    from alerts.models import StockAlert
+    from notifications.models import StockAlert
 
     return StockAlert.objects.get_or_create(user=world.customer, financial=world.pack)[0].pk
 

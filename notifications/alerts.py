@@ -1,14 +1,14 @@
 """Notify me when back: asking, removing, and texting the shoppers once their pack is back.
 
-The catalog's services are the only owner of stock; this app listens to their `packs_changed`
+The catalog's services are the only owner of stock; notifications listen to their `packs_changed`
 (after commit) and never writes a pack. An alert can only be made for a pack with no stock, so a
 waiting alert whose pack has stock again is one whose pack went from 0 to above 0: that is the
 whole test, with no memory of earlier stock needed.
 
-Sending happens in Celery (`alerts.tasks.alerts_send_back_in_stock`), BATCH_SIZE alerts per task
+Sending happens in Celery (`notifications.tasks.alerts_send_back_in_stock`), BATCH_SIZE alerts per task
 run: each run claims a batch (deleting the rows, skipping rows another run holds), queues one SMS
 per alert once that commits, and queues itself again while there may be more. The catalog's
-write path only pays one indexed existence query after its commit (`receivers`).
+write path only pays one indexed existence query after its commit (`notifications/receivers.py`).
 """
 
 import logging
@@ -16,10 +16,10 @@ import logging
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext, gettext_lazy
 
-from alerts.models import StockAlert
 from catalog.models import Financial
 from common.errors import Conflict, NotFound
 from notifications.messages import back_in_stock_text
+from notifications.models import StockAlert
 from notifications.services import sms_queue
 
 logger = logging.getLogger(__name__)

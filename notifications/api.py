@@ -7,10 +7,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from alerts import services
-from alerts.models import StockAlert
 from common.ids import WireIdField, as_row_id
 from common.permissions import IsCustomer
+from notifications import alerts as services
+from notifications.models import StockAlert
 
 
 class AlertInSerializer(serializers.Serializer):

@@ -2,11 +2,11 @@
 
 import pytest
 
-from alerts.models import StockAlert
-from alerts.services import BATCH_SIZE
 from catalog.services import financial_update
 from catalog.tests.factories import make_product
 from conftest import client_for
+from notifications.alerts import BATCH_SIZE
+from notifications.models import StockAlert
 
 pytestmark = pytest.mark.django_db
 

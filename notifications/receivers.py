@@ -1,4 +1,4 @@
-"""Alerts listen to the catalog's `packs_changed` (sent after each committed change of packs)."""
+"""Back-in-stock alerts listen to the catalog's `packs_changed` (sent after each committed change of packs)."""
 
 import logging
 
@@ -7,8 +7,8 @@ logger = logging.getLogger(__name__)
 
 def packs_back_in_stock(sender=None, *, financial_ids=frozenset(), **kwargs) -> None:
     """Queue the sending task when a changed pack has stock and someone waiting for it."""
-    from alerts.services import alerts_waiting_for
-    from alerts.tasks import alerts_send_back_in_stock
+    from notifications.alerts import alerts_waiting_for
+    from notifications.tasks import alerts_send_back_in_stock
 
     if financial_ids and alerts_waiting_for(financial_ids):
         alerts_send_back_in_stock.delay(sorted(financial_ids))

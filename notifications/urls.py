@@ -1,6 +1,6 @@
 from django.urls import path
 
-from alerts import api
+from notifications import api
 
 urlpatterns = [
     path("alerts", api.AlertsView.as_view(), name="alerts"),
