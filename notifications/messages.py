@@ -149,3 +149,18 @@ def store_credit_text(*, amount: Decimal, order_id: str, balance: Decimal, langu
         return gettext(
             "₹{amount} added to your {store} store credit for order {order_id}. Your balance is ₹{balance}."
         ).format(amount=rupees(amount), store=settings.STORE_NAME, order_id=order_id, balance=rupees(balance))
+
+
+def back_in_stock_text(*, name: str, name_te: str, brand: str, pack: str, slug: str, language: str) -> str:
+    """A pack the shopper asked to hear about is back in stock (notifications/alerts.py); the product's
+    Telugu name in Telugu when it has one."""
+    with translation.override(language):
+        product = name_te if language == "te" and name_te else name
+        return gettext("{brand} {product} {pack} is back in stock at {store}. Order now: {site}/product/{slug}").format(
+            brand=brand,
+            product=product,
+            pack=pack,
+            store=settings.STORE_NAME,
+            site=settings.SITE_URL.rstrip("/"),
+            slug=slug,
+        )

@@ -1,4 +1,5 @@
-"""Sending an SMS in the background: retried when the provider fails for a while, never raised."""
+"""Sending an SMS in the background: retried when the provider fails for a while, never raised; and
+the back-in-stock texts, sent in batches off the catalog's write path."""
 
 import logging
 
@@ -56,3 +57,15 @@ def send_sms(self, phone_no: str, text: str) -> bool:
     else:
         return True
     return False
+
+
+@shared_task(base=NeverFailingTask, ignore_result=True)
+def alerts_send_back_in_stock(financial_ids: list[int]) -> int:
+    """One batch of alerts for these packs; queues itself again while batches come back full."""
+    # Here, not at the top: notifications.alerts imports notifications.services, which imports this module.
+    from notifications.alerts import BATCH_SIZE, alerts_send_batch
+
+    claimed = alerts_send_batch(financial_ids=financial_ids)
+    if claimed >= BATCH_SIZE:
+        alerts_send_back_in_stock.delay(financial_ids)
+    return claimed

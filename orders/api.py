@@ -14,10 +14,12 @@ from common.ids import as_row_id
 from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
 from orders import packing, selectors, services
+from orders.buy_again import order_buy_again
 from orders.models import Order
 from orders.pipeline import order_advance, order_cancel
 from orders.serializers import (
     AdminOrderListInSerializer,
+    BuyAgainSerializer,
     OrderCancelInSerializer,
     OrderLineQtyInSerializer,
     OrderLineReplaceInSerializer,
@@ -27,6 +29,7 @@ from orders.serializers import (
     StoreCreditQuoteInSerializer,
     StoreCreditQuoteSerializer,
 )
+from orders.usual import usual_items
 
 
 def _order_data(request: Request, order_or_orders, *, many: bool = False):
@@ -109,6 +112,19 @@ class MyOrdersView(APIView):
     @extend_schema(responses=OrderSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response(_order_data(request, selectors.orders_for_user(user=request.user), many=True))
+
+
+class UsualItemsView(APIView):
+    """Your usual items: the caller's most bought packs (at most 12), as products, for the home page."""
+
+    permission_classes = [IsCustomer]
+
+    @extend_schema(
+        summary="The caller's most bought packs (at most 12, by orders then packs), each product with only those packs",
+        responses={200: OpenApiResponse(description="A JSON array of products in the catalog's shape")},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(usual_items(user=request.user))
 
 
 class StoreCreditQuoteView(APIView):
@@ -199,6 +215,24 @@ class OrderCancelView(APIView):
         order_cancel(order=order, reason=body.validated_data["reason"], by=request.user)
         order = selectors.order_get_for(user=request.user, public_id=public_id)
         return Response(_order_data(request, order))
+
+
+class OrderBuyAgainView(APIView):
+    """Buy again: the order's packs as cart lines at today's prices, naming what changed or is gone."""
+
+    permission_classes = [IsCustomer]
+
+    @extend_schema(
+        summary="The order's packs as cart lines at today's prices (the browser adds them to its cart), with the "
+        "lines unavailable, changed in price or fewer than ordered",
+        request=None,
+        responses={
+            200: BuyAgainSerializer,
+            404: OpenApiResponse(description='{"message": "Order not found"}: no such order of the caller\'s'),
+        },
+    )
+    def post(self, request: Request, public_id: str) -> Response:
+        return Response(BuyAgainSerializer(order_buy_again(user=request.user, public_id=public_id)).data)
 
 
 def _line_id(order, item_id: str) -> int:

@@ -6,3 +6,7 @@ class OrdersConfig(AppConfig):
 
     def ready(self) -> None:
         from orders import checks  # noqa: F401  (register the GST configuration check)
+        from orders.events import order_changed
+        from orders.usual import forget_usual_items
+
+        order_changed.connect(forget_usual_items, dispatch_uid="orders.forget_usual_items")

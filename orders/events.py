@@ -1,15 +1,19 @@
 """The orders app's one announcement to the rest of the shop: `order_changed`, after commit.
 
 Sent with `order_id: int` once a transaction that placed an order, moved it along the pipeline,
-cancelled it or marked it paid has committed (never for a change that was rolled back). The
+cancelled it, marked it paid, changed its lines or refunded it has committed (never for a change
+that was rolled back), and once per order per transaction however many of these it made (a
+cancellation that also restores credit and refunds is one change: one signal, one broadcast to
+the order's open pages, `realtime/orders.py`). The
 orders app imports none of its listeners; they connect to the signal (promotions counts rewards
 from it). A listener that fails is logged and does not affect the order or other listeners.
 """
 
 import logging
 
-from django.db import transaction
 from django.dispatch import Signal
+
+from catalog.after_commit import on_commit_once, pending
 
 logger = logging.getLogger(__name__)
 
@@ -24,5 +28,8 @@ def _send(order_id: int) -> None:
 
 
 def announce_order_changed(*, order_id: int) -> None:
-    """Send `order_changed` for this order once the surrounding transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: _send(order_id), robust=True)
+    """Send `order_changed` for this order once the surrounding transaction commits (at once outside
+    one); a second announcement of the same order in the same transaction adds nothing."""
+    key = f"orders.order_changed.{order_id}"
+    if pending(key) is None:
+        on_commit_once(key, lambda: _send(order_id))

@@ -440,3 +440,50 @@ class OrderSerializer(serializers.Serializer):
         """The statuses the caller (the request in the context) may move this order to next."""
         request = self.context.get("request")
         return allowed_moves(order=order, user=getattr(request, "user", None))
+
+
+class BuyAgainPackSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    brand = serializers.CharField()
+    quantity = serializers.CharField()
+    units = serializers.CharField()
+
+
+class BuyAgainLineSerializer(BuyAgainPackSerializer):
+    """A cart line as the browser stores it (spec section 3), at today's price."""
+
+    productId = serializers.CharField()
+    nameTe = serializers.CharField()
+    slug = serializers.CharField()
+    category = serializers.CharField()
+    brandId = serializers.CharField()
+    financialId = serializers.CharField()
+    price = MoneyField()
+    dprice = MoneyField()
+    Discount = serializers.IntegerField()
+    image = serializers.CharField()
+    countInStock = serializers.IntegerField()
+    qty = serializers.IntegerField()
+
+
+class BuyAgainUnavailableSerializer(BuyAgainPackSerializer):
+    reason = serializers.ChoiceField(choices=["gone", "outOfStock"], help_text="gone: no longer sold")
+
+
+class BuyAgainChangedSerializer(BuyAgainPackSerializer):
+    was = MoneyField(help_text="The price the order paid")
+    now = MoneyField(help_text="Today's price")
+
+
+class BuyAgainReducedSerializer(BuyAgainPackSerializer):
+    ordered = serializers.IntegerField()
+    qty = serializers.IntegerField(help_text="What is left to buy (at most a cart line's cap)")
+
+
+class BuyAgainSerializer(serializers.Serializer):
+    """`POST /api/orders/<id>/buy-again`: what to add to the cart, and the lines to name."""
+
+    cartItems = BuyAgainLineSerializer(source="lines", many=True)
+    unavailable = BuyAgainUnavailableSerializer(many=True)
+    changed = BuyAgainChangedSerializer(many=True)
+    reduced = BuyAgainReducedSerializer(many=True)

@@ -23,6 +23,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, InvalidValue
 from common.money import CENT, decimal_or_none
+from orders.events import announce_order_changed
 from payments.models import StoreCreditAccount, StoreCreditEntry
 
 logger = logging.getLogger(__name__)
@@ -75,6 +76,8 @@ def _post(*, user, kind: str, paise: int, reason: str, order=None, by=None) -> S
             order=order,
             by=by,
         )
+        if order is not None:
+            announce_order_changed(order_id=order.pk)
     logger.info("store credit of user %s: %s %s (balance %s)", user.pk, kind, paise, balance_after)
     return entry
 

@@ -24,6 +24,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from orders.events import announce_order_changed
 from payments.gateways import gateway_named
 from payments.gateways.base import (
     REFUND_FAILED_STATUSES,
@@ -160,6 +161,7 @@ def refund_apply(*, refund: Refund, answer: RefundAnswer, source: str, event_id:
                 Payment.objects.filter(pk=payment.pk).update(refunded_paise=F("refunded_paise") - locked.amount_paise)
             if to_state == State.SUCCEEDED:
                 _tell_shopper(locked)
+            announce_order_changed(order_id=locked.order_id)
         locked.save()
     if changes:
         log = logger.error if to_state == State.MANUAL_REVIEW else logger.info

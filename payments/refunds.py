@@ -25,6 +25,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, DomainError
 from common.text import squeezed
+from orders.events import announce_order_changed
 from orders.models import Order
 from payments.credit import (
     credit_held_paise,
@@ -103,6 +104,7 @@ def refund_create(*, order: Order, payment: Payment, paise: int, reason: str, by
             refund=refund, source=RefundEvent.Source.REQUEST, from_state="", to_state=refund.state, note=reason
         )
         refund_submit_after_commit(refund=refund)
+        announce_order_changed(order_id=order.pk)
     logger.info("refund %s of %s paise for order %s requested", refund.unique_request_id, paise, order.public_id)
     return refund
 

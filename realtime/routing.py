@@ -3,5 +3,9 @@
 from django.urls import path
 
 from .consumers import CartConsumer
+from .orders import OrderConsumer
 
-websocket_urlpatterns = [path("ws/cart/", CartConsumer.as_asgi())]
+websocket_urlpatterns = [
+    path("ws/cart/", CartConsumer.as_asgi()),
+    path("ws/orders/<str:public_id>/", OrderConsumer.as_asgi()),
+]

@@ -80,6 +80,18 @@ class Rule:
         return self.expected[ROLES.index(role)]
 
 
+def _sold_out(world: World) -> None:
+    """The world's pack with no stock left (a shopper may ask to hear when it is back)."""
+    type(world.pack).objects.filter(pk=world.pack.pk).update(count_in_stock=0)
+
+
+def _alert_id(world: World) -> int:
+    """The customer's alert for the world's pack."""
+    from notifications.models import StockAlert
+
+    return StockAlert.objects.get_or_create(user=world.customer, financial=world.pack)[0].pk
+
+
 def _line(world: World, qty: int = 1) -> dict:
     pack = world.pack
     return {"productId": str(pack.detail.product_id), "brandId": str(pack.detail_id), "financialId": str(pack.pk)} | {
@@ -225,6 +237,8 @@ API: dict[str, dict[str, Rule]] = {
     # Checkout's store credit: each signed-in shopper's own balance.
     "api/orders/store-credit": {"GET": Rule(SIGNED_IN, query={"total": "100"})},
     "api/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
+    "api/orders/<str:public_id>/buy-again": {"POST": Rule(OWNER_OR_ADMIN)},
+    "api/orders/usual": {"GET": Rule(SIGNED_IN)},
     "api/orders/<str:public_id>/deliver": {"PUT": Rule(ADMIN_ONLY, prepare=_advance("packed", "dispatched"))},
     "api/orders/<str:public_id>/status": {"PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"status": "packed"})},
     # The shopper cancels their own order until it is packed; staff while placed or packed.
@@ -255,6 +269,14 @@ API: dict[str, dict[str, Rule]] = {
     "api/payments/webhook": {"POST": Rule(everyone(401))},
     # promotions
     "api/promotions": {"GET": Rule(PUBLIC)},
+    # alerts: each shopper's own "Notify me" list
+    "api/alerts": {
+        "GET": Rule(SIGNED_IN),
+        "POST": Rule(
+            (401, 201, 201, 201), body=lambda world, actor: {"financialId": str(world.pack.pk)}, prepare=_sold_out
+        ),
+    },
+    "api/alerts/<str:alert_id>": {"DELETE": Rule((401, 200, 404, 404))},
     "api/promotions/mine": {"GET": Rule(SIGNED_IN)},
     "api/promotions/rewards": {"GET": Rule(ADMIN_ONLY)},
     "api/promotions/draws": {"GET": Rule(ADMIN_ONLY)},
@@ -350,6 +372,8 @@ WEBSOCKETS = {
     # Not a Channels route: python-socketio in front of Channels (realtime/socketio.py); its four
     # roles are tried in realtime/tests/test_socketio.py.
     "socket.io/": "public: the cart's prices and stock for the existing client, for guests too",
+    # Checked per role in realtime/tests/test_order_socket.py::test_who_may_follow_an_order.
+    "ws/orders/<str:public_id>/": "the order's owner and staff: anonymous 4401, another customer 4404",
 }
 
 # How the matrix fills a route's parameters (or the whole path, for regular-expression routes).
@@ -375,6 +399,7 @@ PARAMETERS: dict[str, Callable[[World], object]] = {
     "keyword": lambda world: "oil",
     "pageNumber": lambda world: 1,
     "number": _ticket_number,
+    "alert_id": _alert_id,
 }
 # The account routes act on the customer's account.
 ACCOUNT_ROUTES = {"api/users/<str:ref>/address", "api/users/<str:ref>"}

@@ -10,6 +10,7 @@ import { formatMoney, toNumber } from "../lib/money";
 import { allowedPackCount, cartItemFor, cardImage, inStock, packLabel, productHref, productTitle } from "../lib/product";
 import EnglishName from "./EnglishName";
 import UnitPrice from "./UnitPrice";
+import NotifyMeButton from "./NotifyMeButton";
 
 function initialPack(product, detail) {
   const packs = detail.financials;
@@ -102,9 +103,10 @@ export default function ProductCard({ product, detail, eager = false, heading = 
             {t("card.addToCart")}
           </button>
         ) : (
-          <button type="button" className="btn btn--block" disabled>
-            {t("card.outOfStock")}
-          </button>
+          <>
+            <p className="product-card__sold-out">{t("card.outOfStock")}</p>
+            <NotifyMeButton pack={pack} label={t("notify.label", { title, pack: packLabel(pack) })} />
+          </>
         )}
       </div>
       {qty > 1 && (

@@ -1,9 +1,13 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { addToCart, getCart } from "../lib/cart";
 import { setLanguage } from "../lib/i18n";
+import { navigate } from "../lib/navigation";
+import { mockFetch, sentBody } from "../lib/testing/mockFetch";
 import ProductCard from "./ProductCard";
+
+vi.mock("../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
 
 const packs = [
   { _id: "77", quantity: "5", units: "kg", price: 450, dprice: 399, Discount: 11, countInStock: 25 },
@@ -122,13 +126,30 @@ describe("ProductCard", () => {
     expect(screen.getByText(/4x Packs/)).toBeInTheDocument();
   });
 
-  it("cannot add an out-of-stock pack and says so", async () => {
+  it("cannot add an out-of-stock pack, says so and offers Notify me", async () => {
     const user = renderCard();
     await user.click(screen.getByRole("button", { name: "10 kg" }));
-    const button = screen.getByRole("button", { name: "Out of stock" });
-    expect(button).toBeDisabled();
-    await user.click(button);
+    expect(screen.getByText("Out of stock")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Add to Cart/ })).toBeNull();
+    const notify = screen.getByRole("button", { name: "Out of stock: notify me when India Gate Sona Masoori Rice 10 kg is back" });
+    expect(notify).toHaveTextContent("Notify me");
     expect(getCart().cartItems).toHaveLength(0);
+  });
+
+  it("Notify me asks the server once signed in, and sends a guest to sign in first", async () => {
+    const fetchMock = mockFetch({ "POST /api/alerts": { status: 201, body: { _id: "1" } } });
+    const user = renderCard();
+    await user.click(screen.getByRole("button", { name: "10 kg" }));
+    await user.click(screen.getByRole("button", { name: /notify me when/ }));
+    expect(navigate).toHaveBeenCalledWith("/login?redirect=/");
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    localStorage.setItem("userInfo", JSON.stringify({ token: "a.b.c", phoneNo: "9000000002" }));
+    await user.click(screen.getByRole("button", { name: /notify me when/ }));
+    expect(await screen.findByRole("button", { name: "We'll text you" })).toBeDisabled();
+    expect(sentBody(fetchMock, "POST", "/api/alerts")).toEqual({ financialId: "79" });
+    vi.unstubAllGlobals();
+    localStorage.clear();
   });
 
   it("links to the product page with brand, size and count", async () => {

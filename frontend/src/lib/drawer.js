@@ -3,7 +3,7 @@
 // dropdown; AccountDrawerHost renders it.
 import { createStore } from "./store";
 
-export const TABS = Object.freeze({ profile: "profile", orders: "orders", rewards: "rewards", credit: "credit" });
+export const TABS = Object.freeze({ profile: "profile", orders: "orders", rewards: "rewards", credit: "credit", alerts: "alerts" });
 
 const drawer = createStore({ open: false, tab: TABS.profile });
 const change = (next) => drawer.set((state) => ({ ...state, ...next }));

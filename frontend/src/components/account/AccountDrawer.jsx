@@ -1,11 +1,12 @@
 // The account drawer (spec section 2): 'My Profile' (the profile form and Logout), 'My Orders',
-// 'My Rewards' (issue 15: coupons, coins, draw results) and 'Store credit' (issue 25: the balance
-// and its ledger).
+// 'My Rewards' (issue 15: coupons, coins, draw results), 'My alerts' (issue 26: the packs to be
+// texted about when back) and 'Store credit' (issue 25: the balance and its ledger).
 import { useEffect, useRef } from "react";
 import { logout } from "../../lib/auth";
 import { useT } from "../../lib/i18n";
 import MyOrdersTable from "../orders/MyOrdersTable";
 import MyRewards from "../promotions/MyRewards";
+import MyAlerts from "./MyAlerts";
 import StoreCredit from "./StoreCredit";
 import { TABS } from "../../lib/drawer";
 import ProfileForm from "./ProfileForm";
@@ -15,6 +16,7 @@ const TAB_LABELS = [
   [TABS.profile, "account.myProfile"],
   [TABS.orders, "account.myOrders"],
   [TABS.rewards, "account.myRewards"],
+  [TABS.alerts, "alerts.title"],
   [TABS.credit, "credit.title"],
 ];
 
@@ -70,7 +72,8 @@ export default function AccountDrawer({ tab, onTabChange, onClose }) {
           {tab === TABS.orders && <MyOrdersTable />}
           {tab === TABS.rewards && <MyRewards />}
           {tab === TABS.credit && <StoreCredit />}
-          {tab !== TABS.orders && tab !== TABS.rewards && tab !== TABS.credit && (
+          {tab === TABS.alerts && <MyAlerts />}
+          {![TABS.orders, TABS.rewards, TABS.credit, TABS.alerts].includes(tab) && (
             <>
               <ProfileForm idPrefix="drawer-profile" headingLevel={2} />
               <button type="button" className="btn btn--danger btn--block account-drawer__logout" onClick={() => logout()}>

@@ -30,6 +30,9 @@ export default function AccountMenu({ userInfo, onClose = () => {} }) {
       <button type="button" className="account-menu__item" onClick={() => openDrawer(TABS.rewards)}>
         {t("account.myRewards")}
       </button>
+      <button type="button" className="account-menu__item" onClick={() => openDrawer(TABS.alerts)}>
+        {t("alerts.title")}
+      </button>
       <button type="button" className="account-menu__item" onClick={() => openDrawer(TABS.credit)}>
         {t("credit.title")}
       </button>

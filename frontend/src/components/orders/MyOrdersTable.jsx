@@ -5,6 +5,7 @@ import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import Loader from "../Loader";
+import BuyAgainButton from "./BuyAgainButton";
 import PayButton from "./PayButton";
 import Message from "../Message";
 import "./orders-ui.css";
@@ -44,7 +45,10 @@ function DrawerRows({ orders }) {
               )}
             </td>
             <td>
-              <a href={`/order/${order._id}`}>{t("orders.details")}</a>
+              <div className="orders-table__actions">
+                <a href={`/order/${order._id}`}>{t("orders.details")}</a>
+                <BuyAgainButton order={order} />
+              </div>
             </td>
             <td>{formatMoney(order.totalPrice)}</td>
           </tr>
@@ -79,9 +83,12 @@ function ProfileRows({ orders }) {
             <td>{order.isPaid ? day(order.paidAt) : <Cross />}</td>
             <td>{order.isDelivered ? day(order.deliveredAt) : <Cross />}</td>
             <td>
-              <a className="btn btn--small" href={`/order/${order._id}`}>
-                {t("orders.details")}
-              </a>
+              <div className="orders-table__actions">
+                <a className="btn btn--small" href={`/order/${order._id}`}>
+                  {t("orders.details")}
+                </a>
+                <BuyAgainButton order={order} />
+              </div>
             </td>
           </tr>
         ))}

@@ -11,6 +11,7 @@ import Banners from "./Banners";
 import BudgetGrid from "./BudgetGrid";
 import CategoryGrid, { CategoryGridSkeleton } from "./CategoryGrid";
 import FeaturedCategories from "./FeaturedCategories";
+import UsualItems from "./UsualItems";
 
 /** A catalog key (lib/i18n.js). */
 export const HOME_HEADING = "home.heading";
@@ -61,6 +62,7 @@ export default function Home({ path = window.location.pathname }) {
     <div className="home">
       <h1 className="home__heading">{t(HOME_HEADING)}</h1>
       {page === null && <Banners />}
+      {page === null && <UsualItems />}
       <section className="section" aria-labelledby="categories-heading">
         <h2 id="categories-heading">{t("home.shopByCategory")}</h2>
         {catalog.loading ? <CategoryGridSkeleton /> : <CategoryGrid categories={catalog.categories} />}

@@ -1,18 +1,21 @@
 // Order details (spec section 2): first what the shopper needs to know (the order is placed, its
 // invoice number, what happens next, how it is paid), then the tracking timeline, then the invoice
 // with Print. Printing is the page's own (order.css `@media print`; ./printing.js for one credit note).
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, useEffect, useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
+import BuyAgainButton from "../../components/orders/BuyAgainButton";
 import PayButton from "../../components/orders/PayButton";
 import { getUserInfo } from "../../lib/auth";
 import { rich, textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
+import { useOrderLive } from "../../lib/orderLive";
 import { useApi } from "../../lib/useApi";
 import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
 import { formatDateTime } from "../../lib/dates";
-import { isCancelled } from "./progress";
+import { toast } from "../../lib/toast";
+import { currentTrackingMessage, isCancelled } from "./progress";
 import "./order.css";
 
 // Loaded when needed: the rewards (which fetch their own answer anyway) and the after-sale part
@@ -86,10 +89,26 @@ function Confirmation({ order }) {
 
 export default function OrderPage({ orderId }) {
   const t = useT();
-  const { data: order, loading, error, status, setData } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
+  const { data: order, loading, error, status, setData, reload } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
+  // A committed change of the order (the server's socket): read it again, keep showing the order
+  // meanwhile, and say where it stands once the new answer is in.
+  // `heard` holds the order as it was shown when the change was heard: the toast waits for another.
+  const heard = useRef(null);
+  const shown = useRef(null);
+  shown.current = order;
+  useOrderLive(orderId, () => {
+    heard.current = shown.current;
+    reload();
+  });
+  useEffect(() => {
+    if (!heard.current || loading || !order || order === heard.current) return;
+    heard.current = null;
+    toast.info(t("order.liveUpdated", { status: currentTrackingMessage(order) }));
+  }, [order, loading, t]);
+
 
   let body;
-  if (loading) body = <Loader />;
+  if (loading && !order) body = <Loader />;
   else if (error) body = <Message variant="danger">{status === 404 ? t(ORDER_NOT_FOUND) : error}</Message>;
   else {
     body = (
@@ -105,6 +124,7 @@ export default function OrderPage({ orderId }) {
               <button type="button" className="btn" onClick={() => window.print()}>
                 {t("order.print")}
               </button>
+              {order.user?.phoneNo === getUserInfo()?.phoneNo && <BuyAgainButton order={order} className="btn btn--primary" />}
             </div>
             <Invoice order={order} />
           </div>

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config";
 import { navigate } from "../../lib/navigation";
+import { toast } from "../../lib/toast";
 import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
 import OrderPage from "./OrderPage";
 
@@ -196,5 +197,42 @@ describe("order page", () => {
     expect(steps.at(-1)).toHaveTextContent("Reason: Customer asked to cancel");
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(screen.queryByText("Order Dispatched and Delivery In Progress")).toBeNull();
+  });
+
+  it("updates the tracking in place and says so when the server announces a change", async () => {
+    const sockets = [];
+    vi.stubGlobal(
+      "WebSocket",
+      class {
+        static OPEN = 1;
+        constructor(url) {
+          this.url = url;
+          this.sent = [];
+          sockets.push(this);
+        }
+        send(text) {
+          this.sent.push(JSON.parse(text));
+        }
+        close() {}
+      },
+    );
+    localStorage.setItem("userInfo", JSON.stringify({ token: "a.b.c", phoneNo: "9000000002" }));
+    const info = vi.spyOn(toast, "info");
+    serve(order);
+    render(<OrderPage orderId={order._id} />);
+    await screen.findByRole("article", { name: "Invoice" });
+    const [socket] = sockets;
+    expect(socket.url).toMatch(new RegExp(`/ws/orders/${order._id}/$`));
+    socket.readyState = 1;
+    socket.onopen();
+    expect(socket.sent).toEqual([{ type: "follow", token: "a.b.c" }]);
+    socket.onmessage({ data: JSON.stringify({ type: "following", order: order._id }) });
+
+    serve({ ...order, isPacked: true, packedAt: "2026-05-01T12:00:00Z", status: "packed" });
+    socket.onmessage({ data: JSON.stringify({ type: "orderChanged", order: order._id }) });
+    await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "65"));
+    expect(screen.getByRole("article", { name: "Invoice" })).toBeInTheDocument();
+    expect(info).toHaveBeenCalledWith("Order updated: Order Packed and Ready for Dispatch");
+    info.mockRestore();
   });
 });

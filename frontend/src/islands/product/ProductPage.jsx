@@ -7,6 +7,7 @@ import GoBack from "../../components/GoBack";
 import EnglishName from "../../components/EnglishName";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
+import NotifyMeButton from "../../components/NotifyMeButton";
 import ProductCard from "../../components/ProductCard";
 import UnitPrice from "../../components/UnitPrice";
 import { addToCart } from "../../lib/cart";
@@ -196,9 +197,12 @@ function ProductDetails({ product, preselect }) {
                   {added ? t("product.added") : t("card.addToCart")}
                 </button>
               ) : (
-                <button type="button" className="btn btn--block product-page__add" disabled>
-                  {t("card.outOfStock")}
-                </button>
+                <>
+                  <button type="button" className="btn btn--block product-page__add" disabled>
+                    {t("card.outOfStock")}
+                  </button>
+                  <NotifyMeButton pack={pack} className="btn btn--primary btn--block product-page__notify" />
+                </>
               )}
             </div>
           )}

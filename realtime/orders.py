@@ -1,0 +1,178 @@
+"""An open order page hears its order change, `/ws/orders/<public_id>/` (issue 26).
+
+The page connects and sends `{"type": "follow", "token": "<the shopper's access token>"}` (a
+browser cannot set an Authorization header on a websocket, and a token in the URL would be
+written to every access log). The token is checked as the API checks it (signed-out tokens
+refused), and the order is looked up as `GET /api/orders/<id>` looks it up: its owner and staff
+follow it; anybody else is told it does not exist, as the API tells them.
+
+- `{"type": "following", "order": id}`: the socket now hears the order;
+- `{"type": "orderChanged", "order": id}`: a change of the order committed (placed, packed,
+  dispatched, delivered, paid, cancelled, refunded, lines changed at packing); the page reads the
+  order again (`GET /api/orders/<id>`, the one place an order is serialized for its reader) and
+  updates in place;
+- `{"type": "error", "message": ...}` (in English, for developers) then a close: 4401 without a valid sign-in (or none within
+  FOLLOW_WITHIN_SECONDS), 4404 for an order that is not the caller's.
+
+`order_changed` (orders/events.py) is sent once per order per committed transaction; its
+receiver here sends one message to the order's group on the channel layer, which reaches every
+page open on it in any ws process. A channel layer that is down costs the pages their live update
+(they show the order as it was until reloaded) and nothing else: the change has committed.
+"""
+
+import asyncio
+import json
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
+from rest_framework.exceptions import AuthenticationFailed
+
+from accounts.authentication import TOKEN_SHAPE, RevocableJWTAuthentication
+from orders.models import Order
+from orders.selectors import MAX_PUBLIC_ID_LENGTH
+
+from .layer import LAYER_ERRORS, bounded, warn_layer_down
+
+FOLLOW_WITHIN_SECONDS = 10.0
+MAX_MESSAGE_BYTES = 4096
+CLOSE_NOT_SIGNED_IN = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_LAYER_DOWN = 1011
+# The protocol's own words (the page shows none of them: it keeps the order it loaded), in English
+# as the cart socket's are.
+SIGN_IN = "Sign in to follow this order."
+NOT_FOUND = "Order not found."
+
+
+def order_group(order_id: int) -> str:
+    return f"orders.order.{order_id}"
+
+
+def _message(**fields) -> str:
+    return json.dumps(fields)
+
+
+class Refused(Exception):
+    def __init__(self, code: int, message: str):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+def _followed_order_id(token: str, public_id: str) -> int:
+    """The id of the order `token`'s user may follow; Refused otherwise."""
+    if not isinstance(token, str) or not TOKEN_SHAPE.fullmatch(token.encode("latin-1", "replace")):
+        raise Refused(CLOSE_NOT_SIGNED_IN, SIGN_IN)
+    auth = RevocableJWTAuthentication()
+    try:
+        user = auth.get_user(auth.get_validated_token(token.encode()))
+    except AuthenticationFailed as error:  # InvalidToken is one too
+        raise Refused(CLOSE_NOT_SIGNED_IN, SIGN_IN) from error
+    orders = Order.objects.filter(public_id=public_id)
+    if not user.is_staff:
+        orders = orders.filter(user=user)
+    order_id = orders.values_list("pk", flat=True).first()
+    if order_id is None:
+        raise Refused(CLOSE_NOT_FOUND, NOT_FOUND)
+    return order_id
+
+
+followed_order_id = database_sync_to_async(_followed_order_id)
+
+
+class OrderConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except LAYER_ERRORS as error:
+            # The layer failed while receiving for this socket: close it quietly; the page retries.
+            warn_layer_down("order socket", error)
+            try:
+                await send({"type": "websocket.close", "code": CLOSE_LAYER_DOWN})
+            except Exception:  # noqa: BLE001  (the client may be gone already)
+                pass
+
+    async def connect(self):
+        self.order_id: int | None = None
+        self.public_id = str(self.scope["url_route"]["kwargs"]["public_id"])
+        await self.accept()
+        self.deadline = asyncio.get_running_loop().call_later(FOLLOW_WITHIN_SECONDS, self._too_late)
+
+    def _too_late(self):
+        if self.order_id is None:
+            asyncio.ensure_future(self.refuse(Refused(CLOSE_NOT_SIGNED_IN, SIGN_IN)))
+
+    async def refuse(self, refused: Refused):
+        await self.send(text_data=_message(type="error", message=refused.message))
+        await self.close(code=refused.code)
+
+    async def disconnect(self, code):
+        deadline = getattr(self, "deadline", None)
+        if deadline is not None:
+            deadline.cancel()
+        if self.order_id is not None:
+            try:
+                await bounded(
+                    self.channel_layer.group_discard(order_group(self.order_id), self.channel_name), lane="cleanup"
+                )
+            except LAYER_ERRORS:
+                pass  # group members expire by themselves; the layer is down anyway
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if self.order_id is not None:
+            return  # following already: the page has nothing more to say
+        try:
+            if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+                raise ValueError
+            content = json.loads(text_data)
+        except (ValueError, RecursionError):
+            content = None
+        if not isinstance(content, dict) or content.get("type") != "follow":
+            await self.send(text_data=_message(type="error", message='Send {"type": "follow", "token": ...}.'))
+            return
+        try:
+            if len(self.public_id) > MAX_PUBLIC_ID_LENGTH:
+                raise Refused(CLOSE_NOT_FOUND, NOT_FOUND)
+            order_id = await followed_order_id(content.get("token"), self.public_id)
+        except Refused as refused:
+            await self.refuse(refused)
+            return
+        try:
+            await bounded(self.channel_layer.group_add(order_group(order_id), self.channel_name))
+        except LAYER_ERRORS as error:
+            warn_layer_down("order socket", error)
+            await self.close(code=CLOSE_LAYER_DOWN)
+            return
+        self.order_id = order_id
+        self.deadline.cancel()
+        await self.send(text_data=_message(type="following", order=self.public_id))
+
+    async def dispatch(self, message):
+        if message["type"] == "order.changed":
+            # No database: skip Channels' connection check (a hop to the database thread).
+            await self.send(text_data=_message(type="orderChanged", order=self.public_id))
+            return
+        await super().dispatch(message)
+
+
+async def _send_quietly(layer, order_id: int) -> None:
+    try:
+        await bounded(layer.group_send(order_group(order_id), {"type": "order.changed"}))
+    except LAYER_ERRORS as error:
+        warn_layer_down("order broadcast", error)
+
+
+def broadcast_order_changed(sender=None, *, order_id: int, **kwargs) -> None:
+    """The `order_changed` receiver (connected in `RealtimeConfig.ready`): one group message."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    if loop is None:
+        async_to_sync(_send_quietly)(layer, order_id)
+    else:
+        loop.create_task(_send_quietly(layer, order_id))
