@@ -25,6 +25,8 @@ from orders.models import Order, OrderItem, OrderLineChange
 from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
+from slots.selectors import booking_of
+from slots.serializers import BookedSlotSerializer
 
 # The label the shop's current client sends for spec section 7's 'Cash Or UPI'; stored and answered
 # as the spec's name.
@@ -126,6 +128,15 @@ class OrderPlaceInSerializer(JudgedInput):
         min_value=Decimal("0"),
         error_messages={"min_value": gettext_lazy("The store credit to use can't be negative.")},
         help_text="Store credit the shopper wants to use; the order uses at most their balance and its total",
+    )
+    # Anything that names no slot on offer is the booking's 400 "This delivery time is not one we offer".
+    deliverySlot = serializers.CharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        default=None,
+        max_length=40,
+        help_text="The slot's id from GET /api/slots; none: the next free slot is chosen (and answered)",
     )
 
     accepted_limits = {"orderItems": {"minItems": 1}}  # an empty order is the service's "Order is empty"
@@ -402,6 +413,13 @@ class OrderSerializer(serializers.Serializer):
     canCancel = serializers.SerializerMethodField()
     creditNotes = CreditNoteSerializer(source="credit_notes.all", many=True, help_text="Oldest first")
     refunds = RefundOutSerializer(source="refunds.all", many=True, help_text="Oldest first")
+    deliverySlot = serializers.SerializerMethodField()
+
+    @extend_schema_field(BookedSlotSerializer(allow_null=True))
+    def get_deliverySlot(self, order: Order) -> dict | None:
+        """The delivery slot the order is booked in; null when the shop had no slots then."""
+        booking = booking_of(order)
+        return BookedSlotSerializer(booking).data if booking is not None else None
 
     def get_totalInWords(self, order: Order) -> str:
         """The total the Indian way: 'Rupees Seven Hundred Seventy-Eight Only'."""

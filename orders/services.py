@@ -29,6 +29,7 @@ from orders.models import InvoiceSequence, Order, OrderItem
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE, SHIPPING_PRICE
 from orders.serializers import pack_records
 from orders.sms import order_sms_after_commit
+from slots.booking import slot_book
 
 logger = logging.getLogger(__name__)
 
@@ -191,6 +192,7 @@ def order_place(
     client_totals: Totals,
     substitution_preference: str = Order.SubstitutionPreference.CALL,
     store_credit: Decimal | None = None,
+    delivery_slot: str | None = None,
 ) -> Order:
     """Place an order priced and stocked by the server.
 
@@ -206,6 +208,8 @@ def order_place(
     lacks stock (409 `out_of_stock`). The packs are locked, checked and their stock taken through
     the catalog in one transaction. `substitution_preference` is what staff do with a pack that
     turns out unavailable at packing (`Order.SubstitutionPreference`; 400 for anything else).
+    `delivery_slot` is the slot checkout chose (`slots.booking.slot_book`: the next free one when
+    None; 400 for an unknown, past or closed one, 409 `slot_full` when its places are gone).
     """
     _check_payment_method(payment_method)
     _check_substitution_preference(substitution_preference)
@@ -248,6 +252,7 @@ def order_place(
             ]
         )
         pipeline.order_placed(order=order, by=user)
+        slot_book(order=order, wanted=delivery_slot)
         _spend_store_credit(order=order, user=user, wanted=store_credit)
         order_sms_after_commit(order=order, event=Order.Status.PLACED)
 

@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "promotions",
     "demo",
     "support",
+    "slots",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SlotsConfig(AppConfig):
+    name = "slots"
+    verbose_name = "Delivery slots"

@@ -1,0 +1,91 @@
+"""The slots wire format: camelCase names, ids as strings, times as `HH:MM` in the shop's time zone."""
+
+from django.utils.translation import gettext_lazy
+from rest_framework import serializers
+
+from common.ids import WireIdField
+from slots.labels import slot_label
+from slots.models import DeliveryWindow, Holiday, Weekday
+
+STATES = ("open", "full", "closed", "holiday")
+
+
+class SlotOfferSerializer(serializers.Serializer):
+    """A window on a date as checkout offers it. Reads a `slots.booking.SlotOffer`."""
+
+    id = serializers.CharField(help_text="`<date>.<window id>`: send it as the order's deliverySlot")
+    date = serializers.DateField()
+    start = serializers.TimeField(source="window.start", format="%H:%M")
+    end = serializers.TimeField(source="window.end", format="%H:%M")
+    label = serializers.CharField(help_text="In the answer's language, e.g. 'Fri 27 Nov, 7:00–10:00'")
+    state = serializers.ChoiceField(choices=STATES)
+    choosable = serializers.BooleanField(help_text="Only an open slot can be chosen")
+    placesLeft = serializers.IntegerField(source="places_left")
+    reason = serializers.CharField(help_text="Why it can't be chosen (full, closed at ..., holiday); empty when open")
+    closesAt = serializers.DateTimeField(source="closes_at")
+
+
+class SlotsSerializer(serializers.Serializer):
+    """What checkout needs: whether the shop delivers in slots, and the next days' slots."""
+
+    enabled = serializers.BooleanField(help_text="false: no windows are defined; orders are placed without one")
+    slots = SlotOfferSerializer(many=True)
+
+
+class BookedSlotSerializer(serializers.Serializer):
+    """The slot an order is booked in (reads a `SlotBooking`), as the order page, invoice and staff list show it."""
+
+    id = serializers.SerializerMethodField()
+    date = serializers.DateField()
+    start = serializers.TimeField(format="%H:%M")
+    end = serializers.TimeField(format="%H:%M")
+    label = serializers.SerializerMethodField()
+    released = serializers.SerializerMethodField()
+
+    def get_id(self, booking) -> str:
+        return f"{booking.date:%Y-%m-%d}.{booking.slot.window_id}"
+
+    def get_label(self, booking) -> str:
+        return slot_label(booking.date, booking.start, booking.end)
+
+    def get_released(self, booking) -> bool:
+        """true once a cancellation gave its place back."""
+        return booking.released_at is not None
+
+
+class DeliveryWindowSerializer(serializers.ModelSerializer):
+    """A weekly window, read and written by staff."""
+
+    _id = WireIdField(source="pk", read_only=True)
+    weekday = serializers.ChoiceField(
+        choices=Weekday.choices,
+        error_messages={"invalid_choice": gettext_lazy("Weekday must be 0 (Monday) to 6 (Sunday).")},
+    )
+    weekdayLabel = serializers.CharField(source="get_weekday_display", read_only=True)
+    start = serializers.TimeField(format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"])
+    end = serializers.TimeField(format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"])
+    capacity = serializers.IntegerField(min_value=1, max_value=10_000)
+    cutoffHours = serializers.IntegerField(source="cutoff_hours", min_value=0, max_value=72)
+    active = serializers.BooleanField(required=False, default=True)
+
+    class Meta:
+        model = DeliveryWindow
+        fields = ["_id", "weekday", "weekdayLabel", "start", "end", "capacity", "cutoffHours", "active"]
+        validators = []  # the service words the overlap and duplicate rules
+
+    def validate(self, attrs):
+        start, end = attrs.get("start"), attrs.get("end")
+        if start is not None and end is not None and end <= start:
+            raise serializers.ValidationError(gettext_lazy("The window must end after it starts."))
+        return attrs
+
+
+class HolidaySerializer(serializers.ModelSerializer):
+    _id = WireIdField(source="pk", read_only=True)
+    date = serializers.DateField()
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+
+    class Meta:
+        model = Holiday
+        fields = ["_id", "date", "name"]
+        validators = []

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from slots import api
+
+urlpatterns = [
+    path("slots", api.SlotsView.as_view(), name="slots"),
+    path("slots/windows", api.WindowsView.as_view(), name="slot-windows"),
+    path("slots/windows/<str:window_id>", api.WindowView.as_view(), name="slot-window"),
+    path("slots/holidays", api.HolidaysView.as_view(), name="slot-holidays"),
+    path("slots/holidays/<str:holiday_id>", api.HolidayView.as_view(), name="slot-holiday"),
+]
