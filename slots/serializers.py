@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from common.ids import WireIdField
-from slots.labels import slot_label
+from slots.labels import day_label, slot_label, time_label
 from slots.models import DeliveryWindow, Holiday, Weekday
 
 STATES = ("open", "full", "closed", "holiday")
@@ -18,11 +18,19 @@ class SlotOfferSerializer(serializers.Serializer):
     start = serializers.TimeField(source="window.start", format="%H:%M")
     end = serializers.TimeField(source="window.end", format="%H:%M")
     label = serializers.CharField(help_text="In the answer's language, e.g. 'Fri 27 Nov, 7:00–10:00'")
+    dayLabel = serializers.SerializerMethodField(help_text="'Fri 27 Nov'")
+    timeLabel = serializers.SerializerMethodField(help_text="'7:00–10:00'")
     state = serializers.ChoiceField(choices=STATES)
     choosable = serializers.BooleanField(help_text="Only an open slot can be chosen")
     placesLeft = serializers.IntegerField(source="places_left")
     reason = serializers.CharField(help_text="Why it can't be chosen (full, closed at ..., holiday); empty when open")
     closesAt = serializers.DateTimeField(source="closes_at")
+
+    def get_dayLabel(self, offer) -> str:
+        return day_label(offer.date)
+
+    def get_timeLabel(self, offer) -> str:
+        return time_label(offer.window.start, offer.window.end)
 
 
 class SlotsSerializer(serializers.Serializer):

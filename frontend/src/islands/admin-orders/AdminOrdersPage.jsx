@@ -42,6 +42,9 @@ function OrderRow({ order, busy, onMove, onPay }) {
             {order._id}
           </a>
           <span className="admin-orders__invoice">{order.invoiceNumber}</span>
+          {order.deliverySlot && !cancelled && (
+            <span className="admin-orders__slot">{t("admin.orders.deliverySlot", { slot: order.deliverySlot.label })}</span>
+          )}
           {order.substitutionPreferenceLabel && !cancelled && (
             <span className="admin-orders__invoice">{t("admin.orders.substitution", { choice: order.substitutionPreferenceLabel })}</span>
           )}
