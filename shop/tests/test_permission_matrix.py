@@ -341,6 +341,7 @@ PAGES: dict[str, str] = {
     "admin/userlist": ADMIN_PAGE,
     "admin/user/<str:id>/edit": ADMIN_PAGE,
     "admin/tickets": ADMIN_PAGE,
+    "admin/slots": ADMIN_PAGE,
     # Any other path shows the home list (spec §2).
     r"^(?!api/|static/|media/|staff/|ws/).*$": PUBLIC_PAGE,
 }
