@@ -72,7 +72,7 @@ function NewWindow({ busy, onAdd }) {
   const change = (name) => (event) => setFields({ ...fields, [name]: event.target.value });
   return (
     <form
-      className="checkout-card admin-slots__new"
+      className="admin-slots__card admin-slots__new"
       onSubmit={(event) => {
         event.preventDefault();
         onAdd({ ...fields, weekday: Number(fields.weekday), capacity: Number(fields.capacity), cutoffHours: Number(fields.cutoffHours) });
@@ -117,7 +117,7 @@ function Holidays({ holidays, busy, onAdd, onRemove }) {
   const [date, setDate] = useState("");
   const [name, setName] = useState("");
   return (
-    <section className="checkout-card admin-slots__holidays">
+    <section className="admin-slots__card admin-slots__holidays">
       <h2>{t("admin.slots.holidays")}</h2>
       {holidays.length === 0 ? (
         <p>{t("admin.slots.noHolidays")}</p>
@@ -184,7 +184,7 @@ export default function AdminSlotsPage() {
           <h2>{t("admin.slots.windows")}</h2>
           {windows.length === 0 && <Message variant="info">{t("admin.slots.none")}</Message>}
           {WEEKDAYS.filter((day) => windows.some((row) => row.weekday === day)).map((day) => (
-            <div key={day} className="checkout-card admin-slots__day">
+            <div key={day} className="admin-slots__card admin-slots__day">
               <h3>{t(WEEKDAY_KEYS[day])}</h3>
               <ul className="admin-slots__windows">
                 {windows

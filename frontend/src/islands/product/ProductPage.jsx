@@ -168,9 +168,9 @@ function ProductDetails({ product, preselect }) {
                   </option>
                 ))}
               </select>
-              {stockIsCap && !overStock && <p className="product-page__stock-note">{t("product.onlyLeft", { count: stock })}</p>}
             </div>
           </div>
+          {stockIsCap && !overStock && <p className="product-page__stock-note">{t("product.onlyLeft", { count: stock })}</p>}
 
           {!detail ? (
             <Message variant="danger">{t(BRAND_NOT_AVAILABLE)}</Message>
