@@ -1,6 +1,7 @@
 """The slots wire format: camelCase names, ids as strings, times as `HH:MM` in the shop's time zone."""
 
 from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.ids import WireIdField
@@ -8,6 +9,15 @@ from slots.labels import day_label, slot_label, time_label
 from slots.models import DeliveryWindow, Holiday, Weekday
 
 STATES = ("open", "full", "closed", "holiday")
+CLOCK = {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "example": "07:00"}
+
+
+@extend_schema_field(CLOCK)
+class ClockField(serializers.TimeField):
+    """A time of day as `HH:MM` (the shop's time zone), read and written."""
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%H:%M", input_formats=["%H:%M"], **kwargs)
 
 
 class SlotOfferSerializer(serializers.Serializer):
@@ -15,8 +25,8 @@ class SlotOfferSerializer(serializers.Serializer):
 
     id = serializers.CharField(help_text="`<date>.<window id>`: send it as the order's deliverySlot")
     date = serializers.DateField()
-    start = serializers.TimeField(source="window.start", format="%H:%M")
-    end = serializers.TimeField(source="window.end", format="%H:%M")
+    start = ClockField(source="window.start")
+    end = ClockField(source="window.end")
     label = serializers.CharField(help_text="In the answer's language, e.g. 'Fri 27 Nov, 7:00–10:00'")
     dayLabel = serializers.SerializerMethodField(help_text="'Fri 27 Nov'")
     timeLabel = serializers.SerializerMethodField(help_text="'7:00–10:00'")
@@ -45,8 +55,8 @@ class BookedSlotSerializer(serializers.Serializer):
 
     id = serializers.SerializerMethodField()
     date = serializers.DateField()
-    start = serializers.TimeField(format="%H:%M")
-    end = serializers.TimeField(format="%H:%M")
+    start = ClockField()
+    end = ClockField()
     label = serializers.SerializerMethodField()
     released = serializers.SerializerMethodField()
 
@@ -70,8 +80,8 @@ class DeliveryWindowSerializer(serializers.ModelSerializer):
         error_messages={"invalid_choice": gettext_lazy("Weekday must be 0 (Monday) to 6 (Sunday).")},
     )
     weekdayLabel = serializers.CharField(source="get_weekday_display", read_only=True)
-    start = serializers.TimeField(format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"])
-    end = serializers.TimeField(format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"])
+    start = ClockField()
+    end = ClockField()
     capacity = serializers.IntegerField(min_value=1, max_value=10_000)
     cutoffHours = serializers.IntegerField(source="cutoff_hours", min_value=0, max_value=72)
     active = serializers.BooleanField(required=False, default=True)

@@ -161,3 +161,14 @@ def test_staff_plan_the_week(as_user, admin_user):
     assert not Holiday.objects.exists()
     assert staff.delete(f"/api/slots/windows/{window_id}").status_code == 200
     assert not DeliveryWindow.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"weekday": 9}, {"start": "7am"}, {"start": "07:00:00"}, {"capacity": 0}, {"cutoffHours": -1}, {"end": "06:00"}],
+)
+def test_a_bad_window_is_a_400_with_a_message(as_user, admin_user, change):
+    window = {"weekday": 0, "start": "07:00", "end": "10:00", "capacity": 20, "cutoffHours": 2}
+    answer = as_user(admin_user).post("/api/slots/windows", {**window, **change}, format="json")
+    assert answer.status_code == 400 and answer.json()["message"]
+    assert not DeliveryWindow.objects.exists()
