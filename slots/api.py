@@ -1,5 +1,6 @@
 """Thin HTTP views for delivery slots: checkout's offer (anyone) and staff's weekly plan (admin)."""
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import status
 from rest_framework.parsers import JSONParser
@@ -8,11 +9,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.errors import NotFound
+from common.errors import InvalidValue, NotFound
 from common.ids import as_row_id
 from common.permissions import IsAdmin
 from slots import booking, selectors, services
 from slots.serializers import DeliveryWindowSerializer, HolidaySerializer, SlotsSerializer
+
+NOTHING_TO_CHANGE = gettext_lazy("Send the window's fields to change.")
 
 PlanSerializer = inline_serializer(
     "SlotPlan",
@@ -89,6 +92,8 @@ class WindowView(APIView):
     )
     def put(self, request: Request, window_id: str) -> Response:
         row_id = _row_id(window_id, services.WINDOW_NOT_FOUND)
+        if not request.data:
+            raise InvalidValue(str(NOTHING_TO_CHANGE))
         window = services.window_get(window_id=row_id)
         body = DeliveryWindowSerializer(window, data=request.data, partial=True)
         body.is_valid(raise_exception=True)

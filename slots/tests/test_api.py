@@ -151,6 +151,7 @@ def test_staff_plan_the_week(as_user, admin_user):
     assert (overlap.status_code, backwards.status_code, changed.status_code) == (409, 400, 200)
     assert changed.json()["windows"][0]["capacity"] == 30
     assert staff.put("/api/slots/windows/nope", {"capacity": 3}, format="json").status_code == 404
+    assert staff.put(f"/api/slots/windows/{window_id}", format="json").status_code == 400
 
     holiday = staff.post("/api/slots/holidays", {"date": "2099-01-26", "name": "Republic Day"}, format="json")
     twice = staff.post("/api/slots/holidays", {"date": "2099-01-26"}, format="json")
