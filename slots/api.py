@@ -83,7 +83,7 @@ class WindowView(APIView):
 
     @extend_schema(
         summary="Change a delivery window (admin): the fields sent",
-        request=DeliveryWindowSerializer,
+        request=DeliveryWindowSerializer(partial=True),
         responses={
             200: PlanSerializer,
             404: OpenApiResponse(description='{"message"}'),
