@@ -23,8 +23,8 @@ from common.text import squeezed
 from orders.credit_notes import credit_note_issue_for_rest
 from orders.events import announce_order_changed
 from orders.models import Order, OrderEvent
+from orders.slots import slot_release
 from orders.sms import order_cancelled_sms_after_commit, order_sms_after_commit
-from slots.booking import slot_release
 
 logger = logging.getLogger(__name__)
 

@@ -6,8 +6,8 @@ from decimal import Decimal
 from notifications.messages import order_cancelled_text, order_changed_text, order_text
 from notifications.services import sms_after_commit
 from orders.models import Order, OrderItem
-from slots.labels import slot_label
-from slots.selectors import booking_of
+from orders.selectors import booking_of
+from orders.slots import slot_label
 
 
 def _delivery(order: Order):

@@ -94,7 +94,6 @@ INSTALLED_APPS = [
     "promotions",
     "demo",
     "support",
-    "slots",
 ]
 
 MIDDLEWARE = [

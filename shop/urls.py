@@ -18,7 +18,6 @@ api_patterns = [
     path("", include("orders.urls")),
     path("", include("payments.urls")),
     path("", include("promotions.urls")),
-    path("", include("slots.urls")),
     path("config", api.ConfigView.as_view(), name="api-config"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

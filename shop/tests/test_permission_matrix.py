@@ -137,7 +137,7 @@ def _window_id(world: World) -> int:
     """A delivery window (made once per world)."""
     from datetime import time
 
-    from slots.models import DeliveryWindow
+    from orders.models import DeliveryWindow
 
     window, _ = DeliveryWindow.objects.get_or_create(
         weekday=0, start=time(7), defaults={"end": time(10), "capacity": 10, "cutoff_hours": 2}
@@ -146,7 +146,7 @@ def _window_id(world: World) -> int:
 
 
 def _holiday_id(world: World) -> int:
-    from slots.models import Holiday
+    from orders.models import Holiday
 
     return Holiday.objects.get_or_create(date="2099-01-26", defaults={"name": "Republic Day"})[0].pk
 

@@ -1,7 +1,7 @@
 // Staff's delivery plan (/admin/slots): the weekly windows (time, orders per window, the cut-off
 // before the start, offered or not) and the holidays that close a day. Every rule (no overlap, end
 // after start, a window with bookings is switched off rather than deleted) is the server's
-// (slots/services.py); each answer is the whole plan as it now stands. Phone first: cards.
+// (orders/services.py); each answer is the whole plan as it now stands. Phone first: cards.
 import { useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -11,7 +11,7 @@ import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
 import "./admin-slots.css";
 
-// Monday is 0, as the server counts (slots.models.Weekday).
+// Monday is 0, as the server counts (orders.models.Weekday).
 const WEEKDAY_KEYS = [
   "admin.slots.weekday.0",
   "admin.slots.weekday.1",

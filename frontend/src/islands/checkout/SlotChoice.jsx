@@ -1,5 +1,5 @@
 // The delivery time (issue 26): the next days' slots as the server offers them (GET /api/slots,
-// slots/booking.py decides every state: open with places left, full, closed at the cut-off, a
+// orders/slots.py decides every state: open with places left, full, closed at the cut-off, a
 // holiday), grouped by day. Only open slots can be chosen; the others show the server's reason.
 // Nothing shows when the shop defines no slots (the server then places orders without one).
 import { useEffect } from "react";

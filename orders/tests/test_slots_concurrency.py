@@ -10,11 +10,10 @@ from django.db import connection
 from accounts.delivery import delivery_check
 from catalog.models import Category, Detail, Product
 from common.errors import Conflict
-from orders.models import Order
+from orders.models import DeliveryWindow, Order, Slot, SlotBooking
 from orders.services import Address, LineRequest, Totals, order_place
+from orders.slots import slot_offers
 from orders.tests.conftest import give_address, make_pack
-from slots.booking import slot_offers
-from slots.models import DeliveryWindow, Slot, SlotBooking
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -15,9 +15,8 @@ from django.db.models import Min
 from playwright.sync_api import Page, expect
 
 from catalog.models import Financial, Product
-from orders.models import Order
-from slots.booking import slot_offers
-from slots.models import DeliveryWindow, Slot
+from orders.models import DeliveryWindow, Order, Slot
+from orders.slots import slot_offers
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,6 +9,9 @@ A booking locks the slot's counter row (`Slot`, one per window and date) after t
 and invoice number, as every placement does, so bookings of one slot queue instead of deadlocking;
 the UPDATE that counts the place also re-checks the capacity, and the database's CHECK keeps the
 count from going below 0.
+
+How a slot is named to people (`slot_label`, `day_label`, `time_label`) is here too, in one place,
+so the order page, invoice, staff list, SMS and checkout read the same.
 """
 
 import logging
@@ -18,14 +21,12 @@ from datetime import date, datetime, time, timedelta
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.formats import time_format
+from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext_lazy
 
 from common.errors import Conflict, DomainError
 from common.ids import as_row_id
-from slots.labels import slot_label
-from slots.models import DeliveryWindow, Holiday, Slot, SlotBooking
-from slots.serializers import SlotOfferSerializer
+from orders.models import DeliveryWindow, Holiday, Slot, SlotBooking
 
 logger = logging.getLogger(__name__)
 
@@ -46,6 +47,20 @@ REASON_HOLIDAY_NAMED = gettext_lazy("Closed for {name}")
 
 class SlotUnavailable(DomainError):
     """The slot asked for cannot be booked (unknown, passed or closed): 400."""
+
+
+def day_label(day: date) -> str:
+    """`Fri 27 Nov`, the weekday and month in the active language."""
+    return date_format(day, "D j M")
+
+
+def time_label(start: time, end: time) -> str:
+    return "{start}–{end}".format(start=time_format(start, "G:i"), end=time_format(end, "G:i"))
+
+
+def slot_label(day: date, start: time, end: time) -> str:
+    """`Fri 27 Nov, 7:00–10:00`."""
+    return f"{day_label(day)}, {time_label(start, end)}"
 
 
 @dataclass(frozen=True)
@@ -156,6 +171,9 @@ def _offer_for(value: str, *, now: datetime) -> SlotOffer:
 
 def _full(offer: SlotOffer | None, *, now: datetime) -> Conflict:
     """409 `slot_full`, offering the next free slot (or saying there is none)."""
+    # Imported here: orders.serializers imports this module (through orders.pipeline) for the labels.
+    from orders.serializers import SlotOfferSerializer
+
     nearest = next_free_offer(now=now)
     message = SLOT_FULL.format(slot=offer.label) if offer else ""
     if nearest is not None:

@@ -3,11 +3,10 @@ order answers that show it, cancelling that gives its place back, and the staff'
 
 import pytest
 
-from orders.models import Order
+from orders.models import DeliveryWindow, Holiday, Order, Slot, SlotBooking
 from orders.pipeline import order_cancel
+from orders.slots import slot_offers
 from orders.tests.conftest import line, payload
-from slots.booking import slot_offers
-from slots.models import DeliveryWindow, Holiday, Slot, SlotBooking
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ from datetime import time
 import pytest
 
 from demo.slots import seed_demo_windows
-from slots.booking import slots_defined
-from slots.models import DeliveryWindow
+from orders.models import DeliveryWindow
+from orders.slots import slots_defined
 
 pytestmark = pytest.mark.django_db
 

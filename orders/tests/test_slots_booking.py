@@ -1,4 +1,4 @@
-"""The slot owner (`slots.booking`): what checkout is offered, booking a place, giving it back once."""
+"""The slot owner (`orders.slots`): what checkout is offered, booking a place, giving it back once."""
 
 from datetime import date, datetime, time
 
@@ -6,8 +6,8 @@ import pytest
 from django.utils import timezone
 
 from common.errors import Conflict
-from slots.booking import CLOSED, FULL, HOLIDAY, OPEN, SlotUnavailable, slot_book, slot_offers, slot_release
-from slots.models import Holiday, Slot, SlotBooking
+from orders.models import Holiday, Slot, SlotBooking
+from orders.slots import CLOSED, FULL, HOLIDAY, OPEN, SlotUnavailable, slot_book, slot_offers, slot_release
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,0 @@
-from django.apps import AppConfig
-
-
-class SlotsConfig(AppConfig):
-    name = "slots"
-    verbose_name = "Delivery slots"
