@@ -29,6 +29,12 @@ ORDER_TEXTS = {
     "cancelled": _("Your {store} order {order_id} is cancelled: {reason} Questions? Call {phone}."),
 }
 
+# The placed text of an order booked in a delivery slot (`delivery` is the slot's label).
+PLACED_IN_SLOT_TEXT = _(
+    "Your {store} order {order_id} for ₹{total} is placed. We will deliver it on {delivery}. "
+    "Track it at {site}/order/{order_id}"
+)
+
 
 # Appended to a cancelled order's text when its online payment is being refunded.
 CANCELLED_REFUND_TEXT = _("₹{refund} will be refunded to your original payment method within 5-7 working days.")
@@ -51,11 +57,14 @@ def otp_text(*, code: str, language: str) -> str:
         )
 
 
-def order_text(*, event: str, order_id: str, total: Decimal, language: str, reason: str = "") -> str:
+def order_text(*, event: str, order_id: str, total: Decimal, language: str, reason: str = "", delivery=None) -> str:
     """The customer's text for an order status `event` (a key of ORDER_TEXTS); `reason` is why it
-    was cancelled, as staff wrote it."""
+    was cancelled, as staff wrote it; `delivery()` names the delivery slot of a placed order (called
+    in the customer's language)."""
     with translation.override(language):
-        return str(ORDER_TEXTS[event]).format(
+        template = PLACED_IN_SLOT_TEXT if event == "placed" and delivery is not None else ORDER_TEXTS[event]
+        return str(template).format(
+            delivery=delivery() if delivery is not None else "",
             store=settings.STORE_NAME,
             order_id=order_id,
             total=rupees(total),

@@ -23,6 +23,7 @@ from common.text import squeezed
 from orders.credit_notes import credit_note_issue_for_rest
 from orders.events import announce_order_changed
 from orders.models import Order, OrderEvent
+from orders.slots import slot_release
 from orders.sms import order_cancelled_sms_after_commit, order_sms_after_commit
 
 logger = logging.getLogger(__name__)
@@ -205,9 +206,9 @@ def order_cancel(*, order: Order, reason: str, by=None) -> Order:
 
     In one transaction, with the order row locked and re-read (so of two concurrent cancels one
     wins and the other gets a 409, as does cancelling too late): every line's stock goes back to
-    the shelf exactly once; what was paid comes back (`refund_order_in_full`: an online payment is
-    refunded to its source, a cash payment becomes store credit, store credit the order spent is
-    restored), with a GST credit note for everything still on the order; the reason and time are
+    the shelf exactly once, and so does its delivery slot's place; what was paid comes back
+    (`refund_order_in_full`: an online payment is refunded to its source, a cash payment becomes
+    store credit, store credit the order spent is restored), with a GST credit note for everything still on the order; the reason and time are
     recorded on the order and in its history. Anything failing on the way leaves stock, money and
     documents as they were. Once it commits, the customer gets an SMS in their language saying
     what comes back. No fee is kept. `by` is the staff member or customer, or None for the system
@@ -220,6 +221,7 @@ def order_cancel(*, order: Order, reason: str, by=None) -> Order:
         _check_cancel_by(locked=locked, by=by)
         locked = _move(order=locked, to_status=Status.CANCELLED, by=by, reason=reason)
         stock_return(list(locked.items.values_list("financial_id", "qty")))
+        slot_release(order=locked)
         refunded = _money_back(order=locked, reason=reason, by=by)
         order_cancelled_sms_after_commit(order=locked, refund=refunded)
     logger.info("order %s cancelled by %s: %s", locked.public_id, getattr(by, "pk", None), reason)

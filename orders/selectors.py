@@ -5,12 +5,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from common.errors import NotFound
 from common.pagination import ADMIN_ORDER_LIST, Page, paginate
 from orders import rules
-from orders.models import Order
+from orders.models import DeliveryWindow, Holiday, Order, SlotBooking
 
 ORDER_NOT_FOUND = gettext_lazy("Order not found")
 MAX_PUBLIC_ID_LENGTH = 21
@@ -31,7 +32,7 @@ def _refunds() -> Prefetch:
 
 def _orders() -> QuerySet[Order]:
     return (
-        Order.objects.select_related("user")
+        Order.objects.select_related("user", "slot_booking__slot")
         .prefetch_related("items", "line_changes", _flagged_payments(), _refunds(), "credit_notes__lines")
         .order_by("-created_at", "-id")
     )
@@ -94,3 +95,23 @@ def product_delivered_to(*, user, product_id: int) -> bool:
     return Order.objects.filter(
         user=user, status=Order.Status.DELIVERED, items__product_id=product_id, items__qty__gt=0
     ).exists()
+
+
+# Delivery slots: the staff's plan screen, and an order's booking.
+
+
+def windows_all() -> list[DeliveryWindow]:
+    return list(DeliveryWindow.objects.order_by("weekday", "start"))
+
+
+def holidays_coming() -> list[Holiday]:
+    """Today's and later holidays (past ones no longer matter to the plan)."""
+    return list(Holiday.objects.filter(date__gte=timezone.localdate()).order_by("date"))
+
+
+def booking_of(order) -> SlotBooking | None:
+    """The order's slot booking (loaded with it by the order selectors), or None when it has none."""
+    try:
+        return order.slot_booking
+    except SlotBooking.DoesNotExist:
+        return None

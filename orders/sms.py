@@ -6,11 +6,21 @@ from decimal import Decimal
 from notifications.messages import order_cancelled_text, order_changed_text, order_text
 from notifications.services import sms_after_commit
 from orders.models import Order, OrderItem
+from orders.selectors import booking_of
+from orders.slots import slot_label
+
+
+def _delivery(order: Order):
+    """The order's delivery slot, named when called (in the SMS's language); None without one."""
+    booking = booking_of(order)
+    if booking is None:
+        return None
+    return lambda: slot_label(booking.date, booking.start, booking.end)
 
 
 def order_sms_after_commit(*, order: Order, event: str) -> None:
     """Text the order's customer, in their language, about `event` (a key of ORDER_TEXTS) once the
-    surrounding transaction commits."""
+    surrounding transaction commits; a placed order's text names its delivery slot."""
     customer = order.user
     sms_after_commit(
         phone_no=customer.phone_no,
@@ -20,6 +30,7 @@ def order_sms_after_commit(*, order: Order, event: str) -> None:
             total=order.total_price,
             reason=order.cancel_reason,
             language=customer.language,
+            delivery=_delivery(order) if event == Order.Status.PLACED else None,
         ),
         about=f"{event} SMS for order {order.public_id}",
     )

@@ -20,4 +20,9 @@ urlpatterns = [
         api.OrderLineReplaceView.as_view(),
         name="order-line-replace",
     ),
+    path("slots", api.SlotsView.as_view(), name="slots"),
+    path("slots/windows", api.WindowsView.as_view(), name="slot-windows"),
+    path("slots/windows/<str:window_id>", api.WindowView.as_view(), name="slot-window"),
+    path("slots/holidays", api.HolidaysView.as_view(), name="slot-holidays"),
+    path("slots/holidays/<str:holiday_id>", api.HolidayView.as_view(), name="slot-holiday"),
 ]

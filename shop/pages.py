@@ -188,6 +188,13 @@ ADMIN_TICKETS = Page(
     gettext_lazy("Problem reports from shoppers, oldest first."),
     ADMIN,
 )
+ADMIN_SLOTS = Page(
+    "admin_slots",
+    "admin-slots",
+    gettext_lazy("Delivery slots"),
+    gettext_lazy("Delivery windows per weekday, their capacity and cut-off, and holidays."),
+    ADMIN,
+)
 ADMIN_USERS = Page("admin_userlist", "admin-users", gettext_lazy("Users"), gettext_lazy("All users."), ADMIN)
 ADMIN_USER_EDIT = Page(
     "admin_user_edit", "admin-user-edit", gettext_lazy("Edit User"), gettext_lazy("Edit a user."), ADMIN
@@ -269,6 +276,7 @@ urlpatterns = [
     ),
     path("admin/userlist", page_view(ADMIN_USERS), name="admin-userlist"),
     path("admin/tickets", page_view(ADMIN_TICKETS), name="admin-tickets"),
+    path("admin/slots", page_view(ADMIN_SLOTS), name="admin-slots"),
     path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
     path("terms.html", page_view(TERMS), name="terms"),
     path("privacy.html", page_view(PRIVACY), name="privacy"),

@@ -1,12 +1,16 @@
-"""Catalog packs, customers with a deliverable saved address, and order payloads as the cart sends them."""
+"""Catalog packs, customers with a deliverable saved address, order payloads as the cart sends them,
+and delivery windows for the slot tests."""
 
 from dataclasses import dataclass
+from datetime import time
 from decimal import Decimal
 
 import pytest
 
 from catalog.models import Category, Detail, Financial, Product
+from orders.models import DeliveryWindow
 
+DAY_WINDOWS = ((time(7), time(10)), (time(10), time(13)), (time(16), time(19)))
 DELIVERABLE = {"street": "12 Main Road", "city": "Amalapuram", "postal_code": "533201"}
 
 
@@ -133,3 +137,19 @@ def place_order(packs):
         )
 
     return place
+
+
+def make_windows(*, capacity: int = 5, cutoff_hours: int = 2, weekdays=range(7)) -> list[DeliveryWindow]:
+    """7-10, 10-13 and 16-19 on each of `weekdays`."""
+    return [
+        DeliveryWindow.objects.create(
+            weekday=weekday, start=start, end=end, capacity=capacity, cutoff_hours=cutoff_hours
+        )
+        for weekday in weekdays
+        for start, end in DAY_WINDOWS
+    ]
+
+
+@pytest.fixture
+def windows(db) -> list[DeliveryWindow]:
+    return make_windows()

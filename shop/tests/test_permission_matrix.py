@@ -145,6 +145,24 @@ def _ticket_number(world: World) -> str:
     return world.ticket_number
 
 
+def _window_id(world: World) -> int:
+    """A delivery window (made once per world)."""
+    from datetime import time
+
+    from orders.models import DeliveryWindow
+
+    window, _ = DeliveryWindow.objects.get_or_create(
+        weekday=0, start=time(7), defaults={"end": time(10), "capacity": 10, "cutoff_hours": 2}
+    )
+    return window.pk
+
+
+def _holiday_id(world: World) -> int:
+    from orders.models import Holiday
+
+    return Holiday.objects.get_or_create(date="2099-01-26", defaults={"name": "Republic Day"})[0].pk
+
+
 def _product_fields(world: World, actor) -> dict:
     return {"name": "Renamed Oil", "category": world.category.name, "image": world.product.image}
 
@@ -281,6 +299,27 @@ API: dict[str, dict[str, Rule]] = {
     "api/promotions/rewards": {"GET": Rule(ADMIN_ONLY)},
     "api/promotions/draws": {"GET": Rule(ADMIN_ONLY)},
     "api/promotions/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
+    # slots: checkout's offer is public; the weekly plan is the admin's
+    "api/slots": {"GET": Rule(PUBLIC)},
+    "api/slots/windows": {
+        "GET": Rule(ADMIN_ONLY),
+        "POST": Rule(
+            (401, 403, 403, 201),
+            body=lambda world, actor: {
+                "weekday": 1,
+                "start": "16:00",
+                "end": "19:00",
+                "capacity": 20,
+                "cutoffHours": 2,
+            },
+        ),
+    },
+    "api/slots/windows/<str:window_id>": {
+        "PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"capacity": 25}),
+        "DELETE": Rule(ADMIN_ONLY),
+    },
+    "api/slots/holidays": {"POST": Rule((401, 403, 403, 201), body=lambda world, actor: {"date": "2099-08-15"})},
+    "api/slots/holidays/<str:holiday_id>": {"DELETE": Rule(ADMIN_ONLY)},
     # support: shoppers report about their own delivered orders; staff decide
     "api/support/tickets": {
         "GET": Rule(ADMIN_ONLY),
@@ -345,6 +384,7 @@ PAGES: dict[str, str] = {
     "admin/userlist": ADMIN_PAGE,
     "admin/user/<str:id>/edit": ADMIN_PAGE,
     "admin/tickets": ADMIN_PAGE,
+    "admin/slots": ADMIN_PAGE,
     # Any other path shows the home list (spec §2).
     r"^(?!api/|static/|media/|staff/|ws/).*$": PUBLIC_PAGE,
 }
@@ -400,6 +440,8 @@ PARAMETERS: dict[str, Callable[[World], object]] = {
     "pageNumber": lambda world: 1,
     "number": _ticket_number,
     "alert_id": _alert_id,
+    "window_id": _window_id,
+    "holiday_id": _holiday_id,
 }
 # The account routes act on the customer's account.
 ACCOUNT_ROUTES = {"api/users/<str:ref>/address", "api/users/<str:ref>"}

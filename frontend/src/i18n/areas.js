@@ -5,6 +5,7 @@ import accountPanel from "./account-panel";
 import adminOrders from "./admin-orders";
 import adminProductEdit from "./admin-product-edit";
 import adminProducts from "./admin-products";
+import adminSlots from "./admin-slots";
 import adminTickets from "./admin-tickets";
 import adminUserEdit from "./admin-user-edit";
 import adminUsers from "./admin-users";
@@ -33,6 +34,7 @@ export const AREAS = [
   adminOrders,
   adminProductEdit,
   adminProducts,
+  adminSlots,
   adminTickets,
   adminUserEdit,
   adminUsers,

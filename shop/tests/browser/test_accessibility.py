@@ -64,6 +64,7 @@ PAGES = {
     "admin/userlist": ("admin", "/admin/userlist"),
     "admin/user/<str:id>/edit": ("admin", "/admin/user/{user}/edit"),
     "admin/tickets": ("admin", "/admin/tickets"),
+    "admin/slots": ("admin", "/admin/slots"),
 }
 
 

@@ -10,6 +10,7 @@ const ADMIN_LINKS = [
   ["/admin/productlist", "admin.nav.products"],
   ["/admin/userlist", "admin.nav.users"],
   ["/admin/tickets", "admin.nav.tickets"],
+  ["/admin/slots", "admin.nav.slots"],
 ];
 
 export default function AccountMenu({ userInfo, onClose = () => {} }) {

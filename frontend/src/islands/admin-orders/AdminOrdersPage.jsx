@@ -46,6 +46,9 @@ function OrderRow({ order, busy, onMove, onPay }) {
           <a className="admin-orders__number" href={`/order/${order._id}`}>
             {orderName(order)}
           </a>
+          {order.deliverySlot && !cancelled && (
+            <span className="admin-orders__slot">{t("admin.orders.deliverySlot", { slot: order.deliverySlot.label })}</span>
+          )}
           {order.substitutionPreferenceLabel && !cancelled && (
             <span className="admin-orders__invoice">{t("admin.orders.substitution", { choice: order.substitutionPreferenceLabel })}</span>
           )}

@@ -15,6 +15,7 @@ import { flash } from "../../lib/flash";
 import { ONLINE, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 import { addressLine, isAddressComplete } from "./rules";
 import StoreCredit from "./StoreCredit";
+import SlotChoice from "./SlotChoice";
 import SubstitutionChoice from "./SubstitutionChoice";
 import { defaultSubstitution } from "./substitution";
 
@@ -55,6 +56,10 @@ export default function PlaceOrderStep() {
   const [placing, setPlacing] = useState(false);
   const [credit, setCredit] = useState({ use: false, amount: 0 });
   const [substitution, setSubstitution] = useState(defaultSubstitution);
+  // The chosen delivery slot ("" when the shop has none: the server then books none); `slotsVersion`
+  // reloads the slots after one filled up under the shopper.
+  const [slot, setSlot] = useState("");
+  const [slotsVersion, setSlotsVersion] = useState(0);
   const goBackTo = missingStep(cart);
 
   useEffect(() => {
@@ -76,6 +81,11 @@ export default function PlaceOrderStep() {
       keepCart: online,
       storeCredit: credit.use ? credit.amount : 0,
       substitutionPreference: substitution,
+      deliverySlot: slot,
+      onSlotFull: (nextSlot) => {
+        setSlot(nextSlot?.id ?? "");
+        setSlotsVersion((version) => version + 1);
+      },
     });
     if (!order) return setPlacing(false);
     // An order the store credit paid in full is paid already (the server says so): no gateway.
@@ -131,6 +141,7 @@ export default function PlaceOrderStep() {
               </ul>
             )}
           </section>
+          {!empty && <SlotChoice value={slot} onChange={setSlot} version={slotsVersion} />}
           {!empty && <SubstitutionChoice value={substitution} onChange={setSubstitution} />}
         </div>
         <aside className="checkout-card order-summary">

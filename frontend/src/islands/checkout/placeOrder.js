@@ -5,9 +5,10 @@ import { toast } from "../../lib/toast";
 
 /**
  * The order's body; `storeCredit` (the credit the shopper chose to use) goes along only when chosen,
- * `substitutionPreference` (what to do with an unavailable pack) only when there is one to send.
+ * `substitutionPreference` (what to do with an unavailable pack) and `deliverySlot` (the slot's id
+ * from GET /api/slots) only when there is one to send.
  */
-export function orderRequest(cart, { storeCredit = 0, substitutionPreference = "" } = {}) {
+export function orderRequest(cart, { storeCredit = 0, substitutionPreference = "", deliverySlot = "" } = {}) {
   const { street, city, postalCode } = cart.shippingAddress;
   const body = {
     // Every cart field goes along; the server reads productId, brandId, financialId and qty.
@@ -20,6 +21,7 @@ export function orderRequest(cart, { storeCredit = 0, substitutionPreference = "
   };
   if (storeCredit > 0) body.storeCredit = storeCredit;
   if (substitutionPreference) body.substitutionPreference = substitutionPreference;
+  if (deliverySlot) body.deliverySlot = deliverySlot;
   return body;
 }
 
@@ -42,11 +44,18 @@ export function applyConflictRecords(records) {
  * Idempotency-Key kept across retries of the same cart (lib/idempotency). Resolves to the placed order (the cart's lines are cleared:
  * the order now holds them; `keepCart` leaves them for an online payment, whose success screen
  * clears them), or to null after telling the shopper why it was refused. A 409 (prices changed,
- * not enough stock) refreshes the cart so the summary shows what the server will accept.
+ * not enough stock) refreshes the cart so the summary shows what the server will accept; a 409
+ * `slot_full` calls `onSlotFull(nextSlot)` with the next free slot the server offers (or null).
  */
-export async function placeOrder({ keepCart = false, storeCredit = 0, substitutionPreference = "" } = {}) {
+export async function placeOrder({
+  keepCart = false,
+  storeCredit = 0,
+  substitutionPreference = "",
+  deliverySlot = "",
+  onSlotFull,
+} = {}) {
   try {
-    const body = orderRequest(getCart(), { storeCredit, substitutionPreference });
+    const body = orderRequest(getCart(), { storeCredit, substitutionPreference, deliverySlot });
     // Loaded at the tap (a chunk of its own), not with the page: checkout's start stays within issue 17's weight.
     const { sendOnce } = await import("../../lib/idempotency");
     const order = await sendOnce("order", body, (headers) => api("/api/orders", { method: "POST", body, headers }));
@@ -54,6 +63,7 @@ export async function placeOrder({ keepCart = false, storeCredit = 0, substituti
     return order;
   } catch (error) {
     if (error?.status === 409 && Array.isArray(error.data?.items)) applyConflictRecords(error.data.items);
+    if (error?.status === 409 && error.data?.code === "slot_full") onSlotFull?.(error.data.nextSlot ?? null);
     toast.error(errorMessage(error));
     return null;
   }

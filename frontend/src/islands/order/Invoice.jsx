@@ -218,6 +218,12 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
           <dd>{order._id}</dd>
           <dt>{t("orders.date")}</dt>
           <dd>{formatDate(order.createdAt)}</dd>
+          {order.deliverySlot && (
+            <>
+              <dt>{t("invoice.deliverySlot")}</dt>
+              <dd className="invoice__slot">{order.deliverySlot.label}</dd>
+            </>
+          )}
           {gst && (
             <>
               <dt>{t("invoice.placeOfSupply")}</dt>

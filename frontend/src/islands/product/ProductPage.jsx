@@ -1,5 +1,6 @@
 // The product page (/product/{slug}): choose brand, weight and number of packs (within the
-// server's limit, config packLimits.productPage), see MRP,
+// server's limit, config packLimits.productPage, and the pack's stock as the server sends it:
+// "Only 2 left" when the stock is the cap), see MRP,
 // discount price, discount percent and the price for that many packs, and add it to the cart.
 // The card that linked here may have passed brand, quantity, units and qty in the query string.
 import { useEffect, useState } from "react";
@@ -29,10 +30,15 @@ import { useApi } from "../../lib/useApi";
 export const BRAND_NOT_AVAILABLE = "product.brandMissing";
 export const QUANTITY_NOT_AVAILABLE = "product.quantityMissing";
 
-function packCounts() {
+/** The pack counts offered: the server's limit, at most the pack's stock (null: not known). */
+export function packCounts(stock = null) {
   const { min, max } = packLimit("productPage");
-  return Array.from({ length: Math.max(0, max - min + 1) }, (_, index) => min + index);
+  const top = stock == null ? max : Math.min(max, stock);
+  return Array.from({ length: Math.max(0, top - min + 1) }, (_, index) => min + index);
 }
+
+/** The pack's stock as a whole number of packs (the server's countInStock). */
+const packStock = (pack) => Math.max(0, Math.floor(toNumber(pack?.countInStock)));
 
 export function slugFromPath(pathname) {
   const match = /^\/product\/([^/]+)\/?$/.exec(pathname);
@@ -75,6 +81,11 @@ function ProductDetails({ product, preselect }) {
   const pack = detail?.financials?.find((candidate) => selection.size && samePackSize(candidate, selection.size.quantity, selection.size.units)) ?? null;
   const selectionKey = JSON.stringify([selection.brand, pack?._id ?? null, selection.qty]);
   const added = addedKey === selectionKey;
+  const stock = pack ? packStock(pack) : null;
+  const stockIsCap = stock != null && stock > 0 && stock < packLimit("productPage").max;
+  // A count chosen before (a card's link, another pack size) that this pack's stock can't fill.
+  const overStock = stock != null && stock > 0 && selection.qty > stock;
+  const counts = packCounts(stock != null && stock > 0 ? stock : null);
 
   const chooseBrand = (brand) => {
     const next = details.find((candidate) => candidate.brand === brand);
@@ -91,7 +102,7 @@ function ProductDetails({ product, preselect }) {
     if (allowedPackCount("productPage", qty)) setSelection({ ...selection, qty });
   };
   const add = () => {
-    if (!detail || !pack || !inStock(pack)) return;
+    if (!detail || !pack || !inStock(pack) || overStock) return;
     addToCart(cartItemFor(product, detail, pack, selection.qty));
     setAddedKey(selectionKey);
   };
@@ -153,7 +164,7 @@ function ProductDetails({ product, preselect }) {
             <div className="form-field">
               <label htmlFor="product-packs">{t("product.packs")}</label>
               <select id="product-packs" value={selection.qty} onChange={(event) => chooseQty(event.target.value)}>
-                {packCounts().map((count) => (
+                {(overStock ? [...counts, selection.qty] : counts).map((count) => (
                   <option key={count} value={count}>
                     {count}
                   </option>
@@ -161,6 +172,7 @@ function ProductDetails({ product, preselect }) {
               </select>
             </div>
           </div>
+          {stockIsCap && !overStock && <p className="product-page__stock-note">{t("product.onlyLeft", { count: stock })}</p>}
 
           {!detail ? (
             <Message variant="danger">{t(BRAND_NOT_AVAILABLE)}</Message>
@@ -192,8 +204,11 @@ function ProductDetails({ product, preselect }) {
                   <dd data-testid="packs-price">{formatMoney(toNumber(pack.dprice) * selection.qty)}</dd>
                 </div>
               </dl>
+              {overStock && (
+                <Message variant="warning">{t("product.moreThanStock", { count: stock, qty: selection.qty })}</Message>
+              )}
               {inStock(pack) ? (
-                <button type="button" className="btn btn--primary btn--block product-page__add" onClick={add} disabled={added}>
+                <button type="button" className="btn btn--primary btn--block product-page__add" onClick={add} disabled={added || overStock}>
                   {added ? t("product.added") : t("card.addToCart")}
                 </button>
               ) : (

@@ -150,6 +150,28 @@ describe("ProductPage", () => {
     expect(screen.getByTestId("packs-price")).toHaveTextContent("₹300.00");
   });
 
+  it("offers at most the pack's stock and says why when the stock is the cap", async () => {
+    const user = await open();
+    expect(within(packs()).getAllByRole("option")).toHaveLength(10);
+    expect(screen.queryByText(/^Only \d+ left$/)).not.toBeInTheDocument();
+
+    await user.selectOptions(brand(), "Daawat");
+    expect(within(packs()).getAllByRole("option").map((option) => option.value)).toEqual(["1", "2", "3", "4", "5"]);
+    expect(screen.getByText("Only 5 left")).toBeInTheDocument();
+  });
+
+  it("a count above the stock says so and is not added, instead of being cut", async () => {
+    const user = await open("?brand=Daawat&quantity=1&units=kg&qty=8");
+    expect(packs()).toHaveValue("8");
+    expect(screen.getByText("Only 5 packs are left, so 8 can't be added. Choose 5 or fewer.")).toBeInTheDocument();
+    expect(addButton()).toBeDisabled();
+    expect(getCart().cartItems).toHaveLength(0);
+
+    await user.selectOptions(packs(), "5");
+    await user.click(addButton());
+    expect(getCart().cartItems[0].qty).toBe(5);
+  });
+
   it("says so when the selected brand does not exist", async () => {
     await open("?brand=Kohinoor&quantity=5&units=kg");
     expect(screen.getByRole("alert")).toHaveTextContent("Selected brand details are not available.");
