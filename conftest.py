@@ -31,6 +31,17 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip_redis)
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """TEST_DATABASE_SUFFIX=<name> gives this run a test database of its own (test_<db>_<name>),
+    as pytest-xdist does for its workers: scripts/test runs the browser part beside the others."""
+    from pytest_django.fixtures import _set_suffix_to_test_databases
+
+    suffix = os.environ.get("TEST_DATABASE_SUFFIX")
+    if suffix:
+        _set_suffix_to_test_databases(suffix)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_finish(session):
     """Browser tests run last. Playwright's sync API keeps an event loop running in the main thread

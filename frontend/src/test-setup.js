@@ -1,9 +1,14 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { config } from "./lib/config";
 import { getLanguage, loadTexts, setLanguage } from "./lib/i18n";
 import { AREAS } from "./i18n/areas";
+
+// findBy* and waitFor wait up to 5 s for what a test expects: the library's 1 s is for an idle
+// machine, and on the 2-core CI host beside the pytest part an island's render after its mocked
+// fetch took longer ("Unable to find role=button" for a button that was on its way).
+configure({ asyncUtilTimeout: 5000 });
 
 // A page adds the texts of its islands' areas (lib/mount.js); a test renders any component alone.
 loadTexts(AREAS);

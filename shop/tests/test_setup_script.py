@@ -93,7 +93,7 @@ def test_the_development_tools_are_installed_only_when_asked_for(checkout):
     _setup(checkout, "--dev")
     _setup(checkout, "--dev")
     assert (checkout / "pip-calls").read_text().splitlines() == [
-        "install --disable-pip-version-check --progress-bar off -r requirements-dev.txt"
+        "install --disable-pip-version-check --progress-bar off --no-compile -r requirements-dev.txt"
     ]
 
 
