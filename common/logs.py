@@ -23,6 +23,8 @@ from datetime import UTC, datetime
 
 from django.utils.functional import SimpleLazyObject, empty
 
+from common.middleware import BothModes
+
 request_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
 
 HEADER = "X-Request-ID"
@@ -100,32 +102,28 @@ def _user_id(request) -> int | None:
     return user.pk if user.is_authenticated else None
 
 
-class RequestLogMiddleware:
-    def __init__(self, get_response):
-        self.get_response = get_response
+class RequestLogMiddleware(BothModes):
+    def before(self, request):
+        return request_id.set(_incoming_id(request)), time.perf_counter()
 
-    def __call__(self, request):
-        token = request_id.set(_incoming_id(request))
-        started = time.perf_counter()
-        status = 500
-        try:
-            response = self.get_response(request)
-            status = response.status_code
+    def after(self, request, response, state):
+        token, started = state
+        status = response.status_code if response is not None else 500
+        if response is not None:
             response[HEADER] = request_id.get()
-            return response
-        finally:
-            match = getattr(request, "resolver_match", None)
-            fields = {
-                "method": request.method,
-                "route": (match.route or match.view_name) if match is not None else "(unmatched)",
-                "status": status,
-                "duration_ms": round((time.perf_counter() - started) * 1000, 1),
-                "user_id": _user_id(request),
-            }
-            requests_logger.info(
-                "%s %s %s %.1f ms", fields["method"], fields["route"], status, fields["duration_ms"], extra=fields
-            )
-            request_id.reset(token)
+        match = getattr(request, "resolver_match", None)
+        fields = {
+            "method": request.method,
+            "route": (match.route or match.view_name) if match is not None else "(unmatched)",
+            "status": status,
+            "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+            "user_id": _user_id(request),
+        }
+        requests_logger.info(
+            "%s %s %s %.1f ms", fields["method"], fields["route"], status, fields["duration_ms"], extra=fields
+        )
+        request_id.reset(token)
+        return response
 
 
 def task_published(headers: dict) -> None:

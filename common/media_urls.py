@@ -20,6 +20,8 @@ import re
 from django.conf import settings
 from django.utils.cache import patch_vary_headers
 
+from common.middleware import BothModes
+
 
 def _media_prefix() -> str:
     """The prefix of a stored media path; "" when storage already gives absolute URLs (S3)."""
@@ -53,16 +55,13 @@ def _own_origin(request) -> str:
     return f"{request.scheme}://{request.get_host()}"
 
 
-class AbsoluteMediaUrlsMiddleware:
+class AbsoluteMediaUrlsMiddleware(BothModes):
     """Rewrites the media paths of a JSON answer under /api/ (last in MIDDLEWARE, so it reads the
-    view's own bytes; GZipMiddleware and the `Content-Length` come after)."""
+    view's own bytes; GZipMiddleware and the `Content-Length` come after). Both modes: a
+    synchronous-only middleware here would make the whole chain synchronous under ASGI."""
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        response = self.get_response(request)
-        if not request.path.startswith("/api/"):
+    def after(self, request, response, state):
+        if response is None or not request.path.startswith("/api/"):
             return response
         if not settings.PUBLIC_BASE_URL:
             patch_vary_headers(response, ["Origin"])

@@ -15,6 +15,8 @@ import time
 from django.db import connection
 from prometheus_client import Counter, Gauge, Histogram
 
+from common.middleware import BothModes
+
 # Seconds: a cached catalog answer is ~2 ms, a placement ~50-200 ms, a gateway call up to seconds.
 _BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
@@ -56,15 +58,11 @@ def _route(request) -> str:
     return match.route or match.view_name or UNMATCHED
 
 
-class MetricsMiddleware:
-    """Time every request, its SQL and its cache calls, and count its answer."""
+class MetricsMiddleware(BothModes):
+    """Time every request, its SQL (under WSGI, the web process) and its cache calls, and count its answer."""
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
+    def before(self, request):
         spent = {"database": 0.0, "cache": 0.0}
-        token = _spent.set(spent)
 
         def timed(execute, sql, params, many, context):
             started = time.perf_counter()
@@ -73,21 +71,26 @@ class MetricsMiddleware:
             finally:
                 spent["database"] += time.perf_counter() - started
 
-        started = time.perf_counter()
-        status = 500
-        try:
-            with connection.execute_wrapper(timed):
-                response = self.get_response(request)
-            status = response.status_code
-            return response
-        finally:
-            _spent.reset(token)
-            route = _route(request)
-            method = request.method if request.method in _METHODS else "other"
-            REQUEST_SECONDS.labels(route, method).observe(time.perf_counter() - started)
-            RESPONSES.labels(route, method, str(status)).inc()
+        # Under ASGI the queries run on other threads' connections: SQL time is the WSGI process's figure.
+        wrapper = None if self.is_async else connection.execute_wrapper(timed)
+        if wrapper is not None:
+            wrapper.__enter__()
+        return spent, _spent.set(spent), wrapper, time.perf_counter()
+
+    def after(self, request, response, state):
+        spent, token, wrapper, started = state
+        if wrapper is not None:
+            wrapper.__exit__(None, None, None)
+        _spent.reset(token)
+        status = response.status_code if response is not None else 500
+        route = _route(request)
+        method = request.method if request.method in _METHODS else "other"
+        REQUEST_SECONDS.labels(route, method).observe(time.perf_counter() - started)
+        RESPONSES.labels(route, method, str(status)).inc()
+        if wrapper is not None:
             DATABASE_SECONDS.labels(route).observe(spent["database"])
-            CACHE_SECONDS.labels(route).observe(spent["cache"])
+        CACHE_SECONDS.labels(route).observe(spent["cache"])
+        return response
 
 
 def task_finished(task_name: str, outcome: str) -> None:

@@ -8,6 +8,7 @@ Redis that cannot be reached, or a lock that could not be had in time, answers 5
 
 import logging
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.core.exceptions import BadRequest, PermissionDenied, SuspiciousOperation
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
@@ -142,3 +143,49 @@ def unavailable_response(request, *, retry_after: int):
         response = HttpResponse(render_to_string("503.html", {"retry_after": retry_after}), status=503)
     response["Retry-After"] = str(retry_after)
     return response
+
+
+class BothModes:
+    """Base of a middleware that works around the answer in both of Django's handler modes.
+
+    A synchronous-only middleware ahead of ServeStatic's would make Django run the whole chain
+    synchronously under ASGI, and file answers would then stream from a synchronous iterator (a
+    warning and a thread per chunk). Subclasses write `before(request) -> state` and
+    `after(request, response, state) -> response` (`response` None when the view raised); this class
+    calls them around the sync or the async chain.
+    """
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
+
+    def before(self, request):
+        return None
+
+    def after(self, request, response, state):
+        return response
+
+    def __call__(self, request):
+        if self.is_async:
+            return self._acall(request)
+        state = self.before(request)
+        response = None
+        try:
+            response = self.get_response(request)
+        finally:
+            response = self.after(request, response, state)
+        return response
+
+    async def _acall(self, request):
+        state = self.before(request)
+        response = None
+        try:
+            response = await self.get_response(request)
+        finally:
+            response = self.after(request, response, state)
+        return response

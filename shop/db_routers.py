@@ -20,6 +20,8 @@ import time
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 
+from common.middleware import BothModes
+
 logger = logging.getLogger(__name__)
 
 REPLICA = "replica"
@@ -102,26 +104,24 @@ class ReplicaRouter:
         return db == DEFAULT_DB_ALIAS
 
 
-class PrimaryAfterWriteMiddleware:
+class PrimaryAfterWriteMiddleware(BothModes):
     """A caller who just wrote reads from the primary for REPLICA_PIN_SECONDS (a cookie carries it
     from one request to the next; forging it only makes the caller's own reads go to the primary)."""
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
+    def before(self, request):
         if not replica_configured():
-            return self.get_response(request)
+            return None
         try:
             until = float(request.COOKIES.get(PIN_COOKIE, "0"))
         except ValueError:
             until = 0.0
-        token = _pinned.set(until > time.time() or request.method in _UNSAFE)
-        try:
-            response = self.get_response(request)
-        finally:
-            _pinned.reset(token)
-        if request.method in _UNSAFE and response.status_code < 400:
+        return _pinned.set(until > time.time() or request.method in _UNSAFE)
+
+    def after(self, request, response, token):
+        if token is None:
+            return response
+        _pinned.reset(token)
+        if response is not None and request.method in _UNSAFE and response.status_code < 400:
             seconds = settings.REPLICA_PIN_SECONDS
             response.set_cookie(
                 PIN_COOKIE, f"{time.time() + seconds:.0f}", max_age=seconds, httponly=True, samesite="Lax"
