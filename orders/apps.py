@@ -5,8 +5,12 @@ class OrdersConfig(AppConfig):
     name = "orders"
 
     def ready(self) -> None:
+        from catalog.services.reviews import delivered_check
         from orders import checks  # noqa: F401  (register the GST configuration check)
         from orders.events import order_changed
+        from orders.selectors import product_delivered_to
         from orders.usual import forget_usual_items
 
         order_changed.connect(forget_usual_items, dispatch_uid="orders.forget_usual_items")
+        # Reviews come from verified purchases: the catalog asks the orders whether one was delivered.
+        delivered_check.check = product_delivered_to
