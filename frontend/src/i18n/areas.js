@@ -16,6 +16,7 @@ import chrome from "./chrome";
 import delivery from "./delivery";
 import home from "./home";
 import login from "./login";
+import notify from "./notify";
 import order from "./order";
 import orders from "./orders";
 import packing from "./packing";
@@ -45,6 +46,7 @@ export const AREAS = [
   delivery,
   home,
   login,
+  notify,
   order,
   orders,
   packing,
