@@ -4,12 +4,11 @@
 import { Suspense, lazy, useEffect, useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
-import BuyAgainButton from "../../components/orders/BuyAgainButton";
 import PayButton from "../../components/orders/PayButton";
 import { getUserInfo } from "../../lib/auth";
 import { rich, textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
-import { useOrderLive } from "../../lib/orderLive";
+import { useOrderLive } from "../../lib/useOrderLive";
 import { useApi } from "../../lib/useApi";
 import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
@@ -23,6 +22,9 @@ import "./order.css";
 const Extras = lazy(() => import(/* webpackChunkName: "order-rewards" */ "./Extras").then(textsLoaded));
 // The shopper's choice for an unavailable item, the changes made at packing and staff's packing panel.
 const Packing = lazy(() => import(/* webpackChunkName: "order-packing" */ "./Packing").then(textsLoaded));
+// Buy again is the owner's only, beside Print: it comes once the order is shown (its texts are the
+// orders area's, already on the page).
+const BuyAgainButton = lazy(() => import(/* webpackChunkName: "buy-again" */ "../../components/orders/BuyAgainButton"));
 
 /** A catalog key (lib/i18n.js). */
 export const ORDER_NOT_FOUND = "order.notFound";
@@ -124,7 +126,11 @@ export default function OrderPage({ orderId }) {
               <button type="button" className="btn" onClick={() => window.print()}>
                 {t("order.print")}
               </button>
-              {order.user?.phoneNo === getUserInfo()?.phoneNo && <BuyAgainButton order={order} className="btn btn--primary" />}
+              {order.user?.phoneNo === getUserInfo()?.phoneNo && (
+                <Suspense fallback={null}>
+                  <BuyAgainButton order={order} className="btn btn--primary" />
+                </Suspense>
+              )}
             </div>
             <Invoice order={order} />
           </div>
