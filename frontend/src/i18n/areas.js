@@ -10,6 +10,7 @@ import adminTickets from "./admin-tickets";
 import adminUserEdit from "./admin-user-edit";
 import adminUsers from "./admin-users";
 import aftersale from "./aftersale";
+import buyAgain from "./buy-again";
 import cart from "./cart";
 import checkout from "./checkout";
 import chrome from "./chrome";
@@ -40,6 +41,7 @@ export const AREAS = [
   adminUserEdit,
   adminUsers,
   aftersale,
+  buyAgain,
   cart,
   checkout,
   chrome,

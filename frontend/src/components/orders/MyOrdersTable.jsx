@@ -2,7 +2,7 @@
 // Status ('Paid' badge or 'Pay' button), Actions ('Details'), Total. On /profile
 // (variant="profile"): ID, date, total, paid, delivered and a details link.
 import { Suspense, lazy } from "react";
-import { useT } from "../../lib/i18n";
+import { textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import Loader from "../Loader";
@@ -10,8 +10,8 @@ import PayButton from "./PayButton";
 import Message from "../Message";
 import "./orders-ui.css";
 
-// Buy again comes once the orders are listed (its texts are the orders area's, already here).
-const BuyAgainButton = lazy(() => import(/* webpackChunkName: "buy-again" */ "./BuyAgainButton"));
+// Buy again comes once the orders are listed, with its texts.
+const BuyAgainButton = lazy(() => import(/* webpackChunkName: "buy-again" */ "./BuyAgainButton").then(textsLoaded));
 
 const day = (iso) => (iso ? String(iso).substring(0, 10) : "");
 

@@ -22,9 +22,10 @@ import "./order.css";
 const Extras = lazy(() => import(/* webpackChunkName: "order-rewards" */ "./Extras").then(textsLoaded));
 // The shopper's choice for an unavailable item, the changes made at packing and staff's packing panel.
 const Packing = lazy(() => import(/* webpackChunkName: "order-packing" */ "./Packing").then(textsLoaded));
-// Buy again is the owner's only, beside Print: it comes once the order is shown (its texts are the
-// orders area's, already on the page).
-const BuyAgainButton = lazy(() => import(/* webpackChunkName: "buy-again" */ "../../components/orders/BuyAgainButton"));
+// Buy again is the owner's only, beside Print: it comes once the order is shown, with its texts.
+const BuyAgainButton = lazy(() =>
+  import(/* webpackChunkName: "buy-again" */ "../../components/orders/BuyAgainButton").then(textsLoaded),
+);
 
 /** A catalog key (lib/i18n.js). */
 export const ORDER_NOT_FOUND = "order.notFound";
