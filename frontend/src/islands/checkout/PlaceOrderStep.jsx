@@ -1,6 +1,6 @@
 // Place order (spec sections 2 and 4): the summary of address, method and lines, and confirm.
 // Back to /shipping when the address is incomplete, to /payment when no valid method is set.
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import CheckoutSteps from "../../components/CheckoutSteps";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -15,9 +15,12 @@ import { flash } from "../../lib/flash";
 import { ONLINE, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 import { addressLine, isAddressComplete } from "./rules";
 import StoreCredit from "./StoreCredit";
-import SlotChoice from "./SlotChoice";
 import SubstitutionChoice from "./SubstitutionChoice";
 import { defaultSubstitution } from "./substitution";
+
+// The delivery slot choice comes with the page's first render, beside the items (it fetches its slots
+// anyway); its texts are the checkout area's.
+const SlotChoice = lazy(() => import(/* webpackChunkName: "slot-choice" */ "./SlotChoice"));
 
 // The code that starts an online payment, loaded while an Online order is being placed.
 const loadPayment = () => import(/* webpackChunkName: "payment" */ "../../lib/payment").then(textsLoaded);
@@ -141,7 +144,11 @@ export default function PlaceOrderStep() {
               </ul>
             )}
           </section>
-          {!empty && <SlotChoice value={slot} onChange={setSlot} version={slotsVersion} />}
+          {!empty && (
+            <Suspense fallback={null}>
+              <SlotChoice value={slot} onChange={setSlot} version={slotsVersion} />
+            </Suspense>
+          )}
           {!empty && <SubstitutionChoice value={substitution} onChange={setSubstitution} />}
         </div>
         <aside className="checkout-card order-summary">
