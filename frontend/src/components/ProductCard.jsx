@@ -4,7 +4,6 @@
 import { Suspense, lazy, useRef, useState } from "react";
 import { addToCart, findLine, getCart, removeFromCart, setQty, useCart } from "../lib/cart";
 import { packLimit } from "../lib/config";
-import { flyToCart } from "../lib/flyToCart";
 import { textsLoaded, useLanguage, useT } from "../lib/i18n";
 import { formatMoney, toNumber } from "../lib/money";
 import { allowedPackCount, cartItemFor, cardImage, inStock, packLabel, productHref, productTitle } from "../lib/product";
@@ -39,7 +38,9 @@ export default function ProductCard({ product, detail, eager = false, heading = 
 
   const add = () => {
     addToCart(item);
-    flyToCart(imageRef.current);
+    // The flourish's code comes at the first tap (a chunk of its own).
+    const image = imageRef.current;
+    import(/* webpackChunkName: "fly-to-cart" */ "../lib/flyToCart").then(({ flyToCart }) => flyToCart(image));
   };
   const step = (next) => {
     if (next === 0) removeFromCart(item);
