@@ -10,7 +10,6 @@ import { rich, textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useOrderLive } from "../../lib/useOrderLive";
 import { useApi } from "../../lib/useApi";
-import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast";
@@ -22,6 +21,11 @@ import "./order.css";
 const Extras = lazy(() => import(/* webpackChunkName: "order-rewards" */ "./Extras").then(textsLoaded));
 // The shopper's choice for an unavailable item, the changes made at packing and staff's packing panel.
 const Packing = lazy(() => import(/* webpackChunkName: "order-packing" */ "./Packing").then(textsLoaded));
+// The invoice (the printable part, GST lines and summary) comes as a chunk of its own, fetched as
+// the island starts: the confirmation, payment status and tracking show without it.
+const loadInvoice = () => import(/* webpackChunkName: "order-invoice" */ "./Invoice");
+const Invoice = lazy(loadInvoice);
+loadInvoice();
 // Buy again is the owner's only, beside Print: it comes once the order is shown, with its texts.
 const BuyAgainButton = lazy(() =>
   import(/* webpackChunkName: "buy-again" */ "../../components/orders/BuyAgainButton").then(textsLoaded),
@@ -133,7 +137,9 @@ export default function OrderPage({ orderId }) {
                 </Suspense>
               )}
             </div>
-            <Invoice order={order} />
+            <Suspense fallback={null}>
+              <Invoice order={order} />
+            </Suspense>
           </div>
           <div className="order-page__side">
             <OrderTracking order={order} />
