@@ -22,9 +22,10 @@ import { defaultSubstitution } from "./substitution";
 const SlotChoice = lazy(() => import(/* webpackChunkName: "checkout-choices" */ "./SlotChoice"));
 const SubstitutionChoice = lazy(() => import(/* webpackChunkName: "checkout-choices" */ "./SubstitutionChoice"));
 
-// The store credit in the summary, for a shopper who has some (it fetches its figures anyway); its
-// texts are the checkout area's.
-const StoreCredit = lazy(() => import(/* webpackChunkName: "checkout-store-credit" */ "./StoreCredit"));
+// The store credit in the summary, for a shopper who has some (it fetches its figures anyway), comes
+// in the same chunk as the choices below the items (shown at the same time); its texts are the
+// checkout area's.
+const StoreCredit = lazy(() => import(/* webpackChunkName: "checkout-choices" */ "./StoreCredit"));
 
 // The code that starts an online payment, loaded while an Online order is being placed.
 const loadPayment = () => import(/* webpackChunkName: "payment" */ "../../lib/payment").then(textsLoaded);
