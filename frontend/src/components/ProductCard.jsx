@@ -1,16 +1,17 @@
 // One card per brand variant of a product (spec "Product card"): pick a pack size, add it, then
 // step the pack count within the server's card limit (config packLimits.card); minus at 1 takes
 // the line out of the cart.
-import { useRef, useState } from "react";
+import { Suspense, lazy, useRef, useState } from "react";
 import { addToCart, findLine, getCart, removeFromCart, setQty, useCart } from "../lib/cart";
 import { packLimit } from "../lib/config";
-import { flyToCart } from "../lib/flyToCart";
-import { useLanguage, useT } from "../lib/i18n";
+import { textsLoaded, useLanguage, useT } from "../lib/i18n";
 import { formatMoney, toNumber } from "../lib/money";
 import { allowedPackCount, cartItemFor, cardImage, inStock, packLabel, productHref, productTitle } from "../lib/product";
 import EnglishName from "./EnglishName";
 import UnitPrice from "./UnitPrice";
-import NotifyMeButton from "./NotifyMeButton";
+
+// "Notify me" and its texts come only where a pack is out of stock.
+const NotifyMeButton = lazy(() => import(/* webpackChunkName: "notify-me" */ "./NotifyMeButton").then(textsLoaded));
 
 function initialPack(product, detail) {
   const packs = detail.financials;
@@ -37,7 +38,9 @@ export default function ProductCard({ product, detail, eager = false, heading = 
 
   const add = () => {
     addToCart(item);
-    flyToCart(imageRef.current);
+    // The flourish's code comes at the first tap (a chunk of its own).
+    const image = imageRef.current;
+    import(/* webpackChunkName: "fly-to-cart" */ "../lib/flyToCart").then(({ flyToCart }) => flyToCart(image));
   };
   const step = (next) => {
     if (next === 0) removeFromCart(item);
@@ -105,7 +108,9 @@ export default function ProductCard({ product, detail, eager = false, heading = 
         ) : (
           <>
             <p className="product-card__sold-out">{t("card.outOfStock")}</p>
-            <NotifyMeButton pack={pack} label={t("notify.label", { title, pack: packLabel(pack) })} />
+            <Suspense fallback={null}>
+              <NotifyMeButton pack={pack} title={title} />
+            </Suspense>
           </>
         )}
       </div>

@@ -131,7 +131,7 @@ describe("ProductCard", () => {
     await user.click(screen.getByRole("button", { name: "10 kg" }));
     expect(screen.getByText("Out of stock")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Add to Cart/ })).toBeNull();
-    const notify = screen.getByRole("button", { name: "Out of stock: notify me when India Gate Sona Masoori Rice 10 kg is back" });
+    const notify = await screen.findByRole("button", { name: "Out of stock: notify me when India Gate Sona Masoori Rice 10 kg is back" });
     expect(notify).toHaveTextContent("Notify me");
     expect(getCart().cartItems).toHaveLength(0);
   });
@@ -140,7 +140,7 @@ describe("ProductCard", () => {
     const fetchMock = mockFetch({ "POST /api/alerts": { status: 201, body: { _id: "1" } } });
     const user = renderCard();
     await user.click(screen.getByRole("button", { name: "10 kg" }));
-    await user.click(screen.getByRole("button", { name: /notify me when/ }));
+    await user.click(await screen.findByRole("button", { name: /notify me when/ }));
     expect(navigate).toHaveBeenCalledWith("/login?redirect=/");
     expect(fetchMock).not.toHaveBeenCalled();
 

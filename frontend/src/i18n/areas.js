@@ -10,12 +10,14 @@ import adminTickets from "./admin-tickets";
 import adminUserEdit from "./admin-user-edit";
 import adminUsers from "./admin-users";
 import aftersale from "./aftersale";
+import buyAgain from "./buy-again";
 import cart from "./cart";
 import checkout from "./checkout";
 import chrome from "./chrome";
 import delivery from "./delivery";
 import home from "./home";
 import login from "./login";
+import notify from "./notify";
 import order from "./order";
 import orders from "./orders";
 import packing from "./packing";
@@ -39,12 +41,14 @@ export const AREAS = [
   adminUserEdit,
   adminUsers,
   aftersale,
+  buyAgain,
   cart,
   checkout,
   chrome,
   delivery,
   home,
   login,
+  notify,
   order,
   orders,
   packing,

@@ -3,7 +3,6 @@
 // of the order (the page reads the order again). It reconnects with the cart socket's backoff
 // while the page is open, and stops for good when the server says the caller may not follow the
 // order (4401 not signed in, 4404 not theirs): the page keeps what it loaded.
-import { useEffect, useRef } from "react";
 import { getUserInfo } from "./auth";
 import { BACKOFF, reconnectDelay } from "./realtime";
 
@@ -81,11 +80,4 @@ export function followOrder(
       closing.close(1000);
     }
   };
-}
-
-/** `followOrder` for a component: the latest `onChanged` is called; stops on unmount. */
-export function useOrderLive(orderId, onChanged) {
-  const latest = useRef(onChanged);
-  latest.current = onChanged;
-  useEffect(() => followOrder(orderId, () => latest.current()), [orderId]);
 }

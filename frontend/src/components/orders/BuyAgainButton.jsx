@@ -1,12 +1,16 @@
 // Buy again (issue 26): one request gives the order's packs as cart lines at today's prices (the
 // server decides each line, its price and pack count); they go into the cart, and the lines that
-// are unavailable, dearer or cheaper, or fewer than ordered are named in toasts.
+// are unavailable, dearer or cheaper, or fewer than ordered are named in toasts. It is loaded once
+// the orders are shown (the order page, My Orders), with its texts (the buy-again area).
+import buyAgainTexts from "../../i18n/buy-again";
 import { api } from "../../lib/api";
 import { addToCart, lineLabel } from "../../lib/cart";
 import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { toast } from "../../lib/toast";
 import { useSubmit } from "../../lib/useSubmit";
+
+export const texts = [buyAgainTexts];
 
 /** Puts the server's answer into the cart and says what happened; exported for tests. */
 export function applyBuyAgain(answer, t) {

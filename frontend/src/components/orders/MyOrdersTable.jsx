@@ -1,14 +1,17 @@
 // My Orders (spec section 2). In the account drawer: Date (first 10 characters of createdAt),
 // Status ('Paid' badge or 'Pay' button), Actions ('Details'), Total. On /profile
 // (variant="profile"): ID, date, total, paid, delivered and a details link.
-import { useT } from "../../lib/i18n";
+import { Suspense, lazy } from "react";
+import { textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import Loader from "../Loader";
-import BuyAgainButton from "./BuyAgainButton";
 import PayButton from "./PayButton";
 import Message from "../Message";
 import "./orders-ui.css";
+
+// Buy again comes once the orders are listed, with its texts.
+const BuyAgainButton = lazy(() => import(/* webpackChunkName: "buy-again" */ "./BuyAgainButton").then(textsLoaded));
 
 const day = (iso) => (iso ? String(iso).substring(0, 10) : "");
 
@@ -47,7 +50,9 @@ function DrawerRows({ orders }) {
             <td>
               <div className="orders-table__actions">
                 <a href={`/order/${order._id}`}>{t("orders.details")}</a>
-                <BuyAgainButton order={order} />
+                <Suspense fallback={null}>
+                  <BuyAgainButton order={order} />
+                </Suspense>
               </div>
             </td>
             <td>{formatMoney(order.totalPrice)}</td>
@@ -87,7 +92,9 @@ function ProfileRows({ orders }) {
                 <a className="btn btn--small" href={`/order/${order._id}`}>
                   {t("orders.details")}
                 </a>
-                <BuyAgainButton order={order} />
+                <Suspense fallback={null}>
+                  <BuyAgainButton order={order} />
+                </Suspense>
               </div>
             </td>
           </tr>

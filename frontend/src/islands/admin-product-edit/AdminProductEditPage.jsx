@@ -3,7 +3,7 @@
 // Weight (the brand's sizes, with 'Select Weight' showing a manual Weight field) and Stock;
 // submit 'Update Details'. The rules of the form are in editForm.js; the server checks and
 // prices everything and its message is shown when it refuses.
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import AdminEditFrame, { AdminForm } from "../../components/admin/AdminEditFrame";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -16,8 +16,11 @@ import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
 import { chooseSize, DECLARATIONS, editPayload, formFor, sizeLabel } from "./editForm";
-import ImageUpload from "./ImageUpload";
 import "../../components/admin/admin.css";
+
+// The photo chooser beside the image's URL (with its progress bar and Cancel) is a chunk of its own,
+// shown a moment after the form; its texts are the island's.
+const ImageUpload = lazy(() => import(/* webpackChunkName: "image-upload" */ "./ImageUpload"));
 
 /** A catalog key (lib/i18n.js). */
 export const PRODUCT_UPDATED = "admin.productEdit.updated";
@@ -109,7 +112,9 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
         <div className="form-field">
           <label htmlFor="product-image">{t("admin.productEdit.image")}</label>
           <input id="product-image" type="text" value={form.image} onChange={set("image")} placeholder={t("admin.productEdit.imageUrl")} />
-          <ImageUpload onUploaded={(url) => setForm((current) => ({ ...current, image: url }))} />
+          <Suspense fallback={null}>
+            <ImageUpload onUploaded={(url) => setForm((current) => ({ ...current, image: url }))} />
+          </Suspense>
           {form.image && <img className="admin-form__preview" src={form.image} alt="" width="96" height="96" />}
         </div>
         <div className="form-field">

@@ -1,6 +1,6 @@
 // Place order (spec sections 2 and 4): the summary of address, method and lines, and confirm.
 // Back to /shipping when the address is incomplete, to /payment when no valid method is set.
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import CheckoutSteps from "../../components/CheckoutSteps";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -9,15 +9,23 @@ import { textsLoaded, useLanguage, useT } from "../../lib/i18n";
 import { formatMoney, toNumber } from "../../lib/money";
 import { productTitle } from "../../lib/product";
 import { navigate, redirect } from "../../lib/navigation";
-import { placeOrder } from "./placeOrder";
 import { errorMessage } from "../../lib/api";
 import { flash } from "../../lib/flash";
+import { toast } from "../../lib/toast";
 import { ONLINE, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 import { addressLine, isAddressComplete } from "./rules";
-import StoreCredit from "./StoreCredit";
-import SlotChoice from "./SlotChoice";
-import SubstitutionChoice from "./SubstitutionChoice";
 import { defaultSubstitution } from "./substitution";
+
+// The choices below the items, the delivery slot (which fetches its slots anyway) and what to do with
+// an unavailable pack, come together in one chunk (one name, one fetch); their texts are the
+// checkout area's.
+const SlotChoice = lazy(() => import(/* webpackChunkName: "checkout-choices" */ "./SlotChoice"));
+const SubstitutionChoice = lazy(() => import(/* webpackChunkName: "checkout-choices" */ "./SubstitutionChoice"));
+
+// The store credit in the summary, for a shopper who has some (it fetches its figures anyway), comes
+// in the same chunk as the choices below the items (shown at the same time); its texts are the
+// checkout area's.
+const StoreCredit = lazy(() => import(/* webpackChunkName: "checkout-choices" */ "./StoreCredit"));
 
 // The code that starts an online payment, loaded while an Online order is being placed.
 const loadPayment = () => import(/* webpackChunkName: "payment" */ "../../lib/payment").then(textsLoaded);
@@ -77,16 +85,25 @@ export default function PlaceOrderStep() {
     const online = paymentMethod === ONLINE;
     const payment = online ? loadPayment() : null;
     payment?.catch(() => {}); // a failure to load is shown where it is awaited, below
-    const order = await placeOrder({
-      keepCart: online,
-      storeCredit: credit.use ? credit.amount : 0,
-      substitutionPreference: substitution,
-      deliverySlot: slot,
-      onSlotFull: (nextSlot) => {
-        setSlot(nextSlot?.id ?? "");
-        setSlotsVersion((version) => version + 1);
-      },
-    });
+    // The code that places the order comes at the tap (a chunk of its own); placeOrder() shows its
+    // own failures, so only a chunk that cannot be fetched (offline) is caught here.
+    const order = await import(/* webpackChunkName: "place-order" */ "./placeOrder")
+      .then(({ placeOrder }) =>
+        placeOrder({
+          keepCart: online,
+          storeCredit: credit.use ? credit.amount : 0,
+          substitutionPreference: substitution,
+          deliverySlot: slot,
+          onSlotFull: (nextSlot) => {
+            setSlot(nextSlot?.id ?? "");
+            setSlotsVersion((version) => version + 1);
+          },
+        }),
+      )
+      .catch((error) => {
+        toast.error(errorMessage(error));
+        return null;
+      });
     if (!order) return setPlacing(false);
     // An order the store credit paid in full is paid already (the server says so): no gateway.
     if (!online || order.isPaid) {
@@ -141,8 +158,12 @@ export default function PlaceOrderStep() {
               </ul>
             )}
           </section>
-          {!empty && <SlotChoice value={slot} onChange={setSlot} version={slotsVersion} />}
-          {!empty && <SubstitutionChoice value={substitution} onChange={setSubstitution} />}
+          {!empty && (
+            <Suspense fallback={null}>
+              <SlotChoice value={slot} onChange={setSlot} version={slotsVersion} />
+              <SubstitutionChoice value={substitution} onChange={setSubstitution} />
+            </Suspense>
+          )}
         </div>
         <aside className="checkout-card order-summary">
           <h2>{t("placeOrder.summary")}</h2>
@@ -154,7 +175,11 @@ export default function PlaceOrderStep() {
             <dt>{t("orders.total")}</dt>
             <dd className="order-summary__total">{formatMoney(totalPrice)}</dd>
           </dl>
-          {!empty && <StoreCredit total={totalPrice} use={credit.use} onChange={(use, amount) => setCredit({ use, amount })} />}
+          {!empty && (
+            <Suspense fallback={null}>
+              <StoreCredit total={totalPrice} use={credit.use} onChange={(use, amount) => setCredit({ use, amount })} />
+            </Suspense>
+          )}
           <p className="order-summary__policies">
             {t("placeOrder.policies")} <a href="/refund-policy.html">{t("placeOrder.refundPolicy")}</a>
             {" · "}

@@ -6,8 +6,11 @@ import { AccountMenu } from "../../components/Header";
 import LanguageSwitch from "../../components/LanguageSwitch";
 import "../../styles/index.css";
 // Nearly every island and part loaded on demand calls the API: one copy, with the chrome, rather
-// than one in the island and another in each part (the home page and its delivery checker).
+// than one in the island and another in each part (the home page and its delivery checker). The
+// same for the hook that loads an answer (every island but login's and payment-return's uses it,
+// and the delivery checker loaded at once on / had its own copy beside the home island's).
 import "../../lib/api";
+import "../../lib/useApi";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { textsLoaded, whenTextsReady } from "../../lib/i18n";

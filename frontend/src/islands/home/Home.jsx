@@ -1,17 +1,21 @@
 // The home list (/, /page/{n} and any unknown path): promotions, the category grid, Featured
 // Categories and the budget-package grid. /page/{n} shows page n of every product instead of the
 // promotions.
+import { Suspense, lazy } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
 import ProductGrid from "../../components/ProductGrid";
+import { useUserInfo } from "../../lib/auth";
 import { useT } from "../../lib/i18n";
 import { useApi } from "../../lib/useApi";
 import Banners from "./Banners";
 import BudgetGrid from "./BudgetGrid";
 import CategoryGrid, { CategoryGridSkeleton } from "./CategoryGrid";
 import FeaturedCategories from "./FeaturedCategories";
-import UsualItems from "./UsualItems";
+
+// Your usual items are a signed-in shopper's only: loaded for them alone (its texts are the home area's).
+const UsualItems = lazy(() => import(/* webpackChunkName: "usual-items" */ "./UsualItems"));
 
 /** A catalog key (lib/i18n.js). */
 export const HOME_HEADING = "home.heading";
@@ -57,12 +61,17 @@ function AllProductsPage({ page }) {
 export default function Home({ path = window.location.pathname }) {
   const t = useT();
   const page = pageNumberFrom(path);
+  const signedIn = Boolean(useUserInfo());
   const catalog = useCatalog();
   return (
     <div className="home">
       <h1 className="home__heading">{t(HOME_HEADING)}</h1>
       {page === null && <Banners />}
-      {page === null && <UsualItems />}
+      {page === null && signedIn && (
+        <Suspense fallback={null}>
+          <UsualItems />
+        </Suspense>
+      )}
       <section className="section" aria-labelledby="categories-heading">
         <h2 id="categories-heading">{t("home.shopByCategory")}</h2>
         {catalog.loading ? <CategoryGridSkeleton /> : <CategoryGrid categories={catalog.categories} />}

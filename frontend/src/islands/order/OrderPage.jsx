@@ -4,14 +4,12 @@
 import { Suspense, lazy, useEffect, useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
-import BuyAgainButton from "../../components/orders/BuyAgainButton";
 import PayButton from "../../components/orders/PayButton";
 import { getUserInfo } from "../../lib/auth";
 import { rich, textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
-import { useOrderLive } from "../../lib/orderLive";
+import { useOrderLive } from "../../lib/useOrderLive";
 import { useApi } from "../../lib/useApi";
-import Invoice from "./Invoice";
 import OrderTracking from "./OrderTracking";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast";
@@ -23,6 +21,15 @@ import "./order.css";
 const Extras = lazy(() => import(/* webpackChunkName: "order-rewards" */ "./Extras").then(textsLoaded));
 // The shopper's choice for an unavailable item, the changes made at packing and staff's packing panel.
 const Packing = lazy(() => import(/* webpackChunkName: "order-packing" */ "./Packing").then(textsLoaded));
+// The invoice (the printable part, GST lines and summary) comes as a chunk of its own, fetched as
+// the island starts: the confirmation, payment status and tracking show without it.
+const loadInvoice = () => import(/* webpackChunkName: "order-invoice" */ "./Invoice");
+const Invoice = lazy(loadInvoice);
+loadInvoice();
+// Buy again is the owner's only, beside Print: it comes once the order is shown, with its texts.
+const BuyAgainButton = lazy(() =>
+  import(/* webpackChunkName: "buy-again" */ "../../components/orders/BuyAgainButton").then(textsLoaded),
+);
 
 /** A catalog key (lib/i18n.js). */
 export const ORDER_NOT_FOUND = "order.notFound";
@@ -124,9 +131,15 @@ export default function OrderPage({ orderId }) {
               <button type="button" className="btn" onClick={() => window.print()}>
                 {t("order.print")}
               </button>
-              {order.user?.phoneNo === getUserInfo()?.phoneNo && <BuyAgainButton order={order} className="btn btn--primary" />}
+              {order.user?.phoneNo === getUserInfo()?.phoneNo && (
+                <Suspense fallback={null}>
+                  <BuyAgainButton order={order} className="btn btn--primary" />
+                </Suspense>
+              )}
             </div>
-            <Invoice order={order} />
+            <Suspense fallback={null}>
+              <Invoice order={order} />
+            </Suspense>
           </div>
           <div className="order-page__side">
             <OrderTracking order={order} />

@@ -3,17 +3,16 @@
 // "Only 2 left" when the stock is the cap), see MRP,
 // discount price, discount percent and the price for that many packs, and add it to the cart.
 // The card that linked here may have passed brand, quantity, units and qty in the query string.
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import GoBack from "../../components/GoBack";
 import EnglishName from "../../components/EnglishName";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
-import NotifyMeButton from "../../components/NotifyMeButton";
 import ProductCard from "../../components/ProductCard";
 import UnitPrice from "../../components/UnitPrice";
 import { addToCart } from "../../lib/cart";
 import { config, packLimit } from "../../lib/config";
-import { localName, useLanguage, useT } from "../../lib/i18n";
+import { localName, textsLoaded, useLanguage, useT } from "../../lib/i18n";
 import { formatMoney, toNumber } from "../../lib/money";
 import {
   allowedPackCount,
@@ -25,6 +24,11 @@ import {
   selectionFromQuery,
 } from "../../lib/product";
 import { useApi } from "../../lib/useApi";
+
+// "Notify me" and its texts come only when the chosen pack is out of stock.
+const NotifyMeButton = lazy(() =>
+  import(/* webpackChunkName: "notify-me" */ "../../components/NotifyMeButton").then(textsLoaded),
+);
 
 // Catalog keys (lib/i18n.js).
 export const BRAND_NOT_AVAILABLE = "product.brandMissing";
@@ -216,7 +220,9 @@ function ProductDetails({ product, preselect }) {
                   <button type="button" className="btn btn--block product-page__add" disabled>
                     {t("card.outOfStock")}
                   </button>
-                  <NotifyMeButton pack={pack} className="btn btn--primary btn--block product-page__notify" />
+                  <Suspense fallback={null}>
+                    <NotifyMeButton pack={pack} className="btn btn--primary btn--block product-page__notify" />
+                  </Suspense>
                 </>
               )}
             </div>
