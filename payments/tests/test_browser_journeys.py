@@ -206,7 +206,7 @@ def test_staff_see_a_late_charge_on_the_order_list(shop: Page):
     form.get_by_role("button", name="Sign In").click()
     page.wait_for_url(re.compile(r"/$"))
     page.goto("/admin/orderlist")
-    row = page.locator("tr", has=page.get_by_role("link", name=order.public_id, exact=True))
+    row = page.locator("tr", has=page.get_by_role("link", name=order.invoice_number, exact=True))
     expect(row.get_by_role("note")).to_have_text(
         f"Needs staff: Charged after the order was cancelled (₹{order.total_price:,.2f}, payment {payment.gateway_order_id})"
     )

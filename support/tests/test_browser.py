@@ -157,7 +157,7 @@ def test_a_shopper_reports_staff_approve_and_the_credit_shows(
         shot(page, f"profile-{size}-{language}")
         page.goto("/")
         page.locator(".account__toggle").click()
-        page.locator(".account-menu__item").nth(3).click()
+        page.locator(".account-menu__item").nth(4).click()  # Profile, Orders, Rewards, Alerts, Store credit
         drawer = page.get_by_role("dialog")
         expect(drawer.locator(".store-credit__balance strong")).to_have_text("₹649.00")
         expect(drawer.locator(".store-credit__entry")).to_have_count(2)

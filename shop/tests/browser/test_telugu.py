@@ -162,7 +162,7 @@ def test_a_customers_choice_is_kept_in_the_profile_and_comes_back_at_sign_in(
 
 # Latin words a Telugu page may show outside names: units, the tax and payment acronyms, the social
 # sites' own names.
-LATIN_ALLOWED = {"kg", "g", "ml", "l", "ltr", "pcs", "gst", "cgst", "sgst", "igst", "hsn", "sac", "fssai", "upi", "otp"}
+LATIN_ALLOWED = {"kg", "g", "ml", "l", "ltr", "pcs", "gst", "gstin", "cgst", "sgst", "igst", "hsn", "sac", "fssai", "upi", "otp"}
 LATIN_ALLOWED |= {"facebook", "instagram", "youtube", "x", "whatsapp"}
 # Every visible text of the page outside elements marked English (`lang=en`: names shown beside
 # their Telugu), as [text, where].
@@ -232,6 +232,11 @@ def stored_names() -> set[str]:
     texts = [settings.STORE_NAME, *settings.DELIVERY_PINCODES.values(), "Andhra Pradesh Puducherry"]
     # The shop's own details as the law has them printed on an invoice: address, GSTIN, e-mail.
     texts += [settings.STORE_ADDRESS, settings.STORE_GST_NUMBER, settings.STORE_SUPPORT_EMAIL, settings.STORE_STATE]
+    # The seller's legal name and the grievance officer, printed as registered (issue 28).
+    texts += [settings.STORE_LEGAL_NAME, settings.GRIEVANCE_OFFICER_NAME, settings.GRIEVANCE_OFFICER_DESIGNATION]
+    # Each brand's Legal Metrology declarations: catalog data with no Telugu version yet, like descriptions.
+    for row in Detail.objects.values_list(*Detail.DECLARATIONS):
+        texts += list(row)
     texts += list(Product.objects.values_list("name", flat=True)) + list(Detail.objects.values_list("brand", flat=True))
     texts += list(Product.objects.values_list("description", flat=True))
     texts += list(Category.objects.values_list("name", flat=True))
