@@ -153,3 +153,31 @@ def make_windows(*, capacity: int = 5, cutoff_hours: int = 2, weekdays=range(7))
 @pytest.fixture
 def windows(db) -> list[DeliveryWindow]:
     return make_windows()
+
+
+def together(calls) -> list:
+    """Run each call in its own thread, all released at once; the result or exception of each
+    (the race tests, on PostgreSQL)."""
+    import threading
+
+    from django.db import connection
+
+    start = threading.Barrier(len(calls))
+    outcomes: list = [None] * len(calls)
+
+    def run(index: int, call) -> None:
+        try:
+            start.wait(timeout=30)
+            outcomes[index] = call()
+        except Exception as error:  # noqa: BLE001 - kept and asserted on by the test
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(index, call)) for index, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads), "a racing call hung"
+    return outcomes

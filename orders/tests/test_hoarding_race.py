@@ -5,42 +5,18 @@ read the same open orders and all passed. They are now read inside it, after the
 locked, so a second placement reads what the first committed.
 """
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from catalog.models import Financial
 from common.errors import Conflict
 from orders.models import Order, OrderItem
+from orders.tests.conftest import together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 RACERS = 6
-
-
-def together(calls) -> list:
-    """Run each call in its own thread, all released at once; the result or exception of each."""
-    start = threading.Barrier(len(calls))
-    outcomes: list = [None] * len(calls)
-
-    def run(index: int, call) -> None:
-        try:
-            start.wait(timeout=30)
-            outcomes[index] = call()
-        except Exception as error:  # noqa: BLE001 - kept and asserted on by the test
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(index, call)) for index, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads), "a placement hung"
-    return outcomes
 
 
 def refusals(outcomes: list, code: str) -> int:

@@ -1,43 +1,19 @@
 """On PostgreSQL: staff changing the same line at the same moment make one change, once."""
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from catalog.models import Financial
 from orders.models import CreditNote, Order, OrderItem, OrderLineChange
 from orders.packing import order_line_remove, order_line_replace, order_line_set_qty
+from orders.tests.conftest import together
 from payments.models import Payment, Refund
 from payments.tests.test_refunds import pay_in_sandbox
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 STAFF = 5
-
-
-def together(calls) -> list:
-    """Run each call in its own thread, all released at once; the result or exception of each."""
-    start = threading.Barrier(len(calls))
-    outcomes: list = [None] * len(calls)
-
-    def run(index: int, call) -> None:
-        try:
-            start.wait(timeout=30)
-            outcomes[index] = call()
-        except Exception as error:  # noqa: BLE001 - kept and asserted on by the test
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(index, call)) for index, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads), "a packing change hung"
-    return outcomes
 
 
 @pytest.fixture
