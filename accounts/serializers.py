@@ -68,12 +68,21 @@ class RegisterInput(JudgedInput):
     phoneNo = _text()
     password = _text(trim_whitespace=False)
     verificationToken = _text()
+    # DPDP Act 2023 (accounts/privacy.py): the notice the page showed, and the optional offer SMS.
+    # An old client sends neither: registering records the essential consent alone.
+    noticeVersion = _text(source="notice_version")
+    offerSms = serializers.BooleanField(required=False, default=False, source="offer_sms")
 
     accepted = {
         "name": NAME,
         "phoneNo": PHONE_NUMBER,
         "password": NEW_PASSWORD,
         "verificationToken": VERIFICATION_TOKEN,
+        "noticeVersion": {
+            "type": "string",
+            "nullable": True,
+            "description": "The privacy notice's version shown (GET /api/users/privacy-notice); another one is 409",
+        },
     }
     accepted_required = ("name", "phoneNo", "password", "verificationToken")
 
@@ -292,3 +301,42 @@ class DeliveryOutput(serializers.Serializer):
     town = serializers.CharField()
     deliverable = serializers.BooleanField()
     message = serializers.CharField()
+
+
+class NoticeItemOutput(serializers.Serializer):
+    key = serializers.CharField()
+    title = serializers.CharField()
+    text = serializers.CharField()
+
+
+class PrivacyNoticeOutput(serializers.Serializer):
+    version = serializers.CharField()
+    items = NoticeItemOutput(many=True)
+    agreement = serializers.CharField()
+    offerSmsLabel = serializers.CharField()
+
+
+class ConsentOutput(serializers.Serializer):
+    purpose = serializers.CharField()
+    noticeVersion = serializers.CharField(source="notice_version")
+    language = serializers.CharField()
+    grantedAt = serializers.DateTimeField(source="granted_at")
+    withdrawnAt = serializers.DateTimeField(source="withdrawn_at", allow_null=True)
+
+
+class PrivacyOutput(serializers.Serializer):
+    offerSms = serializers.BooleanField()
+    consents = ConsentOutput(many=True)
+
+
+class PrivacyInput(JudgedInput):
+    offerSms = serializers.BooleanField(source="offer_sms")
+
+    accepted_required = ("offerSms",)
+
+
+class AccountDeleteInput(JudgedInput):
+    password = _text(trim_whitespace=False)
+
+    accepted = {"password": PASSWORD}
+    accepted_required = ("password",)
