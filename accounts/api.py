@@ -3,8 +3,7 @@ shape the input, call one service or selector, answer the wire format."""
 
 from django.conf import settings
 from django.http import HttpResponse
-from django.utils import timezone
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema

@@ -28,12 +28,15 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.errors import Conflict
+from accounts.errors import CANNOT_DELETE_ADMIN, Conflict, InvalidInput
 from accounts.models import Consent, PhoneOtp, User
 from accounts.rules import clean_language
 from accounts.tokens import access_token_revoke
 from common.fields import money
 from common.seller import seller
+from notifications.models import SmsMessage, StockAlert
+from orders.models import Order, OrderItem
+from support.models import Ticket
 
 # The notice's version: change it whenever the notice says something new, so each consent names
 # the text the shopper was shown.
@@ -58,7 +61,9 @@ def privacy_notice() -> dict:
     complain, whom to contact (the grievance officer from the seller settings, common/seller.py)."""
     found = seller()
     officer = ", ".join(
-        part for part in (found.officer_name, found.officer_designation, found.officer_phone, found.officer_email) if part
+        part
+        for part in (found.officer_name, found.officer_designation, found.officer_phone, found.officer_email)
+        if part
     )
     items = [
         {
@@ -93,7 +98,9 @@ def privacy_notice() -> dict:
         {
             "key": "contact",
             "title": gettext("Questions or complaints"),
-            "text": gettext("Grievance Officer: %(officer)s. You may also complain to the Data Protection Board of India.")
+            "text": gettext(
+                "Grievance Officer: %(officer)s. You may also complain to the Data Protection Board of India."
+            )
             % {"officer": officer or found.care_phone},
         },
     ]
@@ -164,9 +171,6 @@ def _iso(moment) -> str | None:
 def personal_data_export(*, user: User) -> dict:
     """Everything the shop holds about the shopper, in four queries whatever its size: the orders
     with their lines, the tickets with their lines, the consents."""
-    from orders.models import Order, OrderItem
-    from support.models import Ticket
-
     orders = (
         Order.objects.filter(user=user)
         .order_by("created_at", "id")
@@ -283,10 +287,6 @@ def account_deletion_request(*, user: User, token=None) -> User:
     """The shopper's own request (the caller checked the password): the account stops at once and
     its personal data is erased by a task queued after commit. Refused while an order is still on
     its way (its delivery needs the address) and for admins (the shop keeps one)."""
-    from orders.models import Order
-
-    from accounts.errors import CANNOT_DELETE_ADMIN, InvalidInput
-
     if user.is_staff:
         raise InvalidInput(CANNOT_DELETE_ADMIN)
     with transaction.atomic():
@@ -320,10 +320,6 @@ def erased_phone(user_id: int) -> str:
 def personal_data_erase(*, user_id: int) -> bool:
     """Pseudonymise one account whose deletion was requested; False when there is nothing to do
     (never requested, or already erased). See the module's docstring for what stays."""
-    from notifications.models import SmsMessage, StockAlert
-    from orders.models import Order
-    from support.models import Ticket
-
     user = User.objects.select_for_update().filter(pk=user_id).first()
     if user is None or user.deletion_requested_at is None or user.erased_at is not None:
         return False
