@@ -74,17 +74,19 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
         />
       </div>
       <PhoneVerification idPrefix={idPrefix} verification={verification} />
-      <Suspense fallback={null}>
-        <PrivacyNotice idPrefix={idPrefix} offerSms={offerSms} onOfferSms={setOfferSms} onShown={setNoticeVersion} />
-      </Suspense>
       {verification.verified && (
         <>
           <NewPasswordField id={`${idPrefix}-password`} label={t("password.label")} value={password} onChange={setPassword} required />
           <NewPasswordField id={`${idPrefix}-confirm-password`} label={t("password.confirm")} value={confirmPassword} onChange={setConfirmPassword} required />
-          <button type="submit" className="btn btn--primary btn--block" disabled={register.busy}>
-            {register.busy ? t("common.loading") : t("register.title")}
-          </button>
         </>
+      )}
+      <Suspense fallback={null}>
+        <PrivacyNotice idPrefix={idPrefix} offerSms={offerSms} onOfferSms={setOfferSms} onShown={setNoticeVersion} />
+      </Suspense>
+      {verification.verified && (
+        <button type="submit" className="btn btn--primary btn--block" disabled={register.busy}>
+          {register.busy ? t("common.loading") : t("register.title")}
+        </button>
       )}
       <p className="account-form__switch">
         {t("register.haveAccount")}{" "}
