@@ -4,7 +4,7 @@ from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import ValidationError
 
 from accounts import services
-from accounts.models import PhoneOtp, RevokedToken, User
+from accounts.models import Consent, PhoneOtp, RevokedToken, User
 from common.errors import DomainError
 
 
@@ -36,6 +36,19 @@ class UserEditForm(UserChangeForm):
         return cleaned
 
 
+class ConsentInline(admin.TabularInline):
+    """DPDP consents as recorded (accounts/privacy.py): read only, the record of what was agreed."""
+
+    model = Consent
+    extra = 0
+    can_delete = False
+    fields = ("purpose", "notice_version", "language", "granted_at", "withdrawn_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
     """Django's user admin, keyed by phone number; the password only changes through its own form."""
@@ -47,11 +60,13 @@ class UserAdmin(DjangoUserAdmin):
         ("Delivery address", {"fields": ("street", "city", "postal_code", "latitude", "longitude")}),
         ("Access", {"fields": ("is_staff", "is_active")}),
         ("Dates", {"fields": ("last_login", "date_joined")}),
+        ("Personal data (DPDP)", {"fields": ("deletion_requested_at", "erased_at")}),
     )
+    inlines = (ConsentInline,)
     add_fieldsets = (
         (None, {"classes": ("wide",), "fields": ("phone_no", "name", "usable_password", "password1", "password2")}),
     )
-    readonly_fields = ("last_login", "date_joined")
+    readonly_fields = ("last_login", "date_joined", "deletion_requested_at", "erased_at")
     list_display = ("phone_no", "name", "city", "postal_code", "is_staff", "is_active", "date_joined")
     list_filter = ("is_staff", "is_active")
     search_fields = ("phone_no", "name")
