@@ -36,19 +36,6 @@ class UserEditForm(UserChangeForm):
         return cleaned
 
 
-class ConsentInline(admin.TabularInline):
-    """DPDP consents as recorded (accounts/privacy.py): read only, the record of what was agreed."""
-
-    model = Consent
-    extra = 0
-    can_delete = False
-    fields = ("purpose", "notice_version", "language", "granted_at", "withdrawn_at")
-    readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
     """Django's user admin, keyed by phone number; the password only changes through its own form."""
@@ -62,7 +49,6 @@ class UserAdmin(DjangoUserAdmin):
         ("Dates", {"fields": ("last_login", "date_joined")}),
         ("Personal data (DPDP)", {"fields": ("deletion_requested_at", "erased_at")}),
     )
-    inlines = (ConsentInline,)
     add_fieldsets = (
         (None, {"classes": ("wide",), "fields": ("phone_no", "name", "usable_password", "password1", "password2")}),
     )
@@ -105,4 +91,22 @@ class RevokedTokenAdmin(admin.ModelAdmin):
     readonly_fields = ("jti", "user", "revoked_at", "expires_at")
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Consent)
+class ConsentAdmin(admin.ModelAdmin):
+    """DPDP consents as recorded (accounts/privacy.py): read only, the record of what was agreed."""
+
+    list_display = ("user", "purpose", "notice_version", "language", "granted_at", "withdrawn_at")
+    list_filter = ("purpose", "notice_version")
+    search_fields = ("user__phone_no",)
+    list_select_related = ("user",)
+    fields = ("user", "purpose", "notice_version", "language", "granted_at", "withdrawn_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
         return False
