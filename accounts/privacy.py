@@ -169,8 +169,8 @@ def _iso(moment) -> str | None:
 
 
 def personal_data_export(*, user: User) -> dict:
-    """Everything the shop holds about the shopper, in four queries whatever its size: the orders
-    with their lines, the tickets with their lines, the consents."""
+    """Everything the shop holds about the shopper, in the same queries whatever its size (six at
+    most): the orders, their lines, the tickets, their lines and those lines' items, the consents."""
     orders = (
         Order.objects.filter(user=user)
         .order_by("created_at", "id")
