@@ -6,6 +6,7 @@ phone number." rather than "This field is required.".
 """
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -16,6 +17,18 @@ from accounts.tokens import IssuedToken, iso_utc
 from common.fields import NumberField, PageNumberField, PageSizeField, TextField
 from common.openapi import LATITUDE, LONGITUDE, PINCODE, SPACE, JudgedInput, any_text, text
 from common.pagination import USER_LIST
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """JSON true or false only: DRF's BooleanField also takes 0, 1, "yes" and "off", which the
+    schema (a boolean) refuses."""
+
+    default_error_messages = {"invalid": gettext_lazy("Send true or false.")}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
 
 
 def _text(**kwargs):
@@ -71,7 +84,7 @@ class RegisterInput(JudgedInput):
     # DPDP Act 2023 (accounts/privacy.py): the notice the page showed, and the optional offer SMS.
     # An old client sends neither: registering records the essential consent alone.
     noticeVersion = _text(source="notice_version")
-    offerSms = serializers.BooleanField(required=False, default=False, source="offer_sms")
+    offerSms = StrictBooleanField(required=False, default=False, source="offer_sms")
 
     accepted = {
         "name": NAME,
@@ -330,7 +343,7 @@ class PrivacyOutput(serializers.Serializer):
 
 
 class PrivacyInput(JudgedInput):
-    offerSms = serializers.BooleanField(source="offer_sms")
+    offerSms = StrictBooleanField(source="offer_sms")
 
     accepted_required = ("offerSms",)
 

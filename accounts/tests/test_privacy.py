@@ -177,10 +177,12 @@ def test_offer_sms_withdrawn_and_granted_again_keeps_the_history(customer):
     assert len(rows) == 2 and rows[0] is not None and rows[1] is None
 
 
-def test_offer_sms_needs_a_boolean(customer):
-    response = client_for(customer).put(PRIVACY_URL, {}, format="json")
+@pytest.mark.parametrize("body", [{}, {"offerSms": 0}, {"offerSms": "yes"}, {"offerSms": None}])
+def test_offer_sms_needs_true_or_false(customer, body):
+    response = client_for(customer).put(PRIVACY_URL, body, format="json")
     assert response.status_code == 400
     assert "message" in response.json()
+    assert not Consent.objects.exists()
 
 
 # --- Download my data --------------------------------------------------------------------------------
