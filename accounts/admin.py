@@ -4,7 +4,7 @@ from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import ValidationError
 
 from accounts import services
-from accounts.models import PhoneOtp, RevokedToken, User
+from accounts.models import Consent, PhoneOtp, RevokedToken, User
 from common.errors import DomainError
 
 
@@ -47,11 +47,12 @@ class UserAdmin(DjangoUserAdmin):
         ("Delivery address", {"fields": ("street", "city", "postal_code", "latitude", "longitude")}),
         ("Access", {"fields": ("is_staff", "is_active")}),
         ("Dates", {"fields": ("last_login", "date_joined")}),
+        ("Personal data (DPDP)", {"fields": ("deletion_requested_at", "erased_at")}),
     )
     add_fieldsets = (
         (None, {"classes": ("wide",), "fields": ("phone_no", "name", "usable_password", "password1", "password2")}),
     )
-    readonly_fields = ("last_login", "date_joined")
+    readonly_fields = ("last_login", "date_joined", "deletion_requested_at", "erased_at")
     list_display = ("phone_no", "name", "city", "postal_code", "is_staff", "is_active", "date_joined")
     list_filter = ("is_staff", "is_active")
     search_fields = ("phone_no", "name")
@@ -90,4 +91,22 @@ class RevokedTokenAdmin(admin.ModelAdmin):
     readonly_fields = ("jti", "user", "revoked_at", "expires_at")
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Consent)
+class ConsentAdmin(admin.ModelAdmin):
+    """DPDP consents as recorded (accounts/privacy.py): read only, the record of what was agreed."""
+
+    list_display = ("user", "purpose", "notice_version", "language", "granted_at", "withdrawn_at")
+    list_filter = ("purpose", "notice_version")
+    search_fields = ("user__phone_no",)
+    list_select_related = ("user",)
+    fields = ("user", "purpose", "notice_version", "language", "granted_at", "withdrawn_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
         return False

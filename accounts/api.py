@@ -2,7 +2,8 @@
 shape the input, call one service or selector, answer the wire format."""
 
 from django.conf import settings
-from django.utils import translation
+from django.http import HttpResponse
+from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -11,11 +12,12 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import otp, selectors, services
+from accounts import otp, privacy, selectors, services
 from accounts.delivery import delivery_check
 from accounts.errors import USER_NOT_FOUND, NotFound
 from accounts.places import MIN_QUERY_CHARS, place_search
 from accounts.serializers import (
+    AccountDeleteInput,
     AddressChangeInput,
     AddressOutput,
     AddressWithLocationInput,
@@ -30,6 +32,9 @@ from accounts.serializers import (
     OtpVerifyInput,
     PlaceSearchInput,
     PlacesOutput,
+    PrivacyInput,
+    PrivacyNoticeOutput,
+    PrivacyOutput,
     ProfileInput,
     RegisterInput,
     SavedAddressOutput,
@@ -179,6 +184,8 @@ class UsersView(APIView):
             password=data.get("password"),
             verification_token=data.get("verificationToken"),
             language=translation.get_language(),
+            offer_sms=data.get("offer_sms", False),
+            notice_version=data.get("notice_version"),
         )
         return Response(user_info_data(user, access_token_issue(user=user)), status=status.HTTP_201_CREATED)
 
@@ -322,3 +329,62 @@ class PlaceSearchView(PublicView):
         # The post-office data only changes with a package upgrade.
         patch_cache_control(response, public=True, max_age=3600)
         return response
+
+
+class PrivacyNoticeView(PublicView):
+    """The DPDP notice shown at sign-up, in the page's language, with its version."""
+
+    @extend_schema(responses=PrivacyNoticeOutput, auth=[])
+    def get(self, request):
+        return Response(PrivacyNoticeOutput(privacy.privacy_notice()).data)
+
+
+def _privacy_state(user) -> dict:
+    consents = list(user.consents.order_by("granted_at", "id"))
+    offer_sms = any(c.purpose == "offer_sms" and c.withdrawn_at is None for c in consents)
+    return {"offerSms": offer_sms, "consents": consents}
+
+
+class OwnPrivacyView(APIView):
+    """The signed-in user's consents; PUT grants or withdraws the optional offer SMS."""
+
+    permission_classes = (IsCustomer,)
+
+    @extend_schema(responses=PrivacyOutput)
+    def get(self, request):
+        return Response(PrivacyOutput(_privacy_state(request.user)).data)
+
+    @extend_schema(request=PrivacyInput, responses=PrivacyOutput)
+    def put(self, request):
+        data = _input(PrivacyInput, request)
+        privacy.offer_sms_set(user=request.user, allowed=data["offer_sms"], language=translation.get_language())
+        return Response(PrivacyOutput(_privacy_state(request.user)).data)
+
+
+class OwnDataView(APIView):
+    """Download my data: the signed-in user's profile, address, orders, tickets and consents as a
+    JSON attachment (an admin reads others' in Django admin)."""
+
+    permission_classes = (IsCustomer,)
+
+    @extend_schema(responses={(200, "application/json"): {"type": "object"}})
+    def get(self, request):
+        response = HttpResponse(privacy.personal_data_json(user=request.user), content_type="application/json")
+        response["Content-Disposition"] = f'attachment; filename="my-data-{timezone.localdate():%Y-%m-%d}.json"'
+        patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+class OwnAccountDeleteView(APIView):
+    """Delete my account, confirmed with the password: signed out and unable to sign in at once;
+    the personal data erased by a task (accounts/privacy.py)."""
+
+    permission_classes = (IsCustomer,)
+
+    @extend_schema(request=AccountDeleteInput, responses=MessageOutput)
+    def post(self, request):
+        data = _input(AccountDeleteInput, request)
+        services.user_account_delete(
+            user=request.user, password=data.get("password"), token=request.auth, client_ip=client_ip(request)
+        )
+        return Response({"message": str(privacy.ACCOUNT_DELETED)})

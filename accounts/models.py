@@ -57,6 +57,11 @@ class User(AbstractBaseUser):
     latitude = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
     longitude = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
 
+    # DPDP Act 2023 (accounts/privacy.py): the shopper asked to delete the account (it is inactive
+    # from that moment), and when its personal data was erased (name, phone, address, location).
+    deletion_requested_at = models.DateTimeField(null=True, blank=True)
+    erased_at = models.DateTimeField("personal data erased at", null=True, blank=True)
+
     objects = UserManager()
 
     USERNAME_FIELD = "phone_no"
@@ -135,3 +140,28 @@ class RevokedToken(models.Model):
 
     def __str__(self) -> str:
         return f"token {self.jti} of user {self.user_id}"
+
+
+class Consent(models.Model):
+    """One consent given under the DPDP Act 2023: for what, under which version of the notice, in
+    which language, when; `withdrawn_at` once taken back. Granting again adds a new row, so the
+    history stays. `essential` is the service itself (registering is consenting to it, after the
+    notice); `offer_sms` is optional and may be withdrawn at any time (accounts/privacy.py)."""
+
+    class Purpose(models.TextChoices):
+        ESSENTIAL = "essential", "Essential (account, orders, delivery, invoices)"
+        OFFER_SMS = "offer_sms", "Offer SMS"
+
+    user = models.ForeignKey("User", on_delete=models.CASCADE, related_name="consents")
+    purpose = models.CharField(max_length=20, choices=Purpose.choices)
+    notice_version = models.CharField(max_length=20)
+    language = models.CharField(max_length=5, choices=settings.LANGUAGES)
+    granted_at = models.DateTimeField(default=timezone.now)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["granted_at", "id"]
+        indexes = [models.Index(fields=["user", "purpose"], name="consent_user_purpose")]
+
+    def __str__(self) -> str:
+        return f"{self.purpose} consent of user {self.user_id} ({self.notice_version})"

@@ -6,6 +6,7 @@ phone number." rather than "This field is required.".
 """
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -16,6 +17,18 @@ from accounts.tokens import IssuedToken, iso_utc
 from common.fields import NumberField, PageNumberField, PageSizeField, TextField
 from common.openapi import LATITUDE, LONGITUDE, PINCODE, SPACE, JudgedInput, any_text, text
 from common.pagination import USER_LIST
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """JSON true or false only: DRF's BooleanField also takes 0, 1, "yes" and "off", which the
+    schema (a boolean) refuses."""
+
+    default_error_messages = {"invalid": gettext_lazy("Send true or false.")}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
 
 
 def _text(**kwargs):
@@ -68,12 +81,21 @@ class RegisterInput(JudgedInput):
     phoneNo = _text()
     password = _text(trim_whitespace=False)
     verificationToken = _text()
+    # DPDP Act 2023 (accounts/privacy.py): the notice the page showed, and the optional offer SMS.
+    # An old client sends neither: registering records the essential consent alone.
+    noticeVersion = _text(source="notice_version")
+    offerSms = StrictBooleanField(required=False, default=False, source="offer_sms")
 
     accepted = {
         "name": NAME,
         "phoneNo": PHONE_NUMBER,
         "password": NEW_PASSWORD,
         "verificationToken": VERIFICATION_TOKEN,
+        "noticeVersion": {
+            "type": "string",
+            "nullable": True,
+            "description": "The privacy notice's version shown (GET /api/users/privacy-notice); another one is 409",
+        },
     }
     accepted_required = ("name", "phoneNo", "password", "verificationToken")
 
@@ -292,3 +314,42 @@ class DeliveryOutput(serializers.Serializer):
     town = serializers.CharField()
     deliverable = serializers.BooleanField()
     message = serializers.CharField()
+
+
+class NoticeItemOutput(serializers.Serializer):
+    key = serializers.CharField()
+    title = serializers.CharField()
+    text = serializers.CharField()
+
+
+class PrivacyNoticeOutput(serializers.Serializer):
+    version = serializers.CharField()
+    items = NoticeItemOutput(many=True)
+    agreement = serializers.CharField()
+    offerSmsLabel = serializers.CharField()
+
+
+class ConsentOutput(serializers.Serializer):
+    purpose = serializers.CharField()
+    noticeVersion = serializers.CharField(source="notice_version")
+    language = serializers.CharField()
+    grantedAt = serializers.DateTimeField(source="granted_at")
+    withdrawnAt = serializers.DateTimeField(source="withdrawn_at", allow_null=True)
+
+
+class PrivacyOutput(serializers.Serializer):
+    offerSms = serializers.BooleanField()
+    consents = ConsentOutput(many=True)
+
+
+class PrivacyInput(JudgedInput):
+    offerSms = StrictBooleanField(source="offer_sms")
+
+    accepted_required = ("offerSms",)
+
+
+class AccountDeleteInput(JudgedInput):
+    password = _text(trim_whitespace=False)
+
+    accepted = {"password": PASSWORD}
+    accepted_required = ("password",)

@@ -37,6 +37,12 @@ from accounts.guard import (
 )
 from accounts.models import PhoneOtp, User
 from accounts.otp import phone_verification_consume
+from accounts.privacy import (
+    account_deletion_request,
+    consent_check_notice_version,
+    consents_record_at_registration,
+    phone_free_for_registration,
+)
 from accounts.rules import (
     clean_language,
     clean_name,
@@ -101,22 +107,38 @@ def _create_user(*, phone_no: str, password: str, name: str, language: str) -> U
         raise InvalidInput(" ".join(exc.messages)) from None
 
 
-def user_register(*, name, phone_no, password, verification_token, language: str = settings.LANGUAGE_CODE) -> User:
+def user_register(
+    *,
+    name,
+    phone_no,
+    password,
+    verification_token,
+    language: str = settings.LANGUAGE_CODE,
+    offer_sms: bool = False,
+    notice_version=None,
+) -> User:
     """A new customer whose phone number an OTP proved (the token from `otp_verify`), who keeps
     `language` (the one they registered in) for the texts the shop sends them.
 
     The token is checked before anything else, so only the proven owner of a number learns
-    whether it already has an account.
+    whether it already has an account. Registering after the privacy notice (`notice_version`, the
+    one the page showed; old clients send none) records the essential consent, and the optional
+    offer-SMS one when ticked (accounts/privacy.py). A number whose old account is being deleted
+    registers again: that account is erased first.
     """
     phone_no = clean_phone(phone_no)
     name = clean_name(name)
     language = clean_language(language)
     clean_new_password(password, user=User(phone_no=phone_no, name=name))
+    consent_check_notice_version(notice_version)
     with transaction.atomic():
         phone_verification_consume(token=verification_token, phone_no=phone_no, purpose=PhoneOtp.Purpose.REGISTER)
+        phone_free_for_registration(phone_no=phone_no)
         if User.objects.filter(phone_no=phone_no).exists():
             raise Conflict(ACCOUNT_EXISTS)  # rolls the token back: it is not spent
-        return _create_user(phone_no=phone_no, password=password, name=name, language=language)
+        user = _create_user(phone_no=phone_no, password=password, name=name, language=language)
+        consents_record_at_registration(user=user, offer_sms=bool(offer_sms), language=language)
+        return user
 
 
 def user_reset_password(*, phone_no, password, verification_token) -> User:
@@ -126,7 +148,8 @@ def user_reset_password(*, phone_no, password, verification_token) -> User:
     for an unknown number is never texted, so no token for one exists.
     """
     phone_no = clean_phone(phone_no)
-    user = User.objects.filter(phone_no=phone_no).first()
+    # An account being deleted is not given a new password (it signs in no more).
+    user = User.objects.filter(phone_no=phone_no, deletion_requested_at__isnull=True).first()
     clean_new_password(password, user=user or User(phone_no=phone_no))
     with transaction.atomic():
         phone_verification_consume(token=verification_token, phone_no=phone_no, purpose=PhoneOtp.Purpose.RESET)
@@ -294,3 +317,10 @@ def user_delete(*, user: User) -> None:
             user.delete()
     except ProtectedError:
         raise Conflict(gettext("This user has orders and cannot be deleted.")) from None
+
+
+def user_account_delete(*, user: User, password, token=None, client_ip: str = "") -> User:
+    """The shopper deletes their own account, confirming with the password (a bearer token alone,
+    a stolen one, must not do it; wrong ones count as wrong sign-ins). accounts/privacy.py does the rest."""
+    _check_current_password(user=user, current_password=password, client_ip=client_ip)
+    return account_deletion_request(user=user, token=token)

@@ -4,7 +4,8 @@
 
 What it does, in order:
 1. creates its own PostgreSQL database (`bench_lighthouse`, dropped first if left over; `--reuse`
-   keeps a filled one), migrates it and loads the demo catalog (`seed_demo`, once);
+   keeps a filled one), migrates it and loads the demo catalog (`seed_demo`, once), then runs
+   `manage.py compliance_audit` on it (issue 28: a failing audit fails the run, and so CI);
 2. collects the static files (the built bundles must be there: `npm run build`, which
    `scripts/setup` runs) and serves the shop as harness.start_server does: SHOP_ENV=production,
    DEBUG off, compressed static files with long cache lifetimes, on a free loopback port;
@@ -122,6 +123,9 @@ def prepare(env: dict[str, str], *, reuse: bool) -> str:
     call_command("migrate", verbosity=0)  # a reused database gets the migrations that came since
     if not existed:
         call_command("seed_demo", verbosity=0)
+    # CI's compliance gate (issue 28) on the seeded demo, served the production way: a failing audit
+    # raises CommandError, which fails the lighthouse part. A fraction of a second.
+    call_command("compliance_audit")
     call_command("collectstatic", interactive=False, verbosity=0)
     product = Product.objects.order_by("pk").first()
     if product is None:

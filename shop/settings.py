@@ -331,6 +331,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
+    # Hourly: deleted accounts whose own erasure task was lost are erased (DPDP Act, within 24 h).
+    "purge-personal-data": {"task": "accounts.tasks.purge_personal_data", "schedule": 60 * 60},
     "reconcile-payments": {"task": "payments.tasks.reconcile_payments", "schedule": 2 * 60},
     "cancel-abandoned-orders": {"task": "payments.tasks.cancel_abandoned_orders", "schedule": 60},
     # Hourly: once a month has ended (India time), its gold-coin draw runs; a month already drawn is skipped.

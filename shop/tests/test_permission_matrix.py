@@ -232,6 +232,17 @@ API: dict[str, dict[str, Rule]] = {
     },
     "api/users/profile": {"GET": Rule(SIGNED_IN), "PUT": Rule(SIGNED_IN, body=lambda world, actor: {"name": "Me"})},
     "api/users/address": {"GET": Rule(SIGNED_IN)},
+    # DPDP (accounts/privacy.py): the notice for everyone; the rest is each caller's own, self only
+    # (an admin reads others' data in Django admin).
+    "api/users/privacy-notice": {"GET": Rule(PUBLIC)},
+    "api/users/me/privacy": {
+        "GET": Rule(SIGNED_IN),
+        "PUT": Rule(SIGNED_IN, body=lambda world, actor: {"offerSms": False}),
+    },
+    "api/users/me/data": {"GET": Rule(SIGNED_IN)},
+    # The customer's own placed order keeps the account (409); the other customer, with none, deletes
+    # theirs; an admin's account is not deleted here (400).
+    "api/users/me/delete": {"POST": Rule((401, 409, 200, 400), body=lambda world, actor: {"password": PASSWORD})},
     "api/users/credit": {"GET": Rule(SIGNED_IN)},  # each caller's own store credit
     "api/users/<str:ref>/address": {
         "POST": Rule(

@@ -23,6 +23,7 @@ import orders from "./orders";
 import packing from "./packing";
 import payment from "./payment";
 import paymentReturn from "./payment-return";
+import privacy from "./privacy";
 import product from "./product";
 import reportProblem from "./report-problem";
 import rewards from "./rewards";
@@ -54,6 +55,7 @@ export const AREAS = [
   packing,
   payment,
   paymentReturn,
+  privacy,
   product,
   reportProblem,
   rewards,

@@ -1,7 +1,7 @@
 // Register (spec sections 2, 4 and 5): Name, Phone Number with an SMS code checked by the server,
 // then Password, Confirm Password and Register. On success the login info is stored and the
 // shopper goes to the `redirect` query parameter (default /).
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { api } from "../../lib/api";
 import { setUserInfo } from "../../lib/auth";
 import { rich, useT } from "../../lib/i18n";
@@ -16,12 +16,17 @@ import PhoneVerification from "./PhoneVerification";
 import usePhoneVerification from "../../lib/usePhoneVerification";
 import NewPasswordField from "./NewPasswordField";
 
+// The DPDP notice and its "offers by SMS" box: every text is the server's, fetched with the part.
+const PrivacyNotice = lazy(() => import(/* webpackChunkName: "privacy-notice" */ "./PrivacyNotice"));
+
 export default function RegisterForm({ onLogin, idPrefix = "register", headingLevel = 2 }) {
   const t = useT();
   const verification = usePhoneVerification("register");
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
+  const [offerSms, setOfferSms] = useState(false);
+  const [noticeVersion, setNoticeVersion] = useState(null);
   const register = useSubmit(
     async () => {
       const info = await api("/api/users", {
@@ -31,6 +36,8 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
           phoneNo: nationalNumber(verification.phone),
           password,
           verificationToken: verification.verificationToken,
+          offerSms,
+          noticeVersion,
         },
       });
       setUserInfo(info);
@@ -71,10 +78,15 @@ export default function RegisterForm({ onLogin, idPrefix = "register", headingLe
         <>
           <NewPasswordField id={`${idPrefix}-password`} label={t("password.label")} value={password} onChange={setPassword} required />
           <NewPasswordField id={`${idPrefix}-confirm-password`} label={t("password.confirm")} value={confirmPassword} onChange={setConfirmPassword} required />
-          <button type="submit" className="btn btn--primary btn--block" disabled={register.busy}>
-            {register.busy ? t("common.loading") : t("register.title")}
-          </button>
         </>
+      )}
+      <Suspense fallback={null}>
+        <PrivacyNotice idPrefix={idPrefix} offerSms={offerSms} onOfferSms={setOfferSms} onShown={setNoticeVersion} />
+      </Suspense>
+      {verification.verified && (
+        <button type="submit" className="btn btn--primary btn--block" disabled={register.busy}>
+          {register.busy ? t("common.loading") : t("register.title")}
+        </button>
       )}
       <p className="account-form__switch">
         {t("register.haveAccount")}{" "}

@@ -14,7 +14,15 @@ const userInfo = {
   expiresAt: new Date(Date.now() + 3600_000).toISOString(),
 };
 
+const notice = {
+  version: "2026-11-26",
+  items: [{ key: "collected", title: "What we collect", text: "Your name and mobile number." }],
+  agreement: "By registering you agree to this use of your data.",
+  offerSmsLabel: "Send me offers by SMS",
+};
+
 const routes = (extra = {}) => ({
+  "GET /api/users/privacy-notice": { body: notice },
   "POST /api/users/otp/send": { body: { message: "OTP sent successfully!", resendIn: 300 } },
   "POST /api/users/otp/verify": ({ body }) =>
     body.code === "123456" ? { body: { verificationToken: "verified-token" } } : { status: 400, body: { message: "The OTP is incorrect." } },
@@ -173,8 +181,26 @@ describe("RegisterForm", () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/shipping"));
     expect(sentBody(fetchMock, "POST", "/api/users")).toEqual({
       name: "Ravi", phoneNo: "9876543210", password: "s3cret-pass", verificationToken: "verified-token",
+      offerSms: false, noticeVersion: "2026-11-26",
     });
     expect(getUserInfo()).toMatchObject({ _id: "7" });
+  });
+
+  it("shows the server's privacy notice and sends the offer SMS choice with the notice's version", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(routes());
+    render(<RegisterForm onLogin={() => {}} />);
+    expect(await screen.findByText("What we collect")).toBeInTheDocument();
+    expect(screen.getByText("By registering you agree to this use of your data.")).toBeInTheDocument();
+    const offers = screen.getByLabelText("Send me offers by SMS");
+    expect(offers).not.toBeChecked();
+    await user.click(offers);
+    await verifyPhone(user);
+    await user.type(screen.getByLabelText("Password"), "s3cret-pass");
+    await user.type(screen.getByLabelText("Confirm Password"), "s3cret-pass");
+    await user.click(screen.getByRole("button", { name: "Register" }));
+    await waitFor(() => expect(navigate).toHaveBeenCalled());
+    expect(sentBody(fetchMock, "POST", "/api/users")).toMatchObject({ offerSms: true, noticeVersion: "2026-11-26" });
   });
 
   it("toasts the server's message when registration fails", async () => {

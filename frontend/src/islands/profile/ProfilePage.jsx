@@ -1,17 +1,20 @@
-// The /profile page (spec section 2): the profile form, the store credit (issue 25) and the My
-// Orders table (its /profile columns: ID, date, total, paid, delivered, details). Opened from
-// checkout's shipping step (`?redirect=/shipping`), it says why and goes back there once saved.
+// The /profile page (spec section 2): the profile form, the store credit (issue 25), "Your data"
+// (DPDP, issue 28) and the My Orders table (its /profile columns: ID, date, total, paid,
+// delivered, details). Opened from checkout's shipping step (`?redirect=/shipping`), it says why
+// and goes back there once saved.
 import { Suspense, lazy } from "react";
 import ProfileForm from "../../components/account/ProfileForm";
 import MyOrdersTable from "../../components/orders/MyOrdersTable";
 import Message from "../../components/Message";
-import { useT } from "../../lib/i18n";
+import { textsLoaded, useT } from "../../lib/i18n";
 import { navigate } from "../../lib/navigation";
 import "../../components/account/account.css";
 
 // The store credit (its balance and ledger, with the dates' formatting), below the profile form,
 // comes as a chunk of its own; its texts are mounted with the island (index.jsx).
 const StoreCredit = lazy(() => import(/* webpackChunkName: "profile-store-credit" */ "../../components/account/StoreCredit"));
+// "Your data" (DPDP: offer SMS consent, download, delete the account), a chunk with its texts.
+const YourData = lazy(() => import(/* webpackChunkName: "profile-your-data" */ "../../components/account/YourData").then(textsLoaded));
 
 // The checkout steps that send a shopper here for an address (islands/checkout/ShippingStep.jsx):
 // the only places the page goes back to, so a link cannot send a shopper elsewhere.
@@ -33,6 +36,9 @@ export default function ProfilePage() {
         <ProfileForm idPrefix="profile" headingLevel={1} onSaved={back ? () => navigate(back) : undefined} />
         <Suspense fallback={null}>
           <StoreCredit headingLevel={2} />
+        </Suspense>
+        <Suspense fallback={null}>
+          <YourData />
         </Suspense>
       </div>
       <section className="profile-page__orders" aria-labelledby="profile-orders-title">
