@@ -126,23 +126,27 @@ function PickList({ data }) {
   return (
     <>
       <p className="picking__summary">{t("admin.picking.summary", { orders: data.orders, packs: data.packs })}</p>
-      {data.categories.map((category) => (
-        <section key={category.name || "other"} className="picking__shelf">
-          <h2>
-            {category.name ? localName(category).primary : t("admin.picking.otherShelf")} <span className="picking__count">({category.packs})</span>
-          </h2>
-          <table className="table picking__table">
-            <thead>
-              <tr>
-                <th className="picking__tick">{t("admin.picking.picked")}</th>
-                <th>{t("admin.picking.product")}</th>
-                <th>{t("admin.picking.brand")}</th>
-                <th>{t("admin.picking.pack")}</th>
-                <th className="picking__number">{t("admin.picking.packs")}</th>
-                <th className="picking__number">{t("admin.picking.orders")}</th>
+      <div className="picking__shelf">
+        <table className="table picking__table picking__picks">
+          <thead>
+            <tr>
+              <th className="picking__tick">{t("admin.picking.picked")}</th>
+              <th>{t("admin.picking.product")}</th>
+              <th>{t("admin.picking.brand")}</th>
+              <th>{t("admin.picking.pack")}</th>
+              <th className="picking__number">{t("admin.picking.packs")}</th>
+              <th className="picking__number">{t("admin.picking.orders")}</th>
+            </tr>
+          </thead>
+          {data.categories.map((category) => (
+            <tbody key={category.name || "other"}>
+              <tr className="picking__category">
+                <th colSpan={6} scope="rowgroup">
+                  <h2>
+                    {category.name ? localName(category).primary : t("admin.picking.otherShelf")} <span className="picking__count">({category.packs})</span>
+                  </h2>
+                </th>
               </tr>
-            </thead>
-            <tbody>
               {category.lines.map((line) => (
                 <tr key={`${line._id}-${line.brand}-${line.pack}`}>
                   <td className="picking__tick">
@@ -158,9 +162,9 @@ function PickList({ data }) {
                 </tr>
               ))}
             </tbody>
-          </table>
-        </section>
-      ))}
+          ))}
+        </table>
+      </div>
     </>
   );
 }
