@@ -136,3 +136,11 @@ def test_the_command_with_below(shelf):
 
     with pytest.raises(CommandError):
         call_command("low_stock", "--below", "-1")
+
+
+def test_the_answer_matches_the_published_schema(as_user, admin_user, shelf):
+    from shop.tests.openapi import assert_documented
+
+    response = as_user(admin_user).get(URL)
+    assert response.json()["count"]
+    assert_documented(response, "GET", URL)

@@ -137,26 +137,21 @@ def _queries(call) -> int:
     return len(queries)
 
 
-@pytest.mark.parametrize(
-    "read",
-    [
-        picking.pick_list,
-        picking.delivery_sheet,
-        lambda window, day: [len(stop.order.items.all()) for stop in picking.packing_slips(window, day).stops],
-    ],
-    ids=["pick list", "delivery sheet", "packing slips"],
-)
+@pytest.mark.parametrize("url", ["/api/orders/picklist", "/api/orders/packing-slips", "/api/orders/delivery-sheet"])
 def test_each_sheet_costs_the_same_queries_for_one_order_or_many(
-    read, packs, window, make_user, place_order, day_orders
+    url, as_user, admin_user, packs, window, make_user, place_order, day_orders
 ):
+    client = as_user(admin_user)
+    query = {"window": window.pk, "date": "2026-11-27"}
     book(day_orders["asha"], window)
-    one = _queries(lambda: read(window, FRIDAY))
+    one = _queries(lambda: client.get(url, query))
     for order in list(day_orders.values())[1:]:
         book(order, window)
     for _ in range(4):
         book(place_order(give_address(make_user()), (packs.rice_5kg, 1), (packs.oil_1l, 2)), window)
 
-    assert _queries(lambda: read(window, FRIDAY)) == one
+    assert _queries(lambda: client.get(url, query)) == one
+    assert client.get(url, query).json()[{"/api/orders/picklist": "orders"}.get(url, "count")] == 8
 
 
 # --- API ---------------------------------------------------------------------------------------------
@@ -211,3 +206,14 @@ def test_the_pick_list_and_slips_answers(as_user, admin_user, window, day_orders
     assert [line["pack"] for category in picks["categories"] for line in category["lines"]] == ["1 L", "5 kg"]
     [slip] = slips["slips"]
     assert slip["packs"] == 3 and [line["qty"] for line in slip["lines"]] == [2, 1]
+
+
+@pytest.mark.parametrize("url", ["/api/orders/picklist", "/api/orders/packing-slips", "/api/orders/delivery-sheet"])
+def test_the_answers_match_the_published_schema(as_user, admin_user, window, day_orders, url):
+    from shop.tests.openapi import assert_documented
+
+    for order in day_orders.values():
+        book(order, window)
+    response = as_user(admin_user).get(url, {"window": window.pk, "date": "2026-11-27"})
+    assert response.status_code == 200
+    assert_documented(response, "GET", url)
