@@ -105,7 +105,7 @@ class SearchSynonymForm(forms.ModelForm):
 class FinancialForm(forms.ModelForm):
     class Meta:
         model = Financial
-        fields = ["quantity", "units", "price", "dprice", "count_in_stock"]
+        fields = ["quantity", "units", "price", "dprice", "count_in_stock", "low_stock_threshold"]
 
     def clean_quantity(self):
         """A net quantity of 0 has no unit price (`unit_price`) and declares nothing."""
@@ -156,15 +156,15 @@ class DetailInline(admin.TabularInline):
 class FinancialInline(admin.TabularInline):
     model = Financial
     form = FinancialForm
-    fields = ["quantity", "units", "price", "dprice", "discount", "count_in_stock"]
+    fields = ["quantity", "units", "price", "dprice", "discount", "count_in_stock", "low_stock_threshold"]
     readonly_fields = ["discount"]
     extra = 0
 
 
 @admin.register(Category)
 class CategoryAdmin(CatalogAdmin):
-    list_display = ["name", "name_te", "key", "sequence", "is_featured", "product_count"]
-    list_editable = ["name_te", "sequence", "is_featured"]
+    list_display = ["name", "name_te", "key", "sequence", "shelf_order", "is_featured", "product_count"]
+    list_editable = ["name_te", "sequence", "shelf_order", "is_featured"]
     search_fields = ["name", "name_te", "key"]
     prepopulated_fields = {"key": ["name"]}
 
@@ -249,14 +249,23 @@ class DetailAdmin(CatalogAdmin):
 @admin.register(Financial)
 class FinancialAdmin(CatalogAdmin):
     form = FinancialForm
-    list_display = ["__str__", "brand", "product", "price", "dprice", "discount", "count_in_stock"]
-    list_editable = ["price", "dprice", "count_in_stock"]
+    list_display = [
+        "__str__",
+        "brand",
+        "product",
+        "price",
+        "dprice",
+        "discount",
+        "count_in_stock",
+        "low_stock_threshold",
+    ]
+    list_editable = ["price", "dprice", "count_in_stock", "low_stock_threshold"]
     list_select_related = ["detail__product"]
     list_filter = ["detail__product__category", StockFilter, DiscountFilter]
     search_fields = ["detail__brand", "detail__product__name", "detail__product__slug"]
     readonly_fields = ["discount"]
     autocomplete_fields = ["detail"]
-    fields = ["detail", "quantity", "units", "price", "dprice", "discount", "count_in_stock"]
+    fields = ["detail", "quantity", "units", "price", "dprice", "discount", "count_in_stock", "low_stock_threshold"]
 
     @admin.display(ordering="detail__brand")
     def brand(self, financial):

@@ -349,7 +349,7 @@ class AdminProductsView(APIView):
             OpenApiParameter(
                 "lowStock",
                 bool,
-                description=f"Only products with a pack at {selectors.LOW_STOCK} or fewer, lowest stock first",
+                description="Only products with a pack at or under its low-stock threshold, lowest stock first",
             ),
             *page_parameters(ADMIN_PRODUCT_LIST),
         ],
@@ -368,6 +368,30 @@ class AdminProductsView(APIView):
         )
         headers = page_headers(request, page=page, page_size=query["pageSize"])
         response = Response(serializers.products_data(page.items), headers=headers)
+        patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+class LowStockView(APIView):
+    """The packs at or under their low-stock threshold, for the order board's banner (admin)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(
+        summary="Packs low on stock (admin): at or under their own threshold or the shop's default, fewest first",
+        parameters=[
+            OpenApiParameter(
+                "below",
+                serializers.BELOW,
+                description="Packs at or under this many left instead of their thresholds; blank: their thresholds",
+            )
+        ],
+        responses={200: OpenApiResponse(schema.LOW_STOCK), 400: MESSAGE},
+    )
+    def get(self, request):
+        query = _valid(serializers.LowStockQuery, serializers.without_blanks(request.query_params)).validated_data
+        packs = selectors.low_stock_packs(below=query.get("below"))
+        response = Response(serializers.low_stock_data(packs))
         patch_cache_control(response, private=True, no_store=True)
         return response
 

@@ -22,6 +22,11 @@ class Category(models.Model):
     # Position in the home page's Featured Categories section; lower comes first.
     sequence = models.PositiveIntegerField(default=0)
     is_featured = models.BooleanField(default=True)
+    # Where the category's shelves come in the store's walk, for pick lists (`orders.picking`); lower
+    # comes first, equal ones by name.
+    shelf_order = models.PositiveIntegerField(
+        default=0, help_text="Position of its shelves on the pick list's walk through the store; lower first"
+    )
 
     class Meta:
         ordering = ["sequence", "name"]
@@ -157,6 +162,11 @@ class Financial(models.Model):
     dprice = models.DecimalField("selling price", max_digits=10, decimal_places=2, validators=[MinValueValidator(0)])
     discount = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(100)])
     count_in_stock = models.PositiveIntegerField(default=0)
+    # At or under this many left the pack is low stock (`selectors.low_stock_packs`); empty means the
+    # shop's default, `settings.LOW_STOCK_THRESHOLD`.
+    low_stock_threshold = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Low stock at or under this many left; empty: the shop's default"
+    )
 
     class Meta:
         ordering = ["id"]

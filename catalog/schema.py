@@ -142,3 +142,20 @@ PACK_RECORD = _object(
 )
 PACK_RECORDS = _object({"items": _array(PACK_RECORD)})
 MESSAGE = _object({"message": STRING})
+LOW_STOCK = _object(
+    {
+        "count": INTEGER,
+        "packs": _array(
+            _object(
+                {
+                    "_id": STRING,
+                    "name": STRING,
+                    "brand": STRING,
+                    "pack": {"type": "string", "description": "The pack's size and units: '500 g', '1.5 L'"},
+                    "countInStock": INTEGER,
+                    "threshold": {"type": "integer", "description": "The limit the pack was compared with"},
+                }
+            )
+        ),
+    }
+)

@@ -7,9 +7,10 @@ variants, packs) plus one COUNT for the pager.
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Case, F, IntegerField, Min, Prefetch, Q, QuerySet, Value, When
+from django.conf import settings
+from django.db.models import Case, Exists, F, IntegerField, Min, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.db.models.expressions import Window
-from django.db.models.functions import RowNumber
+from django.db.models.functions import Coalesce, RowNumber
 from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import NotFound
@@ -27,7 +28,6 @@ SUGGESTED_BRANDS = 5
 TOP_PRODUCTS = 6
 TOP_ORDER = ("-rating", "-num_reviews", "id")  # the best-rated first, the most reviewed among equals
 MAX_SEARCH_CHARS = 100
-LOW_STOCK = 5  # a pack with this many or fewer left is "low stock" on the admin list
 ALL_CATEGORIES = "all"
 
 
@@ -119,7 +119,7 @@ def admin_product_list(
 ) -> Page[Product]:
     """The staff's product list: every product, newest first; `keyword` finds products by name or
     brand as the shop's search does, `category` keeps one category (name or key), `low_stock` keeps
-    products with a pack at `LOW_STOCK` or fewer, lowest stock first."""
+    products with a pack that is low on stock (`low_stock_packs`' rule), lowest stock first."""
     queryset = Product.objects.all()
     term = search_term(keyword)
     if term and not search.has_word(term):
@@ -132,9 +132,8 @@ def admin_product_list(
             return Page(items=[], page=page, pages=0, total=0)
         queryset = queryset.filter(category=found)
     if low_stock:
-        queryset = queryset.annotate(least_stock=Min("details__financials__count_in_stock")).filter(
-            least_stock__lte=LOW_STOCK
-        )
+        low = _low_stock_packs().filter(detail__product=OuterRef("pk"))
+        queryset = queryset.filter(Exists(low)).annotate(least_stock=Min("details__financials__count_in_stock"))
         return _paginate(queryset, page=page, page_size=page_size, order=("least_stock", "-id"))
     return _paginate(queryset, page=page, page_size=page_size, order=("-id",))
 
@@ -296,3 +295,26 @@ def financial_get(*, product_ref: str | int, detail_id: int, financial_id: int) 
     if financial is None:
         raise NotFound(gettext("Pack not found"))
     return financial
+
+
+# Low stock: one rule for the order board's banner, the admin product list's filter and
+# `manage.py low_stock`.
+
+
+def _threshold() -> Coalesce:
+    """A pack's own threshold, or the shop's default (`settings.LOW_STOCK_THRESHOLD`)."""
+    return Coalesce(F("low_stock_threshold"), Value(settings.LOW_STOCK_THRESHOLD), output_field=IntegerField())
+
+
+def _low_stock_packs(*, below: int | None = None) -> QuerySet[Financial]:
+    packs = Financial.objects.annotate(threshold=_threshold() if below is None else Value(below))
+    return packs.filter(count_in_stock__lte=F("threshold"))
+
+
+def low_stock_packs(*, below: int | None = None) -> list[Financial]:
+    """The packs at or under their low-stock threshold (their own, else the shop's default), or at or
+    under `below` when it is given: fewest left first, then by product, brand and pack. Each pack
+    comes with its brand and product and its `threshold` (the limit it was compared with), in one
+    query. The catalog has no switched-off packs: a pack that is not sold any more is deleted."""
+    packs = _low_stock_packs(below=below).select_related("detail__product")
+    return list(packs.order_by("count_in_stock", "detail__product__name", "detail__brand", "quantity", "id"))

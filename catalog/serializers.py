@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.fields import MAX_PAGE_NUMBER, PageNumberField, PageSizeField, money
+from common.fields import MAX_PAGE_NUMBER, PageNumberField, PageSizeField, WholeNumberField, money
 from common.ids import WireIdField
 from common.openapi import JudgedInput, blank_or
 from common.pagination import ADMIN_PRODUCT_LIST, CATEGORY_PRODUCTS, PRODUCT_LIST, Page
@@ -181,6 +181,32 @@ class AdminProductListQuery(serializers.Serializer):
     lowStock = serializers.BooleanField(required=False, default=False)
     pageNumber = PageNumberField()
     pageSize = PageSizeField(sizes=ADMIN_PRODUCT_LIST)
+
+
+BELOW = blank_or({"type": "integer", "minimum": 0, "maximum": 1000000})
+
+
+class LowStockQuery(serializers.Serializer):
+    below = WholeNumberField(required=False, min_value=0, max_value=1000000)
+
+
+def low_stock_data(packs: list[Financial]) -> dict:
+    """`{"count": n, "packs": [...]}`: each pack with its product's name, brand, size, stock and the
+    threshold it was compared with (`selectors.low_stock_packs`)."""
+    return {
+        "count": len(packs),
+        "packs": [
+            {
+                "_id": str(pack.pk),
+                "name": pack.detail.product.name,
+                "brand": pack.detail.brand,
+                "pack": f"{pack.quantity_display} {pack.units}",
+                "countInStock": pack.count_in_stock,
+                "threshold": pack.threshold,
+            }
+            for pack in packs
+        ],
+    }
 
 
 class SuggestionsQuery(serializers.Serializer):

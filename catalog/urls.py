@@ -1,5 +1,5 @@
 """Mounted under /api/. The fixed paths come before `products/<ref>` so that `categories`,
-`featured`, `suggestions`, `top` and `financials` are never read as a product's slug."""
+`featured`, `suggestions`, `top`, `low-stock` and `financials` are never read as a product's slug."""
 
 from django.urls import path
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("products/featured", api.FeaturedView.as_view(), name="products-featured"),
     path("products/suggestions", api.SuggestionsView.as_view(), name="products-suggestions"),
     path("products/top", api.TopProductsView.as_view(), name="products-top"),
+    path("products/low-stock", api.LowStockView.as_view(), name="products-low-stock"),
     path("products/financials/batch", api.FinancialBatchView.as_view(), name="financials-batch"),
     path("products/<str:ref>", api.ProductView.as_view(), name="product"),
     path("products/<str:ref>/reviews", api.ReviewsView.as_view(), name="product-reviews"),

@@ -608,3 +608,102 @@ class BuyAgainSerializer(serializers.Serializer):
     unavailable = BuyAgainUnavailableSerializer(many=True)
     changed = BuyAgainChangedSerializer(many=True)
     reduced = BuyAgainReducedSerializer(many=True)
+
+
+# --- The day's sheets for a delivery window (orders/picking.py): admins only -----------------------
+
+
+class PickingQuerySerializer(serializers.Serializer):
+    """`?window=<id>&date=YYYY-MM-DD`: a window of the weekly plan on one date."""
+
+    window = WireIdField(help_text="A delivery window's `_id` (GET /api/slots/windows)")
+    date = serializers.DateField(input_formats=["iso-8601"], help_text="YYYY-MM-DD")
+
+
+class PickLineSerializer(serializers.Serializer):
+    _id = serializers.SerializerMethodField(help_text="The pack's id; null when the pack was deleted since")
+    name = serializers.CharField()
+    nameTe = serializers.CharField(source="name_te", help_text="May be empty")
+    brand = serializers.CharField()
+    pack = serializers.CharField(help_text="'500 g', '1.5 L'")
+    packs = serializers.IntegerField(help_text="How many to take off the shelf")
+    orders = serializers.IntegerField(help_text="In how many orders")
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get__id(self, line) -> str | None:
+        return None if line.financial_id is None else str(line.financial_id)
+
+
+class PickCategorySerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="Empty for products deleted since")
+    nameTe = serializers.CharField(source="name_te")
+    packs = serializers.IntegerField()
+    lines = PickLineSerializer(many=True)
+
+
+class PickListSerializer(serializers.Serializer):
+    window = WireIdField(source="window.pk")
+    date = serializers.DateField()
+    slot = serializers.CharField(help_text="'Fri 27 Nov, 7:00–10:00', in the answer's language")
+    orders = serializers.IntegerField()
+    packs = serializers.IntegerField()
+    categories = PickCategorySerializer(many=True, help_text="In shelf order")
+
+
+class SlipLineSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    nameTe = serializers.CharField(source="name_te")
+    brand = serializers.CharField()
+    pack = serializers.SerializerMethodField()
+    qty = serializers.IntegerField()
+
+    def get_pack(self, item: OrderItem) -> str:
+        return f"{item.quantity} {item.units}"
+
+
+class StopSerializer(serializers.Serializer):
+    """One order in route order: on a packing slip (with its lines) or the delivery sheet."""
+
+    number = serializers.IntegerField(help_text="Its place in the route, from 1")
+    _id = serializers.CharField(source="order.public_id")
+    invoiceNumber = serializers.CharField(source="order.invoice_number")
+    customer = serializers.CharField(source="order.user.name")
+    phoneNo = serializers.CharField(source="order.user.phone_no")
+    street = serializers.CharField(source="order.shipping_street")
+    city = serializers.CharField(source="order.shipping_city")
+    postalCode = serializers.CharField(source="order.shipping_postal_code")
+    status = serializers.CharField(source="order.status")
+    paymentMethod = serializers.CharField(source="order.payment_method")
+    paymentState = serializers.ChoiceField(
+        choices=["paid", "cash_due", "online_unpaid"], source="payment_state", read_only=True
+    )
+    totalPrice = MoneyField(source="order.total_price", read_only=True)
+    toCollect = MoneyField(source="to_collect", read_only=True, help_text="0 when paid")
+    substitutionPreference = serializers.CharField(source="order.substitution_preference")
+
+
+class SlipSerializer(StopSerializer):
+    packs = serializers.SerializerMethodField()
+    lines = SlipLineSerializer(source="order.items", many=True)
+
+    def get_packs(self, stop) -> int:
+        return sum(item.qty for item in stop.order.items.all())
+
+
+class _SheetSerializer(serializers.Serializer):
+    window = WireIdField(source="window.pk")
+    date = serializers.DateField()
+    slot = serializers.CharField(help_text="'Fri 27 Nov, 7:00–10:00', in the answer's language")
+    count = serializers.SerializerMethodField()
+    toCollect = MoneyField(source="to_collect", read_only=True)
+
+    def get_count(self, sheet) -> int:
+        return len(sheet.stops)
+
+
+class PackingSlipsSerializer(_SheetSerializer):
+    slips = SlipSerializer(source="stops", many=True, help_text="In route order")
+
+
+class DeliverySheetSerializer(_SheetSerializer):
+    stops = StopSerializer(many=True, help_text="In route order")

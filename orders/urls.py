@@ -2,12 +2,16 @@ from django.urls import path
 
 from orders import api
 
-# `orders/mine`, `orders/usual` and `orders/store-credit` must come before `orders/<public_id>`.
+# `orders/mine`, `orders/usual`, `orders/store-credit` and the window's sheets (`orders/picklist`,
+# `orders/packing-slips`, `orders/delivery-sheet`) must come before `orders/<public_id>`.
 urlpatterns = [
     path("orders", api.OrdersView.as_view(), name="orders"),
     path("orders/mine", api.MyOrdersView.as_view(), name="orders-mine"),
     path("orders/usual", api.UsualItemsView.as_view(), name="orders-usual"),
     path("orders/store-credit", api.StoreCreditQuoteView.as_view(), name="orders-store-credit"),
+    path("orders/picklist", api.PickListView.as_view(), name="orders-picklist"),
+    path("orders/packing-slips", api.PackingSlipsView.as_view(), name="orders-packing-slips"),
+    path("orders/delivery-sheet", api.DeliverySheetView.as_view(), name="orders-delivery-sheet"),
     path("orders/<str:public_id>", api.OrderDetailView.as_view(), name="order-detail"),
     path("orders/<str:public_id>/deliver", api.OrderDeliverView.as_view(), name="order-deliver"),
     path("orders/<str:public_id>/status", api.OrderStatusView.as_view(), name="order-status"),

@@ -195,6 +195,35 @@ ADMIN_SLOTS = Page(
     gettext_lazy("Delivery windows per weekday, their capacity and cut-off, and holidays."),
     ADMIN,
 )
+# A delivery window's printed sheets (issue 27): one island, the sheet named by the template.
+ADMIN_PICKING = Page(
+    "admin_picking",
+    "admin-picking",
+    gettext_lazy("Pick lists and delivery sheets"),
+    gettext_lazy("Choose a delivery window and date to print its pick list, packing slips and delivery sheet."),
+    ADMIN,
+)
+ADMIN_PICK_LIST = Page(
+    "admin_picklist",
+    "admin-picking",
+    gettext_lazy("Pick list"),
+    gettext_lazy("The packs to take off the shelves for a delivery window, by category in shelf order."),
+    ADMIN,
+)
+ADMIN_PACKING_SLIPS = Page(
+    "admin_packingslips",
+    "admin-picking",
+    gettext_lazy("Packing slips"),
+    gettext_lazy("One packing slip per order of a delivery window, in route order."),
+    ADMIN,
+)
+ADMIN_DELIVERY_SHEET = Page(
+    "admin_deliverysheet",
+    "admin-picking",
+    gettext_lazy("Delivery sheet"),
+    gettext_lazy("A delivery window's stops in route order, with phone numbers and the money to collect."),
+    ADMIN,
+)
 ADMIN_USERS = Page("admin_userlist", "admin-users", gettext_lazy("Users"), gettext_lazy("All users."), ADMIN)
 ADMIN_USER_EDIT = Page(
     "admin_user_edit", "admin-user-edit", gettext_lazy("Edit User"), gettext_lazy("Edit a user."), ADMIN
@@ -277,6 +306,10 @@ urlpatterns = [
     path("admin/userlist", page_view(ADMIN_USERS), name="admin-userlist"),
     path("admin/tickets", page_view(ADMIN_TICKETS), name="admin-tickets"),
     path("admin/slots", page_view(ADMIN_SLOTS), name="admin-slots"),
+    path("admin/picking", page_view(ADMIN_PICKING), name="admin-picking"),
+    path("admin/picklist", page_view(ADMIN_PICK_LIST), name="admin-picklist"),
+    path("admin/packingslips", page_view(ADMIN_PACKING_SLIPS), name="admin-packingslips"),
+    path("admin/deliverysheet", page_view(ADMIN_DELIVERY_SHEET), name="admin-deliverysheet"),
     path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
     path("terms.html", page_view(TERMS), name="terms"),
     path("privacy.html", page_view(PRIVACY), name="privacy"),

@@ -732,6 +732,15 @@ SUPPORT_REPORT_WINDOW_HOURS = env.integer(
     "expired); the ticket then waits in the staff queue at `/admin/tickets`",
 )
 
+# --- Stock and picking ----------------------------------------------------------------------------
+LOW_STOCK_THRESHOLD = env.integer(
+    "LOW_STOCK_THRESHOLD",
+    5,
+    minimum=0,
+    meaning="a pack with this many or fewer left is low stock (the order board's banner, "
+    "`GET /api/products/low-stock`, `manage.py low_stock`) unless the pack sets a threshold of its own",
+)
+
 # --- The shop itself ------------------------------------------------------------------------------
 SITE_URL = env.url(
     "SITE_URL",

@@ -265,10 +265,18 @@ def test_staff_edit_telugu_names_in_the_admin(staff, shelf):
     oils = shelf.category
     response = staff.post(
         f"/staff/catalog/category/{oils.pk}/change/",
-        {"key": oils.key, "name": oils.name, "name_te": "నూనెలు", "image": "", "sequence": "1", "is_featured": "on"},
+        {
+            "key": oils.key,
+            "name": oils.name,
+            "name_te": "నూనెలు",
+            "image": "",
+            "sequence": "1",
+            "shelf_order": "3",  # where its shelves come on the pick list's walk
+            "is_featured": "on",
+        },
     )
     assert response.status_code == 302, response.content.decode()[:2000]
-    assert Category.objects.get(pk=oils.pk).name_te == "నూనెలు"
+    assert Category.objects.values_list("name_te", "shelf_order").get(pk=oils.pk) == ("నూనెలు", 3)
 
 
 def test_staff_add_a_synonym_and_the_search_finds_it_at_once(staff, shelf, api_client):

@@ -205,6 +205,8 @@ API: dict[str, dict[str, Rule]] = {
     "api/products/<str:ref>/details/<int:detail_id>/financials": {"POST": Rule((401, 403, 403, 201))},
     "api/products/<str:ref>/details/<int:detail_id>/financials/<int:financial_id>": {"GET": Rule(ADMIN_ONLY)},
     "api/admin/products": {"GET": Rule(ADMIN_ONLY)},
+    # The order board's low-stock banner (issue 27).
+    "api/products/low-stock": {"GET": Rule(ADMIN_ONLY)},
     "api/upload": {"POST": Rule((401, 403, 403, 400), format="multipart")},
     # accounts
     "api/users": {
@@ -266,6 +268,11 @@ API: dict[str, dict[str, Rule]] = {
     # Checkout's store credit: each signed-in shopper's own balance.
     "api/orders/store-credit": {"GET": Rule(SIGNED_IN, query={"total": "100"})},
     "api/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
+    # A delivery window's sheets (issue 27): the admin gets past the gate to the query's check (no
+    # window named: 400); orders/tests/test_picking.py reads them with a window.
+    "api/orders/picklist": {"GET": Rule((401, 403, 403, 400))},
+    "api/orders/packing-slips": {"GET": Rule((401, 403, 403, 400))},
+    "api/orders/delivery-sheet": {"GET": Rule((401, 403, 403, 400))},
     "api/orders/<str:public_id>/buy-again": {"POST": Rule(OWNER_OR_ADMIN)},
     "api/orders/usual": {"GET": Rule(SIGNED_IN)},
     "api/orders/<str:public_id>/deliver": {"PUT": Rule(ADMIN_ONLY, prepare=_advance("packed", "dispatched"))},
@@ -396,6 +403,10 @@ PAGES: dict[str, str] = {
     "admin/user/<str:id>/edit": ADMIN_PAGE,
     "admin/tickets": ADMIN_PAGE,
     "admin/slots": ADMIN_PAGE,
+    "admin/picking": ADMIN_PAGE,
+    "admin/picklist": ADMIN_PAGE,
+    "admin/packingslips": ADMIN_PAGE,
+    "admin/deliverysheet": ADMIN_PAGE,
     # Any other path shows the home list (spec §2).
     r"^(?!api/|static/|media/|staff/|ws/).*$": PUBLIC_PAGE,
 }

@@ -3,6 +3,7 @@
 import account from "./account";
 import accountPanel from "./account-panel";
 import adminOrders from "./admin-orders";
+import adminPicking from "./admin-picking";
 import adminProductEdit from "./admin-product-edit";
 import adminProducts from "./admin-products";
 import adminSlots from "./admin-slots";
@@ -35,6 +36,7 @@ export const AREAS = [
   account,
   accountPanel,
   adminOrders,
+  adminPicking,
   adminProductEdit,
   adminProducts,
   adminSlots,

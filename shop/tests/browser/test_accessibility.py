@@ -65,6 +65,10 @@ PAGES = {
     "admin/user/<str:id>/edit": ("admin", "/admin/user/{user}/edit"),
     "admin/tickets": ("admin", "/admin/tickets"),
     "admin/slots": ("admin", "/admin/slots"),
+    "admin/picking": ("admin", "/admin/picking"),
+    "admin/picklist": ("admin", "/admin/picklist?window={window}&date={date}"),
+    "admin/packingslips": ("admin", "/admin/packingslips?window={window}&date={date}"),
+    "admin/deliverysheet": ("admin", "/admin/deliverysheet?window={window}&date={date}"),
 }
 
 
@@ -148,6 +152,8 @@ def test_no_serious_or_critical_accessibility_violation_on_any_page(browser, pro
     shopper.locator("#island .btn--primary").click()
     shopper.wait_for_url("**/order/*")
     values["order"] = Order.objects.get(user=customer).public_id
+    booking = Order.objects.get(user=customer).slot_booking  # the demo's windows: the sheets show it
+    values.update(window=booking.slot.window_id, date=booking.date)
     shopper.goto(f"/product/{product.slug}")  # a cart again for /cart, /shipping, /payment
     shopper.locator(".product-page__add").click()
 

@@ -11,6 +11,7 @@ const ADMIN_LINKS = [
   ["/admin/userlist", "admin.nav.users"],
   ["/admin/tickets", "admin.nav.tickets"],
   ["/admin/slots", "admin.nav.slots"],
+  ["/admin/picking", "admin.nav.picking"],
 ];
 
 export default function AccountMenu({ userInfo, onClose = () => {} }) {
