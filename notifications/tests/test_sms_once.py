@@ -49,7 +49,12 @@ def test_a_send_that_failed_keeps_its_key_free_for_the_retry(monkeypatch):
 
 def test_the_provider_is_called_once_per_key(monkeypatch):
     calls = []
-    monkeypatch.setattr(sms, "sms_backend", lambda name=None: type("B", (), {"send": lambda s, p, t: calls.append(t)})())
+
+    class CountingBackend:
+        def send(self, phone_no: str, text: str) -> None:
+            calls.append(text)
+
+    monkeypatch.setattr(sms, "sms_backend", lambda name=None: CountingBackend())
     for _ in range(3):
         send_sms("9876543210", "hello", "key-3")
     assert calls == ["hello"]
