@@ -367,7 +367,9 @@ def web_killed(context: Context) -> bool:
     print(f"  served by: {named(upstreams_since(access_log(context), offset, 'POST /api/orders'), context)}")
     for line in lost[:5]:
         print(f"  lost: {line}")
-    return not lost and doubled == 0 and in_database == placed_ids and len(placed_ids) == len(answered)
+    return (
+        bool(answered) and not lost and doubled == 0 and in_database == placed_ids and len(placed_ids) == len(answered)
+    )
 
 
 # --- (d) the Celery worker killed mid SMS task ------------------------------------------------------------

@@ -61,6 +61,7 @@ def pgbouncer_values(*, run_dir: Path, database: str, pg_port: int, port: int) -
         "AUTH_TYPE": "trust",
         "AUTH_FILE": run_dir / "userlist.txt",
         "RUN_DIR": run_dir,
+        "LOG_FILE": run_dir / "pgbouncer.log",
         "LOCK_TIMEOUT_MS": 3000,
         "STATEMENT_TIMEOUT_MS": 15000,
     }
