@@ -24,6 +24,24 @@ class SmsMessage(models.Model):
         return f"SMS to {self.phone_no} at {self.created_at:%Y-%m-%d %H:%M}"
 
 
+class SmsSent(models.Model):
+    """A text the backend took, by the key its task carries (`notifications/sms.py`, `sms_send_once`).
+
+    The Celery worker acknowledges a task only after it ran (acks late), so a worker killed after
+    sending and before that acknowledgement gets the same task handed out again; its key is here,
+    and the text is not sent twice. Rows older than `SENT_KEYS_KEPT` are deleted by a beat task.
+    """
+
+    key = models.CharField(max_length=64, unique=True)
+    sent_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = "sent SMS key"
+
+    def __str__(self) -> str:
+        return f"SMS {self.key} sent at {self.sent_at:%Y-%m-%d %H:%M}"
+
+
 class StockAlert(models.Model):
     """A shopper's wish to be told by SMS when an out-of-stock pack is back (issue 26, "Notify me").
 

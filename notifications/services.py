@@ -5,6 +5,7 @@ or the provider is down (the task itself retries and logs what it could not send
 """
 
 import logging
+import uuid
 
 from django.db import transaction
 
@@ -14,9 +15,10 @@ logger = logging.getLogger(__name__)
 
 
 def sms_queue(*, phone_no: str, text: str, about: str = "SMS") -> None:
-    """Hand the text to the send task now; `about` names it in the log if it cannot be queued."""
+    """Hand the text to the send task now; `about` names it in the log if it cannot be queued. The
+    message's own key goes with it, so a task handed out twice sends it once (`sms_send_once`)."""
     try:
-        send_sms.delay(phone_no, text)
+        send_sms.delay(phone_no, text, uuid.uuid4().hex)
     except Exception:
         logger.exception("could not queue the %s", about)
 

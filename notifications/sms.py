@@ -11,10 +11,13 @@ never lets a failed SMS break the caller's flow.
 """
 
 import logging
+from datetime import timedelta
 from typing import Protocol
 
 import requests
 from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
 
 logger = logging.getLogger(__name__)
 
@@ -106,3 +109,36 @@ def sms_backend(name: str | None = None) -> SmsBackend:
 def sms_send_now(*, phone_no: str, text: str) -> None:
     """Send at once through the configured backend; raises SmsError / SmsTemporaryError."""
     sms_backend().send(phone_no, text)
+
+
+# Longer than any task waits to be handed out again (CELERY_VISIBILITY_TIMEOUT_SECONDS) or retried.
+SENT_KEYS_KEPT = timedelta(days=7)
+
+
+def sms_send_once(*, key: str, phone_no: str, text: str) -> bool:
+    """Send unless the text with this key was sent already; False when it was (a task handed out again).
+
+    The key's row and the send share one transaction: the row is committed only once the backend
+    has taken the text, and a send that raises leaves no row (the retry sends it). A twin of the
+    task running at the same time waits on the key's unique index and then finds it sent. With the
+    outbox backend the text is a row of the same transaction, so it is sent exactly once; with an
+    HTTP provider the one window left is a worker killed between the provider's answer and the
+    commit, which sends the text again rather than lose it (an OTP must arrive).
+    """
+    from notifications.models import SmsSent
+
+    with transaction.atomic():
+        _, created = SmsSent.objects.get_or_create(key=key)
+        if not created:
+            logger.info("SMS %s was sent already; not sending it again", key)
+            return False
+        sms_send_now(phone_no=phone_no, text=text)
+    return True
+
+
+def sms_sent_keys_purge() -> int:
+    """Forget the keys older than `SENT_KEYS_KEPT`; returns how many (the beat task's work)."""
+    from notifications.models import SmsSent
+
+    deleted, _ = SmsSent.objects.filter(sent_at__lt=timezone.now() - SENT_KEYS_KEPT).delete()
+    return deleted

@@ -7,7 +7,7 @@ from celery import Task, shared_task
 from kombu.exceptions import OperationalError
 
 from common.metrics import SMS_FAILURES
-from notifications.sms import SmsError, SmsTemporaryError, sms_send_now
+from notifications.sms import SmsError, SmsTemporaryError, sms_send_now, sms_send_once, sms_sent_keys_purge
 
 logger = logging.getLogger(__name__)
 
@@ -35,10 +35,16 @@ class NeverFailingTask(Task):
 
 
 @shared_task(bind=True, base=NeverFailingTask, max_retries=len(SMS_RETRY_DELAYS), acks_late=True, ignore_result=True)
-def send_sms(self, phone_no: str, text: str) -> bool:
-    """Send one text; True when the backend took it. Failures are logged, never raised."""
+def send_sms(self, phone_no: str, text: str, key: str = "") -> bool:
+    """Send one text; True when the backend took it (now or before, by the same `key`). Failures
+    are logged, never raised. With a key (`sms_queue` gives one per message) a task handed out
+    again after its worker died does not send the text twice; a task queued without one (before
+    keys) is sent as it is."""
     try:
-        sms_send_now(phone_no=phone_no, text=text)
+        if key:
+            sms_send_once(key=key, phone_no=phone_no, text=text)
+        else:
+            sms_send_now(phone_no=phone_no, text=text)
     except SmsTemporaryError as exc:
         retries = self.request.retries
         if not self.request.called_directly and retries < self.max_retries:
@@ -69,3 +75,8 @@ def alerts_send_back_in_stock(financial_ids: list[int]) -> int:
     if claimed >= BATCH_SIZE:
         alerts_send_back_in_stock.delay(financial_ids)
     return claimed
+
+
+@shared_task(ignore_result=True)
+def purge_sent_sms_keys() -> int:
+    return sms_sent_keys_purge()

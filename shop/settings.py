@@ -194,6 +194,15 @@ _TIMEOUTS = (
 )
 DB_LOCK_TIMEOUT_MS = env.integer("DB_LOCK_TIMEOUT_MS", 3000, meaning=_TIMEOUTS)
 DB_STATEMENT_TIMEOUT_MS = env.integer("DB_STATEMENT_TIMEOUT_MS", 15000, meaning=_TIMEOUTS)
+DATABASE_POOLER = env.choice(
+    "DATABASE_POOLER",
+    "none",
+    choices=("none", "pgbouncer"),
+    meaning="`pgbouncer`: `DATABASE_URL` (and `DATABASE_REPLICA_URL`) lead to PgBouncer in transaction mode "
+    "(`deploy/pgbouncer.ini`): no server-side cursors, no prepared statements, no startup `options` (PgBouncer "
+    "refuses them; its `connect_query` sets the `DB_*_TIMEOUT_MS` limits instead). Migrations and backups need a "
+    "session: run them through the session-mode alias or straight at PostgreSQL",
+)
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A bounded pool per process: under ASGI (the websocket process, a local run) each request
     # may run in its own thread, so persistent per-thread connections would pile up past
@@ -216,8 +225,17 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     options["options"] = f"-c lock_timeout={DB_LOCK_TIMEOUT_MS} -c statement_timeout={DB_STATEMENT_TIMEOUT_MS}"
     # Lets psycopg prepare statements at all (Django turns it off): only the catalog's answer
     # statements ask for it (catalog/answers.py); Django's own queries bind on the client and are
-    # never prepared. Behind PgBouncer, use 1.21 or later with max_prepared_statements set.
+    # never prepared.
     options["prepare_threshold"] = 5
+    if DATABASE_POOLER == "pgbouncer":
+        # Transaction mode hands each transaction whichever server connection is free, so nothing
+        # may outlive a statement on "its" connection: a named cursor (QuerySet.iterator()) or a
+        # prepared statement would be looked for on another one. Debian 12's PgBouncer (1.18)
+        # keeps no prepared statements (1.21 can, with max_prepared_statements) and refuses the
+        # `options` startup parameter, so the limits above come from its connect_query.
+        DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+        options["prepare_threshold"] = None
+        del options["options"]
 DATABASE_REPLICA_URL = env.url(
     "DATABASE_REPLICA_URL",
     schemes=("postgres", "postgresql"),
@@ -239,6 +257,7 @@ if DATABASE_REPLICA_URL:
     # at the borrow, where the router can still send the read to the primary (shop/db_routers.py).
     _pool = {**DATABASES["default"]["OPTIONS"]["pool"], "check": psycopg_pool.ConnectionPool.check_connection}
     _replica["OPTIONS"] = {**DATABASES["default"]["OPTIONS"], "pool": _pool}
+    _replica["DISABLE_SERVER_SIDE_CURSORS"] = DATABASES["default"].get("DISABLE_SERVER_SIDE_CURSORS", False)
     _replica["TEST"] = {"MIRROR": "default"}  # tests read the test database through it
     DATABASES["replica"] = _replica
     DATABASE_ROUTERS = ["shop.db_routers.ReplicaRouter"]
@@ -328,6 +347,18 @@ CELERY_TASK_ALWAYS_EAGER = env.flag(
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# With acks late, a task whose worker died (SIGKILL, a lost machine) is handed out again by the Redis
+# broker once it has gone unacknowledged this long; it must stay above the longest countdown a task
+# waits (the SMS retries' 600 s), or a waiting task is run twice (the SMS send is idempotent by its
+# key all the same, notifications/tasks.py).
+CELERY_VISIBILITY_TIMEOUT_SECONDS = env.integer(
+    "CELERY_VISIBILITY_TIMEOUT_SECONDS",
+    3600,
+    minimum=1,
+    meaning="a task taken by a worker that died unacknowledged is handed to another worker after this long (Redis "
+    "broker); keep it above the SMS retries' longest countdown (600 s)",
+)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS}
 CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
@@ -338,6 +369,7 @@ CELERY_BEAT_SCHEDULE = {
     # Hourly: once a month has ended (India time), its gold-coin draw runs; a month already drawn is skipped.
     "draw-ended-months": {"task": "promotions.tasks.draw_ended_months", "schedule": 60 * 60},
     "purge-idempotency-keys": {"task": "common.tasks.purge_idempotency_keys", "schedule": 60 * 60},
+    "purge-sent-sms-keys": {"task": "notifications.tasks.purge_sent_sms_keys", "schedule": 24 * 60 * 60},
 }
 
 # --- Auth -----------------------------------------------------------------------------------------
