@@ -418,3 +418,26 @@ def test_the_template_tag_shows_the_table_to_staff_only(rf, admin_user, customer
 
     assert "vitals-table" in html["admin"] and "home" in html["admin"]
     assert "vitals-table" not in html["anonymous"] and "vitals-table" not in html["customer"]
+
+
+# --- concurrency (PostgreSQL) -------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_beacons_lose_no_count(on_postgres):
+    """Eight connections add to the same rows at once, 25 beacons each: the UPSERT adds under the
+    row's lock, so every one of the 200 is counted (a read-then-write would lose some)."""
+    if not on_postgres:
+        pytest.skip("real concurrency needs PostgreSQL")
+    from orders.tests.conftest import together
+
+    day = date(2026, 11, 26)
+    same = vitals.Beacon("home", "en", "4g", (("LCP", 2100), ("CLS", 0.01)))
+
+    def twenty_five() -> int:
+        for _ in range(25):
+            vitals.vitals_record(beacon=same, day=day)
+        return 25
+
+    assert together([twenty_five] * 8) == [25] * 8
+    assert sorted(VitalCount.objects.values_list("metric", "count")) == [("CLS", 200), ("LCP", 200)]
