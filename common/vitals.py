@@ -158,7 +158,7 @@ def beacon_parse(raw: bytes) -> Beacon:
     metrics = body.get("metrics")
     if page not in PAGES:
         raise InvalidValue(UNKNOWN_PAGE)
-    if language not in dict(settings.LANGUAGES) or network not in ("", *CONNECTIONS):
+    if language not in [code for code, _ in settings.LANGUAGES] or network not in ("", *CONNECTIONS):
         raise InvalidValue(BAD_BEACON)
     if not isinstance(metrics, list) or not 1 <= len(metrics) <= MAX_METRICS:
         raise InvalidValue(BAD_BEACON)
@@ -166,7 +166,8 @@ def beacon_parse(raw: bytes) -> Beacon:
     for item in metrics:
         if not isinstance(item, dict) or set(item) - {"name", "value", "rating"}:
             raise InvalidValue(BAD_BEACON)
-        metric = METRICS.get(item.get("name"))
+        name = item.get("name")
+        metric = METRICS.get(name) if isinstance(name, str) else None  # {} or [] would not hash
         if metric is None:
             raise InvalidValue(UNKNOWN_METRIC)
         value = item.get("value")

@@ -1,6 +1,7 @@
 """Thin views of the field data (common/vitals.py): the shoppers' beacon and the staff's report."""
 
 from django.conf import settings
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
@@ -78,6 +79,16 @@ BEACON_SCHEMA = {
 }
 
 
+class BeaconSchema(AutoSchema):
+    """The beacon's body is required: drf-spectacular leaves a body given as a plain schema optional."""
+
+    def _get_request_body(self, direction="request"):
+        body = super()._get_request_body(direction)
+        if body:
+            body["required"] = True
+        return body
+
+
 class VitalsBeaconView(APIView):
     """`POST /api/vitals`: one page view's Core Web Vitals, counted into the day's aggregates.
 
@@ -89,6 +100,7 @@ class VitalsBeaconView(APIView):
     permission_classes = ()
     parser_classes = ()
     throttle_classes = [VitalsThrottle]
+    schema = BeaconSchema()
 
     @extend_schema(
         summary="A page view's Core Web Vitals (navigator.sendBeacon), counted anonymously",

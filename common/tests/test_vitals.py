@@ -99,6 +99,11 @@ BAD = {
     "unknown rating": beacon(metrics=[{"name": "LCP", "value": 1, "rating": "great"}]),
     "an extra field": beacon(url="https://shop.example/product/1"),
     "an extra metric field": beacon(metrics=[{"name": "LCP", "value": 1, "id": "v5-123"}]),
+    # Found by schemathesis: a name or language that is an object is not a key to look up (was a 500).
+    "an object for a metric name": beacon(metrics=[{"name": {}, "value": 0.0}]),
+    "a list for a metric name": beacon(metrics=[{"name": ["LCP"], "value": 1}]),
+    "an object for the language": beacon(language={}),
+    "an object for the page": beacon(page={"home": 1}),
     "not JSON": "page=home",
     "a list": "[]",
     "empty": "",
