@@ -27,3 +27,31 @@ class IdempotentRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.owner} {self.key}"
+
+
+class VitalCount(models.Model):
+    """How many page views of one kind of page, on one day, in one language and on one kind of
+    connection, measured one Core Web Vital in one bucket of its scale (`common.vitals`).
+
+    A count and its key, nothing else: no user, address, user agent or URL. `common.vitals` is the
+    only code that writes these rows (one UPSERT per beacon) or reads them.
+    """
+
+    day = models.DateField(help_text="the shop's local date")
+    page = models.CharField(max_length=40, help_text="the kind of page: home, product, cart...")
+    metric = models.CharField(max_length=4, help_text="LCP, INP, CLS, FCP or TTFB")
+    bucket = models.PositiveSmallIntegerField(help_text="index into the metric's fixed scale (common.vitals)")
+    language = models.CharField(max_length=5)
+    connection = models.CharField(max_length=7, blank=True, help_text="effective type: slow-2g, 2g, 3g, 4g or blank")
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            # The UPSERT's conflict target; its first column, the day, serves the reports and the purge.
+            models.UniqueConstraint(
+                fields=["day", "page", "metric", "bucket", "language", "connection"], name="vital_count_once_per_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.day} {self.page} {self.metric}[{self.bucket}] {self.language} {self.connection}: {self.count}"

@@ -9,3 +9,11 @@ from common.idempotency import purge_expired
 def purge_idempotency_keys() -> int:
     """Hourly (Celery beat): drop `Idempotency-Key` answers older than a day."""
     return purge_expired()
+
+
+@shared_task(ignore_result=True)
+def purge_vitals() -> int:
+    """Daily (Celery beat): drop the Core Web Vitals counts of days older than 90 (common/vitals.py)."""
+    from common.vitals import vitals_purge
+
+    return vitals_purge()

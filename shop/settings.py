@@ -370,6 +370,8 @@ CELERY_BEAT_SCHEDULE = {
     "draw-ended-months": {"task": "promotions.tasks.draw_ended_months", "schedule": 60 * 60},
     "purge-idempotency-keys": {"task": "common.tasks.purge_idempotency_keys", "schedule": 60 * 60},
     "purge-sent-sms-keys": {"task": "notifications.tasks.purge_sent_sms_keys", "schedule": 24 * 60 * 60},
+    # Shoppers' Core Web Vitals are kept 90 days (common/vitals.py).
+    "purge-vitals": {"task": "common.tasks.purge_vitals", "schedule": 24 * 60 * 60},
 }
 
 # --- Auth -----------------------------------------------------------------------------------------

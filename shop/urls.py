@@ -4,6 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.staff_login import StaffAuthenticationForm
+from common.vitals_api import VitalsBeaconView, VitalsReportView
 from shop import api, pages, seo, views
 from shop.health import healthz, readyz
 from shop.metrics import metrics
@@ -21,6 +22,9 @@ api_patterns = [
     path("", include("promotions.urls")),
     path("", include("notifications.urls")),
     path("config", api.ConfigView.as_view(), name="api-config"),
+    # Field data (issue 34): shoppers' Core Web Vitals in, p75 per page out (common/vitals.py).
+    path("vitals", VitalsBeaconView.as_view(), name="api-vitals"),
+    path("reports/vitals", VitalsReportView.as_view(), name="api-reports-vitals"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     re_path(r"^[\s\S]*$", views.api_not_found),  # [\s\S], not ".": a path with an encoded newline too

@@ -172,6 +172,14 @@ API: dict[str, dict[str, Rule]] = {
     "api/ping": {"GET": Rule(PUBLIC)},
     "api/config": {"GET": Rule(PUBLIC)},
     "api/config/paypal": {"GET": Rule(PUBLIC)},
+    # Field data (issue 34): any page's beacon is counted anonymously (204); the report is the staff's.
+    "api/vitals": {
+        "POST": Rule(
+            everyone(204),
+            body=lambda world, actor: {"page": "home", "language": "en", "metrics": [{"name": "LCP", "value": 1800}]},
+        )
+    },
+    "api/reports/vitals": {"GET": Rule(ADMIN_ONLY)},
     "api/schema/": {"GET": Rule(PUBLIC)},
     "api/docs/": {"GET": Rule(PUBLIC)},
     # catalog: reads are public, writes are the admin's

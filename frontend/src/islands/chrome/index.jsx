@@ -53,11 +53,15 @@ if (document.getElementById("delivery-slot")) {
 }
 // Say Hi's popup button is not needed for the first screen (base.html's WhatsApp link works until
 // then): it comes at the first input or when the browser is idle.
-whenIdleOrInput(() =>
+// The same moment brings lib/vitals.js, which measures the shopper's Core Web Vitals and sends
+// them when the page is hidden (issue 34, field data; it starts itself). web-vitals reads what
+// the browser buffered since the page began, so starting late loses nothing but early inputs.
+whenIdleOrInput(() => {
   import(/* webpackChunkName: "say-hi-button" */ "../../components/SayHi").then(({ default: SayHi }) =>
     mount("say-hi-slot", <SayHi />),
-  ),
-);
+  );
+  import(/* webpackChunkName: "vitals" */ "../../lib/vitals");
+});
 mount("chrome-root", <Chrome />);
 
 // The splash fades out by itself (CSS); take it out of the page once it has (on a slow phone this
