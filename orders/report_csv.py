@@ -6,6 +6,9 @@ on PostgreSQL), so a year of orders is never in memory at once; the response str
 
 A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab or carriage return) as a
 formula: such a text cell gets a leading `'` (OWASP "CSV injection"). Numbers are written as numbers.
+
+The column names stay English in every language: they are a file format that spreadsheets and
+scripts read, as the API's field names are.
 """
 
 import csv
@@ -14,7 +17,6 @@ from decimal import Decimal
 
 from django.db.models import Count, Sum
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from common.money import from_paise, sql_paise_sum
 from orders.models import Order, OrderItem
@@ -50,22 +52,22 @@ def csv_lines(header: list[str], rows: Iterable[Iterable]) -> Iterator[str]:
 def order_rows(span: Span) -> tuple[list[str], Iterator[tuple]]:
     """One row per order placed in `span`, oldest first (lines not included: see sales by pack)."""
     header = [
-        gettext("Invoice number"),
-        gettext("Order id"),
-        gettext("Placed at"),
-        gettext("Customer"),
-        gettext("Phone"),
-        gettext("Status"),
-        gettext("Payment method"),
-        gettext("Paid"),
-        gettext("Items"),
-        gettext("Delivery"),
-        gettext("Total"),
-        gettext("Store credit used"),
-        gettext("City"),
-        gettext("Pincode"),
-        gettext("Slot date"),
-        gettext("Slot"),
+        "Invoice number",
+        "Order id",
+        "Placed at",
+        "Customer",
+        "Phone",
+        "Status",
+        "Payment method",
+        "Paid",
+        "Items",
+        "Delivery",
+        "Total",
+        "Store credit used",
+        "City",
+        "Pincode",
+        "Slot date",
+        "Slot",
     ]
     orders = (
         Order.objects.filter(placed_in(span))
@@ -122,13 +124,13 @@ def _rupees(amount) -> Decimal:
 def sales_by_pack_rows(span: Span) -> tuple[list[str], Iterator[tuple]]:
     """Packs sold in `span` (orders not cancelled), most sold by value first."""
     header = [
-        gettext("Pack id"),
-        gettext("Product"),
-        gettext("Brand"),
-        gettext("Pack"),
-        gettext("Packs sold"),
-        gettext("Orders"),
-        gettext("Sales"),
+        "Pack id",
+        "Product",
+        "Brand",
+        "Pack",
+        "Packs sold",
+        "Orders",
+        "Sales",
     ]
     packs = (
         OrderItem.objects.filter(placed_in(span, "order__") & not_cancelled("order__"))

@@ -5,7 +5,8 @@ from django.http import StreamingHttpResponse
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -93,7 +94,7 @@ class DashboardSerializer(serializers.Serializer):
     """Every figure of `orders.reports.dashboard`; its docstring defines each one."""
 
     period = serializers.ChoiceField(choices=[p.value for p in reports.Period])
-    fields_from = serializers.DateField(source="from", label="from")
+    fields_from = serializers.DateField(label="from")
     to = serializers.DateField()
     timeZone = serializers.CharField()
     orders = serializers.IntegerField()
@@ -140,15 +141,15 @@ class DashboardView(APIView):
         return Response(DashboardSerializer(reports.dashboard(period=_period(request))).data)
 
 
-class CsvRenderer(BaseRenderer):
-    """Lets a client that asks for `text/csv` through content negotiation; the view streams the body."""
+class JsonErrorsNegotiation(BaseContentNegotiation):
+    """An export answers its CSV whatever the client accepts, and its errors as JSON `{"message"}`
+    (DRF would otherwise refuse `Accept: text/csv` with 406, having no renderer for it)."""
 
-    media_type = "text/csv"
-    format = "csv"
-    charset = "utf-8"
+    def select_parser(self, request, parsers):
+        return parsers[0] if parsers else None
 
-    def render(self, data, accepted_media_type=None, renderer_context=None):  # pragma: no cover - errors are JSON
-        return data
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
 
 
 RANGE_PARAMETERS = [
@@ -159,7 +160,8 @@ RANGE_PARAMETERS = [
 
 class _CsvExportView(APIView):
     permission_classes = [IsAdmin]
-    renderer_classes = [JSONRenderer, CsvRenderer]
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = JsonErrorsNegotiation
     name_prefix = ""
 
     def rows(self, span: reports.Span):

@@ -195,6 +195,13 @@ ADMIN_SLOTS = Page(
     gettext_lazy("Delivery windows per weekday, their capacity and cut-off, and holidays."),
     ADMIN,
 )
+ADMIN_DASHBOARD = Page(
+    "admin_dashboard",
+    "admin-dashboard",
+    gettext_lazy("Dashboard"),
+    gettext_lazy("Sales, orders, refunds, tickets and stock: today, the last 7 and the last 30 days."),
+    ADMIN,
+)
 ADMIN_USERS = Page("admin_userlist", "admin-users", gettext_lazy("Users"), gettext_lazy("All users."), ADMIN)
 ADMIN_USER_EDIT = Page(
     "admin_user_edit", "admin-user-edit", gettext_lazy("Edit User"), gettext_lazy("Edit a user."), ADMIN
@@ -277,6 +284,7 @@ urlpatterns = [
     path("admin/userlist", page_view(ADMIN_USERS), name="admin-userlist"),
     path("admin/tickets", page_view(ADMIN_TICKETS), name="admin-tickets"),
     path("admin/slots", page_view(ADMIN_SLOTS), name="admin-slots"),
+    path("admin/dashboard", page_view(ADMIN_DASHBOARD), name="admin-dashboard"),
     path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
     path("terms.html", page_view(TERMS), name="terms"),
     path("privacy.html", page_view(PRIVACY), name="privacy"),

@@ -2,6 +2,7 @@
 // tests, which render components outside the page that would add their area.
 import account from "./account";
 import accountPanel from "./account-panel";
+import adminDashboard from "./admin-dashboard";
 import adminOrders from "./admin-orders";
 import adminProductEdit from "./admin-product-edit";
 import adminProducts from "./admin-products";
@@ -33,6 +34,7 @@ import storeCredit from "./store-credit";
 export const AREAS = [
   account,
   accountPanel,
+  adminDashboard,
   adminOrders,
   adminProductEdit,
   adminProducts,

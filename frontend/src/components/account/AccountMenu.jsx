@@ -11,6 +11,7 @@ const ADMIN_LINKS = [
   ["/admin/userlist", "admin.nav.users"],
   ["/admin/tickets", "admin.nav.tickets"],
   ["/admin/slots", "admin.nav.slots"],
+  ["/admin/dashboard", "admin.nav.dashboard"],
 ];
 
 export default function AccountMenu({ userInfo, onClose = () => {} }) {
