@@ -135,7 +135,7 @@ def sales_by_pack_rows(span: Span) -> tuple[list[str], Iterator[tuple]]:
     packs = (
         OrderItem.objects.filter(placed_in(span, "order__") & not_cancelled("order__"))
         .values_list("financial_id", "name", "brand", "quantity", "units")
-        .annotate(packs=Sum("qty"), orders=Count("order_id", distinct=True), paise=sql_paise_sum("line_total"))
+        .annotate(packs=Sum("qty"), orders=Count("id"), paise=sql_paise_sum("line_total"))
         .order_by("-paise", "financial_id", "name", "brand", "quantity", "units")
     )
 
