@@ -101,7 +101,7 @@ function Bars({ title, rows, label, value, format, headings, cells, empty }) {
         <p className="dashboard-empty">{empty ?? t("admin.dashboard.nothing")}</p>
       ) : (
         <>
-          <BarChart title={title} labels={rows.map(label)} values={rows.map(value)} format={format} />
+          <BarChart labels={rows.map(label)} values={rows.map(value)} format={format} />
           <ChartTable caption={t("admin.dashboard.table")} headings={headings} rows={rows.map(cells)} />
         </>
       )}

@@ -1,20 +1,24 @@
-// The dashboard's two chart shapes as SVG drawn from the API's numbers (geometry in charts.js):
-// a line over days and horizontal bars. Each chart is a labelled image; the table beside it
+// The dashboard's two chart shapes, drawn from the API's numbers (geometry in charts.js): a line
+// over days (SVG) and horizontal bars. Each chart is a labelled image; the table beside it
 // (ChartTable) carries the same numbers for screen readers, print and copying.
 import { useId } from "react";
-import { barShares, labelledIndexes, lineGeometry, LINE_VIEW } from "./charts";
+import { barShares, labelledIndexes, lineGeometry, LINE_VIEW, PHONE_LINE_VIEW } from "./charts";
+
+// A phone draws the line in a narrower box, so that its text stays as large as the page's.
+const narrowScreen = () => typeof window !== "undefined" && window.matchMedia?.("(max-width: 600px)").matches;
 
 export function LineChart({ title, labels, values, format }) {
   const id = useId();
-  const { points, grid, x, baseline } = lineGeometry(values);
+  const view = narrowScreen() ? PHONE_LINE_VIEW : LINE_VIEW;
+  const { points, grid, x, baseline } = lineGeometry(values, view);
   const path = points.map((point, index) => `${index ? "L" : "M"}${point.x} ${point.y}`).join(" ");
   return (
-    <svg className="dashboard-chart" viewBox={`0 0 ${LINE_VIEW.width} ${LINE_VIEW.height}`} role="img" aria-labelledby={id}>
+    <svg className="dashboard-chart" viewBox={`0 0 ${view.width} ${view.height}`} role="img" aria-labelledby={id}>
       <title id={id}>{title}</title>
       {grid.map((line) => (
         <g key={line.y}>
-          <line className="dashboard-chart__grid" x1={LINE_VIEW.left} x2={LINE_VIEW.width - LINE_VIEW.right} y1={line.y} y2={line.y} />
-          <text className="dashboard-chart__axis" x={LINE_VIEW.left - 6} y={line.y + 4} textAnchor="end">
+          <line className="dashboard-chart__grid" x1={view.left} x2={view.width - view.right} y1={line.y} y2={line.y} />
+          <text className="dashboard-chart__axis" x={view.left - 6} y={line.y + 4} textAnchor="end">
             {format(line.value)}
           </text>
         </g>
@@ -23,7 +27,7 @@ export function LineChart({ title, labels, values, format }) {
       {points.map((point, index) => (
         <circle key={index} className="dashboard-chart__dot" cx={point.x} cy={point.y} r="3.5" />
       ))}
-      {labelledIndexes(labels.length).map((index) => (
+      {labelledIndexes(labels.length, view.labels).map((index) => (
         <text key={index} className="dashboard-chart__axis" x={x(index)} y={baseline + 20} textAnchor={index === labels.length - 1 && labels.length > 1 ? "end" : index === 0 && labels.length > 1 ? "start" : "middle"}>
           {labels[index]}
         </text>
@@ -32,34 +36,24 @@ export function LineChart({ title, labels, values, format }) {
   );
 }
 
-const BAR_ROW = 34;
-const BAR_LABEL = 150;
-const BAR_WIDTH = 640;
-
-export function BarChart({ title, labels, values, format }) {
-  const id = useId();
+/**
+ * Horizontal bars as HTML rather than SVG, so that their labels keep the page's own text size on a
+ * phone and on a wide screen alike. The table beside them is what assistive technology reads.
+ */
+export function BarChart({ labels, values, format }) {
   const shares = barShares(values);
-  const room = BAR_WIDTH - BAR_LABEL - 110;
-  const height = Math.max(1, labels.length) * BAR_ROW;
   return (
-    <svg className="dashboard-chart" viewBox={`0 0 ${BAR_WIDTH} ${height}`} role="img" aria-labelledby={id}>
-      <title id={id}>{title}</title>
-      {labels.map((label, index) => {
-        const y = index * BAR_ROW;
-        const width = Math.max(shares[index] * room, values[index] > 0 ? 2 : 0);
-        return (
-          <g key={`${label}-${index}`}>
-            <text className="dashboard-chart__label" x={BAR_LABEL - 8} y={y + 21} textAnchor="end">
-              {label.length > 20 ? `${label.slice(0, 19)}…` : label}
-            </text>
-            <rect className="dashboard-chart__bar" x={BAR_LABEL} y={y + 6} width={width} height={BAR_ROW - 12} rx="3" />
-            <text className="dashboard-chart__value" x={BAR_LABEL + width + 6} y={y + 21}>
-              {format(values[index])}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <div className="dashboard-bars" aria-hidden="true">
+      {labels.map((label, index) => (
+        <div className="dashboard-bars__row" key={`${label}-${index}`}>
+          <span className="dashboard-bars__label">{label}</span>
+          <span className="dashboard-bars__track">
+            <span className="dashboard-bars__bar" style={{ width: `${(shares[index] * 100).toFixed(1)}%` }} />
+          </span>
+          <span className="dashboard-bars__value">{format(values[index])}</span>
+        </div>
+      ))}
+    </div>
   );
 }
 
