@@ -255,7 +255,9 @@ def sales_by_day(days: list[dict]) -> list[dict]:
 
 def _pack_sales_rows(span: Span, ids: tuple[int, int] | None = None):
     """Line totals and packs sold per pack, for orders placed in `span` and not cancelled: one
-    GROUP BY over the lines, as many rows as packs sold (never as many as orders)."""
+    GROUP BY over the lines, as many rows as packs sold (never as many as orders). Numbers only:
+    the packs' names come from the catalog, a few hundred rows, rather than being carried through
+    the grouping of every line."""
     lines = OrderItem.objects.filter(placed_in(span, "order__") & not_cancelled("order__"))
     if ids is not None:
         lines = lines.filter(order_id__gte=ids[0], order_id__lte=ids[1])
@@ -266,10 +268,6 @@ def _pack_sales_rows(span: Span, ids: tuple[int, int] | None = None):
             # An order holds a pack on one line (placement and packing refuse it twice): lines are orders.
             orders=Count("id"),
             paise=sql_paise_sum("line_total"),
-            name=Min("name"),
-            brand=Min("brand"),
-            quantity=Min("quantity"),
-            units=Min("units"),
         )
         .order_by()
     )
@@ -277,11 +275,22 @@ def _pack_sales_rows(span: Span, ids: tuple[int, int] | None = None):
 
 def pack_sales(span: Span, ids: tuple[int, int] | None = None) -> dict:
     """Sales by pack and by category, the top packs and the slow movers (three queries); `ids`
-    bound the orders' ids (`order_ids`), for speed only."""
+    bound the orders' ids (`order_ids`), for speed only. A pack no longer in the catalog is named
+    by its product."""
     sold = list(_pack_sales_rows(span, ids))
-    categories = dict(
-        Product.objects.filter(pk__in={row["product_id"] for row in sold}).values_list("pk", "category__name")
-    )
+    products = {
+        product["pk"]: product
+        for product in Product.objects.filter(pk__in={row["product_id"] for row in sold}).values(
+            "pk", "name", category_name=F("category__name")
+        )
+    }
+    catalog_packs = {
+        pack["pk"]: pack
+        for pack in Financial.objects.filter(
+            Q(pk__in={row["financial_id"] for row in sold if row["financial_id"]}) | Q(count_in_stock__gt=0)
+        ).values("pk", "quantity", "units", "count_in_stock", brand=F("detail__brand"), name=F("detail__product__name"))
+    }
+    categories = {pk: product["category_name"] for pk, product in products.items()}
 
     by_category: dict[str, dict] = {}
     for row in sold:
@@ -293,9 +302,7 @@ def pack_sales(span: Span, ids: tuple[int, int] | None = None) -> dict:
     top = sorted(sold, key=lambda row: (-(row["paise"] or 0), -row["packs"], row["financial_id"] or 0))[:TOP_PACKS]
 
     sold_packs = {row["financial_id"]: row["packs"] for row in sold if row["financial_id"]}
-    in_stock = Financial.objects.filter(count_in_stock__gt=0).values(
-        "pk", "quantity", "units", "count_in_stock", brand=F("detail__brand"), name=F("detail__product__name")
-    )
+    in_stock = [pack for pack in catalog_packs.values() if pack["count_in_stock"] > 0]
     slow = sorted(
         ({**pack, "packs": sold_packs.get(pack["pk"], 0)} for pack in in_stock),
         key=lambda pack: (pack["packs"], -pack["count_in_stock"], pack["pk"]),
@@ -309,7 +316,9 @@ def pack_sales(span: Span, ids: tuple[int, int] | None = None) -> dict:
             ),
             key=lambda entry: (-entry["sales"], entry["category"]),
         ),
-        "topPacks": [_pack_row(row) for row in top],
+        "topPacks": [
+            _pack_row(row, catalog_packs.get(row["financial_id"]), products.get(row["product_id"])) for row in top
+        ],
         "slowMovers": [
             {
                 "packId": pack["pk"],
@@ -328,12 +337,12 @@ def _size(quantity) -> str:
     return format(Decimal(quantity).normalize(), "f") if isinstance(quantity, Decimal) else str(quantity)
 
 
-def _pack_row(row: dict) -> dict:
+def _pack_row(row: dict, pack: dict | None, product: dict | None) -> dict:
     return {
         "packId": row["financial_id"],
-        "name": row["name"],
-        "brand": row["brand"],
-        "pack": f"{row['quantity']} {row['units']}",
+        "name": pack["name"] if pack else (product or {}).get("name", ""),
+        "brand": pack["brand"] if pack else "",
+        "pack": f"{_size(pack['quantity'])} {pack['units']}" if pack else "",
         "packsSold": row["packs"],
         "orders": row["orders"],
         "sales": from_paise(row["paise"]),

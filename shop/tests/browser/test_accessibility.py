@@ -65,6 +65,7 @@ PAGES = {
     "admin/user/<str:id>/edit": ("admin", "/admin/user/{user}/edit"),
     "admin/tickets": ("admin", "/admin/tickets"),
     "admin/slots": ("admin", "/admin/slots"),
+    "admin/dashboard": ("admin", "/admin/dashboard?period=30d"),
 }
 
 
