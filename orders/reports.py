@@ -27,8 +27,9 @@ The figures, defined once here:
 - **cancellations**: orders cancelled in the period (`cancelled_at`), whenever they were placed.
 - **tickets**: open tickets now (not bound to the period), the oldest one's age, and how many wait
   past the acknowledgement clock (48 h) and past the resolution clock (30 days), `support.clocks`.
-- **sales by day / by category / by pack**: line totals (`OrderItem.line_total`, as the order is now)
-  of orders placed in the period and not cancelled. Their sum is the sales less delivery charges.
+- **sales by day**: the sales of each local day of the period (days without orders at 0).
+- **sales by category / by pack**: line totals (`OrderItem.line_total`, as the order is now) of
+  orders placed in the period and not cancelled; their sum is the sales less delivery charges.
 - **top packs**: the 20 packs that sold the most by value; **slow movers**: the 20 packs in stock
   that sold the fewest packs (none first), the most stock first among equals.
 - **orders by slot**: orders placed in the period and not cancelled, by the delivery window
