@@ -153,3 +153,19 @@ def test_the_queries_do_not_grow_with_the_orders(shop, make_user, period, django
         figures = reports.dashboard(period=period)
     assert figures["orders"] >= 15
     assert before <= 12
+
+
+def test_a_pack_gone_from_the_catalog_is_named_by_its_product(shop):
+    shop.packs["f2"].delete()  # its lines keep their sales, with no pack
+
+    top = reports.dashboard(period=reports.Period.TODAY)["topPacks"]
+
+    assert top[-1] == {
+        "packId": None,
+        "name": "Sona Rice",
+        "brand": "",
+        "pack": "",
+        "packsSold": 2,
+        "orders": 1,
+        "sales": Decimal("40.05"),
+    }
