@@ -1,6 +1,6 @@
 from django.urls import path
 
-from orders import api
+from orders import api, reports_api
 
 # `orders/mine`, `orders/usual`, `orders/store-credit` and the window's sheets (`orders/picklist`,
 # `orders/packing-slips`, `orders/delivery-sheet`) must come before `orders/<public_id>`.
@@ -24,6 +24,9 @@ urlpatterns = [
         api.OrderLineReplaceView.as_view(),
         name="order-line-replace",
     ),
+    path("reports/dashboard", reports_api.DashboardView.as_view(), name="reports-dashboard"),
+    path("reports/orders.csv", reports_api.OrdersCsvView.as_view(), name="reports-orders-csv"),
+    path("reports/sales-by-pack.csv", reports_api.SalesByPackCsvView.as_view(), name="reports-sales-by-pack-csv"),
     path("slots", api.SlotsView.as_view(), name="slots"),
     path("slots/windows", api.WindowsView.as_view(), name="slot-windows"),
     path("slots/windows/<str:window_id>", api.WindowView.as_view(), name="slot-window"),

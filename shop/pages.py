@@ -224,6 +224,13 @@ ADMIN_DELIVERY_SHEET = Page(
     gettext_lazy("A delivery window's stops in route order, with phone numbers and the money to collect."),
     ADMIN,
 )
+ADMIN_DASHBOARD = Page(
+    "admin_dashboard",
+    "admin-dashboard",
+    gettext_lazy("Dashboard"),
+    gettext_lazy("Sales, orders, refunds, tickets and stock: today, the last 7 and the last 30 days."),
+    ADMIN,
+)
 ADMIN_USERS = Page("admin_userlist", "admin-users", gettext_lazy("Users"), gettext_lazy("All users."), ADMIN)
 ADMIN_USER_EDIT = Page(
     "admin_user_edit", "admin-user-edit", gettext_lazy("Edit User"), gettext_lazy("Edit a user."), ADMIN
@@ -310,6 +317,7 @@ urlpatterns = [
     path("admin/picklist", page_view(ADMIN_PICK_LIST), name="admin-picklist"),
     path("admin/packingslips", page_view(ADMIN_PACKING_SLIPS), name="admin-packingslips"),
     path("admin/deliverysheet", page_view(ADMIN_DELIVERY_SHEET), name="admin-deliverysheet"),
+    path("admin/dashboard", page_view(ADMIN_DASHBOARD), name="admin-dashboard"),
     path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
     path("terms.html", page_view(TERMS), name="terms"),
     path("privacy.html", page_view(PRIVACY), name="privacy"),

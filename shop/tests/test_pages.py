@@ -33,6 +33,8 @@ ROUTES = [
     ("/admin/product/sona-masoori-rice/edit/3", pages.ADMIN_PRODUCT_EDIT, "Edit Product Details"),
     ("/admin/userlist", pages.ADMIN_USERS, "Users"),
     ("/admin/user/4/edit", pages.ADMIN_USER_EDIT, "Edit User"),
+    ("/admin/dashboard", pages.ADMIN_DASHBOARD, "Dashboard"),
+    ("/admin/dashboard?period=7d", pages.ADMIN_DASHBOARD, "Dashboard"),
     ("/terms.html", pages.TERMS, "Terms and Conditions"),
     ("/privacy.html", pages.PRIVACY, "Privacy Policy"),
 ]
@@ -87,7 +89,13 @@ def test_an_api_path_with_an_encoded_newline_answers_json_too(client, path):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("url", "gate"), [("/shipping", "signed-in"), ("/profile", "signed-in"), ("/admin/userlist", "admin")]
+    ("url", "gate"),
+    [
+        ("/shipping", "signed-in"),
+        ("/profile", "signed-in"),
+        ("/admin/userlist", "admin"),
+        ("/admin/dashboard", "admin"),
+    ],
 )
 def test_gated_pages_leave_for_login_before_painting(client, url, gate):
     html = client.get(url).content.decode()
@@ -156,6 +164,7 @@ def test_unknown_product_still_renders_the_page_for_the_island_to_explain(client
         ("/admin/productlist/3", "admin-products", 'data-page-number="3"'),
         ("/admin/product/rice/edit/3", "admin-product-edit", 'data-product-ref="rice" data-detail-id="3"'),
         ("/admin/userlist", "admin-users", '<div id="island" class="island">'),
+        ("/admin/dashboard", "admin-dashboard", '<div id="island" class="island">'),
         ("/admin/user/4/edit", "admin-user-edit", '<div id="island" class="island" data-user-id="4">'),
         ("/admin/user/%22%3E%3Cb%3E/edit", "admin-user-edit", 'data-user-id="&quot;&gt;&lt;b&gt;"'),
     ],

@@ -325,6 +325,10 @@ API: dict[str, dict[str, Rule]] = {
     "api/promotions/rewards": {"GET": Rule(ADMIN_ONLY)},
     "api/promotions/draws": {"GET": Rule(ADMIN_ONLY)},
     "api/promotions/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
+    # reports: the staff dashboard's figures and exports are the admin's
+    "api/reports/dashboard": {"GET": Rule(ADMIN_ONLY, query={"period": "7d"})},
+    "api/reports/orders.csv": {"GET": Rule(ADMIN_ONLY, query={"from": "2026-11-01", "to": "2026-11-30"})},
+    "api/reports/sales-by-pack.csv": {"GET": Rule(ADMIN_ONLY, query={"from": "2026-11-01", "to": "2026-11-30"})},
     # slots: checkout's offer is public; the weekly plan is the admin's
     "api/slots": {"GET": Rule(PUBLIC)},
     "api/slots/windows": {
@@ -415,6 +419,7 @@ PAGES: dict[str, str] = {
     "admin/picklist": ADMIN_PAGE,
     "admin/packingslips": ADMIN_PAGE,
     "admin/deliverysheet": ADMIN_PAGE,
+    "admin/dashboard": ADMIN_PAGE,
     # Any other path shows the home list (spec §2).
     r"^(?!api/|static/|media/|staff/|ws/).*$": PUBLIC_PAGE,
 }

@@ -2,6 +2,7 @@
 // tests, which render components outside the page that would add their area.
 import account from "./account";
 import accountPanel from "./account-panel";
+import adminDashboard from "./admin-dashboard";
 import adminOrders from "./admin-orders";
 import adminPicking from "./admin-picking";
 import adminProductEdit from "./admin-product-edit";
@@ -35,6 +36,7 @@ import storeCredit from "./store-credit";
 export const AREAS = [
   account,
   accountPanel,
+  adminDashboard,
   adminOrders,
   adminPicking,
   adminProductEdit,

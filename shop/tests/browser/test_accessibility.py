@@ -69,6 +69,7 @@ PAGES = {
     "admin/picklist": ("admin", "/admin/picklist?window={window}&date={date}"),
     "admin/packingslips": ("admin", "/admin/packingslips?window={window}&date={date}"),
     "admin/deliverysheet": ("admin", "/admin/deliverysheet?window={window}&date={date}"),
+    "admin/dashboard": ("admin", "/admin/dashboard?period=30d"),
 }
 
 

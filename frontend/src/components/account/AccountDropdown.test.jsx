@@ -42,7 +42,7 @@ describe("AccountDropdown", () => {
     setUserInfo({ ...customer, isAdmin: true });
     render(<AccountDropdown onClose={() => {}} />);
     const hrefs = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
-    expect(hrefs).toEqual(["/admin/orderlist", "/admin/productlist", "/admin/userlist", "/admin/tickets", "/admin/slots", "/admin/picking"]);
+    expect(hrefs).toEqual(["/admin/orderlist", "/admin/productlist", "/admin/userlist", "/admin/tickets", "/admin/slots", "/admin/picking", "/admin/dashboard"]);
   });
 
   it("My Profile and My Orders open the account drawer on that tab and close the dropdown", async () => {

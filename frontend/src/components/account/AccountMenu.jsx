@@ -12,6 +12,7 @@ const ADMIN_LINKS = [
   ["/admin/tickets", "admin.nav.tickets"],
   ["/admin/slots", "admin.nav.slots"],
   ["/admin/picking", "admin.nav.picking"],
+  ["/admin/dashboard", "admin.nav.dashboard"],
 ];
 
 export default function AccountMenu({ userInfo, onClose = () => {} }) {

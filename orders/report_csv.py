@@ -1,0 +1,146 @@
+"""The dashboard's CSV exports (issue 27): the orders of a date range, one row each, and the sales by
+pack of that range.
+
+Rows are written as they are read, `CHUNK_SIZE` at a time (`QuerySet.iterator`: a server-side cursor
+on PostgreSQL), so a year of orders is never in memory at once; the response streams them.
+
+A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab or carriage return) as a
+formula: such a text cell gets a leading `'` (OWASP "CSV injection"). Numbers are written as numbers.
+
+The column names stay English in every language: they are a file format that spreadsheets and
+scripts read, as the API's field names are.
+"""
+
+import csv
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+
+from django.db.models import Count, Sum
+from django.utils import timezone
+
+from common.money import from_paise, sql_paise_sum
+from orders.models import Order, OrderItem
+from orders.reports import Span, not_cancelled, placed_in
+
+CHUNK_SIZE = 2000
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value) -> str | int | Decimal:
+    """A cell as written: text that a spreadsheet would run as a formula gets a leading `'`."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return f"'{value}"
+    return value
+
+
+class _Line:
+    """csv.writer's file: hands back each row it is given instead of keeping it."""
+
+    def write(self, text: str) -> str:
+        return text
+
+
+def csv_lines(header: list[str], rows: Iterable[Iterable]) -> Iterator[str]:
+    writer = csv.writer(_Line())
+    yield writer.writerow([safe_cell(name) for name in header])
+    for row in rows:
+        yield writer.writerow([safe_cell(value) for value in row])
+
+
+def order_rows(span: Span) -> tuple[list[str], Iterator[tuple]]:
+    """One row per order placed in `span`, oldest first (lines not included: see sales by pack)."""
+    header = [
+        "Invoice number",
+        "Order id",
+        "Placed at",
+        "Customer",
+        "Phone",
+        "Status",
+        "Payment method",
+        "Paid",
+        "Items",
+        "Delivery",
+        "Total",
+        "Store credit used",
+        "City",
+        "Pincode",
+        "Slot date",
+        "Slot",
+    ]
+    orders = (
+        Order.objects.filter(placed_in(span))
+        .order_by("created_at", "id")
+        .values_list(
+            "invoice_number",
+            "public_id",
+            "created_at",
+            "user__name",
+            "user__phone_no",
+            "status",
+            "payment_method",
+            "is_paid",
+            "items_price",
+            "shipping_price",
+            "total_price",
+            "store_credit_applied",
+            "shipping_city",
+            "shipping_postal_code",
+            "slot_booking__date",
+            "slot_booking__start",
+            "slot_booking__end",
+        )
+    )
+
+    def rows() -> Iterator[tuple]:
+        zone = timezone.get_default_timezone()
+        for row in orders.iterator(chunk_size=CHUNK_SIZE):
+            (invoice, public_id, placed, name, phone, status, method, paid, *money, city, pin, day, start, end) = row
+            yield (
+                invoice,
+                public_id,
+                timezone.localtime(placed, zone).strftime("%Y-%m-%d %H:%M"),
+                name,
+                phone,
+                status,
+                method,
+                "yes" if paid else "no",
+                *(_rupees(amount) for amount in money),
+                city,
+                pin,
+                day.isoformat() if day else "",
+                f"{start:%H:%M}-{end:%H:%M}" if start else "",
+            )
+
+    return header, rows()
+
+
+def _rupees(amount) -> Decimal:
+    # SQLite hands decimals back as floats read to 15 digits: the paise are what was stored.
+    return Decimal(str(amount)).quantize(Decimal("0.01"))
+
+
+def sales_by_pack_rows(span: Span) -> tuple[list[str], Iterator[tuple]]:
+    """Packs sold in `span` (orders not cancelled), most sold by value first."""
+    header = [
+        "Pack id",
+        "Product",
+        "Brand",
+        "Pack",
+        "Packs sold",
+        "Orders",
+        "Sales",
+    ]
+    packs = (
+        OrderItem.objects.filter(placed_in(span, "order__") & not_cancelled("order__"))
+        .values_list("financial_id", "name", "brand", "quantity", "units")
+        .annotate(packs=Sum("qty"), orders=Count("id"), paise=sql_paise_sum("line_total"))
+        .order_by("-paise", "financial_id", "name", "brand", "quantity", "units")
+    )
+
+    def rows() -> Iterator[tuple]:
+        for pack_id, name, brand, quantity, units, packs_sold, orders, paise in packs.iterator(chunk_size=CHUNK_SIZE):
+            yield (pack_id or "", name, brand, f"{quantity} {units}", packs_sold, orders, from_paise(paise))
+
+    return header, rows()
