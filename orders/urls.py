@@ -1,13 +1,15 @@
 from django.urls import path
 
-from orders import api
+from orders import api, board_api
 
-# `orders/mine`, `orders/usual` and `orders/store-credit` must come before `orders/<public_id>`.
+# `orders/mine`, `orders/usual`, `orders/store-credit`, `orders/board` and `orders/bulk-move` must come before `orders/<public_id>`.
 urlpatterns = [
     path("orders", api.OrdersView.as_view(), name="orders"),
     path("orders/mine", api.MyOrdersView.as_view(), name="orders-mine"),
     path("orders/usual", api.UsualItemsView.as_view(), name="orders-usual"),
     path("orders/store-credit", api.StoreCreditQuoteView.as_view(), name="orders-store-credit"),
+    path("orders/board", board_api.BoardView.as_view(), name="orders-board"),
+    path("orders/bulk-move", board_api.BulkMoveView.as_view(), name="orders-bulk-move"),
     path("orders/<str:public_id>", api.OrderDetailView.as_view(), name="order-detail"),
     path("orders/<str:public_id>/deliver", api.OrderDeliverView.as_view(), name="order-deliver"),
     path("orders/<str:public_id>/status", api.OrderStatusView.as_view(), name="order-status"),
