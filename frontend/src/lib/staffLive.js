@@ -4,7 +4,7 @@
 // missed) and `onChanged(cursor)` on each committed change. It reconnects with the cart socket's
 // backoff, and stops for good when the server refuses the caller (4401, 4403).
 import { getUserInfo } from "./auth";
-import { BACKOFF, reconnectDelay } from "./realtime";
+import { BACKOFF, reconnectDelay } from "./backoff";
 
 export const STAFF_SOCKET_PATH = "/ws/staff/orders/";
 const FINAL_CODES = new Set([4401, 4403]);

@@ -2,10 +2,13 @@
 // GET /api/products/low-stock ({count, packs: [{_id, name, brand, pack, countInStock, threshold}]}).
 // It shows nothing while loading, when there is nothing low, and when the call fails: the board it
 // sits on must work without it.
+import lowStockTexts from "../../i18n/low-stock";
 import { useT } from "../../lib/i18n";
 import { useApi } from "../../lib/useApi";
 import "./low-stock.css";
 
+// Loaded on demand (React.lazy, lib/i18n textsLoaded): its texts come with it.
+export const texts = [lowStockTexts];
 export const LOW_STOCK_PATH = "/api/products/low-stock";
 const SHOWN = 5;
 

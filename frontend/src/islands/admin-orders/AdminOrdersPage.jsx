@@ -7,22 +7,25 @@
 // moves the server allows (allowedMoves), Cancel with a reason and recording cash; checked rows
 // move together (packed, dispatched), and the answer names any order that did not move, and why.
 // On a phone each order stacks into a labelled card (the cells' data-label, admin-orders.css).
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import AdminList from "../../components/admin/AdminList";
-import LowStockBanner from "../../components/admin/LowStockBanner";
 import Message from "../../components/Message";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
-import { t, useT } from "../../lib/i18n";
+import { t, textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
-import { followStaffOrders } from "../../lib/staffLive";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
-import { createBeeper } from "./beep";
 import { groupByWindow, mergeChanges, titleWithBadge } from "./board";
+import { readMuted, writeMuted } from "./mute";
 import { boardUrl, CANCELLED, listUrl, moveRequest, orderMoves, stateName, STATUS_FILTERS } from "./pipeline";
 import "../../components/orders/orders-ui.css";
 import "./admin-orders.css";
+
+// Apart from the list itself, loaded once it shows (the page's JavaScript at start stays small):
+// the low-stock banner, and the live part (the staff socket and the new-order beep).
+const LowStockBanner = lazy(() => import(/* webpackChunkName: "low-stock" */ "../../components/admin/LowStockBanner").then(textsLoaded));
+const loadLive = () => import(/* webpackChunkName: "admin-board-live" */ "./live");
 
 /** How staff name an order in messages: its invoice number. */
 const orderName = (order) => order.invoiceNumber || order._id;
@@ -156,6 +159,24 @@ function WindowGroup({ group, children }) {
   );
 }
 
+/** The new-order beep, once its module is there; until then a silent stand-in that keeps the mute choice. */
+function useBeeper() {
+  const [beeper, setBeeper] = useState(() => ({
+    muted: readMuted(),
+    unlock() {},
+    beep: () => false,
+    setMuted: (value) => writeMuted(value),
+  }));
+  useEffect(() => {
+    let gone = false;
+    loadLive().then(({ createBeeper }) => !gone && setBeeper(createBeeper()));
+    return () => {
+      gone = true;
+    };
+  }, []);
+  return beeper;
+}
+
 export const cancelQuestion = (order) => t("admin.orders.cancelQuestion", { id: orderName(order) });
 
 /** The board's rows: the filtered load, then every catch-up merged in (one at a time, in order). */
@@ -203,17 +224,24 @@ function useLiveBoard(filter, { onNew }) {
     catchUp(); // what changed while the board loaded
   }, [list.data, catchUp]);
 
-  useEffect(
-    () =>
-      followStaffOrders({
+  useEffect(() => {
+    let stop = null;
+    let gone = false;
+    loadLive().then(({ followStaffOrders }) => {
+      if (gone) return;
+      stop = followStaffOrders({
         onFollowing: catchUp,
         onChanged: (changed) => {
           if (cursor.current === null || Number(changed) > Number(cursor.current)) catchUp();
         },
         onStatus: setLive,
-      }),
-    [catchUp],
-  );
+      });
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [catchUp]);
   return { list, rows, live, catchUp, more: Boolean(list.data?.more) };
 }
 
@@ -225,7 +253,7 @@ export default function AdminOrdersPage({ status = "", q = "", date = "" }) {
   const [busyId, setBusyId] = useState(null);
   const [selected, setSelected] = useState(() => new Set());
   const [fresh, setFresh] = useState(() => new Set());
-  const beeper = useMemo(() => createBeeper(), []);
+  const beeper = useBeeper();
   const [muted, setMuted] = useState(() => beeper.muted);
 
   const onNew = useCallback(
@@ -353,7 +381,9 @@ export default function AdminOrdersPage({ status = "", q = "", date = "" }) {
           </button>
         </div>
       </div>
-      <LowStockBanner />
+      <Suspense fallback={null}>
+        <LowStockBanner />
+      </Suspense>
       <nav className="admin-orders__tabs" aria-label={t("admin.board.states")}>
         {STATUS_FILTERS.map((option) => (
           <button

@@ -7,6 +7,9 @@ import AdminOrdersPage from "./AdminOrdersPage";
 
 vi.mock("../../lib/staffLive", () => ({ followStaffOrders: vi.fn(() => () => {}) }));
 
+// The live part loads after the list: wait for the board to follow the orders.
+const following = () => waitFor(() => expect(followStaffOrders).toHaveBeenCalled());
+
 const base = {
   createdAt: "2026-05-01T10:00:00Z", totalPrice: 958, invoiceNumber: "SMLR-2026-000001",
   user: { name: "Demo Customer", phoneNo: "9000000002" }, paymentMethod: "Cash Or UPI", paymentState: "Cash/UPI to collect",
@@ -66,6 +69,7 @@ describe("the staff's live order board", () => {
     render(<AdminOrdersPage />);
     await screen.findByRole("link", { name: placed.invoiceNumber });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith("/api/orders/board?since=5", expect.anything()));
+    await following();
     // A change this board has seen asks nothing; a later one catches up from the last cursor.
     await act(async () => socketCallbacks().onChanged("5"));
     expect(fetchMock.mock.calls.filter(([url]) => url.includes("since=")).length).toBe(1);
@@ -90,6 +94,7 @@ describe("the staff's live order board", () => {
     mockFetch({ [BOARD]: board([placed]), "GET /api/orders/board?since=5": nothingNew() });
     render(<AdminOrdersPage />);
     await screen.findByRole("link", { name: placed.invoiceNumber });
+    await following();
     act(() => socketCallbacks().onStatus("live"));
     expect(screen.getByText("Live")).toBeInTheDocument();
     act(() => socketCallbacks().onStatus("waiting"));

@@ -1,17 +1,11 @@
 // A short, quiet beep for a new order, made in code (no sound file): browsers let a page play sound
 // only after the person has touched it, so the audio starts on the first click or key press. The
-// mute choice is kept in local storage.
-export const MUTE_KEY = "board.muted";
+// mute choice is kept in local storage (mute.js).
+import { readMuted, writeMuted } from "./mute";
 
 export function createBeeper({ storage = globalThis.localStorage, AudioContextImpl = globalThis.AudioContext ?? globalThis.webkitAudioContext } = {}) {
   let context = null;
-  const read = () => {
-    try {
-      return storage?.getItem(MUTE_KEY) === "1";
-    } catch {
-      return false;
-    }
-  };
+  const read = () => readMuted(storage);
   return {
     /** Call from a user gesture: creates (or resumes) the audio the beeps play on. */
     unlock() {
@@ -27,11 +21,7 @@ export function createBeeper({ storage = globalThis.localStorage, AudioContextIm
       return read();
     },
     setMuted(muted) {
-      try {
-        storage?.setItem(MUTE_KEY, muted ? "1" : "0");
-      } catch {
-        // private mode: the choice lasts this page only
-      }
+      writeMuted(muted, storage);
     },
     /** Two short soft tones; nothing when muted or before the first gesture. Returns whether it played. */
     beep() {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { createBeeper, MUTE_KEY } from "./beep";
+import { createBeeper } from "./beep";
 import { groupByWindow, mergeChanges, shopToday, titleWithBadge } from "./board";
+import { MUTE_KEY } from "./mute";
 
 const row = (id, createdAt, extra = {}) => ({ _id: id, createdAt, status: "placed", ...extra });
 const slot = (date, start, label) => ({ date, start, end: "23:00", label });
