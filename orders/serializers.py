@@ -20,7 +20,14 @@ from common.ids import WireIdField
 from common.money import rupees_in_words
 from common.openapi import PINCODE, JudgedInput, text, whole_number
 from common.pagination import ADMIN_ORDER_LIST
-from orders.board import MOVES_TOGETHER
+from orders.board import (
+    BULK_MAX_ORDERS,
+    MOVES_TOGETHER,
+    NOTHING_CHOSEN,
+    SEARCH_MAX_LENGTH,
+    SEARCH_TOO_LONG,
+    TOO_MANY,
+)
 from orders.credit_notes import rupees_from_paise
 from orders.models import DeliveryWindow, Holiday, Order, OrderItem, OrderLineChange, Weekday
 from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel
@@ -662,7 +669,12 @@ class BoardInSerializer(serializers.Serializer):
         required=False, min_value=1, max_value=2**63 - 1, help_text="A delivery window id"
     )
     q = serializers.CharField(
-        required=False, allow_blank=True, trim_whitespace=False, help_text="Invoice number, phone or name"
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=SEARCH_MAX_LENGTH,
+        error_messages={"max_length": format_lazy(SEARCH_TOO_LONG, count=SEARCH_MAX_LENGTH)},
+        help_text="Invoice number, phone or name",
     )
 
 
@@ -680,7 +692,17 @@ class BoardSerializer(serializers.Serializer):
 
 
 class BulkMoveInSerializer(serializers.Serializer):
-    ids = serializers.ListField(child=serializers.CharField(max_length=64), help_text="Order ids (`_id`), at most 200")
+    ids = serializers.ListField(
+        child=serializers.CharField(max_length=64),
+        min_length=1,
+        max_length=BULK_MAX_ORDERS,
+        error_messages={
+            "min_length": NOTHING_CHOSEN,
+            "empty": NOTHING_CHOSEN,
+            "max_length": format_lazy(TOO_MANY, count=BULK_MAX_ORDERS),
+        },
+        help_text="Order ids (`_id`), at most 200",
+    )
     to = serializers.ChoiceField(
         choices=[Order.Status.PACKED, Order.Status.DISPATCHED],
         error_messages={"invalid_choice": MOVES_TOGETHER},

@@ -172,6 +172,12 @@ def test_bad_board_queries_are_400_with_a_message(admin, query):
     assert answer.json()["message"]
 
 
+def test_a_long_search_is_refused_in_the_callers_language(admin):
+    assert admin.get(BOARD, {"q": "x" * 101}).json()["message"].endswith("at most 100 characters.")
+    telugu = admin.get(BOARD, {"q": "x" * 101}, HTTP_ACCEPT_LANGUAGE="te").json()["message"]
+    assert "100" in telugu and "characters" not in telugu
+
+
 def test_the_board_and_its_catch_up_take_the_same_queries_for_3_or_12_orders(admin, shopper, place_order, committed):
     def counted(path, query):
         with CaptureQueriesContext(connection) as queries:
@@ -257,7 +263,7 @@ def test_a_bulk_dispatch_refuses_orders_not_packed_yet(admin, admin_user, shoppe
 def test_bulk_move_refuses_bad_requests(admin, body, message):
     answer = admin.post(BULK, body, format="json")
     assert answer.status_code == 400
-    assert answer.json()["message"].removeprefix("to: ") == message
+    assert answer.json()["message"].removeprefix("to: ").removeprefix("ids: ") == message
 
 
 def test_two_hundred_ids_are_allowed(admin):
