@@ -1,7 +1,8 @@
 """The orders app's one announcement to the rest of the shop: `order_changed`, after commit.
 
 Sent with `order_id: int` once a transaction that placed an order, moved it along the pipeline,
-cancelled it, marked it paid, changed its lines or refunded it has committed (never for a change
+cancelled it, marked it paid, changed its lines or refunded it, or opened or decided a problem
+ticket about it (`support`) has committed (never for a change
 that was rolled back), and once per order per transaction however many of these it made (a
 cancellation that also restores credit and refunds is one change: one signal, one broadcast to
 the order's open pages, `realtime/orders.py`). The
@@ -14,15 +15,26 @@ import logging
 from django.dispatch import Signal
 
 from catalog.after_commit import on_commit_once, pending
+from orders.changes import order_change_stamp
 
 logger = logging.getLogger(__name__)
 
-# Sent with `order_id: int`.
+# Sent with `order_id: int` and `cursor: int | None` (the change's place on the staff board's clock,
+# `orders.changes`; None when it could not be stamped).
 order_changed = Signal()
 
 
+def _stamp(order_id: int) -> int | None:
+    try:
+        return order_change_stamp(order_id=order_id)
+    except Exception:  # noqa: BLE001  (the change has committed; its pages and listeners still hear it)
+        logger.exception("order %s: its change could not be stamped for the staff board", order_id)
+        return None
+
+
 def _send(order_id: int) -> None:
-    for receiver, result in order_changed.send_robust(sender=None, order_id=order_id):
+    cursor = _stamp(order_id)
+    for receiver, result in order_changed.send_robust(sender=None, order_id=order_id, cursor=cursor):
         if isinstance(result, Exception):
             logger.error("order_changed receiver %r failed for order %s", receiver, order_id, exc_info=result)
 

@@ -514,3 +514,27 @@ class SlotBooking(models.Model):
 
     def __str__(self) -> str:
         return f"{self.date:%Y-%m-%d} {self.start:%H:%M}-{self.end:%H:%M}"
+
+
+class OrderChangeCounter(models.Model):
+    """The last change cursor handed out (one row): the staff board's clock (`orders.changes`)."""
+
+    last = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return str(self.last)
+
+
+class OrderChange(models.Model):
+    """An order's place on the staff board's clock: the cursor of its latest committed change, and
+    of its first (its placement), so the board can tell a new order from a changed one.
+
+    Written only by `orders.changes`, after the change commits; one row per order, overwritten.
+    """
+
+    order = models.OneToOneField(Order, on_delete=models.CASCADE, primary_key=True, related_name="board_change")
+    cursor = models.PositiveBigIntegerField(db_index=True)
+    first_cursor = models.PositiveBigIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.order_id} @ {self.cursor}"

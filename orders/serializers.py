@@ -20,6 +20,14 @@ from common.ids import WireIdField
 from common.money import rupees_in_words
 from common.openapi import PINCODE, JudgedInput, text, whole_number
 from common.pagination import ADMIN_ORDER_LIST
+from orders.board import (
+    BULK_MAX_ORDERS,
+    MOVES_TOGETHER,
+    NOTHING_CHOSEN,
+    SEARCH_MAX_LENGTH,
+    SEARCH_TOO_LONG,
+    TOO_MANY,
+)
 from orders.credit_notes import rupees_from_paise
 from orders.models import DeliveryWindow, Holiday, Order, OrderItem, OrderLineChange, Weekday
 from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel
@@ -707,3 +715,111 @@ class PackingSlipsSerializer(_SheetSerializer):
 
 class DeliverySheetSerializer(_SheetSerializer):
     stops = StopSerializer(many=True, help_text="In route order")
+
+
+# The staff's live board (`orders.board`, issue 27).
+
+PAYMENT_PAID = gettext_lazy("Paid")
+PAYMENT_CASH_DUE = gettext_lazy("Cash/UPI to collect")
+PAYMENT_ONLINE_DUE = gettext_lazy("Online, not paid yet")
+PAYMENT_NONE = gettext_lazy("Not paid")
+
+
+class BoardOrderSerializer(OrderSerializer):
+    """A row of the staff board: the order without its lines, tax and documents (reads an order
+    from `orders.board`, annotated with `problem_open`)."""
+
+    orderItems = None
+    lineChanges = None
+    canChangeLines = None
+    gst = None
+    totalInWords = None
+    creditNotes = None
+    refunds = None
+    problem = serializers.BooleanField(source="problem_open", help_text="A problem ticket about it is open")
+    paymentState = serializers.SerializerMethodField()
+
+    def get_paymentState(self, order: Order) -> str:
+        """Paid, cash to collect, online not paid yet, or not paid (cancelled), in the answer's language."""
+        if order.is_paid:
+            return str(PAYMENT_PAID)
+        if order.status == Order.Status.CANCELLED:
+            return str(PAYMENT_NONE)
+        if order.payment_method == Order.PaymentMethod.ONLINE:
+            return str(PAYMENT_ONLINE_DUE)
+        return str(PAYMENT_CASH_DUE)
+
+
+class BoardInSerializer(serializers.Serializer):
+    since = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2**63 - 1,
+        help_text="A cursor the board saw: answer what changed after it",
+    )
+    status = serializers.ChoiceField(
+        choices=[*Order.Status.values, "problem"],
+        required=False,
+        allow_blank=True,
+        help_text="problem: a ticket is open",
+    )
+    date = serializers.DateField(required=False, allow_null=True, help_text="The delivery slot's date")
+    window = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**63 - 1, help_text="A delivery window id"
+    )
+    q = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=SEARCH_MAX_LENGTH,
+        error_messages={"max_length": format_lazy(SEARCH_TOO_LONG, count=SEARCH_MAX_LENGTH)},
+        help_text="Invoice number, phone or name",
+    )
+
+
+class BoardSerializer(serializers.Serializer):
+    cursor = serializers.CharField(help_text="Ask `since=<cursor>` next")
+    more = serializers.BooleanField(help_text="More orders fit than were answered (a catch-up: ask again)")
+    orders = BoardOrderSerializer(many=True)
+    changed = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Catch-up: every order changed, shown or not (drop those not in `orders`)",
+    )
+    new = serializers.ListField(
+        child=serializers.CharField(), help_text="Catch-up: the changed orders placed after `since`"
+    )
+
+
+class BulkMoveInSerializer(serializers.Serializer):
+    ids = serializers.ListField(
+        child=serializers.CharField(max_length=64),
+        min_length=1,
+        max_length=BULK_MAX_ORDERS,
+        error_messages={
+            "min_length": NOTHING_CHOSEN,
+            "empty": NOTHING_CHOSEN,
+            "max_length": format_lazy(TOO_MANY, count=BULK_MAX_ORDERS),
+        },
+        help_text="Order ids (`_id`), at most 200",
+    )
+    to = serializers.ChoiceField(
+        choices=[Order.Status.PACKED, Order.Status.DISPATCHED],
+        error_messages={"invalid_choice": MOVES_TOGETHER},
+    )
+
+
+class BulkMovedSerializer(serializers.Serializer):
+    _id = serializers.CharField(source="public_id")
+    invoiceNumber = serializers.CharField(source="invoice_number")
+    status = serializers.CharField()
+
+
+class BulkRefusedSerializer(serializers.Serializer):
+    _id = serializers.CharField(source="public_id")
+    invoiceNumber = serializers.CharField(source="invoice_number")
+    reason = serializers.CharField()
+
+
+class BulkMoveSerializer(serializers.Serializer):
+    moved = BulkMovedSerializer(many=True)
+    refused = BulkRefusedSerializer(many=True)

@@ -1,9 +1,10 @@
 from django.urls import path
 
-from orders import api, reports_api
+from orders import api, board_api, reports_api
 
-# `orders/mine`, `orders/usual`, `orders/store-credit` and the window's sheets (`orders/picklist`,
-# `orders/packing-slips`, `orders/delivery-sheet`) must come before `orders/<public_id>`.
+# `orders/mine`, `orders/usual`, `orders/store-credit`, the window's sheets (`orders/picklist`,
+# `orders/packing-slips`, `orders/delivery-sheet`), `orders/board` and `orders/bulk-move` must come
+# before `orders/<public_id>`.
 urlpatterns = [
     path("orders", api.OrdersView.as_view(), name="orders"),
     path("orders/mine", api.MyOrdersView.as_view(), name="orders-mine"),
@@ -12,6 +13,8 @@ urlpatterns = [
     path("orders/picklist", api.PickListView.as_view(), name="orders-picklist"),
     path("orders/packing-slips", api.PackingSlipsView.as_view(), name="orders-packing-slips"),
     path("orders/delivery-sheet", api.DeliverySheetView.as_view(), name="orders-delivery-sheet"),
+    path("orders/board", board_api.BoardView.as_view(), name="orders-board"),
+    path("orders/bulk-move", board_api.BulkMoveView.as_view(), name="orders-bulk-move"),
     path("orders/<str:public_id>", api.OrderDetailView.as_view(), name="order-detail"),
     path("orders/<str:public_id>/deliver", api.OrderDeliverView.as_view(), name="order-deliver"),
     path("orders/<str:public_id>/status", api.OrderStatusView.as_view(), name="order-status"),

@@ -156,15 +156,16 @@ class OrderConsumer(AsyncWebsocketConsumer):
         await super().dispatch(message)
 
 
-async def _send_quietly(layer, order_id: int) -> None:
+async def _send_quietly(layer, group: str, message: dict, what: str) -> None:
     try:
-        await bounded(layer.group_send(order_group(order_id), {"type": "order.changed"}))
+        await bounded(layer.group_send(group, message))
     except LAYER_ERRORS as error:
-        warn_layer_down("order broadcast", error)
+        warn_layer_down(what, error)
 
 
-def broadcast_order_changed(sender=None, *, order_id: int, **kwargs) -> None:
-    """The `order_changed` receiver (connected in `RealtimeConfig.ready`): one group message."""
+def group_send_after_commit(group: str, message: dict, *, what: str) -> None:
+    """Send `message` to `group` from an after-commit hook, in a thread or on a running event loop;
+    a layer that is down costs the message only (the change has committed)."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -173,6 +174,11 @@ def broadcast_order_changed(sender=None, *, order_id: int, **kwargs) -> None:
     except RuntimeError:
         loop = None
     if loop is None:
-        async_to_sync(_send_quietly)(layer, order_id)
+        async_to_sync(_send_quietly)(layer, group, message, what)
     else:
-        loop.create_task(_send_quietly(layer, order_id))
+        loop.create_task(_send_quietly(layer, group, message, what))
+
+
+def broadcast_order_changed(sender=None, *, order_id: int, **kwargs) -> None:
+    """The `order_changed` receiver (connected in `RealtimeConfig.ready`): one group message."""
+    group_send_after_commit(order_group(order_id), {"type": "order.changed"}, what="order broadcast")

@@ -4,8 +4,10 @@ from django.urls import path
 
 from .consumers import CartConsumer
 from .orders import OrderConsumer
+from .staff import StaffOrdersConsumer
 
 websocket_urlpatterns = [
     path("ws/cart/", CartConsumer.as_asgi()),
     path("ws/orders/<str:public_id>/", OrderConsumer.as_asgi()),
+    path("ws/staff/orders/", StaffOrdersConsumer.as_asgi()),
 ]

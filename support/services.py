@@ -26,6 +26,7 @@ from common.text import clean_text
 from notifications.messages import ticket_text
 from notifications.services import sms_after_commit
 from orders.credit_notes import credit_note_issue, packs_left_to_credit
+from orders.events import announce_order_changed
 from orders.models import Order, OrderItem
 from orders.selectors import ORDER_NOT_FOUND
 from payments.refunds import money_back
@@ -188,6 +189,8 @@ def ticket_open_problem_report(
             for line in lines
         )
         _text_shopper(ticket=ticket, event="opened")
+        # The staff board shows the order with a problem open.
+        announce_order_changed(order_id=order.pk)
     logger.info("ticket %s opened by %s about order %s", ticket.number, user.pk, order.public_id)
     return ticket
 
@@ -263,6 +266,7 @@ def ticket_approve(*, number: str, by, amount: Decimal | None = None) -> Ticket:
         ticket.credit_entry_id = back.credit_entry.pk if back.credit_entry is not None else None
         ticket.credit_note_id = note.pk if note is not None else None
         ticket.save()
+        announce_order_changed(order_id=order.pk)  # its problem is closed (once, with the money's own)
         if back.kind != "credit":
             # Store credit is texted by `money_back` itself (the amount and the new balance).
             _text_shopper(ticket=ticket, event=back.kind, amount=amount)
@@ -279,6 +283,8 @@ def ticket_reject(*, number: str, by, reason: str) -> Ticket:
         _decided(ticket, by=by, status=Ticket.Status.REJECTED, now=timezone.now())
         ticket.decision_reason = reason
         ticket.save()
+        if ticket.order_id is not None:
+            announce_order_changed(order_id=ticket.order_id)  # the board's problem tab loses it
         _text_shopper(ticket=ticket, event="rejected")
     logger.info("ticket %s rejected by %s", ticket.number, getattr(by, "pk", None))
     return ticket

@@ -273,6 +273,11 @@ API: dict[str, dict[str, Rule]] = {
     # orders
     "api/orders": {"GET": Rule(ADMIN_ONLY), "POST": Rule((401, 201, 201, 201), body=_order_body)},
     "api/orders/mine": {"GET": Rule(SIGNED_IN)},
+    # The staff's live board and its bulk moves (issue 27).
+    "api/orders/board": {"GET": Rule(ADMIN_ONLY)},
+    "api/orders/bulk-move": {
+        "POST": Rule(ADMIN_ONLY, body=lambda world, actor: {"ids": [world.order.public_id], "to": "packed"})
+    },
     # Checkout's store credit: each signed-in shopper's own balance.
     "api/orders/store-credit": {"GET": Rule(SIGNED_IN, query={"total": "100"})},
     "api/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
@@ -449,6 +454,8 @@ WEBSOCKETS = {
     "socket.io/": "public: the cart's prices and stock for the existing client, for guests too",
     # Checked per role in realtime/tests/test_order_socket.py::test_who_may_follow_an_order.
     "ws/orders/<str:public_id>/": "the order's owner and staff: anonymous 4401, another customer 4404",
+    # Checked per role in realtime/tests/test_staff_socket.py.
+    "ws/staff/orders/": "admins only: anonymous 4401, a customer (and so another customer) 4403",
 }
 
 # How the matrix fills a route's parameters (or the whole path, for regular-expression routes).

@@ -19,6 +19,7 @@ import chrome from "./chrome";
 import delivery from "./delivery";
 import home from "./home";
 import login from "./login";
+import lowStock from "./low-stock";
 import notify from "./notify";
 import order from "./order";
 import orders from "./orders";
@@ -53,6 +54,7 @@ export const AREAS = [
   delivery,
   home,
   login,
+  lowStock,
   notify,
   order,
   orders,

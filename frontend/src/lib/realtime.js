@@ -6,6 +6,7 @@
 // shopper's `clientCart` carries their token, so the server counts the socket against them as well
 // as against their address (realtime/limits.py); a guest's carries none.
 import { getUserInfo, USER_INFO_KEY } from "./auth";
+import { BACKOFF, reconnectDelay } from "./backoff";
 import { applyProductUpdate, CART_KEY, getCart, lineLabel } from "./cart";
 import { t } from "./i18n";
 import { formatMoney } from "./money";
@@ -14,22 +15,11 @@ import { createStore } from "./store";
 import { toast } from "./toast";
 
 export const SOCKET_PATH = "/ws/cart/";
-// The spec's reconnection settings (section 4).
-export const BACKOFF = { delayMs: 1000, maxDelayMs: 5000, randomisation: 0.5, connectTimeoutMs: 20000 };
+// The backoff lives on its own so the staff board's socket takes it without the cart.
+export { BACKOFF, reconnectDelay };
 
 // The socket's state, for whoever wants to show it: off | connecting | open | waiting (to retry).
 export const realtimeState = createStore({ status: "off", attempt: 0 });
-
-/**
- * How long to wait before reconnection attempt `attempt` (0 for the first): the delay doubles
- * from BACKOFF.delayMs, varies by ±randomisation, and never exceeds BACKOFF.maxDelayMs.
- */
-export function reconnectDelay(attempt, random = Math.random) {
-  const base = BACKOFF.delayMs * 2 ** Math.min(attempt, 16);
-  const jitter = base * BACKOFF.randomisation * (2 * random() - 1);
-  return Math.round(Math.min(BACKOFF.maxDelayMs, base + jitter));
-}
-
 /** The `clientCart` message: only what the server compares, so a 200-line cart stays small. */
 export function clientCartMessage(cart = getCart(), userInfo = getUserInfo()) {
   const cartItems = cart.cartItems.map(({ productId, financialId, price, dprice, Discount, countInStock }) => ({

@@ -10,6 +10,7 @@ export const STATUS_FILTERS = [
   { value: "dispatched", label: "admin.orders.filter.dispatched" },
   { value: "delivered", label: "admin.orders.filter.delivered" },
   { value: "cancelled", label: "admin.orders.filter.cancelled" },
+  { value: "problem", label: "admin.orders.filter.problem" },
 ];
 
 export const CANCELLED = "cancelled";
@@ -26,6 +27,7 @@ const STATE_NAMES = {
   packed: "admin.orders.state.packed",
   dispatched: "admin.orders.state.dispatched",
   delivered: "admin.orders.state.delivered",
+  [CANCELLED]: "admin.orders.state.cancelled",
 };
 
 /** "packed" as the staff read it in the shown language. */
@@ -46,29 +48,37 @@ export function moveRequest(orderId, status, { reason } = {}) {
   return { path: `/api/orders/${id}/status`, method: "PUT", body: { status } };
 }
 
-/** The API's list address for a page and a status filter (the server chooses the page size). */
-export function apiListUrl({ page = 1, status = "" } = {}) {
-  const query = new URLSearchParams({ pageNumber: String(page) });
+/** The board's API address for a filter, and with `since` the catch-up after that cursor. */
+export function boardUrl({ status = "", q = "", date = "", since } = {}) {
+  const query = new URLSearchParams();
+  if (since !== undefined && since !== null) query.set("since", String(since));
   if (status) query.set("status", status);
-  return `/api/orders?${query}`;
+  if (q) query.set("q", q);
+  if (date) query.set("date", date);
+  const text = query.toString();
+  return `/api/orders/board${text ? `?${text}` : ""}`;
 }
 
-/** The list's own address for a page and a status filter. */
-export function listUrl({ page = 1, status = "" } = {}) {
+/** The board's own address for a filter (kept in the address bar, so it can be shared). */
+export function listUrl({ status = "", q = "", date = "" } = {}) {
   const query = new URLSearchParams();
   if (status) query.set("status", status);
-  if (page > 1) query.set("pageNumber", String(page));
+  if (q) query.set("q", q);
+  if (date) query.set("date", date);
   const text = query.toString();
   return `/admin/orderlist${text ? `?${text}` : ""}`;
 }
 
-/** {page, status} from the list's query string; anything unexpected falls back to page 1, all. */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** {status, q, date} from the board's query string; anything unexpected falls back to all. */
 export function readListQuery(search) {
   const query = new URLSearchParams(search);
-  const page = Number.parseInt(query.get("pageNumber") ?? "1", 10);
   const status = query.get("status") ?? "";
+  const date = query.get("date") ?? "";
   return {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
     status: STATUS_FILTERS.some((filter) => filter.value === status) ? status : "",
+    q: (query.get("q") ?? "").slice(0, 100),
+    date: DATE.test(date) ? date : "",
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiListUrl, listUrl, moveRequest, orderMoves, readListQuery } from "./pipeline";
+import { boardUrl, listUrl, moveRequest, orderMoves, readListQuery } from "./pipeline";
 
 describe("admin order pipeline", () => {
   it("offers exactly the moves the server allows, in its order", () => {
@@ -20,15 +20,17 @@ describe("admin order pipeline", () => {
     });
   });
 
-  it("asks for a page and a status, the server choosing the page size", () => {
-    expect(apiListUrl({ page: 2, status: "packed" })).toBe("/api/orders?pageNumber=2&status=packed");
+  it("asks the board for a filter, and with a cursor for what changed after it", () => {
+    expect(boardUrl({})).toBe("/api/orders/board");
+    expect(boardUrl({ status: "problem", q: "SMLR-1", date: "2026-11-26" })).toBe("/api/orders/board?status=problem&q=SMLR-1&date=2026-11-26");
+    expect(boardUrl({ status: "packed", since: "41" })).toBe("/api/orders/board?since=41&status=packed");
   });
 
-  it("keeps page and status filter in the address", () => {
-    expect(listUrl({ page: 1, status: "" })).toBe("/admin/orderlist");
-    expect(listUrl({ page: 3, status: "packed" })).toBe("/admin/orderlist?status=packed&pageNumber=3");
-    expect(readListQuery("?status=cancelled&pageNumber=3")).toEqual({ page: 3, status: "cancelled" });
-    expect(readListQuery("?status=lost&pageNumber=-2")).toEqual({ page: 1, status: "" });
-    expect(readListQuery("")).toEqual({ page: 1, status: "" });
+  it("keeps the filter in the address", () => {
+    expect(listUrl({})).toBe("/admin/orderlist");
+    expect(listUrl({ status: "packed", q: "Asha", date: "2026-11-26" })).toBe("/admin/orderlist?status=packed&q=Asha&date=2026-11-26");
+    expect(readListQuery("?status=cancelled&q=98765&date=2026-11-26")).toEqual({ status: "cancelled", q: "98765", date: "2026-11-26" });
+    expect(readListQuery("?status=lost&pageNumber=-2&date=soon")).toEqual({ status: "", q: "", date: "" });
+    expect(readListQuery("")).toEqual({ status: "", q: "", date: "" });
   });
 });
