@@ -1,5 +1,5 @@
 // Small DOM hooks shared by the chrome and the page islands.
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 /** Calls `onOutside` for a pointer press outside `ref`'s element while `active`. */
 export function useOutsideClick(ref, onOutside, active = true) {
@@ -48,16 +48,16 @@ export function useAtTop() {
 /** True while the viewport is narrower than `width` px. */
 export function useNarrowerThan(width) {
   const query = `(max-width: ${width - 0.02}px)`;
-  const [narrow, setNarrow] = useState(() => typeof window !== "undefined" && !!window.matchMedia?.(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return undefined;
-    const update = () => setNarrow(list.matches);
-    update();
-    list.addEventListener?.("change", update);
-    return () => list.removeEventListener?.("change", update);
-  }, [query]);
-  return narrow;
+  const subscribe = useCallback(
+    (onChange) => {
+      const list = window.matchMedia?.(query);
+      list?.addEventListener?.("change", onChange);
+      return () => list?.removeEventListener?.("change", onChange);
+    },
+    [query],
+  );
+  // A page the server rendered hydrates as the server drew it (wide), then follows the screen.
+  return useSyncExternalStore(subscribe, () => !!window.matchMedia?.(query)?.matches, () => false);
 }
 
 /** Calls `onVisible` whenever `ref`'s element scrolls into view (IntersectionObserver). */
