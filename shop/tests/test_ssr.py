@@ -5,13 +5,10 @@ never a 500, never a hang."""
 import json
 import logging
 import re
-import shutil
-import subprocess
 import threading
 import time
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -181,38 +178,6 @@ def test_the_renderer_is_asked_again_after_the_breaker_and_its_return_is_logged(
 
 
 # --- the real renderer ---------------------------------------------------------------------------
-
-ROOT = Path(settings.BASE_DIR)
-BUNDLE = ROOT / "frontend" / "build" / "ssr" / "islands.js"
-
-
-@pytest.fixture
-def node_renderer(settings):
-    if shutil.which("node") is None or not BUNDLE.exists():
-        pytest.skip("needs node and the renderer's bundle (npm run build)")
-    port = free_port()
-    process = subprocess.Popen(
-        ["node", str(ROOT / "frontend" / "ssr" / "server.mjs")],
-        env={"PATH": "/usr/bin:/bin:/usr/local/bin", "SSR_PORT": str(port)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/healthz", timeout=1).read()
-            break
-        except OSError:
-            if time.monotonic() > deadline or process.poll() is not None:
-                process.kill()
-                pytest.fail("the renderer did not start")
-            time.sleep(0.1)
-    settings.SSR_URL = url
-    settings.SSR_TIMEOUT_MS = 5000  # a cold first render on a busy machine
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
 
 
 def test_the_node_renderer_writes_the_cards_of_a_category(client, oils, node_renderer):

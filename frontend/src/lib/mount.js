@@ -6,7 +6,7 @@
 // is hydrated: React takes over the markup that is already painted instead of drawing it again.
 // Either way the first render is a transition, so React builds it in slices of a few
 // milliseconds, yielding to the browser between them (issue 34: no task of 50 ms or more).
-import { startTransition } from "react";
+import { createElement, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { whenTextsReady } from "./i18n";
 
@@ -16,12 +16,22 @@ function reportMismatch(error, info) {
   console.error("hydration mismatch: the island was drawn again", error, info?.componentStack);
 }
 
+/** Marks the node `data-mounted` once the island's first render is on the page (hydrated or
+ * drawn): what the browser tests and bench/long_tasks.py wait for. */
+function Mounted({ node, children }) {
+  useEffect(() => {
+    node.dataset.mounted = "";
+  }, [node]);
+  return children;
+}
+
 export function mountIsland(node, element, texts = []) {
   if (!node) return;
+  const island = createElement(Mounted, { node }, element);
   whenTextsReady(texts, () =>
     startTransition(() => {
-      if ("ssr" in node.dataset) hydrateRoot(node, element, { onRecoverableError: reportMismatch });
-      else createRoot(node).render(element);
+      if ("ssr" in node.dataset) hydrateRoot(node, island, { onRecoverableError: reportMismatch });
+      else createRoot(node).render(island);
     }),
   );
 }
