@@ -47,7 +47,9 @@ def test_the_first_html_shows_the_heading_and_the_cards_without_javascript(
 
 
 @pytest.mark.parametrize("language", ["en", "te"])
-def test_the_island_hydrates_the_server_markup_at_4x_slowdown(browser, live_server, demo_catalog, node_renderer, language):
+def test_the_island_hydrates_the_server_markup_at_4x_slowdown(
+    browser, live_server, demo_catalog, node_renderer, language
+):
     context = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
     context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     context.add_init_script(LONG_TASKS)
