@@ -48,16 +48,34 @@ function collect(stream) {
 // turns (each takes a few milliseconds; a part loaded on demand resolves within the bundle).
 let turn = Promise.resolve();
 
+/** `element` to HTML with every part in its place: a part written apart comes with an inline script
+ * that moves it, which the page's CSP refuses. Should a part met for the first time in this process
+ * (React.lazy) still come apart, the render is done again with it loaded. `preload`: the page's answers (lib/preloaded). */
+async function markup(element, preload = {}) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const failures = [];
+    setPreloaded(preload); // each answer is taken once per render
+    // Every part in place, however large (React writes a large part apart by default, to be moved
+    // into place by a script).
+    const options = { onError: (error) => failures.push(error), progressiveChunkSize: Infinity };
+    const { prelude } = await prerenderToNodeStream(element, options);
+    // A part that failed would be drawn by the browser: the render fails instead, and the page is
+    // served without it (shop/ssr.py).
+    if (failures.length) throw failures[0];
+    const html = await collect(prelude.pipe(new PassThrough()));
+    if (!html.includes("<script")) return html;
+  }
+  throw new Error("parts of the island still come apart after three renders");
+}
+
 /** The island's HTML for `page` ({island, path, search, language, config, preload}), or null for an island not rendered here. */
 export function render(page) {
   const island = ISLANDS[page.island];
   if (!island) return Promise.resolve(null);
-  const result = turn.then(async () => {
+  const result = turn.then(() => {
     showForServer(page.language, page.language === "te" ? TELUGU : {});
     setConfig(page.config);
-    setPreloaded(page.preload ?? {});
-    const { prelude } = await prerenderToNodeStream(island({ path: page.path ?? "/", search: page.search ?? "" }));
-    return collect(prelude.pipe(new PassThrough()));
+    return markup(island({ path: page.path ?? "/", search: page.search ?? "" }), page.preload ?? {});
   });
   turn = result.catch(() => undefined);
   return result;
@@ -68,8 +86,7 @@ export function render(page) {
 export function renderCard(props, { language = "en" } = {}) {
   const result = turn.then(async () => {
     showForServer(language, language === "te" ? TELUGU : {});
-    const { prelude } = await prerenderToNodeStream(<ProductCard {...props} />);
-    return collect(prelude.pipe(new PassThrough()));
+    return markup(<ProductCard {...props} />);
   });
   turn = result.catch(() => undefined);
   return result;

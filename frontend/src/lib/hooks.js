@@ -1,5 +1,5 @@
 // Small DOM hooks shared by the chrome and the page islands.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** Calls `onOutside` for a pointer press outside `ref`'s element while `active`. */
 export function useOutsideClick(ref, onOutside, active = true) {
@@ -43,21 +43,6 @@ export function useAtTop() {
     return () => window.removeEventListener("scroll", update);
   }, []);
   return atTop;
-}
-
-/** True while the viewport is narrower than `width` px. */
-export function useNarrowerThan(width) {
-  const query = `(max-width: ${width - 0.02}px)`;
-  const subscribe = useCallback(
-    (onChange) => {
-      const list = window.matchMedia?.(query);
-      list?.addEventListener?.("change", onChange);
-      return () => list?.removeEventListener?.("change", onChange);
-    },
-    [query],
-  );
-  // A page the server rendered hydrates as the server drew it (wide), then follows the screen.
-  return useSyncExternalStore(subscribe, () => !!window.matchMedia?.(query)?.matches, () => false);
 }
 
 /** Calls `onVisible` whenever `ref`'s element scrolls into view (IntersectionObserver). */

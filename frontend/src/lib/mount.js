@@ -1,39 +1,14 @@
 // How an island goes on the page: rendered into its node once the chosen language's texts of the
 // chrome and of the island's own area (`texts`, frontend/src/i18n/<area>.js) are loaded
 // (lib/i18n.js), at once in English, so a Telugu page never flashes English first.
-//
-// A node the server rendered (frontend/ssr: the island's own components, `data-ssr` on the node)
-// is hydrated: React takes over the markup that is already painted instead of drawing it again.
-// Either way the first render is a transition, so React builds it in slices of a few
-// milliseconds, yielding to the browser between them (issue 34: no task of 50 ms or more).
-import { createElement, startTransition, useEffect } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+// The first render is a transition, so React builds it in slices of a few milliseconds. The
+// shopper pages the server renders hydrate instead: lib/hydrate.js.
+import { startTransition } from "react";
+import { createRoot } from "react-dom/client";
 import { whenTextsReady } from "./i18n";
 
-/** A hydration the server's markup did not match: React drew the island again (said once, in the console). */
-function reportMismatch(error, info) {
-  document.documentElement.dataset.hydrationMismatch = "1";
-  console.error("hydration mismatch: the island was drawn again", error, info?.componentStack);
-}
-
-/** Marks the node `data-mounted` once the island's first render is on the page (hydrated or
- * drawn): what the browser tests and bench/long_tasks.py wait for. */
-function Mounted({ node, children }) {
-  useEffect(() => {
-    node.dataset.mounted = "";
-  }, [node]);
-  return children;
-}
-
 export function mountIsland(node, element, texts = []) {
-  if (!node) return;
-  const island = createElement(Mounted, { node }, element);
-  whenTextsReady(texts, () =>
-    startTransition(() => {
-      if ("ssr" in node.dataset) hydrateRoot(node, island, { onRecoverableError: reportMismatch });
-      else createRoot(node).render(island);
-    }),
-  );
+  if (node) whenTextsReady(texts, () => startTransition(() => createRoot(node).render(element)));
 }
 
 const INPUTS = ["pointerdown", "keydown", "touchstart", "scroll"];
