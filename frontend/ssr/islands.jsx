@@ -50,7 +50,8 @@ let turn = Promise.resolve();
 
 /** `element` to HTML with every part in its place: a part written apart comes with an inline script
  * that moves it, which the page's CSP refuses. Should a part met for the first time in this process
- * (React.lazy) still come apart, the render is done again with it loaded. `preload`: the page's answers (lib/preloaded). */
+ * (React.lazy) still come apart, the render is done again with it loaded. `preload`: the page's
+ * answers (lib/preloaded). */
 async function markup(element, preload = {}) {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const failures = [];
@@ -82,7 +83,7 @@ export function render(page) {
 }
 
 /** One product card's HTML, for the test that holds the server's card equal to the browser's
- * (frontend/ssr/card.test.js). */
+ * (frontend/src/components/ProductCard.ssr.test.jsx). */
 export function renderCard(props, { language = "en" } = {}) {
   const result = turn.then(async () => {
     showForServer(language, language === "te" ? TELUGU : {});
