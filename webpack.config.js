@@ -68,14 +68,62 @@ class ChunkNamesPlugin {
   }
 }
 
+// The same rules for the browser's bundles and the server renderer's (one reading of the sources).
+const scripts = {
+  test: /\.jsx?$/,
+  exclude: /node_modules/,
+  // package.json says "commonjs"; our sources are ES modules whatever their extension.
+  type: "javascript/auto",
+  loader: "esbuild-loader",
+  options: { loader: "jsx", jsx: "automatic", target: "es2020" },
+};
+const PUBLIC_PATH = "/static/bundles/";
+
+// The server renderer's bundle (issue 34): the shopper islands' components for Node, one file
+// (frontend/build/ssr/islands.js, React inside it) that frontend/ssr/server.mjs loads. Stylesheets
+// are the browser's; pictures keep the browser bundle's URLs (same public path, same content
+// hash) but are not written again.
+function serverRenderer(production) {
+  return {
+    name: "ssr",
+    target: "node20",
+    entry: { islands: path.resolve(__dirname, "frontend/ssr/islands.jsx") },
+    output: {
+      path: path.resolve(__dirname, "frontend/build/ssr"),
+      publicPath: PUBLIC_PATH,
+      filename: "[name].js",
+      library: { type: "commonjs2" },
+      clean: true,
+    },
+    resolve: { extensions: [".js", ".jsx"] },
+    module: {
+      rules: [
+        scripts,
+        { test: /\.css$/, type: "asset/source" },
+        { test: /\.(png|svg|jpe?g|webp|gif)$/, type: "asset/resource", generator: { emit: false } },
+      ],
+    },
+    optimization: { minimize: false, splitChunks: false },
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    devtool: production ? false : "source-map",
+    performance: { hints: false },
+    stats: "errors-warnings",
+  };
+}
+
 module.exports = (env, argv) => {
   const production = argv.mode !== "development";
   const hashed = production ? "-[contenthash:8]" : "";
+  return [browserBundles(production, hashed), serverRenderer(production)];
+};
+
+function browserBundles(production, hashed) {
   return {
+    name: "browser",
     entry,
     output: {
       path: path.resolve(__dirname, "frontend/build/bundles"),
-      publicPath: "/static/bundles/",
+      publicPath: PUBLIC_PATH,
       filename: `[name]${hashed}.js`,
       chunkFilename: production ? `[id]${hashed}.js` : "[name].js",
       clean: true,
@@ -83,14 +131,7 @@ module.exports = (env, argv) => {
     resolve: { extensions: [".js", ".jsx"] },
     module: {
       rules: [
-        {
-          test: /\.jsx?$/,
-          exclude: /node_modules/,
-          // package.json says "commonjs"; our sources are ES modules whatever their extension.
-          type: "javascript/auto",
-          loader: "esbuild-loader",
-          options: { loader: "jsx", jsx: "automatic", target: "es2020" },
-        },
+        scripts,
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, "css-loader"] },
         { test: /\.(png|svg|jpe?g|webp|gif)$/, type: "asset/resource" },
       ],
@@ -134,4 +175,4 @@ module.exports = (env, argv) => {
     performance: { hints: false },
     stats: "errors-warnings",
   };
-};
+}

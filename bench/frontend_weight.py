@@ -46,6 +46,10 @@ BEFORE_KB = {
     "search": 83.25,
 }
 HOME_WITH_CHECKER_BEFORE_KB = 88.48
+# Issue 34: the pages the server renders hydrate its markup, so the shared vendor chunk carries
+# React's hydrateRoot beside createRoot (0.13 kB gzipped on every page; the home page gave back
+# 3.2 kB by loading what is below its first screen on demand). Each figure above allows for it.
+HYDRATION_KB = 0.14
 STAFF_SCREENS_LATER = ("admin-product-edit", "admin-products", "admin-user-edit", "admin-users")
 
 
@@ -119,6 +123,8 @@ def main() -> int:
         telugu = js + sum(gzipped_kb(locate(name, assets)) for name in language_files(island, "te"))
         rows[island] = js
         before = BEFORE_KB.get(island, BEFORE_KB["admin-orders"] if island in STAFF_SCREENS_LATER else None)
+        if before is not None:
+            before = round(before + HYDRATION_KB, 2)
         if before is None:
             verdict = "no figure before"
         elif round(js, 2) <= before:

@@ -84,6 +84,11 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (the median is printed)")
     parser.add_argument("--pages", default="home,category,search,product,cart", help="comma-separated page names")
     parser.add_argument("--reuse", action="store_true", help="keep a database left by an earlier run")
+    parser.add_argument(
+        "--no-ssr",
+        action="store_true",
+        help="serve without the island renderer (the Procfile's `ssr`): the islands draw the first screen",
+    )
     slowdown = parser.add_mutually_exclusive_group()
     slowdown.add_argument(
         "--cpu-slowdown",
@@ -412,6 +417,20 @@ def main() -> int:
         sys.exit(f"unknown page(s) {', '.join(unknown)}; choose from {', '.join(paths)}")
 
     REPORTS.mkdir(parents=True, exist_ok=True)
+    renderer = None
+    if not args.no_ssr:
+        # The island renderer beside the web process, as the Procfile runs them (issue 34).
+        ssr_port = free_port()
+        renderer = start_server(
+            {**env, "SSR_PORT": str(ssr_port)},
+            port=ssr_port,
+            workers=1,
+            log_name="lighthouse-ssr",
+            ready_path="/healthz",
+            command="node frontend/ssr/server.mjs",
+        )
+        env = {**env, "SSR_URL": f"http://127.0.0.1:{ssr_port}"}
+    print("island renderer:", "off (--no-ssr)" if renderer is None else env["SSR_URL"])
     port = free_port()
     server = start_server(env, port=port, workers=2, log_name="lighthouse", ready_path="/healthz")
     session = Session(pages, calibrate=args.calibrate, cpu_slowdown=args.cpu_slowdown)
@@ -430,6 +449,8 @@ def main() -> int:
                 session.measure(name, f"http://127.0.0.1:{port}{paths[name]}", run)
     finally:
         stop_server(server)
+        if renderer is not None:
+            stop_server(renderer)
     print(f"load average (1/5/15 min) after: {load_average()}; {time.monotonic() - started:.0f} s of Lighthouse")
     for name, path in paths.items():
         if name in pages:

@@ -17,8 +17,11 @@ from django.db import InterfaceError, OperationalError
 from common.middleware import _sqlstate
 
 
-class DatabaseBreaker:
-    def __init__(self):
+class Breaker:
+    """Open for the seconds the setting `seconds_setting` names after `trip()`, then half-open."""
+
+    def __init__(self, seconds_setting: str):
+        self._seconds_setting = seconds_setting
         self._lock = threading.Lock()
         self._open_until = 0.0
 
@@ -32,11 +35,16 @@ class DatabaseBreaker:
 
     def trip(self) -> None:
         with self._lock:
-            self._open_until = time.monotonic() + settings.DB_BREAKER_SECONDS
+            self._open_until = time.monotonic() + getattr(settings, self._seconds_setting)
 
     def close(self) -> None:
         with self._lock:
             self._open_until = 0.0
+
+
+class DatabaseBreaker(Breaker):
+    def __init__(self):
+        super().__init__("DB_BREAKER_SECONDS")
 
 
 database_breaker = DatabaseBreaker()

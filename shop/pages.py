@@ -17,7 +17,8 @@ from django.shortcuts import render
 from django.urls import path, re_path
 from django.utils.translation import gettext_lazy
 
-from shop.preload import preload_script, uri_component
+from shop.preload import preload_answers, preload_script, preload_tag, uri_component
+from shop.ssr import render_island
 
 PUBLIC, SIGNED_IN, ADMIN = "public", "signed-in", "admin"
 
@@ -50,6 +51,13 @@ def category_page_path(name: str, *, page_size: int) -> str:
 FEATURED_PATH = "/api/products/featured"
 
 
+def island_first_screen(request, island: str, paths: list[str], first_screen=None) -> dict:
+    """The page's preloaded answers and, when the renderer gives it, the island's first screen as
+    HTML rendered from those same answers (shop/ssr.py)."""
+    answers = preload_answers(request, paths, first_screen)
+    return {"preload": preload_tag(answers), "ssr": render_island(request, island=island, preload=answers)}
+
+
 def featured_first_screen(answer: dict) -> dict:
     """The featured categories as the home page's first screen shows them: the category grid's
     names and pictures. Their rows of products are further down; the island fetches the whole
@@ -64,18 +72,18 @@ def home_context(request, *, pageNumber: int | None = None, **route) -> dict:
         paths.append(f"/api/products?keyword=&pageNumber={pageNumber}")
     else:
         paths.append("/api/promotions")
-    return {"preload": preload_script(request, paths, first_screen={FEATURED_PATH: featured_first_screen})}
+    return island_first_screen(request, "home", paths, first_screen={FEATURED_PATH: featured_first_screen})
 
 
 def category_context(request, *, categoryName: str, **route) -> dict:
-    return {"preload": preload_script(request, [category_page_path(categoryName, page_size=CATEGORY_PAGE_SIZE)])}
+    return island_first_screen(request, "category", [category_page_path(categoryName, page_size=CATEGORY_PAGE_SIZE)])
 
 
 def search_context(request, *, keyword: str | None = None, pageNumber: int = 1, **route) -> dict:
     query = keyword if keyword is not None else request.GET.get("query", "")
-    return {
-        "preload": preload_script(request, [f"/api/products?keyword={uri_component(query)}&pageNumber={pageNumber}"])
-    }
+    return island_first_screen(
+        request, "search", [f"/api/products?keyword={uri_component(query)}&pageNumber={pageNumber}"]
+    )
 
 
 HOME = Page(

@@ -105,9 +105,9 @@ def _for_page(body: str, *, english: bool, trim: Trim | None) -> str:
     return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
 
-def preload_script(request: HttpRequest, paths: list[str], first_screen: dict[str, Trim] | None = None) -> SafeString:
-    """The page's `api-preload` script holding the answers to `paths` (the ones that answered 200),
-    in the page's language, each trimmed by `first_screen[path]` when given."""
+def preload_answers(request: HttpRequest, paths: list[str], first_screen: dict[str, Trim] | None = None) -> str:
+    """The answers to `paths` (the ones that answered 200) as one JSON map from path to answer, in
+    the page's language, each trimmed by `first_screen[path]` when given."""
     english = get_language() != "te"
     first_screen = first_screen or {}
     entries = []
@@ -121,5 +121,15 @@ def preload_script(request: HttpRequest, paths: list[str], first_screen: dict[st
         # One wait for an unreachable database is enough: the page answers at once without the
         # rest (found by bench/faults.py: the home page took 4 s per preloaded answer, 16 s).
         entries = []
-    data = ("{" + ",".join(entries) + "}").translate(_SCRIPT_ESCAPES)
+    return "{" + ",".join(entries) + "}"
+
+
+def preload_tag(answers: str) -> SafeString:
+    """The page's `api-preload` script holding `answers` (preload_answers)."""
+    data = answers.translate(_SCRIPT_ESCAPES)
     return format_html('<script id="api-preload" type="application/json">{}</script>', mark_safe(data))
+
+
+def preload_script(request: HttpRequest, paths: list[str], first_screen: dict[str, Trim] | None = None) -> SafeString:
+    """The page's `api-preload` script holding the answers to `paths` (preload_answers)."""
+    return preload_tag(preload_answers(request, paths, first_screen))

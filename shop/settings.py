@@ -478,6 +478,30 @@ WEBPACK_LOADER = {
         "CACHE": not DEBUG,
     }
 }
+# The shopper islands' first screen rendered to HTML by the Node renderer beside Django
+# (frontend/ssr/server.mjs, shop/ssr.py, issue 34). Unset, or the renderer down or slow, the
+# islands draw the page in the browser as before.
+SSR_URL = env.url(
+    "SSR_URL",
+    schemes=("http",),
+    shown="none (`scripts/run`: `http://127.0.0.1:8002`)",
+    meaning="the island renderer (`node frontend/ssr/server.mjs`, port `SSR_PORT`, default 8002): the home, "
+    "category and search pages come with their first screen's HTML, which the islands hydrate; unset means "
+    "the islands draw it in the browser",
+).rstrip("/")
+SSR_TIMEOUT_MS = env.integer(
+    "SSR_TIMEOUT_MS",
+    150,
+    minimum=1,
+    meaning="how long a page waits for the island renderer; slower or down, the page is served without it and "
+    "the renderer is not asked again for `SSR_BREAKER_SECONDS`",
+)
+SSR_BREAKER_SECONDS = env.integer(
+    "SSR_BREAKER_SECONDS",
+    10,
+    minimum=1,
+    meaning="after the island renderer failed or was slow, each process serves pages without it for this long",
+)
 MEDIA_URL = env.text("MEDIA_URL", "/media/", meaning="public URL prefix of media")
 PUBLIC_BASE_URL = env.url(
     "PUBLIC_BASE_URL",

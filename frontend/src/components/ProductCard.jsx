@@ -1,7 +1,7 @@
 // One card per brand variant of a product (spec "Product card"): pick a pack size, add it, then
 // step the pack count within the server's card limit (config packLimits.card); minus at 1 takes
 // the line out of the cart.
-import { Suspense, lazy, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { addToCart, findLine, getCart, removeFromCart, setQty, useCart } from "../lib/cart";
 import { packLimit } from "../lib/config";
 import { textsLoaded, useLanguage, useT } from "../lib/i18n";
@@ -13,9 +13,8 @@ import UnitPrice from "./UnitPrice";
 // "Notify me" and its texts come only where a pack is out of stock.
 const NotifyMeButton = lazy(() => import(/* webpackChunkName: "notify-me" */ "./NotifyMeButton").then(textsLoaded));
 
-function initialPack(product, detail) {
+function initialPack(product, detail, cart) {
   const packs = detail.financials;
-  const cart = getCart();
   const inCart = packs.find((pack) => findLine(cart, cartItemFor(product, detail, pack)));
   return (inCart ?? packs.find(inStock) ?? packs[0])._id;
 }
@@ -27,7 +26,15 @@ export default function ProductCard({ product, detail, eager = false, heading = 
   const language = useLanguage();
   const cart = useCart();
   const packs = detail.financials;
-  const [packId, setPackId] = useState(() => initialPack(product, detail));
+  // The pack in the cart is chosen from the cart the render sees: hydrating a page the server
+  // rendered, that is the server's empty cart (the markup matches); this browser's cart then
+  // chooses it once the card is on the page.
+  const [packId, setPackId] = useState(() => initialPack(product, detail, cart));
+  useEffect(() => {
+    setPackId(initialPack(product, detail, getCart()));
+    // Once, as the card arrives: afterwards the shopper's choice stands.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const imageRef = useRef(null);
   const pack = packs.find((candidate) => candidate._id === packId) ?? packs[0];
   const item = cartItemFor(product, detail, pack);

@@ -35,3 +35,9 @@ export const config = { ...DEFAULTS, ...readConfig() };
 export function packLimit(where) {
   return config.packLimits?.[where] ?? DEFAULTS.packLimits[where];
 }
+
+/** The server renderer (frontend/ssr): the config the page carries, for the render that follows. */
+export function setConfig(given = {}) {
+  for (const key of Object.keys(config)) delete config[key];
+  Object.assign(config, DEFAULTS, given);
+}

@@ -45,21 +45,6 @@ export function useAtTop() {
   return atTop;
 }
 
-/** True while the viewport is narrower than `width` px. */
-export function useNarrowerThan(width) {
-  const query = `(max-width: ${width - 0.02}px)`;
-  const [narrow, setNarrow] = useState(() => typeof window !== "undefined" && !!window.matchMedia?.(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return undefined;
-    const update = () => setNarrow(list.matches);
-    update();
-    list.addEventListener?.("change", update);
-    return () => list.removeEventListener?.("change", update);
-  }, [query]);
-  return narrow;
-}
-
 /** Calls `onVisible` whenever `ref`'s element scrolls into view (IntersectionObserver). */
 export function useInView(ref, onVisible, { threshold = 0, rootMargin = "0px", enabled = true } = {}) {
   const callback = useRef(onVisible);

@@ -92,7 +92,8 @@ function remember(code) {
 
 // The language shown now and its translate function; `t` is a new function for each language, so
 // hooks that list it as a dependency run again on a change.
-const shown = createStore({ language: DEFAULT_LANGUAGE, t: translator(en) });
+// A page the server rendered in Telugu hydrates in Telugu: `server: "current"` (lib/store.js).
+const shown = createStore({ language: DEFAULT_LANGUAGE, t: translator(en) }, { server: "current" });
 let chosen = DEFAULT_LANGUAGE;
 let loading = Promise.resolve();
 
@@ -133,6 +134,16 @@ export function loadTexts(list = []) {
   }
   // English needs no new `t`: the one shown reads the merged catalog, and nothing showed these keys yet.
   return chosen === DEFAULT_LANGUAGE ? loading : show(chosen);
+}
+
+/**
+ * The server renderer (frontend/ssr/islands.jsx): shows `code` at once, with `messages` (its texts
+ * of every area the island shows; English is bundled), for the one synchronous render that follows.
+ */
+export function showForServer(code, messages = {}) {
+  chosen = isLanguage(code) ? code : DEFAULT_LANGUAGE;
+  if (chosen !== DEFAULT_LANGUAGE) catalogs[chosen] = { ...catalogs[chosen], ...messages };
+  shown.set({ language: chosen, t: translator(catalogs[chosen] ?? en) });
 }
 
 /** The language chosen in this browser (local storage, else the cookie), or null when none was chosen here. */

@@ -1,8 +1,8 @@
 // How an island goes on the page: rendered into its node once the chosen language's texts of the
 // chrome and of the island's own area (`texts`, frontend/src/i18n/<area>.js) are loaded
 // (lib/i18n.js), at once in English, so a Telugu page never flashes English first.
-// The first render is a transition, so React builds it in slices of a few milliseconds (issue 34's
-// per-task measure with the Long Tasks API is still owed: bench/README.md).
+// The first render is a transition, so React builds it in slices of a few milliseconds. The
+// shopper pages the server renders hydrate instead: lib/hydrate.js.
 import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { whenTextsReady } from "./i18n";

@@ -26,6 +26,11 @@ export function takePreloaded(path) {
   return answer;
 }
 
+/** The server renderer (frontend/ssr): the answers the page carries, for the render that follows. */
+export function setPreloaded(map) {
+  answers = { ...map };
+}
+
 /** Tests: read the page's script again. */
 export function resetPreloaded() {
   answers = null;

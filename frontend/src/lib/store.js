@@ -10,8 +10,13 @@ const identity = (value) => value;
  * A store over `initial`. With `read`/`write` the value lives elsewhere (localStorage): `get`
  * reads it through `read`, `set` hands it to `write`, and whoever owns that place calls
  * `notify` when it changed.
+ *
+ * A page the server rendered (frontend/ssr) is hydrated with what the server knew: `initial` (no
+ * cart, no login: the browser's own state comes in the render after hydration, so the markup
+ * matches). A store whose value the server sets for its render (the language shown) passes
+ * `server: "current"`.
  */
-export function createStore(initial, { read, write } = {}) {
+export function createStore(initial, { read, write, server = "initial" } = {}) {
   let state = initial;
   const listeners = new Set();
   const get = read ?? (() => state);
@@ -41,7 +46,7 @@ export function createStore(initial, { read, write } = {}) {
     return useSyncExternalStore(
       subscribe,
       () => selector(get()),
-      () => selector(initial),
+      () => selector(server === "current" ? get() : initial),
     );
   }
 

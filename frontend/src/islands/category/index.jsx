@@ -1,5 +1,5 @@
 import shopTexts from "../../i18n/shop";
-import { mountIsland } from "../../lib/mount";
+import { mountPageIsland } from "../../lib/hydrate";
 import Category from "./Category";
 
-mountIsland(document.getElementById("island"), <Category />, [shopTexts]);
+mountPageIsland(document.getElementById("island"), <Category />, [shopTexts]);

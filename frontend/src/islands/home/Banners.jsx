@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { PhoneIcon, WhatsAppIcon } from "../../components/icons";
 import { config } from "../../lib/config";
-import { useNarrowerThan } from "../../lib/hooks";
+import { useNarrowerThan } from "../../lib/media";
 import { getLanguage, t, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";

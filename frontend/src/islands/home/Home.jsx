@@ -2,20 +2,18 @@
 // Categories and the budget-package grid. /page/{n} shows page n of every product instead of the
 // promotions.
 import { Suspense, lazy } from "react";
-import Loader from "../../components/Loader";
 import Message from "../../components/Message";
-import Pager from "../../components/Pager";
-import ProductGrid from "../../components/ProductGrid";
 import { useUserInfo } from "../../lib/auth";
 import { useT } from "../../lib/i18n";
 import { useApi } from "../../lib/useApi";
 import Banners from "./Banners";
-import BudgetGrid from "./BudgetGrid";
 import CategoryGrid, { CategoryGridSkeleton } from "./CategoryGrid";
-import FeaturedCategories from "./FeaturedCategories";
 
 // Your usual items are a signed-in shopper's only: loaded for them alone (its texts are the home area's).
 const UsualItems = lazy(() => import(/* webpackChunkName: "usual-items" */ "./UsualItems"));
+// What is below the first screen, with the product cards, comes in chunks of their own (issue 34).
+const BelowTheFold = lazy(() => import(/* webpackChunkName: "home-below" */ "./BelowTheFold"));
+const AllProductsPage = lazy(() => import(/* webpackChunkName: "home-all-products" */ "./AllProductsPage"));
 
 /** A catalog key (lib/i18n.js). */
 export const HOME_HEADING = "home.heading";
@@ -44,20 +42,6 @@ function useCatalog() {
   };
 }
 
-function AllProductsPage({ page }) {
-  const t = useT();
-  const { data, loading, error } = useApi(`/api/products?keyword=&pageNumber=${page}`);
-  return (
-    <section className="section" aria-labelledby="all-products-heading">
-      <h2 id="all-products-heading">{t("home.allProducts")}</h2>
-      {loading && <Loader />}
-      {error && <Message variant="danger">{error}</Message>}
-      <ProductGrid products={data?.products ?? []} />
-      <Pager page={page} pages={Number(data?.pages) || 0} hrefFor={(number) => `/page/${number}`} />
-    </section>
-  );
-}
-
 export default function Home({ path = window.location.pathname }) {
   const t = useT();
   const page = pageNumberFrom(path);
@@ -77,14 +61,9 @@ export default function Home({ path = window.location.pathname }) {
         {catalog.loading ? <CategoryGridSkeleton /> : <CategoryGrid categories={catalog.categories} />}
         {catalog.error && <Message variant="danger">{catalog.error}</Message>}
       </section>
-      {page === null ? (
-        <>
-          <FeaturedCategories categories={catalog.featured} />
-          <BudgetGrid />
-        </>
-      ) : (
-        <AllProductsPage page={page} />
-      )}
+      <Suspense fallback={null}>
+        {page === null ? <BelowTheFold featured={catalog.featured} /> : <AllProductsPage page={page} />}
+      </Suspense>
     </div>
   );
 }

@@ -85,7 +85,8 @@ describe("Home", () => {
     const oils = await screen.findByRole("link", { name: "OILS" });
     expect(oils).toHaveAttribute("href", "/category/OILS");
     expect(screen.getByRole("link", { name: "EGGS & DAIRY" })).toHaveAttribute("href", "/category/EGGS%20%26%20DAIRY");
-    expect(screen.getByRole("heading", { name: "Featured Categories" })).toBeInTheDocument();
+    // Below the first screen: a chunk of its own (BelowTheFold), there a moment later.
+    expect(await screen.findByRole("heading", { name: "Featured Categories" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "OILS", level: 3 })).toBeInTheDocument();
     await showFeaturedRow("OILS");
     expect(await screen.findByRole("heading", { name: "Smlr Groundnut Oil" })).toBeInTheDocument();
@@ -114,8 +115,8 @@ describe("Home", () => {
     try {
       render(<Home path="/" />);
       expect(screen.getByRole("link", { name: "OILS" })).toHaveAttribute("href", "/category/OILS");
+      const row = await screen.findByRole("region", { name: "OILS" });
       expect(budgetCards()).toHaveLength(6);
-      const row = screen.getByRole("region", { name: "OILS" });
       expect(within(row).queryByRole("article")).toBeNull();
       expect(within(row).getByTestId("featured-room")).toBeInTheDocument();
       await showFeaturedRow("OILS");
@@ -147,7 +148,7 @@ describe("Home", () => {
     try {
       render(<Home path="/" />);
       expect(screen.getByRole("link", { name: "OILS" })).toHaveAttribute("href", "/category/OILS");
-      const row = screen.getByRole("region", { name: "OILS" });
+      const row = await screen.findByRole("region", { name: "OILS" });
       expect(within(row).getByTestId("featured-room")).toBeInTheDocument();
       const featuredCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith("/api/products/featured"));
       expect(featuredCalls()).toHaveLength(0);

@@ -1,7 +1,7 @@
 import homeTexts from "../../i18n/home";
 import shopTexts from "../../i18n/shop";
-import { mountIsland } from "../../lib/mount";
+import { mountPageIsland } from "../../lib/hydrate";
 import Home from "./Home";
 import "./home.css";
 
-mountIsland(document.getElementById("island"), <Home />, [homeTexts, shopTexts]);
+mountPageIsland(document.getElementById("island"), <Home />, [homeTexts, shopTexts]);

@@ -1,5 +1,5 @@
 import shopTexts from "../../i18n/shop";
-import { mountIsland } from "../../lib/mount";
+import { mountPageIsland } from "../../lib/hydrate";
 import Search from "./Search";
 
-mountIsland(document.getElementById("island"), <Search />, [shopTexts]);
+mountPageIsland(document.getElementById("island"), <Search />, [shopTexts]);
