@@ -21,16 +21,17 @@ describe("the dashboard's Core Web Vitals", () => {
     render(<VitalsSlot />);
 
     const lcp = (await screen.findByText("2,310 ms", { exact: false })).closest("tr");
-    expect(within(lcp).getByRole("rowheader")).toHaveTextContent("product");
-    expect(lcp).toHaveTextContent("LCP");
+    expect(lcp.closest("tbody").rows[0]).toHaveTextContent("Page: product");
+    expect(within(lcp).getByRole("rowheader")).toHaveTextContent("LCP");
     expect(lcp).toHaveTextContent("good");
-    expect(within(lcp).getAllByRole("cell")[2]).toHaveTextContent("40");
+    expect(within(lcp).getAllByRole("cell")[1]).toHaveTextContent("40");
     expect(lcp).toHaveTextContent("80% / 15% / 5%");
     const cls = screen.getByText("CLS").closest("tr");
     expect(cls).toHaveTextContent("0.31");
     expect(cls.querySelector(".dashboard-vitals__p75--poor")).not.toBeNull();
     expect(screen.getByText("INP").closest("tr")).toHaveTextContent("33% / 67% / 0%");
-    expect(screen.getAllByRole("row")).toHaveLength(4); // the heading row and three metrics
+    expect(screen.getByText("INP").closest("tbody").rows[0]).toHaveTextContent("Page: home");
+    expect(screen.getAllByRole("row")).toHaveLength(6); // the heading row, two pages and three metrics
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
