@@ -13,6 +13,11 @@ export function formatP75(value, unit) {
   return unit ? `${Math.round(value).toLocaleString("en-IN")} ${unit}` : value.toFixed(2);
 }
 
+const RATINGS = {
+  good: "admin.dashboard.vitals.rating.good",
+  "needs-improvement": "admin.dashboard.vitals.rating.needs-improvement",
+  poor: "admin.dashboard.vitals.rating.poor",
+};
 const percent = (share) => `${Math.round(share * 100)}%`;
 
 export default function VitalsSlot() {
@@ -49,7 +54,7 @@ export default function VitalsSlot() {
                     <tr key={metric}>
                       <th scope="row">{metric}</th>
                       <td className={`dashboard-vitals__p75 dashboard-vitals__p75--${row.rating}`}>
-                        {formatP75(row.p75, row.unit)} <span className="dashboard-vitals__rating">{t(`admin.dashboard.vitals.rating.${row.rating}`)}</span>
+                        {formatP75(row.p75, row.unit)} <span className="dashboard-vitals__rating">{t(RATINGS[row.rating])}</span>
                       </td>
                       <td>{row.count}</td>
                       <td>{[row.good, row.needsImprovement, row.poor].map(percent).join(" / ")}</td>
