@@ -183,6 +183,11 @@ class Financial(models.Model):
         ]
 
     def __str__(self) -> str:
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """`500 g`, `1.5 kg`: the pack as staff lists name it (low stock, the dashboard)."""
         return f"{self.quantity_display} {self.units}"
 
     @property

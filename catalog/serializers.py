@@ -200,7 +200,7 @@ def low_stock_data(packs: list[Financial]) -> dict:
                 "_id": str(pack.pk),
                 "name": pack.detail.product.name,
                 "brand": pack.detail.brand,
-                "pack": f"{pack.quantity_display} {pack.units}",
+                "pack": pack.label,
                 "countInStock": pack.count_in_stock,
                 "threshold": pack.threshold,
             }

@@ -70,6 +70,11 @@ PAGES = (
     "admin_user_edit",
     "admin_tickets",
     "admin_slots",
+    "admin_picking",
+    "admin_picklist",
+    "admin_packingslips",
+    "admin_deliverysheet",
+    "admin_dashboard",
 )
 CONNECTIONS = ("slow-2g", "2g", "3g", "4g")  # NetworkInformation.effectiveType; "" when the browser has none
 MAX_BODY_BYTES = 4096

@@ -54,6 +54,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from catalog.models import Financial, Product
+from catalog.selectors import low_stock_packs
 from common.errors import InvalidValue
 from common.money import from_paise, sql_paise, sql_paise_sum, to_paise
 from orders.models import Order, OrderItem
@@ -367,19 +368,15 @@ def orders_by_slot(span: Span) -> dict:
     return {"slots": slots, "withoutSlot": without}
 
 
-def low_stock() -> list[dict] | None:
-    """Packs at or under their threshold, as the catalog decides it; None until the catalog has
-    `low_stock_packs` (issue 27's pick-lists part adds it)."""
-    try:
-        from catalog.selectors import low_stock_packs
-    except ImportError:
-        return None
+def low_stock() -> list[dict]:
+    """Packs at or under their threshold, as the catalog decides it (one query), named with the
+    catalog's pack label as GET /api/products/low-stock names them."""
     return [
         {
             "packId": pack.pk,
             "name": pack.detail.product.name,
             "brand": pack.detail.brand,
-            "pack": f"{pack.quantity_display} {pack.units}",
+            "pack": pack.label,
             "inStock": pack.count_in_stock,
         }
         for pack in low_stock_packs()

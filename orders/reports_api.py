@@ -113,7 +113,7 @@ class DashboardSerializer(serializers.Serializer):
     topPacks = PackSalesSerializer(many=True)
     slowMovers = SlowMoverSerializer(many=True)
     ordersBySlot = OrdersBySlotSerializer()
-    lowStock = LowStockSerializer(many=True, allow_null=True, help_text="null until the catalog reports low stock")
+    lowStock = LowStockSerializer(many=True, help_text="packs at or under their low-stock threshold")
 
     def get_fields(self):
         # `from` is a Python keyword: declared as `fields_from`, sent as `from`.

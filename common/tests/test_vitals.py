@@ -8,13 +8,11 @@ from datetime import date, timedelta
 
 import pytest
 from django.db import connection
-from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from common import vitals
 from common.models import VitalCount
-from common.templatetags.vitals import vitals_table_context
 from common.vitals_api import VitalsThrottle
 
 pytestmark = pytest.mark.django_db
@@ -386,43 +384,6 @@ def test_the_report_is_for_staff_only(client, customer):
     assert client.get(REPORT).status_code == 401
     client.force_authenticate(customer)
     assert client.get(REPORT).status_code == 403
-
-
-def test_the_partial_shows_each_page_and_metric_in_english_and_telugu():
-    from django.utils import translation
-
-    today = date(2026, 11, 26)
-    vitals.vitals_record(
-        beacon=vitals.Beacon("product", "en", "4g", (("LCP", 5000), ("CLS", 0.02), ("INP", 300))), day=today
-    )
-    table = vitals_table_context(vitals.vitals_p75(today=today), days=28)
-
-    html = render_to_string("includes/vitals_table.html", table)
-    assert "product" in html and "LCP" in html and "TTFB" in html
-    assert "vitals-table__cell--poor" in html and "vitals-table__cell--good" in html
-    assert "vitals-table__cell--needs-improvement" in html
-    with translation.override("te"):
-        telugu = render_to_string("includes/vitals_table.html", table)
-    assert "పేజీ" in telugu
-
-    empty = render_to_string("includes/vitals_table.html", vitals_table_context([], days=28))
-    assert "No measurements" in empty
-
-
-def test_the_template_tag_shows_the_table_to_staff_only(rf, admin_user, customer):
-    from django.contrib.auth.models import AnonymousUser
-    from django.template import engines
-
-    vitals.vitals_record(beacon=vitals.Beacon("home", "en", "", (("LCP", 900),)))
-    template = engines["django"].from_string("{% load vitals %}{% vitals_table days=7 %}")
-    html = {}
-    for name, user in (("anonymous", AnonymousUser()), ("customer", customer), ("admin", admin_user)):
-        request = rf.get("/admin/dashboard")
-        request.user = user
-        html[name] = template.render({"request": request})
-
-    assert "vitals-table" in html["admin"] and "home" in html["admin"]
-    assert "vitals-table" not in html["anonymous"] and "vitals-table" not in html["customer"]
 
 
 # --- concurrency (PostgreSQL) -------------------------------------------------------------------

@@ -261,10 +261,10 @@ export default function AdminDashboardPage({ period: initialPeriod = "today" }) 
             <PackTable
               title={t("admin.dashboard.lowStock")}
               headings={[t("admin.dashboard.pack"), t("admin.dashboard.inStock")]}
-              rows={(data.lowStock ?? []).map((row) => [packName(row), count(row.inStock)])}
-              empty={data.lowStock == null ? t("admin.dashboard.lowStockUnknown") : t("admin.dashboard.lowStockNone")}
+              rows={data.lowStock.map((row) => [packName(row), count(row.inStock)])}
+              empty={t("admin.dashboard.lowStockNone")}
             />
-            <VitalsSlot period={period} />
+            <VitalsSlot />
           </div>
           <Exports from={data.from} />
         </>
