@@ -43,6 +43,7 @@ VERSION_KEY = "catalog:version"
 ENTRY_PREFIX = "catalog:answer:"
 AFTER_COMMIT_KEY = "catalog.caching: drop the read cache"
 VERSIONS_KEPT_SECONDS = 1.0
+_clock = time.monotonic
 
 
 # The search's words (names, brands, categories, synonyms: `search._Lexicon`) have a version of
@@ -65,7 +66,7 @@ def _token(value) -> bytes:
 @dataclass(frozen=True)
 class _Learnt:
     versions: tuple[bytes, bytes]  # (the catalog's, the search's words')
-    until: float  # time.monotonic() after which they are asked again
+    until: float  # `_clock()` after which they are asked again
     clears: int  # `shared_cache.clears()` when they were learnt
 
 
@@ -86,7 +87,7 @@ def _forget_on_new_caches(*, setting, **kwargs) -> None:
 def _learn(versions: tuple[bytes, bytes]) -> None:
     global _learnt
     if getattr(cache, "shared_between_processes", False):
-        _learnt = _Learnt(versions, time.monotonic() + VERSIONS_KEPT_SECONDS, shared_cache.clears())
+        _learnt = _Learnt(versions, _clock() + VERSIONS_KEPT_SECONDS, shared_cache.clears())
 
 
 def _new_version() -> None:
@@ -116,7 +117,7 @@ def current_versions() -> tuple[bytes, bytes]:
     """(the catalog's version, the version of the search's words): as this process learnt them
     less than `VERSIONS_KEPT_SECONDS` ago, else from the cache (one round trip)."""
     learnt = _learnt
-    if learnt is not None and time.monotonic() < learnt.until and learnt.clears == shared_cache.clears():
+    if learnt is not None and _clock() < learnt.until and learnt.clears == shared_cache.clears():
         return learnt.versions
     return _read()[0]
 

@@ -189,14 +189,16 @@ class SharedPoolRedisCache(RedisCache):
 def get_bytes_many(cache, keys: list[str]) -> list:
     """The values stored under `keys`, in their order (None where there is none): one MGET on
     Redis, the bytes `set_bytes_many` stored handed over as they are (integers as their digits)."""
-    if getattr(cache, "shared_between_processes", False):
-        return cache._get_bytes_many(keys)
+    get = getattr(cache, "_get_bytes_many", None)
+    if get is not None:
+        return get(keys)
     return _in(cache, keys)
 
 
 def set_bytes_many(cache, data: dict[str, bytes], timeout: int) -> None:
     """Store bytes values as they are (on Redis, one round trip for all of them)."""
-    if getattr(cache, "shared_between_processes", False):
-        cache._set_bytes_many(data, timeout)
+    set_many = getattr(cache, "_set_bytes_many", None)
+    if set_many is not None:
+        set_many(data, timeout)
     else:
         cache.set_many(data, timeout)
