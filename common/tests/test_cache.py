@@ -51,3 +51,20 @@ def test_bytes_fall_back_to_the_process_while_redis_is_unreachable():
     finally:
         shared_cache._outage.ended()
         shared_cache._outage.stand_in.clear()
+
+
+@pytest.mark.redis
+def test_each_thread_reads_bytes_through_a_connection_of_its_own():
+    cache = caches["default"]
+    cache.set("own-probe", 7, 5)
+    assert get_bytes_many(cache, ["own-probe"]) == [b"7"]
+    mine = shared_cache._own_connection(cache)
+    assert get_bytes_many(cache, ["own-probe"]) == [b"7"]
+    assert shared_cache._own_connection(cache) is mine
+    theirs = []
+    thread = threading.Thread(target=lambda: theirs.append(shared_cache._own_connection(cache)))
+    thread.start()
+    thread.join()
+    assert theirs[0] is not mine
+    mine.disconnect()  # Redis restarted, say: the next read connects again
+    assert get_bytes_many(cache, ["own-probe"]) == [b"7"]
