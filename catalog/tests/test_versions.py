@@ -8,11 +8,15 @@ time); these tests make it count as shared. On PostgreSQL with REDIS_URL they ru
 """
 
 import json
+from datetime import datetime, timedelta
+from datetime import time as dt_time
+from types import SimpleNamespace
 
 import pytest
 from django.core.cache import cache, caches
+from django.utils import timezone
 
-from catalog import caching, services
+from catalog import caching, search, services
 from catalog.models import Financial
 from common import cache as shared_cache
 
@@ -128,3 +132,15 @@ def test_an_uncached_suggestion_asks_the_cache_nothing(clock, api_client, settin
         body = json.loads(api_client.get("/api/products/suggestions?q=sunflowr").content)  # the typo path too
         assert [product["name"] for product in body["products"]] == ["Sunflower Oil"]
     assert len(round_trips) == asked
+
+
+def test_the_stock_and_sales_are_read_again_when_the_day_ends(monkeypatch, django_assert_num_queries):
+    make_product("Sugar")
+    table = search._lexicon.table()
+    ends = datetime.fromtimestamp(table.day_ends, timezone.get_current_timezone())
+    assert (ends.date(), ends.time()) == (table.day + timedelta(days=1), dt_time(0, 0))
+    with django_assert_num_queries(0):
+        search._lexicon.table()
+    monkeypatch.setattr(search, "time", SimpleNamespace(time=lambda: table.day_ends))
+    with django_assert_num_queries(2):  # the products out of stock, the best sellers
+        search._lexicon.table()
