@@ -153,15 +153,40 @@ def _entry(version: bytes, encoding: str, body: bytes) -> bytes:
     return b"%s %s\n%s" % (version, encoding.encode(), body)
 
 
-def answer(key: str, build: Callable[[], bytes], *, gzip: bool) -> tuple[bytes, str]:
-    """(the answer's bytes, their content encoding: `GZIP` or "") for `key`: from the cache when
-    it holds one built from the current catalog version, else `build()` (JSON), kept both plain
-    and gzipped (the gzip only when it is smaller). `gzip`: the client accepts gzip.
+def _body(entry: bytes | None, version: bytes) -> tuple[bytes, str] | None:
+    """(body, content encoding) of an entry built from `version`; None for none or another version."""
+    if entry is None or not entry.startswith(version + b" "):
+        return None
+    encoding, _, body = entry[len(version) + 1 :].partition(b"\n")
+    return body, encoding.decode()
 
-    One cache round trip on a hit: the versions and the entry are fetched together. The version is
-    read before building, so an answer built from data a concurrent write is replacing is stored
-    under the old version and never served after that write.
-    """
+
+def _entry_key(key: str) -> str:
+    return ENTRY_PREFIX + hashlib.sha256(key.encode()).hexdigest()
+
+
+def cached(key: str, build: Callable[[], bytes]) -> bytes:
+    """The bytes kept for `key` if they were built from the current catalog version, else `build()`
+    (then kept). One cache round trip on a hit: the versions and the entry are fetched together.
+    The version is read before building, so an answer built from data a concurrent write is
+    replacing is stored under the old version and never served after that write."""
+    seconds = settings.CATALOG_READ_CACHE_SECONDS
+    if seconds <= 0:
+        return build()
+    entry_key = _entry_key(key)
+    (version, _), (entry,) = _read(entry_key)
+    found = _body(entry, version)
+    if found is not None:
+        return found[0]
+    body = build()
+    shared_cache.set_bytes_many(cache, {entry_key: _entry(version, "", body)}, seconds)
+    return body
+
+
+def answer(key: str, build: Callable[[], bytes], *, gzip: bool) -> tuple[bytes, str]:
+    """(the answer's bytes, their content encoding: `GZIP` or "") for `key`, as `cached` keeps
+    them, and gzipped beside (only when that is smaller). `gzip`: the client accepts gzip, and
+    gets the gzipped bytes as they were kept, compressed once."""
     seconds = settings.CATALOG_READ_CACHE_SECONDS
     if seconds <= 0:
         body = build()
@@ -170,12 +195,12 @@ def answer(key: str, build: Callable[[], bytes], *, gzip: bool) -> tuple[bytes, 
             if len(zipped) < len(body):
                 return zipped, GZIP
         return body, ""
-    digest = hashlib.sha256(key.encode()).hexdigest()
-    plain_key, gzip_key = f"{ENTRY_PREFIX}{digest}", f"{ENTRY_PREFIX}{digest}:gzip"
+    plain_key = _entry_key(key)
+    gzip_key = f"{plain_key}:gzip"
     (version, _), (entry,) = _read(gzip_key if gzip else plain_key)
-    if entry is not None and entry.startswith(version + b" "):
-        encoding, _, body = entry[len(version) + 1 :].partition(b"\n")
-        return body, encoding.decode()
+    found = _body(entry, version)
+    if found is not None:
+        return found
     body = build()
     zipped = compress_string(body)
     zipped_encoding = GZIP if len(zipped) < len(body) else ""
