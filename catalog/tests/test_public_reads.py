@@ -11,7 +11,7 @@ from django.middleware.gzip import GZipMiddleware
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
-from catalog import api, caching
+from catalog import api, caching, public_reads
 from common import cache as shared_cache
 from conftest import client_for
 
@@ -85,7 +85,7 @@ def through_drf(monkeypatch):
 
         @staticmethod
         def only():
-            monkeypatch.setattr(api, "_accepts_json", lambda accept: False)
+            monkeypatch.setattr(public_reads, "_accepts_json", lambda accept: False)
 
     return Switch
 
