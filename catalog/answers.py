@@ -18,6 +18,9 @@ How the totals are counted:
 """
 
 import functools
+import itertools
+import re
+from dataclasses import dataclass
 from decimal import Decimal
 
 import orjson
@@ -107,10 +110,39 @@ def _fast() -> bool:
     return connection.vendor == "postgresql"
 
 
-class _ServerCursor(psycopg.Cursor):
+@dataclass(frozen=True)
+class Statement:
+    """A statement's text as Django writes SQL (`%s` for each value, `%%` for a percent sign) and
+    as PostgreSQL takes it (`$1`, `$2`...), converted once. psycopg converts the first into the
+    second on every execution and keeps no conversion of a statement over 4 kB: for these, that
+    was a fifth of an uncached suggestion's web CPU. Those compiled once per process keep theirs."""
+
+    sql: str
+    native: bytes
+
+    @classmethod
+    def of(cls, sql: str) -> "Statement":
+        numbers = itertools.count(1)
+
+        def placeholder(found: re.Match) -> str:
+            if found.group(1) == "%":
+                return "%"
+            if found.group(1) == "s":
+                return f"${next(numbers)}"
+            raise ValueError(f"unexpected placeholder {found.group(0)!r}")
+
+        if "$" in sql:
+            raise ValueError("a dollar sign would read as a placeholder")
+        return cls(sql, _PLACEHOLDER.sub(placeholder, sql).encode())
+
+
+_PLACEHOLDER = re.compile(r"%(.)", re.DOTALL)
+
+
+class _ServerCursor(psycopg.RawCursor):
     """Binds on the server: the statement's text goes as it is and its values beside it, instead
     of being written into a copy of these long statements on every request (Django's cursors bind
-    on the client). A `prepared` one is prepared on its first use in a connection, so it is
+    on the client); its placeholders are PostgreSQL's own (`Statement.native`). A `prepared` one is prepared on its first use in a connection, so it is
     planned once per pooled connection rather than on every request (planning the list's
     statement took as long as running it); `prepare_threshold` in settings lets psycopg prepare
     at all. Any other is never prepared: PostgreSQL plans it with its values each time."""
@@ -123,27 +155,32 @@ class _ServerCursor(psycopg.Cursor):
         return super().execute(query, params, prepare=self.prepared, **kwargs)
 
 
-def _fetch(sql: str, params: list, *, prepared: bool = False) -> tuple:
-    """The one row `sql` answers, through Django's cursor wrapper (so tests count the query).
+def _fetch(statement: Statement | str, params, *, prepared: bool = False) -> tuple:
+    """The one row `statement` answers, through Django's cursor wrapper (so tests count the query).
 
     Only a statement whose best plan does not depend on its values may be `prepared`: a search's
     `LIKE` pattern must be seen by the planner to use the trigram or prefix index (a generic plan
     reads every row)."""
+    if isinstance(statement, str):
+        statement = Statement.of(statement)
     database = connections[router.db_for_read(Product)]  # the read replica when there is one (shop/db_routers.py)
     database.ensure_connection()
     raw = _ServerCursor(database.connection, prepared=prepared)
-    wrapper = _DebugCursor if database.queries_logged else CursorWrapper
-    with wrapper(raw, database) as cursor:
-        cursor.execute(sql, params)
+    if database.queries_logged:
+        with _DebugCursor(raw, database) as cursor:
+            cursor.run(statement, params)
+            return cursor.fetchone()
+    with CursorWrapper(raw, database) as cursor:
+        cursor.execute(statement.native, params)
         return cursor.fetchone()
 
 
 class _DebugCursor(CursorDebugWrapper):
     """Records a statement bound on the server as Django records its own: with its values written in."""
 
-    def execute(self, sql, params=None):
-        with self.debug_sql(psycopg.ClientCursor(self.db.connection).mogrify(sql, params)):
-            return CursorWrapper.execute(self, sql, params)
+    def run(self, statement: Statement, params) -> None:
+        with self.debug_sql(psycopg.ClientCursor(self.db.connection).mogrify(statement.sql, params)):
+            CursorWrapper.execute(self, statement.native, params)
 
 
 def _decimal_as_number(value):
@@ -195,13 +232,13 @@ def list_statement(listing: ProductListing, *, page: int, page_size: int, every_
 
 
 @functools.lru_cache(maxsize=256)
-def _every_product_statement(*, page: int, page_size: int) -> tuple[str, tuple]:
+def _every_product_statement(*, page: int, page_size: int) -> tuple[Statement, tuple]:
     """`list_statement` of every product (the selectors' listing without a keyword), compiled once
     per process for each page and size: its text and values depend on nothing else (the total comes
     from the kept count), and compiling the queryset took a fifth of the web process's time on an
     uncached list page."""
     sql, params = list_statement(selectors.product_listing(), page=page, page_size=page_size, every_product=True)
-    return sql, tuple(params)
+    return Statement.of(sql), tuple(params)
 
 
 def _listing_page(listing: ProductListing, *, page: int, page_size: int, every_product: bool) -> tuple[int, bytes]:
@@ -249,9 +286,11 @@ FEATURED_CATEGORY = _object(
         PRODUCT, "(SELECT * FROM catalog_product WHERE category_id = c.id ORDER BY id LIMIT %s) AS p", "p.id"
     ),
 )
-FEATURED_SQL = f"""SELECT row_to_json({
-    _object(categories=_array(FEATURED_CATEGORY, "catalog_category c WHERE c.is_featured", "c.sequence, c.name"))
-})::text"""
+FEATURED = Statement.of(
+    f"""SELECT row_to_json({
+        _object(categories=_array(FEATURED_CATEGORY, "catalog_category c WHERE c.is_featured", "c.sequence, c.name"))
+    })::text"""
+)
 
 
 def featured() -> bytes:
@@ -259,11 +298,11 @@ def featured() -> bytes:
     if not _fast():
         found = selectors.featured_categories()
         return render({"categories": [serializers.featured_category_data(entry) for entry in found]})
-    (body,) = _fetch(FEATURED_SQL, [*_product_params(), selectors.FEATURED_PRODUCTS_PER_CATEGORY], prepared=True)
+    (body,) = _fetch(FEATURED, [*_product_params(), selectors.FEATURED_PRODUCTS_PER_CATEGORY], prepared=True)
     return body.encode()
 
 
-def _suggestions_statement(query: search.Query) -> tuple[str, list]:
+def _suggestions_statement(query: search.Query) -> tuple[Statement, tuple]:
     """The statement (SQL, parameters) answering (the products as a JSON array, the brands as a
     JSON array) for `query`: the first products of the keyword search's ranking
     (`selectors.suggestions`, `search.RANK_ORDER`), scored over the matching rows only.
@@ -272,15 +311,14 @@ def _suggestions_statement(query: search.Query) -> tuple[str, list]:
     best sellers written into the statement: `search.reading()`), `SUGGESTION_STATEMENTS` of
     them kept: compiling the querysets was a fifth of an uncached suggestion's web CPU, and the
     same few beginnings of words ('ric', 'oil', 'sug') are typed by every shopper."""
-    sql, params = _suggestions_compiled(query, search.reading())
-    return sql, list(params)
+    return _suggestions_compiled(query, search.reading())
 
 
 SUGGESTION_STATEMENTS = 512
 
 
 @functools.lru_cache(maxsize=SUGGESTION_STATEMENTS)
-def _suggestions_compiled(query: search.Query, reading: tuple) -> tuple[str, tuple]:
+def _suggestions_compiled(query: search.Query, reading: tuple) -> tuple[Statement, tuple]:
     """`_suggestions_statement`'s compilation, for the query and the reading it was built from."""
     ranked = (
         selectors.search_ranked(query, names_only=True).order_by(*search.RANK_ORDER).values("id", *search.RANK_COLUMNS)
@@ -291,7 +329,7 @@ def _suggestions_compiled(query: search.Query, reading: tuple) -> tuple[str, tup
     sql = f"""WITH page AS ({page_sql})
         SELECT {products_sql},
             (SELECT COALESCE(array_to_json(array_agg(b.brand ORDER BY b.brand)), '[]')::text FROM ({brands_sql}) AS b)"""
-    return sql, (*page_params, *products_params, *brands_params)
+    return Statement.of(sql), (*page_params, *products_params, *brands_params)
 
 
 def suggestions(*, term: str) -> bytes:
@@ -304,13 +342,13 @@ def suggestions(*, term: str) -> bytes:
     return b'{"products":%s,"brands":%s}' % (products.encode(), brands.encode())
 
 
-TOP_SQL = f"""WITH page AS (SELECT * FROM catalog_product ORDER BY {_order_by(selectors.TOP_ORDER, "catalog_product")} LIMIT %s)
-    SELECT {_products_of("page", _order_by(selectors.TOP_ORDER, "page"))[0]}"""
+TOP = Statement.of(f"""WITH page AS (SELECT * FROM catalog_product ORDER BY {_order_by(selectors.TOP_ORDER, "catalog_product")} LIMIT %s)
+    SELECT {_products_of("page", _order_by(selectors.TOP_ORDER, "page"))[0]}""")
 
 
 def top() -> bytes:
     """`GET /api/products/top`: the best-rated products, as a JSON array."""
     if not _fast():
         return render(serializers.products_data(selectors.top_products()))
-    (body,) = _fetch(TOP_SQL, [selectors.TOP_PRODUCTS, *_product_params()], prepared=True)
+    (body,) = _fetch(TOP, [selectors.TOP_PRODUCTS, *_product_params()], prepared=True)
     return body.encode()

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from django.http import HttpResponse
 from django.middleware.gzip import re_accepts_gzip
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.text import compress_string
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -27,8 +26,9 @@ from common.permissions import IsAdmin, IsCustomer
 
 from . import answers, caching, schema, selectors, serializers, services, uploads
 from .models import Detail, Product
+from .public_reads import PublicRead
 
-PUBLIC_MAX_AGE_SECONDS = 30
+NO_SUGGESTIONS = b'{"products":[],"brands":[]}'  # as DRF's JSONRenderer writes it
 PRODUCT_OBJECT = OpenApiResponse(schema.PRODUCT, description="A product in the wire format of DESIGN.md")
 PRODUCT_PAGE = OpenApiResponse(schema.PRODUCT_PAGE, description="One page of products")
 MESSAGE = OpenApiResponse(schema.MESSAGE)
@@ -40,18 +40,6 @@ PAGE_NUMBER = OpenApiParameter(
 def page_parameters(sizes: PageSizes) -> list[OpenApiParameter]:
     """`pageNumber` and `pageSize` of a list whose page sizes are `sizes`."""
     return [PAGE_NUMBER, OpenApiParameter("pageSize", serializers.PAGE_SIZE, description=sizes.describe())]
-
-
-class PublicRead(APIView):
-    """A catalog read anyone may make; successful answers may be cached for 30 seconds."""
-
-    permission_classes = [AllowAny]
-
-    def finalize_response(self, request, response, *args, **kwargs):
-        response = super().finalize_response(request, response, *args, **kwargs)
-        if request.method == "GET" and response.status_code == status.HTTP_200_OK:
-            patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE_SECONDS)
-        return response
 
 
 class AdminOnlyWrites(PublicRead):
@@ -76,22 +64,17 @@ def _product(ref) -> Product:
     return product
 
 
-def _rendered(body: bytes) -> tuple[bytes, bytes]:
-    return body, compress_string(body)
-
-
 def _shared_json(request, key: str, build: Callable[[], bytes]) -> HttpResponse:
     """The JSON answer `build()` gives (`catalog.answers`), gzipped once and shared through the cache.
 
     A browser that accepts gzip gets the stored compressed bytes, so a cache hit does not
     compress again (GZipMiddleware leaves a response that already has a Content-Encoding).
     """
-    plain, gzipped = caching.cached(key, lambda: _rendered(build()))
-    if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) and len(gzipped) < len(plain):
-        response = HttpResponse(gzipped, content_type="application/json")
-        response["Content-Encoding"] = "gzip"
-    else:
-        response = HttpResponse(plain, content_type="application/json")
+    accepts_gzip = re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) is not None
+    body, encoding = caching.answer(key, build, gzip=accepts_gzip)
+    response = HttpResponse(body, content_type="application/json")
+    if encoding:
+        response["Content-Encoding"] = encoding
     patch_vary_headers(response, ["Accept-Encoding"])
     return response
 
@@ -108,6 +91,8 @@ class PingView(APIView):
 
 
 class ProductsView(AdminOnlyWrites):
+    query_serializer = serializers.ProductListQuery
+
     @extend_schema(
         operation_id="products_list",
         summary="Products matching a keyword (name, brand or category), by id",
@@ -115,7 +100,9 @@ class ProductsView(AdminOnlyWrites):
         responses={200: PRODUCT_PAGE},
     )
     def get(self, request):
-        query = _valid(serializers.ProductListQuery, serializers.without_blanks(request.query_params)).validated_data
+        return super().get(request)
+
+    def answer(self, request, query):
         keyword = selectors.search_term(query["keyword"])
         page, size = query["pageNumber"], query["pageSize"]
         return _shared_json(
@@ -133,6 +120,9 @@ class ProductsView(AdminOnlyWrites):
 class CategoriesView(PublicRead):
     @extend_schema(responses={200: OpenApiResponse(schema.CATEGORY_NAMES, description="Category names in order")})
     def get(self, request):
+        return super().get(request)
+
+    def answer(self, request, query):
         def build() -> bytes:
             names = selectors.category_names()
             return answers.render({"categories": list(names), "categoriesTe": names})
@@ -141,17 +131,18 @@ class CategoriesView(PublicRead):
 
 
 class CategoryProductsView(PublicRead):
+    query_serializer = serializers.CategoryProductsQuery
+
     @extend_schema(
         summary="A category's products (by name, any case, or key); `all` lists every product",
         parameters=page_parameters(CATEGORY_PRODUCTS),
         responses={200: OpenApiResponse(schema.CATEGORY_PAGE)},
     )
     def get(self, request, category: str):
-        query = _valid(
-            serializers.CategoryProductsQuery, serializers.without_blanks(request.query_params)
-        ).validated_data
-        page, size = query["pageNumber"], query["pageSize"]
+        return super().get(request, category=category)
 
+    def answer(self, request, query, *, category: str):
+        page, size = query["pageNumber"], query["pageSize"]
         return _shared_json(
             request,
             f"category|{category.strip().lower()}|{page}|{size}",
@@ -165,20 +156,28 @@ class FeaturedView(PublicRead):
         responses={200: OpenApiResponse(schema.FEATURED)},
     )
     def get(self, request):
+        return super().get(request)
+
+    def answer(self, request, query):
         return _shared_json(request, "featured", answers.featured)
 
 
 class SuggestionsView(PublicRead):
+    query_serializer = serializers.SuggestionsQuery
+    drop_blank_values = False
+
     @extend_schema(
         summary="Search-box suggestions: up to 8 products and 5 brands containing q (3+ characters)",
         parameters=[OpenApiParameter("q", str)],
         responses={200: OpenApiResponse(schema.SUGGESTIONS)},
     )
     def get(self, request):
-        term = selectors.search_term(_valid(serializers.SuggestionsQuery, request.query_params).validated_data["q"])
+        return super().get(request)
 
+    def answer(self, request, query):
+        term = selectors.search_term(query["q"])
         if len(term) < selectors.SUGGESTION_MIN_CHARS:
-            return Response({"products": [], "brands": []})
+            return HttpResponse(NO_SUGGESTIONS, content_type="application/json")
         return _shared_json(request, f"suggestions|{term.lower()}", lambda: answers.suggestions(term=term))
 
 
@@ -188,6 +187,9 @@ class TopProductsView(PublicRead):
         responses={200: OpenApiResponse(schema.PRODUCTS)},
     )
     def get(self, request):
+        return super().get(request)
+
+    def answer(self, request, query):
         return _shared_json(request, "top", answers.top)
 
 
@@ -209,6 +211,9 @@ class FinancialBatchView(APIView):
 class ProductView(AdminOnlyWrites):
     @extend_schema(summary="A product by slug or id, with its reviews", responses={200: PRODUCT_OBJECT})
     def get(self, request, ref: str):
+        return super().get(request, ref=ref)
+
+    def answer(self, request, query, *, ref: str):
         return _shared_json(
             request,
             f"product|{ref}",

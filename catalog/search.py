@@ -43,9 +43,10 @@ give the same order.
 
 import bisect
 import re
+import time
 import unicodedata
 from dataclasses import dataclass, replace
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from functools import reduce
 from operator import or_
 
@@ -370,6 +371,7 @@ class _Table:
     frequency: dict[str, int]  # word → in how many names, brands, categories and synonyms
     by_delete: dict[str, list[str]]  # a word with one letter left out → the words it comes from
     day: date | None = None  # the day it was read: the 90 days of sales end there
+    day_ends: float = 0.0  # when that day ends (a time.time()): the stock and sales are read again
     out_of_stock: frozenset[int] = frozenset()  # products with no pack in stock
     sold: tuple[tuple[int, int], ...] = ()  # the best sellers of the last 90 days: (product, units)
     words_version: str | None = None  # the version of the words read (`caching.WORDS_VERSION_KEY`)
@@ -380,11 +382,13 @@ class _Lexicon:
     each process; and the products out of stock and the best sellers (for the ranking), read once
     per catalog version and day.
 
-    Every search and suggestion reads them, so each costs one cache round trip for the versions
-    instead of database queries. Name, brand, category and synonym writes set a new words version
-    (`caching.invalidate`), so every process reads the words again on its next search: a synonym
-    staff add in Django admin counts at once. Stock taken by an order sets only a new catalog
-    version: the stock and sales are read again (two short queries), the words are not.
+    Every search and suggestion reads them, at the cost of no database query and, most of the
+    time, no cache round trip: each process asks for the versions at most once a second
+    (`caching.current_versions`). Name, brand, category and synonym writes set a new words version
+    (`caching.invalidate`), so every process reads the words again on its search within that
+    second: a synonym staff add in Django admin counts at once in the process that saved it, in
+    the others within a second. Stock taken by an order sets only a new catalog version: the
+    stock and sales are read again (two short queries), the words are not.
     """
 
     def __init__(self):
@@ -396,7 +400,7 @@ class _Lexicon:
         table = self._table
         if words_version != table.words_version:
             table = self._read_words(words_version)
-        if version != table.version or timezone.localdate() != table.day:
+        if version != table.version or time.time() >= table.day_ends:
             table = self._read_stock(table, version)
         self._table = table
         return table
@@ -444,15 +448,23 @@ class _Lexicon:
             .order_by("-units", "product")
             .values_list("product", "units")[:POPULAR_KEPT]
         )
-        return replace(words, version=version, day=day, out_of_stock=out_of_stock, sold=tuple(sold))
+        midnight = datetime.combine(day + timedelta(days=1), datetime.min.time(), timezone.get_current_timezone())
+        return replace(
+            words,
+            version=version,
+            day=day,
+            day_ends=midnight.timestamp(),
+            out_of_stock=out_of_stock,
+            sold=tuple(sold),
+        )
 
 
 _lexicon = _Lexicon()
 
 
 def reading() -> tuple:
-    """Which reading of the search's tables `understand` and `ranked` use now (one cache round
-    trip): what a statement built from them may be kept under."""
+    """Which reading of the search's tables `understand` and `ranked` use now
+    (`_Lexicon.table`): what a statement built from them may be kept under."""
     table = _lexicon.table()
     return table.words_version, table.version, table.day
 

@@ -243,3 +243,12 @@ def test_a_suggestions_statement_is_compiled_once_per_query_and_stock(catalog, m
     stock.stock_take([(pack.pk, pack.count_in_stock) for pack in packs])
     assert first() == "Rice 01 Special"
     assert compiled == ["special", "specia", "special"]
+
+
+def test_statements_carry_postgresqls_own_placeholders():
+    statement = answers.Statement.of("SELECT %s, '100%%' LIKE %s")
+    assert statement.native == b"SELECT $1, '100%' LIKE $2"
+    assert statement.sql == "SELECT %s, '100%%' LIKE %s"
+    for odd in ("SELECT %d", "SELECT $1 || %s"):
+        with pytest.raises(ValueError):
+            answers.Statement.of(odd)
