@@ -129,6 +129,9 @@ function browserBundles(production, hashed) {
       // chunk (about 75), and 2 digits fewer each is about 0.07 kB gzipped; a chunk's next version
       // still gets another name (one chance in 16 million of the same 6 digits).
       chunkFilename: production ? "[id]-[contenthash:6].js" : "[name].js",
+      // The global array the chunks register in, written twice at the top of each script a page
+      // loads at start (webpack's default, "webpackChunkstorefront", is 22 letters).
+      chunkLoadingGlobal: "wpShop",
       clean: true,
     },
     resolve: { extensions: [".js", ".jsx"] },
