@@ -17,7 +17,7 @@ const CACHES = [SHELL_CACHE, BUNDLE_CACHE, PAGE_CACHE, MEDIA_CACHE];
 const OFFLINE_URL = "/static/offline.html";
 const SHELL_FILES = [OFFLINE_URL, "/static/offline.css", "/static/offline.js", "/static/img/logo.svg", "/static/img/logo.webp", "/static/img/icon-192.png", "/manifest.webmanifest"];
 const LIMITS = { [BUNDLE_CACHE]: 80, [PAGE_CACHE]: 30, [MEDIA_CACHE]: 200 };
-const HASHED_BUNDLE = /^\/static\/bundles\/.+-[0-9a-f]{8}\.(js|css)$/;
+const HASHED_BUNDLE = /^\/static\/bundles\/.+-[0-9a-f]{6,8}\.(js|css)$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
