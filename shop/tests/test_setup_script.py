@@ -15,10 +15,11 @@ def checkout(tmp_path):
     """A checkout whose Python and npm packages are installed, with `npm` recording its calls."""
     (tmp_path / "scripts").mkdir()
     shutil.copy(ROOT / "scripts" / "setup", tmp_path / "scripts" / "setup")
-    for name in ("frontend/src/lib", "frontend/public", ".venv/bin", "node_modules", "bin"):
+    for name in ("frontend/src/lib", "frontend/public", "frontend/ssr", ".venv/bin", "node_modules", "bin"):
         (tmp_path / name).mkdir(parents=True)
     (tmp_path / "frontend/src/lib/money.js").write_text("export const a = 1;\n")
     (tmp_path / "frontend/public/offline.html").write_text("<p>offline</p>\n")
+    (tmp_path / "frontend/ssr/server.mjs").write_text("export {};\n")
     (tmp_path / "webpack.config.js").write_text("module.exports = {};\n")
     (tmp_path / "package.json").write_text("{}\n")
     (tmp_path / "package-lock.json").write_text('{"lockfileVersion": 3}\n')
@@ -35,7 +36,7 @@ def checkout(tmp_path):
     npm = tmp_path / "bin/npm"
     npm.write_text(
         '#!/bin/sh\necho "$*" >> "$(dirname "$0")/../npm-calls"\n'
-        'mkdir -p frontend/build && echo "{}" > webpack-stats.json\n'
+        'mkdir -p frontend/build/ssr && echo "{}" > webpack-stats.json && echo "" > frontend/build/ssr/islands.js\n'
     )
     npm.chmod(0o755)
     return tmp_path
