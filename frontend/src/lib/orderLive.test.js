@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { followOrder } from "./orderLive";
-import { FakeSocket } from "./fakeSocket.testing";
+import { FakeSocket } from "./testing/fakeSocket";
 
 const location = { protocol: "https:", host: "shop.example" };
 const options = { WebSocketImpl: FakeSocket, location, token: () => "a.b.c", random: () => 0.5 };

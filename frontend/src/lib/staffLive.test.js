@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { followStaffOrders } from "./staffLive";
-import { FakeSocket } from "./fakeSocket.testing";
+import { FakeSocket } from "./testing/fakeSocket";
 
 const location = { protocol: "http:", host: "shop.example" };
 const options = { WebSocketImpl: FakeSocket, location, token: () => "a.b.c", random: () => 0.5 };
