@@ -68,6 +68,48 @@ def _slots(days: int, today) -> dict:
     return by_date
 
 
+def new_order(*, invoice_number: str, user, method: str, items: Decimal, shipping: Decimal, placed, **fields) -> Order:
+    """An unsaved order as placement leaves it, to the demo address: total = items + shipping,
+    placed at `placed`; `fields` are its state (status, timestamps, payment)."""
+    return Order(
+        invoice_number=invoice_number,
+        user=user,
+        shipping_street="1 Main Road",
+        shipping_city="Amalapuram",
+        shipping_postal_code="533201",
+        payment_method=method,
+        items_price=items,
+        shipping_price=shipping,
+        total_price=items + shipping,
+        created_at=placed,
+        **fields,
+    )
+
+
+def new_line(order: Order, pack: Financial, qty: int, *, line_total: Decimal | None = None) -> OrderItem:
+    """An unsaved line of `qty` × `pack` with the pack's catalog snapshot, as placement takes it;
+    priced at the pack's `dprice` unless `line_total` says otherwise."""
+    if line_total is None:
+        price, line_total = pack.dprice, pack.dprice * qty
+    else:
+        price = line_total / qty
+    return OrderItem(
+        order=order,
+        financial=pack,
+        product_id=pack.detail.product_id,
+        brand_id=pack.detail_id,
+        name=pack.detail.product.name,
+        brand=pack.detail.brand,
+        quantity=pack.quantity_display,
+        units=pack.units,
+        mrp=pack.price,
+        price=price,
+        qty=qty,
+        invoiced_qty=qty,
+        line_total=line_total,
+    )
+
+
 def seed_orders(*, count: int, days: int = 90, seed: int = 27, now: datetime | None = None) -> Seeded:
     rng = random.Random(seed)
     now = now or timezone.now()
@@ -100,16 +142,13 @@ def seed_orders(*, count: int, days: int = 90, seed: int = 27, now: datetime | N
             paid = not cancelled and (method == Order.PaymentMethod.ONLINE or delivered)
             numbered += 1
             orders.append(
-                Order(
+                new_order(
                     invoice_number=f"{INVOICE_PREFIX}-{numbered:07d}",
                     user=rng.choice(customers),
-                    shipping_street="1 Main Road",
-                    shipping_city="Amalapuram",
-                    shipping_postal_code="533201",
-                    payment_method=method,
-                    items_price=items,
-                    shipping_price=shipping,
-                    total_price=items + shipping,
+                    method=method,
+                    items=items,
+                    shipping=shipping,
+                    placed=placed,
                     status=Order.Status.CANCELLED
                     if cancelled
                     else Order.Status.DELIVERED
@@ -122,7 +161,6 @@ def seed_orders(*, count: int, days: int = 90, seed: int = 27, now: datetime | N
                     is_paid=paid,
                     paid_at=placed if paid else None,
                     amount_paid=items + shipping if paid else Decimal("0"),
-                    created_at=placed,
                 )
             )
             lines_of.append(lines)
@@ -130,24 +168,7 @@ def seed_orders(*, count: int, days: int = 90, seed: int = 27, now: datetime | N
             Order.objects.bulk_create(orders, batch_size=BATCH)
             items, bookings, payments = [], [], []
             for order, lines in zip(orders, lines_of, strict=True):
-                for pack, qty in lines:
-                    items.append(
-                        OrderItem(
-                            order=order,
-                            financial=pack,
-                            product_id=pack.detail.product_id,
-                            brand_id=pack.detail_id,
-                            name=pack.detail.product.name,
-                            brand=pack.detail.brand,
-                            quantity=pack.quantity_display,
-                            units=pack.units,
-                            mrp=pack.price,
-                            price=pack.dprice,
-                            qty=qty,
-                            invoiced_qty=qty,
-                            line_total=pack.dprice * qty,
-                        )
-                    )
+                items.extend(new_line(order, pack, qty) for pack, qty in lines)
                 day_slots = slots.get(timezone.localtime(order.created_at).date())
                 if day_slots and rng.random() < 0.7:
                     slot, start, end = rng.choice(day_slots)

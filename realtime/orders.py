@@ -21,11 +21,9 @@ page open on it in any ws process. A channel layer that is down costs the pages 
 """
 
 import asyncio
-import json
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -33,13 +31,10 @@ from accounts.authentication import TOKEN_SHAPE, RevocableJWTAuthentication
 from orders.models import Order
 from orders.selectors import MAX_PUBLIC_ID_LENGTH
 
+from .follow import CLOSE_NOT_SIGNED_IN, FollowConsumer, Refused, message
 from .layer import LAYER_ERRORS, bounded, warn_layer_down
 
-FOLLOW_WITHIN_SECONDS = 10.0
-MAX_MESSAGE_BYTES = 4096
-CLOSE_NOT_SIGNED_IN = 4401
 CLOSE_NOT_FOUND = 4404
-CLOSE_LAYER_DOWN = 1011
 # The protocol's own words (the page shows none of them: it keeps the order it loaded), in English
 # as the cart socket's are.
 SIGN_IN = "Sign in to follow this order."
@@ -48,16 +43,6 @@ NOT_FOUND = "Order not found."
 
 def order_group(order_id: int) -> str:
     return f"orders.order.{order_id}"
-
-
-def _message(**fields) -> str:
-    return json.dumps(fields)
-
-
-class Refused(Exception):
-    def __init__(self, code: int, message: str):
-        super().__init__(message)
-        self.code, self.message = code, message
 
 
 def _followed_order_id(token: str, public_id: str) -> int:
@@ -81,79 +66,27 @@ def _followed_order_id(token: str, public_id: str) -> int:
 followed_order_id = database_sync_to_async(_followed_order_id)
 
 
-class OrderConsumer(AsyncWebsocketConsumer):
-    async def __call__(self, scope, receive, send):
-        try:
-            await super().__call__(scope, receive, send)
-        except LAYER_ERRORS as error:
-            # The layer failed while receiving for this socket: close it quietly; the page retries.
-            warn_layer_down("order socket", error)
-            try:
-                await send({"type": "websocket.close", "code": CLOSE_LAYER_DOWN})
-            except Exception:  # noqa: BLE001  (the client may be gone already)
-                pass
+class OrderConsumer(FollowConsumer):
+    """The handshake, refusal and group join are `FollowConsumer`'s (realtime/follow.py)."""
+
+    what = "order socket"
+    sign_in = SIGN_IN
 
     async def connect(self):
-        self.order_id: int | None = None
         self.public_id = str(self.scope["url_route"]["kwargs"]["public_id"])
         await self.accept()
-        self.deadline = asyncio.get_running_loop().call_later(FOLLOW_WITHIN_SECONDS, self._too_late)
+        self.start_deadline()
 
-    def _too_late(self):
-        if self.order_id is None:
-            asyncio.ensure_future(self.refuse(Refused(CLOSE_NOT_SIGNED_IN, SIGN_IN)))
+    async def follow(self, token) -> str:
+        if len(self.public_id) > MAX_PUBLIC_ID_LENGTH:
+            raise Refused(CLOSE_NOT_FOUND, NOT_FOUND)
+        return order_group(await followed_order_id(token, self.public_id))
 
-    async def refuse(self, refused: Refused):
-        await self.send(text_data=_message(type="error", message=refused.message))
-        await self.close(code=refused.code)
+    def following(self) -> dict:
+        return {"order": self.public_id}
 
-    async def disconnect(self, code):
-        deadline = getattr(self, "deadline", None)
-        if deadline is not None:
-            deadline.cancel()
-        if self.order_id is not None:
-            try:
-                await bounded(
-                    self.channel_layer.group_discard(order_group(self.order_id), self.channel_name), lane="cleanup"
-                )
-            except LAYER_ERRORS:
-                pass  # group members expire by themselves; the layer is down anyway
-
-    async def receive(self, text_data=None, bytes_data=None):
-        if self.order_id is not None:
-            return  # following already: the page has nothing more to say
-        try:
-            if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
-                raise ValueError
-            content = json.loads(text_data)
-        except (ValueError, RecursionError):
-            content = None
-        if not isinstance(content, dict) or content.get("type") != "follow":
-            await self.send(text_data=_message(type="error", message='Send {"type": "follow", "token": ...}.'))
-            return
-        try:
-            if len(self.public_id) > MAX_PUBLIC_ID_LENGTH:
-                raise Refused(CLOSE_NOT_FOUND, NOT_FOUND)
-            order_id = await followed_order_id(content.get("token"), self.public_id)
-        except Refused as refused:
-            await self.refuse(refused)
-            return
-        try:
-            await bounded(self.channel_layer.group_add(order_group(order_id), self.channel_name))
-        except LAYER_ERRORS as error:
-            warn_layer_down("order socket", error)
-            await self.close(code=CLOSE_LAYER_DOWN)
-            return
-        self.order_id = order_id
-        self.deadline.cancel()
-        await self.send(text_data=_message(type="following", order=self.public_id))
-
-    async def dispatch(self, message):
-        if message["type"] == "order.changed":
-            # No database: skip Channels' connection check (a hop to the database thread).
-            await self.send(text_data=_message(type="orderChanged", order=self.public_id))
-            return
-        await super().dispatch(message)
+    def changed(self, event) -> str:
+        return message(type="orderChanged", order=self.public_id)
 
 
 async def _send_quietly(layer, group: str, message: dict, what: str) -> None:

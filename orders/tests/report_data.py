@@ -11,8 +11,9 @@ from django.utils import timezone
 
 from catalog.models import Detail, Financial
 from catalog.tests.factories import make_category, make_product
+from demo.orders import new_line, new_order
 from orders import reports
-from orders.models import DeliveryWindow, Order, OrderItem, Slot, SlotBooking
+from orders.models import DeliveryWindow, Order, Slot, SlotBooking
 from payments.models import Payment, Refund, StoreCreditAccount, StoreCreditEntry
 from support.models import Ticket
 
@@ -42,37 +43,22 @@ def order(user, *, at: datetime, method: str, lines, shipping="0", cancelled_at=
     items = sum((Decimal(total) for _, _, total in lines), Decimal("0"))
     shipping = Decimal(shipping)
     number = next(_numbers)
-    made = Order.objects.create(
+    status = Order.Status.CANCELLED if cancelled_at else Order.Status.PLACED
+    made = new_order(
         invoice_number=f"TEST-{number:06d}",
         user=user,
-        shipping_street="1 Main Road",
-        shipping_city="Amalapuram",
-        shipping_postal_code="533201",
-        payment_method=method,
-        items_price=items,
-        shipping_price=shipping,
-        total_price=items + shipping,
-        status=Order.Status.CANCELLED if cancelled_at else Order.Status.PLACED,
+        method=method,
+        items=items,
+        shipping=shipping,
+        placed=at,
+        status=status,
         cancelled_at=cancelled_at,
         is_paid=paid,
         paid_at=at if paid else None,
-        created_at=at,
     )
+    made.save()
     for financial, qty, total in lines:
-        OrderItem.objects.create(
-            order=made,
-            financial=financial,
-            product_id=financial.detail.product_id,
-            brand_id=financial.detail_id,
-            name=financial.detail.product.name,
-            brand=financial.detail.brand,
-            quantity=format(financial.quantity.normalize(), "f"),
-            units=financial.units,
-            mrp=100,
-            price=Decimal(total) / qty,
-            qty=qty,
-            line_total=Decimal(total),
-        )
+        new_line(made, financial, qty, line_total=Decimal(total)).save()
     return made
 
 

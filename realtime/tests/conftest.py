@@ -8,6 +8,7 @@ import pytest
 from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 
+from orders.tests import conftest as order_fixtures
 from realtime.products import cart_stock
 
 ORIGIN = b"http://testserver"
@@ -62,6 +63,18 @@ async def connect():
     yield open_socket
     for communicator in opened:
         await communicator.disconnect()
+
+
+@pytest.fixture
+def shopper(customer):
+    """A customer with a delivery address (the order sockets' tests)."""
+    return order_fixtures.give_address(customer)
+
+
+@pytest.fixture
+def place_order(db):
+    """place_order(user) → a placed order of one pack, through the real service."""
+    return order_fixtures.place_order.__wrapped__(order_fixtures.packs.__wrapped__(db))
 
 
 def cart_line(financial, **overrides) -> dict:

@@ -13,15 +13,10 @@ from orders.models import Order
 from orders.pipeline import order_advance, order_cancel
 from orders.services import order_record_cash_payment
 from orders.tests import conftest as order_fixtures
-from realtime import orders as order_socket
-from realtime.tests.conftest import ORIGIN
+from realtime import follow as follow_socket
+from realtime.tests.follow_helpers import messages, receive, refused_with, send_follow, token_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def shopper(customer):
-    return order_fixtures.give_address(customer)
 
 
 @pytest.fixture
@@ -30,56 +25,15 @@ def other_shopper(other_customer):
 
 
 @pytest.fixture
-def place_order(db):
-    """place_order(user) → a placed order of one pack, through the real service."""
-    return order_fixtures.place_order.__wrapped__(order_fixtures.packs.__wrapped__(db))
-
-
-def token_of(user) -> str:
-    return str(RefreshToken.for_user(user).access_token)
-
-
-@pytest.fixture
-def open_order_socket():
-    from shop.asgi import application
-
-    opened = []
-
-    async def open_socket(public_id: str) -> WebsocketCommunicator:
-        socket = WebsocketCommunicator(application, f"/ws/orders/{public_id}/", headers=[(b"origin", ORIGIN)])
-        connected, _ = await socket.connect()
-        assert connected
-        opened.append(socket)
-        return socket
-
-    yield open_socket
-
-
-async def receive(socket) -> dict:
-    return json.loads(await socket.receive_from(timeout=2))
-
-
-async def messages(socket, *, quiet: float = 0.3) -> list[dict]:
-    received = []
-    while not await socket.receive_nothing(timeout=quiet):
-        received.append(json.loads(await socket.receive_from()))
-    return received
+def open_order_socket(connect):
+    return lambda public_id: connect(path=f"/ws/orders/{public_id}/")
 
 
 async def follow(open_order_socket, order: Order, user) -> WebsocketCommunicator:
     socket = await open_order_socket(order.public_id)
-    await socket.send_to(
-        text_data=json.dumps({"type": "follow", "token": await database_sync_to_async(token_of)(user)})
-    )
+    await send_follow(socket, user)
     assert await receive(socket) == {"type": "following", "order": order.public_id}
     return socket
-
-
-async def refused_with(socket) -> tuple[dict, int]:
-    error = await receive(socket)
-    closed = await socket.receive_output(timeout=2)
-    assert closed["type"] == "websocket.close"
-    return error, closed["code"]
 
 
 async def test_the_owner_hears_each_committed_change_once(open_order_socket, place_order, shopper, admin_user):
@@ -131,9 +85,7 @@ async def test_another_customer_is_told_the_order_does_not_exist(
 ):
     order = await database_sync_to_async(place_order)(shopper)
     socket = await open_order_socket(order.public_id)
-    await socket.send_to(
-        text_data=json.dumps({"type": "follow", "token": await database_sync_to_async(token_of)(other_shopper)})
-    )
+    await send_follow(socket, other_shopper)
     assert await refused_with(socket) == ({"type": "error", "message": "Order not found."}, 4404)
 
 
@@ -183,14 +135,12 @@ async def test_bad_messages_get_an_error_and_the_socket_stays_open(open_order_so
 
 
 async def follow_again(socket, order, user):
-    await socket.send_to(
-        text_data=json.dumps({"type": "follow", "token": await database_sync_to_async(token_of)(user)})
-    )
+    await send_follow(socket, user)
     assert await receive(socket) == {"type": "following", "order": order.public_id}
 
 
 async def test_a_socket_that_never_signs_in_is_closed(open_order_socket, place_order, shopper, monkeypatch):
-    monkeypatch.setattr(order_socket, "FOLLOW_WITHIN_SECONDS", 0.2)
+    monkeypatch.setattr(follow_socket, "FOLLOW_WITHIN_SECONDS", 0.2)
     order = await database_sync_to_async(place_order)(shopper)
     socket = await open_order_socket(order.public_id)
     assert (await refused_with(socket))[1] == 4401

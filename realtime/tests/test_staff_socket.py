@@ -6,13 +6,11 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from rest_framework_simplejwt.tokens import RefreshToken
 
 from orders import changes
 from orders.pipeline import order_advance, order_cancel
-from orders.tests import conftest as order_fixtures
-from realtime import staff as staff_socket
-from realtime.tests.conftest import ORIGIN
+from realtime import follow as follow_socket
+from realtime.tests.follow_helpers import messages, receive, refused_with, send_follow
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,61 +18,14 @@ PATH = "/ws/staff/orders/"
 
 
 @pytest.fixture
-def shopper(customer):
-    return order_fixtures.give_address(customer)
-
-
-@pytest.fixture
-def place_order(db):
-    return order_fixtures.place_order.__wrapped__(order_fixtures.packs.__wrapped__(db))
-
-
-def token_of(user) -> str:
-    return str(RefreshToken.for_user(user).access_token)
-
-
-@pytest.fixture
-async def open_socket():
-    from shop.asgi import application
-
-    opened = []
-
-    async def open_one() -> WebsocketCommunicator:
-        socket = WebsocketCommunicator(application, PATH, headers=[(b"origin", ORIGIN)])
-        connected, _ = await socket.connect()
-        assert connected
-        opened.append(socket)
-        return socket
-
-    yield open_one
-    for socket in opened:
-        await socket.disconnect()
-
-
-async def receive(socket) -> dict:
-    return json.loads(await socket.receive_from(timeout=2))
-
-
-async def messages(socket, *, quiet: float = 0.3) -> list[dict]:
-    received = []
-    while not await socket.receive_nothing(timeout=quiet):
-        received.append(json.loads(await socket.receive_from()))
-    return received
+def open_socket(connect):
+    return lambda: connect(path=PATH)
 
 
 async def follow(open_socket, user) -> WebsocketCommunicator:
     socket = await open_socket()
-    await socket.send_to(
-        text_data=json.dumps({"type": "follow", "token": await database_sync_to_async(token_of)(user)})
-    )
+    await send_follow(socket, user)
     return socket
-
-
-async def refused_with(socket) -> tuple[dict, int]:
-    error = await receive(socket)
-    closed = await socket.receive_output(timeout=2)
-    assert closed["type"] == "websocket.close"
-    return error, closed["code"]
 
 
 async def test_an_admin_hears_every_committed_change_with_a_rising_cursor(
@@ -110,7 +61,7 @@ async def test_no_valid_sign_in_is_refused_with_4401(open_socket, token):
 
 
 async def test_a_socket_that_never_signs_in_is_closed(open_socket, monkeypatch):
-    monkeypatch.setattr(staff_socket, "FOLLOW_WITHIN_SECONDS", 0.2)
+    monkeypatch.setattr(follow_socket, "FOLLOW_WITHIN_SECONDS", 0.2)
     socket = await open_socket()
     assert (await refused_with(socket))[1] == 4401
 
@@ -127,9 +78,7 @@ async def test_bad_messages_get_an_error_and_the_socket_stays_open(open_socket, 
     for text in ("not json", json.dumps([1]), json.dumps({"type": "clientCart"}), "[" * 5000):
         await socket.send_to(text_data=text)
         assert (await receive(socket))["type"] == "error"
-    await socket.send_to(
-        text_data=json.dumps({"type": "follow", "token": await database_sync_to_async(token_of)(admin_user)})
-    )
+    await send_follow(socket, admin_user)
     assert await receive(socket) == {"type": "following"}
 
 

@@ -1,5 +1,5 @@
 // How sockets wait between reconnection attempts (spec section 4), for every socket of the shop:
-// the cart's (lib/realtime), the order page's (lib/orderLive) and the staff board's (lib/staffLive).
+// the cart's (lib/realtime) and the order page's and staff board's (lib/followSocket).
 
 // The spec's reconnection settings (section 4).
 export const BACKOFF = { delayMs: 1000, maxDelayMs: 5000, randomisation: 0.5, connectTimeoutMs: 20000 };

@@ -1,40 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { followStaffOrders } from "./staffLive";
-
-class FakeSocket {
-  static OPEN = 1;
-  static all = [];
-
-  constructor(url) {
-    this.url = url;
-    this.readyState = 0;
-    this.sent = [];
-    FakeSocket.all.push(this);
-  }
-
-  send(text) {
-    this.sent.push(JSON.parse(text));
-  }
-
-  close(code) {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-
-  receive(message) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-}
+import { FakeSocket } from "./testing/fakeSocket";
 
 const location = { protocol: "http:", host: "shop.example" };
 const options = { WebSocketImpl: FakeSocket, location, token: () => "a.b.c", random: () => 0.5 };

@@ -11,7 +11,7 @@ import { formatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
-import { BarChart, ChartTable, LineChart } from "./Charts";
+import { BarChart, ChartTable, DataTable, LineChart } from "./Charts";
 import VitalsSlot from "./VitalsSlot";
 import "./admin-dashboard.css";
 
@@ -116,26 +116,7 @@ function PackTable({ title, headings, rows, empty }) {
       {rows.length === 0 ? (
         <p className="dashboard-empty">{empty ?? t("admin.dashboard.nothing")}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="table dashboard-packs">
-            <thead>
-              <tr>
-                {headings.map((heading) => (
-                  <th key={heading} scope="col">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={index}>
-                  {row.map((cell, column) => (column === 0 ? <th key={column} scope="row">{cell}</th> : <td key={column}>{cell}</td>))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable className="table dashboard-packs" headings={headings} rows={rows} />
       )}
     </Section>
   );

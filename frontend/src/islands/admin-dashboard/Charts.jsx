@@ -57,32 +57,39 @@ export function BarChart({ labels, values, format }) {
   );
 }
 
+/** A table of rows whose first cell heads its row (the charts' numbers, the dashboard's pack lists). */
+export function DataTable({ caption, headings, rows, className = "table" }) {
+  return (
+    <div className="table-scroll">
+      <table className={className}>
+        {caption && <caption className="visually-hidden">{caption}</caption>}
+        <thead>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index}>
+              {row.map((cell, column) => (column === 0 ? <th key={column} scope="row">{cell}</th> : <td key={column}>{cell}</td>))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** The numbers of a chart as a table, tucked under a <details> on a phone, open on a wide screen. */
 export function ChartTable({ caption, headings, rows, open = false }) {
   return (
     <details className="dashboard-table" open={open}>
       <summary>{caption}</summary>
-      <div className="table-scroll">
-        <table className="table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {headings.map((heading) => (
-                <th key={heading} scope="col">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={index}>
-                {row.map((cell, column) => (column === 0 ? <th key={column} scope="row">{cell}</th> : <td key={column}>{cell}</td>))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption={caption} headings={headings} rows={rows} />
     </details>
   );
 }

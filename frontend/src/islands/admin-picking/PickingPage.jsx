@@ -121,6 +121,36 @@ function ProductName({ line }) {
   );
 }
 
+/** The columns a pick list and a packing slip share: a box to tick, the product, brand, pack and packs. */
+function PackHeadings() {
+  const t = useT();
+  return (
+    <>
+      <th className="picking__tick">{t("admin.picking.picked")}</th>
+      <th>{t("admin.picking.product")}</th>
+      <th>{t("admin.picking.brand")}</th>
+      <th>{t("admin.picking.pack")}</th>
+      <th className="picking__number">{t("admin.picking.packs")}</th>
+    </>
+  );
+}
+
+function PackCells({ line, packs }) {
+  return (
+    <>
+      <td className="picking__tick">
+        <span className="picking__box" aria-hidden="true" />
+      </td>
+      <td>
+        <ProductName line={line} />
+      </td>
+      <td>{line.brand}</td>
+      <td className="picking__nowrap">{line.pack}</td>
+      <td className="picking__number picking__big">{packs}</td>
+    </>
+  );
+}
+
 function PickList({ data }) {
   const t = useT();
   return (
@@ -130,11 +160,7 @@ function PickList({ data }) {
         <table className="table picking__table picking__picks">
           <thead>
             <tr>
-              <th className="picking__tick">{t("admin.picking.picked")}</th>
-              <th>{t("admin.picking.product")}</th>
-              <th>{t("admin.picking.brand")}</th>
-              <th>{t("admin.picking.pack")}</th>
-              <th className="picking__number">{t("admin.picking.packs")}</th>
+              <PackHeadings />
               <th className="picking__number">{t("admin.picking.orders")}</th>
             </tr>
           </thead>
@@ -149,15 +175,7 @@ function PickList({ data }) {
               </tr>
               {category.lines.map((line) => (
                 <tr key={`${line._id}-${line.brand}-${line.pack}`}>
-                  <td className="picking__tick">
-                    <span className="picking__box" aria-hidden="true" />
-                  </td>
-                  <td>
-                    <ProductName line={line} />
-                  </td>
-                  <td>{line.brand}</td>
-                  <td className="picking__nowrap">{line.pack}</td>
-                  <td className="picking__number picking__big">{line.packs}</td>
+                  <PackCells line={line} packs={line.packs} />
                   <td className="picking__number">{line.orders}</td>
                 </tr>
               ))}
@@ -212,25 +230,13 @@ function PackingSlips({ data, slot }) {
       <table className="table picking__table">
         <thead>
           <tr>
-            <th className="picking__tick">{t("admin.picking.picked")}</th>
-            <th>{t("admin.picking.product")}</th>
-            <th>{t("admin.picking.brand")}</th>
-            <th>{t("admin.picking.pack")}</th>
-            <th className="picking__number">{t("admin.picking.packs")}</th>
+            <PackHeadings />
           </tr>
         </thead>
         <tbody>
           {slip.lines.map((line, index) => (
             <tr key={index}>
-              <td className="picking__tick">
-                <span className="picking__box" aria-hidden="true" />
-              </td>
-              <td>
-                <ProductName line={line} />
-              </td>
-              <td>{line.brand}</td>
-              <td className="picking__nowrap">{line.pack}</td>
-              <td className="picking__number picking__big">{line.qty}</td>
+              <PackCells line={line} packs={line.qty} />
             </tr>
           ))}
         </tbody>

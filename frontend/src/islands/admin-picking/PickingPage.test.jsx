@@ -42,6 +42,18 @@ describe("staff's sheets for a delivery window", () => {
     expect(print).toHaveBeenCalledOnce();
   });
 
+  it("shows a packing slip's lines under the pick list's columns, without its orders column", async () => {
+    const line = { name: "Sunflower Oil", nameTe: "", brand: "Fortune", pack: "1 L", qty: 3 };
+    const slip = { _id: "9", number: 1, customer: "Asha", phoneNo: "9876500011", street: "1 Main Rd", city: "Guntur", postalCode: "522001" };
+    const body = { slot: SLOT, slips: [{ ...slip, invoiceNumber: "INV-1", paymentState: "paid", toCollect: 0, substitutionPreference: "call", packs: 3, lines: [line] }] };
+    mockFetch({ [`GET /api/orders/packing-slips?${QUERY}`]: { body } });
+    render(<PickingPage sheet="packingslips" windowId="3" date="2026-11-27" />);
+
+    const row = (await screen.findByText("Sunflower Oil")).closest("tr");
+    expect([...row.querySelectorAll("td")].map((cell) => cell.textContent)).toEqual(["", "Sunflower Oil", "Fortune", "1 L", "3"]);
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Picked", "Product", "Brand", "Pack", "Packs"]);
+  });
+
   it("shows the delivery sheet's stops with phone numbers and what to collect", async () => {
     const stop = {
       number: 1,
