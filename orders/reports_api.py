@@ -3,6 +3,7 @@
 
 from django.http import StreamingHttpResponse
 from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.negotiation import BaseContentNegotiation
@@ -153,8 +154,12 @@ class JsonErrorsNegotiation(BaseContentNegotiation):
 
 
 RANGE_PARAMETERS = [
-    OpenApiParameter("from", str, required=True, description="First day, YYYY-MM-DD (the shop's time zone)"),
-    OpenApiParameter("to", str, required=True, description="Last day, YYYY-MM-DD, at most 366 days after `from`"),
+    OpenApiParameter(
+        "from", OpenApiTypes.DATE, required=True, description="First day, YYYY-MM-DD (the shop's time zone)"
+    ),
+    OpenApiParameter(
+        "to", OpenApiTypes.DATE, required=True, description="Last day, YYYY-MM-DD, at most 366 days after `from`"
+    ),
 ]
 
 

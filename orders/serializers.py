@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.fields import MoneyField, PageNumberField, PageSizeField, WholeNumberField, money
+from common.fields import MoneyField, PageNumberField, PageSizeField, TextField, WholeNumberField, money
 from common.ids import WireIdField
 from common.money import rupees_in_words
 from common.openapi import PINCODE, JudgedInput, text, whole_number
@@ -763,7 +763,7 @@ class BoardInSerializer(serializers.Serializer):
         allow_blank=True,
         help_text="problem: a ticket is open",
     )
-    date = serializers.DateField(required=False, allow_null=True, help_text="The delivery slot's date")
+    date = serializers.DateField(required=False, help_text="The delivery slot's date")
     window = serializers.IntegerField(
         required=False, min_value=1, max_value=2**63 - 1, help_text="A delivery window id"
     )
@@ -792,7 +792,7 @@ class BoardSerializer(serializers.Serializer):
 
 class BulkMoveInSerializer(serializers.Serializer):
     ids = serializers.ListField(
-        child=serializers.CharField(max_length=64),
+        child=TextField(min_length=1, max_length=64),
         min_length=1,
         max_length=BULK_MAX_ORDERS,
         error_messages={

@@ -24,6 +24,6 @@ def test_register_shows_the_notice_and_profile_deletes_the_account(phone_page, c
     phone.get_by_label("Your password").fill(PASSWORD)
     phone.get_by_role("button", name="Delete my account for good").click()
     expect(phone.get_by_text("Your account is deleted.")).to_be_visible()
-    assert phone.evaluate("localStorage.getItem('userInfo')") is None
+    phone.wait_for_function("localStorage.getItem('userInfo') === null", timeout=5000)
     customer.refresh_from_db()
     assert customer.erased_at is not None and not customer.is_active

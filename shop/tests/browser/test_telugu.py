@@ -160,10 +160,10 @@ def test_a_customers_choice_is_kept_in_the_profile_and_comes_back_at_sign_in(
         other.close()
 
 
-# Latin words a Telugu page may show outside names: units, the tax and payment acronyms, the social
+# Latin words a Telugu page may show outside names: units, the tax, payment and text-message acronyms, the social
 # sites' own names.
 LATIN_ALLOWED = {"kg", "g", "ml", "l", "ltr", "pcs", "gst", "cgst", "sgst", "igst", "hsn", "sac", "fssai", "upi", "otp"}
-LATIN_ALLOWED |= {"gstin"}
+LATIN_ALLOWED |= {"gstin", "sms"}
 LATIN_ALLOWED |= {"facebook", "instagram", "youtube", "x", "whatsapp"}
 # Every visible text of the page outside elements marked English (`lang=en`: names shown beside
 # their Telugu), as [text, where].

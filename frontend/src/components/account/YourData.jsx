@@ -49,8 +49,8 @@ export default function YourData() {
   const remove = useSubmit(
     async () => {
       const answer = await api("/api/users/me/delete", { method: "POST", body: { password } });
+      await logout({ redirectTo: null }); // signed out before the page says the account is gone
       setDeleted(answer.message);
-      await logout({ redirectTo: null });
     },
     { onError },
   );
