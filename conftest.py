@@ -119,6 +119,12 @@ def _isolated_services(settings):
     cache.clear()
     yield
     cache.clear()
+    # Eager tasks run in threads (the race tests) save and restore celery's process-wide "joins
+    # would block" flag around each other and can leave it set, which would make a later test's
+    # `result.get()` refuse ("Never call result.get() within a task!"), depending on test order.
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
 
 
 @pytest.fixture(autouse=True)

@@ -13,15 +13,6 @@ from orders.tests.conftest import together
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture(autouse=True)
-def _eager_joins_reset():
-    """Eager Celery tasks in threads may leave celery's "joins would block" flag set; reset it."""
-    yield
-    from celery._state import _set_task_join_will_block
-
-    _set_task_join_will_block(False)
-
-
 @pytest.mark.parametrize("round_", range(3))
 def test_a_bulk_dispatch_and_a_cancel_never_both_succeed(shopper, admin_user, place_order, round_):
     orders = [place_order(shopper) for _ in range(3)]

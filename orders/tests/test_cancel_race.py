@@ -21,15 +21,6 @@ from payments.services import payment_confirm, payment_initiate
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture(autouse=True)
-def _eager_joins_reset():
-    """Eager Celery tasks in threads may leave celery's "joins would block" flag set; reset it."""
-    yield
-    from celery._state import _set_task_join_will_block
-
-    _set_task_join_will_block(False)
-
-
 def together(works) -> list:
     start = threading.Barrier(len(works))
     outcomes: list = [None] * len(works)

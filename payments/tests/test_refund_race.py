@@ -19,17 +19,6 @@ from payments.tests.conftest import basic
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture(autouse=True)
-def _eager_tasks_leave_joins_allowed():
-    """Eager Celery tasks run in racing threads (the refunds' submissions) save and restore one
-    process-wide "joins would block" flag without a lock, so the last one out can leave it set;
-    a worker never runs eager tasks that way. Put it back for the tests that follow."""
-    yield
-    from celery._state import _set_task_join_will_block
-
-    _set_task_join_will_block(False)
-
-
 def paid_order(shopper, place_order, packs) -> tuple[Order, Payment]:
     order = place_order(shopper, (packs.oil_1l, 2), method="Online")  # 291.00
     payment, _ = payment_initiate(user=shopper, public_id=order.public_id)
