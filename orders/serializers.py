@@ -776,6 +776,15 @@ class BoardInSerializer(serializers.Serializer):
         help_text="Invoice number, phone or name",
     )
 
+    def to_internal_value(self, data):
+        # DRF skips an empty query value of an optional field (`?date=` reads as no date); the
+        # schema says a date, a window id and a cursor are never empty, so say it.
+        empty = {name: [gettext_lazy("This field may not be blank.")] for name in ("since", "date", "window")}
+        refused = {name: message for name, message in empty.items() if data.get(name) == ""}
+        if refused:
+            raise serializers.ValidationError(refused)
+        return super().to_internal_value(data)
+
 
 class BoardSerializer(serializers.Serializer):
     cursor = serializers.CharField(help_text="Ask `since=<cursor>` next")

@@ -164,7 +164,17 @@ def test_filters_and_search(admin, admin_user, shopper, other_shopper, place_ord
 
 @pytest.mark.parametrize(
     "query",
-    [{"since": "-1"}, {"since": "abc"}, {"status": "lost"}, {"date": "tomorrow"}, {"window": "0"}, {"q": "x" * 101}],
+    [
+        {"since": "-1"},
+        {"since": "abc"},
+        {"since": ""},
+        {"status": "lost"},
+        {"date": "tomorrow"},
+        {"date": ""},
+        {"window": "0"},
+        {"window": ""},
+        {"q": "x" * 101},
+    ],
 )
 def test_bad_board_queries_are_400_with_a_message(admin, query):
     answer = admin.get(BOARD, query)
