@@ -43,9 +43,11 @@ def test_hiding_a_page_sends_its_vitals_once(phone, live_server):
 
     beacon = finished.value
     assert beacon.response().status == 204
-    rows = dict(VitalCount.objects.filter(page="cart").values_list("metric", "count"))
+    # Only this page view's counts: a beacon from an earlier test's page, closed as that test ended,
+    # may reach the shared live server after that test's database was emptied.
+    rows = dict(VitalCount.objects.filter(page="cart", language="te").values_list("metric", "count"))
     assert {"FCP", "TTFB"} <= set(rows) and set(rows.values()) == {1}, rows
-    assert set(VitalCount.objects.values_list("language", flat=True)) == {"te"}
+    assert '"language":"te"' in beacon.post_data
     assert beacon.headers["content-type"].startswith("text/plain")
     assert '"page":"cart"' in beacon.post_data
     assert "SECRET7" not in beacon.post_data and "/cart" not in beacon.post_data

@@ -60,7 +60,8 @@ export function BarChart({ labels, values, format }) {
 /** A table of rows whose first cell heads its row (the charts' numbers, the dashboard's pack lists). */
 export function DataTable({ caption, headings, rows, className = "table" }) {
   return (
-    <div className="table-scroll">
+    // Focusable, so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption || undefined}>
       <table className={className}>
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>

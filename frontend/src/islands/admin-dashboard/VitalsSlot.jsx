@@ -33,7 +33,7 @@ export default function VitalsSlot() {
       {pages?.length > 0 && (
         <>
           <p className="dashboard-vitals__note">{t("admin.dashboard.vitals.note")}</p>
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t("admin.dashboard.vitals")}>
             <table className="table dashboard-packs dashboard-vitals__table">
               <thead>
                 <tr>
