@@ -1,6 +1,7 @@
 """Public catalog reads (`api.PublicRead`): a GET answered without DRF's request cycle wherever
 that cycle would add nothing to the answer, and through it otherwise."""
 
+from abc import ABCMeta, abstractmethod
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -24,7 +25,7 @@ def _valid(serializer_class, data):
     return serializer
 
 
-class PublicRead(APIView):
+class PublicRead(APIView, metaclass=ABCMeta):
     """A catalog read anyone may make; successful answers may be cached for 30 seconds.
 
     A GET is answered by `answer` straight from Django's request, without DRF's request cycle
@@ -46,9 +47,9 @@ class PublicRead(APIView):
     def get(self, request, **kwargs):
         return self.answer(request, self.query(request), **kwargs)
 
+    @abstractmethod
     def answer(self, request, query: Mapping, **kwargs) -> HttpResponse:
         """The answer to a GET whose query string `query_serializer` accepted (`query`)."""
-        raise NotImplementedError
 
     def query(self, request) -> Mapping:
         """The query string's values, checked by `query_serializer` (a 400 when it refuses them)."""

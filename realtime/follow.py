@@ -13,6 +13,7 @@ with 1011 (the client retries).
 
 import asyncio
 import json
+from abc import ABCMeta, abstractmethod
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -34,7 +35,7 @@ class Refused(Exception):
         self.code, self.message = code, message
 
 
-class FollowConsumer(AsyncWebsocketConsumer):
+class FollowConsumer(AsyncWebsocketConsumer, metaclass=ABCMeta):
     """A socket that signs in with its first message and then hears one group.
 
     Subclasses set `what` (for the layer-down warning) and `sign_in` (the 4401 words), and define
@@ -112,11 +113,13 @@ class FollowConsumer(AsyncWebsocketConsumer):
             return
         await super().dispatch(event)
 
+    @abstractmethod
     async def follow(self, token) -> str:
-        raise NotImplementedError
+        """The group this socket joins once `token` is checked; raises `Refused` otherwise."""
 
     def following(self) -> dict:
         return {}
 
+    @abstractmethod
     def changed(self, event) -> str:
-        raise NotImplementedError
+        """The message this socket sends for a committed change (`event`)."""

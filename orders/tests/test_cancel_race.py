@@ -2,45 +2,22 @@
 cancellation, one refund, one credit note, and the stock back once; placements racing for one
 balance of store credit never spend more than it."""
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from catalog.models import Financial
 from common.errors import Conflict
 from orders.models import CreditNote, Order, OrderEvent
 from orders.pipeline import order_cancel
 from orders.services import Address, LineRequest, Totals, order_place
+from orders.tests.conftest import together
 from payments.credit import credit_balance, credit_grant
 from payments.gateways.sandbox import SandboxGateway
 from payments.models import Refund, StoreCreditEntry
 from payments.services import payment_confirm, payment_initiate
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def together(works) -> list:
-    start = threading.Barrier(len(works))
-    outcomes: list = [None] * len(works)
-
-    def run(index, work):
-        try:
-            start.wait(timeout=30)
-            outcomes[index] = work()
-        except Exception as error:  # noqa: BLE001 - the outcome is what the test judges
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, work)) for i, work in enumerate(works)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads), "a cancel hung"
-    return outcomes
 
 
 def test_racing_cancels_of_a_paid_order_refund_it_once(shopper, admin_user, packs, place_order):
