@@ -35,6 +35,8 @@ the gate rather than passing on a guess. When the kept runs' median index is wit
 simulated throttling reads the slowdown while gathering (the idle deadline it gives the page);
 gathering uses the default 4x for it.
 `--cpu-slowdown N` sets the slowdown by hand (8 shows how a host half as fast would score at 4x).
+`--languages en,te` measures each page in each language (the `django_language` cookie sent with
+every request, as the language switch sets it); a Telugu page is named `home/te` in the tables.
 """
 
 import argparse
@@ -58,6 +60,9 @@ RUN_TIMEOUT = 240
 # made again, up to this many times.
 ATTEMPTS = 3
 SEARCH_QUERY = "rice"
+# The language a page is served in (shop/locale.py): the cookie the language switch sets.
+LANGUAGE_COOKIE = "django_language"
+LANGUAGES = ("en", "te")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 TARGET_PERFORMANCE, TARGET_CLS, TARGET_TBT_MS = 90, 0.1, 200
 DEFAULT_CPU_SLOWDOWN = 4
@@ -83,6 +88,9 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (the median is printed)")
     parser.add_argument("--pages", default="home,category,search,product,cart", help="comma-separated page names")
+    parser.add_argument(
+        "--languages", default="en", help="comma-separated page languages (en, te): each page is measured in each"
+    )
     parser.add_argument("--reuse", action="store_true", help="keep a database left by an earlier run")
     parser.add_argument(
         "--no-ssr",
@@ -149,11 +157,17 @@ def page_paths(product_slug: str) -> dict[str, str]:
 
 
 def lighthouse(
-    url: str | None, report: Path, *, cpu_slowdown: float | None = None, artifacts: Path | None = None
+    url: str | None,
+    report: Path,
+    *,
+    cpu_slowdown: float | None = None,
+    artifacts: Path | None = None,
+    language: str = "en",
 ) -> dict:
     """One Lighthouse run with its defaults (mobile, simulated throttling), at `cpu_slowdown` instead
-    of its 4x CPU slowdown when given; the parsed JSON report. With `artifacts`, a URL is gathered
-    and its artifacts kept there; without a URL, the artifacts kept there are audited again."""
+    of its 4x CPU slowdown when given, the page in `language`; the parsed JSON report. With
+    `artifacts`, a URL is gathered and its artifacts kept there; without a URL, the artifacts kept
+    there are audited again."""
     command = [
         str(LIGHTHOUSE),
         *([url] if url else []),
@@ -165,6 +179,7 @@ def lighthouse(
         "--quiet",
         *([f"--throttling.cpuSlowdownMultiplier={cpu_slowdown}"] if cpu_slowdown else []),
         *([f"--gather-mode={artifacts}"] if artifacts and url else []),
+        *([f"--extra-headers={json.dumps({'Cookie': f'{LANGUAGE_COOKIE}={language}'})}"] if url else []),
         *([f"--audit-mode={artifacts}"] if artifacts else []),
     ]
     env = {**os.environ, "CHROME_PATH": CHROME_PATH}
@@ -228,7 +243,7 @@ def figures(result: dict) -> dict[str, float]:
 def print_table(title: str, medians: dict[str, dict[str, float]], kept: dict[str, int]) -> bool:
     print(f"\n{title}")
     header = (
-        f"{'page':<10}{'perf':>6}{'a11y':>6}{'best':>6}{'SEO':>6}{'CLS':>8}{'TBT ms':>8}{'LCP s':>7}{'FCP s':>7}"
+        f"{'page':<12}{'perf':>6}{'a11y':>6}{'best':>6}{'SEO':>6}{'CLS':>8}{'TBT ms':>8}{'LCP s':>7}{'FCP s':>7}"
         f"{'SI s':>7}{'CPU':>6}{'slow':>6}{'runs':>5}"
     )
     print(header)
@@ -238,7 +253,7 @@ def print_table(title: str, medians: dict[str, dict[str, float]], kept: dict[str
         all_met &= not missed_targets(row)
         missed = missed_targets(row) + missed_metrics(row)
         print(
-            f"{page:<10}{row['performance']:>6.0f}{row['accessibility']:>6.0f}{row['best-practices']:>6.0f}"
+            f"{page:<12}{row['performance']:>6.0f}{row['accessibility']:>6.0f}{row['best-practices']:>6.0f}"
             f"{row['seo']:>6.0f}{row['cls']:>8.3f}{row['tbt']:>8.0f}{row['lcp'] / 1000:>7.2f}"
             f"{row['fcp'] / 1000:>7.2f}{row['si'] / 1000:>7.2f}{row['bi']:>6.0f}{row['slowdown']:>5.1f}x"
             f"{kept[page]:>5}"
@@ -286,14 +301,18 @@ class Session:
         self.at_default: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
 
     def measure(self, name: str, url: str, run: int) -> None:
+        """One run of page `name` (`home`, or `home/te` for the Telugu page) at `url`."""
+        page, _, language = name.partition("/")
+        language = language or "en"
+        stem = f"{page}-{language}-{run}"
         if not self.calibrate:
-            row = figures(lighthouse(url, REPORTS / f"{name}-{run}.json", cpu_slowdown=self.cpu_slowdown))
+            row = figures(lighthouse(url, REPORTS / f"{stem}.json", cpu_slowdown=self.cpu_slowdown, language=language))
             self.results[name].append(row)
             self._print(run, name, row)
             return
-        artifacts = REPORTS / f"{name}-{run}-artifacts"
+        artifacts = REPORTS / f"{stem}-artifacts"
         shutil.rmtree(artifacts, ignore_errors=True)
-        default = figures(lighthouse(url, REPORTS / f"{name}-{run}-4x.json", artifacts=artifacts))
+        default = figures(lighthouse(url, REPORTS / f"{stem}-4x.json", artifacts=artifacts, language=language))
         slowdown = calculator_slowdown(default["bi"])
         # The artifacts record the settings they were gathered with, and Lighthouse audits them only
         # with the same settings: under simulated throttling the slowdown is applied when auditing.
@@ -301,7 +320,7 @@ class Session:
         data = json.loads(saved.read_text())
         data["settings"]["throttling"]["cpuSlowdownMultiplier"] = slowdown
         saved.write_text(json.dumps(data))
-        row = figures(lighthouse(None, REPORTS / f"{name}-{run}.json", cpu_slowdown=slowdown, artifacts=artifacts))
+        row = figures(lighthouse(None, REPORTS / f"{stem}.json", cpu_slowdown=slowdown, artifacts=artifacts))
         shutil.rmtree(artifacts, ignore_errors=True)
         self.results[name].append(row)
         self.at_default[name].append(default)
@@ -311,7 +330,7 @@ class Session:
     def _print(run: int, name: str, row: dict[str, float], default: dict[str, float] | None = None) -> None:
         at_default = f"  (4x: perf {default['performance']:>3.0f}, TBT {default['tbt']:>4.0f} ms)" if default else ""
         print(
-            f"  run {run} {name:<9} index {row['bi']:>5.0f} {row['slowdown']:>5.2f}x  perf {row['performance']:>3.0f}  "
+            f"  run {run} {name:<11} index {row['bi']:>5.0f} {row['slowdown']:>5.2f}x  perf {row['performance']:>3.0f}  "
             f"a11y {row['accessibility']:>3.0f}  best {row['best-practices']:>3.0f}  SEO {row['seo']:>3.0f}  "
             f"CLS {row['cls']:.3f}  TBT {row['tbt']:>5.0f} ms  LCP {row['lcp'] / 1000:.2f} s{at_default}",
             flush=True,
@@ -415,6 +434,11 @@ def main() -> int:
     unknown = [name for name in pages if name not in paths]
     if unknown:
         sys.exit(f"unknown page(s) {', '.join(unknown)}; choose from {', '.join(paths)}")
+    languages = [language.strip() for language in args.languages.split(",") if language.strip()]
+    if not languages or set(languages) - set(LANGUAGES):
+        sys.exit(f"--languages: choose from {', '.join(LANGUAGES)}")
+    # A Telugu page is its own row: `home/te`. Pages take turns within a run, languages too.
+    pages = [name if language == "en" else f"{name}/{language}" for name in pages for language in languages]
 
     REPORTS.mkdir(parents=True, exist_ok=True)
     renderer = None
@@ -439,21 +463,21 @@ def main() -> int:
     try:
         for run in range(1, args.runs + 1):
             for name in pages:
-                session.measure(name, f"http://127.0.0.1:{port}{paths[name]}", run)
+                session.measure(name, f"http://127.0.0.1:{port}{paths[name.partition('/')[0]]}", run)
         # A page short of kept runs (--calibrate), or missing a target (--check; on a busy machine,
         # often only by a burst of load), is measured again, and judged on its median.
         run = args.runs
         while run < CHECK_MAX_RUNS and (again := session.pages_to_run_again(check=args.check)):
             run += 1
             for name in again:
-                session.measure(name, f"http://127.0.0.1:{port}{paths[name]}", run)
+                session.measure(name, f"http://127.0.0.1:{port}{paths[name.partition('/')[0]]}", run)
     finally:
         stop_server(server)
         if renderer is not None:
             stop_server(renderer)
     print(f"load average (1/5/15 min) after: {load_average()}; {time.monotonic() - started:.0f} s of Lighthouse")
     for name, path in paths.items():
-        if name in pages:
+        if name in pages or f"{name}/te" in pages:
             print(f"{name}: {path}")
     return 0 if report(session, args.runs) else 2
 

@@ -94,3 +94,25 @@ def test_without_calibrate_every_run_counts():
     session = session_with({"home": [row(1500, 95), row(600, 95), row(3000, 95)]}, calibrate=False)
     assert session.pages_to_run_again(check=True) == []
     assert len(session.kept(session.results)["home"]) == 3
+
+
+def test_a_telugu_page_is_measured_with_the_language_cookie(monkeypatch, tmp_path):
+    commands = []
+
+    def run(command, **kwargs):
+        commands.append(command)
+        Path(next(arg for arg in command if arg.startswith("--output-path=")).split("=", 1)[1]).write_text(
+            '{"audits": {}}'
+        )
+
+    monkeypatch.setattr(lighthouse.subprocess, "run", run)
+    monkeypatch.setattr(lighthouse, "REPORTS", tmp_path)
+    monkeypatch.setattr(lighthouse, "figures", lambda result: row(1500, 95))
+    session = lighthouse.Session(["home", "home/te"], calibrate=False, cpu_slowdown=None)
+    session.measure("home", "http://127.0.0.1:1/", 1)
+    session.measure("home/te", "http://127.0.0.1:1/", 1)
+    english, telugu = commands
+    assert "django_language=en" in str(english)
+    assert '"Cookie": "django_language=te"' in next(arg for arg in telugu if arg.startswith("--extra-headers="))
+    assert (tmp_path / "home-te-1.json").is_file() and (tmp_path / "home-en-1.json").is_file()
+    assert list(session.results) == ["home", "home/te"] and len(session.results["home/te"]) == 1
