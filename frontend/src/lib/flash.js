@@ -12,6 +12,15 @@ export function flash(variant, text) {
   }
 }
 
+/** Whether the previous page left a message (the chrome then brings its toasts at once). */
+export function hasFlash() {
+  try {
+    return Boolean(window.sessionStorage.getItem(FLASH_KEY));
+  } catch {
+    return false;
+  }
+}
+
 /** Show (as a toast) and forget the message left by the previous page, if any. */
 export function showFlash() {
   let message = null;
