@@ -1,16 +1,15 @@
 // The chrome island, on every page. templates/base.html writes the header, the bottom bar and
 // the footer once, working without JavaScript; this island mounts the live parts into their
-// slots (the search box, the language choice, the account menu, the home page's delivery
-// checker, the Say Hi popup) and adds the floating parts in #chrome-root and #chrome-later.
-// What the first screen needs comes with the page (the floating cart, the search form's and the
-// home page's delivery checker's loaders); the rest at the shopper's first input or when the
-// browser is idle (ChromeLater.jsx), so that it is not JavaScript at start (issue 34).
+// slots (the search box, the language choice, the account menu, the Say Hi popup) and adds the
+// floating parts in #chrome-root and #chrome-later. What the first screen needs comes with the
+// page (the floating cart, the search form's loader); the rest at the shopper's first input or
+// when the browser is idle (ChromeLater.jsx), so that it is not JavaScript at start (issue 34).
 import "../../styles/index.css";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { hasFlash } from "../../lib/flash";
 import "../../lib/installOffer";
-import { textsLoaded, whenTextsReady } from "../../lib/i18n";
+import { whenTextsReady } from "../../lib/i18n";
 import { mountIsland, whenIdleOrInput } from "../../lib/mount";
 import { pickLanguage } from "../../lib/pickLanguage";
 import Chrome from "./Chrome";
@@ -62,12 +61,6 @@ document.querySelector("#language-slot [data-static]")?.addEventListener("click"
 });
 // A message the previous page left shows as the page starts, as before.
 if (hasFlash()) startLater();
-// The home page's delivery checker, with the part that shows it while the page is at the top.
-if (document.getElementById("delivery-slot")) {
-  import(/* webpackChunkName: "delivery-checker" */ "../../components/delivery/HeaderDelivery")
-    .then(textsLoaded)
-    .then(({ default: HeaderDelivery }) => mount("delivery-slot", <HeaderDelivery />));
-}
 // Say Hi's popup button is not needed for the first screen (base.html's WhatsApp link works until
 // then): it comes at the first input or when the browser is idle.
 // The same moment brings lib/vitals.js, which measures the shopper's Core Web Vitals and sends
