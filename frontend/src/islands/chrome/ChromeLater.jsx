@@ -8,12 +8,16 @@ import { Suspense, lazy, useEffect } from "react";
 import { AccountMenu } from "../../components/Header";
 import LanguageSwitch from "../../components/LanguageSwitch";
 import Toaster from "../../components/Toaster";
+import headerTexts from "../../i18n/header";
 import { watchExpiry } from "../../lib/auth";
 import { openDropdown } from "../../lib/dropdowns";
-import { showFlash } from "../../lib/flash";
 import { useInstallOffer } from "../../lib/installOffer";
 import { mountIsland } from "../../lib/mount";
 import { registerServiceWorker } from "../../lib/serviceWorker";
+import { showFlash } from "../../lib/toast";
+
+// Their texts (the header's area, not the chrome's at start), loaded with them (index.jsx).
+export const texts = [headerTexts];
 
 const InstallPrompt = lazy(() => import(/* webpackChunkName: "install-prompt" */ "../../components/InstallPrompt"));
 

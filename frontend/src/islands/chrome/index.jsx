@@ -9,7 +9,7 @@ import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { hasFlash } from "../../lib/flash";
 import "../../lib/installOffer";
-import { whenTextsReady } from "../../lib/i18n";
+import { textsLoaded, whenTextsReady } from "../../lib/i18n";
 import { mountIsland, whenIdleOrInput } from "../../lib/mount";
 import { pickLanguage } from "../../lib/pickLanguage";
 import Chrome from "./Chrome";
@@ -29,8 +29,8 @@ if (searchInput) {
   searchForm.addEventListener("submit", () => (sent = true));
   const start = () => {
     events.forEach((type) => searchSlot.removeEventListener(type, start));
-    import(/* webpackChunkName: "search-box" */ "../../components/SearchBox").then(({ default: SearchBox }) =>
-      whenTextsReady([], () => {
+    import(/* webpackChunkName: "search-box" */ "../../components/SearchBox").then(({ default: SearchBox, texts }) =>
+      whenTextsReady(texts, () => {
         if (sent) return;
         const focused = document.activeElement === searchInput;
         flushSync(() => createRoot(searchSlot).render(<SearchBox takeOver={searchInput} focused={focused} />));
@@ -45,10 +45,12 @@ if (searchInput) {
 // session-expiry watch and the service worker: once, at the first input or when idle.
 let later = null;
 const startLater = () =>
-  (later ??= import(/* webpackChunkName: "chrome-later" */ "./ChromeLater").then((module) => {
-    module.mountLater();
-    return module;
-  }));
+  (later ??= import(/* webpackChunkName: "chrome-later" */ "./ChromeLater")
+    .then(textsLoaded)
+    .then((module) => {
+      module.mountLater();
+      return module;
+    }));
 // Until they come, base.html's account link and language buttons answer a click as the live ones
 // will: the account menu opens (it comes with the click), the language is chosen.
 document.querySelector("#account-slot a")?.addEventListener("click", (event) => {
@@ -68,9 +70,9 @@ if (hasFlash()) startLater();
 // the browser buffered since the page began, so starting late loses nothing but early inputs.
 whenIdleOrInput(() => {
   startLater();
-  import(/* webpackChunkName: "say-hi-button" */ "../../components/SayHi").then(({ default: SayHi }) =>
-    mount("say-hi-slot", <SayHi />),
-  );
+  import(/* webpackChunkName: "say-hi-button" */ "../../components/SayHi")
+    .then(textsLoaded)
+    .then(({ default: SayHi }) => mount("say-hi-slot", <SayHi />));
   import(/* webpackChunkName: "vitals" */ "../../lib/vitals");
 });
 mount("chrome-root", <Chrome />);

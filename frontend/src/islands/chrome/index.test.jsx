@@ -32,6 +32,8 @@ afterEach(() => {
 });
 
 const start = () => import("./index.jsx");
+// The later part is a module of its own, compiled on its first import: slow on a busy machine.
+const LOADED = { timeout: 5000 };
 
 describe("the chrome at start", () => {
   it("leaves the account menu, the language switch and the toasts for the first input or idle", async () => {
@@ -42,7 +44,7 @@ describe("the chrome at start", () => {
     expect(document.querySelector("#chrome-later").childElementCount).toBe(0);
 
     await act(async () => idle.start());
-    await waitFor(() => expect(screen.getByRole("button", { name: "Account" })).toHaveAttribute("aria-expanded", "false"));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Account" })).toHaveAttribute("aria-expanded", "false"), LOADED);
     expect(document.querySelector("#language-slot [data-static]")).toBeNull();
     expect(screen.getByRole("button", { name: "తెలుగు" })).toHaveAttribute("aria-pressed", "false");
     expect(document.querySelector("#chrome-later .toaster")).not.toBeNull();
@@ -54,7 +56,7 @@ describe("the chrome at start", () => {
     const click = new MouseEvent("click", { bubbles: true, cancelable: true });
     link.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
-    await waitFor(() => expect(screen.getByRole("button", { name: "Account" })).toHaveAttribute("aria-expanded", "true"));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Account" })).toHaveAttribute("aria-expanded", "true"), LOADED);
   });
 
   it("chooses the language clicked on base.html's buttons before the switch came", async () => {
@@ -67,7 +69,7 @@ describe("the chrome at start", () => {
   it("shows the previous page's message at once, without waiting for an input", async () => {
     sessionStorage.setItem("flash", JSON.stringify({ variant: "success", text: "Password reset successfully" }));
     await start();
-    await waitFor(() => expect(document.querySelector("#chrome-later")).toHaveTextContent("Password reset successfully"));
+    await waitFor(() => expect(document.querySelector("#chrome-later")).toHaveTextContent("Password reset successfully"), LOADED);
     expect(idle.start).not.toBeNull();
   });
 });
