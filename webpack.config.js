@@ -139,6 +139,15 @@ function browserBundles(production, hashed) {
     module: {
       rules: [
         scripts,
+        // The Telugu catalogs, imported on demand (frontend/src/i18n/<area>.js), as ES modules
+        // whose default export is the catalog: a JSON module imported on demand needs webpack's
+        // namespace helper in the runtime every page loads (0.17 kB gzipped), an ES module does not.
+        {
+          test: /[\\/]i18n[\\/]te[\\/][^\\/]+\.json$/,
+          type: "javascript/auto",
+          loader: "esbuild-loader",
+          options: { loader: "json", format: "esm", target: "es2020" },
+        },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, "css-loader"] },
         { test: /\.(png|svg|jpe?g|webp|gif)$/, type: "asset/resource" },
       ],
