@@ -78,6 +78,7 @@ const scripts = {
   options: { loader: "jsx", jsx: "automatic", target: "es2020" },
 };
 const PUBLIC_PATH = "/static/bundles/";
+const VENDOR_FILE = /^vendor[-.]/;
 
 // The server renderer's bundle (issue 34): the shopper islands' components for Node, one file
 // (frontend/build/ssr/islands.js, React inside it) that frontend/ssr/server.mjs loads. Stylesheets
@@ -138,6 +139,15 @@ function browserBundles(production, hashed) {
     module: {
       rules: [
         scripts,
+        // The Telugu catalogs, imported on demand (frontend/src/i18n/<area>.js), as ES modules
+        // whose default export is the catalog: a JSON module imported on demand needs webpack's
+        // namespace helper in the runtime every page loads (0.17 kB gzipped), an ES module does not.
+        {
+          test: /[\\/]i18n[\\/]te[\\/][^\\/]+\.json$/,
+          type: "javascript/auto",
+          loader: "esbuild-loader",
+          options: { loader: "json", format: "esm", target: "es2020" },
+        },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, "css-loader"] },
         { test: /\.(png|svg|jpe?g|webp|gif)$/, type: "asset/resource" },
       ],
@@ -163,8 +173,15 @@ function browserBundles(production, hashed) {
       // Terser for the scripts: about 2 kB less gzipped per page than esbuild's minifier (React's
       // chunk alone 0.9 kB); the licence comments go to a .LICENSE.txt file beside each bundle.
       // esbuild still minifies the stylesheets.
+      // React's chunk, on every page, gzips 0.5 kB smaller with its function declarations hoisted
+      // to the top of their scope and without inlining functions used once (issue 34); both keep
+      // the code's meaning (no unsafe option). Our own chunks gzip 0.01-0.04 kB larger so: not them.
       minimizer: [
-        new TerserPlugin({ terserOptions: { ecma: 2020, compress: { passes: 2 } } }),
+        new TerserPlugin({ exclude: VENDOR_FILE, terserOptions: { ecma: 2020, compress: { passes: 2 } } }),
+        new TerserPlugin({
+          include: VENDOR_FILE,
+          terserOptions: { ecma: 2020, compress: { passes: 2, hoist_funs: true, reduce_funcs: false } },
+        }),
         new EsbuildPlugin({ target: "es2020", css: true, include: /\.css$/ }),
       ],
     },

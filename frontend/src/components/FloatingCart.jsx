@@ -6,7 +6,19 @@ import { useEffect, useState } from "react";
 import { useCart } from "../lib/cart";
 import { useT } from "../lib/i18n";
 import { formatMoney } from "../lib/money";
-import { CartIcon } from "./icons";
+import { iconProps } from "./iconProps";
+
+// Its icon is here, not in icons.jsx: the chrome, on every page, brings this component at start,
+// and the other icons are not needed there (issue 34).
+function CartIcon(props) {
+  return (
+    <svg {...iconProps} {...props}>
+      <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20.5 8H6.2" />
+      <circle cx="9.5" cy="20" r="1.4" />
+      <circle cx="17" cy="20" r="1.4" />
+    </svg>
+  );
+}
 
 export const REFERENCE_SELECTOR = "#site-footer, #bottom-bar";
 

@@ -1,9 +1,9 @@
 // The header's language choice, on every page (phone and desktop): English / తెలుగు. Each
 // option is written in its own language, so a shopper who reads only one of them finds it. What a
-// choice does (lib/language: the profile, then a reload) comes with the click.
+// choice does (lib/language: the profile, then a reload) comes with the click. base.html writes
+// the same buttons, which serve until the chrome mounts these (islands/chrome/ChromeLater.jsx).
 import { LANGUAGES, useLanguage, useT } from "../lib/i18n";
-
-const choose = (code) => import(/* webpackChunkName: "language" */ "../lib/language").then(({ chooseLanguage }) => chooseLanguage(code));
+import { pickLanguage } from "../lib/pickLanguage";
 
 export default function LanguageSwitch() {
   const t = useT();
@@ -17,7 +17,7 @@ export default function LanguageSwitch() {
           lang={code}
           className="language-switch__option"
           aria-pressed={code === current}
-          onClick={() => choose(code)}
+          onClick={() => pickLanguage(code)}
         >
           {name}
         </button>

@@ -3,10 +3,14 @@
 // is a WhatsApp link. The chrome island mounts this popup button in its place: WhatsApp chat or
 // a phone call. The popup's code comes when the shopper reaches for the button.
 import { Suspense, lazy, useRef } from "react";
+import headerTexts from "../i18n/header";
 import { useDropdown } from "../lib/dropdowns";
 import { useEscape, useOutsideClick } from "../lib/hooks";
 import { useT } from "../lib/i18n";
 import { ChatIcon } from "./icons";
+
+// Its texts and its popup's (the header's area), loaded with it (islands/chrome/index.jsx).
+export const texts = [headerTexts];
 
 const loadPopup = () => import(/* webpackChunkName: "say-hi" */ "./SayHiPopup");
 const SayHiPopup = lazy(loadPopup);

@@ -3,6 +3,7 @@
 // mounts it in place of base.html's search form once the shopper reaches for it: `takeOver` is
 // that form's input, whose text (and the focus, when `focused`) it takes over.
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import headerTexts from "../i18n/header";
 import { useDropdown } from "../lib/dropdowns";
 import { useDebounced, useOutsideClick } from "../lib/hooks";
 import { useLanguage, useT } from "../lib/i18n";
@@ -13,6 +14,9 @@ import { productTitle } from "../lib/product";
 import { useApi } from "../lib/useApi";
 import EnglishName from "./EnglishName";
 import Message from "./Message";
+
+// Its texts (the header's area), loaded with it (islands/chrome/index.jsx).
+export const texts = [headerTexts];
 
 const NO_SUGGESTIONS = { query: "", products: [], brands: [] };
 

@@ -1,28 +1,18 @@
 // Inline icons (no icon font, nothing to download). Decorative: the control carries the label.
-const common = { width: 24, height: 24, viewBox: "0 0 24 24", "aria-hidden": true, focusable: "false", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" };
+import { iconProps } from "./iconProps";
 
 export function UserIcon(props) {
   return (
-    <svg {...common} {...props}>
+    <svg {...iconProps} {...props}>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
     </svg>
   );
 }
 
-export function CartIcon(props) {
-  return (
-    <svg {...common} {...props}>
-      <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20.5 8H6.2" />
-      <circle cx="9.5" cy="20" r="1.4" />
-      <circle cx="17" cy="20" r="1.4" />
-    </svg>
-  );
-}
-
 export function ChatIcon(props) {
   return (
-    <svg {...common} {...props}>
+    <svg {...iconProps} {...props}>
       <path d="M4 5h16v11H9l-5 4z" />
       <path d="M8 10h8M8 13h5" />
     </svg>
@@ -31,7 +21,7 @@ export function ChatIcon(props) {
 
 export function PhoneIcon(props) {
   return (
-    <svg {...common} {...props}>
+    <svg {...iconProps} {...props}>
       <path d="M5 3h4l2 5-2.5 1.5a11 11 0 0 0 6 6L16 13l5 2v4a2 2 0 0 1-2 2A17 17 0 0 1 3 5a2 2 0 0 1 2-2z" />
     </svg>
   );
@@ -39,7 +29,7 @@ export function PhoneIcon(props) {
 
 export function WhatsAppIcon(props) {
   return (
-    <svg {...common} {...props}>
+    <svg {...iconProps} {...props}>
       <path d="M4 20l1.3-4A8 8 0 1 1 8 18.8z" />
       <path d="M9 9.5c0 3 2.5 5.5 5.5 5.5l1-1.5-2-1-1 1c-1-.5-2-1.5-2.5-2.5l1-1-1-2z" />
     </svg>

@@ -17,6 +17,7 @@ import cart from "./cart";
 import checkout from "./checkout";
 import chrome from "./chrome";
 import delivery from "./delivery";
+import header from "./header";
 import home from "./home";
 import login from "./login";
 import lowStock from "./low-stock";
@@ -52,6 +53,7 @@ export const AREAS = [
   checkout,
   chrome,
   delivery,
+  header,
   home,
   login,
   lowStock,

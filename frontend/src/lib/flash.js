@@ -1,7 +1,7 @@
 // A toast that survives one page load: the forgot-password form says 'Password reset successfully'
-// and then goes to /login, where the login screen shows the message.
-import { toast } from "./toast";
-
+// and then goes to /login, where the login screen shows the message. This file keeps and takes the
+// message; lib/toast.js shows it (showFlash), so that a page that only leaves a message, and the
+// chrome's check at start, do not bring the toasts.
 const FLASH_KEY = "flash";
 
 export function flash(variant, text) {
@@ -12,8 +12,17 @@ export function flash(variant, text) {
   }
 }
 
-/** Show (as a toast) and forget the message left by the previous page, if any. */
-export function showFlash() {
+/** Whether the previous page left a message (the chrome then brings its toasts at once). */
+export function hasFlash() {
+  try {
+    return Boolean(window.sessionStorage.getItem(FLASH_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/** The message the previous page left, forgotten as it is taken; null when none (or garbage). */
+export function takeFlash() {
   let message = null;
   try {
     message = JSON.parse(window.sessionStorage.getItem(FLASH_KEY) || "null");
@@ -21,7 +30,5 @@ export function showFlash() {
   } catch {
     message = null;
   }
-  if (!message?.text) return null;
-  (message.variant === "danger" ? toast.error : toast.success)(message.text);
-  return message;
+  return message?.text ? message : null;
 }

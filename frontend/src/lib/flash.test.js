@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { flash, showFlash } from "./flash";
-import { toast } from "./toast";
+import { flash } from "./flash";
+import { showFlash, toast } from "./toast";
 
 afterEach(() => window.sessionStorage.clear());
 

@@ -8,7 +8,7 @@ function Probe() {
   const translate = useT();
   return (
     <p>
-      {useLanguage()}: {translate("language.choose")}
+      {useLanguage()}: {translate("common.loading")}
     </p>
   );
 }
@@ -16,7 +16,7 @@ function Probe() {
 describe("i18n", () => {
   it("speaks English by default", () => {
     expect(getLanguage()).toBe("en");
-    expect(t("language.choose")).toBe(en["language.choose"]);
+    expect(t("common.loading")).toBe(en["common.loading"]);
   });
 
   it("remembers a choice in the cookie, local storage and <html lang>", async () => {
@@ -24,7 +24,7 @@ describe("i18n", () => {
     expect(document.cookie).toMatch(/(^|; )django_language=te(;|$)/);
     expect(localStorage.getItem("lang")).toBe("te");
     expect(document.documentElement.lang).toBe("te");
-    expect(t("language.choose")).toBe(te["language.choose"]);
+    expect(t("common.loading")).toBe(te["common.loading"]);
   });
 
   it("ignores a language it does not have", async () => {
@@ -35,9 +35,9 @@ describe("i18n", () => {
 
   it("re-renders components when the language changes", async () => {
     render(<Probe />);
-    expect(screen.getByText(`en: ${en["language.choose"]}`)).toBeInTheDocument();
+    expect(screen.getByText(`en: ${en["common.loading"]}`)).toBeInTheDocument();
     await act(() => setLanguage("te"));
-    expect(screen.getByText(`te: ${te["language.choose"]}`)).toBeInTheDocument();
+    expect(screen.getByText(`te: ${te["common.loading"]}`)).toBeInTheDocument();
   });
 
   it("waits for the chosen catalog before running a mount, and not at all in English", async () => {
@@ -45,11 +45,11 @@ describe("i18n", () => {
     whenTextsReady([], () => order.push("en"));
     expect(order).toEqual(["en"]);
     const loaded = setLanguage("te");
-    whenTextsReady([], () => order.push(t("language.choose")));
+    whenTextsReady([], () => order.push(t("common.loading")));
     expect(order).toEqual(["en"]);
     await loaded;
     await Promise.resolve();
-    expect(order).toEqual(["en", te["language.choose"]]);
+    expect(order).toEqual(["en", te["common.loading"]]);
   });
 
   it("adds an area's texts: English at once, the chosen language's fetched before the mount runs", async () => {

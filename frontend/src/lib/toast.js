@@ -1,4 +1,5 @@
 // Toasts: short messages that disappear after 4 seconds (spec section 9).
+import { takeFlash } from "./flash";
 import { createStore } from "./store";
 
 export const TOAST_DURATION_MS = 4000;
@@ -24,4 +25,11 @@ export const toast = {
 
 export function useToasts() {
   return toasts.use();
+}
+
+/** Show (as a toast) and forget the message left by the previous page (lib/flash), if any. */
+export function showFlash() {
+  const message = takeFlash();
+  if (message) (message.variant === "danger" ? toast.error : toast.success)(message.text);
+  return message;
 }

@@ -1,10 +1,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { showFlash } from "../../lib/flash";
 import { navigate } from "../../lib/navigation";
 import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
-import { toast } from "../../lib/toast";
+import { showFlash, toast } from "../../lib/toast";
 import ForgotPasswordForm from "./ForgotPasswordForm";
 
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));

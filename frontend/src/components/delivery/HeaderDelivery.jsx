@@ -1,11 +1,11 @@
-// The delivery checker under the header bar on / (the chrome mounts it into #delivery-slot, which
-// only the home page has, loading this file and the checker in one chunk), shown while the page
-// is at the very top.
+// The delivery checker under the header bar on / (the home island mounts it into #delivery-slot,
+// which only the home page has, loading this file and the checker in one chunk), shown while the
+// page is at the very top.
 import { useEffect, useRef, useState } from "react";
 import { useAtTop } from "../../lib/hooks";
 import DeliveryChecker, { texts as checkerTexts } from "./DeliveryChecker";
 
-// Its texts, loaded with it (islands/chrome/index.jsx).
+// Its texts, loaded with it (islands/home/index.jsx).
 export const texts = checkerTexts;
 
 /** Keeps --delivery-h equal to the checker's height, the room the home page reserves for it. */

@@ -5,17 +5,18 @@ import { flash } from "../../lib/flash";
 import * as realtime from "../../lib/realtime";
 import { toast } from "../../lib/toast";
 import Chrome from "./Chrome";
+import { ChromeLater } from "./ChromeLater";
 
 vi.mock("../../lib/serviceWorker", () => ({ registerServiceWorker: vi.fn() }));
 
 beforeEach(() => sessionStorage.clear());
 
 describe("Chrome", () => {
-  it("shows once the message the previous page left", () => {
+  it("(its later part) shows once the message the previous page left", () => {
     const success = vi.spyOn(toast, "success");
     flash("success", "Password reset successfully");
 
-    render(<Chrome />);
+    render(<ChromeLater />);
 
     expect(success).toHaveBeenCalledWith("Password reset successfully");
     expect(sessionStorage.getItem("flash")).toBeNull();

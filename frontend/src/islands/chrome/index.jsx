@@ -1,20 +1,17 @@
 // The chrome island, on every page. templates/base.html writes the header, the bottom bar and
 // the footer once, working without JavaScript; this island mounts the live parts into their
-// slots (the search box, the language choice, the account menu, the home page's delivery
-// checker, the Say Hi popup) and adds the floating parts in #chrome-root.
-import { AccountMenu } from "../../components/Header";
-import LanguageSwitch from "../../components/LanguageSwitch";
+// slots (the search box, the language choice, the account menu, the Say Hi popup) and adds the
+// floating parts in #chrome-root and #chrome-later. What the first screen needs comes with the
+// page (the floating cart, the search form's loader); the rest at the shopper's first input or
+// when the browser is idle (ChromeLater.jsx), so that it is not JavaScript at start (issue 34).
 import "../../styles/index.css";
-// Nearly every island and part loaded on demand calls the API: one copy, with the chrome, rather
-// than one in the island and another in each part (the home page and its delivery checker). The
-// same for the hook that loads an answer (every island but login's and payment-return's uses it,
-// and the delivery checker loaded at once on / had its own copy beside the home island's).
-import "../../lib/api";
-import "../../lib/useApi";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
+import { hasFlash } from "../../lib/flash";
+import "../../lib/installOffer";
 import { textsLoaded, whenTextsReady } from "../../lib/i18n";
 import { mountIsland, whenIdleOrInput } from "../../lib/mount";
+import { pickLanguage } from "../../lib/pickLanguage";
 import Chrome from "./Chrome";
 
 const mount = (id, element) => mountIsland(document.getElementById(id), element);
@@ -32,8 +29,8 @@ if (searchInput) {
   searchForm.addEventListener("submit", () => (sent = true));
   const start = () => {
     events.forEach((type) => searchSlot.removeEventListener(type, start));
-    import(/* webpackChunkName: "search-box" */ "../../components/SearchBox").then(({ default: SearchBox }) =>
-      whenTextsReady([], () => {
+    import(/* webpackChunkName: "search-box" */ "../../components/SearchBox").then(({ default: SearchBox, texts }) =>
+      whenTextsReady(texts, () => {
         if (sent) return;
         const focused = document.activeElement === searchInput;
         flushSync(() => createRoot(searchSlot).render(<SearchBox takeOver={searchInput} focused={focused} />));
@@ -43,23 +40,39 @@ if (searchInput) {
   events.forEach((type) => searchSlot.addEventListener(type, start, { passive: true }));
   if (document.activeElement === searchInput) start();
 }
-mount("language-slot", <LanguageSwitch />);
-mount("account-slot", <AccountMenu />);
-// The home page's delivery checker, with the part that shows it while the page is at the top.
-if (document.getElementById("delivery-slot")) {
-  import(/* webpackChunkName: "delivery-checker" */ "../../components/delivery/HeaderDelivery")
+
+// The account menu, the language choice, toasts, the flash message, the install prompt, the
+// session-expiry watch and the service worker: once, at the first input or when idle.
+let later = null;
+const startLater = () =>
+  (later ??= import(/* webpackChunkName: "chrome-later" */ "./ChromeLater")
     .then(textsLoaded)
-    .then(({ default: HeaderDelivery }) => mount("delivery-slot", <HeaderDelivery />));
-}
+    .then((module) => {
+      module.mountLater();
+      return module;
+    }));
+// Until they come, base.html's account link and language buttons answer a click as the live ones
+// will: the account menu opens (it comes with the click), the language is chosen.
+document.querySelector("#account-slot a")?.addEventListener("click", (event) => {
+  event.preventDefault();
+  startLater().then(({ openAccount }) => openAccount());
+});
+document.querySelector("#language-slot [data-static]")?.addEventListener("click", (event) => {
+  const code = event.target.closest("button[lang]")?.lang;
+  if (code) pickLanguage(code);
+});
+// A message the previous page left shows as the page starts, as before.
+if (hasFlash()) startLater();
 // Say Hi's popup button is not needed for the first screen (base.html's WhatsApp link works until
 // then): it comes at the first input or when the browser is idle.
 // The same moment brings lib/vitals.js, which measures the shopper's Core Web Vitals and sends
 // them when the page is hidden (issue 34, field data; it starts itself). web-vitals reads what
 // the browser buffered since the page began, so starting late loses nothing but early inputs.
 whenIdleOrInput(() => {
-  import(/* webpackChunkName: "say-hi-button" */ "../../components/SayHi").then(({ default: SayHi }) =>
-    mount("say-hi-slot", <SayHi />),
-  );
+  startLater();
+  import(/* webpackChunkName: "say-hi-button" */ "../../components/SayHi")
+    .then(textsLoaded)
+    .then(({ default: SayHi }) => mount("say-hi-slot", <SayHi />));
   import(/* webpackChunkName: "vitals" */ "../../lib/vitals");
 });
 mount("chrome-root", <Chrome />);
