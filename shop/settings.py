@@ -132,6 +132,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The splash once per visit: its cookie is set by the page that showed it (shop/splash.py).
+    "shop.splash.SplashOncePerVisitMiddleware",
     # Last: media paths in an /api/ answer become absolute for another origin (common/media_urls.py).
     "common.media_urls.AbsoluteMediaUrlsMiddleware",
 ]
