@@ -1,6 +1,7 @@
 // The cart store of spec sections 3 and 4. One object under the localStorage key `cart`, with
 // the in-progress order mirrored under cartItems, shippingAddress, itemsPrice, shippingPrice and
 // totalPrice (the payment return screen reads those). Every island and every tab sees each change.
+import { useSyncExternalStore } from "react";
 import { config, packLimit } from "./config";
 import { localName } from "./i18n";
 import { toMoneyString, toNumber } from "./money";
@@ -28,9 +29,21 @@ export function getCart() {
   return { ...EMPTY_CART, ...stored.get() };
 }
 
+const complete = (cart) => (cart === EMPTY_CART ? cart : { ...EMPTY_CART, ...cart });
+
 export function useCart() {
-  const cart = stored.use();
-  return cart === EMPTY_CART ? cart : { ...EMPTY_CART, ...cart };
+  return complete(stored.use());
+}
+
+const unknown = () => null;
+
+/** This browser's cart, or null while the render must be the server's (frontend/ssr, and hydrating
+ * what it rendered): the server knows no shopper's cart, which is not an empty one. The cart page
+ * shows its frame then, never a wrong "your cart is empty"; useCart's server cart (empty) suits a
+ * card, whose Add to Cart is right until this browser's cart is read. */
+export function useBrowserCart() {
+  const cart = useSyncExternalStore(stored.subscribe, stored.get, unknown);
+  return cart === null ? null : complete(cart);
 }
 
 /** A line is one pack size of one brand of one product. */
