@@ -5,10 +5,13 @@ Loads each page in Debian's Chromium with the CPU slowed down by Chrome DevTools
 (PerformanceObserver 'longtask': every task of 50 ms or more) from the first byte until the island
 has taken over the page (`data-mounted` on #island, lib/hydrate.js) and two seconds more. Prints
 each run's tasks and the worst, and whether the page hydrated the server's markup (`data-ssr`)
-without a mismatch.
+without a mismatch. The cart page is opened with a line in the cart, as a shopper opens it: the
+product page of `--cart-from` is opened first (not slowed down, not measured) and its Add to Cart
+tapped; its lines come in the render after hydration (the server renders the cart's frame).
 
     .venv/bin/python bench/long_tasks.py [--base-url http://127.0.0.1:8000] [--runs 3] [--rate 4]
                                           [--pages /,/category/OILS] [--language en]
+                                          [--cart-from /product/sunflower-oil]
 
 Point it at a shop served the production way with the island renderer (`scripts/run` starts one;
 bench/lighthouse.py's server does too). A slowdown measures the host's own CPU slowed down: a busy
@@ -37,12 +40,22 @@ def load_average() -> str:
     return " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-def measure(browser, url: str, *, rate: float, language: str) -> dict:
+def fill_cart(page, url: str) -> None:
+    """One line in the context's cart: the product page at `url`, its Add to Cart tapped."""
+    page.goto(url)
+    page.wait_for_selector("#island[data-mounted]", state="attached", timeout=60_000)
+    page.locator(".product-page__add").click()
+    page.wait_for_function("JSON.parse(localStorage.getItem('cart') || '{}').cartItems?.length > 0")
+
+
+def measure(browser, url: str, *, rate: float, language: str, cart_from: str | None = None) -> dict:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     context.add_cookies([{"name": "django_language", "value": language, "url": url}])
     context.add_init_script(OBSERVER)
     try:
         page = context.new_page()
+        if cart_from:
+            fill_cart(page, cart_from)
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
         page.goto(url, wait_until="domcontentloaded")
         page.wait_for_selector("#island[data-mounted]", state="attached", timeout=60_000)
@@ -59,10 +72,13 @@ def measure(browser, url: str, *, rate: float, language: str) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base-url", default="http://127.0.0.1:8000")
-    parser.add_argument("--pages", default="/,/category/OILS,/search?query=rice")
+    parser.add_argument("--pages", default="/,/category/OILS,/search?query=rice,/product/sunflower-oil,/cart")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--rate", type=float, default=4, help="CPU slowdown (DevTools), 4 by default")
     parser.add_argument("--language", default="en", choices=("en", "te"))
+    parser.add_argument(
+        "--cart-from", default="/product/sunflower-oil", help="the product page whose first pack /cart is opened with"
+    )
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -75,7 +91,10 @@ def main() -> int:
             for path in [item.strip() for item in args.pages.split(",") if item.strip()]:
                 worst = []
                 for run in range(1, args.runs + 1):
-                    found = measure(browser, args.base_url + path, rate=args.rate, language=args.language)
+                    cart_from = args.base_url + args.cart_from if path == "/cart" else None
+                    found = measure(
+                        browser, args.base_url + path, rate=args.rate, language=args.language, cart_from=cart_from
+                    )
                     worst.append(found["tasks"][0] if found["tasks"] else 0)
                     mismatched |= found["mismatch"]
                     how = "hydrated" if found["ssr"] else "drawn in the browser"
