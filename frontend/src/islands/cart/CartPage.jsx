@@ -10,7 +10,7 @@ import { lineKey, lineLabel, removeFromCart, setQty, useBrowserCart } from "../.
 import { rich, useLanguage, useT } from "../../lib/i18n";
 import { formatMoney, toNumber } from "../../lib/money";
 import { loginUrl, navigate } from "../../lib/navigation";
-import { productTitle } from "../../lib/product";
+import { productTitle } from "../../lib/productTitle";
 import { useApi } from "../../lib/useApi";
 import { refreshCartPrices } from "./refreshPrices";
 import "./cart.css";
