@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from shop.tests.browser.conftest import PHONE
+from shop.tests.browser.conftest import DESKTOP, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -169,5 +169,32 @@ def test_the_product_and_cart_islands_hydrate_at_4x_slowdown(
         # The line answers: its count goes to 2.
         page.locator("#island .cart-line__qty").select_option("2")
         expect(page.locator("#island .cart-summary h2")).to_contain_text("2")
+    finally:
+        context.close()
+
+
+def test_a_long_cart_replaces_the_frame_without_moving_the_footer(browser, live_server, demo_catalog, node_renderer):
+    # On a wide screen the footer is in the first screen of a short page: the lines coming after
+    # hydration must not push it down (the frame keeps the page a screen tall).
+    context = browser.new_context(base_url=live_server.url, viewport=DESKTOP)
+    context.add_init_script(LAYOUT_SHIFTS)
+    try:
+        page = context.new_page()
+        page.goto(PRODUCT)
+        page.wait_for_selector("#island[data-mounted]", state="attached", timeout=30_000)
+        for brand in ("Freedom", "Gold Drop", "Fortune"):
+            for weight in ("1|L", "5|L"):
+                page.locator("#product-brand").select_option(brand)
+                page.locator("#product-weight").select_option(weight)
+                page.locator(".product-page__add").click()
+        assert page.evaluate("JSON.parse(localStorage.getItem('cart')).cartItems.length") == 6
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.goto("/cart")
+        page.wait_for_selector("#island[data-mounted]", state="attached", timeout=30_000)
+        expect(page.locator("#island .cart-line")).to_have_count(6)
+        page.wait_for_timeout(500)  # the prices' refresh after hydration
+        shifts = page.evaluate("window.__shifts")
+        print(f"cart of 6 lines at 1280 px: layout shift {shifts:.4f}")
+        assert shifts < 0.1
     finally:
         context.close()
