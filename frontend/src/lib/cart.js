@@ -1,7 +1,7 @@
 // The cart store of spec sections 3 and 4. One object under the localStorage key `cart`, with
 // the in-progress order mirrored under cartItems, shippingAddress, itemsPrice, shippingPrice and
 // totalPrice (the payment return screen reads those). Every island and every tab sees each change.
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 import { config, packLimit } from "./config";
 import { localName } from "./i18n";
 import { toMoneyString, toNumber } from "./money";
@@ -37,12 +37,16 @@ export function useCart() {
 
 const unknown = () => null;
 
-/** This browser's cart, or null while the render must be the server's (frontend/ssr, and hydrating
- * what it rendered): the server knows no shopper's cart, which is not an empty one. The cart page
- * shows its frame then, never a wrong "your cart is empty"; useCart's server cart (empty) suits a
- * card, whose Add to Cart is right until this browser's cart is read. */
+/** This browser's cart, or null until it is read: the server knows no shopper's cart, which is not
+ * an empty one, so the cart page shows its frame until then, never a wrong "your cart is empty"
+ * (useCart's server cart, empty, suits a card, whose Add to Cart is right until the cart is read).
+ * It is read after the first render (the one that hydrates the server's markup must be the
+ * server's), in a transition: React then draws the lines in slices, not in one long task, as it
+ * would when a store's value differs from the server's right after hydrating (issue 34). */
 export function useBrowserCart() {
-  const cart = useSyncExternalStore(stored.subscribe, stored.get, unknown);
+  const [read, setRead] = useState(false);
+  useEffect(() => startTransition(() => setRead(true)), []);
+  const cart = useSyncExternalStore(stored.subscribe, read ? stored.get : unknown, unknown);
   return cart === null ? null : complete(cart);
 }
 
