@@ -7,7 +7,9 @@ has taken over the page (`data-mounted` on #island, lib/hydrate.js) and two seco
 each run's tasks and the worst, and whether the page hydrated the server's markup (`data-ssr`)
 without a mismatch. The cart page is opened with a line in the cart, as a shopper opens it: the
 product page of `--cart-from` is opened first (not slowed down, not measured) and its Add to Cart
-tapped; its lines come in the render after hydration (the server renders the cart's frame).
+tapped; its lines come in the render after hydration (the server renders the cart's frame). So
+the cart's shared scripts come from the browser's cache, as for a shopper coming from a product
+page; the other pages are measured in a fresh browser context.
 
     .venv/bin/python bench/long_tasks.py [--base-url http://127.0.0.1:8000] [--runs 3] [--rate 4]
                                           [--pages /,/category/OILS] [--language en]
