@@ -98,8 +98,9 @@ function CartLine({ line }) {
   );
 }
 
-// The lines' place while the cart is not read yet: as tall as a short cart's lines and summary, so
-// nothing moves when they come (CLS), and never an empty cart's message.
+// The lines' place while the cart is not read yet, about a short cart's lines and summary, and
+// never an empty cart's message. The page keeps a screen's height in every state (cart.css), so
+// the footer does not move when the lines come (CLS).
 const FRAME_LINES = 2;
 
 function CartFrame() {
