@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.urls import path, re_path
 from django.utils.translation import gettext_lazy
 
-from shop.preload import preload_answers, preload_script, preload_tag, uri_component
+from shop.preload import preload_answers, preload_tag, uri_component
 from shop.ssr import render_island
 
 PUBLIC, SIGNED_IN, ADMIN = "public", "signed-in", "admin"
@@ -111,6 +111,18 @@ CATEGORY = Page(
 )
 
 
+# What the product answer carries that the product page never shows: its reviews (a list that
+# grows with every review) and the invoice's tax fields. A line added to the cart takes none of
+# them (lib/product.js cartItemFor).
+PRODUCT_NOT_SHOWN = ("reviews", "rating", "numReviews", "hsnCode", "gstRate")
+
+
+def product_first_screen(answer: dict) -> dict:
+    """The product as its page shows it (islands/product/ProductPage.jsx): the whole answer but
+    the fields it never shows."""
+    return {key: value for key, value in answer.items() if key not in PRODUCT_NOT_SHOWN}
+
+
 def product_context(request, *, slug: str, **route) -> dict:
     from catalog.selectors import product_find
 
@@ -118,7 +130,17 @@ def product_context(request, *, slug: str, **route) -> dict:
     # An unknown product still gets the page (its island says so), with a status that says so too.
     if product is None:
         return {"product": None, "status": 404}
-    return {"product": product, "preload": preload_script(request, [f"/api/products/{uri_component(slug)}"])}
+    path = f"/api/products/{uri_component(slug)}"
+    return {
+        "product": product,
+        **island_first_screen(request, "product", [path], first_screen={path: product_first_screen}),
+    }
+
+
+def cart_context(request, **route) -> dict:
+    # The cart lives in the shopper's browser (lib/cart.js, localStorage): the server renders what
+    # is the same for everyone, the page's frame, and the island shows the lines once hydrated.
+    return {"ssr": render_island(request, island="cart", preload="{}")}
 
 
 PRODUCT = Page(
@@ -129,7 +151,11 @@ PRODUCT = Page(
     context=product_context,
 )
 CART = Page(
-    "cart", "cart", gettext_lazy("Your cart"), gettext_lazy("Review the packs in your cart and proceed to checkout.")
+    "cart",
+    "cart",
+    gettext_lazy("Your cart"),
+    gettext_lazy("Review the packs in your cart and proceed to checkout."),
+    context=cart_context,
 )
 LOGIN = Page("login", "login", gettext_lazy("Sign in"), gettext_lazy("Sign in with your phone number."))
 REGISTER = Page(

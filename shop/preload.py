@@ -128,8 +128,3 @@ def preload_tag(answers: str) -> SafeString:
     """The page's `api-preload` script holding `answers` (preload_answers)."""
     data = answers.translate(_SCRIPT_ESCAPES)
     return format_html('<script id="api-preload" type="application/json">{}</script>', mark_safe(data))
-
-
-def preload_script(request: HttpRequest, paths: list[str], first_screen: dict[str, Trim] | None = None) -> SafeString:
-    """The page's `api-preload` script holding the answers to `paths` (preload_answers)."""
-    return preload_tag(preload_answers(request, paths, first_screen))

@@ -488,8 +488,8 @@ SSR_URL = env.url(
     schemes=("http",),
     shown="none (`scripts/run`: `http://127.0.0.1:8002`)",
     meaning="the island renderer (`node frontend/ssr/server.mjs`, port `SSR_PORT`, default 8002): the home, "
-    "category and search pages come with their first screen's HTML, which the islands hydrate; unset means "
-    "the islands draw it in the browser",
+    "category, search, product and cart pages come with their first screen's HTML, which the islands hydrate; "
+    "unset means the islands draw it in the browser",
 ).rstrip("/")
 SSR_TIMEOUT_MS = env.integer(
     "SSR_TIMEOUT_MS",

@@ -40,7 +40,7 @@ from shop.context_processors import shop_config
 logger = logging.getLogger(__name__)
 
 # The islands frontend/ssr/islands.jsx renders.
-ISLANDS = frozenset({"home", "category", "search"})
+ISLANDS = frozenset({"home", "category", "search", "product", "cart"})
 CACHE_SECONDS = 600
 CACHE_PREFIX = "ssr:"
 

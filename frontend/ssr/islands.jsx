@@ -10,29 +10,38 @@
 // visitor of the same page in the same language.
 import { PassThrough } from "node:stream";
 import { prerenderToNodeStream } from "react-dom/static";
+import cartTe from "../src/i18n/te/cart.json";
 import chromeTe from "../src/i18n/te/chrome.json";
 import homeTe from "../src/i18n/te/home.json";
 import notifyTe from "../src/i18n/te/notify.json";
+import productTe from "../src/i18n/te/product.json";
 import shopTe from "../src/i18n/te/shop.json";
+import cartTexts from "../src/i18n/cart";
 import homeTexts from "../src/i18n/home";
 import notifyTexts from "../src/i18n/notify";
+import productTexts from "../src/i18n/product";
 import shopTexts from "../src/i18n/shop";
 import ProductCard from "../src/components/ProductCard";
+import CartPage from "../src/islands/cart/CartPage";
 import Category from "../src/islands/category/Category";
 import Home from "../src/islands/home/Home";
+import ProductPage from "../src/islands/product/ProductPage";
 import Search from "../src/islands/search/Search";
 import { setConfig } from "../src/lib/config";
 import { loadTexts, showForServer } from "../src/lib/i18n";
 import { setPreloaded } from "../src/lib/preloaded";
 
 // The English texts of every island below, loaded once while English is shown (synchronously).
-loadTexts([homeTexts, shopTexts, notifyTexts]);
-const TELUGU = { ...chromeTe, ...shopTe, ...homeTe, ...notifyTe };
+loadTexts([homeTexts, shopTexts, notifyTexts, productTexts, cartTexts]);
+const TELUGU = { ...chromeTe, ...shopTe, ...homeTe, ...notifyTe, ...productTe, ...cartTe };
 
 export const ISLANDS = {
   home: ({ path }) => <Home path={path} />,
   category: ({ path }) => <Category pathname={path} />,
   search: ({ path, search }) => <Search location={{ pathname: path, search }} />,
+  product: ({ path, search }) => <ProductPage location={{ pathname: path, search }} />,
+  // The frame only: the server knows no shopper's cart (islands/cart/CartPage.jsx).
+  cart: () => <CartPage />,
 };
 
 function collect(stream) {

@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 
 from catalog.tests.factories import make_category, make_product
+from shop.pages import PRODUCT_NOT_SHOWN
 from shop.preload import uri_component, without_telugu
 
 pytestmark = pytest.mark.django_db
@@ -114,12 +115,21 @@ def test_a_search_page_carries_its_results(client, catalog, url, path):
     assert answers == {path: api(client, path)}
 
 
-def test_the_product_page_carries_the_product(client, catalog):
-    product = make_product("Sunflower Oil", category=catalog["oils"])
+def test_the_product_page_carries_the_product_as_its_page_shows_it(client, catalog):
+    product = make_product("Sunflower Oil", name_te="పొద్దుతిరుగుడు నూనె", category=catalog["oils"])
+    path = f"/api/products/{product.slug}"
 
     answers = preloaded(client, f"/product/{product.slug}")
+    telugu = preloaded(client, f"/product/{product.slug}", HTTP_COOKIE="django_language=te")
 
-    assert answers == {f"/api/products/{product.slug}": api(client, f"/api/products/{product.slug}")}
+    # Everything the page shows (names, category, picture, description, brands, packs and their
+    # declarations), but not what it never shows: the reviews and the invoice's tax fields.
+    whole = api(client, path)
+    assert set(PRODUCT_NOT_SHOWN) <= set(whole) and whole["details"][0]["financials"]
+    assert answers == {path: {key: value for key, value in whole.items() if key not in PRODUCT_NOT_SHOWN}}
+    # A Telugu page keeps the Telugu names, with the English beneath them.
+    assert telugu[path]["nameTe"] == "పొద్దుతిరుగుడు నూనె" and telugu[path]["name"] == "Sunflower Oil"
+    assert not set(PRODUCT_NOT_SHOWN) & set(telugu[path])
 
 
 def test_an_answer_that_is_not_a_200_is_left_to_the_island(client, catalog):

@@ -39,6 +39,11 @@ def oils():
     return category
 
 
+@pytest.fixture
+def groundnut(oils):
+    return oils.products.get()
+
+
 class FakeRenderer:
     """A renderer on a free port that answers as told and counts what it was asked."""
 
@@ -128,10 +133,48 @@ def test_home_and_search_are_rendered_too(client, oils, fake_renderer, url):
     assert ISLAND_SSR in client.get(url).content.decode()
 
 
+def test_the_product_page_is_rendered_from_the_answer_it_carries(client, groundnut, fake_renderer):
+    renderer = fake_renderer()
+    url = f"/product/{groundnut.slug}?brand=Gold%20Drop&qty=2"
+    html = client.get(url).content.decode()
+    assert f'{ISLAND_SSR}<div class="listing">rendered product</div></div>' in html
+    asked = renderer.requests[0]
+    assert asked["island"] == "product" and asked["path"] == f"/product/{groundnut.slug}"
+    # The card's choice (brand, packs) is part of the first screen.
+    assert asked["search"] == "?brand=Gold%20Drop&qty=2"
+    carried = json.loads(re.search(r'<script id="api-preload" type="application/json">(.*?)</script>', html).group(1))
+    assert asked["preload"] == carried and list(carried) == [f"/api/products/{groundnut.slug}"]
+    assert carried[f"/api/products/{groundnut.slug}"]["name"] == "Groundnut Oil"
+    assert ISLAND_SSR in client.get(url).content.decode()
+    assert len(renderer.requests) == 1  # cached
+
+
+def test_an_unknown_product_is_not_rendered(client, oils, fake_renderer):
+    renderer = fake_renderer()
+    response = client.get("/product/no-such-thing")
+    assert response.status_code == 404 and ISLAND_SSR not in response.content.decode()
+    assert renderer.requests == []
+
+
+def test_the_cart_page_is_rendered_the_same_for_everyone(client, oils, fake_renderer, django_user_model):
+    renderer = fake_renderer()
+    html = client.get("/cart").content.decode()
+    assert f'{ISLAND_SSR}<div class="listing">rendered cart</div></div>' in html
+    # The cart lives in the browser: the renderer is given no answers and no shopper.
+    [asked] = renderer.requests
+    assert asked.pop("config")["storeName"] == settings.STORE_NAME
+    assert asked == {"island": "cart", "path": "/cart", "search": "", "language": "en", "preload": {}}
+    assert 'id="api-preload"' not in html
+    shopper = django_user_model.objects.create_user(phone_no="9000000077", password="x-Pass-1234")
+    client.force_login(shopper)
+    assert ISLAND_SSR in client.get("/cart").content.decode()
+    assert len(renderer.requests) == 1  # one rendering serves every visitor
+
+
 def test_other_pages_are_not(client, oils, fake_renderer):
     renderer = fake_renderer()
-    client.get("/cart")
     client.get("/login")
+    client.get("/terms.html")
     assert renderer.requests == []
 
 
@@ -144,6 +187,23 @@ def test_renderer_down_the_page_is_served_as_before_and_said_once(client, oils, 
             html = response.content.decode()
             assert ISLAND_SSR not in html and 'class="grid-skeleton"' in html and 'id="api-preload"' in html
     assert len([r for r in caplog.records if "failed" in r.getMessage()]) == 1
+    assert ssr.renderer.breaker.is_open()
+
+
+@pytest.mark.parametrize("page", ["product", "cart"])
+def test_renderer_down_the_product_and_cart_pages_are_served_as_before(client, groundnut, settings, page):
+    settings.SSR_URL = f"http://127.0.0.1:{free_port()}"
+    url = f"/product/{groundnut.slug}" if page == "product" else "/cart"
+    for _ in range(2):
+        response = client.get(url)
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert ISLAND_SSR not in html and '<div id="island" class="island">' in html
+    if page == "product":
+        assert 'class="product-page__media skeleton"' in html and 'id="api-preload"' in html
+        assert '<h1 class="product-page__name">Groundnut Oil</h1>' in html
+    else:
+        assert "<h1>Shopping Cart</h1>" in html
     assert ssr.renderer.breaker.is_open()
 
 
@@ -198,6 +258,35 @@ def test_the_node_renderer_answers_in_the_page_language(client, oils, node_rende
     # Every part in place, below the first screen too: no script to move one (the CSP refuses it).
     assert "<script" not in island and 'id="featured-heading"' in island
     assert "విభాగాల వారీగా కొనండి" in island, island[:500]
+
+
+@pytest.mark.parametrize("language", ["en", "te"])
+def test_the_node_renderer_writes_the_product_page(client, groundnut, node_renderer, language):
+    groundnut.name_te = "వేరుశనగ నూనె"
+    groundnut.save()
+    html = client.get(f"/product/{groundnut.slug}", HTTP_COOKIE=f"django_language={language}").content.decode()
+    island = html.split(ISLAND_SSR, 1)[1].split("</main>", 1)[0]
+    assert "<script" not in island
+    # Picture, name, brand, packs, price and Add to Cart, in the page's language.
+    assert '<img src="/media/gold-drop.svg"' in island
+    name = "వేరుశనగ నూనె" if language == "te" else "Groundnut Oil"
+    assert f'<h1 class="product-page__name">{name}' in island
+    assert '<option value="Gold Drop" selected="">Gold Drop</option>' in island
+    assert '<option value="1|L" selected="">1 L</option>' in island
+    assert 'data-testid="dprice">₹160.00</dd>' in island
+    add = "కార్ట్‌కు జోడించండి" if language == "te" else "Add to Cart"
+    assert f'product-page__add">{add}</button>' in island
+    # The picture is asked for in the head, before the markup is read.
+    assert '<link rel="preload" as="image" href="/media/gold-drop.svg"' in html.split("</head>", 1)[0]
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "Shopping Cart"), ("te", "షాపింగ్ కార్ట్")])
+def test_the_node_renderer_writes_the_cart_page_frame(client, node_renderer, language, title):
+    html = client.get("/cart", HTTP_COOKIE=f"django_language={language}").content.decode()
+    island = html.split(ISLAND_SSR, 1)[1].split("</main>", 1)[0]
+    assert f"<h1>{title}</h1>" in island and 'class="cart-page__layout" aria-busy="true"' in island
+    # Never an empty cart's message before the browser's own cart is read.
+    assert "empty" not in island and "ఖాళీ" not in island and "<script" not in island
 
 
 def test_the_node_renderer_refuses_what_is_not_a_render(node_renderer):

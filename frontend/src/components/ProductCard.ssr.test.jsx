@@ -2,15 +2,10 @@
 // Node into frontend/build/ssr/islands.js by `npm run build`) is the browser's card, which hydrates
 // it. Rendered both ways from the same product, the markup must be the same, in both languages.
 import { render } from "@testing-library/react";
-import { createRequire } from "node:module";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { setLanguage } from "../lib/i18n";
+import { hasServerBundle, normalised, serverBundle } from "../lib/testing/serverMarkup";
 import ProductCard from "./ProductCard";
-
-const BUNDLE = resolve(__dirname, "../../build/ssr/islands.js");
-const require = createRequire(import.meta.url);
 
 const packs = [
   { _id: "77", quantity: "5", units: "kg", price: 450, dprice: 399, Discount: 11, countInStock: 25 },
@@ -27,25 +22,10 @@ const product = {
   details: [detail],
 };
 
-/** Markup as the DOM holds it: React's text separators and the hoisted picture hints left out,
- * attributes in one order (the browser's React sets an image's src last). */
-function normalised(html) {
-  const holder = document.createElement("div");
-  holder.innerHTML = html.replace(/^(<link [^>]*>)+/, "");
-  holder.querySelectorAll("*").forEach((node) => {
-    for (const child of [...node.childNodes]) if (child.nodeType === Node.COMMENT_NODE) child.remove();
-    const attributes = [...node.attributes].map(({ name, value }) => [name, value]).sort();
-    attributes.forEach(([name]) => node.removeAttribute(name));
-    attributes.forEach(([name, value]) => node.setAttribute(name, value));
-  });
-  holder.normalize();
-  return holder.innerHTML;
-}
-
 afterEach(() => setLanguage("en"));
 
-describe.skipIf(!existsSync(BUNDLE))("the server's product card", () => {
-  const { renderCard } = existsSync(BUNDLE) ? require(BUNDLE) : {};
+describe.skipIf(!hasServerBundle)("the server's product card", () => {
+  const { renderCard } = serverBundle();
 
   it.each([
     ["en", { eager: true, heading: 2 }],

@@ -1,6 +1,7 @@
 // The cart store of spec sections 3 and 4. One object under the localStorage key `cart`, with
 // the in-progress order mirrored under cartItems, shippingAddress, itemsPrice, shippingPrice and
 // totalPrice (the payment return screen reads those). Every island and every tab sees each change.
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 import { config, packLimit } from "./config";
 import { localName } from "./i18n";
 import { toMoneyString, toNumber } from "./money";
@@ -28,9 +29,25 @@ export function getCart() {
   return { ...EMPTY_CART, ...stored.get() };
 }
 
+const complete = (cart) => (cart === EMPTY_CART ? cart : { ...EMPTY_CART, ...cart });
+
 export function useCart() {
-  const cart = stored.use();
-  return cart === EMPTY_CART ? cart : { ...EMPTY_CART, ...cart };
+  return complete(stored.use());
+}
+
+const unknown = () => null;
+
+/** This browser's cart, or null until it is read: the server knows no shopper's cart, which is not
+ * an empty one, so the cart page shows its frame until then, never a wrong "your cart is empty"
+ * (useCart's server cart, empty, suits a card, whose Add to Cart is right until the cart is read).
+ * It is read after the first render (the one that hydrates the server's markup must be the
+ * server's), in a transition: React then draws the lines in slices, not in one long task, as it
+ * would when a store's value differs from the server's right after hydrating (issue 34). */
+export function useBrowserCart() {
+  const [read, setRead] = useState(false);
+  useEffect(() => startTransition(() => setRead(true)), []);
+  const cart = useSyncExternalStore(stored.subscribe, read ? stored.get : unknown, unknown);
+  return cart === null ? null : complete(cart);
 }
 
 /** A line is one pack size of one brand of one product. */

@@ -2,46 +2,14 @@
 // the shop shows and what the cart stores.
 
 import { packLimit } from "./config";
-import { localName } from "./i18n";
+
+// The titles live apart, for the pages that show titles only (lib/productTitle.js).
+export { displayName, productTitle } from "./productTitle";
 
 /** True when `qty` packs is a count the server allows on a card ("card") or the product page. */
 export function allowedPackCount(where, qty) {
   const { min, max } = packLimit(where);
   return Number.isInteger(qty) && qty >= min && qty <= max;
-}
-
-// A word written in capitals in the data (SMLR, MTR, GRB) is a name spelt that way: keep it.
-const ALL_CAPITALS = /^(?=.*[A-Z].*[A-Z])[A-Z0-9&.'-]+$/;
-
-function capitalised(word) {
-  if (ALL_CAPITALS.test(word)) return word;
-  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
-}
-
-/**
- * Brand plus product name, each word once (case-insensitive), capitalised, initialisms kept:
- * "India Gate Basmati Rice", "SMLR Mart Ghee".
- */
-export function displayName(brand, name) {
-  const seen = new Set();
-  const words = [];
-  for (const word of `${brand ?? ""} ${name ?? ""}`.split(/\s+/)) {
-    const key = word.toLowerCase();
-    if (!word || seen.has(key)) continue;
-    seen.add(key);
-    words.push(capitalised(word));
-  }
-  return words.join(" ");
-}
-
-/**
- * A product's title in the shown language: in Telugu its Telugu name (`nameTe`, with the brand)
- * and, to show beside it where there is room, the English name; otherwise the English title and
- * `english` null. Works for a product and for a cart line (both carry name and nameTe).
- */
-export function productTitle(brand, product, language) {
-  const { primary, secondary } = localName(product, language);
-  return { title: displayName(brand, primary), english: secondary ? displayName("", secondary) : null };
 }
 
 /** "5 kg", "500 g". */

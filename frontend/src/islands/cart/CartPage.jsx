@@ -1,14 +1,16 @@
 // The cart (spec section 2 "Cart"): lines with a pack-count selector and remove, the subtotal and
 // Proceed To Checkout. Prices and stock are refreshed from the server when the page opens.
+// The cart lives in this browser (lib/cart.js): the server renders the page's frame (heading and
+// the lines' reserved space, frontend/ssr), and the lines come in the render after hydration.
 import Message from "../../components/Message";
 import EnglishName from "../../components/EnglishName";
 import UnitPrice from "../../components/UnitPrice";
 import { useUserInfo } from "../../lib/auth";
-import { lineKey, lineLabel, removeFromCart, setQty, useCart } from "../../lib/cart";
+import { lineKey, lineLabel, removeFromCart, setQty, useBrowserCart } from "../../lib/cart";
 import { rich, useLanguage, useT } from "../../lib/i18n";
 import { formatMoney, toNumber } from "../../lib/money";
 import { loginUrl, navigate } from "../../lib/navigation";
-import { productTitle } from "../../lib/product";
+import { productTitle } from "../../lib/productTitle";
 import { useApi } from "../../lib/useApi";
 import { refreshCartPrices } from "./refreshPrices";
 import "./cart.css";
@@ -96,14 +98,44 @@ function CartLine({ line }) {
   );
 }
 
+// The lines' place while the cart is not read yet, about a short cart's lines and summary, and
+// never an empty cart's message. The page keeps a screen's height in every state (cart.css), so
+// the footer does not move when the lines come (CLS).
+const FRAME_LINES = 2;
+
+function CartFrame() {
+  return (
+    <div className="cart-page__layout" aria-busy="true">
+      <ul className="cart-page__lines" aria-hidden="true">
+        {Array.from({ length: FRAME_LINES }, (_, index) => (
+          <li key={index} className="cart-line cart-line--frame">
+            <span className="cart-line__image skeleton" />
+            <span className="cart-line__info skeleton" />
+          </li>
+        ))}
+      </ul>
+      <div className="cart-page__frame-summary skeleton" aria-hidden="true" />
+    </div>
+  );
+}
+
 export default function CartPage() {
   const t = useT();
-  const { cartItems, itemsPrice } = useCart();
+  const cart = useBrowserCart();
   const userInfo = useUserInfo();
   // A failed refresh leaves the stored prices on screen; the server checks them again when the
   // order is placed.
   const { data: notice } = useApi((signal) => refreshCartPrices({ signal }));
 
+  if (cart === null) {
+    return (
+      <div className="cart-page">
+        <h1>{t("cart.title")}</h1>
+        <CartFrame />
+      </div>
+    );
+  }
+  const { cartItems, itemsPrice } = cart;
   const packCount = cartItems.reduce((sum, line) => sum + toNumber(line.qty), 0);
   const hasOutOfStock = cartItems.some((line) => toNumber(line.countInStock) < 1);
   const proceed = () => navigate(userInfo ? "/shipping" : loginUrl("/shipping"));

@@ -1,5 +1,5 @@
 import cartTexts from "../../i18n/cart";
-import { mountIsland } from "../../lib/mount";
+import { mountPageIsland } from "../../lib/hydrate";
 import CartPage from "./CartPage";
 
-mountIsland(document.getElementById("island"), <CartPage />, [cartTexts]);
+mountPageIsland(document.getElementById("island"), <CartPage />, [cartTexts]);

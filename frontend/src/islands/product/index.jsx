@@ -1,7 +1,7 @@
 import productTexts from "../../i18n/product";
 import shopTexts from "../../i18n/shop";
-import { mountIsland } from "../../lib/mount";
+import { mountPageIsland } from "../../lib/hydrate";
 import ProductPage from "./ProductPage";
 import "./product.css";
 
-mountIsland(document.getElementById("island"), <ProductPage />, [productTexts, shopTexts]);
+mountPageIsland(document.getElementById("island"), <ProductPage />, [productTexts, shopTexts]);
