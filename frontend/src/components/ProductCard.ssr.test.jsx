@@ -4,7 +4,7 @@
 import { render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setLanguage } from "../lib/i18n";
-import { hasServerBundle, normalised, serverBundle } from "../lib/testing/serverMarkup";
+import { normalised, serverBundle } from "../lib/testing/serverMarkup";
 import ProductCard from "./ProductCard";
 
 const packs = [
@@ -24,7 +24,7 @@ const product = {
 
 afterEach(() => setLanguage("en"));
 
-describe.skipIf(!hasServerBundle)("the server's product card", () => {
+describe("the server's product card", () => {
   const { renderCard } = serverBundle();
 
   it.each([

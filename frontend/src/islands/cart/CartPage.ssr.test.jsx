@@ -5,7 +5,7 @@ import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addToCart } from "../../lib/cart";
 import { mockFetch } from "../../lib/testing/mockFetch";
-import { hasServerBundle, serverBundle } from "../../lib/testing/serverMarkup";
+import { serverBundle } from "../../lib/testing/serverMarkup";
 import CartPage from "./CartPage";
 
 const rice = {
@@ -17,7 +17,7 @@ const page = (language) => ({ island: "cart", path: "/cart", search: "", languag
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe.skipIf(!hasServerBundle)("the server's cart page", () => {
+describe("the server's cart page", () => {
   const { render: renderIsland } = serverBundle();
 
   async function hydrated(language = "en") {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getCart } from "../../lib/cart";
 import { setLanguage } from "../../lib/i18n";
 import { resetPreloaded, setPreloaded } from "../../lib/preloaded";
-import { hasServerBundle, normalised, serverBundle } from "../../lib/testing/serverMarkup";
+import { normalised, serverBundle } from "../../lib/testing/serverMarkup";
 import ProductPage from "./ProductPage";
 
 const PATH = "/product/sona-masoori-rice";
@@ -50,7 +50,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe.skipIf(!hasServerBundle)("the server's product page", () => {
+describe("the server's product page", () => {
   const { render: renderIsland } = serverBundle();
 
   it.each([
