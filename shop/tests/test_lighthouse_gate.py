@@ -1,6 +1,7 @@
 """The CI Lighthouse gate's arithmetic (bench/lighthouse.py, issue 34): the slowdown Lighthouse's
 CPU-throttling calculator gives, its floor, and which runs the gate keeps."""
 
+import re
 import sys
 from pathlib import Path
 
@@ -116,3 +117,29 @@ def test_a_telugu_page_is_measured_with_the_language_cookie(monkeypatch, tmp_pat
     assert '"Cookie": "django_language=te"' in next(arg for arg in telugu if arg.startswith("--extra-headers="))
     assert (tmp_path / "home-te-1.json").is_file() and (tmp_path / "home-en-1.json").is_file()
     assert list(session.results) == ["home", "home/te"] and len(session.results["home/te"]) == 1
+
+
+def test_a_run_audited_again_names_the_language_it_was_gathered_with(monkeypatch, tmp_path):
+    # Lighthouse refuses to audit artifacts under other settings than they were gathered with
+    # ("Cannot change settings between gathering and auditing": extraHeaders).
+    commands = []
+
+    def run(command, **kwargs):
+        commands.append(command)
+        Path(next(arg for arg in command if arg.startswith("--output-path=")).split("=", 1)[1]).write_text("{}")
+
+    monkeypatch.setattr(lighthouse.subprocess, "run", run)
+    lighthouse.lighthouse("http://127.0.0.1:1/", tmp_path / "gathered.json", artifacts=tmp_path, language="te")
+    lighthouse.lighthouse(None, tmp_path / "audited.json", cpu_slowdown=3, artifacts=tmp_path, language="te")
+    gathered, audited = ([arg for arg in command if arg.startswith("--extra-headers=")] for command in commands)
+    assert gathered == audited == ['--extra-headers={"Cookie": "django_language=te"}']
+
+
+def test_the_runs_audited_at_a_second_slowdown_are_printed_not_judged(capsys):
+    session = session_with({"home": [row(1500, 95)] * 3})
+    session.also_at = 8
+    session.at_also = {"home": [row(1500, 70)] * 3}
+    assert lighthouse.report(session, 3) is True
+    out = capsys.readouterr().out
+    assert "The same runs at 8x (printed, not judged" in out
+    assert re.search(r"^home\s+70\s", out, re.MULTILINE)
