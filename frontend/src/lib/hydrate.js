@@ -1,8 +1,8 @@
-// How a shopper page's island goes on the page (home, category, search: the islands the server
-// renderer draws, frontend/ssr): as lib/mount.js's mountIsland, once the chosen language's texts
-// are loaded; but a node the server rendered (`data-ssr`) is hydrated: React takes over the
-// markup that is already painted instead of drawing it again. Apart from mount.js so that the
-// pages the server does not render (and the chrome) do not carry it.
+// How a shopper page's island goes on the page (home, category, search, product and the cart:
+// the islands the server renderer draws, frontend/ssr): as lib/mount.js's mountIsland, once the
+// chosen language's texts are loaded; but a node the server rendered (`data-ssr`) is hydrated:
+// React takes over the markup that is already painted instead of drawing it again. Apart from
+// mount.js so that the pages the server does not render (and the chrome) do not carry it.
 // Either way the first render is a transition, so React builds it in slices of a few
 // milliseconds, yielding to the browser between them (issue 34: no task of 50 ms or more).
 import { createElement, startTransition, useEffect } from "react";
