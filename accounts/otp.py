@@ -32,6 +32,14 @@ from notifications.services import sms_queue
 
 Purpose = PhoneOtp.Purpose
 
+# Rules of the code itself, not configuration: a shorter code or more tries makes guessing easier,
+# and the texts and the API's schema promise these numbers.
+OTP_LENGTH = 6
+OTP_TTL_SECONDS = 5 * 60
+OTP_MAX_TRIES = 5
+OTP_RESEND_SECONDS = 5 * 60
+OTP_VERIFICATION_TOKEN_TTL_SECONDS = 10 * 60
+
 OTP_SENT = gettext_lazy("OTP sent successfully!")
 VERIFY_FIRST = gettext_lazy("Please verify your phone number with the OTP first.")
 VERIFICATION_INVALID = gettext_lazy(
@@ -69,7 +77,7 @@ def _resend_lock_key(phone_no: str) -> str:
 
 
 def _check_resend_allowed(*, phone_no: str, now: datetime) -> None:
-    resend_gap = settings.OTP_RESEND_SECONDS
+    resend_gap = OTP_RESEND_SECONDS
     last_sent = (
         PhoneOtp.objects.filter(phone_no=phone_no).order_by("-created_at").values_list("created_at", flat=True).first()
     )
@@ -101,18 +109,18 @@ def otp_send(*, phone_no, purpose, language: str = settings.LANGUAGE_CODE) -> Ot
         except SmsBudgetSpent:
             cache.delete(_resend_lock_key(phone_no))  # nothing was sent: the number may ask again later
             raise
-    code = f"{secrets.randbelow(10**settings.OTP_LENGTH):0{settings.OTP_LENGTH}d}"
+    code = f"{secrets.randbelow(10**OTP_LENGTH):0{OTP_LENGTH}d}"
     PhoneOtp.objects.create(
         phone_no=phone_no,
         purpose=purpose,
         code_hash=_code_hash(phone_no=phone_no, purpose=purpose, code=code),
         created_at=now,
-        expires_at=now + timedelta(seconds=settings.OTP_TTL_SECONDS),
+        expires_at=now + timedelta(seconds=OTP_TTL_SECONDS),
     )
     if texted:
-        text = otp_text(code=code, language=account_language or language)
+        text = otp_text(code=code, language=account_language or language, minutes=OTP_TTL_SECONDS // 60)
         sms_queue(phone_no=phone_no, text=text, about=f"{purpose} OTP SMS")
-    return OtpSent(message=str(OTP_SENT), resend_in=settings.OTP_RESEND_SECONDS)
+    return OtpSent(message=str(OTP_SENT), resend_in=OTP_RESEND_SECONDS)
 
 
 def _token_salt(purpose: str) -> str:
@@ -121,7 +129,7 @@ def _token_salt(purpose: str) -> str:
 
 def _otp_try(*, phone_no: str, purpose: str, code: str) -> tuple[PhoneOtp, bool]:
     """Check `code` against the latest code of this phone and purpose; a wrong one counts a try."""
-    max_tries = settings.OTP_MAX_TRIES
+    max_tries = OTP_MAX_TRIES
     with transaction.atomic():
         otp = (
             PhoneOtp.objects.select_for_update()
@@ -153,8 +161,8 @@ def otp_verify(*, phone_no, code, purpose) -> str:
     phone_no = clean_phone(phone_no)
     purpose = clean_purpose(purpose)
     code = str(code or "").strip()
-    if len(code) != settings.OTP_LENGTH or not (code.isascii() and code.isdigit()):
-        raise InvalidInput(gettext("Please enter the {length}-digit OTP.").format(length=settings.OTP_LENGTH))
+    if len(code) != OTP_LENGTH or not (code.isascii() and code.isdigit()):
+        raise InvalidInput(gettext("Please enter the {length}-digit OTP.").format(length=OTP_LENGTH))
 
     guess = guess_begin(scope="otp", target=phone_no, message=OTP_LOCKED)
     try:
@@ -166,7 +174,7 @@ def otp_verify(*, phone_no, code, purpose) -> str:
         guess_succeeded(guess)
     else:
         guess_failed(guess)
-        tries_left = settings.OTP_MAX_TRIES - otp.attempts
+        tries_left = OTP_MAX_TRIES - otp.attempts
         if tries_left:
             raise InvalidInput(
                 ngettext("Incorrect OTP. {tries} try left.", "Incorrect OTP. {tries} tries left.", tries_left).format(
@@ -182,7 +190,7 @@ def phone_verification_consume(*, token, phone_no: str, purpose: str) -> None:
     if not token:
         raise InvalidInput(VERIFY_FIRST)
     try:
-        data = signing.loads(str(token), salt=_token_salt(purpose), max_age=settings.OTP_VERIFICATION_TOKEN_TTL_SECONDS)
+        data = signing.loads(str(token), salt=_token_salt(purpose), max_age=OTP_VERIFICATION_TOKEN_TTL_SECONDS)
     except signing.BadSignature:
         raise Forbidden(VERIFICATION_INVALID) from None
     if not isinstance(data, dict) or data.get("phone") != phone_no:

@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import PHONE_PATTERN, PhoneOtp, User
+from accounts.otp import OTP_LENGTH
 from accounts.rules import NAME_MAX_LENGTH
 from accounts.services import CITY_MAX_LENGTH, STREET_MAX_LENGTH
 from accounts.tokens import IssuedToken, iso_utc
@@ -47,7 +48,7 @@ PASSWORD = {"type": "string", "minLength": 1, "format": "password"}
 NEW_PASSWORD = {**PASSWORD, "minLength": 6, "description": "6 or more characters, not a common password"}
 LANGUAGE = {"type": "string", "enum": [code for code, _ in settings.LANGUAGES]}
 PURPOSE = {"type": "string", "enum": list(PhoneOtp.Purpose.values)}
-OTP_CODE = {"type": "string", "pattern": rf"^[0-9]{{{settings.OTP_LENGTH}}}$", "description": "The code texted"}
+OTP_CODE = {"type": "string", "pattern": rf"^[0-9]{{{OTP_LENGTH}}}$", "description": "The code texted"}
 VERIFICATION_TOKEN = {"type": "string", "minLength": 1, "description": "From POST /api/users/otp/verify"}
 
 

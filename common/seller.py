@@ -2,7 +2,7 @@
 legal name, address, GSTIN, FSSAI licence, customer care, and the grievance officer.
 
 One owner for every place that shows them (the footer, the grievance page, the invoice through
-`shop_config`, `manage.py compliance_audit`): each comes from a setting (`shop/settings.py`, read
+`shop_config`, `manage.py compliance_audit`): each comes from a setting (`shop/settings/store.py`, read
 from the environment), never from a template.
 """
 

@@ -50,10 +50,10 @@ def order_cancelled_text(*, order_id: str, reason: str, refund: Decimal, languag
     return text
 
 
-def otp_text(*, code: str, language: str) -> str:
+def otp_text(*, code: str, language: str, minutes: int) -> str:
     with translation.override(language):
         return gettext("Your {store} verification code is {code}. It expires in {minutes} minutes.").format(
-            store=settings.STORE_NAME, code=code, minutes=settings.OTP_TTL_SECONDS // 60
+            store=settings.STORE_NAME, code=code, minutes=minutes
         )
 
 

@@ -1,4 +1,4 @@
-"""Payment jobs run by Celery beat (see CELERY_BEAT_SCHEDULE in shop/settings.py)."""
+"""Payment jobs run by Celery beat (see CELERY_BEAT_SCHEDULE in shop/settings/data.py)."""
 
 import logging
 

@@ -28,7 +28,7 @@ def https_deploy_check(app_configs, **kwargs) -> list[Error]:
         Error(
             f"DEBUG is off but {', '.join(off)} {'is' if len(off) == 1 else 'are'} off: session and CSRF cookies "
             "may travel over plain HTTP and browsers are not told to keep to HTTPS.",
-            hint="Leave them to settings.py (they follow DEBUG off); SECURE_HSTS_SECONDS must be above 0.",
+            hint="Leave them to shop/settings/security.py (they follow DEBUG off); SECURE_HSTS_SECONDS must be above 0.",
             id="shop.E001",
         )
     ]

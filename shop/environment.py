@@ -1,6 +1,6 @@
 """The one reader of the environment: every variable the shop reads is declared here, once.
 
-`shop/settings.py` reads each variable through one of the typed readers below, giving its
+The settings package (`shop/settings/`) reads each variable through one of the typed readers below, giving its
 default and what it means. A value that cannot be read (`DEBUG=maybe`, `DB_POOL_MAX_SIZE=ten`,
 `SMS_BACKEND=carrier-pigeon`) stops the process at start with a message naming the variable and
 what it accepts, rather than failing at the first request that needs it. Every declaration is
@@ -131,7 +131,7 @@ def url(name: str, default: str = "", *, schemes: Sequence[str], meaning: str, s
 
 
 def readme_table() -> str:
-    """README's table of variables, one row each, in the order settings.py reads them."""
+    """README's table of variables, one row each, in the order the settings modules read them."""
     rows = ["| variable | default | meaning |", "|---|---|---|"]
     rows += [f"| `{v.name}` | {v.default} | {v.meaning} |" for v in DECLARED.values()]
     return "\n".join(rows)

@@ -10,10 +10,12 @@ from notifications.messages import ORDER_TEXTS, lucky_draw_won_text, order_text,
 
 
 def test_the_otp_text_in_english_and_telugu():
-    assert otp_text(code="123456", language="en") == (
+    assert otp_text(code="123456", language="en", minutes=5) == (
         "Your SMLR Mart verification code is 123456. It expires in 5 minutes."
     )
-    assert otp_text(code="123456", language="te") == "మీ SMLR Mart ధృవీకరణ కోడ్ 123456. ఇది 5 నిమిషాల్లో గడువు ముగుస్తుంది."
+    assert (
+        otp_text(code="123456", language="te", minutes=5) == "మీ SMLR Mart ధృవీకరణ కోడ్ 123456. ఇది 5 నిమిషాల్లో గడువు ముగుస్తుంది."
+    )
 
 
 @pytest.mark.parametrize("event", sorted(ORDER_TEXTS))
@@ -40,5 +42,5 @@ def test_the_lucky_draw_text_names_the_month_in_the_customers_language():
 
 def test_a_text_is_in_the_language_asked_for_whatever_is_active():
     with translation.override("te"):
-        assert otp_text(code="111111", language="en").startswith("Your SMLR Mart verification code")
+        assert otp_text(code="111111", language="en", minutes=5).startswith("Your SMLR Mart verification code")
     assert translation.get_language() == "en"

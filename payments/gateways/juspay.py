@@ -1,7 +1,7 @@
 """Juspay / HDFC SmartGateway: the session API, the order-status API, signed returns, Basic-auth webhooks.
 
 Base URL, merchant id, API key, response key, payment-page client id and webhook credentials come
-from the environment (`JUSPAY_*` in `shop/settings.py`). Every call has a timeout; a timeout, a
+from the environment (`JUSPAY_*` in `shop/settings/commerce.py`). Every call has a timeout; a timeout, a
 refused connection or an error body becomes `GatewayError`, which leaves the payment pending.
 """
 

@@ -1,0 +1,82 @@
+"""The store's identity: its address, names, numbers and where it delivers."""
+
+from django.core.exceptions import ImproperlyConfigured
+
+from shop import environment as env
+
+# --- The shop itself ------------------------------------------------------------------------------
+SITE_URL = env.url(
+    "SITE_URL",
+    "http://127.0.0.1:8000",
+    schemes=("http", "https"),
+    meaning="the shop's public address (payment return URLs, SMS links)",
+)
+STORE_NAME = env.text("STORE_NAME", "SMLR Mart", meaning="shown in the header, invoices and SMS")
+_CHAT = "Say Hi To Order chat and call links (demo numbers by default)"
+STORE_WHATSAPP_NUMBER = env.text("STORE_WHATSAPP_NUMBER", "919876543210", meaning=_CHAT)
+STORE_PHONE_NUMBER = env.text("STORE_PHONE_NUMBER", "08856230123", meaning=_CHAT)
+STORE_SUPPORT_EMAIL = env.text("STORE_SUPPORT_EMAIL", "care@smlrmart.in", meaning="footer and invoice")
+STORE_SUPPORT_PHONE = env.text("STORE_SUPPORT_PHONE", "+91 98765 43210", meaning="footer and invoice")
+STORE_GST_NUMBER = env.text("STORE_GST_NUMBER", "37ABCDE1234F1Z5", meaning="invoice (a demo value by default)")
+# The state the store is registered in for GST (its GSTIN starts with the state's code, 37): delivery
+# inside it is taxed CGST + SGST, elsewhere IGST (`orders.tax`).
+STORE_STATE = env.text(
+    "STORE_STATE",
+    "Andhra Pradesh",
+    meaning="the state the store is registered in for GST (its GSTIN's first two digits are that state's code): "
+    "orders delivered inside it are taxed CGST + SGST, elsewhere (Yanam, Puducherry) IGST",
+)
+STORE_FSSAI_NUMBER = env.text("STORE_FSSAI_NUMBER", "10123456000123", meaning="invoice (a demo value by default)")
+STORE_ADDRESS = env.text(
+    "STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201", meaning="invoice (a demo value by default)"
+)
+# The seller and grievance officer the Consumer Protection (E-Commerce) Rules 2020 ask the site to
+# name (`common/seller.py`; `manage.py compliance_audit` fails while one is blank).
+STORE_LEGAL_NAME = env.text(
+    "STORE_LEGAL_NAME", "SMLR Mart Retail Private Limited", meaning="footer, invoice (a demo value by default)"
+)
+_OFFICER = "the grievance officer on /grievance.html and in the footer (a demo value by default)"
+GRIEVANCE_OFFICER_NAME = env.text("GRIEVANCE_OFFICER_NAME", "K. Lakshmi Prasad", meaning=_OFFICER)
+GRIEVANCE_OFFICER_DESIGNATION = env.text(
+    "GRIEVANCE_OFFICER_DESIGNATION", "Grievance Officer and Customer Care Manager", meaning=_OFFICER
+)
+GRIEVANCE_OFFICER_PHONE = env.text("GRIEVANCE_OFFICER_PHONE", "+91 98765 43211", meaning=_OFFICER)
+GRIEVANCE_OFFICER_EMAIL = env.text("GRIEVANCE_OFFICER_EMAIL", "grievance@smlrmart.in", meaning=_OFFICER)
+_SOCIAL = "footer social links"
+STORE_SOCIAL_LINKS = {
+    "facebook": env.text("STORE_FACEBOOK_URL", "https://www.facebook.com/smlrmart", meaning=_SOCIAL),
+    "instagram": env.text("STORE_INSTAGRAM_URL", "https://www.instagram.com/smlrmart", meaning=_SOCIAL),
+    "youtube": env.text("STORE_YOUTUBE_URL", "https://www.youtube.com/@smlrmart", meaning=_SOCIAL),
+    "x": env.text("STORE_X_URL", "https://x.com/smlrmart", meaning=_SOCIAL),
+}
+GOOGLE_MAPS_API_KEY = env.secret(
+    "GOOGLE_MAPS_API_KEY",
+    meaning="optional Places autocomplete in the delivery checker (setting it also lets the Maps hosts through the "
+    "content security policy); without it the checker suggests towns and localities from the offline post-office "
+    "data",
+)
+DELIVERY_STATES = ["Andhra Pradesh", "Puducherry"]
+
+
+def _pincode_pair(pair: str) -> bool:
+    pin, _, town = pair.partition(":")
+    if not (pin.strip().isascii() and pin.strip().isdigit() and len(pin.strip()) == 6 and town.strip()):
+        raise ImproperlyConfigured(f"DELIVERY_PINCODES: {pair!r} is not valid: expected a 6-digit pincode:Town")
+    return True
+
+
+# Pincode -> town the shop delivers to. Override with DELIVERY_PINCODES="533201:Amalapuram,...".
+DELIVERY_PINCODES = {
+    pin.strip(): town.strip()
+    for pin, town in (
+        pair.split(":", 1)
+        for pair in env.listing(
+            "DELIVERY_PINCODES",
+            "533201:Amalapuram,533001:Kakinada,533212:Mummidivaram,533464:Yanam,"
+            "533222:Uppalaguptam,533213:Uppalaguptam",
+            shown="the six pincodes of the spec",
+            meaning="`pincode:Town,...` the shop delivers to",
+        )
+        if _pincode_pair(pair)
+    )
+}
