@@ -192,7 +192,18 @@ CELERY_VISIBILITY_TIMEOUT_SECONDS = env.integer(
     meaning="a task taken by a worker that died unacknowledged is handed to another worker after this long (Redis "
     "broker); keep it above the SMS retries' longest countdown (600 s)",
 )
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS}
+# A frozen Redis (its process stopped, a half-open path) accepts the bytes of a publish and never
+# answers: without a read deadline `.delay()` waited minutes inside the request (issue 46.2). With
+# one, the publish fails within a few seconds (not retried), and `NeverFailingTask` runs the task in
+# the caller's process instead (notifications/tasks.py). The read deadline stays above the worker's
+# own 1 s BRPOP wait, so an idle worker never takes its quiet queue for a dead broker.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS,
+    "socket_timeout": max(REDIS_TIMEOUT_SECONDS, 2),
+    "socket_connect_timeout": max(REDIS_TIMEOUT_SECONDS, 1),
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = max(REDIS_TIMEOUT_SECONDS, 1)
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
