@@ -76,7 +76,7 @@ def seed(count: int) -> list[tuple[int, str, str]]:
 
     from accounts.models import User
     from catalog.models import Category, Detail, Financial, Product
-    from orders.services import Address, LineRequest, Totals, order_place
+    from checkout.placement import Address, LineRequest, Totals, order_place
 
     category = Category.objects.create(key="bench", name="BENCH STAPLES", sequence=1)
     product = Product.objects.create(name="Bench Oil", slug="bench-oil", category=category, hsn_code="1512", gst_rate=5)

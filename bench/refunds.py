@@ -82,9 +82,9 @@ def end_to_end(pack, shopper, count: int) -> tuple[list[float], list[float]]:
     """Place, pay in the sandbox, cancel, refund: (cancel → refunded, place → refunded) seconds."""
     from django.db import transaction
 
+    from aftersale.cancellation import order_cancel
+    from checkout.placement import Address, LineRequest, Totals, order_place
     from orders.models import Order
-    from orders.pipeline import order_cancel
-    from orders.services import Address, LineRequest, Totals, order_place
     from payments.gateways.sandbox import SandboxGateway
     from payments.models import Refund
     from payments.refunds import refund_order_in_full

@@ -3,8 +3,9 @@ shop that has a history (`manage.py seed_orders`).
 
 Orders are written with `bulk_create` in batches, straight to the tables, as history: placement's
 rules (stock, prices, slot capacity, invoices) are not run, no event is announced and no SMS is
-sent. Each order is priced from the catalog's packs as they are now (`dprice` × packs), so its
-lines add up to its items and its total to items plus delivery, as the constraints check. Spread
+sent. Each order is priced from the catalog's packs as they are now (`dprice` × packs), its lines
+built by `orders.lines` as placement builds them (HSN, GST, Telugu names), so its lines add up to
+its items and its total to the items (delivery is free, as in the shop), as the constraints check. Spread
 over the last `days` days, oldest first (ids grow with time); about 1 in 20 is cancelled,
 4 in 10 are paid online (a charged Payment beside each), the older ones delivered. Customers are
 made as needed (`7xxxxxxxxx` phone numbers, no password), and each order books the delivery window
@@ -21,10 +22,21 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from catalog.models import Financial
+from orders import tax
+from orders.lines import line_snapshot
 from orders.models import DeliveryWindow, Order, OrderItem, Slot, SlotBooking
 from payments.models import Payment
 
 BATCH = 2000
+# The demo address is in Amalapuram, Andhra Pradesh: CGST + SGST, and a free delivery with its GST
+# fields as placement writes them (`checkout.placement`), so each order prints as a tax invoice.
+DEMO_SUPPLY = {
+    "place_of_supply": "Andhra Pradesh",
+    "gst_interstate": False,
+    "shipping_gst_rate": tax.DELIVERY_GST_RATE,
+    "shipping_taxable_value": Decimal("0.00"),
+    "shipping_tax": Decimal("0.00"),
+}
 INVOICE_PREFIX = "SEED"
 PHONE_PREFIX = "7"
 ORDERS_PER_CUSTOMER = 20
@@ -87,27 +99,11 @@ def new_order(*, invoice_number: str, user, method: str, items: Decimal, shippin
 
 
 def new_line(order: Order, pack: Financial, qty: int, *, line_total: Decimal | None = None) -> OrderItem:
-    """An unsaved line of `qty` × `pack` with the pack's catalog snapshot, as placement takes it;
-    priced at the pack's `dprice` unless `line_total` says otherwise."""
-    if line_total is None:
-        price, line_total = pack.dprice, pack.dprice * qty
-    else:
-        price = line_total / qty
-    return OrderItem(
-        order=order,
-        financial=pack,
-        product_id=pack.detail.product_id,
-        brand_id=pack.detail_id,
-        name=pack.detail.product.name,
-        brand=pack.detail.brand,
-        quantity=pack.quantity_display,
-        units=pack.units,
-        mrp=pack.price,
-        price=price,
-        qty=qty,
-        invoiced_qty=qty,
-        line_total=line_total,
-    )
+    """An unsaved line of `qty` × `pack`, built as placement builds one (`orders.lines`: the pack's
+    snapshot with its HSN code, GST and Telugu name); priced at the pack's `dprice` unless
+    `line_total` says otherwise."""
+    price = None if line_total is None else line_total / qty
+    return line_snapshot(order=order, pack=pack, qty=qty, price=price, line_total=line_total)
 
 
 def seed_orders(*, count: int, days: int = 90, seed: int = 27, now: datetime | None = None) -> Seeded:
@@ -134,7 +130,7 @@ def seed_orders(*, count: int, days: int = 90, seed: int = 27, now: datetime | N
             chosen = {pack.pk: pack for pack in rng.choices(packs, weights=weights, k=rng.randint(1, 5))}
             lines = [(pack, rng.randint(1, 3)) for pack in chosen.values()]
             items = sum((pack.dprice * qty for pack, qty in lines), Decimal("0"))
-            shipping = Decimal("0") if items >= 500 else Decimal("40")
+            shipping = Decimal("0")  # the shop never charges for delivery (orders.rules.SHIPPING_PRICE)
             method = Order.PaymentMethod.ONLINE if rng.random() < 0.4 else Order.PaymentMethod.CASH_OR_UPI
             cancelled = rng.random() < 0.05
             age = now - placed
@@ -161,6 +157,7 @@ def seed_orders(*, count: int, days: int = 90, seed: int = 27, now: datetime | N
                     is_paid=paid,
                     paid_at=placed if paid else None,
                     amount_paid=items + shipping if paid else Decimal("0"),
+                    **DEMO_SUPPLY,
                 )
             )
             lines_of.append(lines)

@@ -1,21 +1,16 @@
-"""Django admin (/staff/) for orders: read-only records, moved only through the services. Delivery
+"""Django admin (/staff/) for orders: read-only records, moved only through the services. Cancelling
+and changing lines at packing move money, so their action and screen are `aftersale/admin.py`'s,
+which extends `OrderAdmin`. Delivery
 slots: the weekly windows and holidays are edited freely; slots and bookings are read-only records
 (places change only through `orders.slots`)."""
 
-from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
-from django.contrib.admin.helpers import ActionForm
 from django.db.models import Count
-from django.shortcuts import get_object_or_404, redirect
-from django.template.response import TemplateResponse
-from django.urls import path, reverse
-from django.utils.html import format_html
 
 from common.dates import format_datetime
 from common.errors import DomainError
 from common.money import rupees
-from orders import packing
 from orders.credit_notes import rupees_from_paise
 from orders.models import (
     CreditNote,
@@ -31,8 +26,8 @@ from orders.models import (
     Slot,
     SlotBooking,
 )
-from orders.pipeline import CANCEL_REASON_MAX_LENGTH, line_changes_allowed, order_advance, order_cancel
-from orders.rules import MAX_QTY, MIN_QTY, OPEN_STATUSES
+from orders.pipeline import order_advance
+from orders.rules import OPEN_STATUSES
 from orders.services import order_record_cash_payment
 
 
@@ -118,50 +113,7 @@ class OrderLineChangeInline(admin.TabularInline):
         return False
 
 
-class PackingChangeForm(forms.Form):
-    """One change to one line, as the shop's order page makes it (`orders.packing`)."""
-
-    REDUCE, REPLACE = "reduce", "replace"
-
-    line = forms.TypedChoiceField(coerce=int, label="Line")
-    action = forms.ChoiceField(
-        choices=[(REDUCE, "Reduce to the count below (0 removes the line)"), (REPLACE, "Replace with the pack below")],
-        widget=forms.RadioSelect,
-        initial=REDUCE,
-    )
-    qty = forms.IntegerField(label="Pack count", min_value=0, max_value=MAX_QTY)
-    financial = forms.IntegerField(label="Replacement pack id", required=False, min_value=1)
-    shopper_agreed = forms.BooleanField(
-        label="The shopper agreed to this pack at its own price", required=False, initial=False
-    )
-    reason = forms.CharField(label="Why", required=False, max_length=packing.REASON_MAX_LENGTH)
-
-    def __init__(self, *args, order: Order, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["line"].choices = [(item.pk, str(item)) for item in order.items.all()]
-
-    def clean(self):
-        data = super().clean()
-        if data.get("action") == self.REPLACE:
-            if not data.get("financial"):
-                self.add_error("financial", "Give the replacement pack's id.")
-            if data.get("qty") is not None and data["qty"] < MIN_QTY:
-                self.add_error("qty", f"A replacement needs at least {MIN_QTY} pack.")
-        return data
-
-
-class OrderActionForm(ActionForm):
-    """The action bar, with the reason the "Cancel orders" action records."""
-
-    reason = forms.CharField(
-        required=False,
-        max_length=CANCEL_REASON_MAX_LENGTH,
-        label="Reason",
-        widget=forms.TextInput(attrs={"placeholder": "why, when cancelling", "style": "max-width: 100%"}),
-    )
-
-
-def _apply(modeladmin, request, queryset, action, done: str) -> None:
+def apply_to_orders(modeladmin, request, queryset, action, done: str) -> None:
     """Run `action(order)` on each selected order; a refusal is reported, never raised."""
     succeeded = 0
     for order in queryset.select_related("user"):
@@ -177,7 +129,7 @@ def _apply(modeladmin, request, queryset, action, done: str) -> None:
 
 def _pipeline_action(to_status: str):
     def action(modeladmin, request, queryset):
-        _apply(
+        apply_to_orders(
             modeladmin,
             request,
             queryset,
@@ -191,24 +143,12 @@ def _pipeline_action(to_status: str):
 
 @admin.action(description="Record cash payment")
 def record_cash_payment(modeladmin, request, queryset):
-    _apply(
+    apply_to_orders(
         modeladmin,
         request,
         queryset,
         lambda order: order_record_cash_payment(order=order, by=request.user),
         "marked paid in cash",
-    )
-
-
-@admin.action(description="Cancel orders (give the reason first)")
-def cancel_orders(modeladmin, request, queryset):
-    reason = request.POST.get("reason", "")
-    _apply(
-        modeladmin,
-        request,
-        queryset,
-        lambda order: order_cancel(order=order, reason=reason, by=request.user),
-        "cancelled",
     )
 
 
@@ -229,7 +169,7 @@ class PaymentNeedsStaffFilter(admin.SimpleListFilter):
 
 class UnpaidHoardFilter(admin.SimpleListFilter):
     """Open unpaid orders of customers at the cap of UNPAID_ORDERS_PER_CUSTOMER (orders/rules.py):
-    stock held with no money; the "Cancel orders" action releases it."""
+    stock held with no money; the "Cancel orders" action (aftersale/admin.py) releases it."""
 
     title = "unpaid hoard"
     parameter_name = "unpaid_hoard"
@@ -271,13 +211,11 @@ class OrderAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     ordering = ("-created_at", "-id")
     inlines = [OrderItemInline, OrderLineChangeInline, OrderEventInline]
-    action_form = OrderActionForm
     actions = [
         _pipeline_action(Order.Status.PACKED),
         _pipeline_action(Order.Status.DISPATCHED),
         _pipeline_action(Order.Status.DELIVERED),
         record_cash_payment,
-        cancel_orders,
     ]
 
     def changelist_view(self, request, extra_context=None):
@@ -293,7 +231,7 @@ class OrderAdmin(admin.ModelAdmin):
         (None, {"fields": ("public_id", "invoice_number", "user", "created_at")}),
         ("Delivery", {"fields": ("shipping_street", "shipping_city", "shipping_postal_code")}),
         ("Money", {"fields": ("payment_method", "items_price", "shipping_price", "total_price")}),
-        ("Packing", {"fields": ("substitution_preference", "change_items")}),
+        ("Packing", {"fields": ("substitution_preference",)}),
         (
             "GST",
             {
@@ -311,60 +249,6 @@ class OrderAdmin(admin.ModelAdmin):
         ("Payment", {"fields": ("is_paid", "paid_at", "payment_reference", "payments_needing_staff")}),
     )
     readonly_fields = tuple(name for _title, section in fieldsets for name in section["fields"])
-
-    @admin.display(description="change items")
-    def change_items(self, order: Order):
-        """The back-up packing screen (the shop's order page is the first one)."""
-        if order.pk is None or order.status not in packing.LINE_CHANGE_STATUSES:
-            return "— (only while placed or packed)"
-        url = reverse("admin:orders_order_packing", args=[order.pk])
-        return format_html('<a class="button" href="{}">Reduce, remove or replace a line</a>', url)
-
-    def get_urls(self):
-        packing_view = self.admin_site.admin_view(self.packing_view)
-        own = [path("<path:object_id>/packing/", packing_view, name="orders_order_packing")]
-        return own + super().get_urls()
-
-    def packing_view(self, request, object_id: str):
-        """Reduce, remove or replace one line through the same services as the shop's order page."""
-        order = get_object_or_404(Order.objects.select_related("user"), pk=object_id)
-        change_url = reverse("admin:orders_order_change", args=[order.pk])
-        if not line_changes_allowed(order=order, user=request.user):
-            self.message_user(request, "Only a placed or packed order's items can change.", level=messages.ERROR)
-            return redirect(change_url)
-        form = PackingChangeForm(request.POST or None, order=order)
-        if request.method == "POST" and form.is_valid():
-            data = form.cleaned_data
-            try:
-                if data["action"] == PackingChangeForm.REPLACE:
-                    packing.order_line_replace(
-                        order=order,
-                        item=data["line"],
-                        financial=data["financial"],
-                        qty=data["qty"],
-                        by=request.user,
-                        shopper_agreed=data["shopper_agreed"],
-                        reason=data["reason"],
-                    )
-                else:
-                    packing.order_line_set_qty(
-                        order=order, item=data["line"], qty=data["qty"], by=request.user, reason=data["reason"]
-                    )
-            except DomainError as error:
-                self.message_user(request, error.message, level=messages.ERROR)
-            else:
-                self.message_user(request, "The order's items were changed.", level=messages.SUCCESS)
-                return redirect(change_url)
-        context = {
-            **self.admin_site.each_context(request),
-            "title": f"Change items of {order}",
-            "opts": self.model._meta,
-            "order": order,
-            "items": order.items.all(),
-            "form": form,
-            "change_url": change_url,
-        }
-        return TemplateResponse(request, "admin/orders/order/packing.html", context)
 
     @admin.display(description="payments needing staff")
     def payments_needing_staff(self, order: Order) -> str:

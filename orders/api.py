@@ -2,7 +2,7 @@
 parse, call one service or selector, serialize."""
 
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import status
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
@@ -11,33 +11,23 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.errors import InvalidValue, NotFound
-from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
-from common.idempotency import idempotent
 from common.ids import as_row_id
-from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
-from orders import packing, picking, selectors, services, slots
+from orders import picking, selectors, services, slots
 from orders.buy_again import order_buy_again
 from orders.models import Order
-from orders.pipeline import order_advance, order_cancel
+from orders.pipeline import order_advance
 from orders.serializers import (
-    AdminOrderListInSerializer,
     BuyAgainSerializer,
     DeliverySheetSerializer,
     DeliveryWindowSerializer,
     HolidaySerializer,
-    OrderCancelInSerializer,
-    OrderLineQtyInSerializer,
-    OrderLineReplaceInSerializer,
-    OrderPlaceInSerializer,
     OrderSerializer,
     OrderStatusInSerializer,
     PackingSlipsSerializer,
     PickingQuerySerializer,
     PickListSerializer,
     SlotsSerializer,
-    StoreCreditQuoteInSerializer,
-    StoreCreditQuoteSerializer,
 )
 from orders.usual import usual_items
 
@@ -45,76 +35,6 @@ from orders.usual import usual_items
 def _order_data(request: Request, order_or_orders, *, many: bool = False):
     """Orders as the caller sees them (their `allowedMoves` depend on who asks)."""
     return OrderSerializer(order_or_orders, many=many, context={"request": request}).data
-
-
-class OrdersView(APIView):
-    """`POST /api/orders` places the caller's order; `GET /api/orders` lists every order (admin)."""
-
-    parser_classes = [JSONParser]  # the order's lines and address are nested: JSON only
-
-    def get_permissions(self):
-        listing = getattr(self.request, "method", "GET") == "GET"
-        return [IsAdmin()] if listing else [IsCustomer()]
-
-    @extend_schema(
-        summary="Every order, newest first, with the customer's name (admin); one page of a JSON array",
-        parameters=[
-            AdminOrderListInSerializer,
-            OpenApiParameter(
-                TOTAL_COUNT_HEADER, int, OpenApiParameter.HEADER, response=[200], description="Orders in all pages"
-            ),
-            OpenApiParameter(
-                "Link",
-                str,
-                OpenApiParameter.HEADER,
-                response=[200],
-                description='RFC 8288 links to the first, prev, next and last pages: `<url>; rel="next", ...`',
-            ),
-        ],
-        responses=OrderSerializer(many=True),
-    )
-    def get(self, request: Request) -> Response:
-        query = AdminOrderListInSerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        page = selectors.orders_for_admin(
-            status=query.validated_data.get("status") or None,
-            page=query.validated_data["pageNumber"],
-            page_size=query.validated_data["pageSize"],
-        )
-        headers = page_headers(request, page=page, page_size=query.validated_data["pageSize"])
-        return Response(_order_data(request, page.items, many=True), headers=headers)
-
-    @extend_schema(request=OrderPlaceInSerializer, responses={201: OrderSerializer}, parameters=[IDEMPOTENCY_KEY])
-    @idempotent("orders.place", atomic=True)
-    def post(self, request: Request) -> Response:
-        body = OrderPlaceInSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
-        address = data["shippingAddress"]
-        order = services.order_place(
-            user=request.user,
-            items=[
-                services.LineRequest(
-                    product_id=line["productId"],
-                    brand_id=line["brandId"],
-                    financial_id=line["financialId"],
-                    qty=line["qty"],
-                )
-                for line in data["orderItems"]
-            ],
-            shipping_address=services.Address(
-                street=address["street"], city=address["city"], postal_code=address["postalCode"]
-            ),
-            payment_method=data["paymentMethod"],
-            client_totals=services.Totals(
-                items_price=data["itemsPrice"], shipping_price=data["shippingPrice"], total_price=data["totalPrice"]
-            ),
-            substitution_preference=data["substitutionPreference"],
-            store_credit=data.get("storeCredit"),
-            delivery_slot=data.get("deliverySlot") or None,
-        )
-        order = selectors.order_get_for(user=request.user, public_id=order.public_id)
-        return Response(_order_data(request, order), status=status.HTTP_201_CREATED)
 
 
 class MyOrdersView(APIView):
@@ -136,23 +56,6 @@ class UsualItemsView(APIView):
     )
     def get(self, request: Request) -> Response:
         return Response(usual_items(user=request.user))
-
-
-class StoreCreditQuoteView(APIView):
-    """Checkout's store credit: the shopper's balance and what an order of `total` would use."""
-
-    permission_classes = [IsCustomer]
-
-    @extend_schema(
-        summary="The caller's store credit, and what an order of this total would use and leave to pay",
-        parameters=[StoreCreditQuoteInSerializer],
-        responses={200: StoreCreditQuoteSerializer, 400: OpenApiResponse(description='{"message"}: no total')},
-    )
-    def get(self, request: Request) -> Response:
-        query = StoreCreditQuoteInSerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        quote = selectors.store_credit_quote(user=request.user, total=query.validated_data["total"])
-        return Response(StoreCreditQuoteSerializer(quote).data)
 
 
 class OrderDetailView(APIView):
@@ -199,35 +102,6 @@ class OrderPayView(APIView):
         return Response(_order_data(request, order))
 
 
-class OrderCancelView(APIView):
-    """Cancel an order: staff while it is placed or packed, the shopper who placed it until it is
-    packed; its stock goes back and what was paid comes back (`orders.pipeline.order_cancel`)."""
-
-    permission_classes = [IsCustomer]
-
-    @extend_schema(
-        summary="Cancel an order: staff while placed or packed (a reason needed), its customer while placed "
-        "(a reason optional); stock goes back, what was paid comes back, with a GST credit note",
-        request=OrderCancelInSerializer,
-        responses={
-            200: OrderSerializer,
-            400: OpenApiResponse(description='{"message"}: staff gave no reason, or one over 500 characters'),
-            404: OpenApiResponse(description='{"message": "Order not found"}: no such order of the caller\'s'),
-            409: OpenApiResponse(
-                description='{"message", "code": "invalid_transition", "currentStatus"}: already packed (customer), '
-                "dispatched, delivered or already cancelled"
-            ),
-        },
-    )
-    def put(self, request: Request, public_id: str) -> Response:
-        body = OrderCancelInSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        order = selectors.order_get_for(user=request.user, public_id=public_id)
-        order_cancel(order=order, reason=body.validated_data["reason"], by=request.user)
-        order = selectors.order_get_for(user=request.user, public_id=public_id)
-        return Response(_order_data(request, order))
-
-
 class OrderBuyAgainView(APIView):
     """Buy again: the order's packs as cart lines at today's prices, naming what changed or is gone."""
 
@@ -244,75 +118,6 @@ class OrderBuyAgainView(APIView):
     )
     def post(self, request: Request, public_id: str) -> Response:
         return Response(BuyAgainSerializer(order_buy_again(user=request.user, public_id=public_id)).data)
-
-
-def _line_id(order, item_id: str) -> int:
-    """The line's id from the path; 404 for anything that cannot be one."""
-    line_id = as_row_id(item_id)
-    if line_id is None:
-        raise NotFound(packing.LINE_NOT_FOUND.format(order=order.public_id))
-    return line_id
-
-
-_LINE_CHANGE_ERRORS = {
-    200: OrderSerializer,
-    400: OpenApiResponse(description='{"message"}: a count that is not a whole number from 0 up to the line\'s own'),
-    404: OpenApiResponse(description='{"message"}: no such order, or the line is not (or no longer) in it'),
-    409: OpenApiResponse(
-        description='{"message", "code"}: order_not_editable (dispatched, delivered or cancelled), last_line, '
-        "out_of_stock, replacement_costs_more, refund_exceeds_payment"
-    ),
-}
-
-
-class OrderLineView(APIView):
-    """Staff reduce a line at packing (a short pick); 0 removes it. The same count again changes nothing."""
-
-    permission_classes = [IsAdmin]
-    parser_classes = [JSONParser]
-
-    @extend_schema(
-        summary="Reduce or remove an order line at packing (admin); stock, GST, totals, credit note and refund follow",
-        request=OrderLineQtyInSerializer,
-        responses=_LINE_CHANGE_ERRORS,
-    )
-    def put(self, request: Request, public_id: str, item_id: str) -> Response:
-        order = selectors.order_get_for(user=request.user, public_id=public_id)
-        line_id = _line_id(order, item_id)
-        body = OrderLineQtyInSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
-        packing.order_line_set_qty(order=order, item=line_id, qty=data["qty"], by=request.user, reason=data["reason"])
-        return Response(_order_data(request, selectors.order_get_for(user=request.user, public_id=public_id)))
-
-
-class OrderLineReplaceView(APIView):
-    """Staff replace a line with another pack at packing (a substitution)."""
-
-    permission_classes = [IsAdmin]
-    parser_classes = [JSONParser]
-
-    @extend_schema(
-        summary="Replace an order line with another pack at packing (admin), at the lower unit price unless agreed",
-        request=OrderLineReplaceInSerializer,
-        responses=_LINE_CHANGE_ERRORS,
-    )
-    def post(self, request: Request, public_id: str, item_id: str) -> Response:
-        order = selectors.order_get_for(user=request.user, public_id=public_id)
-        line_id = _line_id(order, item_id)
-        body = OrderLineReplaceInSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
-        packing.order_line_replace(
-            order=order,
-            item=line_id,
-            financial=data["financialId"],
-            qty=data["qty"],
-            by=request.user,
-            shopper_agreed=data["shopperAgreed"],
-            reason=data["reason"],
-        )
-        return Response(_order_data(request, selectors.order_get_for(user=request.user, public_id=public_id)))
 
 
 # Delivery slots: checkout's offer (anyone) and staff's weekly plan (admin).

@@ -1,16 +1,16 @@
 """The order status pipeline: placed → packed → dispatched → delivered, or cancelled on the way.
 
 The pipeline is data: `MOVES` says which statuses may follow which, `STEP_TIMESTAMP` where each
-step records when it happened. `order_advance` moves an order one step forward, `order_cancel`
-cancels it (staff while placed or packed, the shopper who placed it while placed, or the payments
-work for an abandoned online order); both lock the row, so of two concurrent moves one wins and the
-other gets a 409. A cancellation gives back what was paid (`payments.refunds.refund_order_in_full`)
-with a GST credit note for it (`orders.credit_notes`), in the same transaction. Every move, placement included, is
-recorded as an `OrderEvent`. Payment is a separate flag and never moves an order.
+step records when it happened. `order_advance` moves an order one step forward, `order_cancel_move`
+cancels it (staff while placed or packed, the shopper who placed it while placed, or the system
+for an abandoned online order); both lock the row, so of two concurrent moves one wins and the
+other gets a 409. A cancellation gives back what was paid with a GST credit note for it, in the same
+transaction: that flow moves money, so it is `aftersale.cancellation.order_cancel`, above orders and
+payments, which calls `order_cancel_move` here for the pipeline's part. Every move, placement
+included, is recorded as an `OrderEvent`. Payment is a separate flag and never moves an order.
 """
 
 import logging
-from decimal import Decimal
 
 from django.conf import settings
 from django.db import transaction
@@ -20,11 +20,11 @@ from django.utils.translation import gettext, gettext_lazy
 from catalog.stock import stock_return
 from common.errors import Conflict, DomainError, NotFound
 from common.text import squeezed
-from orders.credit_notes import credit_note_issue_for_rest
 from orders.events import announce_order_changed
 from orders.models import Order, OrderEvent
+from orders.selectors import ORDER_NOT_FOUND
 from orders.slots import slot_release
-from orders.sms import order_cancelled_sms_after_commit, order_sms_after_commit
+from orders.sms import order_sms_after_commit
 
 logger = logging.getLogger(__name__)
 
@@ -67,8 +67,6 @@ CANCEL_AFTER_PACKING = gettext_lazy(
     "Order {order} is already packed, so it can't be cancelled any more. "
     "Please call us on {phone} if something is wrong."
 )
-
-ZERO = Decimal("0.00")
 
 _ORDER = [Status.PLACED, Status.PACKED, Status.DISPATCHED, Status.DELIVERED]
 
@@ -145,12 +143,12 @@ def _move(*, order: Order, to_status: str, by, reason: str = "") -> Order:
         fields.append("cancel_reason")
     locked.save(update_fields=fields)
     _record(order=locked, from_status=from_status, to_status=to_status, by=by, reason=reason, at=now)
-    if to_status in NOTIFIED_STEPS and to_status != Status.CANCELLED:  # `order_cancel` says what comes back
+    if to_status in NOTIFIED_STEPS and to_status != Status.CANCELLED:  # the cancellation says what comes back
         order_sms_after_commit(order=locked, event=to_status)
     return locked
 
 
-def _copy_progress(*, to: Order, source: Order) -> Order:
+def copy_progress(*, to: Order, source: Order) -> Order:
     for name in ("status", "cancel_reason", *STEP_TIMESTAMP.values()):
         setattr(to, name, getattr(source, name))
     return to
@@ -160,7 +158,7 @@ def order_advance(*, order: Order, to_status: str, by=None) -> Order:
     """Move `order` one step along the pipeline and record when; 409 for any other move.
 
     The row is locked and re-read, so two staff members pressing the same button at once give one
-    move and one 409. Cancelling is `order_cancel` (it needs a reason and returns stock).
+    move and one 409. Cancelling is `aftersale.cancellation.order_cancel` (it needs a reason, returns stock and money).
     """
     if to_status not in STEP_TIMESTAMP or to_status == Status.CANCELLED:
         raise Conflict(
@@ -169,7 +167,7 @@ def order_advance(*, order: Order, to_status: str, by=None) -> Order:
     with transaction.atomic():
         locked = _move(order=order, to_status=to_status, by=by)
     logger.info("order %s moved to %s by %s", locked.public_id, to_status, getattr(by, "pk", None))
-    return _copy_progress(to=order, source=locked)
+    return copy_progress(to=order, source=locked)
 
 
 def clean_cancel_reason(reason, *, required: bool = True) -> str:
@@ -184,14 +182,19 @@ def clean_cancel_reason(reason, *, required: bool = True) -> str:
     return text
 
 
+def cancel_reason_for(reason, *, by) -> str:
+    """The reason a cancellation records: staff must give one (`clean_cancel_reason`), a customer
+    need not (then "Cancelled by the customer."), the system (None) gives its own."""
+    customer = by is not None and not _is_staff(by)
+    return clean_cancel_reason(reason, required=not customer) or str(CANCELLED_BY_CUSTOMER)
+
+
 def _check_cancel_by(*, locked: Order, by) -> None:
     """Staff and the system follow `MOVES` (checked by `_move`); a customer cancels only their own
     order (404 for anyone else's, as every order route), and only while it is placed (409)."""
     if by is None or _is_staff(by):
         return
     if not by.is_authenticated or locked.user_id != by.pk:
-        from orders.selectors import ORDER_NOT_FOUND
-
         raise NotFound(str(ORDER_NOT_FOUND))
     if locked.status not in CUSTOMER_CANCELS_FROM and locked.status != Status.CANCELLED:
         raise Conflict(
@@ -201,42 +204,20 @@ def _check_cancel_by(*, locked: Order, by) -> None:
         )
 
 
-def order_cancel(*, order: Order, reason: str, by=None) -> Order:
-    """Cancel an order: staff while placed or packed, the customer who placed it while placed.
+def order_cancel_move(*, order: Order, reason: str, by=None) -> Order:
+    """The pipeline's part of a cancellation, inside the caller's transaction: the order row locked
+    and re-read (of two concurrent cancels one wins, the other gets a 409, as does cancelling too
+    late), the move checked for `by` and recorded with its reason, every line's stock back on the
+    shelf once and the delivery slot's place given back. Returns the locked row.
 
-    In one transaction, with the order row locked and re-read (so of two concurrent cancels one
-    wins and the other gets a 409, as does cancelling too late): every line's stock goes back to
-    the shelf exactly once, and so does its delivery slot's place; what was paid comes back
-    (`refund_order_in_full`: an online payment is refunded to its source, a cash payment becomes
-    store credit, store credit the order spent is restored), with a GST credit note for everything still on the order; the reason and time are
-    recorded on the order and in its history. Anything failing on the way leaves stock, money and
-    documents as they were. Once it commits, the customer gets an SMS in their language saying
-    what comes back. No fee is kept. `by` is the staff member or customer, or None for the system
-    (an abandoned online payment). A customer need not give a reason.
+    The money is not here: a cancellation gives back what was paid, and orders never imports
+    payments, so the one caller is `aftersale.cancellation.order_cancel`, which gives the money back
+    and texts the shopper in the same transaction. `reason` is cleaned already
+    (`clean_cancel_reason`).
     """
-    customer = by is not None and not _is_staff(by)
-    reason = clean_cancel_reason(reason, required=not customer) or str(CANCELLED_BY_CUSTOMER)
-    with transaction.atomic():
-        locked = Order.objects.select_for_update().get(pk=order.pk)
-        _check_cancel_by(locked=locked, by=by)
-        locked = _move(order=locked, to_status=Status.CANCELLED, by=by, reason=reason)
-        stock_return(list(locked.items.values_list("financial_id", "qty")))
-        slot_release(order=locked)
-        refunded = _money_back(order=locked, reason=reason, by=by)
-        order_cancelled_sms_after_commit(order=locked, refund=refunded)
-    logger.info("order %s cancelled by %s: %s", locked.public_id, getattr(by, "pk", None), reason)
-    return _copy_progress(to=order, source=locked)
-
-
-def _money_back(*, order: Order, reason: str, by) -> Decimal:
-    """Give back what a cancelled order was paid (and the store credit it spent), with a credit
-    note for the rest of the order; answers what goes back to the payment's source. (Store credit
-    given back is texted by `payments.refunds` itself.)"""
-    if not (order.is_paid or order.store_credit_applied):
-        return ZERO
-    # payments builds on orders (it imports this module), so orders reach it only here.
-    from payments.refunds import refund_order_in_full
-
-    back = refund_order_in_full(order=order, reason=reason, by=by)
-    credit_note_issue_for_rest(order=order, reason=reason, by=by)
-    return back.refund.amount if back.refund is not None else ZERO
+    locked = Order.objects.select_for_update().get(pk=order.pk)
+    _check_cancel_by(locked=locked, by=by)
+    locked = _move(order=locked, to_status=Status.CANCELLED, by=by, reason=reason)
+    stock_return(list(locked.items.values_list("financial_id", "qty")))
+    slot_release(order=locked)
+    return locked

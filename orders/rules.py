@@ -72,15 +72,6 @@ def pack_limits() -> dict[str, dict[str, int]]:
     }
 
 
-def store_credit_to_apply(*, wanted: Decimal | None, balance: Decimal, total: Decimal) -> Decimal:
-    """The store credit an order uses: what the shopper asked for, at most their balance and the
-    order's total, never negative (none asked for: none used). Checkout's "to pay" figure and
-    placement both come from here, so what the shopper is shown is what is charged."""
-    if wanted is None or wanted <= 0:
-        return Decimal("0.00")
-    return max(min(Decimal(wanted), Decimal(balance), Decimal(total)), Decimal("0.00"))
-
-
 # --- hoarding: what one customer's unpaid orders may hold (issue 33) ---------------------------------
 #
 # A cash order takes its stock when placed and pays at the door, so without a cap one customer could

@@ -1,16 +1,12 @@
 """Reads for orders. Each returns orders with their user and items loaded in a fixed number of
 queries, however many orders or lines there are."""
 
-from dataclasses import dataclass
-from decimal import Decimal
-
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from common.errors import NotFound
 from common.pagination import ADMIN_ORDER_LIST, Page, paginate
-from orders import rules
 from orders.models import DeliveryWindow, Holiday, Order, SlotBooking
 
 ORDER_NOT_FOUND = gettext_lazy("Order not found")
@@ -69,24 +65,6 @@ def orders_for_admin(
     if status:
         orders = orders.filter(status=status)
     return paginate(orders, page=page, page_size=page_size)
-
-
-@dataclass(frozen=True)
-class StoreCreditQuote:
-    balance: Decimal
-    applicable: Decimal
-    to_pay: Decimal
-
-
-def store_credit_quote(*, user, total: Decimal) -> StoreCreditQuote:
-    """Checkout's store-credit figures for an order of `total`: the shopper's balance, what the
-    order would use (`rules.store_credit_to_apply`, as placement decides it) and what is left to pay."""
-    # payments builds on orders, so orders reach its ledger only here.
-    from payments.credit import credit_balance
-
-    balance = credit_balance(user=user)
-    applicable = rules.store_credit_to_apply(wanted=balance, balance=balance, total=total)
-    return StoreCreditQuote(balance=balance, applicable=applicable, to_pay=Decimal(total) - applicable)
 
 
 def product_delivered_to(*, user, product_id: int) -> bool:

@@ -5,7 +5,8 @@ An order answer says which moves its caller may make next (`allowedMoves`), so s
 with the request in the context.
 
 Input serializers check the shape and types of a request; the rules (pack count range, address,
-prices, stock) are `orders.services`'.
+prices, stock) are the services'. Placement's input is `checkout.serializers`', packing's and
+cancelling's `aftersale.serializers`'.
 """
 
 from decimal import Decimal
@@ -15,10 +16,9 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.fields import MoneyField, PageNumberField, PageSizeField, TextField, WholeNumberField, money
+from common.fields import MoneyField, PageNumberField, PageSizeField, TextField, money
 from common.ids import WireIdField
 from common.money import rupees_in_words
-from common.openapi import PINCODE, JudgedInput, text, whole_number
 from common.pagination import ADMIN_ORDER_LIST
 from orders.board import (
     BULK_MAX_ORDERS,
@@ -31,14 +31,9 @@ from orders.board import (
 from orders.credit_notes import rupees_from_paise
 from orders.models import DeliveryWindow, Holiday, Order, OrderItem, OrderLineChange, Weekday
 from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel
-from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
 from orders.selectors import booking_of
 from orders.slots import day_label, slot_label, time_label
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
-
-# The label the shop's current client sends for spec section 7's 'Cash Or UPI'; stored and answered
-# as the spec's name.
-PAYMENT_METHOD_ALIASES = {"Cash/UPI": Order.PaymentMethod.CASH_OR_UPI}
 
 
 class PackRecordSerializer(serializers.Serializer):
@@ -65,151 +60,11 @@ def pack_records(packs) -> list[dict]:
     return [dict(record) for record in PackRecordSerializer(packs, many=True).data]
 
 
-class OrderLineInSerializer(JudgedInput):
-    productId = WireIdField()
-    brandId = WireIdField()
-    financialId = WireIdField()
-    qty = WholeNumberField(error_messages={key: QTY_RULE for key in ("invalid", "null", "required", "out_of_range")})
-
-    accepted = {"qty": whole_number(minimum=MIN_QTY, maximum=MAX_QTY)}
-
-
-class OrderItemsField(serializers.ListField):
-    """The cart lines; a bad line is reported as `Item 2: <what is wrong>`."""
-
-    child = OrderLineInSerializer()
-
-    def run_child_validation(self, data):
-        lines = []
-        for position, item in enumerate(data, start=1):
-            try:
-                lines.append(self.child.run_validation(item))
-            except serializers.ValidationError as error:
-                detail = error.detail
-                if isinstance(detail, dict):
-                    detail = next(iter(detail.values()))
-                if isinstance(detail, list):
-                    detail = detail[0]
-                raise serializers.ValidationError(ITEM_PROBLEM.format(position=position, problem=detail)) from error
-        return lines
-
-
-class AddressSerializer(JudgedInput):
-    # A missing part is the service's "Enter address in account to complete order", not a field error.
-    street = serializers.CharField(allow_blank=True, allow_null=True, default="", max_length=255)
-    city = serializers.CharField(allow_blank=True, allow_null=True, default="", max_length=120)
-    postalCode = serializers.CharField(allow_blank=True, allow_null=True, default="", max_length=20)
-
-    accepted = {"street": text(max_length=255), "city": text(max_length=120), "postalCode": PINCODE}
-    accepted_required = ("street", "city", "postalCode")
-
-
-@extend_schema_field({"type": "string", "enum": [*Order.PaymentMethod.values, *PAYMENT_METHOD_ALIASES]})
-class PaymentMethodField(serializers.CharField):
-    def to_internal_value(self, data):
-        method = super().to_internal_value(data)
-        return PAYMENT_METHOD_ALIASES.get(method, method)
-
-
-class OrderPlaceInSerializer(JudgedInput):
-    orderItems = OrderItemsField(allow_empty=True, max_length=MAX_LINES)
-    shippingAddress = AddressSerializer()
-    paymentMethod = PaymentMethodField(
-        allow_blank=True, max_length=40, help_text="'Cash Or UPI' (also accepted as 'Cash/UPI') or 'Online'"
-    )
-    itemsPrice = MoneyField()
-    shippingPrice = MoneyField()
-    totalPrice = MoneyField()
-    # Anything but a known choice is the service's "Please choose what we should do ...".
-    substitutionPreference = serializers.CharField(
-        required=False,
-        allow_null=True,
-        allow_blank=True,
-        default=Order.SubstitutionPreference.CALL,
-        max_length=20,
-        help_text="What to do with a pack unavailable at packing: call (the default), replace or remove",
-    )
-    storeCredit = MoneyField(
-        required=False,
-        allow_null=True,
-        default=None,
-        min_value=Decimal("0"),
-        error_messages={"min_value": gettext_lazy("The store credit to use can't be negative.")},
-        help_text="Store credit the shopper wants to use; the order uses at most their balance and its total",
-    )
-    # Anything that names no slot on offer is the booking's 400 "This delivery time is not one we offer".
-    deliverySlot = serializers.CharField(
-        required=False,
-        allow_null=True,
-        allow_blank=True,
-        default=None,
-        max_length=40,
-        help_text="The slot's id from GET /api/slots; none: the next free slot is chosen (and answered)",
-    )
-
-    accepted_limits = {"orderItems": {"minItems": 1}}  # an empty order is the service's "Order is empty"
-    accepted = {"substitutionPreference": {"type": "string", "enum": Order.SubstitutionPreference.values}}
-
-
-class StoreCreditQuoteInSerializer(serializers.Serializer):
-    total = MoneyField(
-        min_value=Decimal("0"),
-        help_text="The order's total as checkout shows it",
-        error_messages={"min_value": gettext_lazy("The total can't be negative.")},
-    )
-
-
-class StoreCreditQuoteSerializer(serializers.Serializer):
-    """What checkout shows before placing: the same figures placement then charges."""
-
-    balance = MoneyField(help_text="The shopper's store credit")
-    applicable = MoneyField(help_text="What an order of this total would use: at most the balance and the total")
-    toPay = MoneyField(source="to_pay", help_text="total - applicable")
-
-
-# Whole numbers from 0 (a line removed) to the most a line can hold; the service words the rest
-# (more than the line has).
-LINE_QTY_RULE = format_lazy(gettext_lazy("The pack count must be a whole number from 0 to {max}."), max=MAX_QTY)
-REPLACEMENT_QTY_RULE = format_lazy(
-    gettext_lazy("The replacement's pack count must be a whole number from {min} to {max}."), min=MIN_QTY, max=MAX_QTY
-)
-_EVERY_QTY_ERROR = ("invalid", "null", "required", "out_of_range")
-
-
-class OrderLineQtyInSerializer(JudgedInput):
-    qty = WholeNumberField(
-        min_value=0, max_value=MAX_QTY, error_messages={key: LINE_QTY_RULE for key in _EVERY_QTY_ERROR}
-    )
-    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
-
-    accepted = {"qty": whole_number(minimum=0, maximum=MAX_QTY)}
-    accepted_required = ("qty",)
-
-
-class OrderLineReplaceInSerializer(JudgedInput):
-    financialId = WireIdField()
-    qty = WholeNumberField(
-        min_value=MIN_QTY, max_value=MAX_QTY, error_messages={key: REPLACEMENT_QTY_RULE for key in _EVERY_QTY_ERROR}
-    )
-    shopperAgreed = serializers.BooleanField(
-        required=False, default=False, help_text="The shopper agreed to this pack at its own price"
-    )
-    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
-
-    accepted = {"qty": whole_number(minimum=MIN_QTY, maximum=MAX_QTY)}
-    accepted_required = ("financialId", "qty")
-
-
 class OrderStatusInSerializer(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=[Order.Status.PACKED, Order.Status.DISPATCHED, Order.Status.DELIVERED],
         error_messages={"invalid_choice": gettext_lazy("Status must be one of packed, dispatched or delivered.")},
     )
-
-
-class OrderCancelInSerializer(serializers.Serializer):
-    # Empty or too long is the pipeline's "Please give a reason ..." (`orders.pipeline.clean_cancel_reason`).
-    reason = serializers.CharField(allow_blank=True, allow_null=True, required=False, default="", trim_whitespace=False)
 
 
 class AdminOrderListInSerializer(serializers.Serializer):

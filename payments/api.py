@@ -1,8 +1,10 @@
-"""Thin HTTP views for payments: start one, receive the gateway's webhook, the PayPal config stub."""
+"""Thin HTTP views for payments: start one, receive the gateway's webhook, the PayPal config stub, the
+shopper's store credit."""
 
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
@@ -16,9 +18,15 @@ from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
 from common.idempotency import idempotent
 from common.permissions import IsCustomer
 from payments import services
+from payments.credit import credit_balance, credit_entries
 from payments.gateways.base import MalformedNotice, Unauthenticated
 from payments.models import Payment
-from payments.serializers import PaymentStartInSerializer, PaymentStartOutSerializer
+from payments.serializers import (
+    CREDIT_ENTRIES_SHOWN,
+    PaymentStartInSerializer,
+    PaymentStartOutSerializer,
+    StoreCreditSerializer,
+)
 from payments.throttles import GuestPaymentOrderThrottle, GuestPaymentThrottle
 
 
@@ -136,3 +144,21 @@ class PaypalConfigView(APIView):
     @extend_schema(responses={200: str})
     def get(self, request: Request) -> Response:
         return Response(settings.PAYPAL_CLIENT_ID)
+
+
+class StoreCreditView(APIView):
+    """`GET /api/users/credit`: the caller's store-credit balance and ledger ."""
+
+    permission_classes = [IsCustomer]
+
+    @extend_schema(
+        summary="Your store credit: the balance and the newest entries of its ledger", responses=StoreCreditSerializer
+    )
+    def get(self, request: Request) -> Response:
+        data = {
+            "balance": credit_balance(user=request.user),
+            "entries": credit_entries(user=request.user)[:CREDIT_ENTRIES_SHOWN],
+        }
+        response = Response(StoreCreditSerializer(data).data)
+        patch_cache_control(response, private=True, no_store=True)
+        return response

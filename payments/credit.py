@@ -9,12 +9,17 @@ as on PostgreSQL.
 Lock order: the order row (callers of `credit_spend` / `credit_restore` hold it), then the
 payment, then the credit account; never the other way round.
 
+What may be used is decided here too, once: `credit_to_apply` (at most the balance and the
+order's total) and `credit_quote` (checkout's figures) are what placement debits
+(`checkout.placement`) and what checkout shows, so what the shopper is shown is what is charged.
+
 What an order did with credit, read from its entries: it SPENT some once at placement, got part
 of that back by a reduction (RETURN) and the rest when cancelled (RESTORE, at most once); a paid
 cash order's money back is a REFUND entry.
 """
 
 import logging
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
@@ -86,6 +91,30 @@ def credit_balance(*, user) -> Decimal:
     """The shopper's store-credit balance in rupees (0 for a shopper who never had any)."""
     paise = StoreCreditAccount.objects.filter(user=user).values_list("balance_paise", flat=True).first()
     return rupees_of(paise or 0)
+
+
+def credit_to_apply(*, wanted: Decimal | None, balance: Decimal, total: Decimal) -> Decimal:
+    """The store credit an order uses: what the shopper asked for, at most their balance and the
+    order's total, never negative (none asked for: none used). Checkout's "to pay" figure and
+    placement both come from here, so what the shopper is shown is what is charged."""
+    if wanted is None or wanted <= 0:
+        return Decimal("0.00")
+    return max(min(Decimal(wanted), Decimal(balance), Decimal(total)), Decimal("0.00"))
+
+
+@dataclass(frozen=True)
+class CreditQuote:
+    balance: Decimal
+    applicable: Decimal
+    to_pay: Decimal
+
+
+def credit_quote(*, user, total: Decimal) -> CreditQuote:
+    """Checkout's store-credit figures for an order of `total`: the shopper's balance, what the
+    order would use (`credit_to_apply`, as placement decides it) and what is left to pay."""
+    balance = credit_balance(user=user)
+    applicable = credit_to_apply(wanted=balance, balance=balance, total=total)
+    return CreditQuote(balance=balance, applicable=applicable, to_pay=Decimal(total) - applicable)
 
 
 def credit_entries(*, user) -> QuerySet[StoreCreditEntry]:

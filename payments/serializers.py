@@ -1,5 +1,8 @@
 """The payments wire format (spec section 7, "Payments and config")."""
 
+from decimal import Decimal
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.fields import MoneyField
@@ -31,3 +34,28 @@ class PaymentStartOutSerializer(serializers.Serializer):
     id = serializers.CharField(source="payment.gateway_reference")
     order_id = serializers.CharField(source="payment.gateway_order_id")
     payment_links = PaymentLinksSerializer(source="payment")
+
+
+# `GET /api/users/credit`: the shopper's own store credit (payments owns the ledger).
+CREDIT_ENTRIES_SHOWN = 100
+
+
+class CreditEntrySerializer(serializers.Serializer):
+    _id = serializers.CharField(source="pk")
+    kind = serializers.SerializerMethodField(help_text="credit: money in; debit: spent on an order")
+    amount = serializers.SerializerMethodField(help_text="Rupees, always positive; `kind` says which way")
+    reason = serializers.CharField(help_text="Why, as staff or the shop wrote it")
+    orderId = serializers.CharField(source="order.public_id", allow_null=True, default=None)
+    createdAt = serializers.DateTimeField(source="created_at")
+
+    def get_kind(self, entry) -> str:
+        return "debit" if entry.amount_paise < 0 else "credit"
+
+    @extend_schema_field(MoneyField())
+    def get_amount(self, entry):
+        return MoneyField().to_representation(Decimal(abs(entry.amount_paise)) / 100)
+
+
+class StoreCreditSerializer(serializers.Serializer):
+    balance = MoneyField(help_text="What the shopper can spend at checkout")
+    entries = CreditEntrySerializer(many=True, help_text=f"The newest {CREDIT_ENTRIES_SHOWN} entries, newest first")

@@ -13,7 +13,6 @@ The rules that protect money, in one place:
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -24,7 +23,6 @@ from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, DomainError, NotFound
 from orders.models import Order
-from orders.pipeline import order_cancel
 from orders.selectors import ORDER_NOT_FOUND
 from orders.services import order_mark_paid, order_mark_unpaid
 from payments.gateways import active_gateway, gateway_named
@@ -413,39 +411,3 @@ def payments_reconcile(*, since=None, settled_for=None, progress=None) -> list[R
         if progress:
             progress(done, len(payments))
     return results
-
-
-ABANDONED_REASON = "Not paid online within {minutes} minutes"
-
-
-def orders_cancel_abandoned(*, now: datetime | None = None) -> list[Order]:
-    """Cancel Online orders still unpaid UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES after placement.
-
-    Each order's open payments are asked about first, so a payment whose return and webhooks were
-    lost pays its order instead of cancelling it; an order whose gateway does not answer waits for
-    the next run. The cancellation itself (stock back once, history, SMS) is the pipeline's
-    `order_cancel`; a CHARGED arriving after it is flagged on the payment, never applied.
-    """
-    from payments.selectors import abandoned_online_orders
-
-    minutes = settings.UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES
-    placed_before = (now or timezone.now()) - timedelta(minutes=minutes)
-    cancelled: list[Order] = []
-    for order in abandoned_online_orders(placed_before=placed_before):
-        answers = [
-            payment_confirm(payment=payment, source=PaymentEvent.Source.ABANDON)
-            for payment in order.payments.exclude(status=Payment.Status.CHARGED)
-        ]
-        if any(answer.error for answer in answers):
-            logger.warning("order %s kept for now: its gateway did not answer", order.public_id)
-            continue
-        with transaction.atomic():
-            locked = Order.objects.select_for_update().get(pk=order.pk)
-            if locked.is_paid or locked.status != Order.Status.PLACED:
-                continue
-            try:
-                order_cancel(order=locked, reason=ABANDONED_REASON.format(minutes=minutes), by=None)
-            except Conflict:
-                continue  # cancelled meanwhile by someone else
-        cancelled.append(locked)
-    return cancelled

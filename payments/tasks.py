@@ -1,11 +1,12 @@
-"""Payment jobs run by Celery beat (see CELERY_BEAT_SCHEDULE in shop/settings/data.py)."""
+"""Payment jobs run by Celery beat (see CELERY_BEAT_SCHEDULE in shop/settings/data.py); abandoned online
+orders are cancelled by `aftersale.tasks` (a cancellation gives money back, a flow above payments)."""
 
 import logging
 
 from celery import shared_task
 
 from payments.refund_sync import refund_submit, refunds_reconcile
-from payments.services import orders_cancel_abandoned, payments_reconcile
+from payments.services import payments_reconcile
 
 logger = logging.getLogger(__name__)
 
@@ -40,12 +41,3 @@ def reconcile_payments() -> int:
                 "reconcile: %s %s → %s", result.payment.gateway_order_id, result.from_status, result.payment.status
             )
     return len(results)
-
-
-@shared_task(ignore_result=True)
-def cancel_abandoned_orders() -> int:
-    """Give back the stock of Online orders nobody paid for in time (UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES)."""
-    cancelled = orders_cancel_abandoned()
-    for order in cancelled:
-        logger.info("abandoned online order %s cancelled", order.public_id)
-    return len(cancelled)

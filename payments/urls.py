@@ -2,7 +2,10 @@ from django.urls import path
 
 from payments import api
 
+# `users/credit` sits beside accounts' `users/<ref>`: payments is above accounts, and shop/urls.py lists
+# the apps from the top floor down (shop/tests/test_urls_shadowing.py).
 urlpatterns = [
+    path("users/credit", api.StoreCreditView.as_view(), name="users-credit"),
     path("payments/initiateJuspayPayment", api.PaymentStartView.as_view(), name="payments-initiate"),
     path(
         "payments/initiateJuspayPaymentAtDelivery", api.PaymentAtDeliveryView.as_view(), name="payments-initiate-later"

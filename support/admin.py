@@ -1,8 +1,6 @@
 """Django admin (/staff/) for support tickets: read-only records, decided only through the services
 (the same approve and reject as the shop's admin screen)."""
 
-from decimal import Decimal, InvalidOperation
-
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
@@ -13,7 +11,7 @@ from common.errors import DomainError
 from support import clocks
 from support.grievances import grievance_resolve, ticket_acknowledge
 from support.models import Ticket, TicketLine, TicketSequence
-from support.services import REASON_MAX_LENGTH, ticket_approve, ticket_reject
+from support.services import REASON_MAX_LENGTH, ticket_reject
 
 
 class TicketLineInline(admin.TabularInline):
@@ -38,12 +36,9 @@ class TicketLineInline(admin.TabularInline):
 
 
 class TicketActionForm(ActionForm):
-    """The action bar: the amount an approval gives back (blank: the reported packs' value) and the
-    reason a rejection shows the shopper."""
+    """The action bar: the reason a rejection shows the shopper (aftersale/admin.py adds the amount an
+    approval gives back)."""
 
-    amount = forms.CharField(
-        required=False, label="Amount (₹)", widget=forms.TextInput(attrs={"placeholder": "blank: full value"})
-    )
     reason = forms.CharField(
         required=False,
         max_length=REASON_MAX_LENGTH,
@@ -52,7 +47,7 @@ class TicketActionForm(ActionForm):
     )
 
 
-def _apply(modeladmin, request, queryset, action, done: str) -> None:
+def apply_to_tickets(modeladmin, request, queryset, action, done: str) -> None:
     """Run `action(ticket)` on each selected ticket; a refusal is reported, never raised."""
     succeeded = 0
     for ticket in queryset.order_by("pk"):
@@ -66,27 +61,10 @@ def _apply(modeladmin, request, queryset, action, done: str) -> None:
         modeladmin.message_user(request, f"{succeeded} ticket(s) {done}.", level=messages.SUCCESS)
 
 
-@admin.action(description="Approve: credit note and money back (amount blank = the reported packs' value)")
-def approve_tickets(modeladmin, request, queryset):
-    typed = request.POST.get("amount", "").strip()
-    try:
-        amount = Decimal(typed) if typed else None
-    except InvalidOperation:
-        modeladmin.message_user(request, f"{typed!r} is not an amount.", level=messages.ERROR)
-        return
-    _apply(
-        modeladmin,
-        request,
-        queryset,
-        lambda ticket: ticket_approve(number=ticket.number, by=request.user, amount=amount),
-        "approved",
-    )
-
-
 @admin.action(description="Reject (give the reason first; the shopper reads it)")
 def reject_tickets(modeladmin, request, queryset):
     reason = request.POST.get("reason", "")
-    _apply(
+    apply_to_tickets(
         modeladmin,
         request,
         queryset,
@@ -97,7 +75,7 @@ def reject_tickets(modeladmin, request, queryset):
 
 @admin.action(description="Acknowledge (stops the 48-hour clock)")
 def acknowledge_tickets(modeladmin, request, queryset):
-    _apply(
+    apply_to_tickets(
         modeladmin,
         request,
         queryset,
@@ -109,7 +87,7 @@ def acknowledge_tickets(modeladmin, request, queryset):
 @admin.action(description="Resolve grievances (give the answer in Reason first; the person reads it)")
 def resolve_grievances(modeladmin, request, queryset):
     answer = request.POST.get("reason", "")
-    _apply(
+    apply_to_tickets(
         modeladmin,
         request,
         queryset,
@@ -146,7 +124,7 @@ class TicketAdmin(admin.ModelAdmin):
     ordering = ("opened_at", "id")
     inlines = [TicketLineInline]
     action_form = TicketActionForm
-    actions = [approve_tickets, reject_tickets, acknowledge_tickets, resolve_grievances]
+    actions = [reject_tickets, acknowledge_tickets, resolve_grievances]
     fieldsets = (
         (
             None,

@@ -10,18 +10,14 @@ from rest_framework.views import APIView
 
 from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
-from payments.credit import credit_balance, credit_entries
 from support import grievances, selectors, services
 from support.photos import ticket_photo_store
 from support.serializers import (
-    CREDIT_ENTRIES_SHOWN,
     AdminTicketListInSerializer,
     AdminTicketSerializer,
     MyTicketsInSerializer,
     OrderReportSerializer,
     PhotoSerializer,
-    StoreCreditSerializer,
-    TicketApproveInSerializer,
     TicketOpenInSerializer,
     TicketRejectInSerializer,
     TicketResolveInSerializer,
@@ -128,27 +124,6 @@ class TicketDetailView(APIView):
         return _private(Response(_ticket_data(request, selectors.ticket_get_for(user=request.user, number=number))))
 
 
-class TicketApproveView(APIView):
-    permission_classes = [IsAdmin]
-    parser_classes = [JSONParser]
-
-    @extend_schema(
-        summary="Approve a ticket (admin): a credit note and the money back (refund or store credit)",
-        request=TicketApproveInSerializer,
-        responses={
-            200: AdminTicketSerializer,
-            400: OpenApiResponse(description='{"message"}: an amount of 0, or over the reported packs\' value'),
-            404: OpenApiResponse(description='{"message": "Ticket not found"}'),
-            409: OpenApiResponse(description='{"message", "code": "ticket_decided"}: already approved or rejected'),
-        },
-    )
-    def post(self, request: Request, number: str) -> Response:
-        body = TicketApproveInSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        services.ticket_approve(number=number, by=request.user, amount=body.validated_data.get("amount"))
-        return Response(_ticket_data(request, selectors.ticket_get_for(user=request.user, number=number)))
-
-
 class TicketRejectView(APIView):
     permission_classes = [IsAdmin]
     parser_classes = [JSONParser]
@@ -238,19 +213,3 @@ class PhotoUploadView(APIView):
             PhotoSerializer({"photo": stored.image, "thumbnail": stored.thumbnail}).data,
             status=status.HTTP_201_CREATED,
         )
-
-
-class StoreCreditView(APIView):
-    """`GET /api/users/credit`: the caller's store-credit balance and ledger (payments owns both)."""
-
-    permission_classes = [IsCustomer]
-
-    @extend_schema(
-        summary="Your store credit: the balance and the newest entries of its ledger", responses=StoreCreditSerializer
-    )
-    def get(self, request: Request) -> Response:
-        data = {
-            "balance": credit_balance(user=request.user),
-            "entries": credit_entries(user=request.user)[:CREDIT_ENTRIES_SHOWN],
-        }
-        return _private(Response(StoreCreditSerializer(data).data))

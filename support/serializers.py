@@ -4,8 +4,6 @@ Input serializers check the shape and types of a request; the rules (the report 
 be reported, the amount) are `support.services`'.
 """
 
-from decimal import Decimal
-
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -19,7 +17,6 @@ from support.clocks import clock
 from support.models import Ticket, TicketLine
 from support.services import MAX_LINES, REASON_MAX_LENGTH, TEXT_MAX_LENGTH
 
-CREDIT_ENTRIES_SHOWN = 100
 # The request schema's bound on a line's packs (an order line holds 1 to 10); what is left of the
 # line is the service's rule.
 MAX_PACKS = 10
@@ -220,24 +217,3 @@ class OrderReportSerializer(serializers.Serializer):
 class PhotoSerializer(serializers.Serializer):
     photo = serializers.CharField(help_text="Send it as `photo` in POST /api/support/tickets")
     thumbnail = serializers.CharField()
-
-
-class CreditEntrySerializer(serializers.Serializer):
-    _id = serializers.CharField(source="pk")
-    kind = serializers.SerializerMethodField(help_text="credit: money in; debit: spent on an order")
-    amount = serializers.SerializerMethodField(help_text="Rupees, always positive; `kind` says which way")
-    reason = serializers.CharField(help_text="Why, as staff or the shop wrote it")
-    orderId = serializers.CharField(source="order.public_id", allow_null=True, default=None)
-    createdAt = serializers.DateTimeField(source="created_at")
-
-    def get_kind(self, entry) -> str:
-        return "debit" if entry.amount_paise < 0 else "credit"
-
-    @extend_schema_field(MoneyField())
-    def get_amount(self, entry):
-        return MoneyField().to_representation(Decimal(abs(entry.amount_paise)) / 100)
-
-
-class StoreCreditSerializer(serializers.Serializer):
-    balance = MoneyField(help_text="What the shopper can spend at checkout")
-    entries = CreditEntrySerializer(many=True, help_text=f"The newest {CREDIT_ENTRIES_SHOWN} entries, newest first")

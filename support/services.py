@@ -1,5 +1,7 @@
 """Writes for support tickets: a shopper opens a problem report about a delivered order, staff
-approve it (a GST credit note and the money back, in one transaction) or reject it with a reason.
+reject it with a reason. Approving one moves money (a GST credit note and the money back, in one
+transaction), so it is `aftersale.problem_reports.ticket_approve`, above support and payments, built
+on the ticket's lock, decision and text here.
 
 Locks, always in this order: the order's row, then the ticket's, then the ticket number sequence.
 Opening a report locks the order, so two reports of the same line cannot both pass the "one open
@@ -25,11 +27,10 @@ from common.money import to_paise
 from common.text import clean_text
 from notifications.messages import ticket_text
 from notifications.services import sms_after_commit
-from orders.credit_notes import credit_note_issue, packs_left_to_credit
+from orders.credit_notes import packs_left_to_credit
 from orders.events import announce_order_changed
 from orders.models import Order, OrderItem
 from orders.selectors import ORDER_NOT_FOUND
-from payments.refunds import money_back
 from support.models import Ticket, TicketLine, TicketSequence
 from support.photos import ticket_photo_checked
 
@@ -53,12 +54,6 @@ WINDOW_CLOSED = gettext_lazy(
 )
 ALREADY_OPEN = gettext_lazy("{item} is already in an open report ({ticket}).")
 ALREADY_DECIDED = gettext_lazy("Ticket {ticket} is already {status}.")
-NOT_ABOUT_ORDER = gettext_lazy("Ticket {ticket} is not about an order; nothing can be refunded.")
-ORDER_UNPAID = gettext_lazy(
-    "Order {order} is not paid yet: record its payment before approving ticket {ticket}, so the money can go back."
-)
-AMOUNT_TOO_HIGH = gettext_lazy("The amount can be at most ₹{most}, the value of the reported packs.")
-AMOUNT_NOT_POSITIVE = gettext_lazy("The amount must be more than ₹0.")
 REASON_LABEL = gettext_lazy("The reason")
 TEXT_LABEL = gettext_lazy("Your description")
 
@@ -188,7 +183,7 @@ def ticket_open_problem_report(
             TicketLine(ticket=ticket, order_item=items[line.item_id], problem=line.problem, quantity=line.quantity)
             for line in lines
         )
-        _text_shopper(ticket=ticket, event="opened")
+        ticket_text_shopper(ticket=ticket, event="opened")
         # The staff board shows the order with a problem open.
         announce_order_changed(order_id=order.pk)
     logger.info("ticket %s opened by %s about order %s", ticket.number, user.pk, order.public_id)
@@ -203,7 +198,7 @@ def ticket_claim_value(*, ticket: Ticket) -> Decimal:
     return to_paise(total)
 
 
-def _locked(number: str) -> tuple[Order | None, Ticket]:
+def ticket_locked(number: str) -> tuple[Order | None, Ticket]:
     """The ticket's order row, then the ticket's row, locked in that order."""
     found = Ticket.objects.filter(number=str(number)[:20]).values_list("pk", "order_id").first()
     if found is None:
@@ -213,7 +208,7 @@ def _locked(number: str) -> tuple[Order | None, Ticket]:
     return order, Ticket.objects.select_for_update().get(pk=ticket_pk)
 
 
-def _still_open(ticket: Ticket) -> None:
+def ticket_still_open(ticket: Ticket) -> None:
     if not ticket.is_open:
         status = Ticket.Status(ticket.status).label.lower()
         raise Conflict(
@@ -221,76 +216,30 @@ def _still_open(ticket: Ticket) -> None:
         )
 
 
-def _decided(ticket: Ticket, *, by, status: str, now: datetime) -> None:
+def ticket_decide(ticket: Ticket, *, by, status: str, now: datetime) -> None:
     ticket.status = status
     ticket.resolved_at = now
     ticket.acknowledged_at = ticket.acknowledged_at or now
     ticket.decided_by = by if getattr(by, "is_authenticated", False) else None
 
 
-def ticket_approve(*, number: str, by, amount: Decimal | None = None) -> Ticket:
-    """Approve an open problem report: in one transaction, a GST credit note for the reported packs,
-    the money back (`payments.refunds.money_back`: a refund to the payment of an online order,
-    store credit for a paid cash order), the decision; then an SMS to the shopper (for store credit,
-    the one `money_back` sends). An order not yet paid is refused (409 `order_unpaid`).
-
-    The credit note covers the reported packs even when staff lower the amount: the packs come
-    off the invoice either way, the amount is what staff judge the shopper is owed for them.
-
-    `amount` defaults to the reported packs' value and may be lowered, never raised (400). A
-    ticket already decided answers 409, so concurrent approvals give back money once.
-    """
-    with transaction.atomic():
-        order, ticket = _locked(number)
-        _still_open(ticket)
-        if order is None:
-            raise Conflict(NOT_ABOUT_ORDER.format(ticket=ticket.number), code="ticket_without_order")
-        if not order.is_paid:
-            # Nothing was paid to give back, and a delivered order's total is not lowered here.
-            raise Conflict(ORDER_UNPAID.format(order=order.public_id, ticket=ticket.number), code="order_unpaid")
-        most = ticket_claim_value(ticket=ticket)
-        amount = most if amount is None else to_paise(Decimal(amount))
-        if amount <= 0:
-            raise InvalidValue(AMOUNT_NOT_POSITIVE)
-        if amount > most:
-            raise InvalidValue(AMOUNT_TOO_HIGH.format(most=most), code="amount_exceeds_claim", most=most)
-        lines = [(line.order_item, line.quantity) for line in ticket.lines.select_related("order_item")]
-        reason = f"Ticket {ticket.number}"
-        note = credit_note_issue(order=order, lines=lines, reason=reason, by=by)
-        back = money_back(order=order, amount=amount, reason=reason, by=by)
-        now = timezone.now()
-        _decided(ticket, by=by, status=Ticket.Status.APPROVED, now=now)
-        ticket.amount_approved = amount
-        ticket.outcome = back.kind
-        ticket.refund_id = back.refund.pk if back.refund is not None else None
-        ticket.credit_entry_id = back.credit_entry.pk if back.credit_entry is not None else None
-        ticket.credit_note_id = note.pk if note is not None else None
-        ticket.save()
-        announce_order_changed(order_id=order.pk)  # its problem is closed (once, with the money's own)
-        if back.kind != "credit":
-            # Store credit is texted by `money_back` itself (the amount and the new balance).
-            _text_shopper(ticket=ticket, event=back.kind, amount=amount)
-    logger.info("ticket %s approved by %s: %s %s", ticket.number, getattr(by, "pk", None), back.kind, amount)
-    return ticket
-
-
 def ticket_reject(*, number: str, by, reason: str) -> Ticket:
     """Reject an open ticket with a reason the shopper reads (on the report page and by SMS)."""
     reason = clean_text(reason, label=REASON_LABEL, max_length=REASON_MAX_LENGTH)
     with transaction.atomic():
-        _, ticket = _locked(number)
-        _still_open(ticket)
-        _decided(ticket, by=by, status=Ticket.Status.REJECTED, now=timezone.now())
+        _, ticket = ticket_locked(number)
+        ticket_still_open(ticket)
+        ticket_decide(ticket, by=by, status=Ticket.Status.REJECTED, now=timezone.now())
         ticket.decision_reason = reason
         ticket.save()
         if ticket.order_id is not None:
             announce_order_changed(order_id=ticket.order_id)  # the board's problem tab loses it
-        _text_shopper(ticket=ticket, event="rejected")
+        ticket_text_shopper(ticket=ticket, event="rejected")
     logger.info("ticket %s rejected by %s", ticket.number, getattr(by, "pk", None))
     return ticket
 
 
-def _text_shopper(*, ticket: Ticket, event: str, amount: Decimal | None = None) -> None:
+def ticket_text_shopper(*, ticket: Ticket, event: str, amount: Decimal | None = None) -> None:
     shopper = ticket.user
     sms_after_commit(
         phone_no=shopper.phone_no,

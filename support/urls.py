@@ -2,14 +2,11 @@ from django.urls import path
 
 from support import api
 
-# `tickets/mine` must come before `tickets/<number>`; `users/credit` before accounts' `users/<ref>`
-# (shop/urls.py includes these first).
+# `tickets/mine` must come before `tickets/<number>`.
 urlpatterns = [
-    path("users/credit", api.StoreCreditView.as_view(), name="users-credit"),
     path("support/tickets", api.TicketsView.as_view(), name="support-tickets"),
     path("support/tickets/mine", api.MyTicketsView.as_view(), name="support-tickets-mine"),
     path("support/tickets/<str:number>", api.TicketDetailView.as_view(), name="support-ticket"),
-    path("support/tickets/<str:number>/approve", api.TicketApproveView.as_view(), name="support-ticket-approve"),
     path("support/tickets/<str:number>/reject", api.TicketRejectView.as_view(), name="support-ticket-reject"),
     path(
         "support/tickets/<str:number>/acknowledge",

@@ -120,7 +120,7 @@ def payload(lines: list[dict], user, *, method: str = "Cash Or UPI", total: str 
 @pytest.fixture
 def place_order(packs):
     """place_order(user, (pack, qty), ...) → a placed Order, through the real service."""
-    from orders.services import Address, LineRequest, Totals, order_place
+    from checkout.placement import Address, LineRequest, Totals, order_place
 
     def place(user, *lines, method: str = "Cash Or UPI"):
         lines = lines or ((packs.oil_1l, 1),)

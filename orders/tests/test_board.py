@@ -5,11 +5,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from aftersale.cancellation import order_cancel
+from aftersale.packing import order_line_set_qty
 from conftest import client_for
 from orders import board, changes
 from orders.models import Order, OrderChange
-from orders.packing import order_line_set_qty
-from orders.pipeline import order_advance, order_cancel
+from orders.pipeline import order_advance
 from orders.services import order_record_cash_payment
 from support.services import ReportedLine, ticket_open_problem_report, ticket_reject
 

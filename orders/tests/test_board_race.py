@@ -3,11 +3,12 @@ succeed; and stamps racing each other hand out cursors a reader sees in order.""
 
 import pytest
 
+from aftersale.cancellation import order_cancel
 from common.errors import Conflict
 from orders import changes
 from orders.board import orders_bulk_move
 from orders.models import Order, OrderChange
-from orders.pipeline import order_advance, order_cancel
+from orders.pipeline import order_advance
 from orders.tests.conftest import together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -3,11 +3,12 @@ once, the history records it and the customer is told by SMS."""
 
 import pytest
 
+from aftersale.cancellation import order_cancel
 from catalog.models import Financial
 from catalog.tests.announcements import announcements
 from common.errors import Conflict, DomainError
 from orders.models import Order, OrderEvent
-from orders.pipeline import MOVES, order_advance, order_cancel
+from orders.pipeline import MOVES, order_advance
 from orders.tests.conftest import give_address
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,10 @@ from decimal import Decimal
 import pytest
 from django.db import transaction
 
+from aftersale.cancellation import order_cancel
 from catalog.models import Financial
 from orders.models import CreditNote, Order, OrderEvent
-from orders.pipeline import order_advance, order_cancel
+from orders.pipeline import order_advance
 from orders.services import order_record_cash_payment
 from payments.credit import credit_balance, credit_grant, credit_spend
 from payments.gateways.sandbox import SandboxGateway
@@ -126,7 +127,7 @@ def _unchanged(order, payment, pack):
 
 
 @pytest.mark.parametrize(
-    "failing", ["payments.refunds.refund_order_in_full", "orders.pipeline.credit_note_issue_for_rest"]
+    "failing", ["aftersale.cancellation.refund_order_in_full", "aftersale.cancellation.credit_note_issue_for_rest"]
 )
 def test_a_failure_between_the_steps_leaves_stock_money_and_documents_unchanged(
     shopper, packs, place_order, monkeypatch, failing, django_capture_on_commit_callbacks

@@ -6,11 +6,11 @@ from decimal import Decimal
 
 import pytest
 
+from aftersale.cancellation import order_cancel
 from catalog.models import Financial
+from checkout.placement import Address, LineRequest, Totals, order_place
 from common.errors import Conflict
 from orders.models import CreditNote, Order, OrderEvent
-from orders.pipeline import order_cancel
-from orders.services import Address, LineRequest, Totals, order_place
 from orders.tests.conftest import together
 from payments.credit import credit_balance, credit_grant
 from payments.gateways.sandbox import SandboxGateway

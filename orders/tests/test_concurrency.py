@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from accounts.delivery import delivery_check
 from catalog.models import Financial
+from checkout.placement import Address, LineRequest, Totals, order_place
 from common.errors import Conflict
 from orders.models import Order, OrderItem
-from orders.services import Address, LineRequest, Totals, order_place
 from orders.tests.conftest import give_address, make_pack
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -119,7 +119,7 @@ def test_racing_with_uneven_pack_counts_never_oversells(buyers, packs, caplog):
 
 def test_racing_cancels_return_the_stock_once(buyers, packs, admin_user):
     """Staff press "cancel" on the same order at once, from several threads: one wins."""
-    from orders.pipeline import order_cancel
+    from aftersale.cancellation import order_cancel
 
     order = race([(buyers[0], [(packs.oil_1l, 3)])])[0]
     assert stock(packs.oil_1l) == 37

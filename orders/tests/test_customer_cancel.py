@@ -5,9 +5,10 @@ order answer's `canCancel` is the pipeline's word, and a failure on the way chan
 import pytest
 from django.conf import settings
 
+from aftersale.cancellation import order_cancel
 from catalog.models import Financial
 from orders.models import CreditNote, Order, OrderEvent
-from orders.pipeline import may_cancel, order_advance, order_cancel
+from orders.pipeline import may_cancel, order_advance
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,7 @@ def test_a_customer_may_hold_only_so_many_open_unpaid_orders(settings, shopper, 
     )
     assert Order.objects.filter(user=shopper).count() == 3
     # One of them cancelled (staff releasing a hoard): the customer may order again.
-    from orders.pipeline import order_cancel
+    from aftersale.cancellation import order_cancel
 
     order_cancel(order=Order.objects.filter(user=shopper).first(), reason="hoard released")
     place_order(shopper)

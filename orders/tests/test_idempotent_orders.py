@@ -188,7 +188,7 @@ def test_ten_concurrent_identical_requests_with_one_key_place_one_order(shopper,
 @pytest.mark.django_db(transaction=True)
 def test_a_run_whose_key_a_twin_answered_meanwhile_is_rolled_back(as_user, shopper, packs, monkeypatch):
     """A twin took the key over after this run's lease ran out and answered first: one order stays."""
-    from orders import services
+    from checkout import placement as services
 
     real_place = services.order_place
 

@@ -7,14 +7,16 @@ from decimal import Decimal
 import pytest
 from django.test import TestCase
 
+from aftersale import packing
+from aftersale.cancellation import order_cancel
+from aftersale.packing import order_line_remove, order_line_replace, order_line_set_qty
 from catalog.models import Financial
 from catalog.tests.announcements import announcements
 from common.errors import Conflict, DomainError, NotFound
-from orders import packing, tax
+from orders import tax
 from orders.events import order_changed
 from orders.models import CreditNote, Order, OrderItem, OrderLineChange
-from orders.packing import order_line_remove, order_line_replace, order_line_set_qty
-from orders.pipeline import order_advance, order_cancel
+from orders.pipeline import order_advance
 from orders.tax import tax_invoice
 from orders.tests.conftest import give_address, make_pack
 

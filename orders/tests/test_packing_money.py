@@ -7,10 +7,10 @@ from decimal import Decimal
 import pytest
 from django.test import TestCase
 
+from aftersale.packing import order_line_remove, order_line_replace, order_line_set_qty
 from catalog.models import Financial
 from common.errors import Conflict
 from orders.models import CreditNote, Order, OrderItem, OrderLineChange
-from orders.packing import order_line_remove, order_line_replace, order_line_set_qty
 from orders.services import order_record_cash_payment
 from payments.credit import credit_balance
 from payments.models import Payment, Refund

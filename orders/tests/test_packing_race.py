@@ -4,9 +4,9 @@ from decimal import Decimal
 
 import pytest
 
+from aftersale.packing import order_line_remove, order_line_replace, order_line_set_qty
 from catalog.models import Financial
 from orders.models import CreditNote, Order, OrderItem, OrderLineChange
-from orders.packing import order_line_remove, order_line_replace, order_line_set_qty
 from orders.tests.conftest import together
 from payments.models import Payment, Refund
 from payments.tests.test_refunds import pay_in_sandbox

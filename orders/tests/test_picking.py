@@ -8,10 +8,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from aftersale.cancellation import order_cancel
 from catalog.models import Category
 from orders import picking
 from orders.models import DeliveryWindow, Slot, SlotBooking
-from orders.pipeline import order_advance, order_cancel
+from orders.pipeline import order_advance
 from orders.services import order_record_cash_payment
 from orders.tests.conftest import give_address
 

@@ -6,9 +6,9 @@ import pytest
 from django.conf import settings
 
 from catalog.models import Financial, Product
+from checkout.placement import Address, LineRequest, Totals, order_place
 from common.errors import DomainError
 from orders.models import InvoiceSequence, Order, OrderItem
-from orders.services import Address, LineRequest, Totals, order_place
 from orders.tests.conftest import give_address, line, payload
 
 pytestmark = pytest.mark.django_db

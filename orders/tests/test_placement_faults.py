@@ -37,7 +37,7 @@ def test_a_database_error_during_placement_leaves_the_stock_unchanged(monkeypatc
     stock = dict(Financial.objects.values_list("pk", "count_in_stock"))
     invoices = list(InvoiceSequence.objects.values_list("year", "last_number"))
     # The last step of placement, after the stock is taken and the order and its lines written.
-    monkeypatch.setattr("orders.services.pipeline.order_placed", failure)
+    monkeypatch.setattr("checkout.placement.pipeline.order_placed", failure)
 
     with announcements() as announced:
         response = client_for(shopper).post("/api/orders", body, format="json")

@@ -3,8 +3,8 @@ order answers that show it, cancelling that gives its place back, and the staff'
 
 import pytest
 
+from aftersale.cancellation import order_cancel
 from orders.models import DeliveryWindow, Holiday, Order, Slot, SlotBooking
-from orders.pipeline import order_cancel
 from orders.slots import slot_offers
 from orders.tests.conftest import line, payload
 

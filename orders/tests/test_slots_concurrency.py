@@ -9,9 +9,9 @@ from django.db import connection
 
 from accounts.delivery import delivery_check
 from catalog.models import Category, Detail, Product
+from checkout.placement import Address, LineRequest, Totals, order_place
 from common.errors import Conflict
 from orders.models import DeliveryWindow, Order, Slot, SlotBooking
-from orders.services import Address, LineRequest, Totals, order_place
 from orders.slots import slot_offers
 from orders.tests.conftest import give_address, make_pack
 

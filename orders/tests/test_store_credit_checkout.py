@@ -7,9 +7,9 @@ from decimal import Decimal
 import pytest
 
 from orders.models import Order
-from orders.rules import store_credit_to_apply
 from orders.tests.conftest import line, payload
 from payments.credit import credit_balance, credit_grant
+from payments.credit import credit_to_apply as store_credit_to_apply
 from payments.models import StoreCreditEntry
 
 pytestmark = pytest.mark.django_db

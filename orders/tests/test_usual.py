@@ -5,9 +5,9 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from aftersale.cancellation import order_cancel
 from conftest import client_for
 from orders.models import Order
-from orders.pipeline import order_cancel
 from orders.usual import USUAL_LIMIT
 
 pytestmark = pytest.mark.django_db

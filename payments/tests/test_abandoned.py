@@ -5,11 +5,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from aftersale.tasks import cancel_abandoned_orders
 from catalog.models import Financial
 from orders.models import Order, OrderEvent
 from payments.models import Payment, SandboxCharge
 from payments.services import payment_initiate, payments_reconcile
-from payments.tasks import cancel_abandoned_orders
 from payments.tests.conftest import RESPONSE_KEY, return_params
 
 pytestmark = pytest.mark.django_db

@@ -183,9 +183,9 @@ def test_staff_see_a_late_charge_on_the_order_list(shop: Page):
 
     from django.utils import timezone
 
+    from aftersale.tasks import cancel_abandoned_orders
     from payments.models import SandboxCharge
     from payments.services import payments_reconcile
-    from payments.tasks import cancel_abandoned_orders
 
     page = shop
     sign_in(page)

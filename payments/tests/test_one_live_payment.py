@@ -86,7 +86,7 @@ def test_a_charge_after_the_order_was_cancelled_is_refunded_at_once_and_stays_fl
     from payments.services import payment_return
 
     payment, _ = start(online_order)
-    from orders.pipeline import order_cancel
+    from aftersale.cancellation import order_cancel
 
     order_cancel(order=online_order, reason="Out of stock", by=admin_user)
     params = SandboxGateway.settle(gateway_order_id=payment.gateway_order_id, pay=True)

@@ -72,7 +72,7 @@ def test_return_and_webhook_racing_give_one_transition(shopper, place_order, pac
 
 def race_cancel_and_charge(gateway_order_id: str) -> None:
     """The abandoned-order task and the shopper's successful payment, released together."""
-    from payments.tasks import cancel_abandoned_orders
+    from aftersale.tasks import cancel_abandoned_orders
 
     start = threading.Barrier(2)
 

@@ -6,7 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from orders.pipeline import order_advance, order_cancel
+from aftersale.cancellation import order_cancel
+from orders.pipeline import order_advance
 from promotions.models import Reward
 from promotions.services import rewards_sync_order
 from promotions.tests.conftest import india, make_order, shoppers

@@ -14,10 +14,11 @@ from playwright.sync_api import expect
 
 from catalog.models import Financial
 from catalog.tests.factories import make_category, make_product
+from checkout.placement import Address, LineRequest, Totals, order_place
 from orders import slots
 from orders.models import Order
 from orders.pipeline import order_advance
-from orders.services import Address, LineRequest, Totals, order_place, order_record_cash_payment
+from orders.services import order_record_cash_payment
 from orders.tests.conftest import make_windows
 from realtime.tests.test_order_browser import PASSWORD, SIZES, shot, signed_in_tab
 

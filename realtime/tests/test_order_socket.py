@@ -8,9 +8,10 @@ from channels.testing import WebsocketCommunicator
 from django.db import transaction
 from rest_framework_simplejwt.tokens import RefreshToken
 
+from aftersale.cancellation import order_cancel
 from orders.events import announce_order_changed
 from orders.models import Order
-from orders.pipeline import order_advance, order_cancel
+from orders.pipeline import order_advance
 from orders.services import order_record_cash_payment
 from orders.tests import conftest as order_fixtures
 from realtime import follow as follow_socket

@@ -147,8 +147,8 @@ async def test_an_abandoned_online_order_giving_its_stock_back(connect, oil, cus
 
     from django.utils import timezone
 
+    from aftersale.tasks import cancel_abandoned_orders
     from orders.models import Order
-    from payments.tasks import cancel_abandoned_orders
 
     settings.UNPAID_ONLINE_ORDER_TIMEOUT_MINUTES = 30
     pack = the_pack(oil)

@@ -7,8 +7,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from aftersale.cancellation import order_cancel
 from orders import changes
-from orders.pipeline import order_advance, order_cancel
+from orders.pipeline import order_advance
 from realtime import follow as follow_socket
 from realtime.tests.follow_helpers import messages, receive, refused_with, send_follow
 

@@ -63,6 +63,10 @@ INSTALLED_APPS = [
     "promotions",
     "demo",
     "support",
+    # Flows above orders and payments (and support): listed after the apps they build on, so that
+    # their admin extends the admin those apps registered (aftersale/admin.py).
+    "aftersale",
+    "checkout",
 ]
 
 MIDDLEWARE = [

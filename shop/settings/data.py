@@ -210,7 +210,7 @@ CELERY_BEAT_SCHEDULE = {
     # Hourly: deleted accounts whose own erasure task was lost are erased (DPDP Act, within 24 h).
     "purge-personal-data": {"task": "accounts.tasks.purge_personal_data", "schedule": 60 * 60},
     "reconcile-payments": {"task": "payments.tasks.reconcile_payments", "schedule": 2 * 60},
-    "cancel-abandoned-orders": {"task": "payments.tasks.cancel_abandoned_orders", "schedule": 60},
+    "cancel-abandoned-orders": {"task": "aftersale.tasks.cancel_abandoned_orders", "schedule": 60},
     # Hourly: once a month has ended (India time), its gold-coin draw runs; a month already drawn is skipped.
     "draw-ended-months": {"task": "promotions.tasks.draw_ended_months", "schedule": 60 * 60},
     "purge-idempotency-keys": {"task": "common.tasks.purge_idempotency_keys", "schedule": 60 * 60},

@@ -554,7 +554,7 @@ def test_an_undecided_route_fails_with_a_message_saying_where_to_decide(monkeypa
 
 @pytest.fixture
 def world(make_user, sms_outbox) -> World:
-    from orders.services import Address, LineRequest, Totals, order_place
+    from checkout.placement import Address, LineRequest, Totals, order_place
     from payments.services import payment_initiate
 
     users = {

@@ -4,12 +4,13 @@ from decimal import Decimal
 
 import pytest
 
+from aftersale.problem_reports import ticket_approve
 from conftest import client_for
 from orders.models import CreditNote
 from payments.credit import credit_balance
 from payments.models import Refund, StoreCreditEntry
 from support.models import Ticket
-from support.services import ReportedLine, ticket_approve, ticket_open_problem_report
+from support.services import ReportedLine, ticket_open_problem_report
 from support.tests.conftest import lines_of
 
 pytestmark = pytest.mark.django_db
@@ -133,7 +134,7 @@ def test_an_unpaid_order_is_refused_until_its_payment_is_recorded(shopper, packs
 
 def test_a_failure_between_steps_writes_nothing(delivered, admin_user, shopper, monkeypatch):
     """The credit note is issued, then money_back fails: the note, the credit and the decision roll back."""
-    import support.services
+    import aftersale.problem_reports
 
     oil, _ = lines_of(delivered)
     ticket = report(delivered, (oil, "damaged", 1))
@@ -141,7 +142,7 @@ def test_a_failure_between_steps_writes_nothing(delivered, admin_user, shopper, 
     def broken(**kwargs):
         raise RuntimeError("the ledger is unreachable")
 
-    monkeypatch.setattr(support.services, "money_back", broken)
+    monkeypatch.setattr(aftersale.problem_reports, "money_back", broken)
     with pytest.raises(RuntimeError):
         ticket_approve(number=ticket.number, by=admin_user)
 

@@ -16,10 +16,11 @@ from django.conf import settings
 from PIL import Image
 from playwright.sync_api import Page, expect
 
+from aftersale.problem_reports import ticket_approve
 from orders.pipeline import order_advance
 from orders.services import order_record_cash_payment
 from support.models import Ticket
-from support.services import ReportedLine, ticket_approve, ticket_open_problem_report
+from support.services import ReportedLine, ticket_open_problem_report
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,11 +7,12 @@ import pytest
 from django.db import connection
 
 from accounts.delivery import delivery_check
+from aftersale.problem_reports import ticket_approve
 from common.errors import Conflict
 from orders.models import CreditNote
 from payments.models import Refund
 from support.models import Ticket
-from support.services import ReportedLine, ticket_approve, ticket_open_problem_report
+from support.services import ReportedLine, ticket_open_problem_report
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -17,9 +17,9 @@ from playwright.sync_api import Locator, Page, expect
 
 from accounts.models import User
 from catalog.models import Category, Detail, Financial, Product
+from checkout.placement import Address, LineRequest, Totals, order_place
 from notifications.models import SmsMessage
 from orders.models import Order
-from orders.services import Address, LineRequest, Totals, order_place
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from catalog.models import Financial
-from orders.services import Address, LineRequest, Totals, order_place
+from checkout.placement import Address, LineRequest, Totals, order_place
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -14,8 +14,8 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from catalog.models import Category, Detail, Financial, Product
+from checkout.placement import Address, LineRequest, Totals, order_place
 from orders.models import CreditNote, Order
-from orders.services import Address, LineRequest, Totals, order_place
 from payments.credit import credit_grant
 from payments.gateways.sandbox import SandboxGateway
 from payments.models import Refund
@@ -131,7 +131,7 @@ def test_screens_in_both_languages_and_sizes(browser, live_server, shop, languag
     customer, pack = shop
     placed = paid_order(customer, pack)
     cancelled = paid_order(customer, pack)
-    from orders.pipeline import order_cancel
+    from aftersale.cancellation import order_cancel
 
     order_cancel(order=cancelled, reason="", by=customer)
     credit_grant(user=customer, amount=Decimal("150.50"), reason="Goodwill")

@@ -16,8 +16,8 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from catalog.models import Financial
+from checkout.placement import Address, LineRequest, Totals, order_place
 from orders.models import Order
-from orders.services import Address, LineRequest, Totals, order_place
 from shop.tests.browser.test_telugu import choose, settle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

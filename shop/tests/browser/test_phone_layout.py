@@ -149,7 +149,7 @@ def test_a_wide_orders_table_scrolls_inside_its_box_without_widening_the_phone_p
     from decimal import Decimal
 
     from catalog.models import Financial
-    from orders.services import Address, LineRequest, Totals, order_place
+    from checkout.placement import Address, LineRequest, Totals, order_place
 
     user = make_user(
         "9876500077",

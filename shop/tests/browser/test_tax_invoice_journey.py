@@ -17,8 +17,8 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from catalog.models import Category, Detail, Financial, Product
+from checkout.placement import Address, LineRequest, Totals, order_place
 from orders.credit_notes import credit_note_issue
-from orders.services import Address, LineRequest, Totals, order_place
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -202,7 +202,7 @@ def cash_order_of(phone_no: str):
     from django.utils.translation import override
 
     from catalog.models import Financial
-    from orders.services import Address, LineRequest, Totals, order_place
+    from checkout.placement import Address, LineRequest, Totals, order_place
 
     customer = User.objects.get(phone_no=phone_no)
     packs = list(Financial.objects.select_related("detail__product").filter(detail__product__name_te__gt="")[:2])

@@ -1,6 +1,10 @@
 """Changes staff make to an order's lines at packing: a short pick (fewer packs, or none) and a
 substitution (another pack instead). The one owner of changing a placed order's lines.
 
+A flow above `orders` and `payments` (neither imports it): the line and its snapshot are orders'
+(`orders.lines`), the credit note too (`orders.credit_notes`), the difference going back is
+payments' (`payments.refunds.money_back`); this module holds them in one transaction.
+
 Each change, in one transaction:
 
 1. locks the order row, then the packs it touches (in primary-key order, as `catalog.stock` does),
@@ -9,8 +13,8 @@ Each change, in one transaction:
 2. moves stock through `catalog.stock` once (what is removed goes back, a replacement is taken,
    with the catalog's out-of-stock 409);
 3. issues a GST credit note for the packs no longer supplied (`orders.credit_notes`) while the
-   line still reads as it was sold, then rewrites the line snapshot with its tax (`orders.tax`, the
-   one owner of GST) and the order's totals, all on the server;
+   line still reads as it was sold, then rewrites the line snapshot with its tax (`orders.lines`,
+   through `orders.tax`, the one owner of GST) and the order's totals, all on the server;
 4. gives the difference back through `payments.refunds.money_back` (an online paid order is
    refunded, a cash order already paid gets store credit, an unpaid one simply owes less);
 5. records an `OrderLineChange` (who, what, why), announces `order_changed` once and texts the
@@ -39,9 +43,9 @@ from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_return, stock_take
 from common.errors import Conflict, DomainError, NotFound
 from common.text import squeezed
-from orders import tax
 from orders.credit_notes import credit_note_issue
 from orders.events import announce_order_changed
+from orders.lines import line_retax, line_snapshot
 from orders.models import Order, OrderItem, OrderLineChange
 from orders.pipeline import LINE_CHANGE_STATUSES
 from orders.rules import MAX_QTY, MIN_QTY
@@ -151,14 +155,6 @@ def _already_replaced(order: Order, item_id: int, *, financial_id: int, qty: int
     )
 
 
-def _retax(line: OrderItem, *, interstate: bool | None) -> None:
-    """The line's total and the GST inside it, for its current price and count (`orders.tax`)."""
-    line.line_total = line.price * line.qty
-    if line.gst_rate is not None and interstate is not None:
-        inside = tax.tax_included(line.line_total, line.gst_rate, interstate=interstate)
-        line.taxable_value, line.tax = inside.taxable_value, inside.tax
-
-
 def _retotal(order: Order) -> Decimal:
     """Recompute the order's items and total from its lines; returns how much the total fell."""
     before = order.total_price
@@ -221,7 +217,7 @@ def _reduce(*, order: Order, item, qty, by, reason: str) -> Order:
             after = None
         else:
             line.qty = qty
-            _retax(line, interstate=locked.gst_interstate)
+            line_retax(line, interstate=locked.gst_interstate)
             line.save(update_fields=["qty", "line_total", "taxable_value", "tax"])
             after = line
         fell_by = _retotal(locked)
@@ -337,29 +333,11 @@ def order_line_replace(
 
 
 def _replacement_line(*, order: Order, pack: Financial, qty: int, price: Decimal) -> OrderItem:
-    """A new line for `qty` of `pack` at `price` a pack, frozen as placement freezes a line (with
-    the product's GST today), and on the invoice as `qty` packs (`invoiced_qty`), so later short
-    picks of it are credited against it rather than against the line it replaced."""
-    product = pack.detail.product
-    line = OrderItem(
-        order=order,
-        financial=pack,
-        product_id=product.pk,
-        brand_id=pack.detail_id,
-        name=product.name,
-        name_te=product.name_te,
-        brand=pack.detail.brand,
-        quantity=pack.quantity_display,
-        units=pack.units,
-        image=pack.detail.image,
-        mrp=pack.price,
-        price=price,
-        qty=qty,
-        invoiced_qty=qty,
-        hsn_code=product.hsn_code,
-        gst_rate=product.gst_rate if order.gst_interstate is not None else None,
-    )
-    _retax(line, interstate=order.gst_interstate)
+    """A new line for `qty` of `pack` at `price` a pack, frozen as placement freezes a line
+    (`orders.lines`, with the product's GST today), and on the invoice as `qty` packs
+    (`invoiced_qty`), so later short picks of it are credited against it rather than against the
+    line it replaced."""
+    line = line_snapshot(order=order, pack=pack, qty=qty, price=price)
     line.save()
     return line
 

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class AftersaleConfig(AppConfig):
+    name = "aftersale"
+    verbose_name = "After the sale"
