@@ -21,7 +21,8 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from catalog.models import Financial
-from orders.models import DeliveryWindow, Order, OrderItem, Slot, SlotBooking
+from delivery.models import DeliveryWindow, Slot
+from orders.models import Order, OrderItem, SlotBooking
 from payments.models import Payment
 
 BATCH = 2000

@@ -1,22 +1,20 @@
-"""Thin HTTP views for orders (and their delivery slots: checkout's offer, staff's weekly plan):
-parse, call one service or selector, serialize."""
+"""Thin HTTP views for orders: parse, call one service or selector, serialize."""
 
-from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.parsers import JSONParser
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.errors import InvalidValue, NotFound
+from common.errors import NotFound
 from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
 from common.idempotency import idempotent
 from common.ids import as_row_id
 from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
-from orders import packing, picking, selectors, services, slots
+from delivery.services import window_get
+from orders import packing, picking, selectors, services
 from orders.buy_again import order_buy_again
 from orders.models import Order
 from orders.pipeline import order_advance, order_cancel
@@ -24,8 +22,6 @@ from orders.serializers import (
     AdminOrderListInSerializer,
     BuyAgainSerializer,
     DeliverySheetSerializer,
-    DeliveryWindowSerializer,
-    HolidaySerializer,
     OrderCancelInSerializer,
     OrderLineQtyInSerializer,
     OrderLineReplaceInSerializer,
@@ -35,7 +31,6 @@ from orders.serializers import (
     PackingSlipsSerializer,
     PickingQuerySerializer,
     PickListSerializer,
-    SlotsSerializer,
     StoreCreditQuoteInSerializer,
     StoreCreditQuoteSerializer,
 )
@@ -315,136 +310,6 @@ class OrderLineReplaceView(APIView):
         return Response(_order_data(request, selectors.order_get_for(user=request.user, public_id=public_id)))
 
 
-# Delivery slots: checkout's offer (anyone) and staff's weekly plan (admin).
-
-NOTHING_TO_CHANGE = gettext_lazy("Send the window's fields to change.")
-
-PlanSerializer = inline_serializer(
-    "SlotPlan",
-    fields={"windows": DeliveryWindowSerializer(many=True), "holidays": HolidaySerializer(many=True)},
-)
-
-
-def _row_id(value: str, message) -> int:
-    row_id = as_row_id(value)
-    if row_id is None:
-        raise NotFound(str(message))
-    return row_id
-
-
-class SlotsView(APIView):
-    """`GET /api/slots`: the next days' delivery slots, each open (with places left), full or closed."""
-
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        summary="The next 3 days' delivery slots with places left; full and closed ones say why",
-        responses=SlotsSerializer,
-    )
-    def get(self, request: Request) -> Response:
-        offers = slots.slot_offers()
-        return Response(SlotsSerializer({"enabled": slots.slots_defined(), "slots": offers}).data)
-
-
-def _plan() -> dict:
-    return {
-        "windows": DeliveryWindowSerializer(selectors.windows_all(), many=True).data,
-        "holidays": HolidaySerializer(selectors.holidays_coming(), many=True).data,
-    }
-
-
-class WindowsView(APIView):
-    """Staff's weekly plan: every window and the coming holidays; POST adds a window."""
-
-    permission_classes = [IsAdmin]
-    parser_classes = [JSONParser]
-
-    @extend_schema(summary="Every delivery window and the coming holidays (admin)", responses=PlanSerializer)
-    def get(self, request: Request) -> Response:
-        return Response(_plan())
-
-    @extend_schema(
-        summary="Add a delivery window (admin)",
-        request=DeliveryWindowSerializer,
-        responses={
-            201: PlanSerializer,
-            400: OpenApiResponse(description='{"message"}'),
-            409: OpenApiResponse(description='{"message", "code": "window_overlap"}'),
-        },
-    )
-    def post(self, request: Request) -> Response:
-        body = DeliveryWindowSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        services.window_create(**body.validated_data)
-        return Response(_plan(), status=status.HTTP_201_CREATED)
-
-
-class WindowView(APIView):
-    permission_classes = [IsAdmin]
-    parser_classes = [JSONParser]
-
-    @extend_schema(
-        summary="Change a delivery window (admin): the fields sent",
-        request=DeliveryWindowSerializer(partial=True),
-        responses={
-            200: PlanSerializer,
-            404: OpenApiResponse(description='{"message"}'),
-            409: OpenApiResponse(description='{"message", "code": "window_overlap"}'),
-        },
-    )
-    def put(self, request: Request, window_id: str) -> Response:
-        row_id = _row_id(window_id, services.WINDOW_NOT_FOUND)
-        if not request.data:
-            raise InvalidValue(str(NOTHING_TO_CHANGE))
-        window = services.window_get(window_id=row_id)
-        body = DeliveryWindowSerializer(window, data=request.data, partial=True)
-        body.is_valid(raise_exception=True)
-        services.window_update(window_id=row_id, **body.validated_data)
-        return Response(_plan())
-
-    @extend_schema(
-        summary="Delete a delivery window (admin); one that orders booked is switched off instead",
-        request=None,
-        responses={200: PlanSerializer, 404: OpenApiResponse(description='{"message"}')},
-    )
-    def delete(self, request: Request, window_id: str) -> Response:
-        services.window_remove(window_id=_row_id(window_id, services.WINDOW_NOT_FOUND))
-        return Response(_plan())
-
-
-class HolidaysView(APIView):
-    permission_classes = [IsAdmin]
-    parser_classes = [JSONParser]
-
-    @extend_schema(
-        summary="Close a date for deliveries (admin)",
-        request=HolidaySerializer,
-        responses={
-            201: PlanSerializer,
-            400: OpenApiResponse(description='{"message"}'),
-            409: OpenApiResponse(description='{"message", "code": "holiday_exists"}'),
-        },
-    )
-    def post(self, request: Request) -> Response:
-        body = HolidaySerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        services.holiday_add(day=body.validated_data["date"], name=body.validated_data["name"])
-        return Response(_plan(), status=status.HTTP_201_CREATED)
-
-
-class HolidayView(APIView):
-    permission_classes = [IsAdmin]
-
-    @extend_schema(
-        summary="Open a closed date again (admin)",
-        request=None,
-        responses={200: PlanSerializer, 404: OpenApiResponse(description='{"message"}')},
-    )
-    def delete(self, request: Request, holiday_id: str) -> Response:
-        services.holiday_remove(holiday_id=_row_id(holiday_id, services.HOLIDAY_NOT_FOUND))
-        return Response(_plan())
-
-
 # The day's sheets for one delivery window (orders/picking.py), printed by staff.
 
 PICKING_ERRORS = {
@@ -458,7 +323,7 @@ def _picking_window(request: Request):
     unknown window."""
     query = PickingQuerySerializer(data=request.query_params)
     query.is_valid(raise_exception=True)
-    return services.window_get(window_id=query.validated_data["window"]), query.validated_data["date"]
+    return window_get(window_id=query.validated_data["window"]), query.validated_data["date"]
 
 
 class PickListView(APIView):

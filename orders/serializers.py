@@ -20,6 +20,8 @@ from common.ids import WireIdField
 from common.money import rupees_in_words
 from common.openapi import PINCODE, JudgedInput, text, whole_number
 from common.pagination import ADMIN_ORDER_LIST
+from delivery.serializers import ClockField
+from delivery.slots import slot_label
 from orders.board import (
     BULK_MAX_ORDERS,
     MOVES_TOGETHER,
@@ -29,11 +31,10 @@ from orders.board import (
     TOO_MANY,
 )
 from orders.credit_notes import rupees_from_paise
-from orders.models import DeliveryWindow, Holiday, Order, OrderItem, OrderLineChange, Weekday
+from orders.models import Order, OrderItem, OrderLineChange
 from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
 from orders.selectors import booking_of
-from orders.slots import day_label, slot_label, time_label
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
 
 # The label the shop's current client sends for spec section 7's 'Cash Or UPI'; stored and answered
@@ -381,50 +382,6 @@ class RefundOutSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField(source="created_at")
 
 
-# Delivery slots: camelCase names, ids as strings, times as `HH:MM` in the shop's time zone.
-
-STATES = ("open", "full", "closed", "holiday")
-CLOCK = {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "example": "07:00"}
-
-
-@extend_schema_field(CLOCK)
-class ClockField(serializers.TimeField):
-    """A time of day as `HH:MM` (the shop's time zone), read and written."""
-
-    def __init__(self, **kwargs):
-        super().__init__(format="%H:%M", input_formats=["%H:%M"], **kwargs)
-
-
-class SlotOfferSerializer(serializers.Serializer):
-    """A window on a date as checkout offers it. Reads an `orders.slots.SlotOffer`."""
-
-    id = serializers.CharField(help_text="`<date>.<window id>`: send it as the order's deliverySlot")
-    date = serializers.DateField()
-    start = ClockField(source="window.start")
-    end = ClockField(source="window.end")
-    label = serializers.CharField(help_text="In the answer's language, e.g. 'Fri 27 Nov, 7:00–10:00'")
-    dayLabel = serializers.SerializerMethodField(help_text="'Fri 27 Nov'")
-    timeLabel = serializers.SerializerMethodField(help_text="'7:00–10:00'")
-    state = serializers.ChoiceField(choices=STATES)
-    choosable = serializers.BooleanField(help_text="Only an open slot can be chosen")
-    placesLeft = serializers.IntegerField(source="places_left")
-    reason = serializers.CharField(help_text="Why it can't be chosen (full, closed at ..., holiday); empty when open")
-    closesAt = serializers.DateTimeField(source="closes_at")
-
-    def get_dayLabel(self, offer) -> str:
-        return day_label(offer.date)
-
-    def get_timeLabel(self, offer) -> str:
-        return time_label(offer.window.start, offer.window.end)
-
-
-class SlotsSerializer(serializers.Serializer):
-    """What checkout needs: whether the shop delivers in slots, and the next days' slots."""
-
-    enabled = serializers.BooleanField(help_text="false: no windows are defined; orders are placed without one")
-    slots = SlotOfferSerializer(many=True)
-
-
 class BookedSlotSerializer(serializers.Serializer):
     """The slot an order is booked in (reads a `SlotBooking`), as the order page, invoice and staff list show it."""
 
@@ -444,44 +401,6 @@ class BookedSlotSerializer(serializers.Serializer):
     def get_released(self, booking) -> bool:
         """true once a cancellation gave its place back."""
         return booking.released_at is not None
-
-
-class DeliveryWindowSerializer(serializers.ModelSerializer):
-    """A weekly window, read and written by staff."""
-
-    _id = WireIdField(source="pk", read_only=True)
-    weekday = serializers.ChoiceField(
-        choices=Weekday.choices,
-        error_messages={"invalid_choice": gettext_lazy("Weekday must be 0 (Monday) to 6 (Sunday).")},
-    )
-    weekdayLabel = serializers.CharField(source="get_weekday_display", read_only=True)
-    start = ClockField()
-    end = ClockField()
-    capacity = serializers.IntegerField(min_value=1, max_value=10_000)
-    cutoffHours = serializers.IntegerField(source="cutoff_hours", min_value=0, max_value=72)
-    active = serializers.BooleanField(required=False, default=True)
-
-    class Meta:
-        model = DeliveryWindow
-        fields = ["_id", "weekday", "weekdayLabel", "start", "end", "capacity", "cutoffHours", "active"]
-        validators = []  # the service words the overlap and duplicate rules
-
-    def validate(self, attrs):
-        start, end = attrs.get("start"), attrs.get("end")
-        if start is not None and end is not None and end <= start:
-            raise serializers.ValidationError(gettext_lazy("The window must end after it starts."))
-        return attrs
-
-
-class HolidaySerializer(serializers.ModelSerializer):
-    _id = WireIdField(source="pk", read_only=True)
-    date = serializers.DateField()
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
-
-    class Meta:
-        model = Holiday
-        fields = ["_id", "date", "name"]
-        validators = []
 
 
 class OrderSerializer(serializers.Serializer):

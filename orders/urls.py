@@ -30,9 +30,4 @@ urlpatterns = [
     path("reports/dashboard", reports_api.DashboardView.as_view(), name="reports-dashboard"),
     path("reports/orders.csv", reports_api.OrdersCsvView.as_view(), name="reports-orders-csv"),
     path("reports/sales-by-pack.csv", reports_api.SalesByPackCsvView.as_view(), name="reports-sales-by-pack-csv"),
-    path("slots", api.SlotsView.as_view(), name="slots"),
-    path("slots/windows", api.WindowsView.as_view(), name="slot-windows"),
-    path("slots/windows/<str:window_id>", api.WindowView.as_view(), name="slot-window"),
-    path("slots/holidays", api.HolidaysView.as_view(), name="slot-holidays"),
-    path("slots/holidays/<str:holiday_id>", api.HolidayView.as_view(), name="slot-holiday"),
 ]

@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "common",
     "notifications",
     "accounts",
+    "delivery",
     "catalog",
     "orders",
     "payments",

@@ -17,6 +17,7 @@ api_patterns = [
     path("", include("support.urls")),  # first: its users/credit before accounts' users/<ref>
     path("", include("catalog.urls")),
     path("", include("accounts.urls")),
+    path("", include("delivery.urls")),
     path("", include("orders.urls")),
     path("", include("payments.urls")),
     path("", include("promotions.urls")),

@@ -11,9 +11,10 @@ from django.utils import timezone
 
 from catalog.models import Detail, Financial
 from catalog.tests.factories import make_category, make_product
+from delivery.models import DeliveryWindow, Slot
 from demo.orders import new_line, new_order
 from orders import reports
-from orders.models import DeliveryWindow, Order, Slot, SlotBooking
+from orders.models import Order, SlotBooking
 from payments.models import Payment, Refund, StoreCreditAccount, StoreCreditEntry
 from support.models import Ticket
 

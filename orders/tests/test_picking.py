@@ -9,8 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from catalog.models import Category
+from delivery.models import DeliveryWindow, Slot
 from orders import picking
-from orders.models import DeliveryWindow, Slot, SlotBooking
+from orders.models import SlotBooking
 from orders.pipeline import order_advance, order_cancel
 from orders.services import order_record_cash_payment
 from orders.tests.conftest import give_address

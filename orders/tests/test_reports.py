@@ -8,8 +8,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from delivery.models import Slot
 from orders import reports
-from orders.models import Slot, SlotBooking
+from orders.models import SlotBooking
 from orders.tests.report_data import CASH, ONLINE, Shop, build_shop, days_ago, local, order, today
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,8 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from catalog.models import Category, Detail, Financial, Product
-from orders.models import DeliveryWindow, Slot, SlotBooking
+from delivery.models import DeliveryWindow, Slot
+from orders.models import SlotBooking
 from orders.services import Address, LineRequest, Totals, order_place
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
