@@ -112,7 +112,7 @@ class Order(models.Model):
         indexes = [
             models.Index(fields=["user", "-created_at"], name="order_user_newest"),
             models.Index(fields=["status", "-created_at"], name="order_status_newest"),
-            # The dashboard (`orders.reports`): a period's orders read from the index alone on
+            # The dashboard (`backoffice.reports`): a period's orders read from the index alone on
             # PostgreSQL (INCLUDE; a plain index on SQLite), and the few cancelled ones by their time.
             models.Index(
                 fields=["created_at"],
@@ -211,7 +211,7 @@ class OrderItem(models.Model):
     class Meta:
         ordering = ["id"]
         indexes = [
-            # The dashboard's sales by pack (`orders.reports`): a period's lines, found by their
+            # The dashboard's sales by pack (`backoffice.reports`): a period's lines, found by their
             # orders' id range, read from the index alone on PostgreSQL (INCLUDE).
             models.Index(
                 fields=["order", "financial"], include=["product_id", "qty", "line_total"], name="order_item_report"

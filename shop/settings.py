@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "promotions",
     "demo",
     "support",
+    "backoffice",
 ]
 
 MIDDLEWARE = [

@@ -18,6 +18,7 @@ api_patterns = [
     path("", include("catalog.urls")),
     path("", include("accounts.urls")),
     path("", include("delivery.urls")),
+    path("", include("backoffice.urls")),  # before orders' orders/<public_id>
     path("", include("orders.urls")),
     path("", include("payments.urls")),
     path("", include("promotions.urls")),

@@ -5,8 +5,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from backoffice import board
 from conftest import client_for
-from orders import board, changes
+from orders import changes
 from orders.models import Order, OrderChange
 from orders.packing import order_line_set_qty
 from orders.pipeline import order_advance, order_cancel

@@ -1,4 +1,4 @@
-"""The day's sheets of a delivery window (`orders.picking`, issue 27): the pick list summed by pack
+"""The day's sheets of a delivery window (`backoffice.picking`, issue 27): the pick list summed by pack
 in shelf order, the packing slips and the delivery sheet in route order, and their admin API."""
 
 from datetime import date, time
@@ -8,9 +8,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from backoffice import picking
 from catalog.models import Category
 from delivery.models import DeliveryWindow, Slot
-from orders import picking
 from orders.models import SlotBooking
 from orders.pipeline import order_advance, order_cancel
 from orders.services import order_record_cash_payment
