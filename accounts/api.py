@@ -1,4 +1,4 @@
-"""The accounts API of spec section 7 "Users" plus OTP and the delivery check. Views stay thin:
+"""The accounts API of spec section 7 "Users" plus OTP. Views stay thin:
 shape the input, call one service or selector, answer the wire format."""
 
 from django.conf import settings
@@ -6,32 +6,26 @@ from django.http import HttpResponse
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import otp, privacy, selectors, services
-from accounts.delivery import delivery_check
 from accounts.errors import USER_NOT_FOUND, NotFound
-from accounts.places import MIN_QUERY_CHARS, place_search
 from accounts.serializers import (
     AccountDeleteInput,
     AddressChangeInput,
     AddressOutput,
     AddressWithLocationInput,
     AdminUserInput,
-    DeliveryCheckInput,
-    DeliveryOutput,
     ForgotPasswordInput,
     LoginInput,
     MessageOutput,
     OtpSendInput,
     OtpSentOutput,
     OtpVerifyInput,
-    PlaceSearchInput,
-    PlacesOutput,
     PrivacyInput,
     PrivacyNoticeOutput,
     PrivacyOutput,
@@ -55,7 +49,6 @@ from accounts.throttles import (
 )
 from accounts.tokens import access_token_issue, access_token_revoke
 from common.client_ip import client_ip
-from common.openapi import LATITUDE, LONGITUDE, PINCODE
 from common.pagination import page_headers
 from common.permissions import IsAdmin, IsCustomer
 
@@ -291,44 +284,6 @@ class UserDetailView(APIView):
     def delete(self, request, ref: str):
         services.user_delete(user=selectors.user_get(ref=ref))
         return Response({"message": gettext("User removed")})
-
-
-class DeliveryCheckView(PublicView):
-    """Does the shop deliver to this pincode, or to the pincode nearest lat/lng?"""
-
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("pincode", PINCODE, description="6-digit pincode; wins over lat/lng"),
-            OpenApiParameter("lat", LATITUDE, description="Latitude, with lng, when there is no pincode"),
-            OpenApiParameter("lng", LONGITUDE, description="Longitude"),
-        ],
-        responses=DeliveryOutput,
-        auth=[],
-    )
-    def get(self, request):
-        serializer = DeliveryCheckInput(data=request.query_params)
-        serializer.is_valid(raise_exception=True)
-        query = serializer.validated_data
-        result = delivery_check(pincode=query.get("pincode"), lat=query.get("lat"), lng=query.get("lng"))
-        return Response(DeliveryOutput(result).data)
-
-
-class PlaceSearchView(PublicView):
-    """Towns and localities by post-office name, for the delivery checker without a maps key."""
-
-    @extend_schema(
-        parameters=[OpenApiParameter("q", str, description=f"What the shopper typed; {MIN_QUERY_CHARS}+ characters")],
-        responses=PlacesOutput,
-        auth=[],
-    )
-    def get(self, request):
-        serializer = PlaceSearchInput(data=request.query_params)
-        serializer.is_valid(raise_exception=True)
-        places = place_search(q=serializer.validated_data["q"])
-        response = Response(PlacesOutput({"places": places}).data)
-        # The post-office data only changes with a package upgrade.
-        patch_cache_control(response, public=True, max_age=3600)
-        return response
 
 
 class PrivacyNoticeView(PublicView):

@@ -192,12 +192,6 @@ class AdminUserInput(JudgedInput):
     accepted = {"name": NAME, "phoneNo": PHONE_NUMBER}
 
 
-class DeliveryCheckInput(serializers.Serializer):
-    pincode = _text()
-    lat = _text()
-    lng = _text()
-
-
 class MessageOutput(serializers.Serializer):
     message = serializers.CharField()
 
@@ -291,30 +285,6 @@ class UserInfoOutput(UserOutput):
 
 def user_info_data(user: User, issued: IssuedToken) -> dict:
     return UserInfoOutput(user, context={"issued": issued}).data
-
-
-class PlaceSearchInput(serializers.Serializer):
-    q = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=True, max_length=200)
-
-
-class PlaceOutput(serializers.Serializer):
-    name = serializers.CharField()
-    pincode = serializers.CharField()
-    district = serializers.CharField()
-    state = serializers.CharField()
-    label = serializers.CharField(help_text="What the checker lists: 'Amalapuram 533201'")
-
-
-class PlacesOutput(serializers.Serializer):
-    places = PlaceOutput(many=True)
-
-
-class DeliveryOutput(serializers.Serializer):
-    pincode = serializers.CharField()
-    state = serializers.CharField()
-    town = serializers.CharField()
-    deliverable = serializers.BooleanField()
-    message = serializers.CharField()
 
 
 class NoticeItemOutput(serializers.Serializer):

@@ -18,6 +18,4 @@ urlpatterns = [
     path("users/me/delete", api.OwnAccountDeleteView.as_view(), name="users-me-delete"),
     path("users/<str:ref>/address", api.UserAddressView.as_view(), name="user-address"),
     path("users/<str:ref>", api.UserDetailView.as_view(), name="user-detail"),
-    path("delivery/check", api.DeliveryCheckView.as_view(), name="delivery-check"),
-    path("delivery/places", api.PlaceSearchView.as_view(), name="delivery-places"),
 ]

@@ -22,7 +22,7 @@ class Category(models.Model):
     # Position in the home page's Featured Categories section; lower comes first.
     sequence = models.PositiveIntegerField(default=0)
     is_featured = models.BooleanField(default=True)
-    # Where the category's shelves come in the store's walk, for pick lists (`orders.picking`); lower
+    # Where the category's shelves come in the store's walk, for pick lists (`backoffice.picking`); lower
     # comes first, equal ones by name.
     shelf_order = models.PositiveIntegerField(
         default=0, help_text="Position of its shelves on the pick list's walk through the store; lower first"

@@ -19,13 +19,13 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import get_language, gettext, gettext_lazy
 
-from accounts.delivery import delivery_check
 from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_take
 from common.errors import Conflict, DomainError
 from common.india import is_pincode
 from common.money import to_paise
 from common.text import squeezed
+from delivery.check import delivery_check
 from orders import pipeline, rules, tax
 from orders.lines import line_snapshot
 from orders.models import Order, OrderItem

@@ -22,9 +22,10 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from catalog.models import Financial
+from delivery.models import DeliveryWindow, Slot
 from orders import tax
 from orders.lines import line_snapshot
-from orders.models import DeliveryWindow, Order, OrderItem, Slot, SlotBooking
+from orders.models import Order, OrderItem, SlotBooking
 from payments.models import Payment
 
 BATCH = 2000

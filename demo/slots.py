@@ -6,7 +6,7 @@ from datetime import time
 
 from django.db import transaction
 
-from orders.models import DeliveryWindow
+from delivery.models import DeliveryWindow
 
 DEMO_WINDOWS = ((time(7), time(10)), (time(10), time(13)), (time(16), time(19)))
 DEMO_CAPACITY = 20

@@ -1,8 +1,7 @@
 """Django admin (/staff/) for orders: read-only records, moved only through the services. Cancelling
 and changing lines at packing move money, so their action and screen are `aftersale/admin.py`'s,
-which extends `OrderAdmin`. Delivery
-slots: the weekly windows and holidays are edited freely; slots and bookings are read-only records
-(places change only through `orders.slots`)."""
+which extends `OrderAdmin`. Delivery slots and their bookings are read-only records here (places
+change only through `orders.slots`)."""
 
 from django.conf import settings
 from django.contrib import admin, messages
@@ -11,19 +10,17 @@ from django.db.models import Count
 from common.dates import format_datetime
 from common.errors import DomainError
 from common.money import rupees
+from delivery.models import Slot
 from orders.credit_notes import rupees_from_paise
 from orders.models import (
     CreditNote,
     CreditNoteLine,
     CreditNoteSequence,
-    DeliveryWindow,
-    Holiday,
     InvoiceSequence,
     Order,
     OrderEvent,
     OrderItem,
     OrderLineChange,
-    Slot,
     SlotBooking,
 )
 from orders.pipeline import order_advance
@@ -360,31 +357,8 @@ class CreditNoteSequenceAdmin(admin.ModelAdmin):
         return False
 
 
-# Delivery slots
-
-
-@admin.register(DeliveryWindow)
-class DeliveryWindowAdmin(admin.ModelAdmin):
-    list_display = ("weekday", "start", "end", "capacity", "cutoff_hours", "active")
-    list_filter = ("weekday", "active")
-    list_editable = ("capacity", "cutoff_hours", "active")
-    ordering = ("weekday", "start")
-    actions = ["switch_off", "switch_on"]
-
-    @admin.action(description="Stop offering the selected windows")
-    def switch_off(self, request, queryset):
-        queryset.update(active=False)
-
-    @admin.action(description="Offer the selected windows again")
-    def switch_on(self, request, queryset):
-        queryset.update(active=True)
-
-
-@admin.register(Holiday)
-class HolidayAdmin(admin.ModelAdmin):
-    list_display = ("date", "name")
-    search_fields = ("name",)
-    date_hierarchy = "date"
+# Delivery slots as orders booked them: a slot's page lists the orders in it (the weekly windows and
+# holidays are delivery's admin).
 
 
 class SlotBookingInline(admin.TabularInline):

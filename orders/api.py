@@ -1,33 +1,19 @@
-"""Thin HTTP views for orders (and their delivery slots: checkout's offer, staff's weekly plan):
-parse, call one service or selector, serialize."""
+"""Thin HTTP views for orders: parse, call one service or selector, serialize."""
 
-from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import status
-from rest_framework.parsers import JSONParser
-from rest_framework.permissions import AllowAny
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.errors import InvalidValue, NotFound
-from common.ids import as_row_id
 from common.permissions import IsAdmin, IsCustomer
-from orders import picking, selectors, services, slots
+from orders import selectors, services
 from orders.buy_again import order_buy_again
 from orders.models import Order
 from orders.pipeline import order_advance
 from orders.serializers import (
     BuyAgainSerializer,
-    DeliverySheetSerializer,
-    DeliveryWindowSerializer,
-    HolidaySerializer,
     OrderSerializer,
     OrderStatusInSerializer,
-    PackingSlipsSerializer,
-    PickingQuerySerializer,
-    PickListSerializer,
-    SlotsSerializer,
 )
 from orders.usual import usual_items
 
@@ -118,190 +104,3 @@ class OrderBuyAgainView(APIView):
     )
     def post(self, request: Request, public_id: str) -> Response:
         return Response(BuyAgainSerializer(order_buy_again(user=request.user, public_id=public_id)).data)
-
-
-# Delivery slots: checkout's offer (anyone) and staff's weekly plan (admin).
-
-NOTHING_TO_CHANGE = gettext_lazy("Send the window's fields to change.")
-
-PlanSerializer = inline_serializer(
-    "SlotPlan",
-    fields={"windows": DeliveryWindowSerializer(many=True), "holidays": HolidaySerializer(many=True)},
-)
-
-
-def _row_id(value: str, message) -> int:
-    row_id = as_row_id(value)
-    if row_id is None:
-        raise NotFound(str(message))
-    return row_id
-
-
-class SlotsView(APIView):
-    """`GET /api/slots`: the next days' delivery slots, each open (with places left), full or closed."""
-
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        summary="The next 3 days' delivery slots with places left; full and closed ones say why",
-        responses=SlotsSerializer,
-    )
-    def get(self, request: Request) -> Response:
-        offers = slots.slot_offers()
-        return Response(SlotsSerializer({"enabled": slots.slots_defined(), "slots": offers}).data)
-
-
-def _plan() -> dict:
-    return {
-        "windows": DeliveryWindowSerializer(selectors.windows_all(), many=True).data,
-        "holidays": HolidaySerializer(selectors.holidays_coming(), many=True).data,
-    }
-
-
-class WindowsView(APIView):
-    """Staff's weekly plan: every window and the coming holidays; POST adds a window."""
-
-    permission_classes = [IsAdmin]
-    parser_classes = [JSONParser]
-
-    @extend_schema(summary="Every delivery window and the coming holidays (admin)", responses=PlanSerializer)
-    def get(self, request: Request) -> Response:
-        return Response(_plan())
-
-    @extend_schema(
-        summary="Add a delivery window (admin)",
-        request=DeliveryWindowSerializer,
-        responses={
-            201: PlanSerializer,
-            400: OpenApiResponse(description='{"message"}'),
-            409: OpenApiResponse(description='{"message", "code": "window_overlap"}'),
-        },
-    )
-    def post(self, request: Request) -> Response:
-        body = DeliveryWindowSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        services.window_create(**body.validated_data)
-        return Response(_plan(), status=status.HTTP_201_CREATED)
-
-
-class WindowView(APIView):
-    permission_classes = [IsAdmin]
-    parser_classes = [JSONParser]
-
-    @extend_schema(
-        summary="Change a delivery window (admin): the fields sent",
-        request=DeliveryWindowSerializer(partial=True),
-        responses={
-            200: PlanSerializer,
-            404: OpenApiResponse(description='{"message"}'),
-            409: OpenApiResponse(description='{"message", "code": "window_overlap"}'),
-        },
-    )
-    def put(self, request: Request, window_id: str) -> Response:
-        row_id = _row_id(window_id, services.WINDOW_NOT_FOUND)
-        if not request.data:
-            raise InvalidValue(str(NOTHING_TO_CHANGE))
-        window = services.window_get(window_id=row_id)
-        body = DeliveryWindowSerializer(window, data=request.data, partial=True)
-        body.is_valid(raise_exception=True)
-        services.window_update(window_id=row_id, **body.validated_data)
-        return Response(_plan())
-
-    @extend_schema(
-        summary="Delete a delivery window (admin); one that orders booked is switched off instead",
-        request=None,
-        responses={200: PlanSerializer, 404: OpenApiResponse(description='{"message"}')},
-    )
-    def delete(self, request: Request, window_id: str) -> Response:
-        services.window_remove(window_id=_row_id(window_id, services.WINDOW_NOT_FOUND))
-        return Response(_plan())
-
-
-class HolidaysView(APIView):
-    permission_classes = [IsAdmin]
-    parser_classes = [JSONParser]
-
-    @extend_schema(
-        summary="Close a date for deliveries (admin)",
-        request=HolidaySerializer,
-        responses={
-            201: PlanSerializer,
-            400: OpenApiResponse(description='{"message"}'),
-            409: OpenApiResponse(description='{"message", "code": "holiday_exists"}'),
-        },
-    )
-    def post(self, request: Request) -> Response:
-        body = HolidaySerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        services.holiday_add(day=body.validated_data["date"], name=body.validated_data["name"])
-        return Response(_plan(), status=status.HTTP_201_CREATED)
-
-
-class HolidayView(APIView):
-    permission_classes = [IsAdmin]
-
-    @extend_schema(
-        summary="Open a closed date again (admin)",
-        request=None,
-        responses={200: PlanSerializer, 404: OpenApiResponse(description='{"message"}')},
-    )
-    def delete(self, request: Request, holiday_id: str) -> Response:
-        services.holiday_remove(holiday_id=_row_id(holiday_id, services.HOLIDAY_NOT_FOUND))
-        return Response(_plan())
-
-
-# The day's sheets for one delivery window (orders/picking.py), printed by staff.
-
-PICKING_ERRORS = {
-    400: OpenApiResponse(description='{"message"}: no window or date, or not a date'),
-    404: OpenApiResponse(description='{"message"}: no such window'),
-}
-
-
-def _picking_window(request: Request):
-    """The window and date the query names; 400 when either is missing or malformed, 404 for an
-    unknown window."""
-    query = PickingQuerySerializer(data=request.query_params)
-    query.is_valid(raise_exception=True)
-    return services.window_get(window_id=query.validated_data["window"]), query.validated_data["date"]
-
-
-class PickListView(APIView):
-    permission_classes = [IsAdmin]
-
-    @extend_schema(
-        summary="The pick list of a delivery window on a date (admin): each pack summed over the live orders, "
-        "by category in shelf order",
-        parameters=[PickingQuerySerializer],
-        responses={200: PickListSerializer, **PICKING_ERRORS},
-    )
-    def get(self, request: Request) -> Response:
-        window, day = _picking_window(request)
-        return Response(PickListSerializer(picking.pick_list(window, day)).data)
-
-
-class PackingSlipsView(APIView):
-    permission_classes = [IsAdmin]
-
-    @extend_schema(
-        summary="The packing slips of a delivery window on a date (admin): one per live order, in route order",
-        parameters=[PickingQuerySerializer],
-        responses={200: PackingSlipsSerializer, **PICKING_ERRORS},
-    )
-    def get(self, request: Request) -> Response:
-        window, day = _picking_window(request)
-        return Response(PackingSlipsSerializer(picking.packing_slips(window, day)).data)
-
-
-class DeliverySheetView(APIView):
-    permission_classes = [IsAdmin]
-
-    @extend_schema(
-        summary="The delivery sheet of a delivery window on a date (admin): the stops in route order with "
-        "phone numbers, what to collect and the payment state",
-        parameters=[PickingQuerySerializer],
-        responses={200: DeliverySheetSerializer, **PICKING_ERRORS},
-    )
-    def get(self, request: Request) -> Response:
-        window, day = _picking_window(request)
-        return Response(DeliverySheetSerializer(picking.delivery_sheet(window, day)).data)

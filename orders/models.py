@@ -112,7 +112,7 @@ class Order(models.Model):
         indexes = [
             models.Index(fields=["user", "-created_at"], name="order_user_newest"),
             models.Index(fields=["status", "-created_at"], name="order_status_newest"),
-            # The dashboard (`orders.reports`): a period's orders read from the index alone on
+            # The dashboard (`backoffice.reports`): a period's orders read from the index alone on
             # PostgreSQL (INCLUDE; a plain index on SQLite), and the few cancelled ones by their time.
             models.Index(
                 fields=["created_at"],
@@ -211,7 +211,7 @@ class OrderItem(models.Model):
     class Meta:
         ordering = ["id"]
         indexes = [
-            # The dashboard's sales by pack (`orders.reports`): a period's lines, found by their
+            # The dashboard's sales by pack (`backoffice.reports`): a period's lines, found by their
             # orders' id range, read from the index alone on PostgreSQL (INCLUDE).
             models.Index(
                 fields=["order", "financial"], include=["product_id", "qty", "line_total"], name="order_item_report"
@@ -424,76 +424,9 @@ class CreditNoteLine(models.Model):
         return f"{self.qty} × {self.brand} {self.name} {self.quantity} {self.units}"
 
 
-# Delivery slots: the windows staff open per weekday, the days they close, and the places taken.
-#
-# `DeliveryWindow` is the weekly plan (Monday 7-10, capacity 20, closes 2 h before it starts);
-# `Holiday` closes a whole date; `Slot` is one window on one date, the counter row its bookings
-# share (created on the first booking); `SlotBooking` is an order's place in a slot, kept after a
-# cancellation with the time its place was given back. `orders.slots` is the only writer of
-# `Slot.booked` and `SlotBooking.released_at`.
-
-
-class Weekday(models.IntegerChoices):
-    """Python's `date.weekday()`: Monday is 0."""
-
-    MONDAY = 0, gettext_lazy("Monday")
-    TUESDAY = 1, gettext_lazy("Tuesday")
-    WEDNESDAY = 2, gettext_lazy("Wednesday")
-    THURSDAY = 3, gettext_lazy("Thursday")
-    FRIDAY = 4, gettext_lazy("Friday")
-    SATURDAY = 5, gettext_lazy("Saturday")
-    SUNDAY = 6, gettext_lazy("Sunday")
-
-
-class DeliveryWindow(models.Model):
-    weekday = models.PositiveSmallIntegerField(choices=Weekday.choices)
-    start = models.TimeField(help_text="Local time (the shop's time zone)")
-    end = models.TimeField(help_text="Local time, after the start")
-    capacity = models.PositiveIntegerField(help_text="Orders per window")
-    cutoff_hours = models.PositiveSmallIntegerField(
-        "cut-off (hours)", default=2, help_text="The window takes no more orders this many hours before it starts"
-    )
-    active = models.BooleanField(default=True, help_text="Off: the window is not offered (booked orders stay)")
-
-    class Meta:
-        ordering = ["weekday", "start"]
-        constraints = [
-            models.UniqueConstraint(fields=["weekday", "start"], name="delivery_window_unique_start"),
-            models.CheckConstraint(condition=Q(end__gt=F("start")), name="delivery_window_ends_after_start"),
-            models.CheckConstraint(condition=Q(weekday__lte=6), name="delivery_window_weekday_range"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.get_weekday_display()} {self.start:%H:%M}-{self.end:%H:%M}"
-
-
-class Holiday(models.Model):
-    date = models.DateField(unique=True)
-    name = models.CharField(max_length=120, blank=True, default="")
-
-    class Meta:
-        ordering = ["date"]
-
-    def __str__(self) -> str:
-        return f"{self.date:%Y-%m-%d} {self.name}".strip()
-
-
-class Slot(models.Model):
-    """One window on one date: the row every booking of it locks and counts on."""
-
-    window = models.ForeignKey(DeliveryWindow, on_delete=models.PROTECT, related_name="slots")
-    date = models.DateField()
-    booked = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["date", "window__start"]
-        constraints = [
-            models.UniqueConstraint(fields=["window", "date"], name="slot_unique_window_date"),
-            models.CheckConstraint(condition=Q(booked__gte=0), name="slot_booked_not_negative"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.date:%Y-%m-%d} {self.window.start:%H:%M}-{self.window.end:%H:%M}"
+# An order's place in a delivery slot (`delivery.Slot`), kept after a cancellation with the time its
+# place was given back. `orders.slots` is the only writer of `SlotBooking`; the slot's count of
+# places is `delivery.slots`'.
 
 
 class SlotBooking(models.Model):
@@ -501,7 +434,7 @@ class SlotBooking(models.Model):
     after staff move a window."""
 
     order = models.OneToOneField(Order, on_delete=models.CASCADE, related_name="slot_booking")
-    slot = models.ForeignKey(Slot, on_delete=models.PROTECT, related_name="bookings")
+    slot = models.ForeignKey("delivery.Slot", on_delete=models.PROTECT, related_name="bookings")
     date = models.DateField()
     start = models.TimeField()
     end = models.TimeField()

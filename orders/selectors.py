@@ -2,12 +2,11 @@
 queries, however many orders or lines there are."""
 
 from django.db.models import Prefetch, QuerySet
-from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from common.errors import NotFound
 from common.pagination import ADMIN_ORDER_LIST, Page, paginate
-from orders.models import DeliveryWindow, Holiday, Order, SlotBooking
+from orders.models import Order, SlotBooking
 
 ORDER_NOT_FOUND = gettext_lazy("Order not found")
 MAX_PUBLIC_ID_LENGTH = 21
@@ -75,16 +74,7 @@ def product_delivered_to(*, user, product_id: int) -> bool:
     ).exists()
 
 
-# Delivery slots: the staff's plan screen, and an order's booking.
-
-
-def windows_all() -> list[DeliveryWindow]:
-    return list(DeliveryWindow.objects.order_by("weekday", "start"))
-
-
-def holidays_coming() -> list[Holiday]:
-    """Today's and later holidays (past ones no longer matter to the plan)."""
-    return list(Holiday.objects.filter(date__gte=timezone.localdate()).order_by("date"))
+# An order's delivery slot.
 
 
 def booking_of(order) -> SlotBooking | None:

@@ -7,7 +7,6 @@ it with its money back is `aftersale.cancellation`.
 """
 
 import logging
-from datetime import date
 from decimal import Decimal
 
 from django.db import transaction
@@ -15,9 +14,9 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
-from common.errors import Conflict, DomainError, Forbidden, NotFound
+from common.errors import Conflict, Forbidden
 from orders.events import announce_order_changed
-from orders.models import DeliveryWindow, Holiday, InvoiceSequence, Order
+from orders.models import InvoiceSequence, Order
 
 logger = logging.getLogger(__name__)
 
@@ -87,87 +86,3 @@ def order_record_cash_payment(*, order: Order, by) -> Order:
     for name in ("is_paid", "paid_at", "payment_reference", "amount_paid"):
         setattr(order, name, getattr(locked, name))
     return order
-
-
-# Delivery slots: staff's writes to the weekly plan, windows and holidays. (Places are `orders.slots`'.)
-
-WINDOW_NOT_FOUND = gettext_lazy("Delivery window not found")
-HOLIDAY_NOT_FOUND = gettext_lazy("Holiday not found")
-WINDOW_FIELDS = ("weekday", "start", "end", "capacity", "cutoff_hours", "active")
-
-
-def _check_overlap(*, weekday: int, start, end, exclude: int | None = None) -> None:
-    """Windows of one day don't overlap: a shopper's time names one window."""
-    clash = (
-        DeliveryWindow.objects.filter(weekday=weekday, start__lt=end, end__gt=start)
-        .exclude(pk=exclude)
-        .order_by("start")
-        .first()
-    )
-    if clash is not None:
-        raise Conflict(gettext("This window overlaps {window}.").format(window=str(clash)), code="window_overlap")
-
-
-def window_get(*, window_id: int) -> DeliveryWindow:
-    window = DeliveryWindow.objects.filter(pk=window_id).first()
-    if window is None:
-        raise NotFound(str(WINDOW_NOT_FOUND))
-    return window
-
-
-@transaction.atomic
-def window_create(*, weekday: int, start, end, capacity: int, cutoff_hours: int, active: bool = True) -> DeliveryWindow:
-    _check_overlap(weekday=weekday, start=start, end=end)
-    window = DeliveryWindow.objects.create(
-        weekday=weekday, start=start, end=end, capacity=capacity, cutoff_hours=cutoff_hours, active=active
-    )
-    logger.info("delivery window %s created", window)
-    return window
-
-
-@transaction.atomic
-def window_update(*, window_id: int, **fields) -> DeliveryWindow:
-    """Change the fields sent. A lower capacity never takes a booked place away: the slot only
-    stops taking new orders until it is below the capacity again."""
-    window = DeliveryWindow.objects.select_for_update().filter(pk=window_id).first()
-    if window is None:
-        raise NotFound(str(WINDOW_NOT_FOUND))
-    for name in WINDOW_FIELDS:
-        if name in fields:
-            setattr(window, name, fields[name])
-    if window.end <= window.start:
-        raise DomainError(gettext("The window must end after it starts."))
-    _check_overlap(weekday=window.weekday, start=window.start, end=window.end, exclude=window.pk)
-    window.save()
-    logger.info("delivery window %s changed", window)
-    return window
-
-
-@transaction.atomic
-def window_remove(*, window_id: int) -> bool:
-    """Delete a window no order ever booked; one with bookings is switched off instead (its
-    orders keep their slot). Answers whether it was deleted."""
-    window = DeliveryWindow.objects.select_for_update().filter(pk=window_id).first()
-    if window is None:
-        raise NotFound(str(WINDOW_NOT_FOUND))
-    if window.slots.exists():
-        window.active = False
-        window.save(update_fields=["active"])
-        return False
-    window.delete()
-    return True
-
-
-def holiday_add(*, day: date, name: str = "") -> Holiday:
-    if day < timezone.localdate():
-        raise DomainError(gettext("A holiday can't be in the past."))
-    holiday, created = Holiday.objects.get_or_create(date=day, defaults={"name": name.strip()})
-    if not created:
-        raise Conflict(gettext("{date} is already a holiday.").format(date=day.isoformat()), code="holiday_exists")
-    return holiday
-
-
-def holiday_remove(*, holiday_id: int) -> None:
-    deleted, _ = Holiday.objects.filter(pk=holiday_id).delete()
-    if not deleted:
-        raise NotFound(str(HOLIDAY_NOT_FOUND))

@@ -3,11 +3,11 @@ wrong while sending (a broker that is down, a provider error) can undo or fail t
 
 from decimal import Decimal
 
+from delivery.slots import slot_label
 from notifications.messages import order_cancelled_text, order_changed_text, order_text
 from notifications.services import sms_after_commit
 from orders.models import Order, OrderItem
 from orders.selectors import booking_of
-from orders.slots import slot_label
 
 
 def _delivery(order: Order):

@@ -6,7 +6,7 @@ added on top: a line of ₹105 at 5 % is ₹100 taxable value and ₹5 tax.
 - **When**: at placement. Each order line keeps its HSN code, rate, taxable value and tax, and the
   order keeps its place of supply, so a later change of a product's rate (or of the pincode data)
   never changes an invoice already issued.
-- **Split**: the place of supply is the delivery state (`accounts.delivery`, from the pincode).
+- **Split**: the place of supply is the delivery state (`delivery.check`, from the pincode).
   Inside the store's own state (`STORE_STATE`, Andhra Pradesh) the tax is split equally into CGST
   and SGST; anywhere else (Yanam, Puducherry: 533464) it is inter-state and all IGST.
 - **Rounding**: each line's tax is rounded to paise on its own (to an even number of paise inside

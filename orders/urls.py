@@ -1,29 +1,16 @@
 from django.urls import path
 
-from orders import api, board_api, reports_api
+from orders import api
 
-# `orders/mine`, `orders/usual`, the window's sheets (`orders/picklist`,
-# `orders/packing-slips`, `orders/delivery-sheet`), `orders/board` and `orders/bulk-move` must come
-# before `orders/<public_id>`.
+# `orders/mine` and `orders/usual` must come before `orders/<public_id>` (checkout's
+# `orders/store-credit` and the back office's `orders/board`, `orders/bulk-move` and the window's
+# sheets are mounted before this file, in shop/urls.py).
 urlpatterns = [
     path("orders/mine", api.MyOrdersView.as_view(), name="orders-mine"),
     path("orders/usual", api.UsualItemsView.as_view(), name="orders-usual"),
-    path("orders/picklist", api.PickListView.as_view(), name="orders-picklist"),
-    path("orders/packing-slips", api.PackingSlipsView.as_view(), name="orders-packing-slips"),
-    path("orders/delivery-sheet", api.DeliverySheetView.as_view(), name="orders-delivery-sheet"),
-    path("orders/board", board_api.BoardView.as_view(), name="orders-board"),
-    path("orders/bulk-move", board_api.BulkMoveView.as_view(), name="orders-bulk-move"),
     path("orders/<str:public_id>", api.OrderDetailView.as_view(), name="order-detail"),
     path("orders/<str:public_id>/deliver", api.OrderDeliverView.as_view(), name="order-deliver"),
     path("orders/<str:public_id>/status", api.OrderStatusView.as_view(), name="order-status"),
     path("orders/<str:public_id>/buy-again", api.OrderBuyAgainView.as_view(), name="order-buy-again"),
     path("orders/<str:public_id>/pay", api.OrderPayView.as_view(), name="order-pay"),
-    path("reports/dashboard", reports_api.DashboardView.as_view(), name="reports-dashboard"),
-    path("reports/orders.csv", reports_api.OrdersCsvView.as_view(), name="reports-orders-csv"),
-    path("reports/sales-by-pack.csv", reports_api.SalesByPackCsvView.as_view(), name="reports-sales-by-pack-csv"),
-    path("slots", api.SlotsView.as_view(), name="slots"),
-    path("slots/windows", api.WindowsView.as_view(), name="slot-windows"),
-    path("slots/windows/<str:window_id>", api.WindowView.as_view(), name="slot-window"),
-    path("slots/holidays", api.HolidaysView.as_view(), name="slot-holidays"),
-    path("slots/holidays/<str:holiday_id>", api.HolidayView.as_view(), name="slot-holiday"),
 ]

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from catalog.models import Category, Detail, Financial, Product
-from orders.models import DeliveryWindow
+from delivery.models import DeliveryWindow
 
 DAY_WINDOWS = ((time(7), time(10)), (time(10), time(13)), (time(16), time(19)))
 DELIVERABLE = {"street": "12 Main Road", "city": "Amalapuram", "postal_code": "533201"}

@@ -59,7 +59,7 @@ def test_placements_racing_for_one_balance_never_spend_more_than_it(make_user, p
             store_credit=pack.dprice,
         )
 
-    from accounts.delivery import delivery_check
+    from delivery.check import delivery_check
 
     delivery_check(pincode="533201")  # the pincode tables loaded before the threads start
     outcomes = together([buy for _ in range(4)])

@@ -9,10 +9,10 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from accounts.delivery import delivery_check
 from catalog.models import Financial
 from checkout.placement import Address, LineRequest, Totals, order_place
 from common.errors import Conflict
+from delivery.check import delivery_check
 from orders.models import Order, OrderItem
 from orders.tests.conftest import give_address, make_pack
 

@@ -6,8 +6,10 @@ import pytest
 from django.utils import timezone
 
 from common.errors import Conflict
-from orders.models import Holiday, Slot, SlotBooking
-from orders.slots import CLOSED, FULL, HOLIDAY, OPEN, SlotUnavailable, slot_book, slot_offers, slot_release
+from delivery.models import Holiday, Slot
+from delivery.slots import CLOSED, FULL, HOLIDAY, OPEN, SlotUnavailable, slot_offers
+from orders.models import SlotBooking
+from orders.slots import slot_book, slot_release
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,9 @@ from django.db.models import Min
 from playwright.sync_api import Page, expect
 
 from catalog.models import Financial, Product
-from orders.models import DeliveryWindow, Order, Slot
-from orders.slots import slot_offers
+from delivery.models import DeliveryWindow, Slot
+from delivery.slots import slot_offers
+from orders.models import Order
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,12 +7,13 @@ from decimal import Decimal
 import pytest
 from django.db import connection
 
-from accounts.delivery import delivery_check
 from catalog.models import Category, Detail, Product
 from checkout.placement import Address, LineRequest, Totals, order_place
 from common.errors import Conflict
-from orders.models import DeliveryWindow, Order, Slot, SlotBooking
-from orders.slots import slot_offers
+from delivery.check import delivery_check
+from delivery.models import DeliveryWindow, Slot
+from delivery.slots import slot_offers
+from orders.models import Order, SlotBooking
 from orders.tests.conftest import give_address, make_pack
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

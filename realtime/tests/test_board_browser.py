@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from catalog.models import Financial
 from catalog.tests.factories import make_category, make_product
 from checkout.placement import Address, LineRequest, Totals, order_place
-from orders import slots
+from delivery import slots
 from orders.models import Order
 from orders.pipeline import order_advance
 from orders.services import order_record_cash_payment

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "notifications",
     "accounts",
     "catalog",
+    "delivery",
     "orders",
     "payments",
     "realtime",
@@ -67,6 +68,7 @@ INSTALLED_APPS = [
     # their admin extends the admin those apps registered (aftersale/admin.py).
     "aftersale",
     "checkout",
+    "backoffice",
 ]
 
 MIDDLEWARE = [

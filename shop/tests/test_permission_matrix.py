@@ -149,7 +149,7 @@ def _window_id(world: World) -> int:
     """A delivery window (made once per world)."""
     from datetime import time
 
-    from orders.models import DeliveryWindow
+    from delivery.models import DeliveryWindow
 
     window, _ = DeliveryWindow.objects.get_or_create(
         weekday=0, start=time(7), defaults={"end": time(10), "capacity": 10, "cutoff_hours": 2}
@@ -158,7 +158,7 @@ def _window_id(world: World) -> int:
 
 
 def _holiday_id(world: World) -> int:
-    from orders.models import Holiday
+    from delivery.models import Holiday
 
     return Holiday.objects.get_or_create(date="2099-01-26", defaults={"name": "Republic Day"})[0].pk
 

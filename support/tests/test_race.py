@@ -6,9 +6,9 @@ import threading
 import pytest
 from django.db import connection
 
-from accounts.delivery import delivery_check
 from aftersale.problem_reports import ticket_approve
 from common.errors import Conflict
+from delivery.check import delivery_check
 from orders.models import CreditNote
 from payments.models import Refund
 from support.models import Ticket

@@ -19,7 +19,8 @@ from pypdf import PdfReader
 
 from catalog.models import Category, Detail, Financial, Product
 from checkout.placement import Address, LineRequest, Totals, order_place
-from orders.models import DeliveryWindow, Slot, SlotBooking
+from delivery.models import DeliveryWindow, Slot
+from orders.models import SlotBooking
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -1,5 +1,5 @@
 // The staff dashboard (/admin/dashboard): how the shop did today, in the last 7 or 30 days. Every
-// number comes from GET /api/reports/dashboard (orders/reports.py defines each one); this page only
+// number comes from GET /api/reports/dashboard (backoffice/reports.py defines each one); this page only
 // shows them: figures, a line of sales by day, bars by category, payment method and delivery
 // slot, each chart with its table, the top and the slowest packs, low stock, and the CSV exports.
 // Phone first: one column, tables folded under their chart; two columns on a wide screen.

@@ -1,7 +1,7 @@
 // Staff's printed sheets for one delivery window on one date (issue 27): the chooser
 // (/admin/picking), the pick list (/admin/picklist), the packing slips (/admin/packingslips) and
 // the delivery sheet (/admin/deliverysheet), each ?window=<id>&date=YYYY-MM-DD. The page is the same
-// shell for everyone; the sheets come from the admin-only API (orders/picking.py), which sums,
+// shell for everyone; the sheets come from the admin-only API (backoffice/picking.py), which sums,
 // orders and prices everything: this file only lays the answers out. Printing is the page's own
 // (admin-picking.css: A4, a page per packing slip), so the Print button needs no inline style or
 // script that the Content-Security-Policy would refuse.

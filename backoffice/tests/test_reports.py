@@ -1,4 +1,4 @@
-"""The dashboard's figures (`orders.reports`) on a small hand-made shop, to the paisa, for today and
+"""The dashboard's figures (`backoffice.reports`) on a small hand-made shop, to the paisa, for today and
 the last 7 and 30 days; and the number of queries, which does not grow with the orders."""
 
 from datetime import time
@@ -8,9 +8,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from orders import reports
-from orders.models import Slot, SlotBooking
-from orders.tests.report_data import CASH, ONLINE, Shop, build_shop, days_ago, local, order, today
+from backoffice import reports
+from backoffice.tests.report_data import CASH, ONLINE, Shop, build_shop, days_ago, local, order, today
+from delivery.models import Slot
+from orders.models import SlotBooking
 
 pytestmark = pytest.mark.django_db
 

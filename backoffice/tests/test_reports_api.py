@@ -10,9 +10,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from backoffice import report_csv
+from backoffice.tests.report_data import ONLINE, Shop, build_shop, days_ago, local, order, today
 from conftest import client_for
-from orders import report_csv
-from orders.tests.report_data import ONLINE, Shop, build_shop, days_ago, local, order, today
 
 pytestmark = pytest.mark.django_db
 

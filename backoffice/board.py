@@ -1,5 +1,9 @@
 """The staff's live order board (`/admin/orderlist`, issue 27): what it lists and its bulk moves.
 
+It stands above orders, payments and support and reads their models directly (an order's flagged
+payments, its open problem ticket); it writes nothing of its own. The change cursor it reads is
+written by orders on every committed change (`orders.changes`).
+
 Reads: `board_orders` (the filtered board, with the cursor it starts from) and `board_changes`
 (what changed after a cursor: the catch-up a board makes on every socket message and reconnect).
 Both load a fixed number of queries however many orders they answer.
@@ -20,6 +24,8 @@ from common.errors import DomainError, InvalidValue
 from orders.changes import changes_since, current_cursor
 from orders.models import Order, OrderChange
 from orders.pipeline import order_advance
+from payments.models import Payment
+from support.models import Ticket
 
 # A board shows at most this many orders (the newest placed); `more` says when there were more.
 BOARD_MAX_ORDERS = 500
@@ -59,16 +65,18 @@ class Board:
 
 
 def _open_problem() -> Exists:
-    tickets = Order._meta.get_field("tickets").related_model.objects  # support builds on orders
-    return Exists(tickets.filter(order=OuterRef("pk"), status="open"))
+    return Exists(Ticket.objects.filter(order=OuterRef("pk"), status=Ticket.Status.OPEN))
 
 
 def _board_queryset() -> QuerySet[Order]:
-    payments = Order._meta.get_field("payments").related_model.objects  # payments builds on orders
     return (
         Order.objects.select_related("user", "slot_booking__slot")
         .prefetch_related(
-            Prefetch("payments", queryset=payments.exclude(flag="").order_by("id"), to_attr="flagged_payments")
+            Prefetch(
+                "payments",
+                queryset=Payment.objects.exclude(flag=Payment.Flag.NONE).order_by("id"),
+                to_attr="flagged_payments",
+            )
         )
         .annotate(problem_open=_open_problem())
         .order_by("-created_at", "-id")

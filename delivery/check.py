@@ -12,9 +12,9 @@ from functools import cache
 from django.conf import settings
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.places import town_display_name
 from common.errors import InvalidValue
 from common.india import is_pincode, latitude, longitude
+from delivery.places import town_display_name
 
 # Coordinates farther than this from every pincode centre (open sea, another country) have no pincode.
 MAX_DISTANCE_TO_PINCODE_KM = 25.0

@@ -4,9 +4,9 @@ from datetime import time
 
 import pytest
 
+from delivery.models import DeliveryWindow
+from delivery.slots import slots_defined
 from demo.slots import seed_demo_windows
-from orders.models import DeliveryWindow
-from orders.slots import slots_defined
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,9 @@ from django.test.utils import CaptureQueriesContext
 
 from aftersale.cancellation import order_cancel
 from aftersale.packing import order_line_set_qty
+from backoffice import board
 from conftest import client_for
-from orders import board, changes
+from orders import changes
 from orders.models import Order, OrderChange
 from orders.pipeline import order_advance
 from orders.services import order_record_cash_payment

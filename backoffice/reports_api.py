@@ -1,5 +1,5 @@
 """The staff dashboard's API (issue 27), admins only: every figure of a period as JSON
-(`orders.reports`), and the CSV exports of a date range (`orders.report_csv`), streamed."""
+(`backoffice.reports`), and the CSV exports of a date range (`backoffice.report_csv`), streamed."""
 
 from collections.abc import Callable
 
@@ -14,10 +14,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from backoffice import report_csv, reports
 from common.errors import InvalidValue
 from common.fields import MoneyField
 from common.permissions import IsAdmin
-from orders import report_csv, reports
 
 PERIOD_INVALID = gettext_lazy("'period' must be one of today, 7d or 30d.")
 
@@ -94,7 +94,7 @@ class LowStockSerializer(serializers.Serializer):
 
 
 class DashboardSerializer(serializers.Serializer):
-    """Every figure of `orders.reports.dashboard`; its docstring defines each one."""
+    """Every figure of `backoffice.reports.dashboard`; its docstring defines each one."""
 
     period = serializers.ChoiceField(choices=[p.value for p in reports.Period])
     fields_from = serializers.DateField(label="from")
@@ -170,7 +170,7 @@ class _CsvExportView(APIView):
     renderer_classes = [JSONRenderer]
     content_negotiation_class = JsonErrorsNegotiation
     name_prefix = ""
-    rows: Callable[[reports.Span], tuple]  # the export's header and rows for a span (orders/report_csv.py)
+    rows: Callable[[reports.Span], tuple]  # the export's header and rows for a span (backoffice/report_csv.py)
 
     def get(self, request: Request) -> StreamingHttpResponse:
         span = reports.export_span(first=request.query_params.get("from"), last=request.query_params.get("to"))

@@ -1,4 +1,4 @@
-"""A small hand-made shop for the dashboard's tests (`orders.reports`): three shoppers, five packs in
+"""A small hand-made shop for the dashboard's tests (`backoffice.reports`): three shoppers, five packs in
 two categories, six orders over 40 days (one cancelled, one with a slot), refunds, store credit and
 tickets; every figure of it worked out by hand in test_reports.py."""
 
@@ -9,11 +9,12 @@ from decimal import Decimal
 
 from django.utils import timezone
 
+from backoffice import reports
 from catalog.models import Detail, Financial
 from catalog.tests.factories import make_category, make_product
+from delivery.models import DeliveryWindow, Slot
 from demo.orders import new_line, new_order
-from orders import reports
-from orders.models import DeliveryWindow, Order, Slot, SlotBooking
+from orders.models import Order, SlotBooking
 from payments.models import Payment, Refund, StoreCreditAccount, StoreCreditEntry
 from support.models import Ticket
 

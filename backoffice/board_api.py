@@ -1,4 +1,4 @@
-"""Thin HTTP views for the staff's live order board (`orders.board`, issue 27): admins only."""
+"""Thin HTTP views for the staff's live order board (`backoffice.board`, issue 27): admins only."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.parsers import JSONParser
@@ -6,9 +6,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from backoffice import board
+from backoffice.serializers import BoardInSerializer, BoardSerializer, BulkMoveInSerializer, BulkMoveSerializer
 from common.permissions import IsAdmin
-from orders import board
-from orders.serializers import BoardInSerializer, BoardSerializer, BulkMoveInSerializer, BulkMoveSerializer
 
 
 class BoardView(APIView):

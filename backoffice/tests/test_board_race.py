@@ -4,9 +4,9 @@ succeed; and stamps racing each other hand out cursors a reader sees in order.""
 import pytest
 
 from aftersale.cancellation import order_cancel
+from backoffice.board import orders_bulk_move
 from common.errors import Conflict
 from orders import changes
-from orders.board import orders_bulk_move
 from orders.models import Order, OrderChange
 from orders.pipeline import order_advance
 from orders.tests.conftest import together

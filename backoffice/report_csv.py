@@ -18,9 +18,9 @@ from decimal import Decimal
 from django.db.models import Count, Sum
 from django.utils import timezone
 
+from backoffice.reports import Span, not_cancelled, placed_in
 from common.money import from_paise, sql_paise_sum
 from orders.models import Order, OrderItem
-from orders.reports import Span, not_cancelled, placed_in
 
 CHUNK_SIZE = 2000
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -1,0 +1,200 @@
+"""Delivery slots offered and their places: the one owner of a slot's count.
+
+`slot_offers` is what checkout shows (the next `DAYS_OFFERED` days' windows, each open with its
+places left, or full or closed with the reason); `offer_for` is the offer a checkout's choice names
+(400 when it can't be booked); `slot_take` counts one place in it inside placement's transaction and
+`slot_give_back` uncounts one when an order is cancelled. The order's own record of its place
+(`orders.SlotBooking`) is written by `orders.slots`, which calls these. Every rule of a slot
+(cut-off, holiday, capacity) is decided here, the islands only show the answers.
+
+Taking a place locks the slot's counter row (`Slot`, one per window and date) after the order's
+packs and invoice number, as every placement does, so bookings of one slot queue instead of
+deadlocking; the UPDATE that counts the place also re-checks the capacity, and the database's
+CHECK keeps the count from going below 0.
+
+How a slot is named to people (`slot_label`, `day_label`, `time_label`) is here too, in one place,
+so the order page, invoice, staff list, SMS and checkout read the same.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from django.db.models import F
+from django.utils import timezone
+from django.utils.formats import date_format, time_format
+from django.utils.translation import gettext_lazy
+
+from common.errors import Conflict, DomainError
+from common.ids import as_row_id
+from delivery.models import DeliveryWindow, Holiday, Slot
+
+DAYS_OFFERED = 3  # today and the two days after it
+
+OPEN, FULL, CLOSED, HOLIDAY = "open", "full", "closed", "holiday"
+
+SLOT_UNKNOWN = gettext_lazy("This delivery time is not one we offer. Please choose another.")
+SLOT_PASSED = gettext_lazy("This delivery time has passed. Please choose another.")
+SLOT_FULL = gettext_lazy("Sorry, the delivery time {slot} was just taken by other orders.")
+SLOT_FULL_NEXT = gettext_lazy("The next free time is {slot}.")
+SLOT_NONE_FREE = gettext_lazy("Sorry, every delivery time of the next {days} days is full or closed.")
+REASON_FULL = gettext_lazy("Full")
+REASON_CUTOFF = gettext_lazy("Closed: orders for this time closed at {time}")
+REASON_HOLIDAY = gettext_lazy("Closed for the holiday")
+REASON_HOLIDAY_NAMED = gettext_lazy("Closed for {name}")
+
+
+class SlotUnavailable(DomainError):
+    """The slot asked for cannot be booked (unknown, passed or closed): 400."""
+
+
+def day_label(day: date) -> str:
+    """`Fri 27 Nov`, the weekday and month in the active language."""
+    return date_format(day, "D j M")
+
+
+def time_label(start: time, end: time) -> str:
+    return "{start}–{end}".format(start=time_format(start, "G:i"), end=time_format(end, "G:i"))
+
+
+def slot_label(day: date, start: time, end: time) -> str:
+    """`Fri 27 Nov, 7:00–10:00`."""
+    return f"{day_label(day)}, {time_label(start, end)}"
+
+
+@dataclass(frozen=True)
+class SlotOffer:
+    window: DeliveryWindow
+    date: date
+    starts_at: datetime
+    closes_at: datetime
+    places_left: int
+    state: str  # OPEN, FULL, CLOSED or HOLIDAY
+    reason: str  # why it can't be chosen, in the active language; "" when open
+
+    @property
+    def id(self) -> str:
+        return slot_id(self.date, self.window.pk)
+
+    @property
+    def choosable(self) -> bool:
+        return self.state == OPEN
+
+    @property
+    def label(self) -> str:
+        return slot_label(self.date, self.window.start, self.window.end)
+
+
+def slot_id(day: date, window_id: int) -> str:
+    """A slot as the wire names it: `2026-11-27.3` (the date, then the window's id)."""
+    return f"{day:%Y-%m-%d}.{window_id}"
+
+
+def _parse_slot_id(value: str) -> tuple[date, int] | None:
+    day_text, _, window_text = str(value).strip().partition(".")
+    window_id = as_row_id(window_text)
+    try:
+        day = date.fromisoformat(day_text) if len(day_text) == 10 else None
+    except ValueError:
+        day = None
+    return (day, window_id) if day and window_id else None
+
+
+def slots_defined() -> bool:
+    """Whether the shop delivers in windows at all: an install without any places orders without one."""
+    return DeliveryWindow.objects.filter(active=True).exists()
+
+
+def _at(day: date, moment: time) -> datetime:
+    return timezone.make_aware(datetime.combine(day, moment), timezone.get_current_timezone())
+
+
+def _offer(window: DeliveryWindow, day: date, *, booked: int, holiday: Holiday | None, now: datetime) -> SlotOffer:
+    starts_at = _at(day, window.start)
+    closes_at = starts_at - timedelta(hours=window.cutoff_hours)
+    places_left = max(window.capacity - booked, 0)
+    if holiday is not None:
+        state = HOLIDAY
+        reason = REASON_HOLIDAY_NAMED.format(name=holiday.name) if holiday.name else str(REASON_HOLIDAY)
+    elif now >= closes_at:
+        state, reason = CLOSED, REASON_CUTOFF.format(time=time_format(timezone.localtime(closes_at), "G:i"))
+    elif places_left <= 0:
+        state, reason = FULL, str(REASON_FULL)
+    else:
+        state, reason = OPEN, ""
+    return SlotOffer(window, day, starts_at, closes_at, places_left, state, reason)
+
+
+def slot_offers(*, now: datetime | None = None, days: int = DAYS_OFFERED) -> list[SlotOffer]:
+    """Every active window of the next `days` days (today first), in time order, each with its
+    state: three queries, however many windows."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    dates = [today + timedelta(days=offset) for offset in range(days)]
+    windows = list(DeliveryWindow.objects.filter(active=True, weekday__in={day.weekday() for day in dates}))
+    holidays = {holiday.date: holiday for holiday in Holiday.objects.filter(date__in=dates)}
+    booked = {
+        (window_id, day): count
+        for window_id, day, count in Slot.objects.filter(date__in=dates).values_list("window_id", "date", "booked")
+    }
+    return [
+        _offer(window, day, booked=booked.get((window.pk, day), 0), holiday=holidays.get(day), now=now)
+        for day in dates
+        for window in sorted(windows, key=lambda window: window.start)
+        if window.weekday == day.weekday()
+    ]
+
+
+def next_free_offer(*, now: datetime | None = None) -> SlotOffer | None:
+    return next((offer for offer in slot_offers(now=now) if offer.choosable), None)
+
+
+def offer_for(value: str, *, now: datetime) -> SlotOffer:
+    """The offer `value` names; 400 when it names none of the next days' windows or has passed."""
+    parsed = _parse_slot_id(value)
+    if parsed is None:
+        raise SlotUnavailable(str(SLOT_UNKNOWN), code="slot_unknown")
+    day, window_id = parsed
+    if day < timezone.localdate(now):
+        raise SlotUnavailable(str(SLOT_PASSED), code="slot_passed")
+    offer = next((offer for offer in slot_offers(now=now) if (offer.date, offer.window.pk) == parsed), None)
+    if offer is None:
+        raise SlotUnavailable(str(SLOT_UNKNOWN), code="slot_unknown")
+    if offer.state in (CLOSED, HOLIDAY):
+        code = "slot_passed" if offer.starts_at <= now else "slot_closed"
+        raise SlotUnavailable(
+            str(SLOT_PASSED) if code == "slot_passed" else f"{offer.label}: {offer.reason}", code=code
+        )
+    return offer
+
+
+def slot_full(offer: SlotOffer | None, *, now: datetime) -> Conflict:
+    """409 `slot_full`, offering the next free slot (or saying there is none)."""
+    # Imported here: delivery.serializers imports this module for the labels.
+    from delivery.serializers import SlotOfferSerializer
+
+    nearest = next_free_offer(now=now)
+    message = SLOT_FULL.format(slot=offer.label) if offer else ""
+    if nearest is not None:
+        message = f"{message} {SLOT_FULL_NEXT.format(slot=nearest.label)}".strip()
+    else:
+        message = f"{message} {SLOT_NONE_FREE.format(days=DAYS_OFFERED)}".strip()
+    return Conflict(message, code="slot_full", nextSlot=dict(SlotOfferSerializer(nearest).data) if nearest else None)
+
+
+def slot_take(offer: SlotOffer, *, now: datetime) -> tuple[Slot, DeliveryWindow]:
+    """Count one place in `offer`'s slot, inside the caller's transaction: the slot's row is made
+    on its first booking and locked; 409 `slot_full` (with `nextSlot`) when its last place was
+    taken first. Answers the slot and its window as read under the lock."""
+    Slot.objects.bulk_create([Slot(window=offer.window, date=offer.date)], ignore_conflicts=True)
+    slot = Slot.objects.select_for_update().get(window=offer.window, date=offer.date)
+    window = DeliveryWindow.objects.get(pk=offer.window.pk)  # its capacity now, read under the slot's lock
+    counted = Slot.objects.filter(pk=slot.pk, booked__lt=window.capacity).update(booked=F("booked") + 1)
+    if not counted:
+        raise slot_full(offer, now=now)
+    return slot, window
+
+
+def slot_give_back(*, slot_id: int) -> None:
+    """Uncount one place of the slot, inside the caller's transaction (after it locked and stamped
+    the booking that held it, so a place comes back once)."""
+    Slot.objects.filter(pk=slot_id).update(booked=F("booked") - 1)
