@@ -29,12 +29,10 @@ FLOORS = [
     "common",
 ]
 
-# Imports in files helper `apps` is moving out of orders and accounts (to delivery/ and backoffice/);
-# deleted by the lead at merge.
-WAITING_FOR_APPS_MOVE = {
-    ("orders/reports.py", "payments.models"),
-    ("orders/reports.py", "support.clocks"),
-    ("orders/reports.py", "support.models"),
+# Not fixed in this round (issue 40's "privacy assembled on top" is still open): accounts' data export
+# and erasure read and write orders' and support's rows; each app's own export/erase assembled above
+# them takes these away.
+PRIVACY_NOT_YET_ASSEMBLED = {
     ("accounts/privacy.py", "orders.models"),
     ("accounts/privacy.py", "support.models"),
 }
@@ -65,7 +63,7 @@ def upward_imports(root=ROOT) -> list[str]:
                 for module in modules:
                     top = module.split(".")[0]
                     if top in floor and top != app and floor[top] > floor[app]:
-                        if (name, module) not in WAITING_FOR_APPS_MOVE | KNOWN_UPWARD:
+                        if (name, module) not in PRIVACY_NOT_YET_ASSEMBLED | KNOWN_UPWARD:
                             found.append(f"{name}:{node.lineno} imports {module} ({top} is above {app})")
     return found
 
