@@ -252,17 +252,14 @@ def _picks_of(page: str, query: search.Query | None) -> tuple[str, list]:
     if rows is None:
         return "NULL", []
     rows_sql, rows_params = rows.query.sql_with_params()
-    columns = ", ".join(f"r.{_pick_column(name)}" for name in search.PICK_COLUMNS)
-    order = ", ".join(f"r.{_pick_column(name)}" for name in search.PICK_COLUMNS)
+    # The subquery's columns named by position: Django's aliases for them are its own.
+    names = [f"c{number}" for number in range(len(search.PICK_COLUMNS))]
+    columns = ", ".join(f"r.{name}" for name in names)
     return (
-        f"(SELECT COALESCE(json_agg(json_build_array({columns}) ORDER BY {order}), '[]')::text FROM ({rows_sql}) r)",
+        f"(SELECT COALESCE(json_agg(json_build_array({columns}) ORDER BY {columns}), '[]')::text "
+        f"FROM ({rows_sql}) AS r({', '.join(names)}))",
         list(rows_params),
     )
-
-
-def _pick_column(name: str) -> str:
-    """The column `pick_rows`' SQL names `name` with ("detail__product" is product_id)."""
-    return {"detail__product": "product_id", "detail": "detail_id"}.get(name, name)
 
 
 def _picked(query: search.Query | None, rows: str | None) -> bytes:

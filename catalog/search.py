@@ -700,9 +700,11 @@ def matching_products(query: Query, *, names_only: bool = False) -> QuerySet[Pro
     alone ('5 kg') finds the products with a pack of that size."""
     if not query.text and query.size is not None:
         return Product.objects.filter(pk__in=matching_ids(query))
-    if names_only and len(query.words) < 2:
+    if names_only and len(query.words) < 2 and not query.brand:
         return Product.objects.filter(query.names())
-    return Product.objects.filter(pk__in=matching_ids(query, brands=not names_only, categories=not names_only))
+    # A text naming a brand finds its products in the suggestions too ('parle g 800g').
+    brands = not names_only or bool(query.brand)
+    return Product.objects.filter(pk__in=matching_ids(query, brands=brands, categories=not names_only))
 
 
 def matching_ids(query: Query, *, brands: bool = True, categories: bool = False) -> QuerySet:
