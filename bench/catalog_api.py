@@ -303,10 +303,12 @@ def load_synonyms() -> None:
     """The demo search synonyms ('biyyam' → rice...), which the local-name searches read."""
     from catalog.models import SearchSynonym
     from catalog.search import synonym_word
+    from demo.regional import REGIONAL_SYNONYMS
     from demo.telugu import SYNONYMS
 
     SearchSynonym.objects.bulk_create(
-        [SearchSynonym(word=synonym_word(word), means=means) for word, means in SYNONYMS], ignore_conflicts=True
+        [SearchSynonym(word=synonym_word(word), means=means) for word, means in [*SYNONYMS, *REGIONAL_SYNONYMS]],
+        ignore_conflicts=True,
     )
 
 

@@ -27,6 +27,7 @@ import orjson
 import psycopg
 from django.db import connection, connections, router
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
+from django.db.models.expressions import RawSQL
 
 from common.pagination import pages_for
 
@@ -194,9 +195,11 @@ def render(body) -> bytes:
     return orjson.dumps(body, default=_decimal_as_number)
 
 
-def _page_json(products: bytes, *, page: int, total: int, page_size: int, head: bytes = b"{") -> bytes:
+def _page_json(
+    products: bytes, *, page: int, total: int, page_size: int, head: bytes = b"{", tail: bytes = b""
+) -> bytes:
     pages = pages_for(total, page_size)
-    return b'%s"products":%s,"page":%d,"pages":%d}' % (head, products, page, pages)
+    return b'%s"products":%s,"page":%d,"pages":%d%s}' % (head, products, page, pages, tail)
 
 
 def _order_by(order: tuple[str, ...], table: str) -> str:
@@ -211,10 +214,11 @@ def list_statement(listing: ProductListing, *, page: int, page_size: int, every_
         columns = ["id", *(name.lstrip("-") for name in listing.order if name.lstrip("-") != "id")]
         matches_sql, matches_params = listing.products.order_by().values(*columns).query.sql_with_params()
         products_sql, products_params = _products_of("page", _order_by(listing.order, "page"), listing.brand_first)
+        picks_sql, picks_params = _picks_of("page", listing.query)
         sql = f"""WITH matches AS MATERIALIZED ({matches_sql}),
             page AS (SELECT * FROM matches ORDER BY {_order_by(listing.order, "matches")} LIMIT %s OFFSET %s)
-            SELECT (SELECT count(*) FROM matches), {products_sql}"""
-        params = [*matches_params, page_size, offset, *products_params]
+            SELECT (SELECT count(*) FROM matches), {products_sql}, {picks_sql}"""
+        params = [*matches_params, page_size, offset, *products_params, *picks_params]
     else:
         # A list: the page straight from an index in order, the total from the kept count (every
         # product) or from the category's index entries.
@@ -226,7 +230,7 @@ def list_statement(listing: ProductListing, *, page: int, page_size: int, every_
             inner, count_params = listing.products.order_by().values("id").query.sql_with_params()
             count_sql = f"SELECT count(*) FROM ({inner}) AS counted"
         products_sql, products_params = _products_of("page", _order_by(listing.order, "p"))
-        sql = f"WITH page AS ({page_sql}) SELECT ({count_sql}), {products_sql}"
+        sql = f"WITH page AS ({page_sql}) SELECT ({count_sql}), {products_sql}, NULL"
         params = [*page_params, *count_params, *products_params]
     return sql, params
 
@@ -241,26 +245,58 @@ def _every_product_statement(*, page: int, page_size: int) -> tuple[Statement, t
     return Statement.of(sql), tuple(params)
 
 
-def _listing_page(listing: ProductListing, *, page: int, page_size: int, every_product: bool) -> tuple[int, bytes]:
-    """(total, the page's products as a JSON array) in one statement. `every_product`: the listing
-    is every product (`Product.objects.all()`), counted from `catalog_product_total`."""
+def _picks_of(page: str, query: search.Query | None) -> tuple[str, list]:
+    """SQL for `search.pick_rows` of the products the CTE `page` lists, as a JSON array of arrays
+    in their order (NULL when the text names no brand or size)."""
+    rows = search.pick_rows(query, RawSQL(f"SELECT id FROM {page}", [])) if query is not None else None
+    if rows is None:
+        return "NULL", []
+    rows_sql, rows_params = rows.query.sql_with_params()
+    # The subquery's columns named by position: Django's aliases for them are its own.
+    names = [f"c{number}" for number in range(len(search.PICK_COLUMNS))]
+    columns = ", ".join(f"r.{name}" for name in names)
+    return (
+        f"(SELECT COALESCE(json_agg(json_build_array({columns}) ORDER BY {columns}), '[]')::text "
+        f"FROM ({rows_sql}) AS r({', '.join(names)}))",
+        list(rows_params),
+    )
+
+
+def _picked(query: search.Query | None, rows: str | None) -> bytes:
+    """`,"picked":{...}` for an answer's JSON when the text names a brand or size, else nothing."""
+    if rows is None:
+        return b""
+    return b',"picked":' + render(search.picked(query, orjson.loads(rows)))
+
+
+def _listing_page(
+    listing: ProductListing, *, page: int, page_size: int, every_product: bool
+) -> tuple[int, bytes, str | None]:
+    """(total, the page's products as a JSON array, the picks' rows as JSON or None) in one
+    statement. `every_product`: the listing is every product (`Product.objects.all()`), counted
+    from `catalog_product_total`."""
     if every_product:
         sql, params = _every_product_statement(page=page, page_size=page_size)
     else:
         sql, params = list_statement(listing, page=page, page_size=page_size, every_product=False)
-    total, products = _fetch(sql, params, prepared=not listing.brand_first)
-    return total, products.encode()
+    total, products, picks = _fetch(sql, params, prepared=not listing.brand_first)
+    return total, products.encode(), picks
 
 
 def product_list(*, keyword: str, page: int, page_size: int) -> bytes:
     """`GET /api/products`: `{"products", "page", "pages"}`."""
-    if not _fast():
-        return render(serializers.page_data(selectors.product_list(keyword=keyword, page=page, page_size=page_size)))
     listing = selectors.product_listing(keyword=keyword)
+    if not _fast():
+        found = selectors.listing_page(listing, page=page, page_size=page_size)
+        body = serializers.page_data(found)
+        picked = selectors.picked_packs(listing.query, found.items)
+        return render(body if picked is None else {**body, "picked": picked})
     if listing.products.query.is_empty():
         return _page_json(b"[]", page=page, total=0, page_size=page_size)
-    total, products = _listing_page(listing, page=page, page_size=page_size, every_product=not listing.brand_first)
-    return _page_json(products, page=page, total=total, page_size=page_size)
+    total, products, picks = _listing_page(
+        listing, page=page, page_size=page_size, every_product=not listing.brand_first
+    )
+    return _page_json(products, page=page, total=total, page_size=page_size, tail=_picked(listing.query, picks))
 
 
 def category_products(*, category: str, page: int, page_size: int) -> bytes:
@@ -271,7 +307,7 @@ def category_products(*, category: str, page: int, page_size: int) -> bytes:
         return render({"category": name, "categoryTe": name_te, **serializers.page_data(found)})
     name, name_te, listing = selectors.category_listing(category)
     every_product = name == selectors.ALL_CATEGORIES
-    total, products = _listing_page(listing, page=page, page_size=page_size, every_product=every_product)
+    total, products, _ = _listing_page(listing, page=page, page_size=page_size, every_product=every_product)
     head = render({"category": name, "categoryTe": name_te})[:-1] + b","
     return _page_json(products, page=page, total=total, page_size=page_size, head=head)
 
@@ -326,10 +362,12 @@ def _suggestions_compiled(query: search.Query, reading: tuple) -> tuple[Statemen
     page_sql, page_params = ranked[: selectors.SUGGESTED_PRODUCTS].query.sql_with_params()
     brands_sql, brands_params = selectors.suggested_brands(query).query.sql_with_params()
     products_sql, products_params = _products_of("page", _order_by(search.RANK_ORDER, "page"))
+    picks_sql, picks_params = _picks_of("page", query)
     sql = f"""WITH page AS ({page_sql})
         SELECT {products_sql},
-            (SELECT COALESCE(array_to_json(array_agg(b.brand ORDER BY b.brand)), '[]')::text FROM ({brands_sql}) AS b)"""
-    return Statement.of(sql), (*page_params, *products_params, *brands_params)
+            (SELECT COALESCE(array_to_json(array_agg(b.brand ORDER BY b.brand)), '[]')::text FROM ({brands_sql}) AS b),
+            {picks_sql}"""
+    return Statement.of(sql), (*page_params, *products_params, *brands_params, *picks_params)
 
 
 def suggestions(*, term: str) -> bytes:
@@ -337,9 +375,10 @@ def suggestions(*, term: str) -> bytes:
     query = selectors.suggestion_query(term) if _fast() else None
     if query is None:
         found = selectors.suggestions(q=term)
-        return render({"products": serializers.products_data(found.products), "brands": found.brands})
-    products, brands = _fetch(*_suggestions_statement(query))
-    return b'{"products":%s,"brands":%s}' % (products.encode(), brands.encode())
+        body = {"products": serializers.products_data(found.products), "brands": found.brands}
+        return render(body if found.picked is None else {**body, "picked": found.picked})
+    products, brands, picks = _fetch(*_suggestions_statement(query))
+    return b'{"products":%s,"brands":%s%s}' % (products.encode(), brands.encode(), _picked(query, picks))
 
 
 TOP = Statement.of(f"""WITH page AS (SELECT * FROM catalog_product ORDER BY {_order_by(selectors.TOP_ORDER, "catalog_product")} LIMIT %s)

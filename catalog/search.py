@@ -45,13 +45,14 @@ import bisect
 import re
 import time
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from functools import reduce
 from operator import or_
 
 from django.db import connection
 from django.db.models import (
+    Case,
     Exists,
     IntegerField,
     OuterRef,
@@ -59,16 +60,21 @@ from django.db.models import (
     QuerySet,
     Sum,
     Value,
+    When,
 )
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
-from common.text import deletions, one_edit
+from common.text import deletions, within_edits
 
 from . import caching
 from .models import Category, Detail, Financial, Product, ProductSales, SearchSynonym
+from .query_text import JOIN_MAX_WORDS, JOIN_MIN_CHARS, Size, joined, joins, plain, read_size
 
 TYPO_MIN_LETTERS = 4
+# Two edits for a catalog word this long ('masuri' for masoori), typed with this many letters at least.
+TWO_EDITS_MIN_LETTERS = 7
+TWO_EDITS_MIN_TYPED = 5
 SYNONYM_PREFIX_MIN_CHARS = 3
 MAX_PHRASES = 8
 MAX_SCORED_PHRASES = 3
@@ -95,6 +101,7 @@ DESCRIPTION = 20
 WORD_IN_NAME = 100
 WORD_IN_BRAND = 60
 WORD_IN_CATEGORY = 40
+HAS_THE_PACK = 2000  # a pack of the size the text names: more than any other signal
 
 # Best first: score, a pack in stock, units sold lately, then name and id.
 RANK_ORDER = ("-search_score", "-in_stock", "-sold", "name", "id")
@@ -123,6 +130,8 @@ class Query:
     phrases: tuple[str, ...]
     scored: tuple[str, ...]
     words: tuple[tuple[str, ...], ...]
+    size: Size | None = None  # the pack size the text names ('sugar 5 kg')
+    brand: str = ""  # the brand the text names, as the catalog writes it ('parle g' → "Parle-G")
 
     @property
     def telugu(self) -> bool:
@@ -133,7 +142,9 @@ class Query:
         return self._either("name", "icontains")
 
     def brands(self) -> Q:
-        """Brands (Detail rows) containing the text or a phrase."""
+        """Brands (Detail rows) containing the text or a phrase (none for a text that is a size alone)."""
+        if not self.text:
+            return Q(pk__in=[])
         return reduce(
             or_, [Q(brand__icontains=phrase) for phrase in self._latin(self.phrases)], Q(brand__icontains=self.text)
         )
@@ -280,7 +291,9 @@ def score_sql(query: "Query") -> tuple[str, list]:
             f"CASE WHEN {whole} THEN {WHOLE_NAME} WHEN {ends} THEN {TELUGU_ENDS} "
             f"WHEN {inside} THEN {TELUGU_INSIDE} ELSE 0 END"
         )
-    brand_is_text = _brands(sql.equal("UPPER(d.brand)", query.text.upper()))
+    # The text is a brand: as typed, or the brand it names written without its punctuation ('parleg').
+    is_brand = query.brand if query.brand and joined(query.brand) == joined(query.text) else query.text
+    brand_is_text = _brands(sql.equal("UPPER(d.brand)", is_brand.upper()))
     brand = f"CASE WHEN {brand_is_text} THEN {BRAND_IS_TEXT}"
     if scored:
         starts = _brands(sql.any_of([_starts_word(sql, "UPPER(d.brand)", phrase) for phrase in scored]))
@@ -298,7 +311,27 @@ def score_sql(query: "Query") -> tuple[str, list]:
     if len(query.words) > 1:
         for forms in query.words:
             parts.append(_word_score(sql, forms))
+    if query.size is not None:
+        parts.append(f"CASE WHEN {_has_pack(sql, query.size)} THEN {HAS_THE_PACK} ELSE 0 END")
     return "(" + " + ".join(parts) + ")", sql.params
+
+
+def _has_pack(sql: _Sql, size: Size) -> str:
+    """The product has a pack of `size` (in any brand), in either of its units (1 kg, 1000 g)."""
+    detail, financial = Detail._meta.db_table, Financial._meta.db_table
+    sizes = []
+    for quantity, units in size.packs():
+        sql.params.extend([units, quantity])
+        sizes.append("(f.units = %s AND f.quantity = %s)")
+    return (
+        f'EXISTS (SELECT 1 FROM "{detail}" d JOIN "{financial}" f ON f.detail_id = d.id '
+        f'WHERE d.product_id = "{_PRODUCT}"."id" AND {sql.any_of(sizes)})'
+    )
+
+
+def packs_of_size(size: Size) -> Q:
+    """Packs (Financial rows) of `size`, in either of its units."""
+    return reduce(or_, [Q(quantity=quantity, units=units) for quantity, units in size.packs()])
 
 
 def _word_parts(form: str) -> list[QuerySet]:
@@ -375,6 +408,9 @@ class _Table:
     out_of_stock: frozenset[int] = frozenset()  # products with no pack in stock
     sold: tuple[tuple[int, int], ...] = ()  # the best sellers of the last 90 days: (product, units)
     words_version: str | None = None  # the version of the words read (`caching.WORDS_VERSION_KEY`)
+    by_two_deletes: dict[str, list[str]] = field(default_factory=dict)  # a long word, two letters out → words
+    written: dict[str, str] = field(default_factory=dict)  # a run of catalog words joined → as written
+    brands: dict[str, str] = field(default_factory=dict)  # a brand joined ('parleg') → the brand
 
 
 class _Lexicon:
@@ -409,29 +445,47 @@ class _Lexicon:
     def _read_words(words_version: str) -> _Table:
         texts = (
             SearchSynonym.objects.order_by()
-            .values_list("word", "means")
+            .annotate(kind=Value("synonym"))
+            .values_list("word", "means", "kind")
             .union(
-                Product.objects.order_by().annotate(none=Value("")).values_list("name", "none"),
-                Detail.objects.order_by().annotate(none=Value("")).values_list("brand", "none"),
-                Category.objects.order_by().annotate(none=Value("")).values_list("name", "none"),
+                Product.objects.order_by()
+                .annotate(none=Value(""), kind=Value("name"))
+                .values_list("name", "none", "kind"),
+                Detail.objects.order_by()
+                .annotate(none=Value(""), kind=Value("brand"))
+                .values_list("brand", "none", "kind"),
+                Category.objects.order_by()
+                .annotate(none=Value(""), kind=Value("category"))
+                .values_list("name", "none", "kind"),
             )
         )
-        means, stands_for, frequency = {}, {}, {}
-        for first, second in texts:
+        means, stands_for, frequency, written, brands = {}, {}, {}, {}, {}
+        for first, second, kind in texts:
             if second:
                 means[first] = second
                 stands_for.setdefault(second.casefold(), []).append(first)
             for word in _WORD.findall(f"{first} {second}".casefold()):
                 if _LATIN_WORD.match(word):
                     frequency[word] = frequency.get(word, 0) + 1
+            for text in (first, second):
+                for key, run in joins(text).items():
+                    written.setdefault(key, run)
+            if kind == "brand" and len(joined(first)) >= JOIN_MIN_CHARS:
+                brands.setdefault(joined(first), first)
         by_delete: dict[str, list[str]] = {}
+        by_two_deletes: dict[str, list[str]] = {}
         for word in frequency:
             if len(word) >= TYPO_MIN_LETTERS - 1:
                 for deleted in deletions(word):
                     by_delete.setdefault(deleted, []).append(word)
+            if len(word) >= TWO_EDITS_MIN_LETTERS:
+                for deleted in {twice for once in deletions(word) for twice in deletions(once)}:
+                    by_two_deletes.setdefault(deleted, []).append(word)
         # No stock yet: `_read_stock` follows (version None).
         table = _Table(None, means, sorted(means), stands_for, sorted(frequency), frequency, by_delete)
-        return replace(table, words_version=words_version)
+        return replace(
+            table, words_version=words_version, by_two_deletes=by_two_deletes, written=written, brands=brands
+        )
 
     @staticmethod
     def _read_stock(words: _Table, version: str) -> _Table:
@@ -469,22 +523,38 @@ def reading() -> tuple:
     return table.words_version, table.version, table.day
 
 
-def _corrections(word: str, table: _Table) -> list[str]:
-    """The catalog words `word` may be a one-edit typo of, most frequent first; none when `word` is
-    a catalog word, starts one, or is shorter than `TYPO_MIN_LETTERS` or not Latin letters."""
+def _corrections(word: str, table: _Table) -> tuple[list[str], list[str]]:
+    """(the catalog words `word` is one edit from, those it is two edits from), each most frequent
+    first: two edits only from a catalog word of `TWO_EDITS_MIN_LETTERS` or more ('masuri' for
+    masoori). None when `word` is a catalog word, starts one, or is shorter than
+    `TYPO_MIN_LETTERS` or not Latin letters."""
     if len(word) < TYPO_MIN_LETTERS or not _LATIN_WORD.match(word) or word in table.frequency:
-        return []
+        return [], []
     at = bisect.bisect_left(table.words, word)
     if at < len(table.words) and table.words[at].startswith(word):
-        return []
-    candidates = set(table.by_delete.get(word, []))  # a letter left out
-    for deleted in deletions(word):
-        if deleted in table.frequency:  # a letter added
-            candidates.add(deleted)
-        candidates.update(table.by_delete.get(deleted, []))  # changed or swapped
-    found = [candidate for candidate in candidates if one_edit(word, candidate)]
-    found.sort(key=lambda candidate: (-table.frequency[candidate], candidate))
-    return found[:MAX_TYPO_CANDIDATES]
+        return [], []
+    # Symmetric deletes: `word` and a catalog word within two edits share a form with at most two
+    # letters left out of each.
+    once = deletions(word)
+    forms = {word, *once}
+    if len(word) >= TWO_EDITS_MIN_TYPED:
+        forms |= {twice for deleted in once for twice in deletions(deleted)}
+    candidates = set()
+    for form in forms:
+        if form in table.frequency:
+            candidates.add(form)
+        candidates.update(table.by_delete.get(form, ()))
+        candidates.update(table.by_two_deletes.get(form, ()))
+    near, far = [], []
+    for candidate in candidates:
+        edits = within_edits(word, candidate, 2)
+        if edits == 1 and len(candidate) >= TYPO_MIN_LETTERS - 1:
+            near.append(candidate)
+        elif edits == 2 and len(candidate) >= TWO_EDITS_MIN_LETTERS:
+            far.append(candidate)
+    for found in (near, far):
+        found.sort(key=lambda candidate: (-table.frequency[candidate], candidate))
+    return near[:MAX_TYPO_CANDIDATES], far[: MAX_TYPO_CANDIDATES - len(near[:MAX_TYPO_CANDIDATES])]
 
 
 def _meanings(key: str, table: _Table) -> dict[str, str]:
@@ -516,21 +586,58 @@ def _translated(words: list[str], meanings: dict[str, str]) -> str:
     return " ".join(out)
 
 
+def _as_written(words: list[str], table: _Table) -> list[str]:
+    """`words` with each run of them (longest first) that is a run of catalog words written with
+    other spaces or punctuation put as the catalog writes it: 'parle g' and 'parleg' → 'parle-g',
+    'handwash' → 'hand wash', 'dish wash' → 'dishwash'. Runs of Latin letters and digits only."""
+    out, start = [], 0
+    while start < len(words):
+        for end in range(min(len(words), start + JOIN_MAX_WORDS), start, -1):
+            run = " ".join(words[start:end])
+            key = joined(run)
+            written = table.written.get(key) if len(key) == len(run) - (end - start - 1) else None
+            if written is not None and written != run:
+                out.append(written)
+                start = end
+                break
+        else:
+            out.append(words[start])
+            start += 1
+    return out
+
+
+def _brand_named(words: list[str], table: _Table) -> str:
+    """The brand a run of `words` names (the longest run, first), as the catalog writes it; ''."""
+    for length in range(min(len(words), JOIN_MAX_WORDS), 0, -1):
+        for start in range(len(words) - length + 1):
+            brand = table.brands.get(joined(" ".join(words[start : start + length])))
+            if brand:
+                return brand
+    return ""
+
+
 def understand(text: str) -> Query:
-    """The `Query` for a trimmed search text: its synonyms both ways and its typos' corrections."""
+    """The `Query` for a trimmed search text: its pack size, its words as the catalog writes them,
+    their synonyms both ways and their typos' corrections."""
     text = normalized(text)
     table = _lexicon.table()
-    key = synonym_word(text)
-    words = key.split()[:MAX_WORDS]
-    corrected = {word: _corrections(word, table) for word in words}
-    texts = [key]
-    for word, candidates in corrected.items():
-        for candidate in candidates:
-            texts.append(" ".join(candidate if other == word else (corrected[other] or [other])[0] for other in words))
+    size, rest = read_size(text)
+    words = _as_written(plain(rest).split()[:MAX_WORDS], table)
+    key = " ".join(words)
+    corrections = {word: _corrections(word, table) for word in words}
+    corrected = {word: near + far for word, (near, far) in corrections.items()}
+    texts, far_texts = [key], set()
+    for word, (near, far) in corrections.items():
+        for candidate in near + far:
+            each = " ".join(candidate if other == word else (corrected[other] or [other])[0] for other in words)
+            texts.append(each)
+            if near and candidate in far:
+                far_texts.add(each)  # ranked after the nearer spellings: found, not scored
     if any(corrected.values()):
         # The text with every typo corrected at once leads the corrected texts.
         texts.insert(1, " ".join((corrected[word] or [word])[0] for word in words))
-    texts = list(dict.fromkeys(texts))
+    texts = [each for each in dict.fromkeys(texts) if each]
+    brand = _brand_named(texts[1 if len(texts) > 1 else 0].split() if texts else [], table)
 
     phrases, scored = [], []
     for each in texts:
@@ -553,7 +660,8 @@ def understand(text: str) -> Query:
         meant += [table.means[means.casefold()] for means in meant if means.casefold() in table.means]
         meant += table.stands_for.get(each, [])
         phrases += meant
-        scored += [each, *meant]
+        if each not in far_texts:
+            scored += [each, *meant]
     phrases = list(dict.fromkeys(phrase.casefold() for phrase in phrases))
     scored = list(dict.fromkeys(phrase.casefold() for phrase in scored))
     # A name holding 'rice flour' holds 'rice': a phrase that holds another finds nothing more.
@@ -569,10 +677,12 @@ def understand(text: str) -> Query:
             forms += [table.means[form].casefold() for form in list(forms) if form in table.means]
             word_forms.append(tuple(dict.fromkeys(forms)))
     return Query(
-        text=text,
+        text=key,
         phrases=tuple(matching[:MAX_PHRASES]),
         scored=tuple(scored[:MAX_PHRASES]),
         words=tuple(word_forms),
+        size=size,
+        brand=brand,
     )
 
 
@@ -586,10 +696,15 @@ def matching_products(query: Query, *, names_only: bool = False) -> QuerySet[Pro
     By name alone, for a text of one word (suggestions), one OR over the product table: each
     pattern is a bitmap scan of a trigram index on the same table, OR-ed, and the rows are read
     once from there; the UNION of ids then read again by id cost twice as much (the
-    suggestions' statement for 'oil' at 10,000 products: 4.9 -> 2.4 ms)."""
-    if names_only and len(query.words) < 2:
+    suggestions' statement for 'oil' at 10,000 products: 4.9 -> 2.4 ms). A text that is a size
+    alone ('5 kg') finds the products with a pack of that size."""
+    if not query.text and query.size is not None:
+        return Product.objects.filter(pk__in=matching_ids(query))
+    if names_only and len(query.words) < 2 and not query.brand:
         return Product.objects.filter(query.names())
-    return Product.objects.filter(pk__in=matching_ids(query, brands=not names_only, categories=not names_only))
+    # A text naming a brand finds its products in the suggestions too ('parle g 800g').
+    brands = not names_only or bool(query.brand)
+    return Product.objects.filter(pk__in=matching_ids(query, brands=brands, categories=not names_only))
 
 
 def matching_ids(query: Query, *, brands: bool = True, categories: bool = False) -> QuerySet:
@@ -597,7 +712,10 @@ def matching_ids(query: Query, *, brands: bool = True, categories: bool = False)
     categories as asked), each once.
 
     One UNION, each part able to use its own trigram index on PostgreSQL: an OR of them can make
-    the planner read every row (it does not count the cost of UPPER on each)."""
+    the planner read every row (it does not count the cost of UPPER on each). A text that is a
+    size alone: the products with a pack of that size."""
+    if not query.text and query.size is not None:
+        return Financial.objects.filter(packs_of_size(query.size)).order_by().values("detail__product")
     products = Product.objects.order_by()
     parts = [products.filter(condition).values("pk") for condition in query.conditions("name", "icontains")]
     if brands:
@@ -610,3 +728,47 @@ def matching_ids(query: Query, *, brands: bool = True, categories: bool = False)
     if every_word is not None:
         parts.append(every_word)
     return _union(parts)
+
+
+PICK_COLUMNS = ("detail__product", "named", "sized", "empty", "detail", "id")
+
+
+def pick_rows(query: Query, products) -> QuerySet | None:
+    """The packs of `products` (ids, or a subquery of them) that `query` names by brand or size,
+    best first for each product (`PICK_COLUMNS`): the brand named, then the size named, then in
+    stock, then the brand's and the pack's order; None when the text names neither (`picked`)."""
+    if query.size is None and not query.brand:
+        return None
+    size = packs_of_size(query.size) if query.size is not None else None
+    brand = Q(detail__brand__iexact=query.brand) if query.brand else None
+
+    def first(condition: Q) -> Case:
+        return Case(When(condition, then=Value(0)), default=Value(1), output_field=IntegerField())
+
+    rows = Financial.objects.filter(detail__product__in=products).filter(reduce(or_, [q for q in (size, brand) if q]))
+    return (
+        rows.annotate(
+            named=first(brand) if brand else Value(1, output_field=IntegerField()),
+            sized=first(size) if size else Value(1, output_field=IntegerField()),
+            empty=first(Q(count_in_stock__gt=0)),
+        )
+        .order_by(*PICK_COLUMNS)
+        .values_list(*PICK_COLUMNS)
+    )
+
+
+def picked(query: Query, rows) -> dict[str, dict]:
+    """The wire's `picked` from `pick_rows`'s rows: {product id: {"detail": the brand variant to
+    show first, "pack": the pack of the size named (when one has it), "qty": the packs named
+    ('2 x 1 kg': 2)}}, so the suggestion and the card open the product with that pack chosen."""
+    found: dict[str, dict] = {}
+    for product, _named, sized, _empty, detail, pack in rows:
+        if str(product) in found:
+            continue
+        entry = {"detail": str(detail)}
+        if sized == 0:
+            entry["pack"] = str(pack)
+            if query.size.count > 1:
+                entry["qty"] = query.size.count
+        found[str(product)] = entry
+    return found

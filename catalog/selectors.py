@@ -41,6 +41,7 @@ class FeaturedCategory:
 class Suggestions:
     products: list[Product]
     brands: list[str]
+    picked: dict | None = None  # `search.picked`, when the text names a brand or a pack size
 
 
 def _details_with_packs(*, brand_first: str = "") -> Prefetch:
@@ -80,6 +81,7 @@ class ProductListing:
     products: QuerySet[Product]
     order: tuple[str, ...] = ("id",)
     brand_first: str = ""
+    query: search.Query | None = None  # a search's reading of its text
 
 
 def product_listing(*, keyword: str = "") -> ProductListing:
@@ -92,7 +94,9 @@ def product_listing(*, keyword: str = "") -> ProductListing:
         return ProductListing(Product.objects.all())
     if not search.has_word(term):
         return ProductListing(Product.objects.none(), ("id",), term)
-    return ProductListing(search_ranked(search.understand(term)), search.RANK_ORDER, term)
+    query = search.understand(term)
+    # The brand the text names leads each product's cards ('fortune oil': Fortune's sunflower oil).
+    return ProductListing(search_ranked(query), search.RANK_ORDER, query.brand or term, query)
 
 
 def search_ranked(query: search.Query, *, names_only: bool = False) -> QuerySet[Product]:
@@ -103,10 +107,19 @@ def search_ranked(query: search.Query, *, names_only: bool = False) -> QuerySet[
 
 def product_list(*, keyword: str = "", page: int = 1, page_size: int = PRODUCT_LIST.default) -> Page[Product]:
     """A page of `product_listing(keyword=keyword)`."""
-    listing = product_listing(keyword=keyword)
+    return listing_page(product_listing(keyword=keyword), page=page, page_size=page_size)
+
+
+def listing_page(listing: ProductListing, *, page: int, page_size: int) -> Page[Product]:
     return _paginate(
         listing.products, page=page, page_size=page_size, order=listing.order, brand_first=listing.brand_first
     )
+
+
+def picked_packs(query: search.Query | None, products: list[Product]) -> dict | None:
+    """`search.picked` for these products (one query), or None when the text names no brand or size."""
+    rows = search.pick_rows(query, [product.pk for product in products]) if query is not None else None
+    return None if rows is None else search.picked(query, rows)
 
 
 def admin_product_list(
@@ -216,8 +229,8 @@ def suggestions(*, q: str) -> Suggestions:
     query = suggestion_query(q)
     if query is None:
         return Suggestions(products=[], brands=[])
-    products = with_packs(search_ranked(query, names_only=True).order_by(*search.RANK_ORDER))[:SUGGESTED_PRODUCTS]
-    return Suggestions(products=list(products), brands=list(suggested_brands(query)))
+    products = list(with_packs(search_ranked(query, names_only=True).order_by(*search.RANK_ORDER))[:SUGGESTED_PRODUCTS])
+    return Suggestions(products=products, brands=list(suggested_brands(query)), picked=picked_packs(query, products))
 
 
 def sitemap_entries() -> tuple[list[str], list[tuple[str, datetime]]]:

@@ -41,3 +41,24 @@ def one_edit(typed: str, word: str) -> bool:
         return len(different) == 2 and j == i + 1 and typed[i] == word[j] and typed[j] == word[i]
     short, long = sorted((typed, word), key=len)
     return short in deletions(long)
+
+
+def within_edits(typed: str, word: str, limit: int) -> int | None:
+    """How many edits (a letter changed, added or left out, two neighbours swapped) make `typed`
+    into `word`, when that is at most `limit`; None when it is more. The typo rule of the catalog
+    search, for spelling variants two letters away ('masuri' for 'masoori')."""
+    if abs(len(typed) - len(word)) > limit:
+        return None
+    previous2: list[int] = []
+    previous = list(range(len(word) + 1))
+    for i in range(1, len(typed) + 1):
+        current = [i] + [0] * len(word)
+        for j in range(1, len(word) + 1):
+            cost = typed[i - 1] != word[j - 1]
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and typed[i - 1] == word[j - 2] and typed[i - 2] == word[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > limit:
+            return None
+        previous2, previous = previous, current
+    return previous[-1] if previous[-1] <= limit else None

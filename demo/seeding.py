@@ -19,6 +19,7 @@ from catalog.search import synonym_word
 from catalog.services.packs import packs_written
 
 from .data import CATEGORIES, demo_products
+from .regional import REGIONAL_SYNONYMS
 from .telugu import CATEGORY_NAMES_TE, PRODUCT_NAMES_TE, SYNONYMS
 
 
@@ -129,7 +130,7 @@ def seed_demo_catalog() -> SeedReport:
     known_words = set(SearchSynonym.objects.values_list("word", flat=True))
     new_synonyms = [
         SearchSynonym(word=synonym_word(word), means=means)
-        for word, means in SYNONYMS
+        for word, means in [*SYNONYMS, *REGIONAL_SYNONYMS]
         if synonym_word(word) not in known_words
     ]
     SearchSynonym.objects.bulk_create(new_synonyms)

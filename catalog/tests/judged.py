@@ -51,6 +51,17 @@ def _answered(client, path: str, q: str, param: str) -> dict:
     return response.json()
 
 
+def _picked_pack(body: dict, position: int) -> str | None:
+    """The pack the answer picks for its product at `position`, as '5 kg', or None."""
+    product = body["products"][position]
+    pack_id = body.get("picked", {}).get(product["_id"], {}).get("pack")
+    for detail in product["details"]:
+        for pack in detail["financials"]:
+            if pack["_id"] == pack_id:
+                return f"{pack['quantity']} {pack['units']}"
+    return None
+
+
 def judge(client, *, queries: list[dict] | None = None) -> dict[str, Scores]:
     """{"suggestions": Scores, "results page": Scores} for the judged set, asked through `client`
     (a Django test client). A first result from a category none of the expected products is in
@@ -73,6 +84,9 @@ def judge(client, *, queries: list[dict] | None = None) -> dict[str, Scores]:
             answered = [(product["name"], product["category"]) for product in body["products"]]
             names = [name for name, _ in answered]
             rank = next((position for position, name in enumerate(names, 1) if name in expected), None)
+            if rank is not None and "pack" in entry and _picked_pack(body, rank - 1) != entry["pack"]:
+                names[rank - 1] += f" (picked {_picked_pack(body, rank - 1)}, not {entry['pack']})"
+                rank = None  # the product is right but the size named is not the pack chosen
             if "brand" in entry and body.get("brands", [])[:1] == [entry["brand"]]:
                 rank, answered, names = 1, [], [f"Brand: {entry['brand']}"]  # the suggestions' brand row
             found.count += 1

@@ -153,8 +153,15 @@ def test_words_of_three_letters_are_never_typos(shop):
     assert _suggested("tor dal") == [] and _found("tor dal") == []
 
 
-def test_two_letters_off_is_not_a_typo(shop):
-    assert _suggested("bsmti") == [] and _found("basmtii") == []
+def test_two_letters_off_a_short_word_is_not_a_typo(shop):
+    assert _suggested("sgaar") == [] and _found("sgaar") == []  # 'sugar': five letters, one edit at most
+
+
+def test_two_letters_off_a_long_word_is_a_spelling_variant_three_are_not(shop):
+    # Issue 47: 'basmati' and 'masoori' have seven letters, so two edits still find them.
+    assert _found("basmtii") == ["Basmati Rice"]
+    assert _found("sona masuri") == ["Sona Masoori Rice"]
+    assert _found("bsmtii") == []
 
 
 def test_typos_count_only_when_nothing_matches_as_typed(shop):

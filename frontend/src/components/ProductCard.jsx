@@ -6,21 +6,35 @@ import { addToCart, findLine, getCart, removeFromCart, setQty, useCart } from ".
 import { packLimit } from "../lib/config";
 import { textsLoaded, useLanguage, useT } from "../lib/i18n";
 import { formatMoney, toNumber } from "../lib/money";
-import { allowedPackCount, cartItemFor, cardImage, inStock, packLabel, productHref, productTitle } from "../lib/product";
+import {
+  allowedPackCount,
+  cartItemFor,
+  cardImage,
+  inStock,
+  packLabel,
+  pickedFor,
+  productHref,
+  productTitle,
+  samePackSize,
+} from "../lib/product";
 import EnglishName from "./EnglishName";
 import UnitPrice from "./UnitPrice";
 
 // "Notify me" and its texts come only where a pack is out of stock.
 const NotifyMeButton = lazy(() => import(/* webpackChunkName: "notify-me" */ "./NotifyMeButton").then(textsLoaded));
 
-function initialPack(product, detail, cart) {
+function initialPack(product, detail, cart, picked) {
   const packs = detail.financials;
+  // A search that named a size ('sugar 5 kg') chooses that pack, in this brand too when it has one.
+  const { pack: named } = pickedFor(product, picked);
+  const sized = named && packs.find((pack) => samePackSize(pack, named.quantity, named.units));
   const inCart = packs.find((pack) => findLine(cart, cartItemFor(product, detail, pack)));
-  return (inCart ?? packs.find(inStock) ?? packs[0])._id;
+  return (sized || inCart || packs.find(inStock) || packs[0])._id;
 }
 
-// `heading` is the level of the card's title, one below the heading of the list it is in.
-export default function ProductCard({ product, detail, eager = false, heading = 3 }) {
+// `heading` is the level of the card's title, one below the heading of the list it is in; `picked`
+// is a search's pick for the product (its answer's `picked[product._id]`).
+export default function ProductCard({ product, detail, eager = false, heading = 3, picked = null }) {
   const Title = `h${heading}`;
   const t = useT();
   const language = useLanguage();
@@ -29,9 +43,9 @@ export default function ProductCard({ product, detail, eager = false, heading = 
   // The pack in the cart is chosen from the cart the render sees: hydrating a page the server
   // rendered, that is the server's empty cart (the markup matches); this browser's cart then
   // chooses it once the card is on the page.
-  const [packId, setPackId] = useState(() => initialPack(product, detail, cart));
+  const [packId, setPackId] = useState(() => initialPack(product, detail, cart, picked));
   useEffect(() => {
-    setPackId(initialPack(product, detail, getCart()));
+    setPackId(initialPack(product, detail, getCart(), picked));
     // Once, as the card arrives: afterwards the shopper's choice stands.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

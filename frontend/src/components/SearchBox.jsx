@@ -10,7 +10,7 @@ import { useLanguage, useT } from "../lib/i18n";
 import { nextActive } from "../lib/listNavigation";
 import { navigate } from "../lib/navigation";
 import { SUGGESTION_DEBOUNCE_MS, handOverSuggestions, searchHref, suggestionsPath, wantsSuggestions } from "../lib/search";
-import { productTitle } from "../lib/product";
+import { pickedHref, productTitle } from "../lib/product";
 import { useApi } from "../lib/useApi";
 import EnglishName from "./EnglishName";
 import Message from "./Message";
@@ -18,7 +18,7 @@ import Message from "./Message";
 // Its texts (the header's area), loaded with it (islands/chrome/index.jsx).
 export const texts = [headerTexts];
 
-const NO_SUGGESTIONS = { query: "", products: [], brands: [] };
+const NO_SUGGESTIONS = { query: "", products: [], brands: [], picked: {} };
 
 function optionsOf(suggestions) {
   return [
@@ -57,7 +57,7 @@ export default function SearchBox({ takeOver = null, focused = false }) {
   const query = useDebounced(wantsSuggestions(text) ? text.trim() : "", SUGGESTION_DEBOUNCE_MS);
   const answer = useApi(query ? suggestionsPath(query) : null);
   const suggestions =
-    query && answer.data ? { query, products: answer.data.products ?? [], brands: answer.data.brands ?? [] } : NO_SUGGESTIONS;
+    query && answer.data ? { query, products: answer.data.products ?? [], brands: answer.data.brands ?? [], picked: answer.data.picked ?? {} } : NO_SUGGESTIONS;
   const error = query ? answer.error : "";
   const [active, setActive] = useState(-1);
   const [isOpen, open, close] = useDropdown("search");
@@ -95,14 +95,15 @@ export default function SearchBox({ takeOver = null, focused = false }) {
 
   const pick = (option) => {
     if (option.kind === "brand") go(searchHref(option.brand));
-    else go(`/product/${encodeURIComponent(option.product.slug)}`);
+    // The brand and pack size the text named come chosen on the product page ('sugar 5 kg').
+    else go(pickedHref(option.product, suggestions.picked[option.product._id]));
   };
 
   const submit = () => {
     const query = text.trim();
     if (!query) return;
     if (suggestions.query === query && suggestions.products.length) {
-      handOverSuggestions(query, { products: suggestions.products, brands: suggestions.brands });
+      handOverSuggestions(query, { products: suggestions.products, brands: suggestions.brands, picked: suggestions.picked });
     }
     go(searchHref(query));
   };

@@ -118,6 +118,22 @@ describe("SearchBox", () => {
     expect(screen.queryAllByRole("option")).toHaveLength(0);
   });
 
+  it("a suggestion for a text naming a size opens the product with that brand and pack chosen", async () => {
+    const sized = [
+      {
+        ...products[0],
+        details: [
+          { _id: "11", brand: "India Gate", financials: [{ _id: "21", quantity: "1", units: "kg" }] },
+          { _id: "12", brand: "Lalitha", financials: [{ _id: "22", quantity: "5", units: "kg" }] },
+        ],
+      },
+    ];
+    fetchMock.mockImplementation(() => reply(200, { products: sized, brands: [], picked: { 1: { detail: "12", pack: "22" } } }));
+    const { user } = await typeAndWait("sona masoori 5 kg");
+    await user.keyboard("{ArrowDown}{Enter}");
+    expect(navigate).toHaveBeenCalledWith("/product/sona-masoori-rice?brand=Lalitha&quantity=5&units=kg");
+  });
+
   it("Enter on a brand searches for the brand", async () => {
     const { user } = await typeAndWait("ric");
     await user.keyboard("{ArrowUp}{Enter}");
@@ -144,7 +160,7 @@ describe("SearchBox", () => {
     const { user } = await typeAndWait(" rice ");
     await user.click(screen.getByRole("button", { name: "Search" }));
     expect(navigate).toHaveBeenCalledWith("/search?query=rice");
-    expect(takeHandedOverSuggestions("rice")).toEqual({ products, brands });
+    expect(takeHandedOverSuggestions("rice")).toEqual({ products, brands, picked: {} });
   });
 
   it("blank text does nothing", async () => {

@@ -77,6 +77,24 @@ export function productHref(slug, { brand, pack, qty } = {}) {
   return `/product/${encodeURIComponent(slug)}${query ? `?${query}` : ""}`;
 }
 
+/**
+ * The brand variant and pack a search picked for `product` (the answer's `picked[product._id]`:
+ * the brand the text named, the pack of the size it named): { detail, pack, qty }, each null
+ * when not picked.
+ */
+export function pickedFor(product, picked) {
+  if (!picked) return { detail: null, pack: null, qty: null };
+  const detail = (product.details ?? []).find((candidate) => candidate._id === picked?.detail) ?? null;
+  const pack = detail?.financials?.find((candidate) => candidate._id === picked?.pack) ?? null;
+  return { detail, pack, qty: pack && picked?.qty ? picked.qty : null };
+}
+
+/** The product page's link for a search's pick: that brand and pack chosen ('sugar 5 kg'). */
+export function pickedHref(product, picked) {
+  const { detail, pack, qty } = pickedFor(product, picked);
+  return productHref(product.slug, { brand: detail?.brand, pack, qty });
+}
+
 /** What the product page preselects from its query string (anything absent stays null). */
 export function selectionFromQuery(search) {
   const params = new URLSearchParams(search);

@@ -3,6 +3,7 @@ import {
   brandVariants,
   cardImage,
   cartItemFor,
+  pickedHref,
   displayName,
   packLabel,
   productHref,
@@ -111,5 +112,26 @@ describe("productTitle", () => {
     expect(productTitle("India Gate", rice, "te")).toEqual({ title: "India Gate సోనా మసూరి బియ్యం", english: "Sona Masoori Rice" });
     expect(productTitle("India Gate", rice, "en")).toEqual({ title: "India Gate Sona Masoori Rice", english: null });
     expect(productTitle("India Gate", { name: "Sona Masoori Rice", nameTe: "" }, "te")).toEqual({ title: "India Gate Sona Masoori Rice", english: null });
+  });
+});
+
+describe("pickedHref", () => {
+  const product = {
+    _id: "28",
+    slug: "sugar",
+    details: [
+      { _id: "51", brand: "Uttam", financials: [{ _id: "74", quantity: "1", units: "kg" }] },
+      { _id: "52", brand: "Madhur", financials: [{ _id: "75", quantity: "1", units: "kg" }, { _id: "76", quantity: "5", units: "kg" }] },
+    ],
+  };
+
+  it("opens the product with the brand and the pack of the size the search named", () => {
+    expect(pickedHref(product, { detail: "52", pack: "76" })).toBe("/product/sugar?brand=Madhur&quantity=5&units=kg");
+    expect(pickedHref(product, { detail: "52", pack: "75", qty: 2 })).toBe("/product/sugar?brand=Madhur&quantity=1&units=kg&qty=2");
+  });
+
+  it("names the brand alone when no size was named, and nothing without a pick", () => {
+    expect(pickedHref(product, { detail: "51" })).toBe("/product/sugar?brand=Uttam");
+    expect(pickedHref(product, undefined)).toBe("/product/sugar");
   });
 });

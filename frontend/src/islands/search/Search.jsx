@@ -32,14 +32,14 @@ function useResults(query, page, keywordRoute) {
   const { data, loading, error } = useApi(
     handed ? null : `/api/products?keyword=${encodeURIComponent(query)}&pageNumber=${page}`,
   );
-  if (handed) return { loading: false, error: "", products: handed.products, pages: 1 };
-  return { loading, error, products: data?.products ?? [], pages: Number(data?.pages) || 0 };
+  if (handed) return { loading: false, error: "", products: handed.products, pages: 1, picked: handed.picked ?? null };
+  return { loading, error, products: data?.products ?? [], pages: Number(data?.pages) || 0, picked: data?.picked ?? null };
 }
 
 export default function Search({ location = window.location }) {
   const t = useT();
   const { query, page, keywordRoute } = searchFromLocation(location);
-  const { loading, error, products, pages } = useResults(query, page, keywordRoute);
+  const { loading, error, products, pages, picked } = useResults(query, page, keywordRoute);
   const heading = t("search.results", { query });
   useEffect(() => {
     document.title = `${heading} | ${config.storeName}`;
@@ -53,7 +53,7 @@ export default function Search({ location = window.location }) {
       {loading && <Loader />}
       {error && <Message variant="danger">{error}</Message>}
       {!loading && !error && products.length === 0 && <Message variant="info">{t("search.none", { query })}</Message>}
-      <ProductGrid products={products} eager={FIRST_SCREEN_CARDS} heading={2} />
+      <ProductGrid products={products} eager={FIRST_SCREEN_CARDS} heading={2} picked={picked} />
       <Pager page={page} pages={pages} hrefFor={(number) => keywordPageHref(query, number)} />
     </div>
   );

@@ -1,0 +1,117 @@
+"""Grocery words shoppers here use from the region's other languages, as search synonyms (issue 47):
+Hindi first (heard in Andhra towns, and from shoppers who moved here), then a few Tamil and
+Kannada ones. The same `SearchSynonym` table as the Telugu words (`telugu.SYNONYMS`), which staff
+edit in Django admin; each means words the demo catalog uses ('haldi' is turmeric, not Haldirams).
+"""
+
+HINDI_SYNONYMS = [
+    # rice, flours, dals
+    ("chawal", "rice"),
+    ("chaawal", "rice"),
+    ("chaval", "rice"),
+    ("basmati chawal", "basmati rice"),
+    ("atta chakki", "chakki atta"),
+    ("gehun", "atta"),
+    ("gehu", "atta"),
+    ("gehun ka atta", "chakki atta"),
+    ("suji", "bombay ravva"),
+    ("rawa", "ravva"),
+    ("chawal ka atta", "rice flour"),
+    ("arhar", "toor dal"),
+    ("arhar dal", "toor dal"),
+    ("tuvar dal", "toor dal"),
+    ("toovar dal", "toor dal"),
+    ("chana", "chana dal"),
+    ("chhole", "kabuli chana"),
+    ("chole", "kabuli chana"),
+    ("moong", "moong dal"),
+    ("sabut moong", "green moong"),
+    # oils
+    ("tel", "oil"),
+    ("sarson", "mustard"),
+    ("sarson ka tel", "mustard oil"),
+    ("sarson tel", "mustard oil"),
+    ("mungfali", "groundnut"),
+    ("moongphali", "groundnut"),
+    ("moongfali", "groundnut"),
+    ("mungfali tel", "groundnut oil"),
+    ("mungfali ka tel", "groundnut oil"),
+    ("nariyal", "coconut"),
+    ("nariyal tel", "coconut oil"),
+    ("nariyal ka tel", "coconut oil"),
+    ("til", "gingelly"),
+    ("til ka tel", "gingelly oil"),
+    ("til tel", "gingelly oil"),
+    ("surajmukhi tel", "sunflower oil"),
+    # salt, sugar, daily needs
+    ("namak", "salt"),
+    ("cheeni", "sugar"),
+    ("chini", "sugar"),
+    ("shakkar", "sugar"),
+    ("gud", "jaggery"),
+    ("gur", "jaggery"),
+    ("imli", "tamarind"),
+    ("sevai", "vermicelli"),
+    ("seviyan", "vermicelli"),
+    ("machis", "matchbox"),
+    ("maachis", "matchbox"),
+    # spices, pickles
+    ("haldi", "turmeric"),
+    ("mirch", "chilli"),
+    ("mirchi", "chilli"),
+    ("lal mirch", "red chilli powder"),
+    ("kali mirch", "black pepper"),
+    ("dhania", "coriander"),
+    ("dhaniya", "coriander"),
+    ("zeera", "cumin"),
+    ("rai", "mustard seeds"),
+    ("achaar", "pickle"),
+    ("achar", "pickle"),
+    ("aam ka achar", "mango pickle"),
+    ("nimbu", "lemon"),
+    ("nimbu achar", "lemon pickle"),
+    # dry fruits
+    ("kishmish", "raisins"),
+    ("khajoor", "dates"),
+    ("khajur", "dates"),
+    ("pista", "pistachios"),
+    ("akhrot", "walnuts"),
+    # dairy and eggs
+    ("doodh", "milk"),
+    ("dudh", "milk"),
+    ("makhan", "butter"),
+    ("makkhan", "butter"),
+    ("chaas", "buttermilk"),
+    ("chhachh", "buttermilk"),
+    ("anda", "eggs"),
+    ("ande", "eggs"),
+    # drinks, snacks, home, pooja
+    ("chai", "tea"),
+    ("chai patti", "tea powder"),
+    ("chaipatti", "tea powder"),
+    ("shahad", "honey"),
+    ("shehad", "honey"),
+    ("namkeen", "bhujia"),
+    ("sabun", "soap"),
+    ("nahane ka sabun", "bathing soap"),
+    ("kapoor", "camphor"),
+    ("kapur", "camphor"),
+    ("ispaghol", "isabgol"),
+]
+
+OTHER_REGIONAL_SYNONYMS = [
+    # Tamil
+    ("arisi", "rice"),
+    ("paruppu", "dal"),
+    ("ennai", "oil"),
+    ("sakkarai", "sugar"),
+    ("manjal", "turmeric"),
+    ("thayir", "curd"),
+    ("paal", "milk"),
+    # Kannada
+    ("akki", "rice"),
+    ("sakkare", "sugar"),
+    ("arishina", "turmeric"),
+]
+
+REGIONAL_SYNONYMS = HINDI_SYNONYMS + OTHER_REGIONAL_SYNONYMS
