@@ -15,7 +15,8 @@ from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
 from common.idempotency import idempotent
 from common.ids import as_row_id
 from common.pagination import TOTAL_COUNT_HEADER, page_headers
-from common.permissions import IsAdmin, IsCustomer
+from common.permissions import HasRole, IsAdmin, IsCustomer
+from common.roles import Role
 from orders import packing, picking, selectors, services, slots
 from orders.buy_again import order_buy_again
 from orders.models import Order
@@ -54,7 +55,7 @@ class OrdersView(APIView):
 
     def get_permissions(self):
         listing = getattr(self.request, "method", "GET") == "GET"
-        return [IsAdmin()] if listing else [IsCustomer()]
+        return [HasRole(Role.CASHIER, Role.PACKER)()] if listing else [IsCustomer()]
 
     @extend_schema(
         summary="Every order, newest first, with the customer's name (admin); one page of a JSON array",
@@ -170,7 +171,7 @@ def _advanced(request: Request, public_id: str, to_status: str) -> Response:
 
 
 class OrderDeliverView(APIView):
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.RIDER)]
 
     @extend_schema(request=None, responses=OrderSerializer)
     def put(self, request: Request, public_id: str) -> Response:
@@ -178,7 +179,7 @@ class OrderDeliverView(APIView):
 
 
 class OrderStatusView(APIView):
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER, Role.RIDER)]
 
     @extend_schema(request=OrderStatusInSerializer, responses=OrderSerializer)
     def put(self, request: Request, public_id: str) -> Response:
@@ -268,7 +269,7 @@ _LINE_CHANGE_ERRORS = {
 class OrderLineView(APIView):
     """Staff reduce a line at packing (a short pick); 0 removes it. The same count again changes nothing."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER)]
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -289,7 +290,7 @@ class OrderLineView(APIView):
 class OrderLineReplaceView(APIView):
     """Staff replace a line with another pack at packing (a substitution)."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER)]
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -462,7 +463,7 @@ def _picking_window(request: Request):
 
 
 class PickListView(APIView):
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER)]
 
     @extend_schema(
         summary="The pick list of a delivery window on a date (admin): each pack summed over the live orders, "
@@ -476,7 +477,7 @@ class PickListView(APIView):
 
 
 class PackingSlipsView(APIView):
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER)]
 
     @extend_schema(
         summary="The packing slips of a delivery window on a date (admin): one per live order, in route order",
@@ -489,7 +490,7 @@ class PackingSlipsView(APIView):
 
 
 class DeliverySheetView(APIView):
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER, Role.RIDER)]
 
     @extend_schema(
         summary="The delivery sheet of a delivery window on a date (admin): the stops in route order with "

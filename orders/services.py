@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from accounts.delivery import delivery_check
+from accounts.roles import Role, has_role
 from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_take
 from common.errors import Conflict, DomainError, Forbidden, NotFound
@@ -365,7 +366,7 @@ def order_mark_unpaid(*, order: Order, reason: str, by=None) -> Order:
 
 def order_record_cash_payment(*, order: Order, by) -> Order:
     """Staff record a cash (or UPI at the door) payment; a customer's word never marks an order paid."""
-    if not (by is not None and by.is_authenticated and by.is_staff):
+    if not has_role(by, Role.CASHIER, Role.RIDER):
         raise Forbidden(PAYMENT_BY_GATEWAY)
     with transaction.atomic():
         locked = Order.objects.select_for_update().get(pk=order.pk)

@@ -449,6 +449,8 @@ SPECTACULAR_SETTINGS = {
         "LanguageCodeEnum": ["en", "te"],
         # Two answers name a field `kind`: a packing change's and a ticket's.
         "TicketKindEnum": ["problem_report", "grievance"],
+        # A user's staff role (accounts/roles.py), in answers and in the owner's user edit.
+        "StaffRoleEnum": "common.roles.Role",
     },
 }
 
