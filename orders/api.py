@@ -355,10 +355,14 @@ def _plan() -> dict:
 
 
 class WindowsView(APIView):
-    """Staff's weekly plan: every window and the coming holidays; POST adds a window."""
+    """Staff's weekly plan: every window and the coming holidays; POST adds a window (the owner).
+    Packers and riders read it to choose a window's pick list or delivery sheet."""
 
-    permission_classes = [IsAdmin]
     parser_classes = [JSONParser]
+
+    def get_permissions(self):
+        reading = getattr(self.request, "method", "GET") == "GET"
+        return [HasRole(Role.PACKER, Role.RIDER)()] if reading else [IsAdmin()]
 
     @extend_schema(summary="Every delivery window and the coming holidays (admin)", responses=PlanSerializer)
     def get(self, request: Request) -> Response:
