@@ -1,10 +1,13 @@
+from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import ValidationError
 
 from accounts import services
+from accounts.errors import CANNOT_CHANGE_OWN_ROLE, CANNOT_DEMOTE_SELF
 from accounts.models import Consent, PhoneOtp, RevokedToken, User
+from accounts.roles import Role, role_of
 from common.errors import DomainError
 
 
@@ -21,16 +24,33 @@ class UserCreationForm(AdminUserCreationForm):
 class UserEditForm(UserChangeForm):
     actor: User | None = None  # the signed-in staff member (UserAdmin.get_form sets it)
 
+    role = forms.ChoiceField(
+        choices=[("", "Customer (no staff role)"), *Role.choices],
+        required=False,
+        help_text="Owner: everything. Cashier: the counter, phone orders, looking up. Packer: board, pick lists, "
+        "packing. Rider: delivery sheet, delivered, cash collected.",
+    )
+
     class Meta:
         model = User
         fields = "__all__"
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            role = role_of(self.instance) if self.instance.is_active else None
+            self.initial["role"] = role.value if role else ""
+
     def clean(self):
-        """Taking away the admin flag follows the shop's rule: not your own, never the last admin."""
+        """A role changes by the shop's rule: not your own, never the last owner (user_role_set saves it)."""
         cleaned = super().clean()
-        if self.instance.pk and self.instance.is_staff and "is_staff" in cleaned and not cleaned["is_staff"]:
+        if self.instance.pk and "role" in self.changed_data:
+            new_role = cleaned.get("role") or None
             try:
-                services.admin_demotion_check(actor=self.actor, user=self.instance)
+                if self.instance.pk == getattr(self.actor, "pk", None):
+                    raise DomainError(CANNOT_DEMOTE_SELF if self.instance.is_staff else CANNOT_CHANGE_OWN_ROLE)
+                if self.instance.is_staff and new_role != Role.OWNER:
+                    services.admin_demotion_check(actor=self.actor, user=self.instance)
             except DomainError as error:
                 raise ValidationError(error.message) from None
         return cleaned
@@ -45,7 +65,7 @@ class UserAdmin(DjangoUserAdmin):
     fieldsets = (
         (None, {"fields": ("phone_no", "name", "password")}),
         ("Delivery address", {"fields": ("street", "city", "postal_code", "latitude", "longitude")}),
-        ("Access", {"fields": ("is_staff", "is_active")}),
+        ("Access", {"fields": ("role", "is_active")}),
         ("Dates", {"fields": ("last_login", "date_joined")}),
         ("Personal data (DPDP)", {"fields": ("deletion_requested_at", "erased_at")}),
     )
@@ -54,7 +74,7 @@ class UserAdmin(DjangoUserAdmin):
     )
     readonly_fields = ("last_login", "date_joined", "deletion_requested_at", "erased_at")
     list_display = ("phone_no", "name", "city", "postal_code", "is_staff", "is_active", "date_joined")
-    list_filter = ("is_staff", "is_active")
+    list_filter = ("groups", "is_staff", "is_active")
     search_fields = ("phone_no", "name")
     ordering = ("id",)
     filter_horizontal = ()
@@ -63,6 +83,11 @@ class UserAdmin(DjangoUserAdmin):
         form = super().get_form(request, obj, **kwargs)
         form.actor = request.user
         return form
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        if change and "role" in form.changed_data:
+            services.user_role_set(actor=request.user, user=obj, role=form.cleaned_data.get("role") or None)
 
 
 @admin.register(PhoneOtp)

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from accounts import otp, privacy, selectors, services
 from accounts.errors import USER_NOT_FOUND, NotFound
+from accounts.roles import Role, has_role
 from accounts.serializers import (
     AccountDeleteInput,
     AddressChangeInput,
@@ -230,7 +231,7 @@ class OwnAddressView(APIView):
 def _user_for(request, ref: str):
     """The user named in the path: the caller, or anyone for an admin; others are not found."""
     user = selectors.user_get(ref=ref)
-    if user.pk != request.user.pk and not request.user.is_staff:
+    if user.pk != request.user.pk and not has_role(request.user, Role.CASHIER):
         raise NotFound(USER_NOT_FOUND)
     return user
 

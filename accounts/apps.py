@@ -1,4 +1,17 @@
-from django.apps import AppConfig
+from django.apps import AppConfig, apps
+from django.db.models.signals import post_migrate
+
+
+def _roles_sync_after_migrate(sender, **kwargs) -> None:
+    """After the last app's permissions are made (post_migrate runs per app, in INSTALLED_APPS
+    order), the role groups get theirs: new models' permissions, and again after a test flush."""
+    if sender is not list(apps.get_app_configs())[-1]:
+        return
+    from django.contrib.auth.models import Group, Permission
+
+    from accounts.roles import roles_sync
+
+    roles_sync(group_model=Group, permission_model=Permission)
 
 
 class AccountsConfig(AppConfig):
@@ -6,3 +19,5 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts import schema  # noqa: F401  (register the OpenAPI scheme)
+
+        post_migrate.connect(_roles_sync_after_migrate, dispatch_uid="accounts.roles_sync")

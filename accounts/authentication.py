@@ -21,6 +21,7 @@ from rest_framework_simplejwt.utils import get_md5_hash_password
 
 from accounts.errors import USER_NOT_FOUND
 from accounts.models import RevokedToken, User
+from accounts.roles import with_staff_role
 
 # header.payload.signature, each part base64url: the shape of every token `accounts.tokens` issues.
 TOKEN_SHAPE = re.compile(rb"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
@@ -69,7 +70,7 @@ class RevocableJWTAuthentication(JWTAuthentication):
 
         revoked = RevokedToken.objects.filter(jti=validated_token[api_settings.JTI_CLAIM], user=OuterRef("pk"))
         try:
-            user = User.objects.annotate(token_revoked=Exists(revoked)).get(pk=user_id)
+            user = with_staff_role(User.objects.annotate(token_revoked=Exists(revoked))).get(pk=user_id)
         except (User.DoesNotExist, ValueError, TypeError) as exc:
             raise AuthenticationFailed(USER_NOT_FOUND, code="user_not_found") from exc
 

@@ -33,6 +33,8 @@ CANNOT_DEMOTE_SELF = gettext_lazy("You cannot remove your own admin rights.")
 LANGUAGE_INVALID = gettext_lazy("Language must be en (English) or te (Telugu).")
 LAST_ADMIN = gettext_lazy("The shop needs at least one admin; make someone else an admin first.")
 PASSWORD_REQUIRED = gettext_lazy("Password is required.")
+ROLE_INVALID = gettext_lazy("Role must be owner, cashier, packer, rider or none.")
+CANNOT_CHANGE_OWN_ROLE = gettext_lazy("You cannot change your own role.")
 
 __all__ = [
     "Conflict",

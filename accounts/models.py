@@ -2,10 +2,13 @@ import re
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.contrib.auth.models import Permission
 from django.core.validators import RegexValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
+
+from accounts.roles import role_of
 
 # Spec section 8: what 'Use Current Location' fills in for the parts it could not find.
 UNKNOWN_ADDRESS_PARTS = frozenset({"unknown street", "unknown city", "unknown postal code"})
@@ -38,14 +41,19 @@ class UserManager(BaseUserManager):
 class User(AbstractBaseUser):
     """A shopper or a staff member, known by a 10-digit Indian mobile number.
 
-    `is_staff` is the spec's `isAdmin`: the same flag opens the shop's admin screens and Django
-    admin, with every permission (the shop has no finer roles).
+    `is_staff` is the spec's `isAdmin`, the owner's flag: every permission in the shop's screens
+    and Django admin. The other staff roles (cashier, packer, rider) are Django groups with their
+    model permissions (accounts/roles.py); a customer is in none.
     """
 
     phone_no = models.CharField("phone number", max_length=10, unique=True, validators=[phone_validator])
     name = models.CharField(max_length=120, blank=True)
     is_staff = models.BooleanField("admin", default=False)
     is_active = models.BooleanField(default=True)
+    # The staff role's group (accounts/roles.py), one at most; set through `user_role_set`.
+    groups = models.ManyToManyField(
+        "auth.Group", verbose_name="role", blank=True, related_name="user_set", related_query_name="user"
+    )
     date_joined = models.DateTimeField(default=timezone.now)
     # The customer's language (settings.LANGUAGES): the shop's texts sent by SMS are in it, and the
     # islands switch to it after a sign-in. Registration stores the language the shopper was using.
@@ -78,14 +86,30 @@ class User(AbstractBaseUser):
         return self.is_staff
 
     @property
+    def staff_role(self):
+        """The staff role (accounts/roles.py), or None for a customer; common/permissions.py asks it."""
+        return role_of(self)
+
+    @property
     def is_superuser(self) -> bool:
         return self.is_staff
 
     def has_perm(self, perm, obj=None) -> bool:
-        return self.is_active and self.is_staff
+        """Django admin's question: the owner may do everything; another role what its group holds."""
+        if not self.is_active:
+            return False
+        return self.is_staff or perm in self._group_permissions()
 
     def has_module_perms(self, app_label) -> bool:
-        return self.is_active and self.is_staff
+        if not self.is_active:
+            return False
+        return self.is_staff or any(name.startswith(f"{app_label}.") for name in self._group_permissions())
+
+    def _group_permissions(self) -> set[str]:
+        if not hasattr(self, "_group_permission_cache"):
+            rows = Permission.objects.filter(group__user=self).values_list("content_type__app_label", "codename")
+            self._group_permission_cache = {f"{app_label}.{codename}" for app_label, codename in rows}
+        return self._group_permission_cache
 
     @property
     def has_complete_address(self) -> bool:

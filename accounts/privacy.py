@@ -30,6 +30,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.errors import CANNOT_DELETE_ADMIN, Conflict, InvalidInput
 from accounts.models import Consent, PhoneOtp, User
+from accounts.roles import is_staff_member, role_of
 from accounts.rules import clean_language
 from accounts.tokens import access_token_revoke
 from common.fields import money
@@ -190,6 +191,7 @@ def personal_data_export(*, user: User) -> dict:
             "language": user.language,
             "dateJoined": _iso(user.date_joined),
             "isAdmin": user.is_staff,
+            "role": role_of(user),
         },
         "addresses": [
             {
@@ -287,7 +289,7 @@ def account_deletion_request(*, user: User, token=None) -> User:
     """The shopper's own request (the caller checked the password): the account stops at once and
     its personal data is erased by a task queued after commit. Refused while an order is still on
     its way (its delivery needs the address) and for admins (the shop keeps one)."""
-    if user.is_staff:
+    if is_staff_member(user):
         raise InvalidInput(CANNOT_DELETE_ADMIN)
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)

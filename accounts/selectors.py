@@ -4,6 +4,7 @@ from django.db.models import Q, QuerySet
 
 from accounts.errors import USER_NOT_FOUND, NotFound
 from accounts.models import User
+from accounts.roles import with_staff_role
 from accounts.rules import looks_like_phone
 from common.ids import as_row_id
 from common.pagination import USER_LIST, Page, paginate
@@ -11,7 +12,7 @@ from common.pagination import USER_LIST, Page, paginate
 
 def user_list(*, keyword: str = "") -> QuerySet[User]:
     """Users for the admin list in id order; `keyword` finds a part of the name or the phone number."""
-    users = User.objects.only("id", "name", "phone_no", "is_staff").order_by("id")
+    users = with_staff_role(User.objects.only("id", "name", "phone_no", "is_staff", "is_active")).order_by("id")
     keyword = keyword.strip()
     if keyword:
         users = users.filter(Q(name__icontains=keyword) | Q(phone_no__contains=keyword))

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from accounts.models import PHONE_PATTERN, PhoneOtp, User
 from accounts.otp import OTP_LENGTH
+from accounts.roles import Role, role_of
 from accounts.rules import NAME_MAX_LENGTH
 from accounts.services import CITY_MAX_LENGTH, STREET_MAX_LENGTH
 from accounts.tokens import IssuedToken, iso_utc
@@ -188,8 +189,15 @@ class AdminUserInput(JudgedInput):
     name = _text()
     phoneNo = _text(source="phone_no")
     isAdmin = serializers.BooleanField(required=False, source="is_admin")
+    role = serializers.CharField(
+        required=False, allow_null=True, allow_blank=True, help_text="owner, cashier, packer, rider, or null for none"
+    )
 
-    accepted = {"name": NAME, "phoneNo": PHONE_NUMBER}
+    accepted = {
+        "name": NAME,
+        "phoneNo": PHONE_NUMBER,
+        "role": {"type": "string", "enum": [*Role.values, ""], "nullable": True},
+    }
 
 
 class MessageOutput(serializers.Serializer):
@@ -248,7 +256,15 @@ class UserSummaryOutput(serializers.Serializer):
     _id = serializers.CharField(source="pk")
     name = serializers.CharField()
     phoneNo = serializers.CharField(source="phone_no")
-    isAdmin = serializers.BooleanField(source="is_staff")
+    isAdmin = serializers.BooleanField(source="is_staff", help_text="The owner or manager (role owner)")
+    role = serializers.SerializerMethodField(
+        help_text="The staff role: owner, cashier, packer, rider; null for a customer"
+    )
+
+    @extend_schema_field(serializers.ChoiceField(choices=Role.choices, allow_null=True))
+    def get_role(self, user: User) -> str | None:
+        role = role_of(user)
+        return role.value if role else None
 
 
 class UserOutput(UserSummaryOutput):

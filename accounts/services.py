@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.contrib.auth import authenticate
+from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
@@ -10,6 +11,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.errors import (
     ACCOUNT_EXISTS,
+    CANNOT_CHANGE_OWN_ROLE,
     CANNOT_DELETE_ADMIN,
     CANNOT_DEMOTE_SELF,
     CURRENT_PASSWORD_REQUIRED,
@@ -21,6 +23,7 @@ from accounts.errors import (
     NO_ACCOUNT,
     PASSWORD_REQUIRED,
     PHONE_TAKEN,
+    ROLE_INVALID,
     Conflict,
     InvalidInput,
     LoginFailed,
@@ -43,6 +46,7 @@ from accounts.privacy import (
     consents_record_at_registration,
     phone_free_for_registration,
 )
+from accounts.roles import Role, role_forget, role_of
 from accounts.rules import (
     clean_language,
     clean_name,
@@ -280,9 +284,43 @@ def admin_demotion_check(*, actor: User, user: User) -> None:
         raise InvalidInput(LAST_ADMIN)
 
 
+def _role_clean(role) -> Role | None:
+    if role in (None, ""):
+        return None
+    try:
+        return Role(str(role).strip().lower())
+    except ValueError:
+        raise InvalidInput(ROLE_INVALID) from None
+
+
 @transaction.atomic
-def user_admin_update(*, actor: User, user: User, name=UNCHANGED, phone_no=UNCHANGED, is_admin=UNCHANGED) -> User:
-    """An admin's edit of any user: name, phone number and the admin flag."""
+def user_role_set(*, actor: User, user: User, role) -> User:
+    """The owner gives a user a staff role, another one, or none (a customer again).
+
+    One role per user: its group, and the owner's flag (`is_staff`, the wire's `isAdmin`) exactly
+    when the role is owner. Nobody changes their own role, and taking the owner role away follows
+    `admin_demotion_check` (never the last owner).
+    """
+    new_role = _role_clean(role)
+    if user.pk == actor.pk and new_role != role_of(user):
+        raise InvalidInput(CANNOT_DEMOTE_SELF if user.is_staff else CANNOT_CHANGE_OWN_ROLE)
+    if user.is_staff and new_role != Role.OWNER:
+        admin_demotion_check(actor=actor, user=user)
+    user.groups.set(Group.objects.filter(name=new_role.value) if new_role else [])
+    is_owner = new_role == Role.OWNER
+    if user.is_staff != is_owner:
+        user.is_staff = is_owner
+        user.save(update_fields=["is_staff"])
+    role_forget(user)
+    return user
+
+
+@transaction.atomic
+def user_admin_update(
+    *, actor: User, user: User, name=UNCHANGED, phone_no=UNCHANGED, is_admin=UNCHANGED, role=UNCHANGED
+) -> User:
+    """An admin's edit of any user: name, phone number and the role. The existing client's
+    `isAdmin` still works: true makes an owner, false takes the owner role away (a customer)."""
     changed = []
     if name is not UNCHANGED:
         user.name = clean_name(name)
@@ -294,23 +332,22 @@ def user_admin_update(*, actor: User, user: User, name=UNCHANGED, phone_no=UNCHA
                 raise Conflict(PHONE_TAKEN)
             user.phone_no = new_phone
             changed.append("phone_no")
-    if is_admin is not UNCHANGED:
-        if user.is_staff and not is_admin:
-            admin_demotion_check(actor=actor, user=user)
-        user.is_staff = bool(is_admin)
-        changed.append("is_staff")
     if changed:
         try:
             with transaction.atomic():
                 user.save(update_fields=changed)
         except IntegrityError:
             raise Conflict(PHONE_TAKEN) from None
+    if role is UNCHANGED and is_admin is not UNCHANGED and bool(is_admin) != user.is_staff:
+        role = Role.OWNER if is_admin else None
+    if role is not UNCHANGED:
+        user_role_set(actor=actor, user=user, role=role)
     return user
 
 
 def user_delete(*, user: User) -> None:
-    """Remove a customer. Admins stay; so does anyone with orders (the shop keeps its invoices)."""
-    if user.is_staff:
+    """Remove a customer. Staff stay; so does anyone with orders (the shop keeps its invoices)."""
+    if role_of(user) is not None:
         raise InvalidInput(CANNOT_DELETE_ADMIN)
     try:
         with transaction.atomic():

@@ -14,7 +14,8 @@ from aftersale.problem_reports import ticket_approve
 from aftersale.serializers import OrderCancelInSerializer, OrderLineQtyInSerializer, OrderLineReplaceInSerializer
 from common.errors import NotFound
 from common.ids import as_row_id
-from common.permissions import IsAdmin, IsCustomer
+from common.permissions import HasRole, IsAdmin, IsCustomer
+from common.roles import Role
 from orders import selectors
 from orders.serializers import OrderSerializer
 from support.selectors import ticket_get_for
@@ -77,7 +78,7 @@ _LINE_CHANGE_ERRORS = {
 class OrderLineView(APIView):
     """Staff reduce a line at packing (a short pick); 0 removes it. The same count again changes nothing."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER)]
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -98,7 +99,7 @@ class OrderLineView(APIView):
 class OrderLineReplaceView(APIView):
     """Staff replace a line with another pack at packing (a substitution)."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER)]
     parser_classes = [JSONParser]
 
     @extend_schema(

@@ -8,13 +8,14 @@ from rest_framework.views import APIView
 
 from backoffice import board
 from backoffice.serializers import BoardInSerializer, BoardSerializer, BulkMoveInSerializer, BulkMoveSerializer
-from common.permissions import IsAdmin
+from common.permissions import HasRole
+from common.roles import Role
 
 
 class BoardView(APIView):
     """`GET /api/orders/board`: the board as it loads, or with `since` what changed after a cursor."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER)]
 
     @extend_schema(
         summary="The staff's order board (admin): filtered orders and a change cursor; with `since`, the catch-up",
@@ -52,7 +53,7 @@ class BoardView(APIView):
 class BulkMoveView(APIView):
     """`POST /api/orders/bulk-move`: mark a set of orders packed or dispatched, each on its own."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER)]
     parser_classes = [JSONParser]
 
     @extend_schema(

@@ -13,7 +13,8 @@ from backoffice.serializers import (
     PickingQuerySerializer,
     PickListSerializer,
 )
-from common.permissions import IsAdmin
+from common.permissions import HasRole
+from common.roles import Role
 from delivery.services import window_get
 
 PICKING_ERRORS = {
@@ -31,7 +32,7 @@ def _picking_window(request: Request):
 
 
 class PickListView(APIView):
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER)]
 
     @extend_schema(
         summary="The pick list of a delivery window on a date (admin): each pack summed over the live orders, "
@@ -45,7 +46,7 @@ class PickListView(APIView):
 
 
 class PackingSlipsView(APIView):
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER)]
 
     @extend_schema(
         summary="The packing slips of a delivery window on a date (admin): one per live order, in route order",
@@ -58,7 +59,7 @@ class PackingSlipsView(APIView):
 
 
 class DeliverySheetView(APIView):
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER, Role.RIDER)]
 
     @extend_schema(
         summary="The delivery sheet of a delivery window on a date (admin): the stops in route order with "

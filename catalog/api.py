@@ -22,7 +22,8 @@ from rest_framework.views import APIView
 
 from common.errors import NotFound
 from common.pagination import ADMIN_PRODUCT_LIST, CATEGORY_PRODUCTS, PRODUCT_LIST, PageSizes, page_headers
-from common.permissions import IsAdmin, IsCustomer
+from common.permissions import HasRole, IsAdmin, IsCustomer
+from common.roles import Role
 
 from . import answers, caching, schema, selectors, serializers, services, uploads
 from .models import Detail, Product
@@ -313,7 +314,7 @@ class FinancialsView(APIView):
 
 
 class FinancialView(APIView):
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.CASHIER)]
 
     @extend_schema(summary="One pack (admin)", responses={200: OpenApiResponse(schema.PACK)})
     def get(self, request, ref: str, detail_id: int, financial_id: int):
@@ -344,7 +345,7 @@ class ReviewsView(APIView):
 class AdminProductsView(APIView):
     """The staff's product list: never cached, so a product just created or changed is listed at once."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.CASHIER)]
 
     @extend_schema(
         summary="Products for the admin list (admin), newest first, as a JSON array; paging in X-Total-Count and Link",
@@ -380,7 +381,7 @@ class AdminProductsView(APIView):
 class LowStockView(APIView):
     """The packs at or under their low-stock threshold, for the order board's banner (admin)."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER)]
 
     @extend_schema(
         summary="Packs low on stock (admin): at or under their own threshold or the shop's default, fewest first",

@@ -15,7 +15,8 @@ from accounts.api import PublicView
 from common.errors import InvalidValue, NotFound
 from common.ids import as_row_id
 from common.openapi import LATITUDE, LONGITUDE, PINCODE
-from common.permissions import IsAdmin
+from common.permissions import HasRole, IsAdmin
+from common.roles import Role
 from delivery import selectors, services, slots
 from delivery.check import delivery_check
 from delivery.places import MIN_QUERY_CHARS, place_search
@@ -109,8 +110,12 @@ def _plan() -> dict:
 class WindowsView(APIView):
     """Staff's weekly plan: every window and the coming holidays; POST adds a window."""
 
-    permission_classes = [IsAdmin]
     parser_classes = [JSONParser]
+
+    def get_permissions(self):
+        # Packers and riders read the plan to choose a window's pick list or delivery sheet.
+        reading = getattr(self.request, "method", "GET") == "GET"
+        return [HasRole(Role.PACKER, Role.RIDER)()] if reading else [IsAdmin()]
 
     @extend_schema(summary="Every delivery window and the coming holidays (admin)", responses=PlanSerializer)
     def get(self, request: Request) -> Response:

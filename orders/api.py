@@ -5,7 +5,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.permissions import IsAdmin, IsCustomer
+from common.permissions import HasRole, IsCustomer
+from common.roles import Role
 from orders import selectors, services
 from orders.buy_again import order_buy_again
 from orders.models import Order
@@ -59,7 +60,7 @@ def _advanced(request: Request, public_id: str, to_status: str) -> Response:
 
 
 class OrderDeliverView(APIView):
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.RIDER)]
 
     @extend_schema(request=None, responses=OrderSerializer)
     def put(self, request: Request, public_id: str) -> Response:
@@ -67,7 +68,7 @@ class OrderDeliverView(APIView):
 
 
 class OrderStatusView(APIView):
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.PACKER, Role.RIDER)]
 
     @extend_schema(request=OrderStatusInSerializer, responses=OrderSerializer)
     def put(self, request: Request, public_id: str) -> Response:

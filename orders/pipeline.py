@@ -17,8 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from accounts.roles import Role, has_role, is_staff_member
 from catalog.stock import stock_return
-from common.errors import Conflict, DomainError, NotFound
+from common.errors import Conflict, DomainError, Forbidden, NotFound
 from common.text import squeezed
 from orders.events import announce_order_changed
 from orders.models import Order, OrderEvent
@@ -37,6 +38,16 @@ MOVES: dict[str, tuple[str, ...]] = {
     Status.DELIVERED: (),
     Status.CANCELLED: (),
 }
+
+# Which staff roles make each move (accounts/roles.py; the owner makes all of them): packers pack
+# and hand over to the rider, riders deliver, cashiers cancel for a shopper on the phone.
+MOVE_ROLES: dict[str, tuple[Role, ...]] = {
+    Status.PACKED: (Role.PACKER,),
+    Status.DISPATCHED: (Role.PACKER, Role.RIDER),
+    Status.DELIVERED: (Role.RIDER,),
+    Status.CANCELLED: (Role.CASHIER,),
+}
+MOVE_NOT_YOURS = gettext_lazy("Your staff role does not make this move.")
 
 # The forward step from each status (the timeline the order page shows).
 TRANSITIONS: dict[str, str] = {
@@ -72,14 +83,13 @@ _ORDER = [Status.PLACED, Status.PACKED, Status.DISPATCHED, Status.DELIVERED]
 
 
 def allowed_moves(*, order: Order, user) -> list[str]:
-    """The statuses `user` may move `order` to next: staff follow `MOVES`, customers move nothing."""
-    if user is None or not user.is_authenticated or not user.is_staff:
-        return []
-    return list(MOVES[order.status])
+    """The statuses `user` may move `order` to next: staff follow `MOVES` and their role's
+    `MOVE_ROLES`, customers move nothing."""
+    return [status for status in MOVES[order.status] if has_role(user, *MOVE_ROLES[status])]
 
 
 def _is_staff(user) -> bool:
-    return user is not None and user.is_authenticated and user.is_staff
+    return is_staff_member(user)
 
 
 def may_cancel(*, order: Order, user) -> bool:
@@ -88,14 +98,14 @@ def may_cancel(*, order: Order, user) -> bool:
     Cancel button shows exactly when this says yes."""
     if user is None or not user.is_authenticated:
         return False
-    if user.is_staff:
-        return Status.CANCELLED in MOVES[order.status]
+    if is_staff_member(user):
+        return Status.CANCELLED in allowed_moves(order=order, user=user)
     return order.user_id == user.pk and order.status in CUSTOMER_CANCELS_FROM
 
 
 def line_changes_allowed(*, order: Order, user) -> bool:
-    """Whether `user` may change `order`'s lines now: staff, while it is placed or packed."""
-    return bool(_is_staff(user) and order.status in LINE_CHANGE_STATUSES)
+    """Whether `user` may change `order`'s lines now: packers (and the owner), while it is placed or packed."""
+    return bool(has_role(user, Role.PACKER) and order.status in LINE_CHANGE_STATUSES)
 
 
 def _refusal(order: Order, to_status: str) -> str:
@@ -132,6 +142,8 @@ def order_placed(*, order: Order, by) -> OrderEvent:
 def _move(*, order: Order, to_status: str, by, reason: str = "") -> Order:
     """Lock the row, check the move against `MOVES`, stamp it, record it; returns the locked row."""
     locked = Order.objects.select_for_update().get(pk=order.pk)
+    if _is_staff(by) and not has_role(by, *MOVE_ROLES[to_status]):
+        raise Forbidden(MOVE_NOT_YOURS)
     if to_status not in MOVES[locked.status]:
         raise Conflict(_refusal(locked, to_status), code="invalid_transition", currentStatus=locked.status)
     from_status, field, now = locked.status, STEP_TIMESTAMP[to_status], timezone.now()

@@ -4,6 +4,7 @@ queries, however many orders or lines there are."""
 from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext_lazy
 
+from accounts.roles import is_staff_member
 from common.errors import NotFound
 from common.pagination import ADMIN_ORDER_LIST, Page, paginate
 from orders.models import Order, SlotBooking
@@ -44,7 +45,7 @@ def order_get_for(*, user, public_id: str) -> Order:
     if len(public_id) > MAX_PUBLIC_ID_LENGTH:
         raise NotFound(ORDER_NOT_FOUND)
     orders = _orders().filter(public_id=public_id)
-    if not user.is_staff:
+    if not is_staff_member(user):
         orders = orders.filter(user=user)
     order = orders.first()
     if order is None:

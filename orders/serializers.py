@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from accounts.roles import is_owner
 from common.fields import MoneyField, PageNumberField, PageSizeField, money
 from common.ids import WireIdField
 from common.money import rupees_in_words
@@ -312,7 +313,7 @@ class OrderSerializer(serializers.Serializer):
     def get_paymentAlerts(self, order: Order) -> list[dict]:
         """For admins: money a gateway charged that could not pay this order (refund or re-confirm)."""
         user = getattr(self.context.get("request"), "user", None)
-        if not (user and user.is_staff):
+        if not is_owner(user):
             return []
         return PaymentAlertSerializer(getattr(order, "flagged_payments", []), many=True).data
 

@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from accounts.roles import Role, has_role
 from common.errors import Conflict, Forbidden
 from orders.events import announce_order_changed
 from orders.models import InvoiceSequence, Order
@@ -77,7 +78,7 @@ def order_mark_unpaid(*, order: Order, reason: str, by=None) -> Order:
 
 def order_record_cash_payment(*, order: Order, by) -> Order:
     """Staff record a cash (or UPI at the door) payment; a customer's word never marks an order paid."""
-    if not (by is not None and by.is_authenticated and by.is_staff):
+    if not has_role(by, Role.CASHIER, Role.RIDER):
         raise Forbidden(PAYMENT_BY_GATEWAY)
     with transaction.atomic():
         locked = Order.objects.select_for_update().get(pk=order.pk)

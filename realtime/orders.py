@@ -28,6 +28,7 @@ from channels.layers import get_channel_layer
 from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.authentication import TOKEN_SHAPE, RevocableJWTAuthentication
+from accounts.roles import is_staff_member
 from orders.models import Order
 from orders.selectors import MAX_PUBLIC_ID_LENGTH
 
@@ -55,7 +56,7 @@ def _followed_order_id(token: str, public_id: str) -> int:
     except AuthenticationFailed as error:  # InvalidToken is one too
         raise Refused(CLOSE_NOT_SIGNED_IN, SIGN_IN) from error
     orders = Order.objects.filter(public_id=public_id)
-    if not user.is_staff:
+    if not is_staff_member(user):
         orders = orders.filter(user=user)
     order_id = orders.values_list("pk", flat=True).first()
     if order_id is None:

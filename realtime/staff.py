@@ -19,6 +19,7 @@ The socket is counted against its address as the others are (`realtime/limits.py
 from channels.db import database_sync_to_async
 
 from accounts.models import User
+from accounts.roles import Role, has_role
 
 from .follow import CLOSE_NOT_SIGNED_IN, FollowConsumer, Refused, message
 from .limits import SocketCounts, token_user
@@ -29,6 +30,8 @@ CLOSE_NOT_STAFF = 4403
 CLOSE_TOO_MANY_SOCKETS = 1013
 SIGN_IN = "Sign in as staff to follow the orders."
 NOT_STAFF = "Only staff may follow the orders."
+# The live board is the packers' screen (and the owner's).
+BOARD_ROLES = (Role.PACKER,)
 
 
 def _staff_user_id(token) -> int:
@@ -36,7 +39,7 @@ def _staff_user_id(token) -> int:
     user_id = token_user(token)
     if user_id is None:
         raise Refused(CLOSE_NOT_SIGNED_IN, SIGN_IN)
-    if not User.objects.filter(pk=user_id, is_staff=True, is_active=True).exists():
+    if not has_role(User.objects.filter(pk=user_id).first(), *BOARD_ROLES):
         raise Refused(CLOSE_NOT_STAFF, NOT_STAFF)
     return user_id
 

@@ -37,6 +37,12 @@ ShopConfigSchema = inline_serializer(
             "PackLimits", {"card": _limits("CardPackLimits"), "productPage": _limits("ProductPagePackLimits")}
         ),
         "shippingPrice": serializers.FloatField(),
+        "staffScreens": inline_serializer(
+            "StaffScreen",
+            {"path": serializers.CharField(), "roles": serializers.ListField(child=serializers.CharField())},
+            many=True,
+            help_text="The shop's admin screens and the staff roles that may open each (the menu per role)",
+        ),
         "substitutionPreferences": inline_serializer(
             "SubstitutionPreferenceChoice",
             {"value": serializers.CharField(), "label": serializers.CharField()},

@@ -14,6 +14,9 @@ def shop_config() -> dict:
 
     The one source of both the page's <script id="shop-config"> and `GET /api/config`.
     """
+    # The page table renders islands (shop/ssr.py), which read this config: imported when asked.
+    from shop.pages import staff_screens
+
     return {
         "storeName": settings.STORE_NAME,
         "whatsappNumber": settings.STORE_WHATSAPP_NUMBER,
@@ -31,6 +34,7 @@ def shop_config() -> dict:
         "substitutionPreferences": rules.substitution_preferences(),
         "shippingPrice": float(rules.SHIPPING_PRICE),
         "gstRates": list(GstRate.values),
+        "staffScreens": staff_screens(),
     }
 
 

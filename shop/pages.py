@@ -5,8 +5,10 @@ a route here to its template in `templates/pages/`, and from there to the island
 `frontend/src/islands/<island>/`.
 
 Signed-in and admin pages carry a `gate`; `templates/base.html` checks the stored login info before
-anything is painted and sends the visitor to `/login?redirect=...`. The API stays the real
-security boundary: a page only ever shows what its API calls return.
+anything is painted and sends the visitor to `/login?redirect=...`. An admin page also names the
+staff roles it is for (`roles`, beside the owner, who opens every one): the gate lets those roles
+in, and `staff_screens()` tells the chrome's menu (through the shop config) which screens each
+role has. The API stays the real security boundary: a page only ever shows what its API calls return.
 """
 
 from collections.abc import Callable
@@ -17,6 +19,7 @@ from django.shortcuts import render
 from django.urls import path, re_path
 from django.utils.translation import gettext_lazy
 
+from common.roles import Role
 from shop.preload import preload_answers, preload_tag, uri_component
 from shop.ssr import render_island
 
@@ -33,10 +36,19 @@ class Page:
     # Extra template context from the request and the route's values, for a first paint that names
     # what it shows and the first API answers of its island (shop/preload.py).
     context: Callable[..., dict] | None = None
+    # An admin page's staff roles beside the owner (accounts/roles.py); none: the owner's alone.
+    roles: tuple[Role, ...] = ()
 
     @property
     def template(self) -> str:
         return f"pages/{self.name}.html"
+
+    @property
+    def staff_roles(self) -> list[str]:
+        """Who may open an admin page: the owner and its `roles` (base.html's gate reads them)."""
+        if self.gate != ADMIN:
+            return []
+        return [Role.OWNER.value, *(role.value for role in self.roles)]
 
 
 # The paths below are the first requests of each island, written exactly as the island writes them
@@ -193,13 +205,19 @@ PAYMENT_SUCCESS = Page(
 PAYMENT_FAILURE = Page(
     "payment_failure", "", gettext_lazy("Payment failed"), gettext_lazy("Your payment was not successful."), SIGNED_IN
 )
-ADMIN_ORDERS = Page("admin_orderlist", "admin-orders", gettext_lazy("Orders"), gettext_lazy("All orders."), ADMIN)
+# The roles of each staff screen (issue 41): packers work the board and the sheets, riders their
+# delivery sheet, cashiers look products up; prices, users, tickets, slots and the dashboard are
+# the owner's.
+ADMIN_ORDERS = Page(
+    "admin_orderlist", "admin-orders", gettext_lazy("Orders"), gettext_lazy("All orders."), ADMIN, roles=(Role.PACKER,)
+)
 ADMIN_PRODUCTS = Page(
     "admin_productlist",
     "admin-products",
     gettext_lazy("Products"),
     gettext_lazy("Manage products, brands and packs."),
     ADMIN,
+    roles=(Role.CASHIER,),
 )
 ADMIN_PRODUCT_EDIT = Page(
     "admin_product_edit",
@@ -236,6 +254,7 @@ ADMIN_PICKING = Page(
     gettext_lazy("Pick lists and delivery sheets"),
     gettext_lazy("Choose a delivery window and date to print its pick list, packing slips and delivery sheet."),
     ADMIN,
+    roles=(Role.PACKER, Role.RIDER),
 )
 ADMIN_PICK_LIST = Page(
     "admin_picklist",
@@ -243,6 +262,7 @@ ADMIN_PICK_LIST = Page(
     gettext_lazy("Pick list"),
     gettext_lazy("The packs to take off the shelves for a delivery window, by category in shelf order."),
     ADMIN,
+    roles=(Role.PACKER,),
 )
 ADMIN_PACKING_SLIPS = Page(
     "admin_packingslips",
@@ -250,6 +270,7 @@ ADMIN_PACKING_SLIPS = Page(
     gettext_lazy("Packing slips"),
     gettext_lazy("One packing slip per order of a delivery window, in route order."),
     ADMIN,
+    roles=(Role.PACKER,),
 )
 ADMIN_DELIVERY_SHEET = Page(
     "admin_deliverysheet",
@@ -257,6 +278,7 @@ ADMIN_DELIVERY_SHEET = Page(
     gettext_lazy("Delivery sheet"),
     gettext_lazy("A delivery window's stops in route order, with phone numbers and the money to collect."),
     ADMIN,
+    roles=(Role.PACKER, Role.RIDER),
 )
 ADMIN_DASHBOARD = Page(
     "admin_dashboard",
@@ -316,6 +338,7 @@ def page_view(page: Page):
         return render(request, page.template, context, status=context.pop("status", 200))
 
     view.__name__ = f"page_{page.name}"
+    view.page = page
     return view
 
 
@@ -363,3 +386,16 @@ urlpatterns = [
     # Django admin, static files, media and websockets keep their own "not found".
     re_path(r"^(?!api/|static/|media/|staff/|ws/).*$", page_view(HOME), name="fallback"),
 ]
+
+
+def staff_screens() -> list[dict]:
+    """Every admin screen without a value in its path, in route order, with the roles that may
+    open it: the chrome shows each role its own menu from this (shop config `staffScreens`), and
+    the login page follows a redirect to a screen the role may open."""
+    screens = []
+    for pattern in urlpatterns:
+        page = getattr(pattern.callback, "page", None)
+        route = str(pattern.pattern)
+        if page is not None and page.gate == ADMIN and "<" not in route:
+            screens.append({"path": f"/{route}", "roles": page.staff_roles})
+    return screens

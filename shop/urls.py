@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from accounts.staff_login import StaffAuthenticationForm
+from accounts.staff_login import StaffAuthenticationForm, staff_may_enter
 from common.vitals_api import VitalsBeaconView, VitalsReportView
 from shop import api, pages, seo, views
 from shop.health import healthz, readyz
@@ -12,6 +12,7 @@ from shop.metrics import metrics
 admin.site.site_header = f"{settings.STORE_NAME} staff"
 admin.site.site_title = f"{settings.STORE_NAME} staff"
 admin.site.login_form = StaffAuthenticationForm
+admin.site.has_permission = staff_may_enter  # every staff role, not only is_staff
 
 api_patterns = [
     # The apps from the top floor down (DESIGN.md, "Layout"): a flow above an app may add a fixed

@@ -201,7 +201,8 @@ class TicketAdmin(admin.ModelAdmin):
         return False  # shoppers open tickets; staff decide them
 
     def has_change_permission(self, request, obj=None) -> bool:
-        return obj is None  # the list (and its actions); a ticket's own page is read-only
+        # The list (and its actions) for whoever may change tickets (the owner); a ticket's own page is read-only.
+        return obj is None and super().has_change_permission(request, obj)
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False

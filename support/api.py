@@ -8,6 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.roles import is_owner
 from common.pagination import TOTAL_COUNT_HEADER, page_headers
 from common.permissions import IsAdmin, IsCustomer
 from support import grievances, selectors, services
@@ -27,7 +28,7 @@ from support.throttles import PhotoUploadThrottle
 
 
 def _ticket_data(request: Request, ticket) -> dict:
-    serializer = AdminTicketSerializer if request.user.is_staff else TicketSerializer
+    serializer = AdminTicketSerializer if is_owner(request.user) else TicketSerializer
     return serializer(ticket).data
 
 

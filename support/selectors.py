@@ -7,6 +7,7 @@ from datetime import datetime
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
+from accounts.roles import is_owner
 from common.errors import NotFound
 from common.pagination import TICKET_LIST, Page, paginate
 from orders.models import Order, OrderItem
@@ -37,7 +38,7 @@ def ticket_get_for(*, user, number: str) -> Ticket:
     """The ticket, for its shopper or staff; anyone else is told it does not exist."""
     number = str(number)
     tickets = _tickets().filter(number=number[:MAX_NUMBER_LENGTH])
-    if not user.is_staff:
+    if not is_owner(user):
         tickets = tickets.filter(user=user)
     ticket = tickets.first() if len(number) <= MAX_NUMBER_LENGTH else None
     if ticket is None:

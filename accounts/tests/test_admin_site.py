@@ -148,16 +148,14 @@ def _change_payload(user: User, **changes) -> dict:
         "latitude": "",
         "longitude": "",
         "is_active": "on",
-        "is_staff": "on" if user.is_staff else "",
+        "role": "owner" if user.is_staff else "",
     }
     data.update(changes)
     return {key: value for key, value in data.items() if value != ""}
 
 
 def test_staff_admin_refuses_removing_your_own_admin_flag(staff_client, admin_user):
-    response = staff_client.post(
-        f"/staff/accounts/user/{admin_user.pk}/change/", _change_payload(admin_user, is_staff="")
-    )
+    response = staff_client.post(f"/staff/accounts/user/{admin_user.pk}/change/", _change_payload(admin_user, role=""))
     assert response.status_code == 200
     assert "You cannot remove your own admin rights." in response.text
     admin_user.refresh_from_db()
@@ -166,7 +164,30 @@ def test_staff_admin_refuses_removing_your_own_admin_flag(staff_client, admin_us
 
 def test_staff_admin_may_demote_another_admin(staff_client, admin_user, make_user):
     second = make_user(name="Second Admin", is_staff=True)
-    response = staff_client.post(f"/staff/accounts/user/{second.pk}/change/", _change_payload(second, is_staff=""))
+    response = staff_client.post(f"/staff/accounts/user/{second.pk}/change/", _change_payload(second, role=""))
     assert response.status_code == 302
     second.refresh_from_db()
     assert not second.is_staff
+
+
+def test_staff_admin_sets_a_role_by_the_group(staff_client, customer):
+    from accounts.roles import Role, role_of
+
+    page = staff_client.get(f"/staff/accounts/user/{customer.pk}/change/")
+    assert 'name="role"' in page.text and 'name="is_staff"' not in page.text
+    response = staff_client.post(f"/staff/accounts/user/{customer.pk}/change/", _change_payload(customer, role="rider"))
+    assert response.status_code == 302
+    customer.refresh_from_db()
+    assert role_of(customer) == Role.RIDER and not customer.is_staff
+    staff_client.post(f"/staff/accounts/user/{customer.pk}/change/", _change_payload(customer, role="owner"))
+    customer.refresh_from_db()
+    assert customer.is_staff and list(customer.groups.values_list("name", flat=True)) == ["owner"]
+
+
+def test_only_the_owner_edits_users_in_staff_admin(client, make_user, admin_user):
+    from accounts.services import user_role_set
+
+    cashier = user_role_set(actor=admin_user, user=make_user(name="Cashier"), role="cashier")
+    client.force_login(cashier)
+    assert client.get("/staff/").status_code == 200
+    assert client.get(f"/staff/accounts/user/{cashier.pk}/change/").status_code == 403

@@ -13,7 +13,13 @@ def test_the_list_shows_every_user_in_id_order(as_user, admin_user, customer, ot
     response = as_user(admin_user).get(USERS_URL)
     assert response.status_code == 200
     assert response.json() == [
-        {"_id": str(user.pk), "name": user.name, "phoneNo": user.phone_no, "isAdmin": user.is_staff}
+        {
+            "_id": str(user.pk),
+            "name": user.name,
+            "phoneNo": user.phone_no,
+            "isAdmin": user.is_staff,
+            "role": "owner" if user.is_staff else None,
+        }
         for user in sorted([admin_user, customer, other_customer], key=lambda u: u.pk)
     ]
 
@@ -69,6 +75,7 @@ def test_read_by_id(as_user, admin_user, make_user):
         "name": "Asha",
         "phoneNo": "9876543210",
         "isAdmin": False,
+        "role": None,
         "deliveryAddress": {"street": "", "city": "Kakinada", "postalCode": ""},
         "hasCompleteAddress": False,
         "location": None,

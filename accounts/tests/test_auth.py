@@ -47,6 +47,7 @@ def test_login_answers_the_stored_login_info(api_client, make_user):
         "name",
         "phoneNo",
         "isAdmin",
+        "role",
         "token",
         "expiresAt",
         "deliveryAddress",

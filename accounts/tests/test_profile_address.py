@@ -27,6 +27,7 @@ def test_profile_answers_the_user_without_a_token(as_user, customer):
         "name": "Asha Customer",
         "phoneNo": "9876500001",
         "isAdmin": False,
+        "role": None,
         "deliveryAddress": {"street": "", "city": "", "postalCode": ""},
         "hasCompleteAddress": False,
         "location": None,

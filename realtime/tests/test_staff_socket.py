@@ -1,4 +1,4 @@
-"""The staff board's socket `/ws/staff/orders/` (issue 27): admins only, and one `orderChanged`
+"""The staff board's socket `/ws/staff/orders/` (issue 27): the owner and packers only, and one `orderChanged`
 with a rising cursor for each committed order change."""
 
 import json
@@ -52,6 +52,20 @@ async def test_an_admin_hears_every_committed_change_with_a_rising_cursor(
 async def test_a_customer_is_refused_with_4403(open_socket, shopper, place_order):
     socket = await follow(open_socket, shopper)
     assert await refused_with(socket) == ({"type": "error", "message": "Only staff may follow the orders."}, 4403)
+
+
+@pytest.mark.parametrize(("role", "follows"), [("packer", True), ("cashier", False), ("rider", False)])
+async def test_the_board_is_the_packers_and_the_owners(open_socket, make_user, admin_user, role, follows):
+    from accounts.services import user_role_set
+
+    member = await database_sync_to_async(make_user)(name=f"A {role}")
+    await database_sync_to_async(user_role_set)(actor=admin_user, user=member, role=role)
+    socket = await follow(open_socket, member)
+    if follows:
+        assert await receive(socket) == {"type": "following"}
+        await socket.disconnect()
+    else:
+        assert await refused_with(socket) == ({"type": "error", "message": "Only staff may follow the orders."}, 4403)
 
 
 @pytest.mark.parametrize("token", [None, "", "undefined", "a.b.c", 12])

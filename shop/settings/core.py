@@ -169,6 +169,8 @@ SPECTACULAR_SETTINGS = {
         "OrderStepEnum": ["packed", "dispatched", "delivered"],
         # The language a user has (in answers, with each code's name) and the one a profile update sends.
         "LanguageEnum": "shop.settings.LANGUAGES",
+        # A user's staff role (accounts/roles.py), in answers and in the owner's user edit.
+        "StaffRoleEnum": "common.roles.Role",
         "LanguageCodeEnum": ["en", "te"],
         # Two answers name a field `kind`: a packing change's and a ticket's.
         "TicketKindEnum": ["problem_report", "grievance"],

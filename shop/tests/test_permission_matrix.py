@@ -30,7 +30,10 @@ from conftest import client_for, deliver_product
 pytestmark = pytest.mark.django_db
 
 ANON, CUSTOMER, OTHER, ADMIN = "anonymous", "customer", "other customer", "admin"
-ROLES = (ANON, CUSTOMER, OTHER, ADMIN)
+# The staff roles below the owner (accounts/roles.py; "admin" above is the owner or manager).
+CASHIER, PACKER, RIDER = "cashier", "packer", "rider"
+STAFF = (CASHIER, PACKER, RIDER)
+ROLES = (ANON, CUSTOMER, OTHER, ADMIN, *STAFF)
 PASSWORD = "secret-pass-1"
 ADDRESS = {"street": "12 Main Road", "city": "Amalapuram", "postal_code": "533201"}
 
@@ -43,6 +46,15 @@ PUBLIC = everyone(200)
 SIGNED_IN = (401, 200, 200, 200)  # any signed-in user, each acting on their own account
 ADMIN_ONLY = (401, 403, 403, 200)
 OWNER_OR_ADMIN = (401, 200, 404, 200)  # the customer's own; another customer is not told it exists
+
+# What a cashier, a packer and a rider get (in that order) on a staff route: one whose admin answer
+# differs from another customer's. Every such route must say; elsewhere they get the other
+# customer's answer (a staff member is just another person to the customer's things).
+NO_STAFF = (403, 403, 403)  # the owner's alone: prices, users, money, reports, settings
+
+
+def staff(cashier: int, packer: int, rider: int) -> tuple[int, int, int]:
+    return (cashier, packer, rider)
 
 
 @dataclass
@@ -68,15 +80,23 @@ class World:
 
 @dataclass(frozen=True)
 class Rule:
-    """The statuses for (anonymous, customer, other customer, admin), and how to make the request."""
+    """The statuses for (anonymous, customer, other customer, admin) and, on a staff route, for
+    (cashier, packer, rider); and how to make the request."""
 
     expected: tuple[int, int, int, int]
+    roles: tuple[int, int, int] | None = None
     body: Callable[[World, object], dict] | None = None
     query: dict = field(default_factory=dict)
     prepare: Callable[[World], None] | None = None
     format: str = "json"
 
+    @property
+    def is_staff_route(self) -> bool:
+        return self.expected[ROLES.index(ADMIN)] != self.expected[ROLES.index(OTHER)]
+
     def status_for(self, role: str) -> int:
+        if role in STAFF:
+            return (self.roles or (self.expected[ROLES.index(OTHER)],) * 3)[STAFF.index(role)]
         return self.expected[ROLES.index(role)]
 
 
@@ -179,11 +199,11 @@ API: dict[str, dict[str, Rule]] = {
             body=lambda world, actor: {"page": "home", "language": "en", "metrics": [{"name": "LCP", "value": 1800}]},
         )
     },
-    "api/reports/vitals": {"GET": Rule(ADMIN_ONLY)},
+    "api/reports/vitals": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
     "api/schema/": {"GET": Rule(PUBLIC)},
     "api/docs/": {"GET": Rule(PUBLIC)},
     # catalog: reads are public, writes are the admin's
-    "api/products": {"GET": Rule(PUBLIC), "POST": Rule((401, 403, 403, 201))},
+    "api/products": {"GET": Rule(PUBLIC), "POST": Rule((401, 403, 403, 201), NO_STAFF)},
     "api/products/categories": {"GET": Rule(PUBLIC)},
     "api/products/categories/<str:category>/products": {"GET": Rule(PUBLIC)},
     "api/products/featured": {"GET": Rule(PUBLIC)},
@@ -194,8 +214,8 @@ API: dict[str, dict[str, Rule]] = {
     },
     "api/products/<str:ref>": {
         "GET": Rule(PUBLIC),
-        "PUT": Rule(ADMIN_ONLY, body=_product_fields),
-        "DELETE": Rule(ADMIN_ONLY),
+        "PUT": Rule(ADMIN_ONLY, NO_STAFF, body=_product_fields),
+        "DELETE": Rule(ADMIN_ONLY, NO_STAFF),
     },
     "api/products/<str:ref>/reviews": {
         # Verified purchases only: the product was delivered to the customer, not to the others.
@@ -205,20 +225,23 @@ API: dict[str, dict[str, Rule]] = {
             prepare=lambda world: deliver_product(world.customer, world.product),
         ),
     },
-    "api/products/<str:ref>/details": {"POST": Rule((401, 403, 403, 201))},
+    "api/products/<str:ref>/details": {"POST": Rule((401, 403, 403, 201), NO_STAFF)},
     "api/products/<str:ref>/details/<int:detail_id>": {
-        "PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"brand": "Gold Drop"}),
-        "DELETE": Rule(ADMIN_ONLY),
+        "PUT": Rule(ADMIN_ONLY, NO_STAFF, body=lambda world, actor: {"brand": "Gold Drop"}),
+        "DELETE": Rule(ADMIN_ONLY, NO_STAFF),
     },
-    "api/products/<str:ref>/details/<int:detail_id>/financials": {"POST": Rule((401, 403, 403, 201))},
-    "api/products/<str:ref>/details/<int:detail_id>/financials/<int:financial_id>": {"GET": Rule(ADMIN_ONLY)},
-    "api/admin/products": {"GET": Rule(ADMIN_ONLY)},
+    "api/products/<str:ref>/details/<int:detail_id>/financials": {"POST": Rule((401, 403, 403, 201), NO_STAFF)},
+    # Cashiers look products and packs up (the counter); they never change them.
+    "api/products/<str:ref>/details/<int:detail_id>/financials/<int:financial_id>": {
+        "GET": Rule(ADMIN_ONLY, staff(200, 403, 403))
+    },
+    "api/admin/products": {"GET": Rule(ADMIN_ONLY, staff(200, 403, 403))},
     # The order board's low-stock banner (issue 27).
-    "api/products/low-stock": {"GET": Rule(ADMIN_ONLY)},
-    "api/upload": {"POST": Rule((401, 403, 403, 400), format="multipart")},
+    "api/products/low-stock": {"GET": Rule(ADMIN_ONLY, staff(403, 200, 403))},
+    "api/upload": {"POST": Rule((401, 403, 403, 400), NO_STAFF, format="multipart")},
     # accounts
     "api/users": {
-        "GET": Rule(ADMIN_ONLY),
+        "GET": Rule(ADMIN_ONLY, NO_STAFF),
         # Registration is open to anyone; without an OTP verification token it is refused.
         "POST": Rule(
             everyone(400),
@@ -251,55 +274,76 @@ API: dict[str, dict[str, Rule]] = {
     },
     "api/users/me/data": {"GET": Rule(SIGNED_IN)},
     # The customer's own placed order keeps the account (409); the other customer, with none, deletes
-    # theirs; an admin's account is not deleted here (400).
-    "api/users/me/delete": {"POST": Rule((401, 409, 200, 400), body=lambda world, actor: {"password": PASSWORD})},
+    # theirs; a staff member's account is not deleted here (400).
+    "api/users/me/delete": {
+        "POST": Rule((401, 409, 200, 400), staff(400, 400, 400), body=lambda world, actor: {"password": PASSWORD})
+    },
     "api/users/credit": {"GET": Rule(SIGNED_IN)},  # each caller's own store credit
+    # A cashier taking a phone order keeps the shopper's address; packers and riders are not told.
     "api/users/<str:ref>/address": {
         "POST": Rule(
             (401, 201, 404, 201),
+            staff(201, 404, 404),
             body=lambda world, actor: {"street": "4-12 Gandhi Road", "city": "Amalapuram", "postalCode": "533201"},
         ),
-        "PUT": Rule(OWNER_OR_ADMIN, body=lambda world, actor: {"city": "Kakinada"}),
-        "DELETE": Rule(OWNER_OR_ADMIN),
+        "PUT": Rule(OWNER_OR_ADMIN, staff(200, 404, 404), body=lambda world, actor: {"city": "Kakinada"}),
+        "DELETE": Rule(OWNER_OR_ADMIN, staff(200, 404, 404)),
     },
     "api/users/<str:ref>": {
-        "GET": Rule(ADMIN_ONLY),
-        "PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"name": "Changed", "isAdmin": True}),
+        "GET": Rule(ADMIN_ONLY, NO_STAFF),
+        "PUT": Rule(ADMIN_ONLY, NO_STAFF, body=lambda world, actor: {"name": "Changed", "role": "cashier"}),
         # The admin gets past the gate; the customer has orders, so their account stays (409).
-        "DELETE": Rule((401, 403, 403, 409)),
+        "DELETE": Rule((401, 403, 403, 409), NO_STAFF),
     },
     "api/delivery/check": {"GET": Rule(PUBLIC, query={"pincode": "533201"})},
     "api/delivery/places": {"GET": Rule(PUBLIC, query={"q": "Amalapuram"})},
     # orders
-    "api/orders": {"GET": Rule(ADMIN_ONLY), "POST": Rule((401, 201, 201, 201), body=_order_body)},
+    # Cashiers look orders up; packers work through them; riders have their delivery sheet.
+    "api/orders": {"GET": Rule(ADMIN_ONLY, staff(200, 200, 403)), "POST": Rule((401, 201, 201, 201), body=_order_body)},
     "api/orders/mine": {"GET": Rule(SIGNED_IN)},
     # The staff's live board and its bulk moves (issue 27).
-    "api/orders/board": {"GET": Rule(ADMIN_ONLY)},
+    "api/orders/board": {"GET": Rule(ADMIN_ONLY, staff(403, 200, 403))},
     "api/orders/bulk-move": {
-        "POST": Rule(ADMIN_ONLY, body=lambda world, actor: {"ids": [world.order.public_id], "to": "packed"})
+        "POST": Rule(
+            ADMIN_ONLY, staff(403, 200, 403), body=lambda world, actor: {"ids": [world.order.public_id], "to": "packed"}
+        )
     },
     # Checkout's store credit: each signed-in shopper's own balance.
     "api/orders/store-credit": {"GET": Rule(SIGNED_IN, query={"total": "100"})},
-    "api/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
+    # Any staff member reads an order (accounts.roles.is_staff_member).
+    "api/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN, staff(200, 200, 200))},
     # A delivery window's sheets (issue 27): the admin gets past the gate to the query's check (no
     # window named: 400); orders/tests/test_picking.py reads them with a window.
-    "api/orders/picklist": {"GET": Rule((401, 403, 403, 400))},
-    "api/orders/packing-slips": {"GET": Rule((401, 403, 403, 400))},
-    "api/orders/delivery-sheet": {"GET": Rule((401, 403, 403, 400))},
-    "api/orders/<str:public_id>/buy-again": {"POST": Rule(OWNER_OR_ADMIN)},
+    "api/orders/picklist": {"GET": Rule((401, 403, 403, 400), staff(403, 400, 403))},
+    "api/orders/packing-slips": {"GET": Rule((401, 403, 403, 400), staff(403, 400, 403))},
+    "api/orders/delivery-sheet": {"GET": Rule((401, 403, 403, 400), staff(403, 400, 400))},
+    "api/orders/<str:public_id>/buy-again": {"POST": Rule(OWNER_OR_ADMIN, staff(200, 200, 200))},
     "api/orders/usual": {"GET": Rule(SIGNED_IN)},
-    "api/orders/<str:public_id>/deliver": {"PUT": Rule(ADMIN_ONLY, prepare=_advance("packed", "dispatched"))},
-    "api/orders/<str:public_id>/status": {"PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"status": "packed"})},
+    # The rider delivers; a packer packs (a rider passes the gate to dispatch, and is refused packing).
+    "api/orders/<str:public_id>/deliver": {
+        "PUT": Rule(ADMIN_ONLY, staff(403, 403, 200), prepare=_advance("packed", "dispatched"))
+    },
+    "api/orders/<str:public_id>/status": {
+        "PUT": Rule(ADMIN_ONLY, staff(403, 200, 403), body=lambda world, actor: {"status": "packed"})
+    },
     # The shopper cancels their own order until it is packed; staff while placed or packed.
+    # A cashier cancels for a shopper on the phone; packers and riders do not (orders.pipeline.MOVE_ROLES).
     "api/orders/<str:public_id>/cancel": {
-        "PUT": Rule(OWNER_OR_ADMIN, body=lambda world, actor: {"reason": "The shopper asked by phone."})
+        "PUT": Rule(
+            OWNER_OR_ADMIN, staff(200, 403, 403), body=lambda world, actor: {"reason": "The shopper asked by phone."}
+        )
     },
     # A customer's browser never marks an order paid: only staff record cash.
-    "api/orders/<str:public_id>/pay": {"PUT": Rule((401, 403, 404, 200))},
+    # The cashier at the counter and the rider at the door take cash; a packer handles no money.
+    "api/orders/<str:public_id>/pay": {"PUT": Rule((401, 403, 404, 200), staff(200, 403, 200))},
     # Packing changes are staff's; the admin's request names the line's own count and pack (no change).
-    "api/orders/<str:public_id>/items/<str:item_id>": {"PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"qty": 1})},
+    "api/orders/<str:public_id>/items/<str:item_id>": {
+        "PUT": Rule(ADMIN_ONLY, staff(403, 200, 403), body=lambda world, actor: {"qty": 1})
+    },
     "api/orders/<str:public_id>/items/<str:item_id>/replace": {
-        "POST": Rule(ADMIN_ONLY, body=lambda world, actor: {"financialId": str(world.pack.pk), "qty": 1})
+        "POST": Rule(
+            ADMIN_ONLY, staff(403, 200, 403), body=lambda world, actor: {"financialId": str(world.pack.pk), "qty": 1}
+        )
     },
     # payments: only the order's owner starts paying it
     "api/payments/initiateJuspayPayment": {
@@ -327,19 +371,23 @@ API: dict[str, dict[str, Rule]] = {
     },
     "api/alerts/<str:alert_id>": {"DELETE": Rule((401, 200, 404, 404))},
     "api/promotions/mine": {"GET": Rule(SIGNED_IN)},
-    "api/promotions/rewards": {"GET": Rule(ADMIN_ONLY)},
-    "api/promotions/draws": {"GET": Rule(ADMIN_ONLY)},
-    "api/promotions/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN)},
+    "api/promotions/rewards": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
+    "api/promotions/draws": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
+    "api/promotions/orders/<str:public_id>": {"GET": Rule(OWNER_OR_ADMIN, staff(200, 200, 200))},
     # reports: the staff dashboard's figures and exports are the admin's
-    "api/reports/dashboard": {"GET": Rule(ADMIN_ONLY, query={"period": "7d"})},
-    "api/reports/orders.csv": {"GET": Rule(ADMIN_ONLY, query={"from": "2026-11-01", "to": "2026-11-30"})},
-    "api/reports/sales-by-pack.csv": {"GET": Rule(ADMIN_ONLY, query={"from": "2026-11-01", "to": "2026-11-30"})},
+    "api/reports/dashboard": {"GET": Rule(ADMIN_ONLY, NO_STAFF, query={"period": "7d"})},
+    "api/reports/orders.csv": {"GET": Rule(ADMIN_ONLY, NO_STAFF, query={"from": "2026-11-01", "to": "2026-11-30"})},
+    "api/reports/sales-by-pack.csv": {
+        "GET": Rule(ADMIN_ONLY, NO_STAFF, query={"from": "2026-11-01", "to": "2026-11-30"})
+    },
     # slots: checkout's offer is public; the weekly plan is the admin's
     "api/slots": {"GET": Rule(PUBLIC)},
+    # Packers and riders read the plan to choose a window's sheets; only the owner changes it.
     "api/slots/windows": {
-        "GET": Rule(ADMIN_ONLY),
+        "GET": Rule(ADMIN_ONLY, staff(403, 200, 200)),
         "POST": Rule(
             (401, 403, 403, 201),
+            NO_STAFF,
             body=lambda world, actor: {
                 "weekday": 1,
                 "start": "16:00",
@@ -350,30 +398,33 @@ API: dict[str, dict[str, Rule]] = {
         ),
     },
     "api/slots/windows/<str:window_id>": {
-        "PUT": Rule(ADMIN_ONLY, body=lambda world, actor: {"capacity": 25}),
-        "DELETE": Rule(ADMIN_ONLY),
+        "PUT": Rule(ADMIN_ONLY, NO_STAFF, body=lambda world, actor: {"capacity": 25}),
+        "DELETE": Rule(ADMIN_ONLY, NO_STAFF),
     },
-    "api/slots/holidays": {"POST": Rule((401, 403, 403, 201), body=lambda world, actor: {"date": "2099-08-15"})},
-    "api/slots/holidays/<str:holiday_id>": {"DELETE": Rule(ADMIN_ONLY)},
+    "api/slots/holidays": {
+        "POST": Rule((401, 403, 403, 201), NO_STAFF, body=lambda world, actor: {"date": "2099-08-15"})
+    },
+    "api/slots/holidays/<str:holiday_id>": {"DELETE": Rule(ADMIN_ONLY, NO_STAFF)},
     # support: shoppers report about their own delivered orders; staff decide
+    # Tickets decide refunds: the owner's.
     "api/support/tickets": {
-        "GET": Rule(ADMIN_ONLY),
+        "GET": Rule(ADMIN_ONLY, NO_STAFF),
         # The customer's order is not delivered yet (409): past the gate; anyone else's is not found.
         "POST": Rule((401, 409, 404, 404), body=lambda world, actor: _report_body(world)),
     },
     "api/support/tickets/mine": {"GET": Rule(SIGNED_IN)},
-    "api/support/tickets/<str:number>": {"GET": Rule(OWNER_OR_ADMIN)},
+    "api/support/tickets/<str:number>": {"GET": Rule(OWNER_OR_ADMIN, staff(404, 404, 404))},
     # The admin gets past the gate: an amount of 0 is refused (400).
     "api/support/tickets/<str:number>/approve": {
-        "POST": Rule((401, 403, 403, 400), body=lambda world, actor: {"amount": 0})
+        "POST": Rule((401, 403, 403, 400), NO_STAFF, body=lambda world, actor: {"amount": 0})
     },
     "api/support/tickets/<str:number>/reject": {
-        "POST": Rule(ADMIN_ONLY, body=lambda world, actor: {"reason": "Delivered in full."})
+        "POST": Rule(ADMIN_ONLY, NO_STAFF, body=lambda world, actor: {"reason": "Delivered in full."})
     },
-    "api/support/tickets/<str:number>/acknowledge": {"POST": Rule(ADMIN_ONLY)},
+    "api/support/tickets/<str:number>/acknowledge": {"POST": Rule(ADMIN_ONLY, NO_STAFF)},
     # The world's ticket is a problem report: the admin gets past the gate to a 409 (resolve is for grievances).
     "api/support/tickets/<str:number>/resolve": {
-        "POST": Rule((401, 403, 403, 409), body=lambda world, actor: {"answer": "Refunded in full."})
+        "POST": Rule((401, 403, 403, 409), NO_STAFF, body=lambda world, actor: {"answer": "Refunded in full."})
     },
     # Only the shopper reports about an order, so staff are not shown the report page's state.
     "api/support/orders/<str:public_id>": {"GET": Rule((401, 200, 404, 404))},
@@ -429,6 +480,25 @@ PAGES: dict[str, str] = {
     r"^(?!api/|static/|media/|staff/|ws/).*$": PUBLIC_PAGE,
 }
 
+# Which staff roles each admin page lets in (`data-roles`, base.html's gate; the chrome's menu
+# from the same table, shop/pages.py `staff_screens`). The owner opens them all.
+OWNER = "owner"
+PAGE_ROLES: dict[str, tuple[str, ...]] = {
+    "admin/orderlist": (OWNER, PACKER),  # the live board
+    "admin/productlist": (OWNER, CASHIER),  # looking products up; changing them is the owner's (API)
+    "admin/productlist/<int:pageNumber>": (OWNER, CASHIER),
+    "admin/product/<str:productRef>/edit/<str:detailId>": (OWNER,),  # prices
+    "admin/userlist": (OWNER,),
+    "admin/user/<str:id>/edit": (OWNER,),
+    "admin/tickets": (OWNER,),  # refunds
+    "admin/slots": (OWNER,),
+    "admin/picking": (OWNER, PACKER, RIDER),
+    "admin/picklist": (OWNER, PACKER),
+    "admin/packingslips": (OWNER, PACKER),
+    "admin/deliverysheet": (OWNER, PACKER, RIDER),
+    "admin/dashboard": (OWNER,),  # reports
+}
+
 # Everything else outside /api/ and /staff/: (method, path or None for the route filled in) -> statuses.
 OTHER_ROUTES: dict[str, dict[str, tuple]] = {
     "healthz": {"GET": PUBLIC},
@@ -455,7 +525,7 @@ WEBSOCKETS = {
     # Checked per role in realtime/tests/test_order_socket.py::test_who_may_follow_an_order.
     "ws/orders/<str:public_id>/": "the order's owner and staff: anonymous 4401, another customer 4404",
     # Checked per role in realtime/tests/test_staff_socket.py.
-    "ws/staff/orders/": "admins only: anonymous 4401, a customer (and so another customer) 4403",
+    "ws/staff/orders/": "the board's roles, owner and packer: anonymous 4401, a customer, a cashier or a rider 4403",
 }
 
 # How the matrix fills a route's parameters (or the whole path, for regular-expression routes).
@@ -514,6 +584,8 @@ def _undecided() -> list[str]:
             continue  # Django admin: one decision for all its routes (test_staff_admin_* below)
         served[route] = view
         if route in PAGES:
+            if PAGES[route] == ADMIN_PAGE and route not in PAGE_ROLES:
+                problems.append(f"admin page {route!r} has no roles: add it to PAGE_ROLES")
             continue
         decided = API.get(route) or OTHER_ROUTES.get(route)
         if decided is None:
@@ -522,6 +594,12 @@ def _undecided() -> list[str]:
                 f"{__name__.replace('.', '/')}.py with the status for {', '.join(ROLES)}"
             )
             continue
+        for method, rule in (API.get(route) or {}).items():
+            if rule.is_staff_route and rule.roles is None:
+                problems.append(
+                    f"{route!r} {method} is a staff route without a decision for {', '.join(STAFF)}: "
+                    "give its Rule the roles' statuses (staff(...) or NO_STAFF)"
+                )
         handled = _view_methods(view)
         if handled is not None and handled != set(decided) and route in API and not route.startswith("api/^"):
             missing, extra = sorted(handled - set(decided)), sorted(set(decided) - handled)
@@ -547,13 +625,26 @@ def test_an_undecided_route_fails_with_a_message_saying_where_to_decide(monkeypa
 
     assert sorted(_undecided()) == [
         f"'api/orders/mine' has no permission decision: add it to API, PAGES or OTHER_ROUTES in "
-        f"{__name__.replace('.', '/')}.py with the status for anonymous, customer, other customer, admin",
+        f"{__name__.replace('.', '/')}.py with the status for anonymous, customer, other customer, admin, "
+        "cashier, packer, rider",
+        "'api/products' PATCH is a staff route without a decision for cashier, packer, rider: "
+        "give its Rule the roles' statuses (staff(...) or NO_STAFF)",
         "'api/products': methods without a decision [], decisions for no handler ['PATCH']",
+    ]
+
+
+def test_a_staff_route_without_the_roles_decision_fails(monkeypatch):
+    monkeypatch.setitem(API, "api/orders/board", {"GET": Rule(ADMIN_ONLY)})
+
+    assert _undecided() == [
+        "'api/orders/board' GET is a staff route without a decision for cashier, packer, rider: "
+        "give its Rule the roles' statuses (staff(...) or NO_STAFF)"
     ]
 
 
 @pytest.fixture
 def world(make_user, sms_outbox) -> World:
+    from accounts.services import user_role_set
     from checkout.placement import Address, LineRequest, Totals, order_place
     from payments.services import payment_initiate
 
@@ -563,6 +654,9 @@ def world(make_user, sms_outbox) -> World:
         OTHER: make_user("9876500002", PASSWORD, name="Ravi Other", **ADDRESS),
         ADMIN: make_user("9876500099", PASSWORD, name="Lakshmi Admin", is_staff=True, **ADDRESS),
     }
+    for number, role in enumerate(STAFF, start=1):
+        member = make_user(f"98765001{number:02d}", PASSWORD, name=f"Staff {role}", **ADDRESS)
+        users[role] = user_role_set(actor=users[ADMIN], user=member, role=role)
     category = make_category("OILS")
     product = make_product("Sunflower Oil", category=category, brands={"Fortune": [("1", "L", "160.00", "145.50", 40)]})
     detail = product.details.get()
@@ -644,7 +738,12 @@ def test_page(world, route):
         response = client.get(_path(route, world))
 
         assert response.status_code == 200, (route, role)
-        assert f'data-gate="{PAGES[route]}"' in response.content.decode(), (route, role)
+        html = response.content.decode()
+        assert f'data-gate="{PAGES[route]}"' in html, (route, role)
+        if route in PAGE_ROLES:
+            assert f'data-roles="{" ".join(PAGE_ROLES[route])}"' in html, (route, role)
+        else:
+            assert "data-roles=" not in html, (route, role)
 
 
 OTHER_CASES = [(route, method) for route, methods in OTHER_ROUTES.items() for method in methods]
@@ -659,7 +758,8 @@ def test_other_route(world, route, method):
 
         response = getattr(client, method.lower())(_path(route, world))
 
-        assert response.status_code == OTHER_ROUTES[route][method][ROLES.index(role)], (route, method, role)
+        decided = OTHER_ROUTES[route][method]  # staff get another customer's answer: no route here is theirs
+        assert response.status_code == decided[ROLES.index(OTHER if role in STAFF else role)], (route, method, role)
 
 
 # --- Django admin (/staff/) ----------------------------------------------------------------------
@@ -711,6 +811,8 @@ def test_staff_admin_is_for_staff_only_on_every_route(world, rf):
             client.force_login(world.actor(role))
     for route, path, model_admin in paths:
         for role in ROLES:
+            if role in STAFF:
+                continue  # test_each_staff_role_sees_only_its_models_in_django_admin
             response = clients[role].get(path)
             where = (path, role, response.status_code)
             if route in STAFF_OPEN:
@@ -726,3 +828,36 @@ def test_staff_admin_is_for_staff_only_on_every_route(world, rf):
                 assert response.status_code in (200, 302), where
                 assert "/staff/login/" not in response.get("Location", ""), where
     assert len(paths) > 50  # every model's pages, not a handful
+
+
+# What each role opens in Django admin: the models of its group's permissions (accounts/roles.py
+# ROLE_PERMISSIONS), view only unless it says change. Every other model answers 403.
+ROLE_ADMIN_MODELS = {
+    CASHIER: {"catalog.category", "catalog.product", "catalog.detail", "catalog.financial", "orders.order"}
+    | {"orders.slot", "promotions.promotion"},
+    PACKER: {"catalog.product", "catalog.detail", "catalog.financial", "orders.order", "orders.deliverywindow"}
+    | {"orders.slot", "orders.slotbooking"},
+    RIDER: {"orders.order"},
+}
+
+
+@pytest.mark.parametrize("role", STAFF)
+def test_each_staff_role_sees_only_its_models_in_django_admin(world, role):
+    client = Client()
+    client.force_login(world.actor(role))
+    assert client.get("/staff/").status_code == 200  # in through the door, not sent to its login
+    opened = set()
+    for model in admin.site._registry:
+        label = model._meta.label_lower
+        changelist = client.get(f"/staff/{model._meta.app_label}/{model._meta.model_name}/")
+        assert changelist.status_code in (200, 403), (label, changelist.status_code)
+        if changelist.status_code == 200:
+            opened.add(label)
+        # Nobody but the owner adds or deletes anything.
+        assert client.get(f"/staff/{model._meta.app_label}/{model._meta.model_name}/add/").status_code == 403, label
+    assert opened == ROLE_ADMIN_MODELS[role]
+    order = world.order
+    change_page = client.get(f"/staff/orders/order/{order.pk}/change/")
+    assert change_page.status_code == 200
+    assert ('name="_save"' in change_page.content.decode()) is (role == PACKER)  # packers change orders
+    assert client.get("/staff/payments/").status_code == 404  # an app of none of its models: not there

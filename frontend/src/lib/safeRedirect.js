@@ -1,6 +1,7 @@
 // Where to go after signing in or registering (the `redirect` query parameter, spec section 2).
 // Only a path on this site is ever followed: an open redirect would let a phishing link
 // that points at our login page send a freshly signed-in shopper anywhere.
+import { mayOpenStaffPath } from "./staff";
 
 /** The same-site path `value` names ("/shipping", "/order/5?x=1"), or null for anything else. */
 export function safePath(value) {
@@ -23,7 +24,7 @@ export function redirectTarget(search = window.location.search, fallback = "/") 
   return safePath(new URLSearchParams(search).get("redirect")) ?? fallback;
 }
 
-/** True for the admin screens' paths (/admin/...): only an admin may open them (shop/pages.py). */
+/** True for the admin screens' paths (/admin/...): only staff may open them, each role its own (shop/pages.py). */
 export function isAdminPath(path) {
   return /^\/admin(\/|$)/.test(path);
 }
@@ -38,6 +39,6 @@ export function signedInLanding(info, search = window.location.search) {
   const target = redirectTarget(search);
   const path = target.split(/[?#]/)[0];
   if (path === "/login" || path === "/register") return "/";
-  if (isAdminPath(path) && !info?.isAdmin) return null;
+  if (isAdminPath(path) && !mayOpenStaffPath(info, path)) return null;
   return target;
 }

@@ -5,6 +5,7 @@ import { logout, setUserInfo } from "../../lib/auth";
 import { mockFetch } from "../../lib/testing/mockFetch";
 import AccountDropdown from "./AccountDropdown";
 import { closeAccountDrawer } from "../../lib/drawer";
+import { config } from "../../lib/config";
 
 vi.mock("../../lib/auth", async (importOriginal) => ({ ...(await importOriginal()), logout: vi.fn() }));
 vi.mock("../orders/MyOrdersTable", () => ({ default: () => <table aria-label="My Orders table" /> }));
@@ -43,6 +44,23 @@ describe("AccountDropdown", () => {
     render(<AccountDropdown onClose={() => {}} />);
     const hrefs = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
     expect(hrefs).toEqual(["/admin/orderlist", "/admin/productlist", "/admin/userlist", "/admin/tickets", "/admin/slots", "/admin/picking", "/admin/dashboard"]);
+  });
+
+  it("gives a packer only the screens the server lists for packers", () => {
+    config.staffScreens = [
+      { path: "/admin/orderlist", roles: ["owner", "packer"] },
+      { path: "/admin/productlist", roles: ["owner", "cashier"] },
+      { path: "/admin/picking", roles: ["owner", "packer", "rider"] },
+      { path: "/admin/picklist", roles: ["owner", "packer"] },
+    ];
+    try {
+      setUserInfo({ ...customer, role: "packer" });
+      render(<AccountDropdown onClose={() => {}} />);
+      const hrefs = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
+      expect(hrefs).toEqual(["/admin/orderlist", "/admin/picking"]); // the menu's screens among them
+    } finally {
+      delete config.staffScreens;
+    }
   });
 
   it("My Profile and My Orders open the account drawer on that tab and close the dropdown", async () => {

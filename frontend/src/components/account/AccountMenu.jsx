@@ -1,9 +1,11 @@
 // The signed-in user's menu in the header dropdown: name, My Profile, My Orders, My Rewards, Store
-// credit (each opens the account drawer), the admin screens for an admin, and Logout.
+// credit (each opens the account drawer), the staff screens of the user's role (the server's list:
+// lib/staff.js), and Logout.
 import { logout } from "../../lib/auth";
 import { useT } from "../../lib/i18n";
 import { openAccountDrawer } from "./AccountDrawerHost";
 import { TABS } from "../../lib/drawer";
+import { staffPaths } from "../../lib/staff";
 
 const ADMIN_LINKS = [
   ["/admin/orderlist", "admin.nav.orders"],
@@ -17,6 +19,8 @@ const ADMIN_LINKS = [
 
 export default function AccountMenu({ userInfo, onClose = () => {} }) {
   const t = useT();
+  const allowed = staffPaths(userInfo);
+  const staffLinks = ADMIN_LINKS.filter(([href]) => allowed === null || allowed.includes(href));
   const openDrawer = (tab) => {
     openAccountDrawer(tab);
     onClose();
@@ -39,10 +43,10 @@ export default function AccountMenu({ userInfo, onClose = () => {} }) {
       <button type="button" className="account-menu__item" onClick={() => openDrawer(TABS.credit)}>
         {t("credit.title")}
       </button>
-      {userInfo.isAdmin && (
+      {staffLinks.length > 0 && (
         <div className="account-menu__admin">
           <p className="account-menu__section">{t("admin.nav.title")}</p>
-          {ADMIN_LINKS.map(([href, label]) => (
+          {staffLinks.map(([href, label]) => (
             <a key={href} className="account-menu__item" href={href} onClick={onClose}>
               {t(label)}
             </a>

@@ -1,7 +1,9 @@
 // Admin user list (spec section 2 "Admin screens"): heading 'Users', a table of ID, NAME, PHONE
-// (a call link) and ADMIN (green tick or red cross); non-admin rows have Edit and Delete (asking
-// 'Are you sure'). Search by name or phone and the page live in the address. The server decides
-// who may be deleted; its message is shown when it refuses.
+// (a call link) and ADMIN (green tick or red cross), then the staff ROLE, which the owner changes
+// in place (PUT /api/users/{id} {role}). Every row has Edit (an admin's too, so an admin made by
+// mistake can be edited back); customers' rows have Delete (asking 'Are you sure'). Search by name
+// or phone and the page live in the address. The server decides who may be deleted and who may
+// get which role; its message is shown when it refuses.
 import { useState } from "react";
 import AdminList from "../../components/admin/AdminList";
 import Pager from "../../components/Pager";
@@ -18,6 +20,15 @@ export function readUserListQuery(search) {
   const query = new URLSearchParams(search);
   return { keyword: (query.get("keyword") ?? "").trim(), page: Math.max(1, Number(query.get("pageNumber")) || 1) };
 }
+
+// The roles the server knows (accounts/roles.py); "" is a customer. The labels are texts, not rules.
+const ROLES = [
+  ["", "admin.users.roles.none"],
+  ["owner", "admin.users.roles.owner"],
+  ["cashier", "admin.users.roles.cashier"],
+  ["packer", "admin.users.roles.packer"],
+  ["rider", "admin.users.roles.rider"],
+];
 
 const listUrl = ({ keyword, page }) => withQuery("/admin/userlist", { keyword, pageNumber: page });
 
@@ -43,6 +54,15 @@ export default function AdminUsersPage({ keyword = "", page = 1 }) {
     async (user) => {
       const answer = await api(`/api/users/${encodeURIComponent(user._id)}`, { method: "DELETE" });
       toast.success(answer?.message || t("admin.users.removed"));
+      list.reload();
+    },
+    { onError: (text) => toast.error(text) },
+  );
+
+  const changeRole = useSubmit(
+    async ({ user, role }) => {
+      await api(`/api/users/${encodeURIComponent(user._id)}`, { method: "PUT", body: { role: role || null } });
+      toast.success(t("admin.users.roleChanged", { name: user.name }));
       list.reload();
     },
     { onError: (text) => toast.error(text) },
@@ -81,6 +101,7 @@ export default function AdminUsersPage({ keyword = "", page = 1 }) {
               <th scope="col">{t("admin.products.nameHeading")}</th>
               <th scope="col">{t("admin.users.phoneHeading")}</th>
               <th scope="col">{t("admin.users.adminHeading")}</th>
+              <th scope="col">{t("admin.users.roleHeading")}</th>
               <th scope="col">
                 <span className="visually-hidden">{t("orders.actions")}</span>
               </th>
@@ -99,12 +120,26 @@ export default function AdminUsersPage({ keyword = "", page = 1 }) {
                 <td data-label={t("admin.users.admin")}>
                   <AdminMark isAdmin={user.isAdmin} />
                 </td>
-                <td data-label={user.isAdmin ? "" : t("orders.actions")}>
-                  {!user.isAdmin && (
-                    <div className="admin-actions">
-                      <a className="btn btn--small" href={`/admin/user/${encodeURIComponent(user._id)}/edit`}>
-                        {t("admin.edit")}
-                      </a>
+                <td data-label={t("admin.users.role")}>
+                  <select
+                    aria-label={t("admin.users.roleOf", { name: user.name })}
+                    value={user.role ?? (user.isAdmin ? "owner" : "")}
+                    disabled={changeRole.busy}
+                    onChange={(event) => changeRole.submit({ user, role: event.target.value })}
+                  >
+                    {ROLES.map(([role, label]) => (
+                      <option key={label} value={role}>
+                        {t(label)}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td data-label={t("orders.actions")}>
+                  <div className="admin-actions">
+                    <a className="btn btn--small" href={`/admin/user/${encodeURIComponent(user._id)}/edit`}>
+                      {t("admin.edit")}
+                    </a>
+                    {!user.isAdmin && !user.role && (
                       <button
                         type="button"
                         className="btn btn--small btn--danger"
@@ -114,8 +149,8 @@ export default function AdminUsersPage({ keyword = "", page = 1 }) {
                       >
                         {t("admin.delete")}
                       </button>
-                    </div>
-                  )}
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

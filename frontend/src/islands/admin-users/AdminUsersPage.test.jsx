@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { navigate } from "../../lib/navigation";
-import { mockFetch } from "../../lib/testing/mockFetch";
+import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
 import AdminUsersPage, { readUserListQuery } from "./AdminUsersPage";
 
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe("admin user list", () => {
-  it("shows ID, NAME, PHONE as a call link and ADMIN as a tick or a cross; actions only on non-admin rows", async () => {
+  it("shows ID, NAME, PHONE as a call link, ADMIN as a tick or a cross and the ROLE; Edit on every row, Delete on customers'", async () => {
     mockFetch({ "GET /api/users": paged([admin, asha], 3) });
     render(<AdminUsersPage />);
     await screen.findByRole("table");
@@ -32,9 +32,23 @@ describe("admin user list", () => {
     expect(within(rowOf("Asha")).getByRole("img", { name: "Not admin" })).toHaveTextContent("✗");
     expect(within(rowOf("Asha")).getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/admin/user/2/edit");
     expect(within(rowOf("Lakshmi Admin")).getByRole("img", { name: "Admin" })).toHaveTextContent("✓");
-    expect(within(rowOf("Lakshmi Admin")).queryByRole("link", { name: "Edit" })).toBeNull();
+    // Issue 45: an admin's row keeps its Edit link, so granting admin by mistake can be undone.
+    expect(within(rowOf("Lakshmi Admin")).getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/admin/user/1/edit");
     expect(within(rowOf("Lakshmi Admin")).queryByRole("button")).toBeNull();
+    expect(within(rowOf("Lakshmi Admin")).getByRole("combobox", { name: "Role of Lakshmi Admin" })).toHaveValue("owner");
+    expect(within(rowOf("Asha")).getByRole("combobox", { name: "Role of Asha" })).toHaveValue("");
     expect(screen.getByRole("link", { name: "Page 3" })).toHaveAttribute("href", "/admin/userlist?pageNumber=3");
+  });
+
+  it("lets the owner change a role in place, through the API", async () => {
+    const fetchMock = mockFetch({
+      "GET /api/users": paged([admin, asha]),
+      "PUT /api/users/2": { body: { ...asha, role: "cashier" } },
+    });
+    const user = userEvent.setup();
+    render(<AdminUsersPage />);
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Role of Asha" }), "cashier");
+    await waitFor(() => expect(sentBody(fetchMock, "PUT", "/api/users/2")).toEqual({ role: "cashier" }));
   });
 
   it("asks 'Are you sure' before deleting, and deletes nothing when the answer is no", async () => {
