@@ -4,8 +4,9 @@ from django.db.models.signals import post_migrate
 
 def _roles_sync_after_migrate(sender, **kwargs) -> None:
     """After the last app's permissions are made (post_migrate runs per app, in INSTALLED_APPS
-    order), the role groups get theirs: new models' permissions, and again after a test flush."""
-    if sender is not list(apps.get_app_configs())[-1]:
+    order, and only for apps with models), the role groups get theirs: new models' permissions, and
+    again after a test flush."""
+    if sender is not [config for config in apps.get_app_configs() if config.models_module is not None][-1]:
         return
     from django.contrib.auth.models import Group, Permission
 

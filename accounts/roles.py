@@ -30,12 +30,14 @@ _CHANGE = ("view", "change")
 ROLE_PERMISSIONS: dict[Role, dict[str, dict[str, tuple[str, ...]]]] = {
     Role.CASHIER: {
         "catalog": {"category": _VIEW, "product": _VIEW, "detail": _VIEW, "financial": _VIEW},
-        "orders": {"order": _VIEW, "slot": _VIEW},
+        "orders": {"order": _VIEW},
+        "delivery": {"slot": _VIEW},
         "promotions": {"promotion": _VIEW},
     },
     Role.PACKER: {
         "catalog": {"product": _VIEW, "detail": _VIEW, "financial": _VIEW},
-        "orders": {"order": _CHANGE, "deliverywindow": _VIEW, "slot": _VIEW, "slotbooking": _VIEW},
+        "orders": {"order": _CHANGE, "slotbooking": _VIEW},
+        "delivery": {"deliverywindow": _VIEW, "slot": _VIEW},
     },
     Role.RIDER: {
         "orders": {"order": _VIEW},
