@@ -13,7 +13,6 @@ from datetime import date
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
 
@@ -26,15 +25,14 @@ from common.money import to_paise
 from common.text import squeezed
 from orders import pipeline, rules, tax
 from orders.events import announce_order_changed
-from orders.models import DeliveryWindow, Holiday, InvoiceSequence, Order, OrderItem
+from orders.models import DeliveryWindow, Holiday, Order, OrderItem
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE, SHIPPING_PRICE
 from orders.serializers import pack_records
+from orders.series import ONLINE_INVOICES, series_next
 from orders.slots import slot_book
 from orders.sms import order_sms_after_commit
 
 logger = logging.getLogger(__name__)
-
-INVOICE_PREFIX = "SMLR"
 
 ADDRESS_INCOMPLETE = gettext_lazy("Enter address in account to complete order")
 ADDRESS_NOT_PROFILE = gettext_lazy("Shipping address must match the address saved in your profile.")
@@ -130,17 +128,6 @@ def _check_address(*, user, shipping_address: Address) -> Destination:
     return Destination(address=saved, state=result.state)
 
 
-def _next_invoice_number() -> str:
-    """`SMLR-2026-000123`: numbered without gaps within a year (a rolled-back order frees its number)."""
-    year = timezone.localdate().year
-    bumped = InvoiceSequence.objects.filter(year=year).update(last_number=F("last_number") + 1)
-    if not bumped:
-        InvoiceSequence.objects.bulk_create([InvoiceSequence(year=year, last_number=0)], ignore_conflicts=True)
-        InvoiceSequence.objects.filter(year=year).update(last_number=F("last_number") + 1)
-    number = InvoiceSequence.objects.values_list("last_number", flat=True).get(year=year)
-    return f"{INVOICE_PREFIX}-{year}-{number:06d}"
-
-
 def _pack_name(pack: Financial) -> str:
     """The pack as the shopper knows it: in Telugu the product's Telugu name, where it has one."""
     product = pack.detail.product
@@ -232,9 +219,13 @@ def order_place(
         except InsufficientStock as error:
             raise _out_of_stock(error.short) from None
         delivery_tax = tax.tax_included(totals.shipping_price, tax.DELIVERY_GST_RATE, interstate=interstate)
+        placed_at = timezone.now()
         order = Order.objects.create(
             user=user,
-            invoice_number=_next_invoice_number(),
+            created_at=placed_at,
+            # The series row is this placement's last lock but for the credit ledger's, taken in
+            # the same order by every placement; numbered in the financial year of the order's time.
+            invoice_number=series_next(key=ONLINE_INVOICES, on=placed_at),
             shipping_street=address.street,
             shipping_city=address.city,
             shipping_postal_code=address.postal_code,
