@@ -98,6 +98,7 @@ INSTALLED_APPS = [
     "promotions",
     "demo",
     "support",
+    "counter",
 ]
 
 MIDDLEWARE = [
@@ -826,6 +827,10 @@ STORE_STATE = env.text(
 STORE_FSSAI_NUMBER = env.text("STORE_FSSAI_NUMBER", "10123456000123", meaning="invoice (a demo value by default)")
 STORE_ADDRESS = env.text(
     "STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201", meaning="invoice (a demo value by default)"
+)
+# The counter's UPI QR (`counter.upi`): the shop's UPI ID (VPA) a shopper's app pays the bill's exact amount to.
+STORE_UPI_ID = env.text(
+    "STORE_UPI_ID", "smlrmart@sbi", meaning="the shop's UPI ID shown as a QR at the counter (a demo value by default)"
 )
 # The seller and grievance officer the Consumer Protection (E-Commerce) Rules 2020 ask the site to
 # name (`common/seller.py`; `manage.py compliance_audit` fails while one is blank).
