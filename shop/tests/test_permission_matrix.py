@@ -270,6 +270,41 @@ API: dict[str, dict[str, Rule]] = {
     },
     "api/delivery/check": {"GET": Rule(PUBLIC, query={"pincode": "533201"})},
     "api/delivery/places": {"GET": Rule(PUBLIC, query={"q": "Amalapuram"})},
+    # The counter (issue 41): staff only (owner and cashier once the roles land; the day closes of
+    # every counter the owner's). The admin gets past the gate to the service's own answer: a bill
+    # without its Idempotency-Key is 400, the world's online order is no counter bill (404).
+    "api/counter/counters": {"GET": Rule(ADMIN_ONLY)},
+    "api/counter/quote": {
+        "POST": Rule(ADMIN_ONLY, body=lambda world, actor: {"lines": [{"financialId": str(world.pack.pk), "qty": 1}]})
+    },
+    "api/counter/bills": {
+        "GET": Rule((401, 403, 403, 404), query={"number": "CTR1/2026-27/000001"}),
+        "POST": Rule(
+            (401, 403, 403, 400),
+            body=lambda world, actor: {
+                "counter": "CTR1",
+                "lines": [{"financialId": str(world.pack.pk), "qty": 1}],
+                "tenders": [{"method": "cash", "amount": f"{world.pack.dprice:.2f}"}],
+            },
+        ),
+    },
+    "api/counter/bills/<str:public_id>": {"GET": Rule((401, 403, 403, 404))},
+    "api/counter/bills/<str:public_id>/returns": {
+        "POST": Rule(
+            (401, 403, 403, 404),
+            body=lambda world, actor: {"counter": "CTR1", "lines": [{"line": "1", "qty": 1}], "refund": "cash"},
+        )
+    },
+    "api/counter/upi": {"GET": Rule(ADMIN_ONLY, query={"amount": "145.50"})},
+    "api/counter/day": {"GET": Rule(ADMIN_ONLY, query={"counter": "CTR1"})},
+    "api/counter/day/close": {
+        "POST": Rule((401, 403, 403, 201), body=lambda world, actor: {"counter": "CTR1", "counted": "0"})
+    },
+    "api/counter/closes": {"GET": Rule(ADMIN_ONLY)},
+    "api/counter/blocks": {
+        "POST": Rule((401, 403, 403, 201), body=lambda world, actor: {"counter": "CTR1", "count": 5})
+    },
+    "api/counter/sync": {"POST": Rule((401, 403, 403, 400), body=lambda world, actor: {"bills": []})},
     # orders
     "api/orders": {"GET": Rule(ADMIN_ONLY), "POST": Rule((401, 201, 201, 201), body=_order_body)},
     "api/orders/mine": {"GET": Rule(SIGNED_IN)},
