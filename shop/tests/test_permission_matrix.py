@@ -455,6 +455,7 @@ PAGES: dict[str, str] = {
     "admin/user/<str:id>/edit": ADMIN_PAGE,
     "admin/tickets": ADMIN_PAGE,
     "admin/slots": ADMIN_PAGE,
+    "admin/counter": ADMIN_PAGE,
     "admin/picking": ADMIN_PAGE,
     "admin/picklist": ADMIN_PAGE,
     "admin/packingslips": ADMIN_PAGE,
