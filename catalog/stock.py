@@ -8,6 +8,7 @@ catalog read cache and announce `catalog.events.packs_changed` once the transact
 import logging
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Case, F, PositiveIntegerField, QuerySet, Value, When
@@ -87,7 +88,7 @@ def stock_take(lines: Lines) -> dict[int, Financial]:
 
 
 @transaction.atomic
-def stock_return(lines: Lines) -> None:
+def stock_return(lines: Lines, *, reference: str = "") -> None:
     """Put `qty` of each pack back on the shelf (a cancelled order). Packs deleted since are skipped."""
     wanted = _merged([(financial_id, qty) for financial_id, qty in lines if financial_id is not None])
     packs = packs_locked(wanted)
@@ -125,3 +126,48 @@ def _record_sales(counts: Counter, packs: dict[int, Financial], *, sign: int) ->
         )
         if not created:
             ProductSales.objects.filter(pk=row.pk).update(units=F("units") + by_product[product_id])
+
+
+# --- TEMPORARY (helper counter, for the lead): a minimal stand-in for helper `stock`'s
+# `stock_sell_held` and `stock_adjust` (contract 3), so the counter could be built and tested before
+# the batches landed. At merge keep `stock`'s versions and drop this block; the counter calls only
+# these two names with contract 3's signatures and reads `.short` ({pack id: packs short}) of the
+# sale's result (the discrepancy `stock` records as `StockDiscrepancy`).
+
+
+@dataclass(frozen=True)
+class HeldSale:
+    packs: dict[int, Financial]
+    allocations: dict[int, list[tuple[int | None, int, int | None]]]
+    short: dict[int, int]
+
+
+@transaction.atomic
+def stock_sell_held(lines: Lines, *, by, reference: str) -> HeldSale:
+    """Sell what the shopper holds: never refuses; a count that says less goes to 0 (discrepancy)."""
+    wanted = _merged(lines)
+    packs = packs_locked(wanted)
+    missing = sorted(set(wanted) - set(packs))
+    if missing:
+        raise DomainError(gettext("No pack has the id {pack}.").format(pack=missing[0]))
+    taken = Counter({pk: min(qty, packs[pk].count_in_stock) for pk, qty in wanted.items()})
+    short = {pk: qty - taken[pk] for pk, qty in wanted.items() if qty > taken[pk]}
+    _add(+taken, sign=-1)
+    _record_sales(wanted, packs, sign=1)
+    for pk, short_by in short.items():
+        logger.warning("stock discrepancy: pack %s short by %s (%s, by %s)", pk, short_by, reference, by)
+    packs_written(product_ids={pack.detail.product_id for pack in packs.values()}, financial_ids=packs)
+    return HeldSale(packs=packs, allocations={pk: [(None, qty, None)] for pk, qty in wanted.items()}, short=short)
+
+
+@transaction.atomic
+def stock_adjust(*, pack: int, delta: int, reason: str, by, note: str = "") -> None:
+    """Move one pack's count by `delta` (never below 0): damaged, found, counted."""
+    locked = packs_locked([pack])
+    if pack not in locked:
+        return
+    change = max(delta, -locked[pack].count_in_stock)
+    if change:
+        Financial.objects.filter(pk=pack).update(count_in_stock=F("count_in_stock") + change)
+    logger.info("stock of pack %s adjusted by %s (%s: %s, by %s)", pack, change, reason, note, by)
+    packs_written(product_ids={locked[pack].detail.product_id}, financial_ids=[pack])

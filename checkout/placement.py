@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from catalog.models import Financial
@@ -31,7 +32,8 @@ from orders.lines import line_snapshot
 from orders.models import Order, OrderItem
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE, SHIPPING_PRICE
 from orders.serializers import pack_records
-from orders.services import next_invoice_number, order_mark_paid
+from orders.series import ONLINE_INVOICES, series_next
+from orders.services import order_mark_paid
 from orders.slots import slot_book
 from orders.sms import order_sms_after_commit
 from payments.credit import credit_balance, credit_spend, credit_to_apply
@@ -222,9 +224,13 @@ def order_place(
         except InsufficientStock as error:
             raise _out_of_stock(error.short) from None
         delivery_tax = tax.tax_included(totals.shipping_price, tax.DELIVERY_GST_RATE, interstate=interstate)
+        placed_at = timezone.now()
         order = Order.objects.create(
             user=user,
-            invoice_number=next_invoice_number(),
+            created_at=placed_at,
+            # The series row is this placement's last lock but for the credit ledger's, taken in
+            # the same order by every placement; numbered in the financial year of the order's time.
+            invoice_number=series_next(key=ONLINE_INVOICES, on=placed_at),
             shipping_street=address.street,
             shipping_city=address.city,
             shipping_postal_code=address.postal_code,

@@ -16,6 +16,7 @@ from orders.models import (
     CreditNote,
     CreditNoteLine,
     CreditNoteSequence,
+    DocumentSeries,
     InvoiceSequence,
     Order,
     OrderEvent,
@@ -198,11 +199,20 @@ class OrderAdmin(admin.ModelAdmin):
         "customer_phone",
         "total_price",
         "payment_method",
+        "channel",
         "status",
         "is_paid",
         "placed_on",
     )
-    list_filter = ("status", "is_paid", PaymentNeedsStaffFilter, UnpaidHoardFilter, "payment_method", "created_at")
+    list_filter = (
+        "status",
+        "channel",
+        "is_paid",
+        PaymentNeedsStaffFilter,
+        UnpaidHoardFilter,
+        "payment_method",
+        "created_at",
+    )
     search_fields = ("public_id", "invoice_number", "user__phone_no", "user__name")
     list_select_related = ("user",)
     date_hierarchy = "created_at"
@@ -225,7 +235,7 @@ class OrderAdmin(admin.ModelAdmin):
         return format_datetime(order.created_at)
 
     fieldsets = (
-        (None, {"fields": ("public_id", "invoice_number", "user", "created_at")}),
+        (None, {"fields": ("public_id", "invoice_number", "channel", "user", "created_at")}),
         ("Delivery", {"fields": ("shipping_street", "shipping_city", "shipping_postal_code")}),
         ("Money", {"fields": ("payment_method", "items_price", "shipping_price", "total_price")}),
         ("Packing", {"fields": ("substitution_preference",)}),
@@ -262,6 +272,21 @@ class OrderAdmin(admin.ModelAdmin):
         return order.user.phone_no
 
     # Orders come from checkout, and an invoice, once numbered, stays on the books.
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(DocumentSeries)
+class DocumentSeriesAdmin(admin.ModelAdmin):
+    """Each series' last number per financial year: read only (`orders.series` is its one writer)."""
+
+    list_display = ("key", "fy", "last_number")
+    list_filter = ("key", "fy")
+    readonly_fields = ("key", "fy", "last_number")
+
     def has_add_permission(self, request) -> bool:
         return False
 

@@ -4,9 +4,10 @@ Every refund or reduction of a taxed order (a cancellation, a short pick, an app
 report) issues one through `credit_note_issue`, in the caller's transaction, with the order row
 locked by the caller.
 
-- **Numbers**: a series of their own per year, `CN-2026-000001`, without gaps: the year's
-  `CreditNoteSequence` row is bumped last in the transaction (after the order row), as the invoice
-  numbers are, so a rolled-back note frees its number.
+- **Numbers**: a series of their own per financial year, `CN/2027-28/000001`, without gaps
+  (`orders.series`): its row is bumped last in the transaction (after the order row), as the
+  invoice numbers are, so a rolled-back note frees its number. (Notes issued before the series
+  keep their `CN-2026-000001` numbers.)
 - **Figures**: reversed exactly as the invoice computed them (`orders.tax`, the one owner of the tax
   rules). A line of `n` packs at unit price `p` carries the tax `tax_included(p × n)`; a note that
   gives back `k` of the `u` packs of a line not yet credited reverses
@@ -30,18 +31,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import F, Sum
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, DomainError
 from common.text import squeezed
 from orders import tax
-from orders.models import CreditNote, CreditNoteLine, CreditNoteSequence, Order, OrderItem
+from orders.models import CreditNote, CreditNoteLine, Order, OrderItem
+from orders.series import CREDIT_NOTES, series_next
 
 logger = logging.getLogger(__name__)
 
-CREDIT_NOTE_PREFIX = "CN"
 REASON_MAX_LENGTH = CreditNote._meta.get_field("reason").max_length
 
 CREDIT_EXCEEDS_LINE = gettext_lazy("{item}: only {count} pack(s) of this line are left to give back, not {wanted}.")
@@ -115,17 +116,6 @@ def packs_left_to_credit(*, items: Sequence[OrderItem]) -> dict[int, int]:
     """Line id → the packs of that line no credit note has given back yet."""
     credited = credited_packs(items=items)
     return {item.pk: max(_invoiced_packs(item) - credited.get(item.pk, 0), 0) for item in items}
-
-
-def _next_number() -> str:
-    """`CN-2026-000001`: the year's next number, without gaps (the sequence row is locked until commit)."""
-    year = timezone.localdate().year
-    bumped = CreditNoteSequence.objects.filter(year=year).update(last_number=F("last_number") + 1)
-    if not bumped:
-        CreditNoteSequence.objects.bulk_create([CreditNoteSequence(year=year, last_number=0)], ignore_conflicts=True)
-        CreditNoteSequence.objects.filter(year=year).update(last_number=F("last_number") + 1)
-    number = CreditNoteSequence.objects.values_list("last_number", flat=True).get(year=year)
-    return f"{CREDIT_NOTE_PREFIX}-{year}-{number:06d}"
 
 
 def _clean_reason(reason: str) -> str:
@@ -204,8 +194,10 @@ def credit_note_issue(
         return sum(getattr(line, field) for line in note_lines)
 
     with transaction.atomic():
+        issued_at = timezone.now()
         note = CreditNote(
             order=order,
+            created_at=issued_at,
             invoice_number=order.invoice_number,
             reason=_clean_reason(reason) or gettext("Goods returned or not supplied"),
             place_of_supply=order.place_of_supply,
@@ -218,7 +210,7 @@ def credit_note_issue(
             total_paise=total("amount_paise"),
             by=by if by is not None and getattr(by, "is_authenticated", False) else None,
         )
-        note.number = _next_number()  # the sequence row last: locked until commit
+        note.number = series_next(key=CREDIT_NOTES, on=issued_at)  # the series row last: locked until commit
         note.save()
         for line in note_lines:
             line.credit_note = note

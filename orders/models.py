@@ -59,9 +59,18 @@ class Order(models.Model):
         REPLACE = "replace", gettext_lazy("Replace with a similar item")
         REMOVE = "remove", gettext_lazy("Remove it")
 
+    class Channel(models.TextChoices):
+        """Where the order came from; every report and return splits by it and adds up the same."""
+
+        WEBSITE = "website", gettext_lazy("Website")
+        COUNTER = "counter", gettext_lazy("Counter")
+        PHONE = "phone", gettext_lazy("Phone")
+        ONDC = "ondc", gettext_lazy("ONDC")
+
     public_id = models.CharField("order id", max_length=21, unique=True, default=new_public_id, editable=False)
     invoice_number = models.CharField(max_length=32, unique=True, editable=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="orders")
+    channel = models.CharField(max_length=10, choices=Channel.choices, default=Channel.WEBSITE)
 
     shipping_street = models.CharField(max_length=255)
     shipping_city = models.CharField(max_length=120)
@@ -135,6 +144,9 @@ class Order(models.Model):
                 name="order_paid_has_time",
             ),
             models.CheckConstraint(condition=Q(store_credit_applied__gte=0), name="order_store_credit_not_negative"),
+            models.CheckConstraint(
+                condition=Q(channel__in=["website", "counter", "phone", "ondc"]), name="order_channel_known"
+            ),
             models.CheckConstraint(
                 condition=Q(status__in=["placed", "packed", "dispatched", "delivered", "cancelled"]),
                 name="order_status_known",
@@ -218,7 +230,9 @@ class OrderItem(models.Model):
             ),
         ]
         constraints = [
-            models.CheckConstraint(condition=Q(qty__gte=1) & Q(qty__lte=10), name="order_item_qty_1_to_10"),
+            # Online carts hold at most 10 of a pack (`orders.rules.MAX_QTY`); the counter sells
+            # what the shopper carries up (`counter.services.MAX_LINE_QTY`).
+            models.CheckConstraint(condition=Q(qty__gte=1) & Q(qty__lte=999), name="order_item_qty_1_to_999"),
             models.CheckConstraint(
                 condition=Q(gst_rate__isnull=True, taxable_value__isnull=True, tax__isnull=True)
                 | (
@@ -296,12 +310,30 @@ class OrderLineChange(models.Model):
         return f"{self.get_kind_display()}: {self.old_qty} × {self.old_pack} → {self.new_qty} × {self.new_pack or '—'}"
 
 
-class InvoiceSequence(models.Model):
-    """The last invoice number handed out in a year, so invoice numbers run without gaps.
+class DocumentSeries(models.Model):
+    """The last number handed out in one document series in one financial year (`orders.series`).
 
-    The row is locked only at the very end of placement, after the pack rows, so every placement
-    takes its locks in the same order.
+    One row per series key (`SMLR` online invoices, `CN` credit notes, `CTR1` a counter's bills,
+    `DN` debit notes) and financial year (`2027-28`); numbers run 1, 2, 3... without gaps, and
+    restart on 1 April. Written only by `orders.series`, under the row's lock.
     """
+
+    key = models.CharField(max_length=12)
+    fy = models.CharField("financial year", max_length=7)
+    last_number = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["key", "fy"]
+        verbose_name_plural = "document series"
+        constraints = [models.UniqueConstraint(fields=["key", "fy"], name="document_series_key_fy")]
+
+    def __str__(self) -> str:
+        return f"{self.key}/{self.fy}: {self.last_number}"
+
+
+class InvoiceSequence(models.Model):
+    """Before the financial-year series (`DocumentSeries`): the last invoice number of a calendar
+    year (`SMLR-2026-000123`). Kept as history; no new number comes from it."""
 
     year = models.PositiveSmallIntegerField(primary_key=True)
     last_number = models.PositiveIntegerField(default=0)
@@ -311,10 +343,8 @@ class InvoiceSequence(models.Model):
 
 
 class CreditNoteSequence(models.Model):
-    """The last credit note number handed out in a year (`CN-2026-000001`), numbered without gaps.
-
-    Locked last in the transaction that issues a note, after the order row, as `InvoiceSequence` is.
-    """
+    """Before the financial-year series (`DocumentSeries`): the last credit note number of a
+    calendar year (`CN-2026-000001`). Kept as history; no new number comes from it."""
 
     year = models.PositiveSmallIntegerField(primary_key=True)
     last_number = models.PositiveIntegerField(default=0)

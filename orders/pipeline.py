@@ -139,6 +139,16 @@ def order_placed(*, order: Order, by) -> OrderEvent:
     return _record(order=order, from_status="", to_status=Status.PLACED, by=by, at=order.created_at)
 
 
+def order_handed_over(*, order: Order, by, reason: str) -> None:
+    """An order sold over the counter: placed, packed, dispatched and delivered in the one moment
+    the shopper takes the goods (the caller made it with all four stamps). Two events: its placement
+    and its delivery, with who sold it and why."""
+    order_placed(order=order, by=by)
+    _record(
+        order=order, from_status=Status.PLACED, to_status=Status.DELIVERED, by=by, reason=reason, at=order.created_at
+    )
+
+
 def _move(*, order: Order, to_status: str, by, reason: str = "") -> Order:
     """Lock the row, check the move against `MOVES`, stamp it, record it; returns the locked row."""
     locked = Order.objects.select_for_update().get(pk=order.pk)

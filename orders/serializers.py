@@ -163,7 +163,9 @@ class CreditNoteLineSerializer(serializers.Serializer):
 class CreditNoteSerializer(serializers.Serializer):
     """A GST credit note against the order's invoice (`orders.credit_notes`), printable like it."""
 
-    number = serializers.CharField(help_text="CN-<year>-<number>, its own series")
+    number = serializers.CharField(
+        help_text="CN/<financial year>/<number>: its own series per financial year (older notes: CN-<year>-<number>)"
+    )
     invoiceNumber = serializers.CharField(source="invoice_number", help_text="The original tax invoice")
     createdAt = serializers.DateTimeField(source="created_at")
     reason = serializers.CharField()
@@ -292,6 +294,16 @@ class OrderSerializer(serializers.Serializer):
     creditNotes = CreditNoteSerializer(source="credit_notes.all", many=True, help_text="Oldest first")
     refunds = RefundOutSerializer(source="refunds.all", many=True, help_text="Oldest first")
     deliverySlot = serializers.SerializerMethodField()
+    channel = serializers.ChoiceField(
+        choices=Order.Channel.values, required=False, help_text="Where the order came from; answered to staff only"
+    )
+
+    def to_representation(self, order: Order) -> dict:
+        data = super().to_representation(order)
+        user = getattr(self.context.get("request"), "user", None)
+        if not (user and user.is_staff):
+            data.pop("channel", None)
+        return data
 
     @extend_schema_field(BookedSlotSerializer(allow_null=True))
     def get_deliverySlot(self, order: Order) -> dict | None:

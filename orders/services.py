@@ -10,31 +10,17 @@ import logging
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts.roles import Role, has_role
 from common.errors import Conflict, Forbidden
 from orders.events import announce_order_changed
-from orders.models import InvoiceSequence, Order
+from orders.models import Order
 
 logger = logging.getLogger(__name__)
 
-INVOICE_PREFIX = "SMLR"
-
 PAYMENT_BY_GATEWAY = gettext_lazy("Payments are confirmed by the payment gateway.")
-
-
-def next_invoice_number() -> str:
-    """`SMLR-2026-000123`: numbered without gaps within a year (a rolled-back order frees its number)."""
-    year = timezone.localdate().year
-    bumped = InvoiceSequence.objects.filter(year=year).update(last_number=F("last_number") + 1)
-    if not bumped:
-        InvoiceSequence.objects.bulk_create([InvoiceSequence(year=year, last_number=0)], ignore_conflicts=True)
-        InvoiceSequence.objects.filter(year=year).update(last_number=F("last_number") + 1)
-    number = InvoiceSequence.objects.values_list("last_number", flat=True).get(year=year)
-    return f"{INVOICE_PREFIX}-{year}-{number:06d}"
 
 
 def order_mark_paid(*, order: Order, reference: str, by=None) -> Order:

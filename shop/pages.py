@@ -247,6 +247,14 @@ ADMIN_SLOTS = Page(
     gettext_lazy("Delivery windows per weekday, their capacity and cut-off, and holidays."),
     ADMIN,
 )
+# The counter (issue 41): bills at the till, returns against a bill, the day's close.
+ADMIN_COUNTER = Page(
+    "admin_counter",
+    "admin-counter",
+    gettext_lazy("Counter"),
+    gettext_lazy("Bill at the till: scan, take payment, print the receipt; returns and the day's close."),
+    ADMIN,
+)
 # A delivery window's printed sheets (issue 27): one island, the sheet named by the template.
 ADMIN_PICKING = Page(
     "admin_picking",
@@ -370,6 +378,7 @@ urlpatterns = [
     path("admin/userlist", page_view(ADMIN_USERS), name="admin-userlist"),
     path("admin/tickets", page_view(ADMIN_TICKETS), name="admin-tickets"),
     path("admin/slots", page_view(ADMIN_SLOTS), name="admin-slots"),
+    path("admin/counter", page_view(ADMIN_COUNTER), name="admin-counter"),
     path("admin/picking", page_view(ADMIN_PICKING), name="admin-picking"),
     path("admin/picklist", page_view(ADMIN_PICK_LIST), name="admin-picklist"),
     path("admin/packingslips", page_view(ADMIN_PACKING_SLIPS), name="admin-packingslips"),

@@ -29,6 +29,7 @@ api_patterns = [
     path("", include("accounts.urls")),
     path("", include("catalog.urls")),
     path("", include("notifications.urls")),
+    path("", include("counter.urls")),
     path("config", api.ConfigView.as_view(), name="api-config"),
     # Field data (issue 34): shoppers' Core Web Vitals in, p75 per page out (common/vitals.py).
     path("vitals", VitalsBeaconView.as_view(), name="api-vitals"),

@@ -18,7 +18,8 @@ from orders.credit_notes import (
     packs_left_to_credit,
     paise,
 )
-from orders.models import CreditNote, CreditNoteLine, CreditNoteSequence, Order, OrderItem
+from orders.models import CreditNote, CreditNoteLine, DocumentSeries, Order, OrderItem
+from orders.series import financial_year
 from orders.tests.conftest import give_address, make_pack
 
 YANAM = {"street": "3 Beach Road", "city": "Yanam", "postal_code": "533464"}
@@ -54,7 +55,7 @@ def test_a_note_for_all_of_a_line_reverses_exactly_that_line(shopper, awkward_pa
     items = list(order.items.all())
     note = _issue(order, [(item, item.qty) for item in items], by=admin_user)
 
-    assert note.number == f"CN-{timezone.localdate().year}-000001"
+    assert note.number == f"CN/{financial_year(timezone.now())}/000001"
     assert note.invoice_number == order.invoice_number
     assert note.by == admin_user
     lines = {line.order_item_id: line for line in note.lines.all()}
@@ -154,15 +155,15 @@ def test_a_line_lowered_at_packing_plus_its_note_is_the_line_as_invoiced(shopper
 def test_numbers_run_without_gaps_and_a_rolled_back_note_frees_its_number(shopper, packs, place_order):
     order = place_order(shopper, (packs.oil_1l, 5))
     item = order.items.get()
-    year = timezone.localdate().year
+    fy = financial_year(timezone.now())
     _issue(order, [(item, 1)])
     with pytest.raises(RuntimeError), transaction.atomic():
         credit_note_issue(order=order, lines=[(item, 1)], reason="x", by=None)
         raise RuntimeError("the caller fails after the note")
     second = _issue(order, [(item, 1)])
-    assert second.number == f"CN-{year}-000002"
-    assert CreditNoteSequence.objects.get(year=year).last_number == 2
-    assert list(CreditNote.objects.values_list("number", flat=True)) == [f"CN-{year}-000001", f"CN-{year}-000002"]
+    assert second.number == f"CN/{fy}/000002"
+    assert DocumentSeries.objects.get(key="CN", fy=fy).last_number == 2
+    assert list(CreditNote.objects.values_list("number", flat=True)) == [f"CN/{fy}/000001", f"CN/{fy}/000002"]
 
 
 @pytest.mark.parametrize("packs_given", [0, -1, True, 1.5, "2"])
@@ -188,7 +189,7 @@ def test_more_than_the_line_is_refused_and_nothing_is_written(shopper, packs, pl
     oil, rice = order.items.all()
     with pytest.raises(Conflict):
         _issue(order, [(rice, 1), (oil, 3)])
-    assert not CreditNote.objects.exists() and not CreditNoteSequence.objects.exists()
+    assert not CreditNote.objects.exists() and not DocumentSeries.objects.filter(key="CN").exists()
 
 
 def test_an_order_placed_before_gst_was_recorded_gets_no_note(shopper, packs, place_order):

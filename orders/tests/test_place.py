@@ -8,7 +8,8 @@ from django.conf import settings
 from catalog.models import Financial, Product
 from checkout.placement import Address, LineRequest, Totals, order_place
 from common.errors import DomainError
-from orders.models import InvoiceSequence, Order, OrderItem
+from orders.models import DocumentSeries, Order, OrderItem
+from orders.series import financial_year
 from orders.tests.conftest import give_address, line, payload
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +21,7 @@ def written_state():
         Order.objects.count(),
         OrderItem.objects.count(),
         dict(Financial.objects.values_list("pk", "count_in_stock")),
-        list(InvoiceSequence.objects.values_list("year", "last_number")),
+        list(DocumentSeries.objects.values_list("key", "fy", "last_number")),
     )
 
 
@@ -77,9 +78,9 @@ def test_public_id_is_short_random_and_the_invoice_numbers_run_in_sequence(as_us
     for order in (first, second):
         assert len(order["_id"]) <= 21 and order["_id"].isalnum()
     assert first["_id"] != second["_id"]
-    year = Order.objects.get(public_id=first["_id"]).created_at.year
-    assert first["invoiceNumber"] == f"SMLR-{year}-000001"
-    assert second["invoiceNumber"] == f"SMLR-{year}-000002"
+    fy = financial_year(Order.objects.get(public_id=first["_id"]).created_at)
+    assert first["invoiceNumber"] == f"SMLR/{fy}/000001"
+    assert second["invoiceNumber"] == f"SMLR/{fy}/000002"
 
 
 def test_the_line_snapshot_survives_catalog_changes(as_user, shopper, packs):

@@ -8,7 +8,7 @@ from django.db import OperationalError, connection
 from catalog.models import Financial
 from catalog.tests.announcements import announcements
 from conftest import client_for
-from orders.models import InvoiceSequence, Order, OrderItem
+from orders.models import DocumentSeries, Order, OrderItem
 from orders.tests.conftest import line, payload
 
 pytestmark = [pytest.mark.faults, pytest.mark.django_db]
@@ -35,7 +35,7 @@ def _statement_cancelled(**kwargs):
 def test_a_database_error_during_placement_leaves_the_stock_unchanged(monkeypatch, shopper, packs, sms_outbox, failure):
     body = payload([line(packs.oil_1l, 2), line(packs.rice_5kg, 1)], shopper)
     stock = dict(Financial.objects.values_list("pk", "count_in_stock"))
-    invoices = list(InvoiceSequence.objects.values_list("year", "last_number"))
+    invoices = list(DocumentSeries.objects.values_list("key", "fy", "last_number"))
     # The last step of placement, after the stock is taken and the order and its lines written.
     monkeypatch.setattr("checkout.placement.pipeline.order_placed", failure)
 
@@ -47,7 +47,7 @@ def test_a_database_error_during_placement_leaves_the_stock_unchanged(monkeypatc
     assert set(response.json()) == {"message"}
     assert dict(Financial.objects.values_list("pk", "count_in_stock")) == stock
     assert not Order.objects.exists() and not OrderItem.objects.exists()
-    assert list(InvoiceSequence.objects.values_list("year", "last_number")) == invoices
+    assert list(DocumentSeries.objects.values_list("key", "fy", "last_number")) == invoices
     assert sms_outbox() == []
     assert announced == []
 

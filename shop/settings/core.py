@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "aftersale",
     "checkout",
     "backoffice",
+    "counter",
 ]
 
 MIDDLEWARE = [

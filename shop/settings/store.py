@@ -18,6 +18,10 @@ STORE_PHONE_NUMBER = env.text("STORE_PHONE_NUMBER", "08856230123", meaning=_CHAT
 STORE_SUPPORT_EMAIL = env.text("STORE_SUPPORT_EMAIL", "care@smlrmart.in", meaning="footer and invoice")
 STORE_SUPPORT_PHONE = env.text("STORE_SUPPORT_PHONE", "+91 98765 43210", meaning="footer and invoice")
 STORE_GST_NUMBER = env.text("STORE_GST_NUMBER", "37ABCDE1234F1Z5", meaning="invoice (a demo value by default)")
+# The counter's UPI QR (`counter.upi`): the shop's UPI ID (VPA) a shopper's app pays the bill's exact amount to.
+STORE_UPI_ID = env.text(
+    "STORE_UPI_ID", "smlrmart@sbi", meaning="the shop's UPI ID shown as a QR at the counter (a demo value by default)"
+)
 # The state the store is registered in for GST (its GSTIN starts with the state's code, 37): delivery
 # inside it is taxed CGST + SGST, elsewhere IGST (`orders.tax`).
 STORE_STATE = env.text(

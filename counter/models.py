@@ -1,0 +1,195 @@
+"""The counter: in-store bills, their tenders, returns against them, and each day's close.
+
+A counter bill is an `orders.Order` with `channel=counter`, paid and delivered the moment it is
+made, numbered in its counter's own series per financial year (`CTR1/2027-28/000001`,
+`orders.series`). The rows here are what the order does not hold: which till, who sold it, how it
+was paid (the tenders), the key that makes a retry or an offline sync land once, and the drawer.
+
+Money is in whole paise (integers), so the checks below are exact on every database. Written only
+by `counter.services`.
+"""
+
+from django.conf import settings
+from django.core.validators import RegexValidator
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy
+
+SERIES_CODE = RegexValidator(r"^[A-Z][A-Z0-9]{1,7}$", "2 to 8 capital letters and digits, a letter first (CTR1)")
+
+
+class Counter(models.Model):
+    """One till. Its code is its bills' series key (`CTR1` → `CTR1/2027-28/000001`)."""
+
+    code = models.CharField(max_length=8, unique=True, validators=[SERIES_CODE])
+    name = models.CharField(max_length=60)
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return f"{self.code} ({self.name})"
+
+
+class Tender(models.TextChoices):
+    CASH = "cash", gettext_lazy("Cash")
+    UPI = "upi", gettext_lazy("UPI")
+    CARD = "card", gettext_lazy("Card")
+    CREDIT = "credit", gettext_lazy("Store credit")
+
+
+class CounterBill(models.Model):
+    order = models.OneToOneField("orders.Order", on_delete=models.PROTECT, related_name="counter_bill")
+    counter = models.ForeignKey(Counter, on_delete=models.PROTECT, related_name="bills")
+    # The till's key for this bill (the `Idempotency-Key`, or the offline bill's own): one bill per key.
+    key = models.CharField(max_length=64)
+    fingerprint = models.CharField(max_length=64)
+    cashier = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    customer_phone = models.CharField(max_length=10, blank=True, default="")
+    day = models.DateField(help_text="The shop's day (IST) the bill belongs to")
+    billed_at = models.DateTimeField(help_text="When the till made it (before it reached the server, if offline)")
+    offline = models.BooleanField("made offline", default=False)
+    change_paise = models.BigIntegerField("change given (paise)", default=0)
+    # Offline bills are charged what the till showed; where that differs from the price then, the
+    # manager sees it here (the shopper paid what the bill said).
+    price_note = models.CharField(max_length=500, blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["counter", "day"], name="counter_bill_day")]
+        constraints = [
+            models.UniqueConstraint(fields=["counter", "key"], name="counter_bill_key_once"),
+            models.CheckConstraint(condition=Q(change_paise__gte=0), name="counter_bill_change_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return self.order.invoice_number
+
+
+class BillTender(models.Model):
+    """One way a bill was paid: cash (with what was handed over), UPI, card (its slip's reference),
+    store credit. A bill's tenders add up to its total."""
+
+    bill = models.ForeignKey(CounterBill, on_delete=models.CASCADE, related_name="tenders")
+    method = models.CharField(max_length=10, choices=Tender.choices)
+    amount_paise = models.BigIntegerField()
+    tendered_paise = models.BigIntegerField(null=True, blank=True, help_text="Cash handed over")
+    reference = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount_paise__gt=0), name="bill_tender_amount_positive"),
+            models.CheckConstraint(
+                condition=Q(tendered_paise__isnull=True) | Q(tendered_paise__gte=F("amount_paise")),
+                name="bill_tender_covers_amount",
+            ),
+            models.CheckConstraint(condition=Q(method__in=Tender.values), name="bill_tender_method_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.amount_paise}"
+
+
+class CounterReturn(models.Model):
+    """Goods brought back against a bill: a GST credit note, money back, stock back or written off."""
+
+    class Refund(models.TextChoices):
+        CASH = "cash", gettext_lazy("Cash")
+        CREDIT = "credit", gettext_lazy("Store credit")
+
+    bill = models.ForeignKey(CounterBill, on_delete=models.PROTECT, related_name="returns")
+    counter = models.ForeignKey(Counter, on_delete=models.PROTECT, related_name="returns")
+    credit_note = models.OneToOneField("orders.CreditNote", on_delete=models.PROTECT, related_name="counter_return")
+    key = models.CharField(max_length=64)
+    fingerprint = models.CharField(max_length=64)
+    refund = models.CharField(max_length=10, choices=Refund.choices)
+    amount_paise = models.BigIntegerField(help_text="The credit note's total: all the money given back")
+    cash_paise = models.BigIntegerField(default=0, help_text="The part paid out of the drawer")
+    reason = models.CharField(max_length=500, blank=True, default="")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    day = models.DateField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["counter", "day"], name="counter_return_day")]
+        constraints = [
+            models.UniqueConstraint(fields=["counter", "key"], name="counter_return_key_once"),
+            models.CheckConstraint(
+                condition=Q(cash_paise__gte=0) & Q(amount_paise__gte=F("cash_paise")),
+                name="counter_return_cash_within_amount",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.credit_note.number} against {self.bill}"
+
+
+class CounterReturnLine(models.Model):
+    counter_return = models.ForeignKey(CounterReturn, on_delete=models.CASCADE, related_name="lines")
+    order_item = models.ForeignKey("orders.OrderItem", on_delete=models.PROTECT, related_name="+")
+    qty = models.PositiveSmallIntegerField()
+    damaged = models.BooleanField(default=False, help_text="Written off, not put back on the shelf")
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.CheckConstraint(condition=Q(qty__gte=1), name="counter_return_line_qty_positive")]
+
+    def __str__(self) -> str:
+        return f"{self.qty} × line {self.order_item_id}" + (" (damaged)" if self.damaged else "")
+
+
+class NumberBlock(models.Model):
+    """Numbers of a counter's series set aside in advance, so it can bill while offline."""
+
+    counter = models.ForeignKey(Counter, on_delete=models.PROTECT, related_name="blocks")
+    fy = models.CharField("financial year", max_length=7)
+    first = models.PositiveIntegerField()
+    last = models.PositiveIntegerField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reserved_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["counter", "fy", "first"]
+        constraints = [models.CheckConstraint(condition=Q(last__gte=F("first")), name="number_block_not_empty")]
+
+    def __str__(self) -> str:
+        return f"{self.counter.code}/{self.fy}/{self.first}-{self.last}"
+
+
+class DayClose(models.Model):
+    """A counter's day closed: what the bills and returns came to by payment method, the cash that
+    should be in the drawer, what the cashier counted, and the difference with who and why."""
+
+    counter = models.ForeignKey(Counter, on_delete=models.PROTECT, related_name="closes")
+    day = models.DateField()
+    opening_float_paise = models.BigIntegerField(default=0)
+    expected_cash_paise = models.BigIntegerField()
+    counted_cash_paise = models.BigIntegerField()
+    difference_paise = models.BigIntegerField(help_text="Counted less expected: negative is cash missing")
+    # {"bills": n, "returns": n, "methods": {"cash": {"sales": paise, "refunds": paise}, ...}}
+    totals = models.JSONField()
+    reason = models.CharField(max_length=500, blank=True, default="")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    closed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-day", "counter"]
+        constraints = [
+            models.UniqueConstraint(fields=["counter", "day"], name="day_close_once"),
+            models.CheckConstraint(
+                condition=Q(difference_paise=F("counted_cash_paise") - F("expected_cash_paise")),
+                name="day_close_difference_is_counted_less_expected",
+            ),
+            models.CheckConstraint(
+                condition=Q(counted_cash_paise__gte=0) & Q(opening_float_paise__gte=0),
+                name="day_close_cash_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.counter.code} {self.day:%Y-%m-%d}"

@@ -1,0 +1,162 @@
+"""The counter's wire format: bills, tenders, returns, the day's figures (money in rupees)."""
+
+from decimal import Decimal
+
+from django.conf import settings
+from rest_framework import serializers
+
+from common.fields import MoneyField, money
+from common.ids import WireIdField
+from counter.models import Counter, CounterReturn, Tender
+from orders.serializers import OrderItemSerializer, OrderSerializer, PaiseField
+
+KEY_HELP = "The till's key for this bill (also sent as Idempotency-Key): one bill per key"
+
+
+class CounterSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Counter
+        fields = ("code", "name")
+
+
+class CountersSerializer(serializers.Serializer):
+    counters = CounterSerializer(many=True)
+    upiId = serializers.CharField()
+    storeName = serializers.CharField()
+
+
+class BillLineInSerializer(serializers.Serializer):
+    financialId = WireIdField(help_text="The pack")
+    qty = serializers.IntegerField(min_value=1, max_value=999)
+    price = MoneyField(required=False, min_value=Decimal("0"), help_text="Offline bills only: the till's price")
+
+
+class TenderInSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=Tender.values)
+    amount = MoneyField(min_value=Decimal("0.01"))
+    tendered = MoneyField(required=False, min_value=Decimal("0"), help_text="Cash handed over (for the change)")
+    reference = serializers.CharField(required=False, allow_blank=True, max_length=64, help_text="Card slip / UPI ref")
+
+
+class QuoteInSerializer(serializers.Serializer):
+    lines = BillLineInSerializer(many=True, allow_empty=False, max_length=200)
+
+
+class QuoteSerializer(serializers.Serializer):
+    lines = OrderItemSerializer(many=True)
+    total = MoneyField()
+
+
+class BillInSerializer(serializers.Serializer):
+    counter = serializers.CharField(max_length=8)
+    lines = BillLineInSerializer(many=True, allow_empty=False, max_length=200)
+    tenders = TenderInSerializer(many=True, allow_empty=False, max_length=8)
+    customerPhone = serializers.CharField(required=False, allow_blank=True, max_length=10)
+
+
+class OfflineBillInSerializer(BillInSerializer):
+    key = serializers.CharField(max_length=64, help_text=KEY_HELP)
+    number = serializers.CharField(max_length=32, help_text="From the counter's reserved block")
+    billedAt = serializers.DateTimeField()
+
+
+class SyncInSerializer(serializers.Serializer):
+    bills = OfflineBillInSerializer(many=True, allow_empty=False, max_length=500)
+
+
+class TenderSerializer(serializers.Serializer):
+    method = serializers.CharField()
+    amount = PaiseField(source="amount_paise")
+    tendered = serializers.SerializerMethodField()
+    reference = serializers.CharField()
+
+    def get_tendered(self, tender) -> float | None:
+        return None if tender.tendered_paise is None else money(Decimal(tender.tendered_paise) / 100)
+
+
+class ReceiptSellerSerializer(serializers.Serializer):
+    legalName = serializers.CharField(source="STORE_LEGAL_NAME")
+    name = serializers.CharField(source="STORE_NAME")
+    address = serializers.CharField(source="STORE_ADDRESS")
+    gstin = serializers.CharField(source="STORE_GST_NUMBER")
+    fssai = serializers.CharField(source="STORE_FSSAI_NUMBER")
+    phone = serializers.CharField(source="STORE_SUPPORT_PHONE")
+
+
+class BillSerializer(serializers.Serializer):
+    _id = serializers.CharField(source="order.public_id")
+    number = serializers.CharField(source="order.invoice_number")
+    counter = CounterSerializer()
+    cashier = serializers.CharField(source="cashier.name")
+    customerPhone = serializers.CharField(source="customer_phone")
+    billedAt = serializers.DateTimeField(source="billed_at")
+    offline = serializers.BooleanField()
+    change = PaiseField(source="change_paise")
+    priceNote = serializers.CharField(source="price_note")
+    tenders = TenderSerializer(source="tenders.all", many=True)
+    order = serializers.SerializerMethodField()
+    seller = serializers.SerializerMethodField()
+
+    def get_order(self, bill) -> dict:
+        return OrderSerializer(bill.order, context=self.context).data
+
+    def get_seller(self, bill) -> dict:
+        return ReceiptSellerSerializer(settings).data
+
+
+class ReturnLineInSerializer(serializers.Serializer):
+    line = WireIdField(help_text="The bill's order line (orderItems[]._id)")
+    qty = serializers.IntegerField(min_value=1, max_value=999)
+    damaged = serializers.BooleanField(default=False)
+
+
+class ReturnInSerializer(serializers.Serializer):
+    counter = serializers.CharField(max_length=8)
+    lines = ReturnLineInSerializer(many=True, allow_empty=False, max_length=200)
+    refund = serializers.ChoiceField(choices=CounterReturn.Refund.values)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+
+
+class ReturnSerializer(serializers.Serializer):
+    creditNote = serializers.CharField(source="credit_note.number")
+    bill = serializers.CharField(source="bill.order.invoice_number")
+    refund = serializers.CharField()
+    amount = PaiseField(source="amount_paise")
+    cash = PaiseField(source="cash_paise")
+    createdAt = serializers.DateTimeField(source="created_at")
+
+
+class DayQuerySerializer(serializers.Serializer):
+    counter = serializers.CharField(max_length=8)
+    date = serializers.DateField(required=False)
+
+
+class DayCloseInSerializer(serializers.Serializer):
+    counter = serializers.CharField(max_length=8)
+    date = serializers.DateField(required=False)
+    counted = MoneyField(min_value=Decimal("0"))
+    openingFloat = MoneyField(required=False, min_value=Decimal("0"), default=Decimal("0"))
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+
+
+class DayCloseSerializer(serializers.Serializer):
+    counter = serializers.CharField(source="counter.code")
+    day = serializers.DateField()
+    openingFloat = PaiseField(source="opening_float_paise")
+    expectedCash = PaiseField(source="expected_cash_paise")
+    countedCash = PaiseField(source="counted_cash_paise")
+    difference = PaiseField(source="difference_paise")
+    totals = serializers.JSONField(help_text="The day's figures in paise, as closed")
+    reason = serializers.CharField()
+    by = serializers.CharField(source="by.name")
+    closedAt = serializers.DateTimeField(source="closed_at")
+
+
+class BlockInSerializer(serializers.Serializer):
+    counter = serializers.CharField(max_length=8)
+    count = serializers.IntegerField(min_value=1, max_value=1000)
+
+
+class UpiQuerySerializer(serializers.Serializer):
+    amount = MoneyField(min_value=Decimal("0.01"))
+    note = serializers.CharField(required=False, allow_blank=True, max_length=50)

@@ -1,0 +1,89 @@
+// The counter's receipt: a GST tax invoice on an 80 mm or 58 mm thermal roll, in English or Telugu
+// whatever the screen's language (both catalogs are read here). Every figure is the server's
+// (counter/serializers.py); printed with the browser's own print (counter.css: named pages).
+import en from "../../i18n/en/counter.json";
+import te from "../../i18n/te/counter.json";
+import { formatMoney } from "../../lib/money";
+
+const CATALOGS = { en, te };
+
+function fill(text, vars = {}) {
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+}
+
+export default function Receipt({ bill, paper, language }) {
+  const texts = CATALOGS[language] || en;
+  const say = (key, vars) => fill(texts[`counter.receipt.${key}`] || en[`counter.receipt.${key}`], vars);
+  const order = bill.order;
+  const gst = order.gst;
+  const when = new Date(bill.billedAt).toLocaleString(language === "te" ? "te-IN" : "en-IN", { timeZone: "Asia/Kolkata" });
+  return (
+    <article className={`receipt receipt--${paper}`} aria-label={`${say("taxInvoice")} ${bill.number}`} lang={language}>
+      <header className="receipt__head">
+        <strong>{bill.seller.legalName}</strong>
+        <div>{bill.seller.address}</div>
+        <div>{say("gstin")}: {bill.seller.gstin} · {say("fssai")}: {bill.seller.fssai}</div>
+        <div>{bill.seller.phone}</div>
+        <h2>{say("taxInvoice")}</h2>
+        <div>{say("bill")}: {bill.number}</div>
+        <div>{say("date")}: {when}</div>
+        <div>{say("cashier")}: {bill.cashier} · {bill.counter.code}</div>
+      </header>
+      <table className="receipt__lines">
+        <thead>
+          <tr>
+            <th>{say("item")}</th>
+            <th>{say("qty")}</th>
+            <th>{say("amount")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.orderItems.map((item) => (
+            <tr key={item._id}>
+              <td>
+                {language === "te" && item.nameTe ? item.nameTe : item.name} {item.quantity} {item.units}
+                <div className="receipt__sub">
+                  {item.hsnCode} · {say("gstRate", { rate: item.gstRate })} · {formatMoney(item.price)}
+                </div>
+              </td>
+              <td>{item.qty}</td>
+              <td>{formatMoney(item.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {gst ? (
+        <table className="receipt__tax">
+          <tbody>
+            {gst.rates.map((rate) => (
+              <tr key={rate.rate}>
+                <td>{say("gstRate", { rate: rate.rate })}</td>
+                <td>{say("taxable")} {formatMoney(rate.taxableValue)}</td>
+                <td>
+                  {say("cgst")} {formatMoney(rate.cgst)} {say("sgst")} {formatMoney(rate.sgst)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <p className="receipt__total">
+        {say("total")}: {formatMoney(order.totalPrice)}
+      </p>
+      <ul className="receipt__tenders">
+        {bill.tenders.map((tender, index) => (
+          <li key={index}>
+            {say("paid")} ({texts[`counter.method.${tender.method}`] || tender.method}): {formatMoney(tender.amount)}
+            {tender.reference ? ` · ${tender.reference}` : ""}
+          </li>
+        ))}
+        {bill.change ? (
+          <li>
+            {say("change")}: {formatMoney(bill.change)}
+          </li>
+        ) : null}
+      </ul>
+      <p className="receipt__foot">{say("thanks")}</p>
+    </article>
+  );
+}
