@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 
 from common.idempotency import HEADER as IDEMPOTENCY_HEADER
 from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
-from common.permissions import IsAdmin
+from common.permissions import HasRole, IsAdmin
+from common.roles import Role
 from counter import day_close, returns, services, sync
 from counter.models import Counter
 from counter.serializers import (
@@ -37,7 +38,7 @@ from counter.upi import upi_qr_svg, upi_uri
 
 class CounterStaffView(APIView):
     # The owner and the cashier, once the staff roles land: HasRole(Role.OWNER, Role.CASHIER).
-    permission_classes = [IsAdmin]
+    permission_classes = [HasRole(Role.CASHIER)]
     parser_classes = [JSONParser]
 
 
@@ -174,7 +175,8 @@ class DayCloseView(CounterStaffView):
 
 
 class ClosesView(CounterStaffView):
-    # The owner only, once the staff roles land (IsOwner): every day's close is the manager's view.
+    permission_classes = [IsAdmin]  # every day's close of every counter is the owner's view
+
     @extend_schema(responses=DayCloseSerializer(many=True), summary="Every day's close, newest first (manager)")
     def get(self, request: Request) -> Response:
         return Response(DayCloseSerializer(day_close.closes_list(), many=True).data)

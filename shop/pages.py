@@ -254,6 +254,7 @@ ADMIN_COUNTER = Page(
     gettext_lazy("Counter"),
     gettext_lazy("Bill at the till: scan, take payment, print the receipt; returns and the day's close."),
     ADMIN,
+    roles=(Role.CASHIER,),
 )
 # A delivery window's printed sheets (issue 27): one island, the sheet named by the template.
 ADMIN_PICKING = Page(

@@ -10,11 +10,11 @@ import pytest
 from django.db import connection
 
 import counter.services as counter_services
-from accounts.delivery import delivery_check
 from catalog.models import Financial
+from checkout.placement import Address, LineRequest, Totals, order_place
 from common.errors import Conflict
 from counter.services import BillLine, TenderIn, counter_bill_create, counter_get
-from orders.services import Address, LineRequest, Totals, order_place
+from delivery.check import delivery_check
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -297,17 +297,22 @@ API: dict[str, dict[str, Rule]] = {
     },
     "api/delivery/check": {"GET": Rule(PUBLIC, query={"pincode": "533201"})},
     "api/delivery/places": {"GET": Rule(PUBLIC, query={"q": "Amalapuram"})},
-    # The counter (issue 41): staff only (owner and cashier once the roles land; the day closes of
-    # every counter the owner's). The admin gets past the gate to the service's own answer: a bill
-    # without its Idempotency-Key is 400, the world's online order is no counter bill (404).
-    "api/counter/counters": {"GET": Rule(ADMIN_ONLY)},
+    # The counter (issue 41): the owner and cashiers; every counter's day closes the owner's alone.
+    # Past the gate, the service's own answer: a bill without its Idempotency-Key is 400, the
+    # world's online order is no counter bill (404).
+    "api/counter/counters": {"GET": Rule(ADMIN_ONLY, roles=staff(200, 403, 403))},
     "api/counter/quote": {
-        "POST": Rule(ADMIN_ONLY, body=lambda world, actor: {"lines": [{"financialId": str(world.pack.pk), "qty": 1}]})
+        "POST": Rule(
+            ADMIN_ONLY,
+            roles=staff(200, 403, 403),
+            body=lambda world, actor: {"lines": [{"financialId": str(world.pack.pk), "qty": 1}]},
+        )
     },
     "api/counter/bills": {
-        "GET": Rule((401, 403, 403, 404), query={"number": "CTR1/2026-27/000001"}),
+        "GET": Rule((401, 403, 403, 404), roles=staff(404, 403, 403), query={"number": "CTR1/2026-27/000001"}),
         "POST": Rule(
             (401, 403, 403, 400),
+            roles=staff(400, 403, 403),
             body=lambda world, actor: {
                 "counter": "CTR1",
                 "lines": [{"financialId": str(world.pack.pk), "qty": 1}],
@@ -315,23 +320,32 @@ API: dict[str, dict[str, Rule]] = {
             },
         ),
     },
-    "api/counter/bills/<str:public_id>": {"GET": Rule((401, 403, 403, 404))},
+    "api/counter/bills/<str:public_id>": {"GET": Rule((401, 403, 403, 404), roles=staff(404, 403, 403))},
     "api/counter/bills/<str:public_id>/returns": {
         "POST": Rule(
             (401, 403, 403, 404),
+            roles=staff(404, 403, 403),
             body=lambda world, actor: {"counter": "CTR1", "lines": [{"line": "1", "qty": 1}], "refund": "cash"},
         )
     },
-    "api/counter/upi": {"GET": Rule(ADMIN_ONLY, query={"amount": "145.50"})},
-    "api/counter/day": {"GET": Rule(ADMIN_ONLY, query={"counter": "CTR1"})},
+    "api/counter/upi": {"GET": Rule(ADMIN_ONLY, roles=staff(200, 403, 403), query={"amount": "145.50"})},
+    "api/counter/day": {"GET": Rule(ADMIN_ONLY, roles=staff(200, 403, 403), query={"counter": "CTR1"})},
     "api/counter/day/close": {
-        "POST": Rule((401, 403, 403, 201), body=lambda world, actor: {"counter": "CTR1", "counted": "0"})
+        "POST": Rule(
+            (401, 403, 403, 201),
+            roles=staff(201, 403, 403),
+            body=lambda world, actor: {"counter": "CTR1", "counted": "0"},
+        )
     },
-    "api/counter/closes": {"GET": Rule(ADMIN_ONLY)},
+    "api/counter/closes": {"GET": Rule(ADMIN_ONLY, roles=NO_STAFF)},  # every counter's: the owner's
     "api/counter/blocks": {
-        "POST": Rule((401, 403, 403, 201), body=lambda world, actor: {"counter": "CTR1", "count": 5})
+        "POST": Rule(
+            (401, 403, 403, 201), roles=staff(201, 403, 403), body=lambda world, actor: {"counter": "CTR1", "count": 5}
+        )
     },
-    "api/counter/sync": {"POST": Rule((401, 403, 403, 400), body=lambda world, actor: {"bills": []})},
+    "api/counter/sync": {
+        "POST": Rule((401, 403, 403, 400), roles=staff(400, 403, 403), body=lambda world, actor: {"bills": []})
+    },
     # orders
     # Cashiers look orders up; packers work through them; riders have their delivery sheet.
     "api/orders": {"GET": Rule(ADMIN_ONLY, staff(200, 200, 403)), "POST": Rule((401, 201, 201, 201), body=_order_body)},
@@ -533,6 +547,7 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "admin/packingslips": (OWNER, PACKER),
     "admin/deliverysheet": (OWNER, PACKER, RIDER),
     "admin/dashboard": (OWNER,),  # reports
+    "admin/counter": (OWNER, CASHIER),
 }
 
 # Everything else outside /api/ and /staff/: (method, path or None for the route filled in) -> statuses.
