@@ -92,6 +92,7 @@ LOCAL_SUGGESTIONS = [
     ("suggest q=బియ్యం", "/api/products/suggestions?q=%E0%B0%AC%E0%B0%BF%E0%B0%AF%E0%B1%8D%E0%B0%AF%E0%B0%82"),
     ("suggest q=basmti", "/api/products/suggestions?q=basmti"),
     ("suggest q=sugr", "/api/products/suggestions?q=sugr"),  # issue 29: a typo in a word of four letters
+    ("suggest q=sugar 5 kg", "/api/products/suggestions?q=sugar%205%20kg"),  # issue 47: a size, its pack picked
 ]
 # Issue 29: more of the ranking's paths, and bad input (a fast empty answer or a 400), built in-process.
 MORE_SUGGESTIONS = [
