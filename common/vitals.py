@@ -64,6 +64,7 @@ PAGES = (
     "payment_terms",
     "grievance",
     "admin_orderlist",
+    "admin_counter",
     "admin_productlist",
     "admin_product_edit",
     "admin_userlist",

@@ -5,6 +5,7 @@ the gate is the shop's admin check; the day closes of every counter are the mana
 """
 
 from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.parsers import JSONParser
@@ -99,7 +100,11 @@ class BillsView(CounterStaffView):
         )
         return Response(_bill_data(request, bill), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses=BillSerializer, summary="A counter bill by its printed number (?number=)")
+    @extend_schema(
+        responses=BillSerializer,
+        operation_id="counter_bills_find",
+        summary="A counter bill by its printed number (?number=)",
+    )
     def get(self, request: Request) -> Response:
         bill = services.bill_find(number=request.query_params.get("number", ""))
         return Response(BillSerializer(bill, context={"request": request}).data)
@@ -136,7 +141,11 @@ class ReturnsView(CounterStaffView):
 
 
 class UpiView(CounterStaffView):
-    @extend_schema(parameters=[UpiQuerySerializer], summary="The shop's UPI QR for an exact amount (SVG)")
+    @extend_schema(
+        parameters=[UpiQuerySerializer],
+        responses={(200, "image/svg+xml"): OpenApiTypes.STR},
+        summary="The shop's UPI QR for an exact amount (SVG)",
+    )
     def get(self, request: Request) -> Response:
         query = UpiQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
@@ -145,7 +154,11 @@ class UpiView(CounterStaffView):
 
 
 class DayView(CounterStaffView):
-    @extend_schema(parameters=[DayQuerySerializer], summary="A counter's day so far: bills, returns, methods, cash")
+    @extend_schema(
+        parameters=[DayQuerySerializer],
+        responses={200: OpenApiTypes.OBJECT},
+        summary="A counter's day so far: bills, returns, methods, cash",
+    )
     def get(self, request: Request) -> Response:
         query = DayQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
@@ -183,7 +196,11 @@ class ClosesView(CounterStaffView):
 
 
 class BlocksView(CounterStaffView):
-    @extend_schema(request=BlockInSerializer, summary="Reserve a block of a counter's numbers for billing offline")
+    @extend_schema(
+        request=BlockInSerializer,
+        responses={201: OpenApiTypes.OBJECT},
+        summary="Reserve a block of a counter's numbers for billing offline",
+    )
     def post(self, request: Request) -> Response:
         body = BlockInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -194,7 +211,11 @@ class BlocksView(CounterStaffView):
 
 
 class SyncView(CounterStaffView):
-    @extend_schema(request=SyncInSerializer, summary="Send the bills made offline: each lands once, by its key")
+    @extend_schema(
+        request=SyncInSerializer,
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Send the bills made offline: each lands once, by its key",
+    )
     def post(self, request: Request) -> Response:
         body = SyncInSerializer(data=request.data)
         body.is_valid(raise_exception=True)

@@ -96,13 +96,22 @@ def test_order_answers_tell_the_caller_its_next_moves(as_user, shopper, admin_us
 
 
 def test_the_database_guard_agrees_with_the_pack_count_rule(shopper, place_order):
-    """OrderItem's CHECK constraint is the last guard of `rules.MAX_QTY`; they must not drift."""
+    """OrderItem's CHECK constraint is the last guard of the pack-count rules: `rules.MAX_QTY` online
+    and the counter's `MAX_LINE_QTY` (a bill's line may hold more, issue 41); they must not drift."""
     from django.db import IntegrityError, transaction
 
+    from counter.services import MAX_LINE_QTY
     from orders.rules import MAX_QTY, MIN_QTY
 
     item = place_order(shopper).items.get()
-    for qty, allowed in ((MIN_QTY, True), (MAX_QTY, True), (MIN_QTY - 1, False), (MAX_QTY + 1, False)):
+    assert MAX_QTY <= MAX_LINE_QTY
+    for qty, allowed in (
+        (MIN_QTY, True),
+        (MAX_QTY, True),
+        (MAX_LINE_QTY, True),
+        (MIN_QTY - 1, False),
+        (MAX_LINE_QTY + 1, False),
+    ):
         item.qty = qty
         if allowed:
             with transaction.atomic():
