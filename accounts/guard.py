@@ -100,7 +100,9 @@ def guess_failed(guess: Guess) -> None:
     wait = _wait_after(failures, guess.free, guess.max_wait)
     if wait:
         cache.set(guess._gate_key, time.time() + wait, wait)
-    else:
+    elif guess.holds_gate:
+        # Only the try that holds the gate opens it: a free try failing late (a burst, a slow
+        # machine) must not open the gate another try holds, or one more try gets in.
         cache.delete(guess._gate_key)
 
 
