@@ -58,6 +58,7 @@ PAGES = {
     "payment/success": ("customer", "/payment/success?orderId={order}"),
     "payment/failure": ("customer", "/payment/failure?orderId={order}"),
     "admin/orderlist": ("admin", "/admin/orderlist"),
+    "admin/counter": ("admin", "/admin/counter"),
     "admin/productlist": ("admin", "/admin/productlist"),
     "admin/productlist/<int:pageNumber>": ("admin", "/admin/productlist/2"),
     "admin/product/<str:productRef>/edit/<str:detailId>": ("admin", "/admin/product/{slug}/edit/{detail}"),

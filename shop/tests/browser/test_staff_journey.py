@@ -159,7 +159,8 @@ def test_the_staff_screens_at_phone_and_desktop_widths(browser, live_server, sho
     page.goto("/admin/userlist")
     row = page.locator("tr", has_text="Asha Customer")
     expect(row.get_by_role("link", name="9876500001")).to_have_attribute("href", "tel:+919876500001")
-    expect(page.locator("tr", has_text="Lakshmi Admin").get_by_role("link", name="Edit")).to_have_count(0)
+    # Every row keeps its Edit link, an admin's too (issue 45: granting admin took it away).
+    expect(page.locator("tr", has_text="Lakshmi Admin").get_by_role("link", name="Edit")).to_have_count(1)
     row.get_by_role("link", name="Edit").click()
     page.get_by_label("Is Admin").check()
     page.get_by_role("button", name="Update").click()
