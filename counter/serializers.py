@@ -5,7 +5,7 @@ from decimal import Decimal
 from django.conf import settings
 from rest_framework import serializers
 
-from common.fields import MoneyField, money
+from common.fields import MoneyField, TextField, money
 from common.ids import WireIdField
 from counter.models import Counter, CounterReturn, Tender
 from orders.serializers import OrderItemSerializer, OrderSerializer, PaiseField
@@ -132,11 +132,11 @@ class DayQuerySerializer(serializers.Serializer):
 
 
 class DayCloseInSerializer(serializers.Serializer):
-    counter = serializers.CharField(max_length=8)
+    counter = TextField(max_length=8)
     date = serializers.DateField(required=False)
     counted = MoneyField(min_value=Decimal("0"))
     openingFloat = MoneyField(required=False, min_value=Decimal("0"), default=Decimal("0"))
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    reason = TextField(required=False, allow_blank=True, max_length=500)
 
 
 class DayCloseSerializer(serializers.Serializer):

@@ -16,6 +16,7 @@ import buyAgain from "./buy-again";
 import cart from "./cart";
 import checkout from "./checkout";
 import chrome from "./chrome";
+import counter from "./counter";
 import delivery from "./delivery";
 import header from "./header";
 import home from "./home";
@@ -52,6 +53,7 @@ export const AREAS = [
   cart,
   checkout,
   chrome,
+  counter,
   delivery,
   header,
   home,

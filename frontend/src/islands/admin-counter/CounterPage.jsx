@@ -12,6 +12,7 @@ import DayClose from "./DayClose";
 import Receipt from "./Receipt";
 import ReturnPanel from "./ReturnPanel";
 import "./counter.css";
+import { METHOD_TEXTS, TAB_TEXTS } from "./texts";
 
 const METHODS = ["cash", "upi", "card", "credit"];
 
@@ -179,7 +180,7 @@ function TenderPanel({ total, tenders, setTenders, phone, setPhone, upiId }) {
       <div className="counter__methods" role="radiogroup" aria-label={t("counter.pay")}>
         {METHODS.map((name) => (
           <button key={name} type="button" role="radio" aria-checked={method === name} className={`btn${method === name ? " btn--primary" : ""}`} onClick={() => setMethod(name)}>
-            {t(`counter.method.${name}`)}
+            {t(METHOD_TEXTS[name])}
           </button>
         ))}
       </div>
@@ -225,7 +226,7 @@ function TenderPanel({ total, tenders, setTenders, phone, setPhone, upiId }) {
       <ul className="counter__tenders">
         {tenders.map((tender, index) => (
           <li key={index}>
-            {t(`counter.method.${tender.method}`)} {formatMoney(tender.amount)}
+            {t(METHOD_TEXTS[tender.method])} {formatMoney(tender.amount)}
             <button type="button" className="btn btn--link" onClick={() => setTenders(tenders.filter((_, i) => i !== index))}>
               {t("counter.remove")}
             </button>
@@ -421,7 +422,7 @@ export default function CounterPage() {
         <nav className="counter__tabs" aria-label={t("counter.title")}>
           {["bill", "return", "close"].map((name) => (
             <button key={name} type="button" aria-pressed={tab === name} className={`btn${tab === name ? " btn--primary" : ""}`} onClick={() => setTab(name)}>
-              {t(`counter.tab.${name}`)}
+              {t(TAB_TEXTS[name])}
             </button>
           ))}
         </nav>

@@ -7,6 +7,7 @@ import { api, errorMessage } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
+import { METHOD_TEXTS } from "./texts";
 
 const rupees = (paise) => formatMoney((paise || 0) / 100);
 
@@ -53,7 +54,7 @@ export default function DayClose({ till }) {
             <tbody>
               {Object.entries(summary.methods).map(([method, row]) => (
                 <tr key={method}>
-                  <td>{t(`counter.method.${method}`)}</td>
+                  <td>{t(METHOD_TEXTS[method])}</td>
                   <td>{rupees(row.sales)}</td>
                   <td>{rupees(row.refunds)}</td>
                 </tr>

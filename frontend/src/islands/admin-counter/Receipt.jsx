@@ -13,28 +13,28 @@ function fill(text, vars = {}) {
 
 export default function Receipt({ bill, paper, language }) {
   const texts = CATALOGS[language] || en;
-  const say = (key, vars) => fill(texts[`counter.receipt.${key}`] || en[`counter.receipt.${key}`], vars);
+  const say = (key, vars) => fill(texts[key] || en[key], vars);
   const order = bill.order;
   const gst = order.gst;
   const when = new Date(bill.billedAt).toLocaleString(language === "te" ? "te-IN" : "en-IN", { timeZone: "Asia/Kolkata" });
   return (
-    <article className={`receipt receipt--${paper}`} aria-label={`${say("taxInvoice")} ${bill.number}`} lang={language}>
+    <article className={`receipt receipt--${paper}`} aria-label={`${say("counter.receipt.taxInvoice")} ${bill.number}`} lang={language}>
       <header className="receipt__head">
         <strong>{bill.seller.legalName}</strong>
         <div>{bill.seller.address}</div>
-        <div>{say("gstin")}: {bill.seller.gstin} · {say("fssai")}: {bill.seller.fssai}</div>
+        <div>{say("counter.receipt.gstin")}: {bill.seller.gstin} · {say("counter.receipt.fssai")}: {bill.seller.fssai}</div>
         <div>{bill.seller.phone}</div>
-        <h2>{say("taxInvoice")}</h2>
-        <div>{say("bill")}: {bill.number}</div>
-        <div>{say("date")}: {when}</div>
-        <div>{say("cashier")}: {bill.cashier} · {bill.counter.code}</div>
+        <h2>{say("counter.receipt.taxInvoice")}</h2>
+        <div>{say("counter.receipt.bill")}: {bill.number}</div>
+        <div>{say("counter.receipt.date")}: {when}</div>
+        <div>{say("counter.receipt.cashier")}: {bill.cashier} · {bill.counter.code}</div>
       </header>
       <table className="receipt__lines">
         <thead>
           <tr>
-            <th>{say("item")}</th>
-            <th>{say("qty")}</th>
-            <th>{say("amount")}</th>
+            <th>{say("counter.receipt.item")}</th>
+            <th>{say("counter.receipt.qty")}</th>
+            <th>{say("counter.receipt.amount")}</th>
           </tr>
         </thead>
         <tbody>
@@ -43,7 +43,7 @@ export default function Receipt({ bill, paper, language }) {
               <td>
                 {language === "te" && item.nameTe ? item.nameTe : item.name} {item.quantity} {item.units}
                 <div className="receipt__sub">
-                  {item.hsnCode} · {say("gstRate", { rate: item.gstRate })} · {formatMoney(item.price)}
+                  {item.hsnCode} · {say("counter.receipt.gstRate", { rate: item.gstRate })} · {formatMoney(item.price)}
                 </div>
               </td>
               <td>{item.qty}</td>
@@ -57,10 +57,10 @@ export default function Receipt({ bill, paper, language }) {
           <tbody>
             {gst.rates.map((rate) => (
               <tr key={rate.rate}>
-                <td>{say("gstRate", { rate: rate.rate })}</td>
-                <td>{say("taxable")} {formatMoney(rate.taxableValue)}</td>
+                <td>{say("counter.receipt.gstRate", { rate: rate.rate })}</td>
+                <td>{say("counter.receipt.taxable")} {formatMoney(rate.taxableValue)}</td>
                 <td>
-                  {say("cgst")} {formatMoney(rate.cgst)} {say("sgst")} {formatMoney(rate.sgst)}
+                  {say("counter.receipt.cgst")} {formatMoney(rate.cgst)} {say("counter.receipt.sgst")} {formatMoney(rate.sgst)}
                 </td>
               </tr>
             ))}
@@ -68,22 +68,22 @@ export default function Receipt({ bill, paper, language }) {
         </table>
       ) : null}
       <p className="receipt__total">
-        {say("total")}: {formatMoney(order.totalPrice)}
+        {say("counter.receipt.total")}: {formatMoney(order.totalPrice)}
       </p>
       <ul className="receipt__tenders">
         {bill.tenders.map((tender, index) => (
           <li key={index}>
-            {say("paid")} ({texts[`counter.method.${tender.method}`] || tender.method}): {formatMoney(tender.amount)}
+            {say("counter.receipt.paid")} ({texts[`counter.method.${tender.method}`] || tender.method}): {formatMoney(tender.amount)}
             {tender.reference ? ` · ${tender.reference}` : ""}
           </li>
         ))}
         {bill.change ? (
           <li>
-            {say("change")}: {formatMoney(bill.change)}
+            {say("counter.receipt.change")}: {formatMoney(bill.change)}
           </li>
         ) : null}
       </ul>
-      <p className="receipt__foot">{say("thanks")}</p>
+      <p className="receipt__foot">{say("counter.receipt.thanks")}</p>
     </article>
   );
 }
