@@ -17,7 +17,7 @@ from rest_framework import serializers
 
 from common.fields import MoneyField, PageNumberField, PageSizeField, TextField, WholeNumberField, money
 from common.ids import WireIdField
-from common.money import rupees_in_words
+from common.money import rupees_in_words, to_rupees
 from common.openapi import PINCODE, JudgedInput, text, whole_number
 from common.pagination import ADMIN_ORDER_LIST
 from orders.board import (
@@ -28,7 +28,6 @@ from orders.board import (
     SEARCH_TOO_LONG,
     TOO_MANY,
 )
-from orders.credit_notes import rupees_from_paise
 from orders.models import DeliveryWindow, Holiday, Order, OrderItem, OrderLineChange, Weekday
 from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
@@ -292,7 +291,7 @@ class PaiseField(MoneyField):
         super().__init__(read_only=True, **kwargs)
 
     def to_representation(self, value: int):
-        return money(rupees_from_paise(value))
+        return money(to_rupees(value))
 
 
 class CreditNoteLineSerializer(serializers.Serializer):
@@ -331,7 +330,7 @@ class CreditNoteSerializer(serializers.Serializer):
     totalInWords = serializers.SerializerMethodField()
 
     def get_totalInWords(self, note) -> str:
-        return rupees_in_words(rupees_from_paise(note.total_paise))
+        return rupees_in_words(to_rupees(note.total_paise))
 
 
 class OrderUserSerializer(serializers.Serializer):

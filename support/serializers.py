@@ -4,14 +4,13 @@ Input serializers check the shape and types of a request; the rules (the report 
 be reported, the amount) are `support.services`'.
 """
 
-from decimal import Decimal
-
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.fields import MoneyField, PageNumberField, PageSizeField, TextField, WholeNumberField
 from common.ids import WireIdField
+from common.money import to_rupees
 from common.openapi import JudgedInput, any_text, whole_number
 from common.openapi import text as required_text
 from common.pagination import TICKET_LIST
@@ -235,7 +234,7 @@ class CreditEntrySerializer(serializers.Serializer):
 
     @extend_schema_field(MoneyField())
     def get_amount(self, entry):
-        return MoneyField().to_representation(Decimal(abs(entry.amount_paise)) / 100)
+        return MoneyField().to_representation(to_rupees(abs(entry.amount_paise)))
 
 
 class StoreCreditSerializer(serializers.Serializer):

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from common.dates import format_date
 from common.errors import Conflict, InvalidValue, NotFound
-from common.money import to_paise
+from common.money import round_to_paise
 from common.text import clean_text
 from notifications.messages import ticket_text
 from notifications.services import sms_after_commit
@@ -200,7 +200,7 @@ def ticket_claim_value(*, ticket: Ticket) -> Decimal:
     total = sum(
         (line.order_item.price * line.quantity for line in ticket.lines.select_related("order_item")), Decimal("0")
     )
-    return to_paise(total)
+    return round_to_paise(total)
 
 
 def _locked(number: str) -> tuple[Order | None, Ticket]:
@@ -249,7 +249,7 @@ def ticket_approve(*, number: str, by, amount: Decimal | None = None) -> Ticket:
             # Nothing was paid to give back, and a delivered order's total is not lowered here.
             raise Conflict(ORDER_UNPAID.format(order=order.public_id, ticket=ticket.number), code="order_unpaid")
         most = ticket_claim_value(ticket=ticket)
-        amount = most if amount is None else to_paise(Decimal(amount))
+        amount = most if amount is None else round_to_paise(Decimal(amount))
         if amount <= 0:
             raise InvalidValue(AMOUNT_NOT_POSITIVE)
         if amount > most:
