@@ -25,6 +25,7 @@ from django.db.models.lookups import Exact
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from catalog.labels import pack_label
 from common.money import sql_paise
 
 PUBLIC_ID_LENGTH = 20
@@ -233,7 +234,7 @@ class OrderItem(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.qty} × {self.brand} {self.name} {self.quantity} {self.units}"
+        return f"{self.qty} × {pack_label(self, named=True)}"
 
 
 class OrderEvent(models.Model):
@@ -421,7 +422,7 @@ class CreditNoteLine(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.qty} × {self.brand} {self.name} {self.quantity} {self.units}"
+        return f"{self.qty} × {pack_label(self, named=True)}"
 
 
 # Delivery slots: the windows staff open per weekday, the days they close, and the places taken.

@@ -21,6 +21,7 @@ from decimal import Decimal, InvalidOperation
 from django.conf import settings
 from django.db.models import Count, Max, Min, Prefetch, QuerySet, Sum
 
+from catalog.labels import pack_label
 from catalog.models import Product
 from orders.models import DeliveryWindow, Order, OrderItem
 from orders.slots import slot_label
@@ -79,7 +80,7 @@ class PickLine:
 
     @property
     def pack(self) -> str:
-        return f"{self.quantity} {self.units}"
+        return pack_label(self)
 
 
 @dataclass

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from catalog.labels import pack_label
 from common.fields import MoneyField, PageNumberField, PageSizeField, TextField, WholeNumberField, money
 from common.ids import WireIdField
 from common.money import rupees_in_words, to_rupees
@@ -665,7 +666,7 @@ class SlipLineSerializer(serializers.Serializer):
     qty = serializers.IntegerField()
 
     def get_pack(self, item: OrderItem) -> str:
-        return f"{item.quantity} {item.units}"
+        return pack_label(item)
 
 
 class StopSerializer(serializers.Serializer):
