@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from common.dates import format_datetime
 from common.errors import DomainError
 from common.money import rupees, to_rupees
+from common.text import REASON_MAX_LENGTH
 from orders import packing
 from orders.models import (
     CreditNote,
@@ -133,7 +134,7 @@ class PackingChangeForm(forms.Form):
     shopper_agreed = forms.BooleanField(
         label="The shopper agreed to this pack at its own price", required=False, initial=False
     )
-    reason = forms.CharField(label="Why", required=False, max_length=packing.REASON_MAX_LENGTH)
+    reason = forms.CharField(label="Why", required=False, max_length=REASON_MAX_LENGTH)
 
     def __init__(self, *args, order: Order, **kwargs):
         super().__init__(*args, **kwargs)

@@ -36,14 +36,13 @@ from django.utils.translation import gettext, gettext_lazy
 from catalog.labels import pack_label
 from common.errors import Conflict, DomainError
 from common.money import to_paise
-from common.text import squeezed
+from common.text import clean_reason
 from orders import tax
 from orders.models import CreditNote, CreditNoteLine, CreditNoteSequence, Order, OrderItem
 
 logger = logging.getLogger(__name__)
 
 CREDIT_NOTE_PREFIX = "CN"
-REASON_MAX_LENGTH = CreditNote._meta.get_field("reason").max_length
 
 CREDIT_EXCEEDS_LINE = gettext_lazy("{item}: only {count} pack(s) of this line are left to give back, not {wanted}.")
 CREDIT_LINE_NOT_ON_ORDER = gettext_lazy("That item is not part of this order.")
@@ -120,8 +119,7 @@ def _next_number() -> str:
 
 
 def _clean_reason(reason: str) -> str:
-    text = squeezed(reason) if isinstance(reason, str) else ""
-    return text[:REASON_MAX_LENGTH]
+    return clean_reason(reason)
 
 
 def _checked_lines(order: Order, lines: Sequence[tuple[OrderItem, int]]) -> list[tuple[OrderItem, int]]:

@@ -39,7 +39,7 @@ from catalog.labels import pack_label
 from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_return, stock_take
 from common.errors import Conflict, DomainError, NotFound
-from common.text import squeezed
+from common.text import clean_reason
 from orders import tax
 from orders.credit_notes import credit_note_issue
 from orders.events import announce_order_changed
@@ -54,7 +54,6 @@ logger = logging.getLogger(__name__)
 Status = Order.Status
 Kind = OrderLineChange.Kind
 
-REASON_MAX_LENGTH = OrderLineChange._meta.get_field("reason").max_length
 
 NOT_EDITABLE = gettext_lazy("Order {order} is {status}; its items can no longer be changed.")
 LINE_NOT_FOUND = gettext_lazy("This item is not in order {order}.")
@@ -74,7 +73,6 @@ REPLACEMENT_COSTS_MORE = gettext_lazy(
 )
 REPLACEMENT_SHORT = gettext_lazy("Sorry, not enough stock for {pack}: only {count} left.")
 PACK_NOT_FOUND = gettext_lazy("No pack has the id {pack}.")
-REASON_TOO_LONG = gettext_lazy("The reason can have at most {count} characters.")
 # What the credit note, the refund and the history say when staff give no reason.
 DEFAULT_REASONS = {
     Kind.REDUCED: gettext_lazy("Fewer packs at packing"),
@@ -101,10 +99,7 @@ def _financial_label(pack: Financial) -> str:
 
 
 def _clean_reason(reason) -> str:
-    text = squeezed(reason) if isinstance(reason, str) else ""
-    if len(text) > REASON_MAX_LENGTH:
-        raise DomainError(REASON_TOO_LONG.format(count=REASON_MAX_LENGTH))
-    return text
+    return clean_reason(reason)
 
 
 def _whole(qty) -> int:

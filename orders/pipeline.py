@@ -18,8 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from catalog.stock import stock_return
-from common.errors import Conflict, DomainError, NotFound
-from common.text import squeezed
+from common.errors import Conflict, NotFound
+from common.text import REASON_MAX_LENGTH, clean_reason
 from orders.credit_notes import credit_note_issue_for_rest
 from orders.events import announce_order_changed
 from orders.models import Order, OrderEvent
@@ -57,7 +57,7 @@ NOTIFIED_STEPS = frozenset({Status.DISPATCHED, Status.DELIVERED, Status.CANCELLE
 # leaves the shop.
 LINE_CHANGE_STATUSES = frozenset({Status.PLACED, Status.PACKED})
 
-CANCEL_REASON_MAX_LENGTH = OrderEvent._meta.get_field("reason").max_length
+CANCEL_REASON_MAX_LENGTH = REASON_MAX_LENGTH
 
 # The statuses from which the shopper who placed an order may cancel it themselves (staff: `MOVES`).
 CUSTOMER_CANCELS_FROM = frozenset({Status.PLACED})
@@ -174,14 +174,9 @@ def order_advance(*, order: Order, to_status: str, by=None) -> Order:
 
 def clean_cancel_reason(reason, *, required: bool = True) -> str:
     """The reason as written, spaces tidied; 400 when empty (if `required`) or too long."""
-    text = squeezed(reason) if isinstance(reason, str) else ""
-    if not text and required:
-        raise DomainError(gettext("Please give a reason for cancelling the order."))
-    if len(text) > CANCEL_REASON_MAX_LENGTH:
-        raise DomainError(
-            gettext("The reason can have at most {count} characters.").format(count=CANCEL_REASON_MAX_LENGTH)
-        )
-    return text
+    return clean_reason(
+        reason, required_message=gettext("Please give a reason for cancelling the order.") if required else ""
+    )
 
 
 def _check_cancel_by(*, locked: Order, by) -> None:

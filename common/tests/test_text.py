@@ -30,3 +30,50 @@ def test_clean_text_counts_length_after_squeezing():
     assert clean_text("ab    cd", label="Brand", max_length=5) == "ab cd"
     with pytest.raises(InvalidValue, match=r"^Brand must be at most 5 characters\.$"):
         clean_text("abc def", label="Brand", max_length=5)
+
+
+@pytest.mark.parametrize("length", [0, 1, 300])
+def test_a_reason_up_to_the_limit_is_kept_whole(length):
+    from common.text import REASON_MAX_LENGTH, clean_reason
+
+    assert REASON_MAX_LENGTH == 300
+    assert clean_reason("  " + "x" * length + "  ") == "x" * length
+
+
+def test_a_reason_over_the_limit_is_refused_never_cut():
+    from common.errors import DomainError
+    from common.text import clean_reason
+
+    with pytest.raises(DomainError) as refused:
+        clean_reason("x" * 301)
+    assert refused.value.extra["code"] == "reason_too_long"
+
+
+def test_an_empty_reason_is_refused_only_when_a_message_says_why():
+    from common.errors import DomainError
+    from common.text import clean_reason
+
+    assert clean_reason("   ") == "" and clean_reason(None) == "" and clean_reason(["x"]) == ""
+    with pytest.raises(DomainError) as refused:
+        clean_reason(" ", required_message="Please give a reason.", required_code="reason_required")
+    assert refused.value.extra["code"] == "reason_required" and str(refused.value) == "Please give a reason."
+
+
+def test_no_module_cuts_a_reason_to_fit():
+    """`reason[:N]` / `str(reason)[:N]` was how refunds and store credit kept a reason that was too long."""
+    import ast
+
+    from common.tests.tree import app_modules, words
+
+    cuts = {
+        f"{path}:{node.lineno}"
+        for path, tree in app_modules()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Slice)
+        and node.slice.lower is None
+        and node.slice.upper is not None
+        and {"reason", "text"} & words(node.value)
+        and "length" in words(node.slice.upper)
+    }
+    assert cuts == set()
