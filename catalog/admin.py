@@ -237,8 +237,11 @@ class DetailAdmin(CatalogAdmin):
     def save_formset(self, request, form, formset, change):
         if formset.model is not Financial:
             return super().save_formset(request, form, formset, change)
-        for financial in formset.save(commit=False):
-            services.financial_save(financial=financial)
+        saved = formset.save(commit=False)
+        changed = {obj.pk: fields for obj, fields in formset.changed_objects}
+        for financial in saved:
+            typed = financial.count_in_stock if "count_in_stock" in changed.get(financial.pk, ()) else None
+            services.financial_save(financial=financial, count_in_stock=typed, by=request.user)
         for financial in formset.deleted_objects:
             services.financial_delete(financial=financial)
 
@@ -283,7 +286,7 @@ class FinancialAdmin(CatalogAdmin):
         """Through the pack service: caches dropped, carts told, one announcement for the lot."""
         packs = list(queryset.select_related("detail").select_for_update().order_by("pk"))
         for financial in packs:
-            services.financial_update(financial=financial, count_in_stock=0)
+            services.financial_update(financial=financial, count_in_stock=0, by=request.user)
         self.message_user(request, f"{len(packs)} pack(s) marked out of stock.")
 
     def get_changelist_form(self, request, **kwargs):
@@ -291,7 +294,8 @@ class FinancialAdmin(CatalogAdmin):
         return super().get_changelist_form(request, **kwargs)
 
     def save_model(self, request, obj, form, change):
-        services.financial_save(financial=obj)
+        typed = obj.count_in_stock if change and "count_in_stock" in form.changed_data else None
+        services.financial_save(financial=obj, count_in_stock=typed, by=request.user)
 
     def delete_service(self, financial):
         services.financial_delete(financial=financial)

@@ -279,12 +279,8 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
         else:
             summary.packs_updated += 1
         if not dry_run:
-            financial.price, financial.dprice, financial.count_in_stock = (
-                row.prices.price,
-                row.prices.dprice,
-                row.count_in_stock,
-            )
-            financial_save(financial=financial)
+            financial.price, financial.dprice = row.prices.price, row.prices.dprice
+            financial_save(financial=financial, count_in_stock=row.count_in_stock)
     if not dry_run:
         caching.invalidate()
     return summary

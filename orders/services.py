@@ -228,7 +228,7 @@ def order_place(
         _check_packs(items, packs)
         totals = _priced(items, packs, client_totals)
         try:
-            stock_take([(line.financial_id, line.qty) for line in items])
+            taken = stock_take([(line.financial_id, line.qty) for line in items])
         except InsufficientStock as error:
             raise _out_of_stock(error.short) from None
         delivery_tax = tax.tax_included(totals.shipping_price, tax.DELIVERY_GST_RATE, interstate=interstate)
@@ -251,10 +251,17 @@ def order_place(
         )
         OrderItem.objects.bulk_create(
             [
-                _snapshot(order=order, pack=packs[line.financial_id], qty=line.qty, interstate=interstate)
+                _snapshot(
+                    order=order,
+                    pack=packs[line.financial_id],
+                    qty=line.qty,
+                    interstate=interstate,
+                    cost_paise=taken.cost_paise(line.financial_id, line.qty),
+                )
                 for line in items
             ]
         )
+        taken.refer(order.stock_reference)
         pipeline.order_placed(order=order, by=user)
         slot_book(order=order, wanted=delivery_slot)
         _spend_store_credit(order=order, user=user, wanted=store_credit)
@@ -297,7 +304,7 @@ def _out_of_stock(short: list[tuple[Financial, int]]) -> Conflict:
     )
 
 
-def _snapshot(*, order: Order, pack: Financial, qty: int, interstate: bool) -> OrderItem:
+def _snapshot(*, order: Order, pack: Financial, qty: int, interstate: bool, cost_paise: int | None = None) -> OrderItem:
     """The line as the cart showed it, at the price paid, with the GST inside it at today's rate."""
     product = pack.detail.product
     line_tax = tax.tax_included(pack.dprice * qty, product.gst_rate, interstate=interstate)
@@ -321,6 +328,7 @@ def _snapshot(*, order: Order, pack: Financial, qty: int, interstate: bool) -> O
         gst_rate=line_tax.rate,
         taxable_value=line_tax.taxable_value,
         tax=line_tax.tax,
+        cost_paise=cost_paise,
     )
 
 
