@@ -592,10 +592,12 @@ def _as_written(words: list[str], table: _Table) -> list[str]:
     'handwash' → 'hand wash', 'dish wash' → 'dishwash'. Runs of Latin letters and digits only."""
     out, start = [], 0
     while start < len(words):
-        for end in range(min(len(words), start + JOIN_MAX_WORDS), start, -1):
+        for end in range(min(len(words), start + JOIN_MAX_WORDS + 1), start, -1):
             run = " ".join(words[start:end])
             key = joined(run)
             written = table.written.get(key) if len(key) == len(run) - (end - start - 1) else None
+            if written is None:  # (a run one word longer than the catalog's is read for its 'and' only)
+                written = _ampersand(words[start:end], table)
             if written is not None and written != run:
                 out.append(written)
                 start = end
@@ -604,6 +606,17 @@ def _as_written(words: list[str], table: _Table) -> list[str]:
             out.append(words[start])
             start += 1
     return out
+
+
+def _ampersand(run: list[str], table: _Table) -> str | None:
+    """The catalog's run written with '&' where `run` says 'and' between two words ('head and
+    shoulders' → "head & shoulders", 'tea and coffee' → "tea & coffee"); None when the catalog
+    writes no such run."""
+    if "and" not in run[1:-1]:
+        return None
+    kept = [word for index, word in enumerate(run) if not (word == "and" and 0 < index < len(run) - 1)]
+    written = table.written.get(joined(" ".join(kept)))
+    return written if written is not None and "&" in written else None
 
 
 def _brand_named(words: list[str], table: _Table) -> str:

@@ -302,3 +302,22 @@ def test_stock_taken_rereads_the_stock_but_not_the_words(shop, django_assert_num
     services.synonym_save(synonym=SearchSynonym(word="godhuma", means="wheat flour"))
     with django_assert_num_queries(3):  # a synonym is a word: read again, with the stock
         assert search.understand("godhuma").phrases == ("godhuma", "wheat flour")
+
+
+def test_and_between_words_reads_as_the_catalogs_ampersand():
+    # Issue 47: "head and shoulders" is how people say the brand the catalog writes "Head & Shoulders".
+    care = make_category("BATH & BODY")
+    drinks = make_category("TEA & COFFEE")
+    shampoo = make_product("Shampoo", category=care, brands={"Head & Shoulders": [("180", "ml", "199", "199", 5)]})
+    make_product("Shampoo Sachet", category=care, brands={"Clinic Plus": [("5", "ml", "2", "2", 50)]})
+    make_product("Leaf Tea", category=drinks)
+    make_product("Oil and Atta Saver Pack")
+    query = search.understand("head and shoulders")
+    assert (query.text, query.brand) == ("head & shoulders", "Head & Shoulders")
+    assert _suggested("head and shoulders")[0] == _found("head and shoulders")[0] == shampoo.name
+    assert search.understand("Head and Shoulders 180ml").size is not None
+    assert _found("tea and coffee") == ["Leaf Tea"]  # the category, written with '&'
+    # A catalog name that says 'and' is read as it is written, and 'and' alone changes nothing.
+    assert search.understand("oil and atta").text == "oil and atta"
+    assert _found("oil and atta") == ["Oil and Atta Saver Pack"]
+    assert search.understand("and").text == "and"
