@@ -46,8 +46,9 @@ MOST_PAGE_SIZE = 500
 PRODUCT_LIST = PageSizes(default=12, most=MOST_PAGE_SIZE)  # GET /api/products (keyword or not)
 CATEGORY_PRODUCTS = PageSizes(default=24, most=MOST_PAGE_SIZE)  # GET /api/products/categories/{category}/products
 ADMIN_PRODUCT_LIST = PageSizes(default=20, most=MOST_PAGE_SIZE)  # GET /api/admin/products
-ADMIN_ORDER_LIST = PageSizes(default=20, most=MOST_PAGE_SIZE)  # GET /api/orders (admin)
-# The existing client reads GET /api/users as the whole list; the shop's own screen pages it.
+# The existing client's admin lists read GET /api/orders and GET /api/users whole (they have no
+# pager): unpaged, each answers up to `most` rows; the shop's own screens ask for pages.
+ADMIN_ORDER_LIST = PageSizes(default=20, most=MOST_PAGE_SIZE, whole_when_unpaged=True)  # GET /api/orders (admin)
 USER_LIST = PageSizes(default=20, most=MOST_PAGE_SIZE, whole_when_unpaged=True)  # GET /api/users (admin)
 REWARD_LIST = PageSizes(default=20, most=MOST_PAGE_SIZE)  # the admin's list of rewards (promotions)
 TICKET_LIST = PageSizes(default=20, most=MOST_PAGE_SIZE)  # GET /api/support/tickets (admin: the queue)

@@ -9,8 +9,7 @@ from common.permissions import HasRole, IsCustomer
 from common.roles import Role
 from orders import selectors, services
 from orders.buy_again import order_buy_again
-from orders.models import Order
-from orders.pipeline import order_advance
+from orders.pipeline import order_advance, order_deliver
 from orders.serializers import (
     BuyAgainSerializer,
     OrderSerializer,
@@ -64,7 +63,9 @@ class OrderDeliverView(APIView):
 
     @extend_schema(request=None, responses=OrderSerializer)
     def put(self, request: Request, public_id: str) -> Response:
-        return _advanced(request, public_id, Order.Status.DELIVERED)
+        order = selectors.order_get_for(user=request.user, public_id=public_id)
+        order_deliver(order=order, by=request.user)
+        return Response(_order_data(request, order))
 
 
 class OrderStatusView(APIView):

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.roles import Role, has_role, is_staff_member
+from accounts.roles import Role, has_role, is_owner, is_staff_member
 from catalog.stock import stock_return
 from common.errors import Conflict, DomainError, Forbidden, NotFound
 from common.text import squeezed
@@ -149,8 +149,9 @@ def order_handed_over(*, order: Order, by, reason: str) -> None:
     )
 
 
-def _move(*, order: Order, to_status: str, by, reason: str = "") -> Order:
-    """Lock the row, check the move against `MOVES`, stamp it, record it; returns the locked row."""
+def _move(*, order: Order, to_status: str, by, reason: str = "", texted: bool = True) -> Order:
+    """Lock the row, check the move against `MOVES`, stamp it, record it; returns the locked row.
+    `texted`: the shopper hears of a notified step (False for a step walked through on the way)."""
     locked = Order.objects.select_for_update().get(pk=order.pk)
     if _is_staff(by) and not has_role(by, *MOVE_ROLES[to_status]):
         raise Forbidden(MOVE_NOT_YOURS)
@@ -165,7 +166,7 @@ def _move(*, order: Order, to_status: str, by, reason: str = "") -> Order:
         fields.append("cancel_reason")
     locked.save(update_fields=fields)
     _record(order=locked, from_status=from_status, to_status=to_status, by=by, reason=reason, at=now)
-    if to_status in NOTIFIED_STEPS and to_status != Status.CANCELLED:  # the cancellation says what comes back
+    if texted and to_status in NOTIFIED_STEPS and to_status != Status.CANCELLED:  # a cancellation says what comes back
         order_sms_after_commit(order=locked, event=to_status)
     return locked
 
@@ -189,6 +190,23 @@ def order_advance(*, order: Order, to_status: str, by=None) -> Order:
     with transaction.atomic():
         locked = _move(order=order, to_status=to_status, by=by)
     logger.info("order %s moved to %s by %s", locked.public_id, to_status, getattr(by, "pk", None))
+    return copy_progress(to=order, source=locked)
+
+
+def order_deliver(*, order: Order, by=None) -> Order:
+    """`PUT /api/orders/{id}/deliver`: mark `order` delivered. The shop's existing client has only
+    "Mark as delivered" on its admin screen, so from the owner this walks the order through every
+    step it skipped (placed → packed → dispatched → delivered), each its own event, in one
+    transaction: one move as the caller sees it, and the shopper gets one text (delivered). Anyone
+    else (a rider) delivers a dispatched order only, as `order_advance`."""
+    if not is_owner(by):
+        return order_advance(order=order, to_status=Status.DELIVERED, by=by)
+    with transaction.atomic():
+        locked = Order.objects.select_for_update().get(pk=order.pk)
+        steps = _ORDER[_ORDER.index(locked.status) + 1 :] if locked.status in _ORDER[:-1] else [Status.DELIVERED]
+        for step in steps:
+            locked = _move(order=locked, to_status=step, by=by, texted=step == Status.DELIVERED)
+    logger.info("order %s delivered through %s by %s", locked.public_id, "/".join(steps), getattr(by, "pk", None))
     return copy_progress(to=order, source=locked)
 
 

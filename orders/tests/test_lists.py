@@ -58,7 +58,7 @@ def test_the_admin_list_takes_the_same_queries_for_any_page(
         place_order(shopper if index % 2 else other_shopper, (packs.oil_1l, 1), (packs.rice_5kg, 1))
 
     with django_assert_max_num_queries(with_one):
-        response = client.get("/api/orders")
+        response = client.get("/api/orders?pageNumber=1")
 
     body = response.json()
     # user (token), count, orders with users, lines, flagged payments, packing changes, refunds, credit notes
@@ -75,11 +75,17 @@ def test_the_admin_list_pages_and_filters_by_status(as_user, shopper, admin_user
         order_advance(order=order, to_status=Order.Status.PACKED, by=admin_user)
     client = as_user(admin_user)
 
-    first_page = client.get("/api/orders")
+    everything = client.get("/api/orders")  # the existing client's list has no pager: all of them (up to 500)
+    first_page = client.get("/api/orders?pageNumber=1")
     second_page = client.get("/api/orders?pageNumber=2")
     packed = client.get("/api/orders?status=packed")
     past_the_end = client.get("/api/orders?pageNumber=9")
 
+    assert [row["_id"] for row in everything.json()] == [order.public_id for order in reversed(orders)]
+    assert links(everything) == {
+        "first": "/api/orders?pageNumber=1&pageSize=500",
+        "last": "/api/orders?pageNumber=1&pageSize=500",
+    }
     assert [row["_id"] for row in first_page.json()] == [order.public_id for order in reversed(orders[3:])]
     assert [row["_id"] for row in second_page.json()] == [order.public_id for order in reversed(orders[:3])]
     assert links(first_page) == {
@@ -94,7 +100,7 @@ def test_the_admin_list_pages_and_filters_by_status(as_user, shopper, admin_user
     }
     assert sorted(row["_id"] for row in packed.json()) == sorted(order.public_id for order in orders[:3])
     assert packed["X-Total-Count"] == "3"
-    assert links(packed)["last"] == "/api/orders?pageNumber=1&pageSize=20&status=packed"
+    assert links(packed)["last"] == "/api/orders?pageNumber=1&pageSize=500&status=packed"
     assert past_the_end.json() == [] and past_the_end["X-Total-Count"] == "23"
 
 
@@ -116,8 +122,8 @@ def test_an_empty_admin_list(as_user, admin_user, packs):
     assert response.json() == []
     assert response["X-Total-Count"] == "0"
     assert links(response) == {
-        "first": "/api/orders?pageNumber=1&pageSize=20",
-        "last": "/api/orders?pageNumber=1&pageSize=20",
+        "first": "/api/orders?pageNumber=1&pageSize=500",
+        "last": "/api/orders?pageNumber=1&pageSize=500",
     }
 
 

@@ -2,6 +2,8 @@
 
 import pytest
 
+from accounts.roles import Role
+from accounts.services import user_role_set
 from common.errors import Conflict
 from orders.models import Order
 from orders.pipeline import TRANSITIONS, order_advance
@@ -81,23 +83,57 @@ def test_the_status_endpoint_moves_the_order_and_answers_it(as_user, shopper, ad
     assert body["orderItems"][0]["name"] == "Sunflower Oil"
 
 
-def test_the_deliver_endpoint_is_the_last_step_only(as_user, shopper, admin_user, place_order):
+def test_the_owners_deliver_walks_an_order_through_the_steps_it_skipped(
+    as_user, shopper, admin_user, place_order, sms_outbox, django_capture_on_commit_callbacks
+):
+    # Issue 45: the existing client's admin screen has only "Mark as delivered".
     order = place_order(shopper)
-    admin = as_user(admin_user)
+    texts_before = len(sms_outbox(shopper.phone_no))
 
-    too_early = admin.put(f"/api/orders/{order.public_id}/deliver")
+    with django_capture_on_commit_callbacks(execute=True):
+        delivered = as_user(admin_user).put(f"/api/orders/{order.public_id}/deliver")
+    again = as_user(admin_user).put(f"/api/orders/{order.public_id}/deliver")
+
+    assert delivered.status_code == 200
+    body = delivered.json()
+    assert (body["isPacked"], body["isDispatched"], body["isDelivered"]) == (True, True, True)
+    moves = list(order.events.order_by("id").values_list("from_status", "to_status", "by"))
+    assert moves == [
+        ("", "placed", shopper.pk),
+        ("placed", "packed", admin_user.pk),
+        ("packed", "dispatched", admin_user.pk),
+        ("dispatched", "delivered", admin_user.pk),
+    ]
+    assert len(sms_outbox(shopper.phone_no)) == texts_before + 1  # delivered, not dispatched a moment before
+    assert again.status_code == 409
+    assert again.json()["message"] == f"Order {order.public_id} is already delivered."
+
+
+def test_a_rider_delivers_a_dispatched_order_only(as_user, shopper, admin_user, make_user, place_order):
+    rider = user_role_set(actor=admin_user, user=make_user(name="A rider"), role=Role.RIDER)
+    order = place_order(shopper)
+
+    too_early = as_user(rider).put(f"/api/orders/{order.public_id}/deliver")
     order_advance(order=order, to_status=Status.PACKED, by=admin_user)
     order_advance(order=order, to_status=Status.DISPATCHED, by=admin_user)
-    delivered = admin.put(f"/api/orders/{order.public_id}/deliver")
-    again = admin.put(f"/api/orders/{order.public_id}/deliver")
+    delivered = as_user(rider).put(f"/api/orders/{order.public_id}/deliver")
 
     assert too_early.status_code == 409
     assert too_early.json()["code"] == "invalid_transition"
     assert "must be packed before it can be delivered" in too_early.json()["message"]
     assert delivered.status_code == 200
     assert delivered.json()["isDelivered"] is True and delivered.json()["deliveredAt"]
-    assert again.status_code == 409
-    assert again.json()["message"] == f"Order {order.public_id} is already delivered."
+
+
+def test_a_cancelled_order_is_never_delivered(as_user, shopper, admin_user, place_order):
+    order = place_order(shopper)
+    as_user(shopper).put(f"/api/orders/{order.public_id}/cancel", {"reason": "Changed my mind"}, format="json")
+
+    response = as_user(admin_user).put(f"/api/orders/{order.public_id}/deliver")
+
+    assert response.status_code == 409
+    assert Order.objects.get(pk=order.pk).status == "cancelled"
+    assert not order.events.filter(to_status__in=["packed", "delivered"]).exists()
 
 
 @pytest.mark.parametrize("body", [{"status": "placed"}, {"status": "shipped"}, {}, {"status": None}])
