@@ -29,13 +29,13 @@ _CHANGE = ("view", "change")
 # every permission without a list (User.has_perm), so only the other roles are written here.
 ROLE_PERMISSIONS: dict[Role, dict[str, dict[str, tuple[str, ...]]]] = {
     Role.CASHIER: {
-        "catalog": {"category": _VIEW, "product": _VIEW, "detail": _VIEW, "financial": _VIEW},
+        "catalog": {"category": _VIEW, "product": _VIEW, "detail": _VIEW, "financial": _VIEW, "barcode": _VIEW},
         "orders": {"order": _VIEW},
         "delivery": {"slot": _VIEW},
         "promotions": {"promotion": _VIEW},
     },
     Role.PACKER: {
-        "catalog": {"product": _VIEW, "detail": _VIEW, "financial": _VIEW},
+        "catalog": {"product": _VIEW, "detail": _VIEW, "financial": _VIEW, "barcode": _VIEW},
         "orders": {"order": _CHANGE, "slotbooking": _VIEW},
         "delivery": {"deliverywindow": _VIEW, "slot": _VIEW},
     },

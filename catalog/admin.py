@@ -8,9 +8,9 @@ from django.db.models import Count, Q, QuerySet
 
 from common.errors import DomainError
 
-from . import caching, search, services
+from . import barcodes, caching, search, services
 from .gst import to_hsn_code
-from .models import Category, Detail, Financial, Product, Review, SearchSynonym
+from .models import Barcode, Category, Detail, Financial, Product, Review, SearchSynonym
 from .packs import to_quantity
 from .pricing import pack_prices
 
@@ -124,6 +124,21 @@ class FinancialForm(forms.ModelForm):
         return data
 
 
+class BarcodeForm(forms.ModelForm):
+    class Meta:
+        model = Barcode
+        fields = ["code"]
+
+    def clean_code(self):
+        """Checked and normalised as `barcodes.parse` does (check digit, the shop's prefix); its kind follows."""
+        try:
+            code, kind = barcodes.parse(self.cleaned_data["code"])
+        except DomainError as error:
+            raise forms.ValidationError(error.message) from None
+        self.instance.kind = kind
+        return code
+
+
 # --- Admins --------------------------------------------------------------------------------------
 
 
@@ -159,6 +174,14 @@ class FinancialInline(admin.TabularInline):
     fields = ["quantity", "units", "price", "dprice", "discount", "count_in_stock", "low_stock_threshold"]
     readonly_fields = ["discount"]
     extra = 0
+
+
+class BarcodeInline(admin.TabularInline):
+    model = Barcode
+    form = BarcodeForm
+    fields = ["code", "kind"]
+    readonly_fields = ["kind"]
+    extra = 1
 
 
 @admin.register(Category)
@@ -266,6 +289,7 @@ class FinancialAdmin(CatalogAdmin):
     readonly_fields = ["discount"]
     autocomplete_fields = ["detail"]
     fields = ["detail", "quantity", "units", "price", "dprice", "discount", "count_in_stock", "low_stock_threshold"]
+    inlines = [BarcodeInline]
 
     @admin.display(ordering="detail__brand")
     def brand(self, financial):
@@ -293,8 +317,43 @@ class FinancialAdmin(CatalogAdmin):
     def save_model(self, request, obj, form, change):
         services.financial_save(financial=obj)
 
+    def save_formset(self, request, form, formset, change):
+        """Barcodes through their service (the check digit, one pack per code)."""
+        if formset.model is not Barcode:
+            return super().save_formset(request, form, formset, change)
+        changed = formset.save(commit=False)
+        for barcode in formset.deleted_objects:  # by the stored code, whatever the form typed over it
+            services.barcode_remove(pack=form.instance, code=Barcode.objects.get(pk=barcode.pk).code)
+        for barcode in changed:
+            if barcode.pk:
+                services.barcode_remove(pack=form.instance, code=Barcode.objects.get(pk=barcode.pk).code)
+            services.barcode_add(pack=form.instance, code=barcode.code)
+
     def delete_service(self, financial):
         services.financial_delete(financial=financial)
+
+
+@admin.register(Barcode)
+class BarcodeAdmin(admin.ModelAdmin):
+    """Which pack has this code: search by the code (the pack's page edits them)."""
+
+    list_display = ["code", "kind", "pack", "brand", "product"]
+    list_filter = ["kind"]
+    search_fields = ["code", "pack__detail__brand", "pack__detail__product__name"]
+    list_select_related = ["pack__detail__product"]
+    fields = ["code", "kind", "pack"]
+    readonly_fields = ["code", "kind", "pack"]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(ordering="pack__detail__brand")
+    def brand(self, barcode):
+        return barcode.pack.detail.brand
+
+    @admin.display(ordering="pack__detail__product__name")
+    def product(self, barcode):
+        return barcode.pack.detail.product
 
 
 @admin.register(SearchSynonym)

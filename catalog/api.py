@@ -285,6 +285,8 @@ class DetailView(APIView):
             hsn_code=data.get("hsnCode"),
             gst_rate=data.get("gstRate"),
             declarations={name: data.get(name) for name in Detail.DECLARATIONS},
+            barcodes=data.get("barcodes"),
+            shop_code=data.get("shop_code", False),
         )
         return Response(serializers.product_data(selectors.product_get(ref=detail.product_id)))
 

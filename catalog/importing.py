@@ -3,14 +3,17 @@
 Columns: category, product, brand, quantity, units, price, dprice, count_in_stock, and optionally
 image, description, name_te (the product's Telugu name), category_te (the category's), hsn_code and
 gst_rate (the product's GST classification), and the brand's Legal Metrology declarations
-(packer_name, packer_address, country_of_origin, generic_name, best_before, consumer_care); an
-optional cell left empty changes nothing. Every row
+(packer_name, packer_address, country_of_origin, generic_name, best_before, consumer_care), and
+barcodes (the pack's codes, separated by spaces, `;` or `|`: EAN-13, EAN-8 or UPC-A with their check
+digit, and the word `shop` for the shop's own code, `catalog/barcodes.py`; they are added to the
+pack's codes, none taken off); an optional cell left empty changes nothing. Every row
 is checked before anything is written; a file with any rejected row writes nothing. Rows are matched
 to what exists: a product by name within its category, a brand by name within its product (both
 ignoring case), a pack by size and units within its brand.
 """
 
 import csv
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -20,17 +23,28 @@ from django.db import transaction
 from common.errors import DomainError
 from common.text import clean_text
 
+from . import barcodes as barcode_rules
 from . import caching, images
 from .gst import to_gst_rate, to_hsn_code
-from .models import Category, Detail, Financial, Product
+from .models import Barcode, Category, Detail, Financial, Product
 from .packs import to_quantity, to_stock, to_units
 from .pricing import PackPrices, pack_prices
-from .services import financial_save, unique_slug
+from .services import barcode_add, financial_save, unique_slug
 from .services._text import clean_telugu
 from .services.details import declarations_clean
 
 REQUIRED_COLUMNS = ("category", "product", "brand", "quantity", "units", "price", "dprice", "count_in_stock")
-OPTIONAL_COLUMNS = ("image", "description", "name_te", "category_te", "hsn_code", "gst_rate", *Detail.DECLARATIONS)
+OPTIONAL_COLUMNS = (
+    "image",
+    "description",
+    "name_te",
+    "category_te",
+    "hsn_code",
+    "gst_rate",
+    *Detail.DECLARATIONS,
+    "barcodes",
+)
+SHOP_CODE_WORD = "shop"
 
 Progress = Callable[[str, int, int], None]
 
@@ -56,6 +70,20 @@ class ImportRow:
     name_te: str | None = None
     category_te: str | None = None
     declarations: dict[str, str] = field(default_factory=dict)  # the non-empty cells only
+    barcodes: list[str] = field(default_factory=list)  # checked codes (normalised)
+    shop_code: bool = False
+
+
+def _barcodes(cell: str | None) -> tuple[list[str], bool]:
+    codes, shop = [], False
+    for word in re.split(r"[\s;|,]+", (cell or "").strip()):
+        if not word:
+            continue
+        if word.casefold() == SHOP_CODE_WORD:
+            shop = True
+        else:
+            codes.append(barcode_rules.parse(word)[0])
+    return codes, shop
 
 
 @dataclass
@@ -77,6 +105,7 @@ class ImportSummary:
     packs_created: int = 0
     packs_updated: int = 0
     packs_unchanged: int = 0
+    barcodes_added: int = 0
     rows: int = 0
     rejections: list[Rejection] = field(default_factory=list)
 
@@ -86,6 +115,7 @@ class ImportSummary:
             f"products: {self.products_created} new, {self.products_updated} updated",
             f"brands: {self.brands_created} new, {self.brands_updated} updated",
             f"packs: {self.packs_created} new, {self.packs_updated} updated, {self.packs_unchanged} unchanged",
+            f"barcodes: {self.barcodes_added} new",
         ]
 
 
@@ -119,7 +149,7 @@ def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[
         categories[category.key.casefold()] = category
 
     raw = list(reader)
-    rows, rejections, seen, categories_te = [], [], {}, {}
+    rows, rejections, seen, categories_te, codes_seen = [], [], {}, {}, {}
     for index, values in enumerate(raw, start=1):
         line = index + 1  # the header is line 1
         progress("Checking", index, len(raw))
@@ -132,6 +162,7 @@ def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[
             if category is None:
                 raise DomainError(f"unknown category '{category_name}'")
             dprice = (values.get("dprice") or "").strip()
+            codes, shop_code = _barcodes(values.get("barcodes"))
             row = ImportRow(
                 line=line,
                 category=category,
@@ -150,6 +181,8 @@ def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[
                 declarations=declarations_clean(
                     {name: values.get(name) for name in Detail.DECLARATIONS if (values.get(name) or "").strip()}
                 ),
+                barcodes=codes,
+                shop_code=shop_code,
             )
         except DomainError as error:
             rejections.append(Rejection(line, str(error.message).rstrip(".")))
@@ -161,9 +194,36 @@ def read_rows(lines: Iterable[str], progress: Progress = _no_progress) -> tuple[
         if key in seen:
             rejections.append(Rejection(line, f"the same pack as row {seen[key]}"))
             continue
+        clash = next((code for code in row.barcodes if code in codes_seen), None)
+        if clash:
+            rejections.append(Rejection(line, f"barcode {clash} is on row {codes_seen[clash][0]} too"))
+            continue
         seen[key] = line
+        codes_seen.update({code: (line, key) for code in row.barcodes})
         rows.append(row)
+    rejections += _barcodes_elsewhere(codes_seen)
+    rejections.sort(key=lambda rejection: rejection.line)
     return rows, rejections
+
+
+def _barcodes_elsewhere(codes_seen: dict[str, tuple[int, tuple]]) -> list[Rejection]:
+    """A row's code that the catalog has on another pack than the row's: one code, one pack."""
+    found = Barcode.objects.filter(code__in=codes_seen).select_related("pack__detail__product")
+    rejections = []
+    for barcode in found:
+        line, key = codes_seen[barcode.code]
+        pack = barcode.pack
+        theirs = (
+            pack.detail.product.category_id,
+            pack.detail.product.name.casefold(),
+            pack.detail.brand.casefold(),
+            pack.quantity,
+            pack.units,
+        )
+        if theirs != key:
+            name = f"{pack.detail.brand} {pack.detail.product.name} {pack.label}"
+            rejections.append(Rejection(line, f"barcode {barcode.code} is already on {name}"))
+    return rejections
 
 
 @transaction.atomic
@@ -265,6 +325,7 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
                     detail.save(update_fields=list(declared))
 
         financial = packs.get(pack_key)
+        unchanged = False
         if financial is None:
             financial = Financial(detail=detail, quantity=row.quantity, units=row.units)
             packs[pack_key] = financial
@@ -275,16 +336,30 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
             row.count_in_stock,
         ):
             summary.packs_unchanged += 1
-            continue
+            unchanged = True
         else:
             summary.packs_updated += 1
-        if not dry_run:
+        if not dry_run and not unchanged:
             financial.price, financial.dprice, financial.count_in_stock = (
                 row.prices.price,
                 row.prices.dprice,
                 row.count_in_stock,
             )
             financial_save(financial=financial)
+        summary.barcodes_added += _import_barcodes(financial, row, dry_run=dry_run)
     if not dry_run:
         caching.invalidate()
     return summary
+
+
+def _import_barcodes(financial: Financial, row: ImportRow, *, dry_run: bool) -> int:
+    """How many of the row's codes the pack did not have yet (added unless `dry_run`)."""
+    if not financial.pk:  # a new pack, in a dry run
+        return len(row.barcodes) + int(row.shop_code)
+    wanted = [*row.barcodes, *([barcode_rules.shop_code(financial.pk)] if row.shop_code else [])]
+    have = set(financial.barcodes.values_list("code", flat=True))
+    new = [code for code in dict.fromkeys(wanted) if code not in have]
+    if not dry_run:
+        for code in new:
+            barcode_add(pack=financial, code=code)
+    return len(new)

@@ -12,6 +12,8 @@ from django.db.models.lookups import LessThanOrEqual
 
 from common.money import sql_paise
 
+from . import barcodes as barcode_rules
+
 
 class Category(models.Model):
     key = models.SlugField(max_length=60, unique=True)
@@ -246,3 +248,25 @@ class ProductSales(models.Model):
 
     def __str__(self) -> str:
         return f"{self.product_id} {self.day}: {self.units}"
+
+
+class Barcode(models.Model):
+    """A code printed on a pack (EAN-13, EAN-8, UPC-A) or the shop's own for what it packs itself
+    (`catalog/barcodes.py` says which codes are valid). A pack may carry several (a new supplier's
+    code beside the old); a code names one pack in the whole catalog. Written by
+    `services.barcodes`."""
+
+    pack = models.ForeignKey(Financial, on_delete=models.CASCADE, related_name="barcodes")
+    code = models.CharField(max_length=13, unique=True)
+    kind = models.CharField(max_length=5, choices=barcode_rules.Kind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(kind__in=barcode_rules.Kind.values), name="barcode_kind_known"),
+            models.CheckConstraint(condition=Q(code__regex=r"^([0-9]{8}|[0-9]{12,13})$"), name="barcode_code_digits"),
+        ]
+
+    def __str__(self) -> str:
+        return self.code

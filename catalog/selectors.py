@@ -13,12 +13,13 @@ from django.db.models.expressions import Window
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils.translation import gettext, gettext_lazy
 
-from common.errors import NotFound
+from common.errors import InvalidValue, NotFound
 from common.lookup import by_id_or_slug
 from common.pagination import ADMIN_PRODUCT_LIST, CATEGORY_PRODUCTS, PRODUCT_LIST, Page, paginate
 
+from . import barcodes as barcode_rules
 from . import search
-from .models import Category, Detail, Financial, Product, Review
+from .models import Barcode, Category, Detail, Financial, Product, Review
 
 FEATURED_PRODUCTS_PER_CATEGORY = 5  # spec section 9
 SUGGESTION_MIN_CHARS = 3  # spec section 5
@@ -331,3 +332,35 @@ def low_stock_packs(*, below: int | None = None) -> list[Financial]:
     query. The catalog has no switched-off packs: a pack that is not sold any more is deleted."""
     packs = _low_stock_packs(below=below).select_related("detail__product")
     return list(packs.order_by("count_in_stock", "detail__product__name", "detail__brand", "quantity", "id"))
+
+
+BARCODE_NOT_FOUND = gettext_lazy("No pack has barcode {code}.")
+
+
+def barcode_find(*, code: str) -> Barcode:
+    """The barcode `code` (as a scanner or a person typed it) with its pack, brand and product;
+    400 for what is not shaped as a barcode at all (8, 12 or 13 digits: the schema says so), 404 for
+    a code no pack carries, with the reason when no pack could (a wrong check digit)."""
+    try:
+        code, _kind = barcode_rules.parse(code)
+    except InvalidValue as refused:
+        if barcode_rules.shaped(code):
+            raise NotFound(refused.message) from None
+        raise
+    found = Barcode.objects.select_related("pack__detail__product").filter(code=code).first()
+    if found is None:
+        raise NotFound(str(BARCODE_NOT_FOUND).format(code=code))
+    return found
+
+
+def detail_barcodes(*, detail: Detail) -> list[Barcode]:
+    """The codes on a brand's packs, pack by pack."""
+    return list(Barcode.objects.filter(pack__detail=detail).order_by("pack_id", "id"))
+
+
+def shop_labels(*, pack_ids: list[int] | None = None) -> list[Barcode]:
+    """The shop's own codes (for the label sheet), by product, brand and size; only `pack_ids` if given."""
+    found = Barcode.objects.filter(kind=barcode_rules.Kind.SHOP).select_related("pack__detail__product")
+    if pack_ids is not None:
+        found = found.filter(pack_id__in=pack_ids)
+    return list(found.order_by("pack__detail__product__name", "pack__detail__brand", "pack__quantity", "id"))

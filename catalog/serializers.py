@@ -312,6 +312,16 @@ class DetailEditInput(serializers.Serializer):
     genericName = _text(max_length=200, source="generic_name")
     bestBefore = _text(max_length=200, source="best_before")
     consumerCare = _text(max_length=300, source="consumer_care")
+    barcodes = serializers.ListField(
+        child=serializers.CharField(max_length=20, allow_blank=True),
+        required=False,
+        max_length=20,
+        help_text="The chosen pack's barcodes, all of them (EAN-13, EAN-8, UPC-A or the shop's 21…); "
+        "absent: unchanged, []: none",
+    )
+    shopCode = serializers.BooleanField(
+        required=False, default=False, source="shop_code", help_text="Also give the pack the shop's own code"
+    )
 
     def validate(self, attrs):
         """The body may repeat the brand's id; it must then be the brand the URL names."""

@@ -1,9 +1,9 @@
 """Mounted under /api/. The fixed paths come before `products/<ref>` so that `categories`,
-`featured`, `suggestions`, `top`, `low-stock` and `financials` are never read as a product's slug."""
+`featured`, `suggestions`, `top`, `low-stock`, `financials`, `barcode` and `barcodes` are never read as a product's slug."""
 
 from django.urls import path
 
-from . import api
+from . import api, barcodes_api
 
 urlpatterns = [
     path("ping", api.PingView.as_view(), name="api-ping"),
@@ -17,10 +17,17 @@ urlpatterns = [
     path("products/top", api.TopProductsView.as_view(), name="products-top"),
     path("products/low-stock", api.LowStockView.as_view(), name="products-low-stock"),
     path("products/financials/batch", api.FinancialBatchView.as_view(), name="financials-batch"),
+    path("products/barcode/<str:code>", barcodes_api.BarcodeView.as_view(), name="product-barcode"),
+    path("products/barcodes/labels", barcodes_api.LabelsView.as_view(), name="product-barcode-labels"),
     path("products/<str:ref>", api.ProductView.as_view(), name="product"),
     path("products/<str:ref>/reviews", api.ReviewsView.as_view(), name="product-reviews"),
     path("products/<str:ref>/details", api.DetailsView.as_view(), name="product-details"),
     path("products/<str:ref>/details/<int:detail_id>", api.DetailView.as_view(), name="product-detail"),
+    path(
+        "products/<str:ref>/details/<int:detail_id>/barcodes",
+        barcodes_api.DetailBarcodesView.as_view(),
+        name="detail-barcodes",
+    ),
     path(
         "products/<str:ref>/details/<int:detail_id>/financials",
         api.FinancialsView.as_view(),

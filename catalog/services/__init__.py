@@ -8,6 +8,7 @@ and every change to a pack's price, discount or stock, or a pack's removal, is a
 transaction after it commits (`packs.packs_written` → `catalog.events.packs_changed`).
 """
 
+from .barcodes import barcode_add, barcode_add_shop_code, barcode_remove, barcodes_set
 from .categories import category_delete, category_save
 from .details import SAMPLE_BRAND, detail_create, detail_delete
 from .packs import (
@@ -33,6 +34,10 @@ from .reviews import review_create, review_delete
 from .synonyms import synonym_delete, synonym_save
 
 __all__ = [
+    "barcode_add",
+    "barcode_add_shop_code",
+    "barcode_remove",
+    "barcodes_set",
     "SAMPLE_BRAND",
     "SAMPLE_DESCRIPTION",
     "SAMPLE_IMAGE_STATIC_PATH",

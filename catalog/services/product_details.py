@@ -12,7 +12,7 @@ from common.text import clean_text
 from .. import caching
 from ..models import Detail, Financial
 from ..packs import to_quantity, to_units
-from . import packs, products
+from . import barcodes, packs, products
 from ._text import clean_url
 from .details import BRAND_MAX_LENGTH, BRAND_TAKEN, declarations_clean
 
@@ -55,6 +55,8 @@ def detail_update(
     hsn_code: str | None = None,
     gst_rate=None,
     declarations: dict | None = None,
+    barcodes: list[str] | None = None,
+    shop_code: bool = False,
 ) -> Detail:
     """The admin's "Edit Product Details" form (spec section 3's edit payload).
 
@@ -64,6 +66,8 @@ def detail_update(
     the pack of that size (created when the brand has none, in `units` or the brand's usual
     units); a blank or zero `manual_quantity` and a blank `image` are "not given". Its price and
     discount are set from `price` and `discount`; whichever is missing keeps its current value. The selling price follows: price × (100 − discount) / 100.
+    `barcodes`, when given, become that pack's codes (`services.barcodes.barcodes_set`), with the
+    shop's own code too when `shop_code`; any refusal writes nothing of the whole form.
     """
     product = detail.product
     products.product_update(
@@ -95,7 +99,7 @@ def detail_update(
         manual_quantity = None
     wants_pack = any(value not in (None, "") for value in (quantity, manual_quantity))
     if not wants_pack:
-        if any(value not in (None, "") for value in (price, discount, count_in_stock)):
+        if any(value not in (None, "") for value in (price, discount, count_in_stock)) or barcodes or shop_code:
             raise DomainError(gettext("Choose a pack size (quantity or manualQuantity) to set its price."))
         return detail
 
@@ -107,7 +111,7 @@ def detail_update(
         if financial is None:
             if price in (None, ""):
                 raise DomainError(gettext("Price is required for a new pack size."))
-            packs.financial_create(
+            created = packs.financial_create(
                 detail=detail,
                 quantity=size,
                 units=pack_units,
@@ -115,6 +119,7 @@ def detail_update(
                 discount=discount if discount not in (None, "") else 0,
                 count_in_stock=count_in_stock if count_in_stock not in (None, "") else 0,
             )
+            _barcodes(created, barcodes, shop_code)
             return detail
     else:
         financial = _pack_for_quantity(detail, quantity, units)
@@ -125,4 +130,14 @@ def detail_update(
         discount=discount if discount not in (None, "") else financial.discount,
         count_in_stock=count_in_stock if count_in_stock not in (None, "") else None,
     )
+    _barcodes(financial, barcodes, shop_code)
     return detail
+
+
+def _barcodes(pack: Financial, codes: list[str] | None, shop_code: bool) -> None:
+    if codes is not None or shop_code:
+        barcodes.barcodes_set(
+            pack=pack,
+            codes=codes if codes is not None else pack.barcodes.values_list("code", flat=True),
+            shop_code=shop_code,
+        )

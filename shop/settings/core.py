@@ -175,6 +175,8 @@ SPECTACULAR_SETTINGS = {
         "LanguageCodeEnum": ["en", "te"],
         # Two answers name a field `kind`: a packing change's and a ticket's.
         "TicketKindEnum": ["problem_report", "grievance"],
+        # A pack barcode's kind (catalog/barcodes.py).
+        "BarcodeKindEnum": "catalog.barcodes.Kind",
     },
 }
 

@@ -183,6 +183,13 @@ def _holiday_id(world: World) -> int:
     return Holiday.objects.get_or_create(date="2099-01-26", defaults={"name": "Republic Day"})[0].pk
 
 
+def _barcode(world: World) -> str:
+    """The shop's own code on the world's pack."""
+    from catalog.services import barcode_add_shop_code
+
+    return barcode_add_shop_code(pack=world.pack).code
+
+
 def _product_fields(world: World, actor) -> dict:
     return {"name": "Renamed Oil", "category": world.category.name, "image": world.product.image}
 
@@ -236,6 +243,11 @@ API: dict[str, dict[str, Rule]] = {
         "GET": Rule(ADMIN_ONLY, staff(200, 403, 403))
     },
     "api/admin/products": {"GET": Rule(ADMIN_ONLY, staff(200, 403, 403))},
+    # Pack barcodes (issue 41): the counter's scan and the label sheet for who bills; a brand's codes
+    # for the owner's edit screen.
+    "api/products/barcode/<str:code>": {"GET": Rule(ADMIN_ONLY, staff(200, 403, 403))},
+    "api/products/barcodes/labels": {"GET": Rule(ADMIN_ONLY, staff(200, 403, 403))},
+    "api/products/<str:ref>/details/<int:detail_id>/barcodes": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
     # The order board's low-stock banner (issue 27).
     "api/products/low-stock": {"GET": Rule(ADMIN_ONLY, staff(403, 200, 403))},
     "api/upload": {"POST": Rule((401, 403, 403, 400), NO_STAFF, format="multipart")},
@@ -605,6 +617,7 @@ PARAMETERS: dict[str, Callable[[World], object]] = {
     "alert_id": _alert_id,
     "window_id": _window_id,
     "holiday_id": _holiday_id,
+    "code": _barcode,
 }
 # The account routes act on the customer's account.
 ACCOUNT_ROUTES = {"api/users/<str:ref>/address", "api/users/<str:ref>"}

@@ -9,6 +9,7 @@ import { useT } from "../../lib/i18n";
 import { formatMoney, toMoneyString } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import DayClose from "./DayClose";
+import Labels from "./Labels";
 import Receipt from "./Receipt";
 import ReturnPanel from "./ReturnPanel";
 import "./counter.css";
@@ -32,18 +33,22 @@ function packsOf(products) {
   );
 }
 
-// A code the scanner typed: the barcode lookup (GET /api/products/barcode/<code>) when it exists,
-// else the shop's own search by name.
-async function lookUp(code) {
-  if (/^\d{6,14}$/.test(code)) {
-    try {
-      const found = await api(`/api/products/barcode/${encodeURIComponent(code)}`);
-      const packs = packsOf([found.product || found]).filter((pack) => !found.financialId || pack.id === String(found.financialId));
-      if (packs.length) return packs;
-    } catch {
-      // No barcode route yet, or no pack with the code: the name search below.
-    }
-  }
+// What a barcode can be (catalog/barcodes.py says which are valid): EAN-8, UPC-A, EAN-13.
+const BARCODE = /^\d{8}$|^\d{12,13}$/;
+
+/** A scanned pack (GET /api/products/barcode/<code>) as a bill line. */
+export function scannedPack(found) {
+  return {
+    id: found.financialId,
+    label: `${found.brand} ${found.name} ${found.quantity} ${found.units}`,
+    dprice: found.dprice,
+  };
+}
+
+// A code the scanner typed (digits): the pack that carries it, or the server's message (unknown code,
+// wrong check digit). Anything else: the shop's own search by name.
+export async function lookUp(code) {
+  if (BARCODE.test(code)) return [scannedPack(await api(`/api/products/barcode/${encodeURIComponent(code)}`))];
   const answer = await api(`/api/products?keyword=${encodeURIComponent(code)}&pageSize=8`);
   return packsOf(Array.isArray(answer) ? answer : answer.products);
 }
@@ -420,7 +425,7 @@ export default function CounterPage() {
           </select>
         </div>
         <nav className="counter__tabs" aria-label={t("counter.title")}>
-          {["bill", "return", "close"].map((name) => (
+          {["bill", "return", "close", "labels"].map((name) => (
             <button key={name} type="button" aria-pressed={tab === name} className={`btn${tab === name ? " btn--primary" : ""}`} onClick={() => setTab(name)}>
               {t(TAB_TEXTS[name])}
             </button>
@@ -431,6 +436,7 @@ export default function CounterPage() {
       {chosen && tab === "bill" ? <BillPanel till={chosen} upiId={data?.upiId} /> : null}
       {chosen && tab === "return" ? <ReturnPanel till={chosen} /> : null}
       {chosen && tab === "close" ? <DayClose till={chosen} /> : null}
+      {tab === "labels" ? <Labels /> : null}
     </div>
   );
 }

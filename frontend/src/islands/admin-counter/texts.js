@@ -11,4 +11,5 @@ export const TAB_TEXTS = {
   bill: "counter.tab.bill",
   return: "counter.tab.return",
   close: "counter.tab.close",
+  labels: "counter.tab.labels",
 };

@@ -32,24 +32,26 @@ function gstRates(current) {
   return current === "" || rates.includes(current) ? rates : [current, ...rates];
 }
 
-async function loadProduct(productRef, signal) {
+async function loadProduct(productRef, detailId, signal) {
   const path = `/api/products/${encodeURIComponent(productRef)}`;
-  const [product, { categories }] = await Promise.all([
+  const [product, { categories }, { barcodes }] = await Promise.all([
     api(path, { signal, cache: "no-store" }),
     api("/api/products/categories", { signal }),
+    api(`${path}/details/${encodeURIComponent(detailId)}/barcodes`, { signal }),
   ]);
-  return { product, categories: categories ?? [] };
+  return { product, categories: categories ?? [], barcodes: barcodes ?? [] };
 }
 
 export default function AdminProductEditPage({ productRef, detailId, packId = "" }) {
   const t = useT();
-  const loaded = useApi((signal) => loadProduct(productRef, signal), { key: `${productRef}|${detailId}` });
+  const loaded = useApi((signal) => loadProduct(productRef, detailId, signal), { key: `${productRef}|${detailId}` });
   const product = loaded.data?.product;
   const detail = product?.details?.find((item) => String(item._id) === String(detailId)) ?? null;
+  const barcodes = loaded.data?.barcodes;
   const [form, setForm] = useState(null);
   useEffect(() => {
-    if (product && detail) setForm(formFor(product, detail, packId));
-  }, [product, detail, packId]);
+    if (product && detail) setForm(formFor(product, detail, packId, barcodes));
+  }, [product, detail, packId, barcodes]);
 
   const save = useSubmit(
     async () => {
@@ -126,7 +128,7 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
           <select
             id="product-weight"
             value={form.financialId}
-            onChange={(event) => setForm((current) => chooseSize(current, detail, event.target.value))}
+            onChange={(event) => setForm((current) => chooseSize(current, detail, event.target.value, barcodes))}
           >
             <option value="">{t("product.selectWeight")}</option>
             {detail.financials.map((pack) => (
@@ -162,6 +164,29 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
             <label htmlFor="product-stock">{t("admin.productEdit.stock")}</label>
             <input id="product-stock" type="number" min="0" step="1" value={form.countInStock} onChange={set("countInStock")} />
           </div>
+        </div>
+        <div className="form-field">
+          <label htmlFor="product-barcodes">{t("admin.productEdit.barcodes")}</label>
+          <input
+            id="product-barcodes"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={form.barcodes}
+            onChange={set("barcodes")}
+            aria-describedby="product-barcodes-hint"
+          />
+          <p className="form-hint" id="product-barcodes-hint">
+            {t("admin.productEdit.barcodesHint")}
+          </p>
+          <label className="form-check">
+            <input
+              type="checkbox"
+              checked={form.shopCode}
+              onChange={(event) => setForm((current) => ({ ...current, shopCode: event.target.checked }))}
+            />{" "}
+            {t("admin.productEdit.shopCode")}
+          </label>
         </div>
         <fieldset className="admin-form__declarations">
           <legend>{t("admin.productEdit.declarations")}</legend>

@@ -21,6 +21,7 @@ const product = (financials) => ({
 const routes = (item, extra = {}) => ({
   "GET /api/products/sunflower-oil": { body: item },
   "GET /api/products/categories": { body: { categories: ["OILS", "RICE"] } },
+  "GET /api/products/sunflower-oil/details/21/barcodes": { body: { barcodes: [] } },
   ...extra,
 });
 const open = async (item, extra) => {
@@ -160,5 +161,29 @@ describe("Edit Product Details: manual weight", () => {
     await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Discount must be between 0 and 100.");
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe("Edit Product Details: barcodes", () => {
+  it("shows the chosen size's codes and sends them, with the shop's own code when ticked", async () => {
+    const item = product([pack("a", "500", "ml", 90, 10, 4), pack("b", "5", "l", 800, 5, 12)]);
+    const fetchMock = await open(item, {
+      "GET /api/products/sunflower-oil/details/21/barcodes": {
+        body: { barcodes: [{ financialId: "a", code: "8901063010314", kind: "ean13" }, { financialId: "b", code: "96385074", kind: "ean8" }] },
+      },
+      "PUT /api/products/7/details/21": { body: {} },
+    });
+    const codes = screen.getByLabelText("Barcodes of this size");
+    expect(codes).toHaveValue("8901063010314");
+    await userEvent.selectOptions(weight(), "5 l");
+    expect(codes).toHaveValue("96385074");
+    await userEvent.type(codes, " 036000291452");
+    await userEvent.click(screen.getByLabelText(/shop's own code/));
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
+      quantity: "5",
+      barcodes: ["96385074", "036000291452"],
+      shopCode: true,
+    });
   });
 });

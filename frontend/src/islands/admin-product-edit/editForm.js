@@ -45,8 +45,20 @@ function declarationsOf(detail) {
   return Object.fromEntries(DECLARATIONS.map(([field]) => [field, detail?.declarations?.[field] ?? ""]));
 }
 
+/** The codes on pack `financialId` (GET .../details/<id>/barcodes), as the Barcodes field shows them. */
+export function codesOf(barcodes, financialId) {
+  return (barcodes ?? [])
+    .filter((barcode) => String(barcode.financialId) === String(financialId))
+    .map((barcode) => barcode.code)
+    .join(" ");
+}
+
+/** The Barcodes field as the server takes it: the codes typed, split on spaces, commas and semicolons. */
+export const codesTyped = (text) => (text ?? "").split(/[\s,;]+/).filter(Boolean);
+
 /** The whole form for a product and the brand detail the address names. */
-export function formFor(product, detail, packId = "") {
+export function formFor(product, detail, packId = "", barcodes = []) {
+  const pack = initialPack(detail, packId);
   return {
     name: product.name ?? "",
     nameTe: product.nameTe ?? "",
@@ -57,14 +69,22 @@ export function formFor(product, detail, packId = "") {
     brand: detail?.brand ?? "",
     manualQuantity: "",
     ...declarationsOf(detail),
-    ...packFields(initialPack(detail, packId)),
+    ...packFields(pack),
+    barcodes: pack ? codesOf(barcodes, pack._id) : "",
+    shopCode: false,
   };
 }
 
 /** The form after choosing `financialId` in the Weight dropdown ("" = Select Weight: type a weight). */
-export function chooseSize(form, detail, financialId) {
+export function chooseSize(form, detail, financialId, barcodes = []) {
   const pack = (detail?.financials ?? []).find((item) => item._id === financialId) ?? null;
-  return { ...form, ...packFields(pack), manualQuantity: pack ? "" : form.manualQuantity };
+  return {
+    ...form,
+    ...packFields(pack),
+    manualQuantity: pack ? "" : form.manualQuantity,
+    barcodes: pack ? codesOf(barcodes, pack._id) : "",
+    shopCode: false,
+  };
 }
 
 /** The dropdown's label for a pack: "500 g", "1 kg". */
@@ -73,7 +93,8 @@ export const sizeLabel = (pack) => `${pack.quantity} ${pack.units}`;
 /**
  * The PUT body: the chosen size as `quantity` (with its units), or the typed manual weight as
  * `manualQuantity` when no size is chosen; `manualQuantity: 0` and `image: ""` mean "not given"
- * (`nameTe: ""` and `hsnCode: ""` clear the Telugu name and the HSN code).
+ * (`nameTe: ""` and `hsnCode: ""` clear the Telugu name and the HSN code); `barcodes` are the pack's
+ * codes after the save, `shopCode` also gives it the shop's own.
  */
 export function editPayload(form, product, detail) {
   const pack = (detail?.financials ?? []).find((item) => item._id === form.financialId) ?? null;
@@ -93,6 +114,9 @@ export function editPayload(form, product, detail) {
     quantity: pack ? pack.quantity : "",
     units: pack ? pack.units : "",
     manualQuantity: pack ? 0 : form.manualQuantity,
+    // The chosen pack's codes, all of them (the server checks each: check digit, one pack per code).
+    barcodes: codesTyped(form.barcodes),
+    shopCode: Boolean(form.shopCode),
     ...Object.fromEntries(DECLARATIONS.map(([field]) => [field, (form[field] ?? "").trim()])),
   };
 }
