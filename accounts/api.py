@@ -2,9 +2,7 @@
 shape the input, call one service or selector, answer the wire format."""
 
 from django.conf import settings
-from django.http import HttpResponse
-from django.utils import timezone, translation
-from django.utils.cache import patch_cache_control
+from django.utils import translation
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -16,7 +14,6 @@ from accounts import otp, privacy, selectors, services
 from accounts.errors import USER_NOT_FOUND, NotFound
 from accounts.roles import Role, has_role
 from accounts.serializers import (
-    AccountDeleteInput,
     AddressChangeInput,
     AddressOutput,
     AddressWithLocationInput,
@@ -315,32 +312,3 @@ class OwnPrivacyView(APIView):
         data = _input(PrivacyInput, request)
         privacy.offer_sms_set(user=request.user, allowed=data["offer_sms"], language=translation.get_language())
         return Response(PrivacyOutput(_privacy_state(request.user)).data)
-
-
-class OwnDataView(APIView):
-    """Download my data: the signed-in user's profile, address, orders, tickets and consents as a
-    JSON attachment (an admin reads others' in Django admin)."""
-
-    permission_classes = (IsCustomer,)
-
-    @extend_schema(responses={(200, "application/json"): {"type": "object"}})
-    def get(self, request):
-        response = HttpResponse(privacy.personal_data_json(user=request.user), content_type="application/json")
-        response["Content-Disposition"] = f'attachment; filename="my-data-{timezone.localdate():%Y-%m-%d}.json"'
-        patch_cache_control(response, private=True, no_store=True)
-        return response
-
-
-class OwnAccountDeleteView(APIView):
-    """Delete my account, confirmed with the password: signed out and unable to sign in at once;
-    the personal data erased by a task (accounts/privacy.py)."""
-
-    permission_classes = (IsCustomer,)
-
-    @extend_schema(request=AccountDeleteInput, responses=MessageOutput)
-    def post(self, request):
-        data = _input(AccountDeleteInput, request)
-        services.user_account_delete(
-            user=request.user, password=data.get("password"), token=request.auth, client_ip=client_ip(request)
-        )
-        return Response({"message": str(privacy.ACCOUNT_DELETED)})

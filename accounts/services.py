@@ -41,7 +41,7 @@ from accounts.guard import (
 from accounts.models import PhoneOtp, User
 from accounts.otp import phone_verification_consume
 from accounts.privacy import (
-    account_deletion_request,
+    account_deletion_allowed,
     consent_check_notice_version,
     consents_record_at_registration,
     phone_free_for_registration,
@@ -356,8 +356,9 @@ def user_delete(*, user: User) -> None:
         raise Conflict(gettext("This user has orders and cannot be deleted.")) from None
 
 
-def user_account_delete(*, user: User, password, token=None, client_ip: str = "") -> User:
-    """The shopper deletes their own account, confirming with the password (a bearer token alone,
-    a stolen one, must not do it; wrong ones count as wrong sign-ins). accounts/privacy.py does the rest."""
+def user_account_deletion_confirm(*, user: User, password, client_ip: str = "") -> None:
+    """The shopper confirms deleting their own account with the password (a bearer token alone, a
+    stolen one, must not do it; wrong ones count as wrong sign-ins); an admin is refused. The
+    deletion itself spans the apps: shop/privacy.py `account_delete`."""
     _check_current_password(user=user, current_password=password, client_ip=client_ip)
-    return account_deletion_request(user=user, token=token)
+    account_deletion_allowed(user=user)

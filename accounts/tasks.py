@@ -12,19 +12,3 @@ from accounts.tokens import revoked_tokens_purge
 def purge_auth_records(days: int = 7) -> tuple[int, int]:
     """Daily (Celery beat): drop OTP rows older than `days` and revocations of expired tokens."""
     return phone_otps_purge(older_than=timedelta(days=days)), revoked_tokens_purge()
-
-
-@shared_task(ignore_result=True)
-def erase_personal_data(user_id: int) -> bool:
-    """Queued when a shopper deletes their account: pseudonymise it (accounts/privacy.py)."""
-    from accounts.privacy import personal_data_erase
-
-    return personal_data_erase(user_id=user_id)
-
-
-@shared_task(ignore_result=True)
-def purge_personal_data() -> dict[str, int]:
-    """Hourly (Celery beat): erase the deleted accounts whose own task was lost."""
-    from accounts.privacy import personal_data_purge
-
-    return personal_data_purge()

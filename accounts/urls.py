@@ -14,8 +14,6 @@ urlpatterns = [
     path("users/address", api.OwnAddressView.as_view(), name="users-address"),
     path("users/privacy-notice", api.PrivacyNoticeView.as_view(), name="users-privacy-notice"),
     path("users/me/privacy", api.OwnPrivacyView.as_view(), name="users-me-privacy"),
-    path("users/me/data", api.OwnDataView.as_view(), name="users-me-data"),
-    path("users/me/delete", api.OwnAccountDeleteView.as_view(), name="users-me-delete"),
     path("users/<str:ref>/address", api.UserAddressView.as_view(), name="user-address"),
     path("users/<str:ref>", api.UserDetailView.as_view(), name="user-detail"),
 ]

@@ -18,6 +18,9 @@ api_patterns = [
     # The apps from the top floor down (DESIGN.md, "Layout"): a flow above an app may add a fixed
     # path beside that app's `<id>` routes (checkout's `orders/store-credit`, backoffice's
     # `orders/board`), never the other way.
+    # The shopper's data across every app (shop/privacy.py), before accounts' users/<ref>.
+    path("users/me/data", api.OwnDataView.as_view(), name="users-me-data"),
+    path("users/me/delete", api.OwnAccountDeleteView.as_view(), name="users-me-delete"),
     path("", include("backoffice.urls")),
     path("", include("checkout.urls")),
     path("", include("aftersale.urls")),

@@ -20,6 +20,7 @@ from accounts.tests.conftest import NEW_PHONE, REGISTER_URL
 from conftest import client_for
 from notifications.models import SmsMessage
 from orders.models import Order, OrderItem
+from shop import privacy as assembled
 from support.models import Ticket, TicketLine
 
 pytestmark = pytest.mark.django_db
@@ -258,10 +259,10 @@ def test_deleting_stops_sign_in_and_every_token_at_once(customer):
 
     client = client_for(customer)
     other_token = client_for(customer)
-    with mock.patch("accounts.tasks.erase_personal_data.delay") as queued:
+    with mock.patch("shop.tasks.erase_personal_data.delay") as queued:
         response = delete_account(client)
     assert response.status_code == 200
-    assert response.json() == {"message": str(privacy.ACCOUNT_DELETED)}
+    assert response.json() == {"message": str(assembled.ACCOUNT_DELETED)}
     queued.assert_called_once_with(customer.pk)
     assert client.get("/api/users/profile").status_code == 401
     assert other_token.get("/api/users/profile").status_code == 401
@@ -276,7 +277,7 @@ def test_deleting_is_refused_while_an_order_is_on_its_way(customer):
     order_of(customer, status="dispatched")
     response = delete_account(client_for(customer))
     assert response.status_code == 409
-    assert response.json() == {"message": str(privacy.OPEN_ORDERS)}
+    assert response.json() == {"message": str(assembled.OPEN_ORDERS)}
     customer.refresh_from_db()
     assert customer.is_active
 
@@ -334,7 +335,7 @@ def test_the_phone_registers_again_as_a_new_account(customer, api_client, verifi
 def test_the_phone_registers_again_before_the_task_ran(customer, api_client, verification_token, settings):
     from unittest import mock
 
-    with mock.patch("accounts.tasks.erase_personal_data.delay"):
+    with mock.patch("shop.tasks.erase_personal_data.delay"):
         assert delete_account(client_for(customer)).status_code == 200
     response = register(api_client, verification_token(customer.phone_no), phoneNo=customer.phone_no)
     assert response.status_code == 201, response.json()
@@ -345,7 +346,7 @@ def test_the_phone_registers_again_before_the_task_ran(customer, api_client, ver
 def test_a_deleted_account_gets_no_new_password(customer, api_client, verification_token):
     from unittest import mock
 
-    with mock.patch("accounts.tasks.erase_personal_data.delay"):
+    with mock.patch("shop.tasks.erase_personal_data.delay"):
         delete_account(client_for(customer))
     token = verification_token(customer.phone_no, "reset")
     response = api_client.post(
@@ -382,7 +383,7 @@ def test_purge_erases_the_due_requests_and_counts(make_user, settings):
 
 
 def test_the_hourly_task_runs_the_same_purge(make_user):
-    from accounts.tasks import purge_personal_data
+    from shop.tasks import purge_personal_data
 
     user = make_user()
     _requested(user, timedelta(hours=3))

@@ -208,7 +208,7 @@ CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
     # Hourly: deleted accounts whose own erasure task was lost are erased (DPDP Act, within 24 h).
-    "purge-personal-data": {"task": "accounts.tasks.purge_personal_data", "schedule": 60 * 60},
+    "purge-personal-data": {"task": "shop.tasks.purge_personal_data", "schedule": 60 * 60},
     "reconcile-payments": {"task": "payments.tasks.reconcile_payments", "schedule": 2 * 60},
     "cancel-abandoned-orders": {"task": "aftersale.tasks.cancel_abandoned_orders", "schedule": 60},
     # Hourly: once a month has ended (India time), its gold-coin draw runs; a month already drawn is skipped.
