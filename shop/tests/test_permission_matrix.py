@@ -898,9 +898,9 @@ def test_staff_admin_is_for_staff_only_on_every_route(world, rf):
 # ROLE_PERMISSIONS), view only unless it says change. Every other model answers 403.
 ROLE_ADMIN_MODELS = {
     CASHIER: {"catalog.category", "catalog.product", "catalog.detail", "catalog.financial", "orders.order"}
-    | {"delivery.slot", "promotions.promotion"},
+    | {"delivery.slot", "promotions.promotion", "catalog.barcode"},
     PACKER: {"catalog.product", "catalog.detail", "catalog.financial", "orders.order", "delivery.deliverywindow"}
-    | {"delivery.slot", "orders.slotbooking"},
+    | {"delivery.slot", "orders.slotbooking", "catalog.barcode"},
     RIDER: {"orders.order"},
 }
 
