@@ -85,6 +85,9 @@ async def test_django_admin(connect, oil, admin_user):
         "price": "160",
         "dprice": "99",
         "count_in_stock": "40",
+        # The pack's barcodes inline (issue 41), none added.
+        "barcodes-TOTAL_FORMS": "0",
+        "barcodes-INITIAL_FORMS": "0",
     }
     response = await database_sync_to_async(staff.post)(f"/staff/catalog/financial/{pack.pk}/change/", form)
     assert response.status_code == 302, response.content.decode()[:2000]
