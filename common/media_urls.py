@@ -28,12 +28,18 @@ def _media_prefix() -> str:
     return settings.MEDIA_URL if settings.MEDIA_URL.startswith("/") else ""
 
 
+def is_other_client(*, origin: str, own_origin: str) -> bool:
+    """True when `origin` is one of `CORS_ALLOWED_ORIGINS` and not the shop's own: a page of the
+    shop's existing client (the one rule; payments send such a client's shoppers back to it)."""
+    return bool(origin) and origin != own_origin and origin in settings.CORS_ALLOWED_ORIGINS
+
+
 def base_for(*, origin: str, own_origin: str) -> str:
     """The base (`https://shop.example.in`) media paths take in an answer to a request from
     `origin` that reached `own_origin`; "" to leave them as paths."""
     if settings.PUBLIC_BASE_URL:
         return settings.PUBLIC_BASE_URL.rstrip("/")
-    if origin and origin != own_origin and origin in settings.CORS_ALLOWED_ORIGINS:
+    if is_other_client(origin=origin, own_origin=own_origin):
         return own_origin
     return ""
 
@@ -51,8 +57,14 @@ def absolute_media(body: bytes, base: str) -> bytes:
     return pattern.sub(lambda found: found.group(1) + b'"' + base.encode() + prefix.encode(), body)
 
 
-def _own_origin(request) -> str:
+def own_origin(request) -> str:
     return f"{request.scheme}://{request.get_host()}"
+
+
+def client_origin(request) -> str:
+    """The request's `Origin` when it is the shop's existing client on another origin, else ""."""
+    origin = request.headers.get("Origin", "")
+    return origin if is_other_client(origin=origin, own_origin=own_origin(request)) else ""
 
 
 class AbsoluteMediaUrlsMiddleware(BothModes):
@@ -67,7 +79,7 @@ class AbsoluteMediaUrlsMiddleware(BothModes):
             patch_vary_headers(response, ["Origin"])
         if response.streaming or not response.get("Content-Type", "").startswith("application/json"):
             return response
-        base = base_for(origin=request.headers.get("Origin", ""), own_origin=_own_origin(request))
+        base = base_for(origin=request.headers.get("Origin", ""), own_origin=own_origin(request))
         if not base:
             return response
         body = response.content

@@ -16,6 +16,7 @@ from accounts.rules import phone_from_customer_id
 from accounts.throttles import TooManyAttempts
 from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
 from common.idempotency import idempotent
+from common.media_urls import client_origin
 from common.permissions import IsCustomer
 from payments import services
 from payments.credit import credit_balance, credit_entries
@@ -37,38 +38,14 @@ class _Started:
 
 
 class _PaymentStartView(APIView):
+    """Both payment starts. The shop's existing client posts them without a token, naming the
+    order's phone number in `customerId` (spec section 7); such a guest is let past the gate,
+    throttled per client and per order, and the service decides
+    (`payments.services.payment_initiate_as_guest`). A start from that client's origin sends the
+    shopper back to it after paying."""
+
     permission_classes = [IsCustomer]
     online_checkout = False
-
-    @extend_schema(request=PaymentStartInSerializer, responses=PaymentStartOutSerializer, parameters=[IDEMPOTENCY_KEY])
-    @idempotent("payments.start", atomic=False)
-    def post(self, request: Request) -> Response:
-        return self._start(request)
-
-    def _start(self, request: Request) -> Response:
-        body = PaymentStartInSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        payment, status = services.payment_initiate(
-            user=request.user,
-            public_id=body.validated_data["order_id"],
-            amount=body.validated_data.get("amount"),
-            online_checkout=self.online_checkout,
-        )
-        return Response(PaymentStartOutSerializer(_Started(status=status, payment=payment)).data)
-
-
-class PaymentStartView(_PaymentStartView):
-    """`POST /api/payments/initiateJuspayPayment`: pay the Online order just placed at /placeorder."""
-
-    online_checkout = True
-
-
-class PaymentAtDeliveryView(_PaymentStartView):
-    """`POST /api/payments/initiateJuspayPaymentAtDelivery`: the Pay button of any unpaid order.
-
-    The shop's existing client posts it without a token, naming the order's phone number in
-    `customerId` (spec section 7); such a guest is let past the gate, throttled per client and per
-    order, and the service decides (`payments.services.payment_initiate_as_guest`)."""
 
     def _as_guest(self) -> bool:
         return (
@@ -95,19 +72,31 @@ class PaymentAtDeliveryView(_PaymentStartView):
     )
     @idempotent("payments.start", atomic=False)
     def post(self, request: Request) -> Response:
-        return self._start(request)
-
-    def _start(self, request: Request) -> Response:
-        if not self._as_guest():
-            return super()._start(request)
         body = PaymentStartInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        payment, status = services.payment_initiate_as_guest(
-            public_id=body.validated_data["order_id"],
-            customer_phone=phone_from_customer_id(body.validated_data.get("customerId")),
-            amount=body.validated_data.get("amount"),
-        )
-        return Response(PaymentStartOutSerializer(_Started(status=status, payment=payment)).data)
+        given = {
+            "public_id": body.validated_data["order_id"],
+            "amount": body.validated_data.get("amount"),
+            "online_checkout": self.online_checkout,
+            "return_origin": client_origin(request),
+        }
+        if self._as_guest():
+            customer_phone = phone_from_customer_id(body.validated_data.get("customerId"))
+            payment, status = services.payment_initiate_as_guest(customer_phone=customer_phone, **given)
+        else:
+            payment, status = services.payment_initiate(user=request.user, **given)
+        started = PaymentStartOutSerializer(_Started(status=status, payment=payment), context={"request": request})
+        return Response(started.data)
+
+
+class PaymentStartView(_PaymentStartView):
+    """`POST /api/payments/initiateJuspayPayment`: pay the Online order just placed at /placeorder."""
+
+    online_checkout = True
+
+
+class PaymentAtDeliveryView(_PaymentStartView):
+    """`POST /api/payments/initiateJuspayPaymentAtDelivery`: the Pay button of any unpaid order."""
 
 
 class PaymentWebhookView(APIView):

@@ -43,6 +43,9 @@ class Payment(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.NEW)
     gateway_status = models.CharField(max_length=40, blank=True)
     payment_link = models.CharField(max_length=500, blank=True)
+    # The shop's existing client on another origin (`https://client.example.in`) that started it:
+    # the shopper's browser goes back there after paying; blank for the shop's own pages.
+    return_origin = models.CharField(max_length=200, blank=True, default="")
     # Money that reached the shop without paying the order: staff refund it or re-confirm the order.
     flag = models.CharField(max_length=30, choices=Flag.choices, blank=True, default=Flag.NONE)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)

@@ -24,16 +24,35 @@ class PaymentStartInSerializer(JudgedInput):
 
 
 class PaymentLinksSerializer(serializers.Serializer):
-    web = serializers.CharField(source="payment_link")
+    web = serializers.SerializerMethodField(help_text="Absolute: the page to send the shopper to")
+
+    def get_web(self, payment) -> str:
+        request = self.context.get("request")
+        link = payment.payment_link
+        return request.build_absolute_uri(link) if request is not None and link.startswith("/") else link
 
 
-class PaymentStartOutSerializer(serializers.Serializer):
-    """The gateway's session answer as the shop's clients read it: `data.status`, `data.payment_links.web`."""
-
+class PaymentStartSerializer(serializers.Serializer):
     status = serializers.CharField()
     id = serializers.CharField(source="payment.gateway_reference")
     order_id = serializers.CharField(source="payment.gateway_order_id")
     payment_links = PaymentLinksSerializer(source="payment")
+
+
+class PaymentStartOutSerializer(PaymentStartSerializer):
+    """The gateway's session answer as both clients read it: the shop's islands read `status` and
+    `payment_links.web` at the top; the existing client reads them under `data` (its old backend
+    wrapped every answer in `{success, data}`), so the answer carries both."""
+
+    success = serializers.SerializerMethodField()
+    data = serializers.SerializerMethodField()
+
+    def get_success(self, started) -> bool:
+        return True
+
+    @extend_schema_field(PaymentStartSerializer)
+    def get_data(self, started) -> dict:
+        return PaymentStartSerializer(started, context=self.context).data
 
 
 # `GET /api/users/credit`: the shopper's own store credit (payments owns the ledger).

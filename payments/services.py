@@ -84,7 +84,12 @@ def _return_url() -> str:
 
 
 def payment_initiate_as_guest(
-    *, public_id: str, customer_phone: str, amount: Decimal | None = None
+    *,
+    public_id: str,
+    customer_phone: str,
+    amount: Decimal | None = None,
+    online_checkout: bool = False,
+    return_origin: str = "",
 ) -> tuple[Payment, str]:
     """The Pay button of the shop's existing client, which posts the order's id and its shopper's
     phone number (`customerId`) without a token: the same start as the order's owner would make,
@@ -97,17 +102,30 @@ def payment_initiate_as_guest(
         order = Order.objects.select_related("user").filter(public_id=str(public_id)[:21]).first()
     if order is None or order.user.phone_no != customer_phone:
         raise NotFound(ORDER_NOT_FOUND)
-    return payment_initiate(user=order.user, public_id=public_id, amount=amount)
+    return payment_initiate(
+        user=order.user,
+        public_id=public_id,
+        amount=amount,
+        online_checkout=online_checkout,
+        return_origin=return_origin,
+    )
 
 
 def payment_initiate(
-    *, user, public_id: str, amount: Decimal | None = None, online_checkout: bool = False
+    *,
+    user,
+    public_id: str,
+    amount: Decimal | None = None,
+    online_checkout: bool = False,
+    return_origin: str = "",
 ) -> tuple[Payment, str]:
     """Start paying the caller's own unpaid order; returns the Payment and the session's status.
 
     `amount`, when the browser sends one, must be the order's total: the amount always comes
     from the order. `online_checkout` is the new Online order from /placeorder; the Pay button
-    of any unpaid order (cash ones too) leaves it False.
+    of any unpaid order (cash ones too) leaves it False. `return_origin` is the existing client's
+    origin when it started the payment (`common.media_urls.client_origin`): the shopper returns
+    there after paying (`payment_return`).
     """
     order = Order.objects.select_related("user").filter(public_id=str(public_id)[:21], user=user).first()
     if order is None:
@@ -138,9 +156,14 @@ def payment_initiate(
         resumed = _resumable_payment(order)
         if resumed is not None and resumed.status != Payment.Status.CHARGED:
             logger.info("payment %s resumed for order %s", resumed.gateway_order_id, order.public_id)
+            if resumed.return_origin != return_origin:  # resumed from the other client: back to it
+                resumed.return_origin = return_origin
+                resumed.save(update_fields=["return_origin", "updated_at"])
             return resumed, resumed.gateway_status or "NEW"
         if resumed is None:
-            payment = Payment.objects.create(order=order, gateway=gateway.name, amount=order.amount_due)
+            payment = Payment.objects.create(
+                order=order, gateway=gateway.name, amount=order.amount_due, return_origin=return_origin
+            )
             try:
                 session = gateway.create_session(
                     gateway_order_id=payment.gateway_order_id,
@@ -345,29 +368,37 @@ ORDER_PATH = "/order/{public_id}"
 
 
 def payment_return(*, params) -> str:
-    """The shopper's browser is back from the gateway: verify, confirm, and say where it goes next.
+    """The shopper's browser is back from the gateway: verify, confirm, and say where it goes next
+    (on the existing client's origin when that client started the payment).
 
     Paid → the success screen; failed, flagged or forged → the failure screen; still pending (or
     the gateway did not answer) → the order, which reconciliation will mark paid.
     """
+    payment, path = _return_path(params=params)
+    if payment is not None and payment.return_origin in settings.CORS_ALLOWED_ORIGINS:
+        return f"{payment.return_origin}{path}"
+    return path
+
+
+def _return_path(*, params) -> tuple[Payment | None, str]:
     gateway_order_id = str(params.get("order_id") or "")[:21]
     payment = Payment.objects.select_related("order__user").filter(gateway_order_id=gateway_order_id).first()
     if payment is None:
         logger.warning("payment return for unknown payment %r", gateway_order_id)
-        return FAILURE_PATH
+        return None, FAILURE_PATH
     try:
         notice = gateway_named(payment.gateway).parse_return(params)
     except (InvalidSignature, MalformedNotice) as error:
         logger.warning("payment return for %s refused: %s", gateway_order_id, error)
-        return FAILURE_PATH
+        return payment, FAILURE_PATH
     confirmation = payment_confirm(payment=payment, source=PaymentEvent.Source.RETURN, notice=notice)
     confirmed = confirmation.payment
     public_id = payment.order.public_id
     if confirmed.status == Payment.Status.CHARGED and not confirmed.flag:
-        return SUCCESS_PATH.format(public_id=public_id)
+        return payment, SUCCESS_PATH.format(public_id=public_id)
     if confirmed.status == Payment.Status.FAILED or confirmed.flag:
-        return FAILURE_PATH
-    return ORDER_PATH.format(public_id=public_id)
+        return payment, FAILURE_PATH
+    return payment, ORDER_PATH.format(public_id=public_id)
 
 
 def payment_webhook(*, authorization: str, body: bytes) -> Confirmation:

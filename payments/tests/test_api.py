@@ -20,13 +20,16 @@ def test_the_owner_starts_a_payment_and_gets_the_link(as_user, online_order, pat
 
     assert answer.status_code == 200
     payment = Payment.objects.get(order=online_order)
-    assert answer.json() == {
+    started = {
         "status": "NEW",
         "id": f"sandbox_{payment.gateway_order_id}",
         "order_id": payment.gateway_order_id,
-        "payment_links": {"web": f"/payments/sandbox/{payment.gateway_order_id}"},
+        "payment_links": {"web": f"http://testserver/payments/sandbox/{payment.gateway_order_id}"},
     }
+    # The shop's islands read the top; the existing client reads `data` (its old `{success, data}`).
+    assert answer.json() == {**started, "success": True, "data": started}
     assert payment.amount == online_order.total_price
+    assert payment.return_origin == ""
 
 
 @pytest.mark.parametrize("path", [START, AT_DELIVERY])
@@ -133,7 +136,7 @@ def test_a_guest_pays_an_unpaid_order_naming_its_phone_number(as_user, cash_orde
 
     assert answer.status_code == 200, answer.content
     payment = Payment.objects.get(order=cash_order)
-    assert answer.json()["payment_links"]["web"] == f"/payments/sandbox/{payment.gateway_order_id}"
+    assert answer.json()["payment_links"]["web"] == f"http://testserver/payments/sandbox/{payment.gateway_order_id}"
     assert payment.amount == cash_order.total_price
 
 
@@ -159,13 +162,58 @@ def test_a_guest_naming_another_number_or_none_is_refused_as_before(as_user, cas
     assert not Payment.objects.exists()
 
 
-def test_a_guest_cannot_pay_a_paid_order_again_nor_use_the_checkout_start(as_user, online_order, client):
+@pytest.mark.parametrize("path", [START, AT_DELIVERY])
+def test_a_guest_pays_the_online_order_just_placed_but_not_twice(as_user, online_order, client, path):
+    """The existing client starts the checkout's payment without a token, as it does the Pay button."""
     guest = as_user(None)
-    assert guest.post(START, body(online_order), format="json").status_code == 401
-    link = guest.post(AT_DELIVERY, body(online_order), format="json").json()["payment_links"]["web"]
+    answer = guest.post(path, body(online_order), format="json")
+    assert answer.status_code == 200
+    link = answer.json()["data"]["payment_links"]["web"]
     client.get(client.post(link, {"action": "pay"})["Location"])
-    again = guest.post(AT_DELIVERY, body(online_order), format="json")
+    again = guest.post(path, body(online_order), format="json")
     assert again.status_code == 409 and again.json()["message"] == "This order is already paid."
+
+
+def test_a_guest_checkout_start_is_for_online_orders_and_their_own_number(as_user, cash_order, online_order):
+    guest = as_user(None)
+    assert guest.post(START, body(cash_order), format="json").status_code == 400
+    stranger = guest.post(START, body(online_order, customerId="9876500000"), format="json")
+    assert (stranger.status_code, stranger.json()) == (404, {"message": "Order not found"})
+    assert not Payment.objects.exists()
+
+
+CLIENT = "http://client.example.in"
+
+
+@pytest.mark.parametrize("path", [START, AT_DELIVERY])
+def test_a_payment_from_the_existing_clients_origin_returns_there(as_user, online_order, client, settings, path):
+    settings.CORS_ALLOWED_ORIGINS = [CLIENT]
+    api = as_user(None)
+    answer = api.post(path, body(online_order), format="json", headers={"Origin": CLIENT})
+    link = answer.json()["data"]["payment_links"]["web"]
+    assert link.startswith("http://testserver/payments/sandbox/")  # the shop's page, not the client's
+    back = client.get(client.post(link, {"action": "pay"})["Location"])
+    assert back["Location"] == f"{CLIENT}/payment/success?orderId={online_order.public_id}"
+
+
+def test_a_payment_from_any_other_origin_returns_to_the_shop(as_user, cash_order, client, settings):
+    settings.CORS_ALLOWED_ORIGINS = [CLIENT]
+    api = as_user(cash_order.user)
+    link = api.post(
+        AT_DELIVERY, body(cash_order, amount=None), format="json", headers={"Origin": "https://evil.example"}
+    )
+    payment = Payment.objects.get(order=cash_order)
+    assert payment.return_origin == ""
+    back = client.get(client.post(link.json()["payment_links"]["web"], {"action": "fail"})["Location"])
+    assert back["Location"] == "/payment/failure"
+
+
+def test_a_stored_origin_no_longer_allowed_returns_to_the_shop(as_user, online_order, client, settings):
+    settings.CORS_ALLOWED_ORIGINS = [CLIENT]
+    link = as_user(online_order.user).post(START, body(online_order), format="json", headers={"Origin": CLIENT})
+    settings.CORS_ALLOWED_ORIGINS = []
+    back = client.get(client.post(link.json()["payment_links"]["web"], {"action": "pay"})["Location"])
+    assert back["Location"] == f"/payment/success?orderId={online_order.public_id}"
 
 
 def test_guesses_are_throttled_per_client_and_per_order(as_user, cash_order, settings):
