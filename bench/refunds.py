@@ -108,7 +108,9 @@ def end_to_end(pack, shopper, count: int) -> tuple[list[float], list[float]]:
         )
         payment, _ = payment_initiate(user=shopper, public_id=order.public_id, online_checkout=True)
         params = SandboxGateway.settle(gateway_order_id=payment.gateway_order_id, pay=True)
-        assert payment_return(params=params).startswith("/payment/success"), "the sandbox payment did not pay"
+        assert payment_return(params=params).location().startswith("/payment/success"), (
+            "the sandbox payment did not pay"
+        )
         cancelled = time.perf_counter()
         with transaction.atomic():
             locked = Order.objects.select_for_update().get(pk=order.pk)

@@ -367,17 +367,34 @@ FAILURE_PATH = "/payment/failure"
 ORDER_PATH = "/order/{public_id}"
 
 
-def payment_return(*, params) -> str:
+@dataclass(frozen=True)
+class Returned:
+    """Where the shopper's browser goes after the gateway's return: `path` on the shop's pages,
+    `payment` None for an unknown one; `failed` when the gateway said the payment failed."""
+
+    payment: Payment | None
+    path: str
+    failed: bool = False
+
+    def location(self, path: str | None = None) -> str:
+        """`path` (default: this one's) on the existing client's origin when that client started
+        the payment and is still allowed (`settings.CORS_ALLOWED_ORIGINS`), else on the shop's."""
+        path = self.path if path is None else path
+        origin = self.payment.return_origin if self.payment is not None else ""
+        return f"{origin}{path}" if origin and origin in settings.CORS_ALLOWED_ORIGINS else path
+
+
+def payment_return(*, params) -> Returned:
     """The shopper's browser is back from the gateway: verify, confirm, and say where it goes next
     (on the existing client's origin when that client started the payment).
 
     Paid → the success screen; failed, flagged or forged → the failure screen; still pending (or
-    the gateway did not answer) → the order, which reconciliation will mark paid.
+    the gateway did not answer) → the order, which reconciliation will mark paid. (What becomes of
+    the order of a failed payment is checkout's: `checkout.payment_return`.)
     """
     payment, path = _return_path(params=params)
-    if payment is not None and payment.return_origin in settings.CORS_ALLOWED_ORIGINS:
-        return f"{payment.return_origin}{path}"
-    return path
+    failed = payment is not None and payment.status == Payment.Status.FAILED and not payment.flag
+    return Returned(payment=payment, path=path, failed=failed)
 
 
 def _return_path(*, params) -> tuple[Payment | None, str]:
@@ -395,10 +412,10 @@ def _return_path(*, params) -> tuple[Payment | None, str]:
     confirmed = confirmation.payment
     public_id = payment.order.public_id
     if confirmed.status == Payment.Status.CHARGED and not confirmed.flag:
-        return payment, SUCCESS_PATH.format(public_id=public_id)
+        return confirmed, SUCCESS_PATH.format(public_id=public_id)
     if confirmed.status == Payment.Status.FAILED or confirmed.flag:
-        return payment, FAILURE_PATH
-    return payment, ORDER_PATH.format(public_id=public_id)
+        return confirmed, FAILURE_PATH
+    return confirmed, ORDER_PATH.format(public_id=public_id)
 
 
 def payment_webhook(*, authorization: str, body: bytes) -> Confirmation:

@@ -1,5 +1,6 @@
-"""Browser-facing payment pages: the return URL the gateway sends the shopper back to, and the
-sandbox gateway's hosted payment page."""
+"""Browser-facing payment pages: the sandbox gateway's hosted payment page. (The return URL the
+gateway sends the shopper back to is checkout's, `checkout.views.payment_return`: what becomes of
+the order of a failed payment is a flow above payments.)"""
 
 from urllib.parse import urlencode
 
@@ -7,23 +8,11 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from common.money import rupees
-from payments import services
 from payments.gateways.sandbox import SandboxGateway, sandbox_allowed
 from payments.models import Payment, SandboxCharge
-
-
-@csrf_exempt  # the gateway may POST the return; its signature, not a cookie, authenticates it
-@require_http_methods(["GET", "POST"])
-def payment_return(request: HttpRequest) -> HttpResponse:
-    given = request.POST if request.method == "POST" else request.GET
-    params = {name: given.get(name, "") for name in given}
-    response = HttpResponseRedirect(services.payment_return(params=params))
-    response["Cache-Control"] = "no-store"
-    return response
 
 
 @require_http_methods(["GET", "POST"])

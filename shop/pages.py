@@ -202,8 +202,27 @@ PAYMENT_SUCCESS = Page(
     gettext_lazy("Your payment was successful."),
     SIGNED_IN,
 )
+
+
+def payment_failure_context(request, **route) -> dict:
+    """Whether a failed payment cancelled its order (`?cancelled=<id>`, checkout.payment_return).
+    The shop's pages sign in with tokens the server never sees, so the page names no order: it only
+    says that one was cancelled when the id is a cancelled order's."""
+    from orders.models import Order
+    from orders.selectors import MAX_PUBLIC_ID_LENGTH
+
+    public_id = request.GET.get("cancelled", "")[: MAX_PUBLIC_ID_LENGTH + 1]
+    cancelled = bool(public_id) and Order.objects.filter(public_id=public_id, status=Order.Status.CANCELLED).exists()
+    return {"order_cancelled": cancelled}
+
+
 PAYMENT_FAILURE = Page(
-    "payment_failure", "", gettext_lazy("Payment failed"), gettext_lazy("Your payment was not successful."), SIGNED_IN
+    "payment_failure",
+    "",
+    gettext_lazy("Payment failed"),
+    gettext_lazy("Your payment was not successful."),
+    SIGNED_IN,
+    context=payment_failure_context,
 )
 # The roles of each staff screen (issue 41): packers work the board and the sheets, riders their
 # delivery sheet, cashiers look products up; prices, users, tickets, slots and the dashboard are

@@ -50,6 +50,7 @@ urlpatterns = [
     path("metrics", metrics, name="metrics"),
     path("staff/", admin.site.urls),
     path("api/", include(api_patterns)),
+    path("payments/", include("checkout.web_urls")),
     path("payments/", include("payments.web_urls")),
     path("service-worker.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),

@@ -116,36 +116,26 @@ def test_online_order_paid_in_the_sandbox_shows_paid(shop: Page):
     assert order.payment_reference == Payment.objects.get(order=order).gateway_order_id
 
 
-def test_fail_lands_on_failure_and_the_pay_button_pays_later(shop: Page):
+def test_fail_lands_on_failure_and_cancels_the_order(shop: Page):
     page = shop
     sign_in(page)
     place_order(page, "Online")
     page.wait_for_url(SANDBOX_URL)
     page.get_by_role("button", name="Fail").click()
 
-    page.wait_for_url("**/payment/failure")
+    page.wait_for_url("**/payment/failure?cancelled=*")
     expect(page.get_by_role("heading", name="Payment Failed")).to_be_visible()
     expect(
         page.get_by_text(
             "Unfortunately, your payment was not successful. Please try again or contact support if the issue persists."
         )
     ).to_be_visible()
-    shoot(page, "payment-failure")
     order = Order.objects.get()
-    assert not order.is_paid
+    # One order per cart: the failed one is cancelled, its stock and slot back, and the page says so.
+    expect(page.get_by_text("Your order was cancelled, so you will not have two orders")).to_be_visible()
+    shoot(page, "payment-failure")
+    assert not order.is_paid and order.status == Order.Status.CANCELLED
     assert Payment.objects.get(order=order).status == "failed"
-
-    # The order waits unpaid, and its Pay button starts a new payment.
-    page.goto(f"/order/{order.public_id}")
-    expect(page.get_by_text(re.compile(r"^Please Pay Amount of ₹[\d,]+\.\d\d at Delivery time$"))).to_be_visible()
-    shoot(page, "order-unpaid")
-    page.get_by_role("button", name="Pay").click()
-    page.wait_for_url(SANDBOX_URL)
-    page.get_by_role("button", name=re.compile(r"^Pay ₹")).click()
-    page.wait_for_url(ORDER_URL)
-    expect_paid(page, order)
-    shoot(page, "order-paid")
-    assert Payment.objects.filter(order=order).count() == 2
 
 
 def test_cash_order_paid_later_from_my_orders(shop: Page):

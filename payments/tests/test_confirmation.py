@@ -52,17 +52,19 @@ def test_sandbox_pay_marks_the_order_paid_and_lands_on_success(client, online_or
     assert transitions(payment) == [("new", "charged")]
 
 
-def test_sandbox_fail_leaves_the_order_unpaid_and_payable_again(client, online_order):
-    payment = start(online_order)
+def test_sandbox_fail_leaves_the_order_unpaid_and_payable_again(client, cash_order):
+    """The Pay button of a cash order; a failed checkout payment cancels its Online order instead
+    (checkout/tests/test_payment_return.py)."""
+    payment = start(cash_order)
     back = client.post(payment.payment_link, {"action": "fail"})
     assert client.get(back["Location"])["Location"] == "/payment/failure"
-    assert not fresh(online_order).is_paid
+    assert not fresh(cash_order).is_paid
     assert Payment.objects.get(pk=payment.pk).status == "failed"
 
-    again = start(online_order)
+    again = start(cash_order)
     assert again.gateway_order_id != payment.gateway_order_id
     client.get(client.post(again.payment_link, {"action": "pay"})["Location"])
-    assert fresh(online_order).is_paid
+    assert fresh(cash_order).is_paid
 
 
 # --- forged returns ------------------------------------------------------------------------------
@@ -99,7 +101,8 @@ def test_charged_claimed_by_the_return_but_pending_at_the_gateway_is_not_paid_ye
 def test_a_return_for_a_failed_payment_goes_to_failure(client, online_order):
     payment = start(online_order)
     SandboxCharge.objects.filter(gateway_order_id=payment.gateway_order_id).update(status="AUTHORIZATION_FAILED")
-    assert come_back(client, return_params(payment.gateway_order_id, "CHARGED"))["Location"] == "/payment/failure"
+    landed = come_back(client, return_params(payment.gateway_order_id, "CHARGED"))["Location"]
+    assert landed == f"/payment/failure?cancelled={online_order.public_id}"
     assert not fresh(online_order).is_paid
 
 
@@ -234,10 +237,11 @@ def test_pending_then_failed_then_charged_in_the_same_gateway_order(online_order
 
 
 def test_a_second_charge_for_a_paid_order_is_flagged_refunded_and_not_applied(
-    client, online_order, django_capture_on_commit_callbacks
+    client, cash_order, django_capture_on_commit_callbacks
 ):
-    # The first attempt fails, a second session pays the order, then the shopper retries the
-    # first gateway order on its page and it is charged too (two tabs, a gateway retry).
+    # The first attempt of the Pay button fails, a second session pays the order, then the shopper
+    # retries the first gateway order on its page and it is charged too (two tabs, a gateway retry).
+    online_order = cash_order
     first = start(online_order)
     client.get(client.post(first.payment_link, {"action": "fail"})["Location"])
     second = start(online_order)
@@ -250,8 +254,9 @@ def test_a_second_charge_for_a_paid_order_is_flagged_refunded_and_not_applied(
     assert (first.status, first.flag) == ("charged", Payment.Flag.ALREADY_PAID)
     assert fresh(online_order).payment_reference == second.gateway_order_id
     (refund,) = first.refunds.all()
-    assert (refund.amount, refund.state) == (Decimal("291.00"), "succeeded")
-    assert (first.captured_paise, first.refunded_paise) == (29100, 29100)
+    paid = fresh(online_order).total_price
+    assert (refund.amount, refund.state) == (paid, "succeeded")
+    assert (first.captured_paise, first.refunded_paise) == (int(paid * 100), int(paid * 100))
     assert not second.refunds.exists()
 
 

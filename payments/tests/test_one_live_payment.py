@@ -91,7 +91,7 @@ def test_a_charge_after_the_order_was_cancelled_is_refunded_at_once_and_stays_fl
     order_cancel(order=online_order, reason="Out of stock", by=admin_user)
     params = SandboxGateway.settle(gateway_order_id=payment.gateway_order_id, pay=True)
     with django_capture_on_commit_callbacks(execute=True):
-        assert payment_return(params=params) == "/payment/failure"
+        assert payment_return(params=params).location() == "/payment/failure"
 
     payment.refresh_from_db()
     assert (payment.status, payment.flag) == ("charged", Payment.Flag.CHARGED_AFTER_CANCEL)

@@ -31,7 +31,7 @@ def race(gateway_order_id: str, event_id: str) -> list:
     def came_back():
         start.wait(timeout=10)
         try:
-            outcomes.append(payment_return(params=return_params(gateway_order_id, "CHARGED")))
+            outcomes.append(payment_return(params=return_params(gateway_order_id, "CHARGED")).location())
         finally:
             connection.close()
 
@@ -87,7 +87,7 @@ def race_cancel_and_charge(gateway_order_id: str) -> None:
         start.wait(timeout=10)
         try:
             SandboxCharge.objects.filter(gateway_order_id=gateway_order_id).update(status="CHARGED")
-            payment_return(params=return_params(gateway_order_id, "CHARGED"))
+            payment_return(params=return_params(gateway_order_id, "CHARGED")).location()
         finally:
             connection.close()
 
