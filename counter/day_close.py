@@ -14,6 +14,7 @@ from django.db.models import Count, Sum
 from django.utils.translation import gettext_lazy
 
 from common.errors import Conflict, InvalidValue
+from common.money import to_paise
 from counter.models import BillTender, Counter, CounterBill, CounterReturn, DayClose, Tender
 
 REASON_REQUIRED = gettext_lazy("Say why the cash counted differs from what was expected.")
@@ -51,7 +52,7 @@ def _paise(value: Decimal) -> int:
     value = Decimal(value)
     if value < 0 or value != value.quantize(Decimal("0.01")):
         raise InvalidValue(str(CASH_RULE), code="invalid_amount")
-    return int(value * 100)
+    return to_paise(value)
 
 
 def day_close(*, counter: Counter, day: date, counted: Decimal, opening_float: Decimal, reason: str, by) -> DayClose:

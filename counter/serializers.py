@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from common.fields import MoneyField, TextField, money
 from common.ids import WireIdField
+from common.money import to_rupees
 from counter.models import Counter, CounterReturn, Tender
 from orders.serializers import OrderItemSerializer, OrderSerializer, PaiseField
 
@@ -71,7 +72,7 @@ class TenderSerializer(serializers.Serializer):
     reference = serializers.CharField()
 
     def get_tendered(self, tender) -> float | None:
-        return None if tender.tendered_paise is None else money(Decimal(tender.tendered_paise) / 100)
+        return None if tender.tendered_paise is None else money(to_rupees(tender.tendered_paise))
 
 
 class ReceiptSellerSerializer(serializers.Serializer):

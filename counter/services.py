@@ -37,6 +37,7 @@ from catalog.models import Financial
 from catalog.stock import packs_locked, stock_sell_held
 from common.errors import Conflict, InvalidValue, NotFound
 from common.idempotency import KeyReused
+from common.money import to_paise
 from counter.models import BillTender, Counter, CounterBill, DayClose, NumberBlock, Tender
 from orders import tax
 from orders.lines import line_snapshot
@@ -106,14 +107,6 @@ class Quote:
     lines: list[OrderItem]
     total: Decimal
     notes: list[str] = field(default_factory=list)
-
-
-def paise(amount: Decimal) -> int:
-    return int((Decimal(amount) * 100).to_integral_value())
-
-
-def rupees(value: int) -> Decimal:
-    return (Decimal(value) / 100).quantize(Decimal("0.01"))
 
 
 def shop_day(on: datetime):
@@ -231,7 +224,7 @@ def _checked_tenders(tenders: Sequence[TenderIn], total: Decimal) -> tuple[list[
     if cash and cash[0].tendered is not None:
         if cash[0].tendered < cash[0].amount:
             raise InvalidValue(CASH_SHORT.format(tendered=cash[0].tendered, amount=cash[0].amount), code="cash_short")
-        change = paise(cash[0].tendered) - paise(cash[0].amount)
+        change = to_paise(cash[0].tendered) - to_paise(cash[0].amount)
     return checked, change
 
 
@@ -398,8 +391,8 @@ def _bill_write(
             BillTender(
                 bill=bill,
                 method=t.method,
-                amount_paise=paise(t.amount),
-                tendered_paise=paise(t.tendered) if t.method == Tender.CASH and t.tendered is not None else None,
+                amount_paise=to_paise(t.amount),
+                tendered_paise=to_paise(t.tendered) if t.method == Tender.CASH and t.tendered is not None else None,
                 reference=str(t.reference or "").strip()[:64],
             )
             for t in checked_tenders

@@ -28,7 +28,6 @@ PostgreSQL alike.
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Sum
@@ -36,6 +35,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, DomainError
+from common.money import to_paise
 from common.text import squeezed
 from orders import tax
 from orders.models import CreditNote, CreditNoteLine, Order, OrderItem
@@ -48,16 +48,6 @@ REASON_MAX_LENGTH = CreditNote._meta.get_field("reason").max_length
 CREDIT_EXCEEDS_LINE = gettext_lazy("{item}: only {count} pack(s) of this line are left to give back, not {wanted}.")
 CREDIT_LINE_NOT_ON_ORDER = gettext_lazy("That item is not part of this order.")
 CREDIT_QTY_RULE = gettext_lazy("The number of packs to give back must be a whole number of at least 1.")
-
-
-def paise(amount: Decimal) -> int:
-    """₹12.34 → 1234 (the amount is whole paise already: `orders.tax` rounds every figure)."""
-    return int(Decimal(amount) * 100)
-
-
-def rupees_from_paise(value: int) -> Decimal:
-    """1234 → Decimal('12.34')."""
-    return Decimal(value) / 100
 
 
 @dataclass(frozen=True)
@@ -94,8 +84,8 @@ def line_reversal(item: OrderItem, *, uncredited: int, packs: int, interstate: b
     """
     before = _packs_tax(item, uncredited, interstate=interstate)
     after = _packs_tax(item, uncredited - packs, interstate=interstate)
-    taxable_value = paise(before.taxable_value) - paise(after.taxable_value)
-    tax_paise = paise(before.tax) - paise(after.tax)
+    taxable_value = to_paise(before.taxable_value) - to_paise(after.taxable_value)
+    tax_paise = to_paise(before.tax) - to_paise(after.tax)
     if interstate:
         return Reversal(taxable_value=taxable_value, tax=tax_paise, cgst=0, sgst=0, igst=tax_paise)
     # Both ends are an even number of paise, so the difference halves exactly.
@@ -180,7 +170,7 @@ def credit_note_issue(
                 hsn_code=item.hsn_code,
                 gst_rate=item.gst_rate,
                 qty=packs,
-                unit_price_paise=paise(item.price),
+                unit_price_paise=to_paise(item.price),
                 taxable_value_paise=reversal.taxable_value,
                 tax_paise=reversal.tax,
                 cgst_paise=reversal.cgst,

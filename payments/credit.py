@@ -27,7 +27,7 @@ from django.db.models import F, QuerySet, Sum
 from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, InvalidValue
-from common.money import CENT, decimal_or_none
+from common.money import CENT, decimal_or_none, to_paise, to_rupees
 from orders.events import announce_order_changed
 from payments.models import StoreCreditAccount, StoreCreditEntry
 
@@ -44,11 +44,7 @@ def paise_of(amount) -> int:
     number = decimal_or_none(amount)
     if number is None or number <= 0 or number != number.quantize(CENT):
         raise InvalidValue(str(AMOUNT_INVALID), code="invalid_amount")
-    return int(number * 100)
-
-
-def rupees_of(paise: int) -> Decimal:
-    return (Decimal(paise) / 100).quantize(CENT)
+    return to_paise(number)
 
 
 def _account_locked(user) -> StoreCreditAccount:
@@ -66,10 +62,10 @@ def _post(*, user, kind: str, paise: int, reason: str, order=None, by=None) -> S
         if balance_after < 0:
             raise Conflict(
                 gettext("Not enough store credit: ₹{balance} available.").format(
-                    balance=rupees_of(account.balance_paise)
+                    balance=to_rupees(account.balance_paise)
                 ),
                 code="insufficient_credit",
-                balance=float(rupees_of(account.balance_paise)),
+                balance=float(to_rupees(account.balance_paise)),
             )
         StoreCreditAccount.objects.filter(pk=account.pk).update(balance_paise=F("balance_paise") + paise)
         entry = StoreCreditEntry.objects.create(
@@ -90,7 +86,7 @@ def _post(*, user, kind: str, paise: int, reason: str, order=None, by=None) -> S
 def credit_balance(*, user) -> Decimal:
     """The shopper's store-credit balance in rupees (0 for a shopper who never had any)."""
     paise = StoreCreditAccount.objects.filter(user=user).values_list("balance_paise", flat=True).first()
-    return rupees_of(paise or 0)
+    return to_rupees(paise or 0)
 
 
 def credit_to_apply(*, wanted: Decimal | None, balance: Decimal, total: Decimal) -> Decimal:

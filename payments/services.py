@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, DomainError, NotFound
+from common.money import to_paise
 from orders.models import Order
 from orders.selectors import ORDER_NOT_FOUND
 from orders.services import order_mark_paid, order_mark_unpaid
@@ -262,7 +263,7 @@ def _apply(*, payment: Payment, answer: GatewayStatus, source: str, notice: Noti
         if to_status == Payment.Status.CHARGED:
             flag = _charge_flag(order=order, payment=locked, answer=answer)
             captured = answer.amount if answer.amount is not None else Decimal("0")
-            locked.captured_paise = max(0, int(captured * 100))
+            locked.captured_paise = max(0, to_paise(captured))
             if not flag:
                 order_mark_paid(order=order, reference=locked.gateway_order_id)
             locked.charged_at = timezone.now()

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from common.dates import format_date
 from common.errors import Conflict, InvalidValue, NotFound
-from common.money import to_paise
+from common.money import round_to_paise
 from common.text import clean_text
 from notifications.messages import ticket_text
 from notifications.services import sms_after_commit
@@ -195,7 +195,7 @@ def ticket_claim_value(*, ticket: Ticket) -> Decimal:
     total = sum(
         (line.order_item.price * line.quantity for line in ticket.lines.select_related("order_item")), Decimal("0")
     )
-    return to_paise(total)
+    return round_to_paise(total)
 
 
 def ticket_locked(number: str) -> tuple[Order | None, Ticket]:
