@@ -1,6 +1,6 @@
 // The A4 label sheet of the shop's own barcodes (issue 41): goods weighed and packed in the shop get a
 // sticker the till scans like any pack. The codes and their symbols are the server's
-// (catalog/barcodes.py; drawn by python-barcode in catalog/labels.py); this screen only chooses how many
+// (catalog/barcodes.py; drawn by python-barcode in catalog/label_sheet.py); this screen only chooses how many
 // of each to print and lays them out 3 × 8 on an A4 sheet of 70 × 37 mm labels (counter.css).
 import { useState } from "react";
 import Loader from "../../components/Loader";
