@@ -39,6 +39,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
+from catalog.labels import pack_label
 from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_return, stock_take
 from common.errors import Conflict, DomainError, NotFound
@@ -95,18 +96,12 @@ class _Line:
     price: Decimal
 
 
-def _pack_label(*, brand: str, name: str, quantity: str, units: str) -> str:
-    return f"{brand} {name} {quantity} {units}"
-
-
 def _item_label(item: OrderItem) -> str:
-    return _pack_label(brand=item.brand, name=item.name, quantity=item.quantity, units=item.units)
+    return pack_label(item, named=True)
 
 
 def _financial_label(pack: Financial) -> str:
-    return _pack_label(
-        brand=pack.detail.brand, name=pack.detail.product.name, quantity=pack.quantity_display, units=pack.units
-    )
+    return pack_label(pack, named=True)
 
 
 def _clean_reason(reason) -> str:

@@ -53,6 +53,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from catalog.labels import pack_label
 from catalog.models import Financial, Product
 from catalog.selectors import low_stock_packs
 from common.errors import InvalidValue
@@ -326,7 +327,7 @@ def pack_sales(span: Span, ids: tuple[int, int] | None = None) -> dict:
                 "packId": pack["pk"],
                 "name": pack["name"],
                 "brand": pack["brand"],
-                "pack": f"{_size(pack['quantity'])} {pack['units']}",
+                "pack": pack_label(pack),
                 "packsSold": pack["packs"],
                 "inStock": pack["count_in_stock"],
             }
@@ -335,16 +336,12 @@ def pack_sales(span: Span, ids: tuple[int, int] | None = None) -> dict:
     }
 
 
-def _size(quantity) -> str:
-    return format(Decimal(quantity).normalize(), "f") if isinstance(quantity, Decimal) else str(quantity)
-
-
 def _pack_row(row: dict, pack: dict | None, product: dict | None) -> dict:
     return {
         "packId": row["financial_id"],
         "name": pack["name"] if pack else (product or {}).get("name", ""),
         "brand": pack["brand"] if pack else "",
-        "pack": f"{_size(pack['quantity'])} {pack['units']}" if pack else "",
+        "pack": pack_label(pack) if pack else "",
         "packsSold": row["packs"],
         "orders": row["orders"],
         "sales": to_rupees(row["paise"]),

@@ -144,5 +144,7 @@ class LabelsView(APIView):
         query.is_valid(raise_exception=True)
         found = selectors.shop_labels(pack_ids=query.validated_data.get("pack"))
         return _private(
-            Response({"labels": [{**scan_data(barcode), "svg": label_sheet.ean13_svg(barcode.code)} for barcode in found]})
+            Response(
+                {"labels": [{**scan_data(barcode), "svg": label_sheet.ean13_svg(barcode.code)} for barcode in found]}
+            )
         )

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
 
+from catalog.labels import pack_label
 from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_take
 from common.errors import Conflict, DomainError
@@ -137,7 +138,7 @@ def _pack_name(pack: Financial) -> str:
     """The pack as the shopper knows it: in Telugu the product's Telugu name, where it has one."""
     product = pack.detail.product
     name = product.name_te if get_language() == "te" and product.name_te else product.name
-    return f"{pack.detail.brand} {name} {pack.quantity_display} {pack.units}"
+    return pack_label(pack, named=True, name=name)
 
 
 def _check_payment_method(payment_method: str) -> None:

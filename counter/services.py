@@ -33,6 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
+from catalog.labels import pack_label
 from catalog.models import Financial
 from catalog.stock import packs_locked, stock_sell_held
 from common.errors import Conflict, InvalidValue, NotFound
@@ -177,8 +178,7 @@ def _line(pack: Financial, line: BillLine, notes: list[str]) -> OrderItem:
     item = line_snapshot(order=Order(gst_interstate=False), pack=pack, qty=line.qty)
     if line.price is not None and line.price != pack.dprice:
         notes.append(
-            f"{item.brand} {item.name} {item.quantity} {item.units}: "
-            + OFFLINE_PRICE_CHANGED.format(billed=line.price, price=pack.dprice)
+            f"{pack_label(item, named=True)}: " + OFFLINE_PRICE_CHANGED.format(billed=line.price, price=pack.dprice)
         )
         line_tax = tax.tax_included(line.price * line.qty, item.gst_rate, interstate=False)
         item.price = line.price

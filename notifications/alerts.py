@@ -91,7 +91,7 @@ def _text(alert: StockAlert) -> str:
         name=product.name,
         name_te=product.name_te,
         brand=pack.detail.brand,
-        pack=f"{pack.quantity_display} {pack.units}",
+        pack=pack.label,
         slug=product.slug,
         language=alert.user.language,
     )

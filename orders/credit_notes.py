@@ -34,6 +34,7 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from catalog.labels import pack_label
 from common.errors import Conflict, DomainError
 from common.money import to_paise
 from common.text import squeezed
@@ -151,9 +152,7 @@ def credit_note_issue(
     for item, packs in checked:
         if packs > left[item.pk]:
             raise Conflict(
-                CREDIT_EXCEEDS_LINE.format(
-                    item=f"{item.brand} {item.name} {item.quantity} {item.units}", count=left[item.pk], wanted=packs
-                ),
+                CREDIT_EXCEEDS_LINE.format(item=pack_label(item, named=True), count=left[item.pk], wanted=packs),
                 code="credit_exceeds_line",
             )
 

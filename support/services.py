@@ -21,6 +21,7 @@ from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from catalog.labels import pack_label
 from common.dates import format_date
 from common.errors import Conflict, InvalidValue, NotFound
 from common.money import round_to_paise
@@ -75,7 +76,7 @@ class ReportedLine:
 
 
 def _item_label(item: OrderItem) -> str:
-    return f"{item.brand} {item.name} {item.quantity} {item.units}"
+    return pack_label(item, named=True)
 
 
 def packs_reportable(*, items: Sequence[OrderItem]) -> dict[int, int]:
