@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from common.errors import Conflict, InvalidValue
 from common.money import to_paise
+from common.text import clean_reason
 from counter.models import BillTender, Counter, CounterBill, CounterReturn, DayClose, Tender
 
 REASON_REQUIRED = gettext_lazy("Say why the cash counted differs from what was expected.")
@@ -61,7 +62,7 @@ def day_close(*, counter: Counter, day: date, counted: Decimal, opening_float: D
     counted_paise, float_paise = _paise(counted), _paise(opening_float)
     summary = day_summary(counter=counter, day=day, opening_float_paise=float_paise)
     difference = counted_paise - summary["expectedCashPaise"]
-    reason = " ".join(str(reason or "").split())[:500]
+    reason = clean_reason(reason)
     if difference and not reason:
         raise InvalidValue(str(REASON_REQUIRED), code="reason_required")
     try:

@@ -37,14 +37,13 @@ from django.utils.translation import gettext, gettext_lazy
 from catalog.labels import pack_label
 from common.errors import Conflict, DomainError
 from common.money import to_paise
-from common.text import squeezed
+from common.text import clean_reason
 from orders import tax
 from orders.models import CreditNote, CreditNoteLine, Order, OrderItem
 from orders.series import CREDIT_NOTES, series_next
 
 logger = logging.getLogger(__name__)
 
-REASON_MAX_LENGTH = CreditNote._meta.get_field("reason").max_length
 
 CREDIT_EXCEEDS_LINE = gettext_lazy("{item}: only {count} pack(s) of this line are left to give back, not {wanted}.")
 CREDIT_LINE_NOT_ON_ORDER = gettext_lazy("That item is not part of this order.")
@@ -107,11 +106,6 @@ def packs_left_to_credit(*, items: Sequence[OrderItem]) -> dict[int, int]:
     """Line id → the packs of that line no credit note has given back yet."""
     credited = credited_packs(items=items)
     return {item.pk: max(_invoiced_packs(item) - credited.get(item.pk, 0), 0) for item in items}
-
-
-def _clean_reason(reason: str) -> str:
-    text = squeezed(reason) if isinstance(reason, str) else ""
-    return text[:REASON_MAX_LENGTH]
 
 
 def _checked_lines(order: Order, lines: Sequence[tuple[OrderItem, int]]) -> list[tuple[OrderItem, int]]:
@@ -188,7 +182,7 @@ def credit_note_issue(
             order=order,
             created_at=issued_at,
             invoice_number=order.invoice_number,
-            reason=_clean_reason(reason) or gettext("Goods returned or not supplied"),
+            reason=clean_reason(reason) or gettext("Goods returned or not supplied"),
             place_of_supply=order.place_of_supply,
             interstate=interstate,
             taxable_value_paise=total("taxable_value_paise"),

@@ -19,8 +19,8 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.roles import Role, has_role, is_owner, is_staff_member
 from catalog.stock import stock_return
-from common.errors import Conflict, DomainError, Forbidden, NotFound
-from common.text import squeezed
+from common.errors import Conflict, Forbidden, NotFound
+from common.text import REASON_MAX_LENGTH, clean_reason
 from orders.events import announce_order_changed
 from orders.models import Order, OrderEvent
 from orders.selectors import ORDER_NOT_FOUND
@@ -68,7 +68,7 @@ NOTIFIED_STEPS = frozenset({Status.DISPATCHED, Status.DELIVERED, Status.CANCELLE
 # leaves the shop.
 LINE_CHANGE_STATUSES = frozenset({Status.PLACED, Status.PACKED})
 
-CANCEL_REASON_MAX_LENGTH = OrderEvent._meta.get_field("reason").max_length
+CANCEL_REASON_MAX_LENGTH = REASON_MAX_LENGTH
 
 # The statuses from which the shopper who placed an order may cancel it themselves (staff: `MOVES`).
 CUSTOMER_CANCELS_FROM = frozenset({Status.PLACED})
@@ -212,14 +212,9 @@ def order_deliver(*, order: Order, by=None) -> Order:
 
 def clean_cancel_reason(reason, *, required: bool = True) -> str:
     """The reason as written, spaces tidied; 400 when empty (if `required`) or too long."""
-    text = squeezed(reason) if isinstance(reason, str) else ""
-    if not text and required:
-        raise DomainError(gettext("Please give a reason for cancelling the order."))
-    if len(text) > CANCEL_REASON_MAX_LENGTH:
-        raise DomainError(
-            gettext("The reason can have at most {count} characters.").format(count=CANCEL_REASON_MAX_LENGTH)
-        )
-    return text
+    return clean_reason(
+        reason, required_message=gettext("Please give a reason for cancelling the order.") if required else ""
+    )
 
 
 def cancel_reason_for(reason, *, by) -> str:

@@ -28,6 +28,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, InvalidValue
 from common.money import CENT, decimal_or_none, to_paise, to_rupees
+from common.text import clean_reason
 from orders.events import announce_order_changed
 from payments.models import StoreCreditAccount, StoreCreditEntry
 
@@ -36,7 +37,6 @@ logger = logging.getLogger(__name__)
 Kind = StoreCreditEntry.Kind
 
 AMOUNT_INVALID = gettext_lazy("The amount must be more than ₹0, in rupees and paise.")
-REASON_MAX_LENGTH = StoreCreditEntry._meta.get_field("reason").max_length
 
 
 def paise_of(amount) -> int:
@@ -73,7 +73,7 @@ def _post(*, user, kind: str, paise: int, reason: str, order=None, by=None) -> S
             kind=kind,
             amount_paise=paise,
             balance_after_paise=balance_after,
-            reason=str(reason)[:REASON_MAX_LENGTH],
+            reason=clean_reason(reason),
             order=order,
             by=by,
         )

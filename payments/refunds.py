@@ -23,9 +23,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext, gettext_lazy
 
-from common.errors import Conflict, DomainError
+from common.errors import Conflict
 from common.money import to_paise, to_rupees
-from common.text import squeezed
+from common.text import clean_reason
 from orders.events import announce_order_changed
 from orders.models import Order
 from payments.credit import (
@@ -41,7 +41,6 @@ from payments.models import Payment, Refund, RefundEvent, StoreCreditEntry
 logger = logging.getLogger(__name__)
 
 REFUND_EXCEEDS = gettext_lazy("That is more than can be given back for this order: ₹{left} is left.")
-REASON_MAX_LENGTH = Refund._meta.get_field("reason").max_length
 
 
 @dataclass(frozen=True)
@@ -56,10 +55,9 @@ class MoneyBack:
 
 
 def _clean_reason(reason) -> str:
-    text = squeezed(reason) if isinstance(reason, str) else ""
-    if not text:
-        raise DomainError(gettext("Please give a reason for the refund."), code="reason_required")
-    return text[:REASON_MAX_LENGTH]
+    return clean_reason(
+        reason, required_message=gettext("Please give a reason for the refund."), required_code="reason_required"
+    )
 
 
 def paying_payment_locked(*, order: Order) -> Payment | None:

@@ -25,7 +25,7 @@ from catalog.labels import pack_label
 from common.dates import format_date
 from common.errors import Conflict, InvalidValue, NotFound
 from common.money import round_to_paise
-from common.text import clean_text
+from common.text import REASON_MAX_LENGTH, clean_text
 from notifications.messages import ticket_text
 from notifications.services import sms_after_commit
 from orders.credit_notes import packs_left_to_credit
@@ -39,7 +39,6 @@ logger = logging.getLogger(__name__)
 
 TICKET_PREFIX = "T"
 TEXT_MAX_LENGTH = Ticket._meta.get_field("text").max_length
-REASON_MAX_LENGTH = Ticket._meta.get_field("decision_reason").max_length
 MAX_LINES = 50
 
 TICKET_NOT_FOUND = gettext_lazy("Ticket not found")
