@@ -88,10 +88,6 @@ def allowed_moves(*, order: Order, user) -> list[str]:
     return [status for status in MOVES[order.status] if has_role(user, *MOVE_ROLES[status])]
 
 
-def _is_staff(user) -> bool:
-    return is_staff_member(user)
-
-
 def may_cancel(*, order: Order, user) -> bool:
     """Whether `user` may cancel `order` now: staff while it is placed or packed (`MOVES`), the
     customer who placed it while it is placed (`CUSTOMER_CANCELS_FROM`). The order page's
@@ -153,7 +149,7 @@ def _move(*, order: Order, to_status: str, by, reason: str = "", texted: bool = 
     """Lock the row, check the move against `MOVES`, stamp it, record it; returns the locked row.
     `texted`: the shopper hears of a notified step (False for a step walked through on the way)."""
     locked = Order.objects.select_for_update().get(pk=order.pk)
-    if _is_staff(by) and not has_role(by, *MOVE_ROLES[to_status]):
+    if is_staff_member(by) and not has_role(by, *MOVE_ROLES[to_status]):
         raise Forbidden(MOVE_NOT_YOURS)
     if to_status not in MOVES[locked.status]:
         raise Conflict(_refusal(locked, to_status), code="invalid_transition", currentStatus=locked.status)
@@ -220,14 +216,14 @@ def clean_cancel_reason(reason, *, required: bool = True) -> str:
 def cancel_reason_for(reason, *, by) -> str:
     """The reason a cancellation records: staff must give one (`clean_cancel_reason`), a customer
     need not (then "Cancelled by the customer."), the system (None) gives its own."""
-    customer = by is not None and not _is_staff(by)
+    customer = by is not None and not is_staff_member(by)
     return clean_cancel_reason(reason, required=not customer) or str(CANCELLED_BY_CUSTOMER)
 
 
 def _check_cancel_by(*, locked: Order, by) -> None:
     """Staff and the system follow `MOVES` (checked by `_move`); a customer cancels only their own
     order (404 for anyone else's, as every order route), and only while it is placed (409)."""
-    if by is None or _is_staff(by):
+    if by is None or is_staff_member(by):
         return
     if not by.is_authenticated or locked.user_id != by.pk:
         raise NotFound(str(ORDER_NOT_FOUND))

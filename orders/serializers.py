@@ -300,7 +300,7 @@ class OrderSerializer(serializers.Serializer):
     def to_representation(self, order: Order) -> dict:
         data = super().to_representation(order)
         user = getattr(self.context.get("request"), "user", None)
-        if not (user and user.is_staff):
+        if not is_owner(user):
             data.pop("channel", None)
         return data
 
