@@ -4,5 +4,8 @@ from common.error_codes import ErrorCode
 
 
 class CatalogErrorCode(ErrorCode):
-    NOT_DELIVERED = "not_delivered", "Only a shopper with a delivered order holding the product may review it"
+    NOT_DELIVERED = (
+        "not_delivered",
+        "Not delivered yet: a problem report needs its order, a review an order of the product",
+    )
     OUT_OF_STOCK = "out_of_stock", "Not enough of a pack in stock"

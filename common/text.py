@@ -3,6 +3,7 @@
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 
+from common.error_codes import CommonErrorCode
 from common.errors import DomainError, InvalidValue
 
 # Why staff cancelled, changed, refunded, credited or rejected: one limit for every reason, the
@@ -41,7 +42,7 @@ def clean_reason(value, *, required_message: str = "", required_code: str = "") 
     if len(text) > REASON_MAX_LENGTH:
         raise DomainError(
             gettext("The reason can have at most {count} characters.").format(count=REASON_MAX_LENGTH),
-            code="reason_too_long",
+            code=CommonErrorCode.REASON_TOO_LONG,
         )
     return text
 

@@ -39,6 +39,7 @@ from common.errors import Conflict, DomainError
 from common.money import to_paise
 from common.text import clean_reason
 from orders import tax
+from orders.error_codes import OrderErrorCode
 from orders.models import CreditNote, CreditNoteLine, Order, OrderItem
 from orders.series import CREDIT_NOTES, series_next
 
@@ -113,13 +114,13 @@ def _checked_lines(order: Order, lines: Sequence[tuple[OrderItem, int]]) -> list
     wanted: dict[int, int] = {}
     for item, packs in lines:
         if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
-            raise DomainError(str(CREDIT_QTY_RULE), code="invalid_quantity")
+            raise DomainError(str(CREDIT_QTY_RULE), code=OrderErrorCode.INVALID_QUANTITY)
         if item.pk is None:
-            raise DomainError(str(CREDIT_LINE_NOT_ON_ORDER), code="line_not_on_order")
+            raise DomainError(str(CREDIT_LINE_NOT_ON_ORDER), code=OrderErrorCode.LINE_NOT_ON_ORDER)
         wanted[item.pk] = wanted.get(item.pk, 0) + packs
     rows = {item.pk: item for item in OrderItem.objects.filter(order=order, pk__in=wanted)}
     if len(rows) != len(wanted):
-        raise DomainError(str(CREDIT_LINE_NOT_ON_ORDER), code="line_not_on_order")
+        raise DomainError(str(CREDIT_LINE_NOT_ON_ORDER), code=OrderErrorCode.LINE_NOT_ON_ORDER)
     return [(rows[pk], packs) for pk, packs in wanted.items()]
 
 
@@ -147,7 +148,7 @@ def credit_note_issue(
         if packs > left[item.pk]:
             raise Conflict(
                 CREDIT_EXCEEDS_LINE.format(item=pack_label(item, named=True), count=left[item.pk], wanted=packs),
-                code="credit_exceeds_line",
+                code=OrderErrorCode.CREDIT_EXCEEDS_LINE,
             )
 
     note_lines = []

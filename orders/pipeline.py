@@ -21,6 +21,7 @@ from accounts.roles import Role, has_role, is_owner, is_staff_member
 from catalog.stock import stock_return
 from common.errors import Conflict, Forbidden, NotFound
 from common.text import REASON_MAX_LENGTH, clean_reason
+from orders.error_codes import OrderErrorCode
 from orders.events import announce_order_changed
 from orders.models import Order, OrderEvent
 from orders.selectors import ORDER_NOT_FOUND
@@ -152,7 +153,7 @@ def _move(*, order: Order, to_status: str, by, reason: str = "", texted: bool = 
     if is_staff_member(by) and not has_role(by, *MOVE_ROLES[to_status]):
         raise Forbidden(MOVE_NOT_YOURS)
     if to_status not in MOVES[locked.status]:
-        raise Conflict(_refusal(locked, to_status), code="invalid_transition", currentStatus=locked.status)
+        raise Conflict(_refusal(locked, to_status), code=OrderErrorCode.INVALID_TRANSITION, currentStatus=locked.status)
     from_status, field, now = locked.status, STEP_TIMESTAMP[to_status], timezone.now()
     setattr(locked, field, now)
     locked.status = to_status
@@ -181,7 +182,8 @@ def order_advance(*, order: Order, to_status: str, by=None) -> Order:
     """
     if to_status not in STEP_TIMESTAMP or to_status == Status.CANCELLED:
         raise Conflict(
-            gettext("Orders cannot be moved to '{status}'.").format(status=to_status), code="invalid_transition"
+            gettext("Orders cannot be moved to '{status}'.").format(status=to_status),
+            code=OrderErrorCode.INVALID_TRANSITION,
         )
     with transaction.atomic():
         locked = _move(order=order, to_status=to_status, by=by)
@@ -230,7 +232,7 @@ def _check_cancel_by(*, locked: Order, by) -> None:
     if locked.status not in CUSTOMER_CANCELS_FROM and locked.status != Status.CANCELLED:
         raise Conflict(
             CANCEL_AFTER_PACKING.format(order=locked.public_id, phone=settings.STORE_SUPPORT_PHONE),
-            code="invalid_transition",
+            code=OrderErrorCode.INVALID_TRANSITION,
             currentStatus=locked.status,
         )
 

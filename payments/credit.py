@@ -30,6 +30,7 @@ from common.errors import Conflict, InvalidValue
 from common.money import CENT, decimal_or_none, to_paise, to_rupees
 from common.text import clean_reason
 from orders.events import announce_order_changed
+from payments.error_codes import PaymentErrorCode
 from payments.models import StoreCreditAccount, StoreCreditEntry
 
 logger = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ def paise_of(amount) -> int:
     """A positive amount in rupees with at most two decimals, as paise; 400 `invalid_amount` otherwise."""
     number = decimal_or_none(amount)
     if number is None or number <= 0 or number != number.quantize(CENT):
-        raise InvalidValue(str(AMOUNT_INVALID), code="invalid_amount")
+        raise InvalidValue(str(AMOUNT_INVALID), code=PaymentErrorCode.INVALID_AMOUNT)
     return to_paise(number)
 
 
@@ -64,7 +65,7 @@ def _post(*, user, kind: str, paise: int, reason: str, order=None, by=None) -> S
                 gettext("Not enough store credit: ₹{balance} available.").format(
                     balance=to_rupees(account.balance_paise)
                 ),
-                code="insufficient_credit",
+                code=PaymentErrorCode.INSUFFICIENT_CREDIT,
                 balance=float(to_rupees(account.balance_paise)),
             )
         StoreCreditAccount.objects.filter(pk=account.pk).update(balance_paise=F("balance_paise") + paise)
@@ -136,7 +137,7 @@ def credit_spend(*, user, amount, order, by=None) -> StoreCreditEntry:
             )
     except IntegrityError as error:  # the one-spend-per-order constraint
         raise Conflict(
-            gettext("Store credit was already applied to this order."), code="credit_already_spent"
+            gettext("Store credit was already applied to this order."), code=PaymentErrorCode.CREDIT_ALREADY_SPENT
         ) from error
 
 

@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext, gettext_lazy
 
+from common.error_codes import CommonErrorCode
 from common.errors import Conflict
 from common.money import to_paise, to_rupees
 from common.text import clean_reason
@@ -36,6 +37,7 @@ from payments.credit import (
     order_credit_paise,
     paise_of,
 )
+from payments.error_codes import PaymentErrorCode
 from payments.models import Payment, Refund, RefundEvent, StoreCreditEntry
 
 logger = logging.getLogger(__name__)
@@ -56,7 +58,9 @@ class MoneyBack:
 
 def _clean_reason(reason) -> str:
     return clean_reason(
-        reason, required_message=gettext("Please give a reason for the refund."), required_code="reason_required"
+        reason,
+        required_message=gettext("Please give a reason for the refund."),
+        required_code=CommonErrorCode.REASON_REQUIRED,
     )
 
 
@@ -90,13 +94,15 @@ def refund_create(*, order: Order, payment: Payment, paise: int, reason: str, by
         if paise <= 0 or paise > locked.refundable_paise:
             raise Conflict(
                 str(REFUND_EXCEEDS).format(left=to_rupees(max(0, locked.refundable_paise))),
-                code="refund_exceeds_payment",
+                code=PaymentErrorCode.REFUND_EXCEEDS_PAYMENT,
             )
         try:
             with transaction.atomic():
                 Payment.objects.filter(pk=locked.pk).update(refunded_paise=F("refunded_paise") + paise)
         except IntegrityError as error:
-            raise Conflict(str(REFUND_EXCEEDS).format(left="0.00"), code="refund_exceeds_payment") from error
+            raise Conflict(
+                str(REFUND_EXCEEDS).format(left="0.00"), code=PaymentErrorCode.REFUND_EXCEEDS_PAYMENT
+            ) from error
         refund = Refund.objects.create(order=order, payment=locked, amount_paise=paise, reason=reason, requested_by=by)
         RefundEvent.objects.create(
             refund=refund, source=RefundEvent.Source.REQUEST, from_state="", to_state=refund.state, note=reason
@@ -134,7 +140,8 @@ def money_back(*, order: Order, amount: Decimal, reason: str, by) -> MoneyBack:
             from_credit = paise - from_source
             if from_credit > held:
                 raise Conflict(
-                    str(REFUND_EXCEEDS).format(left=to_rupees(source_left + held)), code="refund_exceeds_payment"
+                    str(REFUND_EXCEEDS).format(left=to_rupees(source_left + held)),
+                    code=PaymentErrorCode.REFUND_EXCEEDS_PAYMENT,
                 )
 
         refund = cash_entry = returned = None

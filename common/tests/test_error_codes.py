@@ -19,6 +19,12 @@ def raised_codes(tree: ast.Module) -> list[tuple[int, str]]:
     """(line, code) for each `code="..."` / `required_code="..."` given to a call in `tree`."""
     found = []
     for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "code" for t in node.targets):
+            # `code = "slot_passed" if ... else "slot_closed"`: a code chosen before it is raised
+            values = [node.value.body, node.value.orelse] if isinstance(node.value, ast.IfExp) else [node.value]
+            found += [
+                (node.lineno, v.value) for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)
+            ]
         if not isinstance(node, ast.Call):
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
@@ -104,6 +110,7 @@ def test_a_code_is_its_own_string():
         ('clean_reason(reason, required_code="reason_required")', ["reason_required"]),
         ('raise ValidationError(message, code="invalid_login")', []),
         ("raise Conflict(message, code=DeliveryErrorCode.SLOT_FULL)", []),
+        ('code = "slot_passed" if late else "slot_closed"', ["slot_passed", "slot_closed"]),
     ],
 )
 def test_the_scan_reads_literal_codes(source, codes):
