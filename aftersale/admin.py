@@ -20,6 +20,7 @@ from aftersale import packing
 from aftersale.cancellation import order_cancel
 from aftersale.problem_reports import ticket_approve
 from common.errors import DomainError
+from common.text import REASON_MAX_LENGTH
 from orders.admin import OrderAdmin, apply_to_orders
 from orders.models import Order
 from orders.pipeline import CANCEL_REASON_MAX_LENGTH, LINE_CHANGE_STATUSES, line_changes_allowed
@@ -44,7 +45,7 @@ class PackingChangeForm(forms.Form):
     shopper_agreed = forms.BooleanField(
         label="The shopper agreed to this pack at its own price", required=False, initial=False
     )
-    reason = forms.CharField(label="Why", required=False, max_length=packing.REASON_MAX_LENGTH)
+    reason = forms.CharField(label="Why", required=False, max_length=REASON_MAX_LENGTH)
 
     def __init__(self, *args, order: Order, **kwargs):
         super().__init__(*args, **kwargs)

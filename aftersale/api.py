@@ -17,7 +17,9 @@ from common.ids import as_row_id
 from common.permissions import HasRole, IsAdmin, IsCustomer
 from common.roles import Role
 from orders import selectors
+from orders.error_codes import OrderErrorCode
 from orders.serializers import OrderSerializer
+from support.error_codes import SupportErrorCode
 from support.selectors import ticket_get_for
 from support.serializers import AdminTicketSerializer, TicketApproveInSerializer
 
@@ -42,7 +44,7 @@ class OrderCancelView(APIView):
             400: OpenApiResponse(description='{"message"}: staff gave no reason, or one over 500 characters'),
             404: OpenApiResponse(description='{"message": "Order not found"}: no such order of the caller\'s'),
             409: OpenApiResponse(
-                description='{"message", "code": "invalid_transition", "currentStatus"}: already packed (customer), '
+                description=f'{{"message", "code": "{OrderErrorCode.INVALID_TRANSITION}", "currentStatus"}}: already packed (customer), '
                 "dispatched, delivered or already cancelled"
             ),
         },
@@ -136,7 +138,9 @@ class TicketApproveView(APIView):
             200: AdminTicketSerializer,
             400: OpenApiResponse(description='{"message"}: an amount of 0, or over the reported packs\' value'),
             404: OpenApiResponse(description='{"message": "Ticket not found"}'),
-            409: OpenApiResponse(description='{"message", "code": "ticket_decided"}: already approved or rejected'),
+            409: OpenApiResponse(
+                description=f'{{"message", "code": "{SupportErrorCode.TICKET_DECIDED}"}}: already approved or rejected'
+            ),
         },
     )
     def post(self, request: Request, number: str) -> Response:

@@ -39,10 +39,11 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
+from catalog.labels import pack_label
 from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_return, stock_take
 from common.errors import Conflict, DomainError, NotFound
-from common.text import squeezed
+from common.text import clean_reason
 from orders.credit_notes import credit_note_issue
 from orders.events import announce_order_changed
 from orders.lines import line_retax, line_snapshot
@@ -57,7 +58,6 @@ logger = logging.getLogger(__name__)
 Status = Order.Status
 Kind = OrderLineChange.Kind
 
-REASON_MAX_LENGTH = OrderLineChange._meta.get_field("reason").max_length
 
 NOT_EDITABLE = gettext_lazy("Order {order} is {status}; its items can no longer be changed.")
 LINE_NOT_FOUND = gettext_lazy("This item is not in order {order}.")
@@ -77,7 +77,6 @@ REPLACEMENT_COSTS_MORE = gettext_lazy(
 )
 REPLACEMENT_SHORT = gettext_lazy("Sorry, not enough stock for {pack}: only {count} left.")
 PACK_NOT_FOUND = gettext_lazy("No pack has the id {pack}.")
-REASON_TOO_LONG = gettext_lazy("The reason can have at most {count} characters.")
 # What the credit note, the refund and the history say when staff give no reason.
 DEFAULT_REASONS = {
     Kind.REDUCED: gettext_lazy("Fewer packs at packing"),
@@ -95,25 +94,12 @@ class _Line:
     price: Decimal
 
 
-def _pack_label(*, brand: str, name: str, quantity: str, units: str) -> str:
-    return f"{brand} {name} {quantity} {units}"
-
-
 def _item_label(item: OrderItem) -> str:
-    return _pack_label(brand=item.brand, name=item.name, quantity=item.quantity, units=item.units)
+    return pack_label(item, named=True)
 
 
 def _financial_label(pack: Financial) -> str:
-    return _pack_label(
-        brand=pack.detail.brand, name=pack.detail.product.name, quantity=pack.quantity_display, units=pack.units
-    )
-
-
-def _clean_reason(reason) -> str:
-    text = squeezed(reason) if isinstance(reason, str) else ""
-    if len(text) > REASON_MAX_LENGTH:
-        raise DomainError(REASON_TOO_LONG.format(count=REASON_MAX_LENGTH))
-    return text
+    return pack_label(pack, named=True)
 
 
 def _whole(qty) -> int:
@@ -194,7 +180,7 @@ def _reduce(*, order: Order, item, qty, by, reason: str) -> Order:
     qty = _whole(qty)
     if qty < 0:
         raise DomainError(QTY_NEGATIVE)
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     with transaction.atomic():
         locked, line, item_id = _locked(order, item)
         if line is None:
@@ -284,7 +270,7 @@ def order_line_replace(
         raise DomainError(REPLACEMENT_QTY.format(min=MIN_QTY, max=MAX_QTY))
     financial_id = financial.pk if isinstance(financial, Financial) else _whole(financial)
     agreed = shopper_agreed is True
-    reason = _clean_reason(reason)
+    reason = clean_reason(reason)
     with transaction.atomic():
         locked, line, item_id = _locked(order, item)
         if line is None:

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from common.errors import Conflict, InvalidValue
-from common.money import to_paise
+from common.money import round_to_paise
 from orders.credit_notes import credit_note_issue
 from orders.events import announce_order_changed
 from payments.refunds import money_back
@@ -62,7 +62,7 @@ def ticket_approve(*, number: str, by, amount: Decimal | None = None) -> Ticket:
             # Nothing was paid to give back, and a delivered order's total is not lowered here.
             raise Conflict(ORDER_UNPAID.format(order=order.public_id, ticket=ticket.number), code="order_unpaid")
         most = ticket_claim_value(ticket=ticket)
-        amount = most if amount is None else to_paise(Decimal(amount))
+        amount = most if amount is None else round_to_paise(Decimal(amount))
         if amount <= 0:
             raise InvalidValue(AMOUNT_NOT_POSITIVE)
         if amount > most:

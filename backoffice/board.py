@@ -20,6 +20,7 @@ from datetime import date
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext_lazy
 
+from backoffice.error_codes import BackofficeErrorCode
 from common.errors import DomainError, InvalidValue
 from orders.changes import changes_since, current_cursor
 from orders.models import Order, OrderChange
@@ -159,7 +160,7 @@ def orders_bulk_move(*, public_ids: list[str], to_status: str, by) -> BulkMove:
     if not wanted:
         raise InvalidValue(str(NOTHING_CHOSEN))
     if len(wanted) > BULK_MAX_ORDERS:
-        raise InvalidValue(str(TOO_MANY).format(count=BULK_MAX_ORDERS), code="too_many_orders")
+        raise InvalidValue(str(TOO_MANY).format(count=BULK_MAX_ORDERS), code=BackofficeErrorCode.TOO_MANY_ORDERS)
     if to_status not in BULK_MOVES:
         raise InvalidValue(str(MOVES_TOGETHER))
     found = {order.public_id: order for order in Order.objects.filter(public_id__in=wanted)}

@@ -21,6 +21,7 @@ from decimal import Decimal, InvalidOperation
 from django.conf import settings
 from django.db.models import Count, Max, Min, Prefetch, QuerySet, Sum
 
+from catalog.labels import pack_label
 from catalog.models import Product
 from delivery.models import DeliveryWindow
 from delivery.slots import slot_label
@@ -80,7 +81,7 @@ class PickLine:
 
     @property
     def pack(self) -> str:
-        return f"{self.quantity} {self.units}"
+        return pack_label(self)
 
 
 @dataclass

@@ -19,7 +19,8 @@ from django.db.models import Count, Sum
 from django.utils import timezone
 
 from backoffice.reports import Span, not_cancelled, placed_in
-from common.money import from_paise, sql_paise_sum
+from catalog.labels import pack_label
+from common.money import sql_paise_sum, to_rupees
 from orders.models import Order, OrderItem
 
 CHUNK_SIZE = 2000
@@ -141,6 +142,7 @@ def sales_by_pack_rows(span: Span) -> tuple[list[str], Iterator[tuple]]:
 
     def rows() -> Iterator[tuple]:
         for pack_id, name, brand, quantity, units, packs_sold, orders, paise in packs.iterator(chunk_size=CHUNK_SIZE):
-            yield (pack_id or "", name, brand, f"{quantity} {units}", packs_sold, orders, from_paise(paise))
+            size = pack_label({"quantity": quantity, "units": units})
+            yield (pack_id or "", name, brand, size, packs_sold, orders, to_rupees(paise))
 
     return header, rows()

@@ -53,10 +53,12 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from backoffice.error_codes import BackofficeErrorCode
+from catalog.labels import pack_label
 from catalog.models import Financial, Product
 from catalog.selectors import low_stock_packs
 from common.errors import InvalidValue
-from common.money import from_paise, sql_paise, sql_paise_sum, to_paise
+from common.money import round_to_paise, sql_paise, sql_paise_sum, to_rupees
 from orders.models import Order, OrderItem
 from payments.models import Refund, StoreCreditEntry
 from support.clocks import ACKNOWLEDGE_WITHIN, RESOLVE_WITHIN
@@ -162,14 +164,14 @@ def order_ids(days: list[dict]) -> tuple[int, int] | None:
 def order_figures(days: list[dict]) -> dict:
     """Orders, sales, average basket and the payment mix, summed from `order_days`."""
     total = {key: sum(day[key] for day in days) for key in days[0] if key not in ("date", "first_id", "last_id")}
-    sales = from_paise(total["paise"])
+    sales = to_rupees(total["paise"])
     return {
         "orders": total["orders"],
         "sales": sales,
-        "averageBasket": to_paise(sales / total["kept"]) if total["kept"] else Decimal("0.00"),
+        "averageBasket": round_to_paise(sales / total["kept"]) if total["kept"] else Decimal("0.00"),
         "paymentMix": [
-            {"method": "cash", "orders": total["cash_orders"], "sales": from_paise(total["cash_paise"])},
-            {"method": "online", "orders": total["online_orders"], "sales": from_paise(total["online_paise"])},
+            {"method": "cash", "orders": total["cash_orders"], "sales": to_rupees(total["cash_paise"])},
+            {"method": "online", "orders": total["online_orders"], "sales": to_rupees(total["online_paise"])},
         ],
     }
 
@@ -214,8 +216,8 @@ def money_given_back(span: Span) -> dict:
         kind__in=[StoreCreditEntry.Kind.GRANT, StoreCreditEntry.Kind.REFUND],
     ).aggregate(count=Count("id"), paise=Sum("amount_paise"))
     return {
-        "refunds": {"count": refunds["count"], "amount": from_paise(refunds["paise"])},
-        "creditGiven": {"count": credit["count"], "amount": from_paise(credit["paise"])},
+        "refunds": {"count": refunds["count"], "amount": to_rupees(refunds["paise"])},
+        "creditGiven": {"count": credit["count"], "amount": to_rupees(credit["paise"])},
     }
 
 
@@ -243,7 +245,7 @@ def ticket_figures(span: Span, *, now: datetime | None = None) -> dict:
         "acknowledgeOverdue": row["unacknowledged_late"],
         "resolveOverdue": row["unresolved_late"],
         "approvedInPeriod": row["approved"],
-        "approvedAmount": from_paise(row["approved_paise"]),
+        "approvedAmount": to_rupees(row["approved_paise"]),
     }
 
 
@@ -252,7 +254,7 @@ def ticket_figures(span: Span, *, now: datetime | None = None) -> dict:
 
 def sales_by_day(days: list[dict]) -> list[dict]:
     """Orders not cancelled and their sales, per local day, from `order_days`."""
-    return [{"date": day["date"], "orders": day["kept"], "sales": from_paise(day["paise"])} for day in days]
+    return [{"date": day["date"], "orders": day["kept"], "sales": to_rupees(day["paise"])} for day in days]
 
 
 def _pack_sales_rows(span: Span, ids: tuple[int, int] | None = None):
@@ -313,7 +315,7 @@ def pack_sales(span: Span, ids: tuple[int, int] | None = None) -> dict:
     return {
         "salesByCategory": sorted(
             (
-                {"category": entry["category"], "packs": entry["packs"], "sales": from_paise(entry["paise"])}
+                {"category": entry["category"], "packs": entry["packs"], "sales": to_rupees(entry["paise"])}
                 for entry in by_category.values()
             ),
             key=lambda entry: (-entry["sales"], entry["category"]),
@@ -326,7 +328,7 @@ def pack_sales(span: Span, ids: tuple[int, int] | None = None) -> dict:
                 "packId": pack["pk"],
                 "name": pack["name"],
                 "brand": pack["brand"],
-                "pack": f"{_size(pack['quantity'])} {pack['units']}",
+                "pack": pack_label(pack),
                 "packsSold": pack["packs"],
                 "inStock": pack["count_in_stock"],
             }
@@ -335,19 +337,15 @@ def pack_sales(span: Span, ids: tuple[int, int] | None = None) -> dict:
     }
 
 
-def _size(quantity) -> str:
-    return format(Decimal(quantity).normalize(), "f") if isinstance(quantity, Decimal) else str(quantity)
-
-
 def _pack_row(row: dict, pack: dict | None, product: dict | None) -> dict:
     return {
         "packId": row["financial_id"],
         "name": pack["name"] if pack else (product or {}).get("name", ""),
         "brand": pack["brand"] if pack else "",
-        "pack": f"{_size(pack['quantity'])} {pack['units']}" if pack else "",
+        "pack": pack_label(pack) if pack else "",
         "packsSold": row["packs"],
         "orders": row["orders"],
-        "sales": from_paise(row["paise"]),
+        "sales": to_rupees(row["paise"]),
     }
 
 
@@ -433,9 +431,9 @@ def export_span(*, first: str | None, last: str | None) -> Span:
         except ValueError:
             days[name] = None
         if days[name] is None or len(text or "") != 10:
-            raise InvalidValue(str(RANGE_DATE_INVALID).format(name=name), code="invalid_range")
+            raise InvalidValue(str(RANGE_DATE_INVALID).format(name=name), code=BackofficeErrorCode.INVALID_RANGE)
     if days["from"] > days["to"]:
-        raise InvalidValue(str(RANGE_BACKWARDS), code="invalid_range")
+        raise InvalidValue(str(RANGE_BACKWARDS), code=BackofficeErrorCode.INVALID_RANGE)
     if (days["to"] - days["from"]).days + 1 > EXPORT_MAX_DAYS:
-        raise InvalidValue(str(RANGE_TOO_LONG).format(days=EXPORT_MAX_DAYS), code="invalid_range")
+        raise InvalidValue(str(RANGE_TOO_LONG).format(days=EXPORT_MAX_DAYS), code=BackofficeErrorCode.INVALID_RANGE)
     return Span(first=days["from"], last=days["to"])

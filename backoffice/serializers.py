@@ -14,6 +14,7 @@ from backoffice.board import (
     SEARCH_TOO_LONG,
     TOO_MANY,
 )
+from catalog.labels import pack_label
 from common.fields import MoneyField, TextField
 from common.ids import WireIdField
 from orders.models import Order, OrderItem
@@ -67,7 +68,7 @@ class SlipLineSerializer(serializers.Serializer):
     qty = serializers.IntegerField()
 
     def get_pack(self, item: OrderItem) -> str:
-        return f"{item.quantity} {item.units}"
+        return pack_label(item)
 
 
 class StopSerializer(serializers.Serializer):

@@ -26,6 +26,7 @@ from common.permissions import HasRole, IsAdmin, IsCustomer
 from common.roles import Role
 
 from . import answers, caching, schema, selectors, serializers, services, uploads
+from .error_codes import CatalogErrorCode
 from .models import Detail, Product
 from .public_reads import PublicRead
 
@@ -335,7 +336,9 @@ class ReviewsView(APIView):
         request=serializers.ReviewInput,
         responses={
             201: MESSAGE,
-            403: OpenApiResponse(description='{"message": ..., "code": "not_delivered"}: no delivered order holds it'),
+            403: OpenApiResponse(
+                description=f'{{"message": ..., "code": "{CatalogErrorCode.NOT_DELIVERED}"}}: no delivered order holds it'
+            ),
         },
     )
     def post(self, request, ref: str):

@@ -17,7 +17,7 @@ from common.fields import money
 from common.permissions import HasRole, IsAdmin
 from common.roles import Role
 
-from . import barcodes, labels, selectors
+from . import barcodes, label_sheet, selectors
 from .models import Barcode
 
 CODE_PARAMETER = OpenApiParameter(
@@ -144,5 +144,7 @@ class LabelsView(APIView):
         query.is_valid(raise_exception=True)
         found = selectors.shop_labels(pack_ids=query.validated_data.get("pack"))
         return _private(
-            Response({"labels": [{**scan_data(barcode), "svg": labels.ean13_svg(barcode.code)} for barcode in found]})
+            Response(
+                {"labels": [{**scan_data(barcode), "svg": label_sheet.ean13_svg(barcode.code)} for barcode in found]}
+            )
         )

@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.lookups import LessThanOrEqual
 
+from catalog.labels import pack_label, pack_quantity
 from common.money import sql_paise
 
 from . import barcodes as barcode_rules
@@ -190,12 +191,12 @@ class Financial(models.Model):
     @property
     def label(self) -> str:
         """`500 g`, `1.5 kg`: the pack as staff lists name it (low stock, the dashboard)."""
-        return f"{self.quantity_display} {self.units}"
+        return pack_label(self)
 
     @property
     def quantity_display(self) -> str:
         """`500`, `1.5`: the pack size as the cart and the wire format write it."""
-        return format(self.quantity.normalize(), "f")
+        return pack_quantity(self.quantity)
 
 
 class Review(models.Model):

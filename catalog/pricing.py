@@ -11,7 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import InvalidValue
-from common.money import decimal_or_none, to_paise
+from common.money import decimal_or_none, round_to_paise
 
 MAX_PRICE = Decimal("99999999.99")  # Financial.price is DECIMAL(10, 2)
 
@@ -34,7 +34,7 @@ def to_money(value, *, field: str = gettext_lazy("Price")) -> Decimal:
         raise PricingError(gettext("{field} must be a number.").format(field=field))
     if amount < 0:
         raise PricingError(gettext("{field} cannot be negative.").format(field=field))
-    amount = to_paise(amount)
+    amount = round_to_paise(amount)
     if amount > MAX_PRICE:
         raise PricingError(gettext("{field} is too large.").format(field=field))
     return amount
@@ -50,7 +50,7 @@ def discount_percent(price: Decimal, dprice: Decimal) -> int:
 
 def dprice_for_discount(price: Decimal, discount: int) -> Decimal:
     """The selling price for a discount percentage, rounded to paise."""
-    return to_paise(price * (100 - discount) / 100)
+    return round_to_paise(price * (100 - discount) / 100)
 
 
 def to_discount(value) -> int:

@@ -20,11 +20,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
 
+from catalog.labels import pack_label
 from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_take
 from common.errors import Conflict, DomainError
 from common.india import is_pincode
-from common.money import to_paise
+from common.money import round_to_paise
 from common.text import squeezed
 from delivery.check import delivery_check
 from orders import pipeline, rules, tax
@@ -137,7 +138,7 @@ def _pack_name(pack: Financial) -> str:
     """The pack as the shopper knows it: in Telugu the product's Telugu name, where it has one."""
     product = pack.detail.product
     name = product.name_te if get_language() == "te" and product.name_te else product.name
-    return f"{pack.detail.brand} {name} {pack.quantity_display} {pack.units}"
+    return pack_label(pack, named=True, name=name)
 
 
 def _check_payment_method(payment_method: str) -> None:
@@ -170,7 +171,7 @@ def _priced(items: Sequence[LineRequest], packs: dict[int, Financial], client_to
     server = Totals(items_price=items_price, shipping_price=SHIPPING_PRICE, total_price=items_price + SHIPPING_PRICE)
     pairs = [(client_totals.items_price, server.items_price), (client_totals.shipping_price, server.shipping_price)]
     pairs.append((client_totals.total_price, server.total_price))
-    if any(to_paise(Decimal(client)) != mine for client, mine in pairs):
+    if any(round_to_paise(Decimal(client)) != mine for client, mine in pairs):
         items_shown = pack_records([packs[line.financial_id] for line in items])
         raise Conflict(PRICES_CHANGED, code="price_changed", items=items_shown)
     return server

@@ -7,7 +7,7 @@ from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.money import to_paise
+from common.money import round_to_paise
 from common.openapi import SPACE, blank_or
 from common.pagination import PageSizes
 
@@ -24,7 +24,7 @@ def money(value: Decimal | None) -> Decimal | None:
     """
     if value is None:
         return None
-    return to_paise(Decimal(value))
+    return round_to_paise(Decimal(value))
 
 
 class MoneyField(serializers.DecimalField):

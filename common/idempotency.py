@@ -36,6 +36,7 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
+from common.error_codes import CommonErrorCode
 from common.errors import Conflict, DomainError, InvalidValue
 from common.models import IdempotentRequest
 
@@ -86,13 +87,13 @@ def fingerprint(method: str, path: str, data) -> str:
 
 def _clean_key(raw: str) -> str:
     if re.fullmatch(KEY_PATTERN, raw) is None:
-        raise InvalidValue(str(KEY_INVALID), code="idempotency_key_invalid")
+        raise InvalidValue(str(KEY_INVALID), code=CommonErrorCode.IDEMPOTENCY_KEY_INVALID)
     return raw
 
 
 def _replay(row: IdempotentRequest, this: str) -> Response:
     if row.fingerprint != this:
-        raise KeyReused(str(KEY_REUSED), code="idempotency_key_reused")
+        raise KeyReused(str(KEY_REUSED), code=CommonErrorCode.IDEMPOTENCY_KEY_REUSED)
     return Response(row.body, status=row.status_code, headers={REPLAYED_HEADER: "true"})
 
 
@@ -130,7 +131,7 @@ def _record(row: IdempotentRequest, response: Response) -> None:
 def _recorded_answer(row: IdempotentRequest) -> Response:
     recorded = IdempotentRequest.objects.filter(pk=row.pk, status_code__isnull=False).first()
     if recorded is None:
-        raise Conflict(str(STILL_RUNNING), code="idempotency_key_in_use")
+        raise Conflict(str(STILL_RUNNING), code=CommonErrorCode.IDEMPOTENCY_KEY_IN_USE)
     return _replay(recorded, recorded.fingerprint)
 
 
@@ -159,11 +160,11 @@ def idempotent(scope: str, *, atomic: bool):
                 if row.status_code is not None:
                     return _replay(row, this)
                 if row.fingerprint != this:
-                    raise KeyReused(str(KEY_REUSED), code="idempotency_key_reused")
+                    raise KeyReused(str(KEY_REUSED), code=CommonErrorCode.IDEMPOTENCY_KEY_REUSED)
                 if _take_lease(row):
                     return _run_leased(post, row, atomic, view, request, *args, **kwargs)
                 if time.monotonic() >= deadline:
-                    raise Conflict(str(STILL_RUNNING), code="idempotency_key_in_use")
+                    raise Conflict(str(STILL_RUNNING), code=CommonErrorCode.IDEMPOTENCY_KEY_IN_USE)
                 time.sleep(POLL_SECONDS)
 
         return run

@@ -24,9 +24,26 @@ def decimal_or_none(value) -> Decimal | None:
     return number if number.is_finite() else None
 
 
-def to_paise(amount: Decimal) -> Decimal:
-    """`amount` rounded to paise, halves up (₹10.005 → ₹10.01)."""
+def round_to_paise(amount: Decimal) -> Decimal:
+    """`amount` in rupees rounded to paise, halves up (₹10.005 → ₹10.01), still in rupees."""
     return amount.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def to_paise(rupees: Decimal | str | int) -> int:
+    """Rupees as whole paise, halves up: `Decimal("12.345")` → 1235, `"286"` → 28600.
+
+    The one way from rupees to paise (with `to_rupees` the one way back; a test holds every other
+    module to them). Never `int(amount * 100)`: it cuts instead of rounding, so an amount with a
+    third decimal (a tax or gateway figure) lost a paisa, and a float (`0.29 * 100` is
+    `28.999999999999996`) lost one on ordinary prices.
+    """
+    number = rupees if isinstance(rupees, Decimal) else Decimal(str(rupees).strip())
+    return int((number * 100).to_integral_value(rounding=ROUND_HALF_UP))
+
+
+def to_rupees(paise: int | Decimal | None) -> Decimal:
+    """Whole paise (a column, a `sql_paise_sum`; None for no rows) as rupees: `12345` → `Decimal("123.45")`."""
+    return (Decimal(paise or 0) / 100).quantize(CENT)
 
 
 def sql_paise(amount: str | Expression) -> Cast:
@@ -46,17 +63,12 @@ def sql_paise(amount: str | Expression) -> Cast:
 
 
 def sql_paise_sum(column: str) -> Sum:
-    """Sum of a money column, added up as whole paise (`sql_paise`); `from_paise` reads the result.
+    """Sum of a money column, added up as whole paise (`sql_paise`); `to_rupees` reads the result.
 
     A plain `Sum` of a DecimalField is added up in floating point on SQLite and read back with 15
     significant digits (`Decimal("1234.57000000000")`), not as the money it is.
     """
     return Sum(sql_paise(column))
-
-
-def from_paise(paise: int | Decimal | None) -> Decimal:
-    """Whole paise (a `sql_paise_sum`, None for no rows) as rupees: `12345` → `Decimal("123.45")`."""
-    return (Decimal(paise or 0) / 100).quantize(CENT)
 
 
 def rupees(amount: Decimal) -> str:
@@ -107,7 +119,7 @@ def number_in_words(number: int) -> str:
 def rupees_in_words(amount: Decimal) -> str:
     """An amount as an Indian invoice writes it out: 'Rupees Seven Hundred Seventy-Eight Only',
     'Rupees Twelve and Fifty Paise Only', 'Fifty Paise Only' (rounded to paise, halves up)."""
-    paise_total = int(to_paise(Decimal(amount)) * 100)
+    paise_total = to_paise(Decimal(amount))
     if paise_total < 0:
         raise ValueError("A negative amount has no words on an invoice.")
     whole, paise = divmod(paise_total, 100)

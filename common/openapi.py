@@ -9,6 +9,7 @@ Input serializers whose values a service judges publish what the service accepts
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
+from common.error_codes import openapi_description
 from common.india import PINCODE_PATTERN
 
 ERROR_SCHEMA_NAME = "ErrorMessage"
@@ -17,7 +18,7 @@ ERROR_SCHEMA = {
     "properties": {
         "message": {"type": "string", "description": "What went wrong, for the shopper to read"},
         "errors": {"type": "object", "description": "Field-by-field detail of a 400", "additionalProperties": True},
-        "code": {"type": "string", "description": "A machine code such as price_changed or out_of_stock"},
+        "code": {"type": "string", "description": "A machine code (common.error_codes: every app's table)"},
         "retryAfter": {"type": "integer", "description": "429: seconds to wait before trying again"},
     },
     "required": ["message"],
@@ -39,7 +40,9 @@ IDEMPOTENT = {"422": "The Idempotency-Key was already used for a different reque
 
 def add_error_responses(result, generator, request, public):
     """drf-spectacular postprocessing hook: document the error statuses an operation may answer."""
-    result.setdefault("components", {}).setdefault("schemas", {})[ERROR_SCHEMA_NAME] = ERROR_SCHEMA
+    error_schema = {**ERROR_SCHEMA, "properties": dict(ERROR_SCHEMA["properties"])}
+    error_schema["properties"]["code"] = {"type": "string", "description": openapi_description()}
+    result.setdefault("components", {}).setdefault("schemas", {})[ERROR_SCHEMA_NAME] = error_schema
     reference = {"$ref": f"#/components/schemas/{ERROR_SCHEMA_NAME}"}
     for operations in result.get("paths", {}).values():
         for method, operation in operations.items():

@@ -14,6 +14,8 @@ from django.db.models import Count, Sum
 from django.utils.translation import gettext_lazy
 
 from common.errors import Conflict, InvalidValue
+from common.money import to_paise
+from common.text import clean_reason
 from counter.models import BillTender, Counter, CounterBill, CounterReturn, DayClose, Tender
 
 REASON_REQUIRED = gettext_lazy("Say why the cash counted differs from what was expected.")
@@ -51,7 +53,7 @@ def _paise(value: Decimal) -> int:
     value = Decimal(value)
     if value < 0 or value != value.quantize(Decimal("0.01")):
         raise InvalidValue(str(CASH_RULE), code="invalid_amount")
-    return int(value * 100)
+    return to_paise(value)
 
 
 def day_close(*, counter: Counter, day: date, counted: Decimal, opening_float: Decimal, reason: str, by) -> DayClose:
@@ -60,7 +62,7 @@ def day_close(*, counter: Counter, day: date, counted: Decimal, opening_float: D
     counted_paise, float_paise = _paise(counted), _paise(opening_float)
     summary = day_summary(counter=counter, day=day, opening_float_paise=float_paise)
     difference = counted_paise - summary["expectedCashPaise"]
-    reason = " ".join(str(reason or "").split())[:500]
+    reason = clean_reason(reason)
     if difference and not reason:
         raise InvalidValue(str(REASON_REQUIRED), code="reason_required")
     try:

@@ -23,6 +23,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from catalog.stock import stock_adjust, stock_return
 from common.errors import InvalidValue
+from common.text import clean_reason
 from counter.models import Counter, CounterBill, CounterReturn, CounterReturnLine
 from counter.services import KeyReused, bill_fingerprint_of, shop_day
 from orders.credit_notes import credit_note_issue
@@ -114,7 +115,7 @@ def _write(*, bill, counter, by, checked, refund, key, fingerprint, reason) -> C
     walk_in = order.user_id == walk_in_customer().pk
     if refund == CounterReturn.Refund.CREDIT and walk_in:
         raise InvalidValue(str(CREDIT_NEEDS_CUSTOMER), code="credit_needs_customer")
-    note_reason = reason or gettext("Returned at counter {code}").format(code=counter.code)
+    note_reason = clean_reason(reason) or gettext("Returned at counter {code}").format(code=counter.code)
     note = credit_note_issue(order=order, lines=[(item, line.qty) for item, line in checked], reason=note_reason, by=by)
     amount = note.total_paise
     # Credit the bill was paid with comes back as credit; the rest as the cashier chose.
@@ -133,7 +134,7 @@ def _write(*, bill, counter, by, checked, refund, key, fingerprint, reason) -> C
         refund=refund,
         amount_paise=amount,
         cash_paise=amount - credit_back if refund == CounterReturn.Refund.CASH else 0,
-        reason=note_reason[:500],
+        reason=note_reason,
         by=by,
         day=shop_day(timezone.now()),
     )

@@ -7,6 +7,8 @@ from rest_framework import serializers
 
 from common.fields import MoneyField, TextField, money
 from common.ids import WireIdField
+from common.money import to_rupees
+from common.text import REASON_MAX_LENGTH
 from counter.models import Counter, CounterReturn, Tender
 from orders.serializers import OrderItemSerializer, OrderSerializer, PaiseField
 
@@ -71,7 +73,7 @@ class TenderSerializer(serializers.Serializer):
     reference = serializers.CharField()
 
     def get_tendered(self, tender) -> float | None:
-        return None if tender.tendered_paise is None else money(Decimal(tender.tendered_paise) / 100)
+        return None if tender.tendered_paise is None else money(to_rupees(tender.tendered_paise))
 
 
 class ReceiptSellerSerializer(serializers.Serializer):
@@ -114,7 +116,7 @@ class ReturnInSerializer(serializers.Serializer):
     counter = serializers.CharField(max_length=8)
     lines = ReturnLineInSerializer(many=True, allow_empty=False, max_length=200)
     refund = serializers.ChoiceField(choices=CounterReturn.Refund.values)
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=REASON_MAX_LENGTH)
 
 
 class ReturnSerializer(serializers.Serializer):
@@ -136,7 +138,7 @@ class DayCloseInSerializer(serializers.Serializer):
     date = serializers.DateField(required=False)
     counted = MoneyField(min_value=Decimal("0"))
     openingFloat = MoneyField(required=False, min_value=Decimal("0"), default=Decimal("0"))
-    reason = TextField(required=False, allow_blank=True, max_length=500)
+    reason = TextField(required=False, allow_blank=True, max_length=REASON_MAX_LENGTH)
 
 
 class DayCloseSerializer(serializers.Serializer):

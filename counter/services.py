@@ -33,10 +33,12 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
+from catalog.labels import pack_label
 from catalog.models import Financial
 from catalog.stock import packs_locked, stock_sell_held
 from common.errors import Conflict, InvalidValue, NotFound
 from common.idempotency import KeyReused
+from common.money import to_paise
 from counter.models import BillTender, Counter, CounterBill, DayClose, NumberBlock, Tender
 from orders import tax
 from orders.lines import line_snapshot
@@ -108,14 +110,6 @@ class Quote:
     notes: list[str] = field(default_factory=list)
 
 
-def paise(amount: Decimal) -> int:
-    return int((Decimal(amount) * 100).to_integral_value())
-
-
-def rupees(value: int) -> Decimal:
-    return (Decimal(value) / 100).quantize(Decimal("0.01"))
-
-
 def shop_day(on: datetime):
     """The shop's business day of a moment (its time zone, IST)."""
     return timezone.localtime(on).date()
@@ -184,8 +178,7 @@ def _line(pack: Financial, line: BillLine, notes: list[str]) -> OrderItem:
     item = line_snapshot(order=Order(gst_interstate=False), pack=pack, qty=line.qty)
     if line.price is not None and line.price != pack.dprice:
         notes.append(
-            f"{item.brand} {item.name} {item.quantity} {item.units}: "
-            + OFFLINE_PRICE_CHANGED.format(billed=line.price, price=pack.dprice)
+            f"{pack_label(item, named=True)}: " + OFFLINE_PRICE_CHANGED.format(billed=line.price, price=pack.dprice)
         )
         line_tax = tax.tax_included(line.price * line.qty, item.gst_rate, interstate=False)
         item.price = line.price
@@ -231,7 +224,7 @@ def _checked_tenders(tenders: Sequence[TenderIn], total: Decimal) -> tuple[list[
     if cash and cash[0].tendered is not None:
         if cash[0].tendered < cash[0].amount:
             raise InvalidValue(CASH_SHORT.format(tendered=cash[0].tendered, amount=cash[0].amount), code="cash_short")
-        change = paise(cash[0].tendered) - paise(cash[0].amount)
+        change = to_paise(cash[0].tendered) - to_paise(cash[0].amount)
     return checked, change
 
 
@@ -398,8 +391,8 @@ def _bill_write(
             BillTender(
                 bill=bill,
                 method=t.method,
-                amount_paise=paise(t.amount),
-                tendered_paise=paise(t.tendered) if t.method == Tender.CASH and t.tendered is not None else None,
+                amount_paise=to_paise(t.amount),
+                tendered_paise=to_paise(t.tendered) if t.method == Tender.CASH and t.tendered is not None else None,
                 reference=str(t.reference or "").strip()[:64],
             )
             for t in checked_tenders

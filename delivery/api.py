@@ -19,6 +19,7 @@ from common.permissions import HasRole, IsAdmin
 from common.roles import Role
 from delivery import selectors, services, slots
 from delivery.check import delivery_check
+from delivery.error_codes import DeliveryErrorCode
 from delivery.places import MIN_QUERY_CHARS, place_search
 from delivery.serializers import (
     DeliveryCheckInput,
@@ -127,7 +128,7 @@ class WindowsView(APIView):
         responses={
             201: PlanSerializer,
             400: OpenApiResponse(description='{"message"}'),
-            409: OpenApiResponse(description='{"message", "code": "window_overlap"}'),
+            409: OpenApiResponse(description=f'{{"message", "code": "{DeliveryErrorCode.WINDOW_OVERLAP}"}}'),
         },
     )
     def post(self, request: Request) -> Response:
@@ -147,7 +148,7 @@ class WindowView(APIView):
         responses={
             200: PlanSerializer,
             404: OpenApiResponse(description='{"message"}'),
-            409: OpenApiResponse(description='{"message", "code": "window_overlap"}'),
+            409: OpenApiResponse(description=f'{{"message", "code": "{DeliveryErrorCode.WINDOW_OVERLAP}"}}'),
         },
     )
     def put(self, request: Request, window_id: str) -> Response:
@@ -180,7 +181,7 @@ class HolidaysView(APIView):
         responses={
             201: PlanSerializer,
             400: OpenApiResponse(description='{"message"}'),
-            409: OpenApiResponse(description='{"message", "code": "holiday_exists"}'),
+            409: OpenApiResponse(description=f'{{"message", "code": "{DeliveryErrorCode.HOLIDAY_EXISTS}"}}'),
         },
     )
     def post(self, request: Request) -> Response:

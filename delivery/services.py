@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, DomainError, NotFound
+from delivery.error_codes import DeliveryErrorCode
 from delivery.models import DeliveryWindow, Holiday
 
 logger = logging.getLogger(__name__)
@@ -28,7 +29,9 @@ def _check_overlap(*, weekday: int, start, end, exclude: int | None = None) -> N
         .first()
     )
     if clash is not None:
-        raise Conflict(gettext("This window overlaps {window}.").format(window=str(clash)), code="window_overlap")
+        raise Conflict(
+            gettext("This window overlaps {window}.").format(window=str(clash)), code=DeliveryErrorCode.WINDOW_OVERLAP
+        )
 
 
 def window_get(*, window_id: int) -> DeliveryWindow:
@@ -86,7 +89,9 @@ def holiday_add(*, day: date, name: str = "") -> Holiday:
         raise DomainError(gettext("A holiday can't be in the past."))
     holiday, created = Holiday.objects.get_or_create(date=day, defaults={"name": name.strip()})
     if not created:
-        raise Conflict(gettext("{date} is already a holiday.").format(date=day.isoformat()), code="holiday_exists")
+        raise Conflict(
+            gettext("{date} is already a holiday.").format(date=day.isoformat()), code=DeliveryErrorCode.HOLIDAY_EXISTS
+        )
     return holiday
 
 

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 
 from common.errors import Conflict, DomainError
 from common.ids import as_row_id
+from delivery.error_codes import DeliveryErrorCode
 from delivery.models import DeliveryWindow, Holiday, Slot
 
 DAYS_OFFERED = 3  # today and the two days after it
@@ -152,17 +153,17 @@ def offer_for(value: str, *, now: datetime) -> SlotOffer:
     """The offer `value` names; 400 when it names none of the next days' windows or has passed."""
     parsed = _parse_slot_id(value)
     if parsed is None:
-        raise SlotUnavailable(str(SLOT_UNKNOWN), code="slot_unknown")
+        raise SlotUnavailable(str(SLOT_UNKNOWN), code=DeliveryErrorCode.SLOT_UNKNOWN)
     day, window_id = parsed
     if day < timezone.localdate(now):
-        raise SlotUnavailable(str(SLOT_PASSED), code="slot_passed")
+        raise SlotUnavailable(str(SLOT_PASSED), code=DeliveryErrorCode.SLOT_PASSED)
     offer = next((offer for offer in slot_offers(now=now) if (offer.date, offer.window.pk) == parsed), None)
     if offer is None:
-        raise SlotUnavailable(str(SLOT_UNKNOWN), code="slot_unknown")
+        raise SlotUnavailable(str(SLOT_UNKNOWN), code=DeliveryErrorCode.SLOT_UNKNOWN)
     if offer.state in (CLOSED, HOLIDAY):
-        code = "slot_passed" if offer.starts_at <= now else "slot_closed"
+        code = DeliveryErrorCode.SLOT_PASSED if offer.starts_at <= now else DeliveryErrorCode.SLOT_CLOSED
         raise SlotUnavailable(
-            str(SLOT_PASSED) if code == "slot_passed" else f"{offer.label}: {offer.reason}", code=code
+            str(SLOT_PASSED) if code == DeliveryErrorCode.SLOT_PASSED else f"{offer.label}: {offer.reason}", code=code
         )
     return offer
 
@@ -178,7 +179,9 @@ def slot_full(offer: SlotOffer | None, *, now: datetime) -> Conflict:
         message = f"{message} {SLOT_FULL_NEXT.format(slot=nearest.label)}".strip()
     else:
         message = f"{message} {SLOT_NONE_FREE.format(days=DAYS_OFFERED)}".strip()
-    return Conflict(message, code="slot_full", nextSlot=dict(SlotOfferSerializer(nearest).data) if nearest else None)
+    return Conflict(
+        message, code=DeliveryErrorCode.SLOT_FULL, nextSlot=dict(SlotOfferSerializer(nearest).data) if nearest else None
+    )
 
 
 def slot_take(offer: SlotOffer, *, now: datetime) -> tuple[Slot, DeliveryWindow]:

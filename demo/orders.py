@@ -22,6 +22,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from catalog.models import Financial
+from common.money import to_paise
 from delivery.models import DeliveryWindow, Slot
 from orders import tax
 from orders.lines import line_snapshot
@@ -172,7 +173,7 @@ def seed_orders(*, count: int, days: int = 90, seed: int = 27, now: datetime | N
                     slot, start, end = rng.choice(day_slots)
                     bookings.append(SlotBooking(order=order, slot=slot, date=slot.date, start=start, end=end))
                 if order.payment_method == Order.PaymentMethod.ONLINE and order.is_paid:
-                    paise = int(order.total_price * 100)
+                    paise = to_paise(order.total_price)
                     payments.append(
                         Payment(
                             order=order,

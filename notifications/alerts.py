@@ -18,6 +18,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from catalog.models import Financial
 from common.errors import Conflict, NotFound
+from notifications.error_codes import NotificationErrorCode
 from notifications.messages import back_in_stock_text
 from notifications.models import StockAlert
 from notifications.services import sms_queue
@@ -41,11 +42,11 @@ def alert_create(*, user, financial_id: int) -> tuple[StockAlert, bool]:
     if existing is not None:
         return existing, False
     if pack.count_in_stock > 0:
-        raise Conflict(gettext("This pack is in stock: add it to your cart."), code="in_stock")
+        raise Conflict(gettext("This pack is in stock: add it to your cart."), code=NotificationErrorCode.IN_STOCK)
     if StockAlert.objects.filter(user=user).count() >= MAX_ALERTS_PER_USER:
         raise Conflict(
             gettext("You have {count} alerts waiting; remove one to add another.").format(count=MAX_ALERTS_PER_USER),
-            code="too_many_alerts",
+            code=NotificationErrorCode.TOO_MANY_ALERTS,
         )
     try:
         with transaction.atomic():
@@ -91,7 +92,7 @@ def _text(alert: StockAlert) -> str:
         name=product.name,
         name_te=product.name_te,
         brand=pack.detail.brand,
-        pack=f"{pack.quantity_display} {pack.units}",
+        pack=pack.label,
         slug=product.slug,
         language=alert.user.language,
     )

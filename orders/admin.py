@@ -9,9 +9,8 @@ from django.db.models import Count
 
 from common.dates import format_datetime
 from common.errors import DomainError
-from common.money import rupees
+from common.money import rupees, to_rupees
 from delivery.models import Slot
-from orders.credit_notes import rupees_from_paise
 from orders.models import (
     CreditNote,
     CreditNoteLine,
@@ -358,7 +357,7 @@ class CreditNoteAdmin(admin.ModelAdmin):
 
     @admin.display(description="total (₹)")
     def total(self, note: CreditNote) -> str:
-        return rupees(rupees_from_paise(note.total_paise))
+        return rupees(to_rupees(note.total_paise))
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -28,36 +28,27 @@ PostgreSQL alike.
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from catalog.labels import pack_label
 from common.errors import Conflict, DomainError
-from common.text import squeezed
+from common.money import to_paise
+from common.text import clean_reason
 from orders import tax
+from orders.error_codes import OrderErrorCode
 from orders.models import CreditNote, CreditNoteLine, Order, OrderItem
 from orders.series import CREDIT_NOTES, series_next
 
 logger = logging.getLogger(__name__)
 
-REASON_MAX_LENGTH = CreditNote._meta.get_field("reason").max_length
 
 CREDIT_EXCEEDS_LINE = gettext_lazy("{item}: only {count} pack(s) of this line are left to give back, not {wanted}.")
 CREDIT_LINE_NOT_ON_ORDER = gettext_lazy("That item is not part of this order.")
 CREDIT_QTY_RULE = gettext_lazy("The number of packs to give back must be a whole number of at least 1.")
-
-
-def paise(amount: Decimal) -> int:
-    """₹12.34 → 1234 (the amount is whole paise already: `orders.tax` rounds every figure)."""
-    return int(Decimal(amount) * 100)
-
-
-def rupees_from_paise(value: int) -> Decimal:
-    """1234 → Decimal('12.34')."""
-    return Decimal(value) / 100
 
 
 @dataclass(frozen=True)
@@ -94,8 +85,8 @@ def line_reversal(item: OrderItem, *, uncredited: int, packs: int, interstate: b
     """
     before = _packs_tax(item, uncredited, interstate=interstate)
     after = _packs_tax(item, uncredited - packs, interstate=interstate)
-    taxable_value = paise(before.taxable_value) - paise(after.taxable_value)
-    tax_paise = paise(before.tax) - paise(after.tax)
+    taxable_value = to_paise(before.taxable_value) - to_paise(after.taxable_value)
+    tax_paise = to_paise(before.tax) - to_paise(after.tax)
     if interstate:
         return Reversal(taxable_value=taxable_value, tax=tax_paise, cgst=0, sgst=0, igst=tax_paise)
     # Both ends are an even number of paise, so the difference halves exactly.
@@ -118,23 +109,18 @@ def packs_left_to_credit(*, items: Sequence[OrderItem]) -> dict[int, int]:
     return {item.pk: max(_invoiced_packs(item) - credited.get(item.pk, 0), 0) for item in items}
 
 
-def _clean_reason(reason: str) -> str:
-    text = squeezed(reason) if isinstance(reason, str) else ""
-    return text[:REASON_MAX_LENGTH]
-
-
 def _checked_lines(order: Order, lines: Sequence[tuple[OrderItem, int]]) -> list[tuple[OrderItem, int]]:
     """The lines as rows of `order` re-read from the database, each once, with a whole pack count ≥ 1."""
     wanted: dict[int, int] = {}
     for item, packs in lines:
         if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
-            raise DomainError(str(CREDIT_QTY_RULE), code="invalid_quantity")
+            raise DomainError(str(CREDIT_QTY_RULE), code=OrderErrorCode.INVALID_QUANTITY)
         if item.pk is None:
-            raise DomainError(str(CREDIT_LINE_NOT_ON_ORDER), code="line_not_on_order")
+            raise DomainError(str(CREDIT_LINE_NOT_ON_ORDER), code=OrderErrorCode.LINE_NOT_ON_ORDER)
         wanted[item.pk] = wanted.get(item.pk, 0) + packs
     rows = {item.pk: item for item in OrderItem.objects.filter(order=order, pk__in=wanted)}
     if len(rows) != len(wanted):
-        raise DomainError(str(CREDIT_LINE_NOT_ON_ORDER), code="line_not_on_order")
+        raise DomainError(str(CREDIT_LINE_NOT_ON_ORDER), code=OrderErrorCode.LINE_NOT_ON_ORDER)
     return [(rows[pk], packs) for pk, packs in wanted.items()]
 
 
@@ -161,10 +147,8 @@ def credit_note_issue(
     for item, packs in checked:
         if packs > left[item.pk]:
             raise Conflict(
-                CREDIT_EXCEEDS_LINE.format(
-                    item=f"{item.brand} {item.name} {item.quantity} {item.units}", count=left[item.pk], wanted=packs
-                ),
-                code="credit_exceeds_line",
+                CREDIT_EXCEEDS_LINE.format(item=pack_label(item, named=True), count=left[item.pk], wanted=packs),
+                code=OrderErrorCode.CREDIT_EXCEEDS_LINE,
             )
 
     note_lines = []
@@ -180,7 +164,7 @@ def credit_note_issue(
                 hsn_code=item.hsn_code,
                 gst_rate=item.gst_rate,
                 qty=packs,
-                unit_price_paise=paise(item.price),
+                unit_price_paise=to_paise(item.price),
                 taxable_value_paise=reversal.taxable_value,
                 tax_paise=reversal.tax,
                 cgst_paise=reversal.cgst,
@@ -199,7 +183,7 @@ def credit_note_issue(
             order=order,
             created_at=issued_at,
             invoice_number=order.invoice_number,
-            reason=_clean_reason(reason) or gettext("Goods returned or not supplied"),
+            reason=clean_reason(reason) or gettext("Goods returned or not supplied"),
             place_of_supply=order.place_of_supply,
             interstate=interstate,
             taxable_value_paise=total("taxable_value_paise"),

@@ -25,6 +25,7 @@ from django.db.models.lookups import Exact
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from catalog.labels import pack_label
 from common.money import sql_paise
 
 PUBLIC_ID_LENGTH = 20
@@ -247,7 +248,7 @@ class OrderItem(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.qty} × {self.brand} {self.name} {self.quantity} {self.units}"
+        return f"{self.qty} × {pack_label(self, named=True)}"
 
 
 class OrderEvent(models.Model):
@@ -451,7 +452,7 @@ class CreditNoteLine(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.qty} × {self.brand} {self.name} {self.quantity} {self.units}"
+        return f"{self.qty} × {pack_label(self, named=True)}"
 
 
 # An order's place in a delivery slot (`delivery.Slot`), kept after a cancellation with the time its

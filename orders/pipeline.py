@@ -19,8 +19,9 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.roles import Role, has_role, is_owner, is_staff_member
 from catalog.stock import stock_return
-from common.errors import Conflict, DomainError, Forbidden, NotFound
-from common.text import squeezed
+from common.errors import Conflict, Forbidden, NotFound
+from common.text import REASON_MAX_LENGTH, clean_reason
+from orders.error_codes import OrderErrorCode
 from orders.events import announce_order_changed
 from orders.models import Order, OrderEvent
 from orders.selectors import ORDER_NOT_FOUND
@@ -68,7 +69,7 @@ NOTIFIED_STEPS = frozenset({Status.DISPATCHED, Status.DELIVERED, Status.CANCELLE
 # leaves the shop.
 LINE_CHANGE_STATUSES = frozenset({Status.PLACED, Status.PACKED})
 
-CANCEL_REASON_MAX_LENGTH = OrderEvent._meta.get_field("reason").max_length
+CANCEL_REASON_MAX_LENGTH = REASON_MAX_LENGTH
 
 # The statuses from which the shopper who placed an order may cancel it themselves (staff: `MOVES`).
 CUSTOMER_CANCELS_FROM = frozenset({Status.PLACED})
@@ -86,10 +87,6 @@ def allowed_moves(*, order: Order, user) -> list[str]:
     """The statuses `user` may move `order` to next: staff follow `MOVES` and their role's
     `MOVE_ROLES`, customers move nothing."""
     return [status for status in MOVES[order.status] if has_role(user, *MOVE_ROLES[status])]
-
-
-def _is_staff(user) -> bool:
-    return is_staff_member(user)
 
 
 def may_cancel(*, order: Order, user) -> bool:
@@ -153,10 +150,10 @@ def _move(*, order: Order, to_status: str, by, reason: str = "", texted: bool = 
     """Lock the row, check the move against `MOVES`, stamp it, record it; returns the locked row.
     `texted`: the shopper hears of a notified step (False for a step walked through on the way)."""
     locked = Order.objects.select_for_update().get(pk=order.pk)
-    if _is_staff(by) and not has_role(by, *MOVE_ROLES[to_status]):
+    if is_staff_member(by) and not has_role(by, *MOVE_ROLES[to_status]):
         raise Forbidden(MOVE_NOT_YOURS)
     if to_status not in MOVES[locked.status]:
-        raise Conflict(_refusal(locked, to_status), code="invalid_transition", currentStatus=locked.status)
+        raise Conflict(_refusal(locked, to_status), code=OrderErrorCode.INVALID_TRANSITION, currentStatus=locked.status)
     from_status, field, now = locked.status, STEP_TIMESTAMP[to_status], timezone.now()
     setattr(locked, field, now)
     locked.status = to_status
@@ -185,7 +182,8 @@ def order_advance(*, order: Order, to_status: str, by=None) -> Order:
     """
     if to_status not in STEP_TIMESTAMP or to_status == Status.CANCELLED:
         raise Conflict(
-            gettext("Orders cannot be moved to '{status}'.").format(status=to_status), code="invalid_transition"
+            gettext("Orders cannot be moved to '{status}'.").format(status=to_status),
+            code=OrderErrorCode.INVALID_TRANSITION,
         )
     with transaction.atomic():
         locked = _move(order=order, to_status=to_status, by=by)
@@ -212,34 +210,29 @@ def order_deliver(*, order: Order, by=None) -> Order:
 
 def clean_cancel_reason(reason, *, required: bool = True) -> str:
     """The reason as written, spaces tidied; 400 when empty (if `required`) or too long."""
-    text = squeezed(reason) if isinstance(reason, str) else ""
-    if not text and required:
-        raise DomainError(gettext("Please give a reason for cancelling the order."))
-    if len(text) > CANCEL_REASON_MAX_LENGTH:
-        raise DomainError(
-            gettext("The reason can have at most {count} characters.").format(count=CANCEL_REASON_MAX_LENGTH)
-        )
-    return text
+    return clean_reason(
+        reason, required_message=gettext("Please give a reason for cancelling the order.") if required else ""
+    )
 
 
 def cancel_reason_for(reason, *, by) -> str:
     """The reason a cancellation records: staff must give one (`clean_cancel_reason`), a customer
     need not (then "Cancelled by the customer."), the system (None) gives its own."""
-    customer = by is not None and not _is_staff(by)
+    customer = by is not None and not is_staff_member(by)
     return clean_cancel_reason(reason, required=not customer) or str(CANCELLED_BY_CUSTOMER)
 
 
 def _check_cancel_by(*, locked: Order, by) -> None:
     """Staff and the system follow `MOVES` (checked by `_move`); a customer cancels only their own
     order (404 for anyone else's, as every order route), and only while it is placed (409)."""
-    if by is None or _is_staff(by):
+    if by is None or is_staff_member(by):
         return
     if not by.is_authenticated or locked.user_id != by.pk:
         raise NotFound(str(ORDER_NOT_FOUND))
     if locked.status not in CUSTOMER_CANCELS_FROM and locked.status != Status.CANCELLED:
         raise Conflict(
             CANCEL_AFTER_PACKING.format(order=locked.public_id, phone=settings.STORE_SUPPORT_PHONE),
-            code="invalid_transition",
+            code=OrderErrorCode.INVALID_TRANSITION,
             currentStatus=locked.status,
         )
 

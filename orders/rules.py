@@ -15,6 +15,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy, ngettext
 
 from common.errors import Conflict, DomainError
+from orders.error_codes import OrderErrorCode
 from orders.models import Order, OrderItem
 
 
@@ -100,7 +101,7 @@ def order_placement_throttle(*, user) -> None:
     except ValueError:
         placements = 1
     if placements > settings.ORDER_PLACEMENTS_PER_MINUTE:
-        raise TooManyPlacements(str(PLACING_TOO_FAST), code="placing_too_fast", retryAfter=60)
+        raise TooManyPlacements(str(PLACING_TOO_FAST), code=OrderErrorCode.PLACING_TOO_FAST, retryAfter=60)
 
 
 def lock_customer(*, user) -> None:
@@ -123,7 +124,7 @@ def order_hoarding_check(*, user, items) -> None:
             "You have {count} unpaid orders on their way. Please pay for or receive one before placing another.",
             count,
         ).format(count=count)
-        raise Conflict(message, code="too_many_unpaid_orders")
+        raise Conflict(message, code=OrderErrorCode.TOO_MANY_UNPAID_ORDERS)
     wanted: dict[int, int] = {}
     for line in items:
         wanted[line.financial_id] = wanted.get(line.financial_id, 0) + line.qty
@@ -144,6 +145,6 @@ def order_hoarding_check(*, user, items) -> None:
             )
             raise Conflict(
                 str(PACK_UNITS_HELD).format(held=held.get(financial_id, 0), name=name or "", most=most),
-                code="pack_hoarded",
+                code=OrderErrorCode.PACK_HOARDED,
                 financialId=str(financial_id),
             )

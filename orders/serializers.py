@@ -18,11 +18,10 @@ from rest_framework import serializers
 from accounts.roles import is_owner
 from common.fields import MoneyField, PageNumberField, PageSizeField, money
 from common.ids import WireIdField
-from common.money import rupees_in_words
+from common.money import rupees_in_words, to_rupees
 from common.pagination import ADMIN_ORDER_LIST
 from delivery.serializers import ClockField
 from delivery.slots import slot_label
-from orders.credit_notes import rupees_from_paise
 from orders.models import Order, OrderItem, OrderLineChange
 from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel
 from orders.selectors import booking_of
@@ -140,7 +139,7 @@ class PaiseField(MoneyField):
         super().__init__(read_only=True, **kwargs)
 
     def to_representation(self, value: int):
-        return money(rupees_from_paise(value))
+        return money(to_rupees(value))
 
 
 class CreditNoteLineSerializer(serializers.Serializer):
@@ -181,7 +180,7 @@ class CreditNoteSerializer(serializers.Serializer):
     totalInWords = serializers.SerializerMethodField()
 
     def get_totalInWords(self, note) -> str:
-        return rupees_in_words(rupees_from_paise(note.total_paise))
+        return rupees_in_words(to_rupees(note.total_paise))
 
 
 class OrderUserSerializer(serializers.Serializer):
@@ -301,7 +300,7 @@ class OrderSerializer(serializers.Serializer):
     def to_representation(self, order: Order) -> dict:
         data = super().to_representation(order)
         user = getattr(self.context.get("request"), "user", None)
-        if not (user and user.is_staff):
+        if not is_owner(user):
             data.pop("channel", None)
         return data
 

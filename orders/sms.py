@@ -3,6 +3,7 @@ wrong while sending (a broker that is down, a provider error) can undo or fail t
 
 from decimal import Decimal
 
+from catalog.labels import pack_label
 from delivery.slots import slot_label
 from notifications.messages import order_cancelled_text, order_changed_text, order_text
 from notifications.services import sms_after_commit
@@ -56,7 +57,7 @@ def order_changed_sms_after_commit(*, order: Order, before: str, before_qty: int
     """Text the customer, in their language, what staff changed in one line at packing (`before`
     is the line's pack as it read, `after` the line now, None when removed) once it commits."""
     customer = order.user
-    new_pack = f"{after.brand} {after.name} {after.quantity} {after.units}" if after is not None else ""
+    new_pack = pack_label(after, named=True) if after is not None else ""
     sms_after_commit(
         phone_no=customer.phone_no,
         text=order_changed_text(

@@ -27,7 +27,7 @@ from decimal import Decimal
 
 from django.conf import settings
 
-from common.money import to_paise
+from common.money import round_to_paise
 
 ZERO = Decimal("0.00")
 DELIVERY_SAC = "996813"
@@ -100,9 +100,9 @@ def tax_included(amount: Decimal, rate: int, *, interstate: bool) -> Tax:
     Within the state the tax is rounded to an even number of paise, so that it splits into equal
     CGST and SGST halves; the taxable value is what is left, so the two always add up.
     """
-    amount = to_paise(Decimal(amount))
+    amount = round_to_paise(Decimal(amount))
     exact = amount * rate / (100 + rate)
-    tax = to_paise(exact) if interstate else to_paise(exact / 2) * 2
+    tax = round_to_paise(exact) if interstate else round_to_paise(exact / 2) * 2
     return Tax(rate=rate, taxable_value=amount - tax, tax=tax)
 
 

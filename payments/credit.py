@@ -27,8 +27,10 @@ from django.db.models import F, QuerySet, Sum
 from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, InvalidValue
-from common.money import CENT, decimal_or_none
+from common.money import CENT, decimal_or_none, to_paise, to_rupees
+from common.text import clean_reason
 from orders.events import announce_order_changed
+from payments.error_codes import PaymentErrorCode
 from payments.models import StoreCreditAccount, StoreCreditEntry
 
 logger = logging.getLogger(__name__)
@@ -36,19 +38,14 @@ logger = logging.getLogger(__name__)
 Kind = StoreCreditEntry.Kind
 
 AMOUNT_INVALID = gettext_lazy("The amount must be more than ₹0, in rupees and paise.")
-REASON_MAX_LENGTH = StoreCreditEntry._meta.get_field("reason").max_length
 
 
 def paise_of(amount) -> int:
     """A positive amount in rupees with at most two decimals, as paise; 400 `invalid_amount` otherwise."""
     number = decimal_or_none(amount)
     if number is None or number <= 0 or number != number.quantize(CENT):
-        raise InvalidValue(str(AMOUNT_INVALID), code="invalid_amount")
-    return int(number * 100)
-
-
-def rupees_of(paise: int) -> Decimal:
-    return (Decimal(paise) / 100).quantize(CENT)
+        raise InvalidValue(str(AMOUNT_INVALID), code=PaymentErrorCode.INVALID_AMOUNT)
+    return to_paise(number)
 
 
 def _account_locked(user) -> StoreCreditAccount:
@@ -66,10 +63,10 @@ def _post(*, user, kind: str, paise: int, reason: str, order=None, by=None) -> S
         if balance_after < 0:
             raise Conflict(
                 gettext("Not enough store credit: ₹{balance} available.").format(
-                    balance=rupees_of(account.balance_paise)
+                    balance=to_rupees(account.balance_paise)
                 ),
-                code="insufficient_credit",
-                balance=float(rupees_of(account.balance_paise)),
+                code=PaymentErrorCode.INSUFFICIENT_CREDIT,
+                balance=float(to_rupees(account.balance_paise)),
             )
         StoreCreditAccount.objects.filter(pk=account.pk).update(balance_paise=F("balance_paise") + paise)
         entry = StoreCreditEntry.objects.create(
@@ -77,7 +74,7 @@ def _post(*, user, kind: str, paise: int, reason: str, order=None, by=None) -> S
             kind=kind,
             amount_paise=paise,
             balance_after_paise=balance_after,
-            reason=str(reason)[:REASON_MAX_LENGTH],
+            reason=clean_reason(reason),
             order=order,
             by=by,
         )
@@ -90,7 +87,7 @@ def _post(*, user, kind: str, paise: int, reason: str, order=None, by=None) -> S
 def credit_balance(*, user) -> Decimal:
     """The shopper's store-credit balance in rupees (0 for a shopper who never had any)."""
     paise = StoreCreditAccount.objects.filter(user=user).values_list("balance_paise", flat=True).first()
-    return rupees_of(paise or 0)
+    return to_rupees(paise or 0)
 
 
 def credit_to_apply(*, wanted: Decimal | None, balance: Decimal, total: Decimal) -> Decimal:
@@ -140,7 +137,7 @@ def credit_spend(*, user, amount, order, by=None) -> StoreCreditEntry:
             )
     except IntegrityError as error:  # the one-spend-per-order constraint
         raise Conflict(
-            gettext("Store credit was already applied to this order."), code="credit_already_spent"
+            gettext("Store credit was already applied to this order."), code=PaymentErrorCode.CREDIT_ALREADY_SPENT
         ) from error
 
 

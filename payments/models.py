@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+from common.money import to_rupees
 from orders.models import new_public_id
 
 
@@ -183,7 +184,7 @@ class Refund(models.Model):
 
     @property
     def amount(self) -> Decimal:
-        return Decimal(self.amount_paise) / 100
+        return to_rupees(self.amount_paise)
 
     @property
     def is_final(self) -> bool:
@@ -254,7 +255,7 @@ class StoreCreditAccount(models.Model):
 
     @property
     def balance(self) -> Decimal:
-        return Decimal(self.balance_paise) / 100
+        return to_rupees(self.balance_paise)
 
 
 class StoreCreditEntry(models.Model):
@@ -297,8 +298,8 @@ class StoreCreditEntry(models.Model):
 
     @property
     def amount(self) -> Decimal:
-        return Decimal(self.amount_paise) / 100
+        return to_rupees(self.amount_paise)
 
     @property
     def balance_after(self) -> Decimal:
-        return Decimal(self.balance_after_paise) / 100
+        return to_rupees(self.balance_after_paise)

@@ -6,7 +6,7 @@ returns need).
 """
 
 from common.fields import money
-from common.money import from_paise
+from common.money import to_rupees
 from payments.models import Payment, StoreCreditEntry
 
 
@@ -37,7 +37,7 @@ def personal_data_export(user) -> dict:
                 "chargedAt": _iso(payment.charged_at),
                 "refunds": [
                     {
-                        "amount": from_paise(refund.amount_paise),
+                        "amount": to_rupees(refund.amount_paise),
                         "state": refund.state,
                         "reason": refund.reason,
                         "createdAt": _iso(refund.created_at),
@@ -49,11 +49,11 @@ def personal_data_export(user) -> dict:
             for payment in payments
         ],
         "storeCredit": {
-            "balance": from_paise(entries[-1].balance_after_paise) if entries else from_paise(0),
+            "balance": to_rupees(entries[-1].balance_after_paise) if entries else to_rupees(0),
             "entries": [
                 {
                     "kind": entry.kind,
-                    "amount": from_paise(entry.amount_paise),
+                    "amount": to_rupees(entry.amount_paise),
                     "reason": entry.reason,
                     "order": entry.order.public_id if entry.order else None,
                     "at": _iso(entry.created_at),

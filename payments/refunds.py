@@ -23,8 +23,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext, gettext_lazy
 
-from common.errors import Conflict, DomainError
-from common.text import squeezed
+from common.error_codes import CommonErrorCode
+from common.errors import Conflict
+from common.money import to_paise, to_rupees
+from common.text import clean_reason
 from orders.events import announce_order_changed
 from orders.models import Order
 from payments.credit import (
@@ -34,14 +36,13 @@ from payments.credit import (
     credit_return,
     order_credit_paise,
     paise_of,
-    rupees_of,
 )
+from payments.error_codes import PaymentErrorCode
 from payments.models import Payment, Refund, RefundEvent, StoreCreditEntry
 
 logger = logging.getLogger(__name__)
 
 REFUND_EXCEEDS = gettext_lazy("That is more than can be given back for this order: ₹{left} is left.")
-REASON_MAX_LENGTH = Refund._meta.get_field("reason").max_length
 
 
 @dataclass(frozen=True)
@@ -56,10 +57,11 @@ class MoneyBack:
 
 
 def _clean_reason(reason) -> str:
-    text = squeezed(reason) if isinstance(reason, str) else ""
-    if not text:
-        raise DomainError(gettext("Please give a reason for the refund."), code="reason_required")
-    return text[:REASON_MAX_LENGTH]
+    return clean_reason(
+        reason,
+        required_message=gettext("Please give a reason for the refund."),
+        required_code=CommonErrorCode.REASON_REQUIRED,
+    )
 
 
 def paying_payment_locked(*, order: Order) -> Payment | None:
@@ -74,7 +76,7 @@ def paying_payment_locked(*, order: Order) -> Payment | None:
 
 def _cash_left_paise(order: Order) -> int:
     """A paid cash order: what it paid less what already came back to it as store credit."""
-    paid = int(Decimal(order.amount_paid) * 100)
+    paid = to_paise(order.amount_paid)
     return max(0, paid - order_credit_paise(order=order)[StoreCreditEntry.Kind.REFUND])
 
 
@@ -91,14 +93,16 @@ def refund_create(*, order: Order, payment: Payment, paise: int, reason: str, by
         locked = Payment.objects.select_for_update().get(pk=payment.pk)
         if paise <= 0 or paise > locked.refundable_paise:
             raise Conflict(
-                str(REFUND_EXCEEDS).format(left=rupees_of(max(0, locked.refundable_paise))),
-                code="refund_exceeds_payment",
+                str(REFUND_EXCEEDS).format(left=to_rupees(max(0, locked.refundable_paise))),
+                code=PaymentErrorCode.REFUND_EXCEEDS_PAYMENT,
             )
         try:
             with transaction.atomic():
                 Payment.objects.filter(pk=locked.pk).update(refunded_paise=F("refunded_paise") + paise)
         except IntegrityError as error:
-            raise Conflict(str(REFUND_EXCEEDS).format(left="0.00"), code="refund_exceeds_payment") from error
+            raise Conflict(
+                str(REFUND_EXCEEDS).format(left="0.00"), code=PaymentErrorCode.REFUND_EXCEEDS_PAYMENT
+            ) from error
         refund = Refund.objects.create(order=order, payment=locked, amount_paise=paise, reason=reason, requested_by=by)
         RefundEvent.objects.create(
             refund=refund, source=RefundEvent.Source.REQUEST, from_state="", to_state=refund.state, note=reason
@@ -128,7 +132,7 @@ def money_back(*, order: Order, amount: Decimal, reason: str, by) -> MoneyBack:
         if payment is None and not order.is_paid:
             # Unpaid: the amount due falls. Only the part of the reduction beyond what was due
             # (credit spent on more than is now left to pay) comes back, as the credit it was.
-            due_before = int(Decimal(order.amount_due) * 100) + paise
+            due_before = to_paise(order.amount_due) + paise
             from_source, from_credit = 0, min(held, paise - max(0, min(paise, due_before)))
         else:
             source_left = payment.refundable_paise if payment is not None else _cash_left_paise(order)
@@ -136,7 +140,8 @@ def money_back(*, order: Order, amount: Decimal, reason: str, by) -> MoneyBack:
             from_credit = paise - from_source
             if from_credit > held:
                 raise Conflict(
-                    str(REFUND_EXCEEDS).format(left=rupees_of(source_left + held)), code="refund_exceeds_payment"
+                    str(REFUND_EXCEEDS).format(left=to_rupees(source_left + held)),
+                    code=PaymentErrorCode.REFUND_EXCEEDS_PAYMENT,
                 )
 
         refund = cash_entry = returned = None
@@ -149,7 +154,7 @@ def money_back(*, order: Order, amount: Decimal, reason: str, by) -> MoneyBack:
         credited = sum(entry.amount_paise for entry in (cash_entry, returned) if entry is not None)
         _tell_shopper(order=order, credited_paise=credited)
     entry = cash_entry or returned
-    result = MoneyBack(kind=_kind(refund, entry), amount=rupees_of(paise), refund=refund, credit_entry=entry)
+    result = MoneyBack(kind=_kind(refund, entry), amount=to_rupees(paise), refund=refund, credit_entry=entry)
     logger.info("money back for order %s: %s %s (%s)", order.public_id, result.kind, result.amount, reason)
     return result
 
@@ -173,7 +178,7 @@ def refund_order_in_full(*, order: Order, reason: str, by) -> MoneyBack:
         _tell_shopper(order=order, credited_paise=credited)
     total = credited + (refund.amount_paise if refund else 0)
     entry = cash_entry or restored
-    result = MoneyBack(kind=_kind(refund, entry), amount=rupees_of(total), refund=refund, credit_entry=entry)
+    result = MoneyBack(kind=_kind(refund, entry), amount=to_rupees(total), refund=refund, credit_entry=entry)
     logger.info("order %s given back in full: %s %s (%s)", order.public_id, result.kind, result.amount, reason)
     return result
 
@@ -191,7 +196,7 @@ def _tell_shopper(*, order: Order, credited_paise: int) -> None:
     sms_after_commit(
         phone_no=user.phone_no,
         text=store_credit_text(
-            amount=rupees_of(credited_paise),
+            amount=to_rupees(credited_paise),
             order_id=order.public_id,
             balance=credit_balance(user=user),
             language=user.language,

@@ -1,11 +1,10 @@
 """The payments wire format (spec section 7, "Payments and config")."""
 
-from decimal import Decimal
-
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.fields import MoneyField
+from common.money import to_rupees
 from common.openapi import JudgedInput, text
 
 
@@ -72,7 +71,7 @@ class CreditEntrySerializer(serializers.Serializer):
 
     @extend_schema_field(MoneyField())
     def get_amount(self, entry):
-        return MoneyField().to_representation(Decimal(abs(entry.amount_paise)) / 100)
+        return MoneyField().to_representation(to_rupees(abs(entry.amount_paise)))
 
 
 class StoreCreditSerializer(serializers.Serializer):

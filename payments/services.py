@@ -22,9 +22,12 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, DomainError, NotFound
+from common.money import to_paise
+from orders.error_codes import OrderErrorCode
 from orders.models import Order
 from orders.selectors import ORDER_NOT_FOUND
 from orders.services import order_mark_paid, order_mark_unpaid
+from payments.error_codes import PaymentErrorCode
 from payments.gateways import active_gateway, gateway_named
 from payments.gateways.base import (
     CHARGED,
@@ -134,20 +137,20 @@ def payment_initiate(
         if Decimal(amount) != order.amount_due:
             raise PaymentRefused(
                 gettext("The amount to pay is the order's total, {total}.").format(total=f"{order.amount_due:.2f}"),
-                code="amount_mismatch",
+                code=PaymentErrorCode.AMOUNT_MISMATCH,
             )
     if online_checkout and order.payment_method != Order.PaymentMethod.ONLINE:
         raise PaymentRefused(gettext("This order is paid at delivery; use its Pay button to pay online."))
     if order.is_paid:
-        raise Conflict(ALREADY_PAID, code="already_paid")
+        raise Conflict(ALREADY_PAID, code=OrderErrorCode.ALREADY_PAID)
     if order.is_cancelled:
-        raise Conflict(gettext("This order is cancelled."), code="order_cancelled")
+        raise Conflict(gettext("This order is cancelled."), code=PaymentErrorCode.ORDER_CANCELLED)
     if order.amount_due <= 0:
-        raise Conflict(gettext("Nothing is due on this order."), code="nothing_due")
+        raise Conflict(gettext("Nothing is due on this order."), code=PaymentErrorCode.NOTHING_DUE)
 
     gateway = active_gateway()
     if not gateway.available():
-        raise GatewayUnavailable(GATEWAY_UNAVAILABLE, code="gateway_unavailable")
+        raise GatewayUnavailable(GATEWAY_UNAVAILABLE, code=PaymentErrorCode.GATEWAY_UNAVAILABLE)
     # One initiation at a time per order (the order's row lock, held while the gateway makes the
     # session: at most JUSPAY_TIMEOUT_SECONDS), so two taps or two tabs get one payment.
     failure: GatewayError | None = None
@@ -192,9 +195,9 @@ def payment_initiate(
                     raw=session.raw,
                 )
     if resumed is not None:  # the old session was charged meanwhile: it paid the order
-        raise Conflict(ALREADY_PAID, code="already_paid")
+        raise Conflict(ALREADY_PAID, code=OrderErrorCode.ALREADY_PAID)
     if failure is not None:
-        raise GatewayUnavailable(GATEWAY_UNAVAILABLE, code="gateway_unavailable") from failure
+        raise GatewayUnavailable(GATEWAY_UNAVAILABLE, code=PaymentErrorCode.GATEWAY_UNAVAILABLE) from failure
     logger.info("payment %s started for order %s (%s)", payment.gateway_order_id, order.public_id, gateway.name)
     return payment, session.status
 
@@ -285,7 +288,7 @@ def _apply(*, payment: Payment, answer: GatewayStatus, source: str, notice: Noti
         if to_status == Payment.Status.CHARGED:
             flag = _charge_flag(order=order, payment=locked, answer=answer)
             captured = answer.amount if answer.amount is not None else Decimal("0")
-            locked.captured_paise = max(0, int(captured * 100))
+            locked.captured_paise = max(0, to_paise(captured))
             if not flag:
                 order_mark_paid(order=order, reference=locked.gateway_order_id)
             locked.charged_at = timezone.now()

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.db.models import Count, Q
 
-from common.money import from_paise, sql_paise_sum
+from common.money import sql_paise_sum, to_rupees
 from common.pagination import Page, paginate
 from orders.models import Order
 from promotions import rules
@@ -27,7 +27,7 @@ def month_spent(*, customer_id: int, month: date) -> Decimal:
         delivered_at__gte=start,
         delivered_at__lt=end,
     ).aggregate(paise=sql_paise_sum("total_price"))["paise"]
-    return from_paise(paise)
+    return to_rupees(paise)
 
 
 def _on_the_way(*, customer_id: int) -> Decimal:
@@ -38,7 +38,7 @@ def _on_the_way(*, customer_id: int) -> Decimal:
         .exclude(status=Order.Status.DELIVERED, is_paid=True)
         .aggregate(paise=sql_paise_sum("total_price"))["paise"]
     )
-    return from_paise(paise)
+    return to_rupees(paise)
 
 
 def active_promotions(*, now: datetime) -> list[Promotion]:

@@ -27,6 +27,7 @@ from notifications.messages import lucky_draw_won_text
 from notifications.services import sms_after_commit
 from orders.models import Order
 from promotions import rules
+from promotions.error_codes import PromotionErrorCode
 from promotions.models import Draw, Promotion, Reward
 from promotions.selectors import month_spent
 
@@ -208,7 +209,7 @@ def draw_run(
         raise Conflict(
             f"{month_label(month)} has not ended yet (India time); its draw can run from "
             f"{rules.next_month(month):%-d %B %Y}.",
-            code="month_not_ended",
+            code=PromotionErrorCode.MONTH_NOT_ENDED,
         )
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
@@ -221,7 +222,7 @@ def draw_run(
             raise Conflict(
                 f"The {month_label(month)} draw of {promotion} already ran on {rules.india_date(done.ran_at):%-d %B %Y} "
                 f"(seed {done.seed}).",
-                code="already_drawn",
+                code=PromotionErrorCode.ALREADY_DRAWN,
             )
         eligible = list(
             Reward.objects.filter(promotion=promotion, month=month, prize=Prize.COUPON, status=Status.CONFIRMED)

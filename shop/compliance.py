@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from catalog.labels import pack_label
 from catalog.models import Detail, Financial
 from catalog.unit_price import BASES
 from common.seller import missing_seller_settings
@@ -44,7 +45,7 @@ class Audit:
 
 
 def _pack_name(pack: Financial) -> str:
-    return f"pack {pack.pk}: {pack.detail.brand} {pack.detail.product.name} {pack.quantity_display} {pack.units}"
+    return f"pack {pack.pk}: {pack_label(pack, named=True)}"
 
 
 def audit() -> Audit:

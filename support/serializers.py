@@ -14,6 +14,7 @@ from common.openapi import JudgedInput, any_text, whole_number
 from common.openapi import text as required_text
 from common.pagination import TICKET_LIST
 from support.clocks import clock
+from support.grievances import ANSWER_MAX_LENGTH
 from support.models import Ticket, TicketLine
 from support.services import MAX_LINES, REASON_MAX_LENGTH, TEXT_MAX_LENGTH
 
@@ -79,7 +80,7 @@ class TicketRejectInSerializer(JudgedInput):
 
 class TicketResolveInSerializer(JudgedInput):
     answer = TextField(help_text="The answer the person reads (status page and SMS)")
-    accepted = {"answer": required_text(max_length=REASON_MAX_LENGTH)}
+    accepted = {"answer": required_text(max_length=ANSWER_MAX_LENGTH)}
     accepted_required = ("answer",)
 
 

@@ -21,16 +21,19 @@ from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from catalog.error_codes import CatalogErrorCode
+from catalog.labels import pack_label
 from common.dates import format_date
 from common.errors import Conflict, InvalidValue, NotFound
-from common.money import to_paise
-from common.text import clean_text
+from common.money import round_to_paise
+from common.text import REASON_MAX_LENGTH, clean_text
 from notifications.messages import ticket_text
 from notifications.services import sms_after_commit
 from orders.credit_notes import packs_left_to_credit
 from orders.events import announce_order_changed
 from orders.models import Order, OrderItem
 from orders.selectors import ORDER_NOT_FOUND
+from support.error_codes import SupportErrorCode
 from support.models import Ticket, TicketLine, TicketSequence
 from support.photos import ticket_photo_checked
 
@@ -38,7 +41,6 @@ logger = logging.getLogger(__name__)
 
 TICKET_PREFIX = "T"
 TEXT_MAX_LENGTH = Ticket._meta.get_field("text").max_length
-REASON_MAX_LENGTH = Ticket._meta.get_field("decision_reason").max_length
 MAX_LINES = 50
 
 TICKET_NOT_FOUND = gettext_lazy("Ticket not found")
@@ -75,7 +77,7 @@ class ReportedLine:
 
 
 def _item_label(item: OrderItem) -> str:
-    return f"{item.brand} {item.name} {item.quantity} {item.units}"
+    return pack_label(item, named=True)
 
 
 def packs_reportable(*, items: Sequence[OrderItem]) -> dict[int, int]:
@@ -145,7 +147,11 @@ def ticket_open_problem_report(
             raise NotFound(ORDER_NOT_FOUND)
         refusal = report_refusal(order=order)
         if refusal:
-            code = "not_delivered" if order.status != Order.Status.DELIVERED else "report_window_closed"
+            code = (
+                CatalogErrorCode.NOT_DELIVERED
+                if order.status != Order.Status.DELIVERED
+                else SupportErrorCode.REPORT_WINDOW_CLOSED
+            )
             raise Conflict(refusal, code=code)
         items = {item.pk: item for item in order.items.all()}
         if any(line.item_id not in items for line in lines):
@@ -159,7 +165,7 @@ def ticket_open_problem_report(
         if already_open:
             raise Conflict(
                 ALREADY_OPEN.format(item=_item_label(already_open.order_item), ticket=already_open.ticket.number),
-                code="already_reported",
+                code=SupportErrorCode.ALREADY_REPORTED,
                 ticket=already_open.ticket.number,
             )
         reportable = packs_reportable(items=reported)
@@ -167,7 +173,7 @@ def ticket_open_problem_report(
             item = items[line.item_id]
             most = reportable[item.pk]
             if most <= 0:
-                raise Conflict(NOTHING_LEFT.format(item=_item_label(item)), code="already_refunded")
+                raise Conflict(NOTHING_LEFT.format(item=_item_label(item)), code=SupportErrorCode.ALREADY_REFUNDED)
             if not 1 <= line.quantity <= most:
                 raise InvalidValue(QUANTITY_RANGE.format(item=_item_label(item), most=most))
         ticket = Ticket.objects.create(
@@ -195,7 +201,7 @@ def ticket_claim_value(*, ticket: Ticket) -> Decimal:
     total = sum(
         (line.order_item.price * line.quantity for line in ticket.lines.select_related("order_item")), Decimal("0")
     )
-    return to_paise(total)
+    return round_to_paise(total)
 
 
 def ticket_locked(number: str) -> tuple[Order | None, Ticket]:
@@ -212,7 +218,9 @@ def ticket_still_open(ticket: Ticket) -> None:
     if not ticket.is_open:
         status = Ticket.Status(ticket.status).label.lower()
         raise Conflict(
-            ALREADY_DECIDED.format(ticket=ticket.number, status=status), code="ticket_decided", status=ticket.status
+            ALREADY_DECIDED.format(ticket=ticket.number, status=status),
+            code=SupportErrorCode.TICKET_DECIDED,
+            status=ticket.status,
         )
 
 

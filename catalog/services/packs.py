@@ -10,6 +10,7 @@ from decimal import Decimal
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy
 
+from catalog.labels import pack_quantity
 from common.errors import Conflict
 
 from .. import caching
@@ -50,7 +51,7 @@ def financial_create(
     """A new pack size for a brand; the selling price comes from `dprice` or `discount`."""
     size, pack_units = to_quantity(quantity), to_units(units)
     if detail.financials.filter(quantity=size, units=pack_units).exists():
-        raise Conflict(PACK_TAKEN.format(size=format(size.normalize(), "f"), units=pack_units))
+        raise Conflict(PACK_TAKEN.format(size=pack_quantity(size), units=pack_units))
     prices = pack_prices(price=price, dprice=dprice, discount=discount)
     financial = Financial(
         detail=detail,

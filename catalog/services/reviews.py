@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Avg, Count
 from django.utils.translation import gettext_lazy
 
+from catalog.error_codes import CatalogErrorCode
 from common.errors import Conflict, DomainError, Forbidden
 
 from .. import caching
@@ -51,7 +52,7 @@ def review_create(*, product: Product, user, rating, comment: str = "") -> Revie
     if not 1 <= rating <= 5:
         raise DomainError(RATING_RULE)
     if not review_allowed(user=user, product_id=product.pk):
-        raise Forbidden(NOT_DELIVERED, code="not_delivered")
+        raise Forbidden(NOT_DELIVERED, code=CatalogErrorCode.NOT_DELIVERED)
     # Lock the product so concurrent reviews recompute its rating one after the other.
     product = Product.objects.select_for_update().get(pk=product.pk)
     if Review.objects.filter(product=product, user=user).exists():

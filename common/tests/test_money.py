@@ -2,7 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from common.money import decimal_or_none, rupees, rupees_in_words, to_paise
+from common.money import decimal_or_none, round_to_paise, rupees, rupees_in_words, to_paise, to_rupees
 
 
 @pytest.mark.parametrize(
@@ -45,8 +45,35 @@ def test_decimal_or_none_refuses_what_is_not_a_finite_number(value):
 @pytest.mark.parametrize(
     "amount, paise", [("10.005", "10.01"), ("10.004", "10.00"), ("-10.005", "-10.01"), ("7", "7.00"), ("0.125", "0.13")]
 )
-def test_to_paise_rounds_halves_up(amount, paise):
-    assert str(to_paise(Decimal(amount))) == paise
+def test_round_to_paise_rounds_halves_up(amount, paise):
+    assert str(round_to_paise(Decimal(amount))) == paise
+
+
+@pytest.mark.parametrize(
+    "rupees, paise",
+    [
+        (Decimal("12.345"), 1235),  # halves up, where int(12.345 * 100) cut it to 1234
+        (Decimal("12.344"), 1234),
+        (Decimal("-10.005"), -1001),
+        ("286", 28600),
+        (" 0.29 ", 29),
+        (7, 700),
+        (0.29, 29),  # a float: int(0.29 * 100) is 28
+        (Decimal("0.005"), 1),
+    ],
+)
+def test_to_paise_is_whole_paise_rounded_halves_up(rupees, paise):
+    assert to_paise(rupees) == paise and isinstance(to_paise(rupees), int)
+
+
+@pytest.mark.parametrize("paise, rupees", [(12345, "123.45"), (0, "0.00"), (None, "0.00"), (-50, "-0.50"), (7, "0.07")])
+def test_to_rupees_is_two_decimal_rupees(paise, rupees):
+    assert str(to_rupees(paise)) == rupees
+
+
+@pytest.mark.parametrize("paise", [0, 1, 29, 12345, 99_999_999_999])
+def test_to_rupees_and_to_paise_are_each_others_inverse(paise):
+    assert to_paise(to_rupees(paise)) == paise
 
 
 @pytest.mark.parametrize(

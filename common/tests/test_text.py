@@ -1,3 +1,5 @@
+import ast
+
 import pytest
 
 from common.errors import InvalidValue
@@ -30,3 +32,66 @@ def test_clean_text_counts_length_after_squeezing():
     assert clean_text("ab    cd", label="Brand", max_length=5) == "ab cd"
     with pytest.raises(InvalidValue, match=r"^Brand must be at most 5 characters\.$"):
         clean_text("abc def", label="Brand", max_length=5)
+
+
+@pytest.mark.parametrize("length", [0, 1, 300])
+def test_a_reason_up_to_the_limit_is_kept_whole(length):
+    from common.text import REASON_MAX_LENGTH, clean_reason
+
+    assert REASON_MAX_LENGTH == 300
+    assert clean_reason("  " + "x" * length + "  ") == "x" * length
+
+
+def test_a_reason_over_the_limit_is_refused_never_cut():
+    from common.errors import DomainError
+    from common.text import clean_reason
+
+    with pytest.raises(DomainError) as refused:
+        clean_reason("x" * 301)
+    assert refused.value.extra["code"] == "reason_too_long"
+
+
+def test_an_empty_reason_is_refused_only_when_a_message_says_why():
+    from common.errors import DomainError
+    from common.text import clean_reason
+
+    assert clean_reason("   ") == "" and clean_reason(None) == "" and clean_reason(["x"]) == ""
+    with pytest.raises(DomainError) as refused:
+        clean_reason(" ", required_message="Please give a reason.", required_code="reason_required")
+    assert refused.value.extra["code"] == "reason_required" and str(refused.value) == "Please give a reason."
+
+
+def test_no_module_cuts_a_reason_to_fit():
+    """`reason[:N]` / `str(reason)[:N]` was how refunds and store credit kept a reason that was too long."""
+    import ast
+
+    from common.tests.tree import app_modules, words
+
+    cuts = {
+        f"{path}:{node.lineno}"
+        for path, tree in app_modules()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Slice)
+        and node.slice.lower is None
+        and node.slice.upper is not None
+        and "reason" in words(node.value)
+        and _a_length(node.slice.upper)
+    }
+    assert cuts == set()
+
+
+def _a_length(node) -> bool:
+    """`REASON_MAX_LENGTH`, `max_length` or a number (`reason[:500]`, as the counter's return cut it)."""
+    from common.tests.tree import words
+
+    number = isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool)
+    return number or "length" in words(node)
+
+
+@pytest.mark.parametrize(
+    "source", ["x = reason[:REASON_MAX_LENGTH]", "x = note_reason[:500]", "x = str(text)[:n.max_length]"]
+)
+def test_each_way_a_reason_was_cut_is_caught(source):
+    node = next(node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Subscript))
+    assert _a_length(node.slice.upper)

@@ -10,13 +10,13 @@ from django.utils import timezone
 
 from catalog.models import Category, Detail, Product
 from common.errors import Conflict, DomainError
+from common.money import to_paise as paise
 from orders import tax
 from orders.credit_notes import (
     credit_note_issue,
     credit_note_issue_for_rest,
     line_reversal,
     packs_left_to_credit,
-    paise,
 )
 from orders.models import CreditNote, CreditNoteLine, DocumentSeries, Order, OrderItem
 from orders.series import financial_year

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from catalog.models import Financial
-from common.money import from_paise, sql_paise, sql_paise_sum
+from common.money import sql_paise, sql_paise_sum, to_rupees
 from orders.models import Order, OrderItem
 
 pytestmark = pytest.mark.django_db
@@ -118,8 +118,8 @@ def test_money_sums_and_paise_are_exact_integers(customer):
     for items in ("0.10", "0.20", "285.69", "0.01"):
         make_order(customer, items=items, shipping="0.00", total=items)
     paise = Order.objects.aggregate(paise=sql_paise_sum("total_price"))["paise"]
-    assert int(paise) == 28600 and from_paise(paise) == Decimal("286.00") and str(from_paise(paise)) == "286.00"
-    assert str(from_paise(None)) == "0.00"
+    assert int(paise) == 28600 and to_rupees(paise) == Decimal("286.00") and str(to_rupees(paise)) == "286.00"
+    assert str(to_rupees(None)) == "0.00"
     by_paise = Order.objects.annotate(
         paise=sql_paise("total_price"), difference=sql_paise("total_price") - sql_paise(F("items_price"))
     ).order_by("paise")

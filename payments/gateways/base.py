@@ -18,7 +18,7 @@ from decimal import Decimal
 from typing import Any
 from urllib.parse import quote_plus, unquote
 
-from common.money import decimal_or_none, to_paise
+from common.money import decimal_or_none, round_to_paise
 
 SIGNATURE_ALGORITHM = "HMAC-SHA256"
 REDACTED = "[redacted]"
@@ -197,7 +197,7 @@ def amount_text(amount: Decimal) -> str:
 def parse_amount(value: Any) -> Decimal | None:
     """A gateway's amount in rupees, to paise; None when it is not a number."""
     amount = decimal_or_none(value)
-    return None if amount is None else to_paise(amount)
+    return None if amount is None else round_to_paise(amount)
 
 
 def signature_for(params: Mapping[str, str], key: str) -> str:

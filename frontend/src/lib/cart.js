@@ -7,6 +7,7 @@ import { localName } from "./i18n";
 import { toMoneyString, toNumber } from "./money";
 import { writeJSON } from "./storage";
 import { createStoredStore } from "./store";
+import { namedPackLabel } from "./packLabel";
 
 export const CART_KEY = "cart";
 /** A line never holds more packs than the product page offers (the server's pack limit). */
@@ -194,5 +195,5 @@ export function applyProductUpdate(product) {
 
 /** "India Gate Sona Masoori Rice 5 kg": how a line is named in notices (its Telugu name in Telugu). */
 export function lineLabel(line) {
-  return [line.brand, localName(line).primary, `${line.quantity} ${line.units}`.trim()].filter(Boolean).join(" ");
+  return namedPackLabel(line, localName(line).primary);
 }

@@ -2,6 +2,7 @@
 // the shop shows and what the cart stores.
 
 import { packLimit } from "./config";
+export { namedPackLabel, packLabel } from "./packLabel";
 
 // The titles live apart, for the pages that show titles only (lib/productTitle.js).
 export { displayName, productTitle } from "./productTitle";
@@ -12,10 +13,6 @@ export function allowedPackCount(where, qty) {
   return Number.isInteger(qty) && qty >= min && qty <= max;
 }
 
-/** "5 kg", "500 g". */
-export function packLabel(pack) {
-  return `${pack.quantity} ${pack.units}`;
-}
 
 export function detailImage(product, detail) {
   return detail?.images?.find((entry) => entry?.image)?.image || product.image || "/static/img/logo.webp";

@@ -7,6 +7,7 @@ import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
 import Loader from "../Loader";
 import Message from "../Message";
+import { namedPackLabel } from "../../lib/packLabel";
 
 export default function MyAlerts() {
   const t = useT();
@@ -27,7 +28,7 @@ export default function MyAlerts() {
       <h2 id="my-alerts-title" className="my-alerts__title">{t("alerts.heading")}</h2>
       <ul className="my-alerts__list">
         {data.map((alert) => {
-          const title = `${alert.brand} ${localName(alert).primary} ${alert.quantity} ${alert.units}`;
+          const title = namedPackLabel(alert, localName(alert).primary);
           return (
             <li key={alert._id} className="my-alerts__item">
               <img src={alert.image} alt="" width="48" height="48" loading="lazy" />

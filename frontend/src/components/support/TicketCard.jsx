@@ -3,6 +3,7 @@
 import { formatDateTime } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
+import { namedPackLabel } from "../../lib/packLabel";
 
 // What an approval gave back (support's Ticket.outcome), as the shopper reads it.
 const OUTCOME_TEXTS = {
@@ -24,7 +25,7 @@ export default function TicketCard({ ticket }) {
         {ticket.lines.map((line) => (
           <li key={line._id}>
             <span>
-              {line.brand} {line.name} {line.packSize} {line.units}
+              {namedPackLabel(line)}
             </span>
             <span className="ticket-card__small">{t("support.lineProblem", { problem: line.problemLabel, count: line.quantity })}</span>
           </li>

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import Message from "../../components/Message";
 import { api, errorMessage } from "../../lib/api";
 import { useT } from "../../lib/i18n";
+import { namedPackLabel } from "../../lib/packLabel";
 import { formatMoney, toMoneyString } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import DayClose from "./DayClose";
@@ -26,7 +27,7 @@ function packsOf(products) {
     (product.details || []).flatMap((detail) =>
       (detail.financials || []).map((pack) => ({
         id: pack._id,
-        label: `${detail.brand} ${product.name} ${pack.quantity} ${pack.units}`,
+        label: namedPackLabel({ ...pack, brand: detail.brand }, product.name),
         dprice: pack.dprice,
       })),
     ),
@@ -40,7 +41,7 @@ const BARCODE = /^\d{8}$|^\d{12,13}$/;
 export function scannedPack(found) {
   return {
     id: found.financialId,
-    label: `${found.brand} ${found.name} ${found.quantity} ${found.units}`,
+    label: namedPackLabel(found),
     dprice: found.dprice,
   };
 }

@@ -1,12 +1,13 @@
 // The A4 label sheet of the shop's own barcodes (issue 41): goods weighed and packed in the shop get a
 // sticker the till scans like any pack. The codes and their symbols are the server's
-// (catalog/barcodes.py; drawn by python-barcode in catalog/labels.py); this screen only chooses how many
+// (catalog/barcodes.py; drawn by python-barcode in catalog/label_sheet.py); this screen only chooses how many
 // of each to print and lays them out 3 × 8 on an A4 sheet of 70 × 37 mm labels (counter.css).
 import { useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
+import { namedPackLabel, packLabel } from "../../lib/packLabel";
 import { useApi } from "../../lib/useApi";
 
 const PER_SHEET = 24;
@@ -23,7 +24,7 @@ function Sticker({ label }) {
   return (
     <div className="labels__sticker">
       <div className="labels__name">
-        {label.brand} {label.name} {label.quantity} {label.units}
+        {namedPackLabel(label)}
       </div>
       {label.nameTe ? <div className="labels__name" lang="te">{label.nameTe}</div> : null}
       <div className="labels__price">{t("counter.labels.mrp", { price: formatMoney(label.price) })}</div>
@@ -59,13 +60,13 @@ export default function Labels() {
             {labels.map((label) => (
               <tr key={label.code}>
                 <td>
-                  {label.brand} {label.name} {label.quantity} {label.units}
+                  {namedPackLabel(label)}
                 </td>
                 <td>{label.code}</td>
                 <td>
                   <input
                     className="counter__qty"
-                    aria-label={`${t("counter.labels.copies")}: ${label.name} ${label.quantity} ${label.units}`}
+                    aria-label={`${t("counter.labels.copies")}: ${label.name} ${packLabel(label)}`}
                     inputMode="numeric"
                     value={copies[label.code] ?? 1}
                     onChange={(event) => {

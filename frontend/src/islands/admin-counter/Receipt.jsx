@@ -4,6 +4,7 @@
 import en from "../../i18n/en/counter.json";
 import te from "../../i18n/te/counter.json";
 import { formatMoney } from "../../lib/money";
+import { packLabel } from "../../lib/packLabel";
 
 const CATALOGS = { en, te };
 
@@ -41,7 +42,7 @@ export default function Receipt({ bill, paper, language }) {
           {order.orderItems.map((item) => (
             <tr key={item._id}>
               <td>
-                {language === "te" && item.nameTe ? item.nameTe : item.name} {item.quantity} {item.units}
+                {language === "te" && item.nameTe ? item.nameTe : item.name} {packLabel(item)}
                 <div className="receipt__sub">
                   {item.hsnCode} · {say("counter.receipt.gstRate", { rate: item.gstRate })} · {formatMoney(item.price)}
                 </div>

@@ -6,6 +6,7 @@ import Message from "../../components/Message";
 import { api, errorMessage } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
+import { namedPackLabel } from "../../lib/packLabel";
 
 export default function ReturnPanel({ till }) {
   const t = useT();
@@ -64,7 +65,7 @@ export default function ReturnPanel({ till }) {
             {bill.order.orderItems.map((item) => (
               <li key={item._id}>
                 <span className="counter__name">
-                  {item.brand} {item.name} {item.quantity} {item.units} × {item.qty}
+                  {namedPackLabel(item)} × {item.qty}
                 </span>
                 <input
                   aria-label={`${t("counter.takeBack")}: ${item.name}`}

@@ -1,3 +1,4 @@
+import { packLabel } from "../../lib/packLabel";
 // The Edit Product Details form's rules (spec section 2), kept out of the component so they are
 // tested alone: which size is chosen when the screen opens, what a size change loads, and what
 // the form sends (spec section 3's edit payload). Prices, discount and stock are checked and
@@ -88,7 +89,7 @@ export function chooseSize(form, detail, financialId, barcodes = []) {
 }
 
 /** The dropdown's label for a pack: "500 g", "1 kg". */
-export const sizeLabel = (pack) => `${pack.quantity} ${pack.units}`;
+export const sizeLabel = (pack) => packLabel(pack);
 
 /**
  * The PUT body: the chosen size as `quantity` (with its units), or the typed manual weight as

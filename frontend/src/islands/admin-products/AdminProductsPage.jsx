@@ -15,6 +15,7 @@ import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
 import "../../components/admin/admin.css";
+import { packLabel } from "../../lib/packLabel";
 
 // Catalog keys (lib/i18n.js).
 export const CREATE_QUESTION = "admin.products.createQuestion";
@@ -45,7 +46,7 @@ function PackList({ packs }) {
       {packs.map((pack) => (
         <li key={pack._id}>
           <span>
-            {pack.quantity} {pack.units}
+            {packLabel(pack)}
           </span>{" "}
           <span>{formatMoney(pack.dprice)}</span>{" "}
           <span className={pack.countInStock <= 5 ? "admin-packs__stock admin-packs__stock--low" : "admin-packs__stock"}>

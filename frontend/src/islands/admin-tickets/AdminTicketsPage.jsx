@@ -21,6 +21,7 @@ import { formatDateTime } from "../../lib/dates";
 import { ageText, apiQueueUrl, queueUrl, STATUS_FILTERS } from "./queue";
 import "../../components/support/support.css";
 import "./admin-tickets.css";
+import { namedPackLabel } from "../../lib/packLabel";
 
 const OUTCOME_TEXTS = {
   refund: "admin.tickets.outcome.refund",
@@ -150,7 +151,7 @@ function TicketItem({ ticket, busy, onApprove, onReject, onAcknowledge, onResolv
         {ticket.lines.map((line) => (
           <li key={line._id} className="admin-ticket__line">
             <span>
-              {line.brand} {line.name} {line.packSize} {line.units}
+              {namedPackLabel(line)}
             </span>
             <span className="ticket-card__small">
               {t("admin.tickets.lineProblem", { problem: line.problemLabel, count: line.quantity, value: formatMoney(line.value) })}

@@ -14,6 +14,7 @@ import { productTitle } from "../../lib/productTitle";
 import { useApi } from "../../lib/useApi";
 import { refreshCartPrices } from "./refreshPrices";
 import "./cart.css";
+import { packLabel } from "../../lib/packLabel";
 
 /** Pack counts offered for a line: 0 (removes it) up to its stock, always including the current count. */
 export function qtyOptions(line) {
@@ -69,7 +70,7 @@ function CartLine({ line }) {
         {productHref ? <a className="cart-line__name" href={productHref}>{title}</a> : <span className="cart-line__name">{title}</span>}
         <EnglishName name={english} className="cart-line__english" />
         <span className="cart-line__brand">{line.brand}</span>
-        <span className="cart-line__pack">{line.quantity} {line.units}</span>
+        <span className="cart-line__pack">{packLabel(line)}</span>
         {outOfStock && <span className="cart-line__stock">{t("card.outOfStock")}</span>}
       </div>
       <div className="cart-line__price">

@@ -15,6 +15,7 @@ import { toast } from "../../lib/toast";
 import { ONLINE, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
 import { addressLine, isAddressComplete } from "./rules";
 import { defaultSubstitution } from "./substitution";
+import { packLabel } from "../../lib/packLabel";
 
 // The choices below the items, the delivery slot (which fetches its slots anyway) and what to do with
 // an unavailable pack, come together in one chunk (one name, one fetch); their texts are the
@@ -47,7 +48,7 @@ function OrderLine({ line }) {
       <div className="summary-line__name">
         {line.slug ? <a href={`/product/${line.slug}`}>{title}</a> : title}
         <span className="summary-line__meta">
-          {line.brand} · {line.quantity} {line.units}
+          {line.brand} · {packLabel(line)}
         </span>
         {outOfStock && <span className="summary-line__stock">{t("card.outOfStock")}</span>}
       </div>

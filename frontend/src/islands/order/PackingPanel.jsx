@@ -14,6 +14,7 @@ import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
 import { packLabel } from "./format";
+import { namedPackLabel } from "../../lib/packLabel";
 
 export const texts = [packingTexts];
 
@@ -29,7 +30,7 @@ export function packOptions(products) {
     (product.details ?? []).flatMap((detail) =>
       (detail.financials ?? []).map((pack) => ({
         financialId: String(pack._id),
-        name: `${detail.brand} ${product.name} ${pack.quantity} ${pack.units}`,
+        name: namedPackLabel({ ...pack, brand: detail.brand }, product.name),
         dprice: pack.dprice,
         countInStock: toNumber(pack.countInStock),
       })),

@@ -1,5 +1,2 @@
-// How the order screens name a pack. Dates are lib/dates.js's.
-
-export function packLabel(item) {
-  return `${item.quantity} ${item.units}`.trim();
-}
+// How the order screens name a pack: lib/packLabel.js's, the one writer. Dates are lib/dates.js's.
+export { packLabel } from "../../lib/packLabel";

@@ -15,6 +15,7 @@ import { formatDateTime } from "../../lib/dates";
 import { emptyChoices, reportableLines, reportBody } from "./reportForm";
 import "../../components/support/support.css";
 import "./report-problem.css";
+import { namedPackLabel } from "../../lib/packLabel";
 
 function LineChoice({ line, choice, problems, onChange }) {
   const t = useT();
@@ -26,7 +27,7 @@ function LineChoice({ line, choice, problems, onChange }) {
         <input id={id} type="checkbox" checked={choice.chosen} onChange={(event) => onChange({ chosen: event.target.checked })} />
         <span>
           <strong>
-            {line.brand} {line.name} {line.packSize} {line.units}
+            {namedPackLabel(line)}
           </strong>
           <span className="report-line__small">{t("support.linePacks", { count: line.qty, price: formatMoney(line.price) })}</span>
         </span>

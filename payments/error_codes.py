@@ -1,0 +1,14 @@
+"""Payments' error codes (`common.error_codes`)."""
+
+from common.error_codes import ErrorCode
+
+
+class PaymentErrorCode(ErrorCode):
+    AMOUNT_MISMATCH = "amount_mismatch", "The amount sent is not the order's total"
+    ORDER_CANCELLED = "order_cancelled", "The order is cancelled"
+    NOTHING_DUE = "nothing_due", "Nothing is due on the order"
+    GATEWAY_UNAVAILABLE = "gateway_unavailable", "The payment gateway cannot be reached: try again"
+    REFUND_EXCEEDS_PAYMENT = "refund_exceeds_payment", "More money back than the payment has left"
+    INVALID_AMOUNT = "invalid_amount", "The amount is not a positive sum in rupees and paise"
+    INSUFFICIENT_CREDIT = "insufficient_credit", "Not enough store credit (`balance`)"
+    CREDIT_ALREADY_SPENT = "credit_already_spent", "Store credit was already applied to the order"
