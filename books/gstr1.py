@@ -43,6 +43,7 @@ DOC_INVOICES = 1  # "Invoices for outward supply"
 DOC_DEBIT_NOTES = 4
 DOC_CREDIT_NOTES = 5
 DESCRIPTION_LENGTH = 30
+NUMBER_LENGTH = 16  # GST's invoice rule (CGST Rules, rule 46) and the portal: at most 16 characters
 
 
 def rupees(value: int) -> float:
@@ -160,6 +161,8 @@ class Gstr1:
     totals: dict[str, Figures] = field(default_factory=lambda: defaultdict(Figures))
     counts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     problems: list[str] = field(default_factory=list)
+    long_numbers: list[str] = field(default_factory=list)  # the first few, for the summary
+    without_hsn: set[str] = field(default_factory=set)
 
     # --- reading the documents ------------------------------------------------------------------
     def _is_b2cl(self, *, interstate: bool, b2b: bool, value: int) -> bool:
@@ -174,6 +177,10 @@ class Gstr1:
             self.problems.append(f"{document.number}: not a series number, left out of doc_issue")
             return
         prefix, place = key
+        if len(document.number) > NUMBER_LENGTH:
+            self.counts["numbers_over_16_characters"] += 1
+            if len(self.long_numbers) < 3:
+                self.long_numbers.append(document.number)
         series = self.series[doc_type][prefix]
         series.numbers[place] = document.number
         series.cancelled += document.cancelled
@@ -182,7 +189,7 @@ class Gstr1:
         bucket = self.hsn["b2b" if document.is_b2b else "b2c"]
         for line in document.lines:
             if not line.hsn_code:
-                self.problems.append(f"{document.number}: {line.description} has no HSN code")
+                self.without_hsn.add(line.description)
             code = line.hsn_code if is_service(line.hsn_code) else line.hsn_code[: self.hsn_digits]
             bucket[(code, line.uqc, line.rate)].add(line, sign)
 
@@ -372,8 +379,19 @@ class Gstr1:
             "counts": dict(self.counts),
             "sections": {name: self.totals[name].as_dict() for name in sorted(self.totals)},
             "net": net.as_dict(),
-            "problems": self.problems,
+            "problems": self._problems(),
         }
+
+    def _problems(self) -> list[str]:
+        found = list(self.problems)
+        if self.long_numbers:
+            found.append(
+                f"{self.counts['numbers_over_16_characters']} document numbers are longer than {NUMBER_LENGTH} "
+                f"characters, which the portal refuses (e.g. {', '.join(self.long_numbers)})"
+            )
+        if self.without_hsn:
+            found.append("Sold without an HSN code: " + ", ".join(sorted(self.without_hsn)[:20]))
+        return found
 
 
 def gstr1(period: Period) -> Gstr1:

@@ -39,6 +39,7 @@ from orders.credit_notes import credit_note_issue, credit_note_issue_for_rest
 from orders.lines import line_retax, line_snapshot
 from orders.models import CreditNote, Order
 from orders.series import INDIA, ONLINE_INVOICES, series_next
+from orders.tax import TaxInvoice, tax_invoice
 
 AP, YANAM = "Andhra Pradesh", "Puducherry"
 BUYER_GSTIN = "37AAPFU0939F1ZU"
@@ -102,6 +103,7 @@ def sale(user, *, when: datetime, lines, channel="website", state=AP, series=ONL
     for line in built:
         line.order = order
         line.save()
+    ISSUED[order.pk] = tax_invoice(Order.objects.prefetch_related("items").get(pk=order.pk))
     return order
 
 
@@ -137,6 +139,10 @@ class October:
     packs: Packs
     orders: dict[str, Order]
     notes: dict[str, CreditNote]
+    issued: dict[str, TaxInvoice]  # each invoice as it was printed when issued, before any change
+
+
+ISSUED: dict[int, TaxInvoice] = {}
 
 
 def build_october(user) -> October:
@@ -159,4 +165,4 @@ def build_october(user) -> October:
     n["O6"] = give_back(o["O6"], p.ghee, packs=1, when=at(10, 11))
     o["O8"] = sale(user, when=at(10, 31, 23, 59, 59), lines=[(p.rice, 1)], channel="counter", series="CTR1")
     o["O9"] = sale(user, when=at(11, 1, 0, 0, 0), lines=[(p.rice, 1)])
-    return October(packs=p, orders=o, notes=n)
+    return October(packs=p, orders=o, notes=n, issued={name: ISSUED[order.pk] for name, order in o.items()})

@@ -217,3 +217,93 @@ def test_the_sections_add_up_to_the_invoices_less_the_credit_notes(october, octo
     data = built_return.as_json()
     hsn_total = sum(row["txval"] for part in data["hsn"].values() for row in part)
     assert round(hsn_total, 2) == 2657.15
+
+
+def test_the_summary_tells_the_owner_of_numbers_the_portal_refuses(october, october_period):
+    summary = gstr1(october_period).summary()
+    assert summary["counts"]["numbers_over_16_characters"] == 12  # October's 7 invoices and 5 credit notes
+    assert summary["problems"] == [
+        "12 document numbers are longer than 16 characters, which the portal refuses "
+        "(e.g. SMLR/2026-27/000002, CTR1/2026-27/000001, SMLR/2026-27/000003)"
+    ]
+
+
+def test_the_return_ties_out_to_the_invoices_as_printed_and_the_credit_notes_own_totals(october, october_period):
+    """Recomputed from the documents themselves: each invoice as `orders.tax.tax_invoice` printed it
+    when issued, and each credit note's own header (its stored paise), not from the books' reader."""
+    october_invoices = [name for name in ("O1", "O2", "O4", "O5", "O6", "O8")]  # O3 cancelled in October
+    october_notes = [name for name in ("O1", "O5", "O6", "O7")]  # O3's is void with its invoice
+    by_rate: dict[int, list[int]] = {}
+    for name in october_invoices:
+        for rate in october.issued[name].rates:
+            totals = by_rate.setdefault(rate.rate, [0, 0, 0, 0])
+            for i, amount in enumerate((rate.taxable_value, rate.split.cgst, rate.split.sgst, rate.split.igst)):
+                totals[i] += int(amount * 100)
+    notes_by_rate: dict[int, list[int]] = {}
+    for name in october_notes:
+        for line in october.notes[name].lines.all():
+            totals = notes_by_rate.setdefault(line.gst_rate, [0, 0, 0, 0])
+            for i, amount in enumerate((line.taxable_value_paise, line.cgst_paise, line.sgst_paise, line.igst_paise)):
+                totals[i] += amount
+    header = sum(october.notes[name].taxable_value_paise for name in october_notes)
+    assert header == sum(totals[0] for totals in notes_by_rate.values())
+
+    built_return = gstr1(october_period)
+    data, summary = built_return.as_json(), built_return.summary()
+    invoiced = sum(totals[0] for totals in by_rate.values())
+    assert round(summary["sections"]["invoices"]["taxableValue"] * 100) == invoiced
+    assert round(summary["sections"]["credit_notes"]["taxableValue"] * 100) == header
+    net_by_rate = {
+        rate: [a - b for a, b in zip(by_rate.get(rate, [0] * 4), notes_by_rate.get(rate, [0] * 4), strict=True)]
+        for rate in set(by_rate) | set(notes_by_rate)
+    }
+    # The HSN summary by rate, B2B and B2C together, is the invoices less the notes, rate by rate.
+    hsn_by_rate: dict[int, list[int]] = {}
+    for row in data["hsn"]["hsn_b2b"] + data["hsn"]["hsn_b2c"]:
+        totals = hsn_by_rate.setdefault(row["rt"], [0, 0, 0, 0])
+        for i, key in enumerate(("txval", "camt", "samt", "iamt")):
+            totals[i] += round(row[key] * 100)
+    assert hsn_by_rate == net_by_rate
+    # And the sections, rate by rate: b2b + b2cl + b2cs (netted) - cdnr - cdnur, exempt in nil.
+    sections: dict[int, list[int]] = {}
+
+    def count(rate, det, sign):
+        totals = sections.setdefault(rate, [0, 0, 0, 0])
+        for i, key in enumerate(("txval", "camt", "samt", "iamt")):
+            totals[i] += sign * round(det.get(key, 0) * 100)
+
+    for name, sign in (("b2b", 1), ("b2cl", 1)):
+        for group in data[name]:
+            for invoice in group["inv"]:
+                for item in invoice["itms"]:
+                    count(item["itm_det"]["rt"], item["itm_det"], sign)
+    for group in data["cdnr"]:
+        for note in group["nt"]:
+            for item in note["itms"]:
+                count(item["itm_det"]["rt"], item["itm_det"], -1)
+    for note in data["cdnur"]:
+        for item in note["itms"]:
+            count(item["itm_det"]["rt"], item["itm_det"], -1)
+    for row in data["b2cs"]:
+        count(row["rt"], row, 1)
+    sections[0] = [sum(round(row["expt_amt"] * 100) for row in data["nil"]["inv"]), 0, 0, 0]
+    assert sections == net_by_rate
+
+
+def test_the_number_of_queries_does_not_grow_with_the_orders(october, october_period, customer):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from books.tests.shop import YANAM, at, give_back, sale
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            gstr1(october_period).as_json()
+        return len(captured)
+
+    before = queries()
+    p = october.packs
+    for day in range(13, 18):
+        order = sale(customer, when=at(10, day), lines=[(p.ghee, 2), (p.rice, 1)], state=YANAM)
+        give_back(order, p.ghee, packs=1, when=at(10, day, 18))
+    assert queries() == before
