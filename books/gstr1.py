@@ -157,6 +157,8 @@ class Gstr1:
         default_factory=lambda: {"b2b": defaultdict(Figures), "b2c": defaultdict(Figures)}
     )
     series: dict[int, dict[str, _Series]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(_Series)))
+    # GSTR-3B's 3.2: the inter-state consumer sales (b2cl and b2cs INTER, less their notes) by place
+    inter_b2c: dict[str, Figures] = field(default_factory=lambda: defaultdict(Figures))
     # Tie-out and checks: the documents' own totals, by section
     totals: dict[str, Figures] = field(default_factory=lambda: defaultdict(Figures))
     counts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
@@ -219,6 +221,8 @@ class Gstr1:
         for line in invoice.lines:
             if line.rate != EXEMPT_RATE:
                 self.totals[section].add(line)
+                if section != "b2b" and invoice.interstate:
+                    self.inter_b2c[invoice.place_of_supply_code].add(line)
             else:
                 self.totals["nil"].add(line)
         if section == "b2cs":
@@ -259,6 +263,8 @@ class Gstr1:
                 self.b2cs[(self._supply_type(note), note.place_of_supply_code, line.rate)].add(line, -1)
             else:
                 self.totals[section].add(line)
+            if line.rate != EXEMPT_RATE and section != "cdnr" and note.interstate:
+                self.inter_b2c[note.place_of_supply_code].add(line, -1)
         if section == "b2cs" or not _taxable(note):
             return
         entry = {
