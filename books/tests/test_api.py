@@ -60,3 +60,9 @@ def test_bad_input_is_a_400_with_a_message(owner, path, query, code, db):
 def test_the_gstr1_download_asks_a_constant_number_of_queries(october, owner, django_assert_max_num_queries):
     with django_assert_max_num_queries(20):
         assert owner.get("/api/books/gstr1", {"period": "102026"}).status_code == 200
+
+
+def test_a_bad_period_is_told_in_telugu(owner, db):
+    response = owner.get("/api/books/gstr1", {"period": "132026"}, HTTP_ACCEPT_LANGUAGE="te")
+    assert response.status_code == 400
+    assert response.json()["message"] == "రిటర్న్ కాలాన్ని MMYYYY రూపంలో రాయాలి, ఉదా. ఏప్రిల్ 2027కి 042027."
