@@ -127,8 +127,21 @@ def _taxable(document: Document) -> bool:
 
 @dataclass
 class _Series:
-    numbers: dict[int, str] = field(default_factory=dict)
+    """One series' numbers seen in the period: the first and last, and how many (numbers are unique,
+    `orders.series`), so the memory does not grow with the documents."""
+
+    first: tuple[int, str] | None = None
+    last: tuple[int, str] | None = None
+    count: int = 0
     cancelled: int = 0
+
+    def add(self, place: int, number: str, cancelled: bool) -> None:
+        if self.first is None or place < self.first[0]:
+            self.first = (place, number)
+        if self.last is None or place > self.last[0]:
+            self.last = (place, number)
+        self.count += 1
+        self.cancelled += cancelled
 
 
 def _series_key(number: str) -> tuple[str, int] | None:
@@ -183,9 +196,7 @@ class Gstr1:
             self.counts["numbers_over_16_characters"] += 1
             if len(self.long_numbers) < 3:
                 self.long_numbers.append(document.number)
-        series = self.series[doc_type][prefix]
-        series.numbers[place] = document.number
-        series.cancelled += document.cancelled
+        self.series[doc_type][prefix].add(place, document.number, document.cancelled)
 
     def _hsn_add(self, document: Document, sign: int) -> None:
         bucket = self.hsn["b2b" if document.is_b2b else "b2c"]
@@ -309,15 +320,13 @@ class Gstr1:
             docs = []
             for number, prefix in enumerate(sorted(self.series[doc_type]), start=1):
                 series = self.series[doc_type][prefix]
-                first, last = min(series.numbers), max(series.numbers)
-                total = last - first + 1
-                unused = total - len(series.numbers)
-                cancelled = series.cancelled + unused
+                total = series.last[0] - series.first[0] + 1
+                cancelled = series.cancelled + total - series.count  # the unused numbers too
                 docs.append(
                     {
                         "num": number,
-                        "from": series.numbers[first],
-                        "to": series.numbers[last],
+                        "from": series.first[1],
+                        "to": series.last[1],
                         "totnum": total,
                         "cancel": cancelled,
                         "net_issue": total - cancelled,
