@@ -4,15 +4,13 @@ pack of that range.
 Rows are written as they are read, `CHUNK_SIZE` at a time (`QuerySet.iterator`: a server-side cursor
 on PostgreSQL), so a year of orders is never in memory at once; the response streams them.
 
-A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab or carriage return) as a
-formula: such a text cell gets a leading `'` (OWASP "CSV injection"). Numbers are written as numbers.
+Cells are written by `common.spreadsheet` (formula-looking text gets a leading `'`).
 
 The column names stay English in every language: they are a file format that spreadsheets and
 scripts read, as the API's field names are.
 """
 
-import csv
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from decimal import Decimal
 
 from django.db.models import Count, Sum
@@ -21,33 +19,10 @@ from django.utils import timezone
 from backoffice.reports import Span, not_cancelled, placed_in
 from catalog.labels import pack_label
 from common.money import sql_paise_sum, to_rupees
+from common.spreadsheet import csv_lines, safe_cell  # noqa: F401  (the API and its tests name them here)
 from orders.models import Order, OrderItem
 
 CHUNK_SIZE = 2000
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_cell(value) -> str | int | Decimal:
-    """A cell as written: text that a spreadsheet would run as a formula gets a leading `'`."""
-    if value is None:
-        return ""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return f"'{value}"
-    return value
-
-
-class _Line:
-    """csv.writer's file: hands back each row it is given instead of keeping it."""
-
-    def write(self, text: str) -> str:
-        return text
-
-
-def csv_lines(header: list[str], rows: Iterable[Iterable]) -> Iterator[str]:
-    writer = csv.writer(_Line())
-    yield writer.writerow([safe_cell(name) for name in header])
-    for row in rows:
-        yield writer.writerow([safe_cell(value) for value in row])
 
 
 def order_rows(span: Span) -> tuple[list[str], Iterator[tuple]]:

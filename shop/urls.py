@@ -22,6 +22,7 @@ api_patterns = [
     path("users/me/data", api.OwnDataView.as_view(), name="users-me-data"),
     path("users/me/delete", api.OwnAccountDeleteView.as_view(), name="users-me-delete"),
     path("", include("backoffice.urls")),
+    path("", include("books.urls")),
     path("", include("checkout.urls")),
     path("", include("aftersale.urls")),
     path("", include("support.urls")),

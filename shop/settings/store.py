@@ -31,6 +31,23 @@ STORE_STATE = env.text(
     "orders delivered inside it are taxed CGST + SGST, elsewhere (Yanam, Puducherry) IGST",
 )
 STORE_FSSAI_NUMBER = env.text("STORE_FSSAI_NUMBER", "10123456000123", meaning="invoice (a demo value by default)")
+# GST returns (`books.gstr1`): an inter-state sale to a consumer above this many rupees is a B2C
+# (Large) invoice, reported one by one; the HSN summary's codes have 4 digits, 6 once the aggregate
+# turnover of the previous year was over 5 crore rupees.
+GST_B2CL_THRESHOLD = env.integer(
+    "GST_B2CL_THRESHOLD",
+    100000,
+    minimum=1,
+    meaning="GSTR-1's B2C (Large) invoice value, in rupees (1 lakh since August 2024)",
+)
+GST_HSN_DIGITS = int(
+    env.choice(
+        "GST_HSN_DIGITS",
+        "4",
+        choices=("4", "6"),
+        meaning="digits of HSN codes in GSTR-1's HSN summary (6 over 5 crore turnover)",
+    )
+)
 STORE_ADDRESS = env.text(
     "STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201", meaning="invoice (a demo value by default)"
 )

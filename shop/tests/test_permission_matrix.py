@@ -448,6 +448,21 @@ API: dict[str, dict[str, Rule]] = {
     "api/reports/sales-by-pack.csv": {
         "GET": Rule(ADMIN_ONLY, NO_STAFF, query={"from": "2026-11-01", "to": "2026-11-30"})
     },
+    # books: the GST returns and registers are the owner's (money)
+    "api/books/gstr1": {"GET": Rule(ADMIN_ONLY, NO_STAFF, query={"period": "102026"})},
+    "api/books/gstr3b": {"GET": Rule(ADMIN_ONLY, NO_STAFF, query={"period": "102026"})},
+    "api/books/registers/sales.csv": {
+        "GET": Rule(ADMIN_ONLY, NO_STAFF, query={"from": "2026-11-01", "to": "2026-11-30"})
+    },
+    "api/books/registers/credit-notes.csv": {
+        "GET": Rule(ADMIN_ONLY, NO_STAFF, query={"from": "2026-11-01", "to": "2026-11-30"})
+    },
+    "api/books/registers/day-book.csv": {
+        "GET": Rule(ADMIN_ONLY, NO_STAFF, query={"from": "2026-11-01", "to": "2026-11-30"})
+    },
+    "api/books/registers/hsn.csv": {
+        "GET": Rule(ADMIN_ONLY, NO_STAFF, query={"from": "2026-11-01", "to": "2026-11-30"})
+    },
     # slots: checkout's offer is public; the weekly plan is the admin's
     "api/slots": {"GET": Rule(PUBLIC)},
     # Packers and riders read the plan to choose a window's sheets; only the owner changes it.

@@ -1,0 +1,44 @@
+"""The business buyer an invoice names: the one writer of `books.InvoiceBuyer`.
+
+Staff record it at the counter, on a phone order, or afterwards from the invoice (a buyer who asks
+for a GST invoice later in the month), before the period's GSTR-1 is filed. The GSTIN is checked
+(`books.gstin`); an order whose invoice has been cancelled, or one placed before GST was recorded,
+takes none.
+"""
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy
+
+from books.gstin import to_gstin
+from books.models import InvoiceBuyer
+from common.errors import Conflict, InvalidValue
+from common.text import squeezed
+from orders.models import Order
+
+NAME_RULE = gettext_lazy("The buyer's legal name is needed, at most {limit} characters.")
+NOT_TAXED = gettext_lazy("This order was placed before GST was recorded: it has no tax invoice to name a buyer on.")
+CANCELLED = gettext_lazy("This order is cancelled: its invoice names no buyer.")
+NAME_LIMIT = InvoiceBuyer._meta.get_field("name").max_length
+
+
+def invoice_buyer_set(*, order: Order, gstin, name, by=None) -> InvoiceBuyer:
+    """Name `gstin` and `name` as the buyer on `order`'s invoice (again: the latest wins)."""
+    gstin = to_gstin(gstin)
+    name = squeezed(name) if isinstance(name, str) else ""
+    if not name or len(name) > NAME_LIMIT:
+        raise InvalidValue(str(NAME_RULE).format(limit=NAME_LIMIT), code="invalid_name")
+    with transaction.atomic():
+        locked = Order.objects.select_for_update().get(pk=order.pk)
+        if locked.gst_interstate is None:
+            raise Conflict(str(NOT_TAXED), code="not_taxed")
+        if locked.status == Order.Status.CANCELLED:
+            raise Conflict(str(CANCELLED), code="order_cancelled")
+        buyer, _ = InvoiceBuyer.objects.update_or_create(
+            order=locked,
+            defaults={
+                "gstin": gstin,
+                "name": name,
+                "by": by if by is not None and getattr(by, "is_authenticated", False) else None,
+            },
+        )
+    return buyer
