@@ -53,7 +53,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from backoffice.error_codes import BackofficeErrorCode
+from books.error_codes import BooksErrorCode
 from catalog.labels import pack_label
 from catalog.models import Financial, Product
 from catalog.selectors import low_stock_packs
@@ -431,9 +431,9 @@ def export_span(*, first: str | None, last: str | None) -> Span:
         except ValueError:
             days[name] = None
         if days[name] is None or len(text or "") != 10:
-            raise InvalidValue(str(RANGE_DATE_INVALID).format(name=name), code=BackofficeErrorCode.INVALID_RANGE)
+            raise InvalidValue(str(RANGE_DATE_INVALID).format(name=name), code=BooksErrorCode.INVALID_RANGE)
     if days["from"] > days["to"]:
-        raise InvalidValue(str(RANGE_BACKWARDS), code=BackofficeErrorCode.INVALID_RANGE)
+        raise InvalidValue(str(RANGE_BACKWARDS), code=BooksErrorCode.INVALID_RANGE)
     if (days["to"] - days["from"]).days + 1 > EXPORT_MAX_DAYS:
-        raise InvalidValue(str(RANGE_TOO_LONG).format(days=EXPORT_MAX_DAYS), code=BackofficeErrorCode.INVALID_RANGE)
+        raise InvalidValue(str(RANGE_TOO_LONG).format(days=EXPORT_MAX_DAYS), code=BooksErrorCode.INVALID_RANGE)
     return Span(first=days["from"], last=days["to"])

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from backoffice import report_csv, reports
-from backoffice.error_codes import BackofficeErrorCode
+from books.error_codes import BooksErrorCode
 from common.errors import InvalidValue
 from common.fields import MoneyField
 from common.permissions import IsAdmin
@@ -130,7 +130,7 @@ def _period(request: Request) -> reports.Period:
     try:
         return reports.Period(request.query_params.get("period", reports.Period.TODAY.value))
     except ValueError:
-        raise InvalidValue(str(PERIOD_INVALID), code=BackofficeErrorCode.INVALID_PERIOD) from None
+        raise InvalidValue(str(PERIOD_INVALID), code=BooksErrorCode.INVALID_PERIOD) from None
 
 
 class DashboardView(APIView):

@@ -36,16 +36,12 @@ from django.db.models import Prefetch
 
 from books.periods import Span
 from books.uqc import uqc_and_quantity
+from common.money import to_paise
 from orders import tax
 from orders.models import CreditNote, CreditNoteLine, Order, OrderItem
 from orders.series import INDIA
 
 CHUNK_SIZE = 2000
-
-
-def paise(amount: Decimal | None) -> int:
-    """₹12.34 → 1234 (amounts here are whole paise already: `orders.tax` rounds every figure)."""
-    return int(Decimal(amount or 0) * 100)
 
 
 @dataclass(frozen=True)
@@ -139,10 +135,10 @@ def _item_line(item: OrderItem, *, packs: int, interstate: bool) -> Line:
     if packs == item.qty and item.taxable_value is not None:
         # The line as it stands is the line as invoiced: its stored figures (`orders.lines`) are
         # `tax_included` of the same packs, read rather than worked out again.
-        taxable_value, tax_paise = paise(item.taxable_value), paise(item.tax)
+        taxable_value, tax_paise = to_paise(item.taxable_value), to_paise(item.tax)
     else:
         inside = tax.tax_included(item.price * packs, item.gst_rate, interstate=interstate)
-        taxable_value, tax_paise = paise(inside.taxable_value), paise(inside.tax)
+        taxable_value, tax_paise = to_paise(inside.taxable_value), to_paise(inside.tax)
     cgst, sgst, igst = _split(tax_paise, interstate=interstate)
     uqc, quantity = uqc_and_quantity(hsn_code=item.hsn_code, units=item.units, quantity=item.quantity, packs=packs)
     return Line(
@@ -176,14 +172,14 @@ def _note_line(line: CreditNoteLine) -> Line:
 def _delivery_line(order) -> Line | None:
     if not order.shipping_price or order.shipping_gst_rate is None:
         return None
-    cgst, sgst, igst = _split(paise(order.shipping_tax), interstate=order.gst_interstate)
+    cgst, sgst, igst = _split(to_paise(order.shipping_tax), interstate=order.gst_interstate)
     return Line(
         hsn_code=tax.DELIVERY_SAC,
         description="Delivery",
         rate=order.shipping_gst_rate,
         uqc="NA",
         quantity=Decimal(0),
-        taxable_value=paise(order.shipping_taxable_value),
+        taxable_value=to_paise(order.shipping_taxable_value),
         cgst=cgst,
         sgst=sgst,
         igst=igst,

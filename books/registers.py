@@ -19,10 +19,7 @@ from books import documents
 from books.documents import Document
 from books.gstr1 import EXEMPT_RATE, Figures, Gstr1
 from books.periods import Period, Span
-
-
-def _money(paise: int) -> Decimal:
-    return (Decimal(paise) / 100).quantize(Decimal("0.01"))
+from common.money import to_rupees
 
 
 def _by_rate(document: Document) -> dict[int, Figures]:
@@ -40,8 +37,8 @@ def _status(document: Document) -> str:
 
 def _amounts(figures: Figures, cancelled: bool) -> tuple:
     if cancelled:
-        return (_money(0),) * 5
-    return tuple(_money(x) for x in (figures.taxable_value, figures.cgst, figures.sgst, figures.igst, figures.value))
+        return (to_rupees(0),) * 5
+    return tuple(to_rupees(x) for x in (figures.taxable_value, figures.cgst, figures.sgst, figures.igst, figures.value))
 
 
 SALES_HEADER = [
@@ -159,11 +156,11 @@ def day_book_rows(span: Span) -> Iterator[tuple]:
         yield (
             day.isoformat(),
             figures["invoices"],
-            _money(figures["sales"]),
+            to_rupees(figures["sales"]),
             figures["notes"],
-            _money(figures["back"]),
-            _money(figures["sales"] - figures["back"]),
-            _money(figures["tax"]),
+            to_rupees(figures["back"]),
+            to_rupees(figures["sales"] - figures["back"]),
+            to_rupees(figures["tax"]),
         )
 
 

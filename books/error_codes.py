@@ -1,0 +1,23 @@
+"""The books' error codes (`common.error_codes`)."""
+
+from common.error_codes import ErrorCode
+
+
+class BooksErrorCode(ErrorCode):
+    INVALID_PERIOD = (
+        "invalid_period",
+        "The period asked for is not one offered (a return: MMYYYY, a quarter by its last month; a report: the dashboard's)",
+    )
+    PERIOD_IN_FUTURE = "period_in_future", "The return period has not started yet"
+    INVALID_DATE = "invalid_date", "A register's 'from' or 'to' is not a YYYY-MM-DD date"
+    INVALID_RANGE = (
+        "invalid_range",
+        "The dates are not a range that can be answered (a date is malformed, backwards or too long)",
+    )
+    RANGE_ACROSS_YEARS = "range_across_years", "A register's dates are in two financial years"
+    RANGE_IN_FUTURE = "range_in_future", "A register's 'from' is after today"
+    INVALID_NAME = "invalid_name", "The business buyer's legal name is missing or too long"
+    NOT_TAXED = "not_taxed", "The order was placed before GST was recorded"
+    GSTIN_FORMAT = "gstin_format", "The GSTIN is not 15 characters of the GSTIN pattern"
+    GSTIN_STATE = "gstin_state", "The GSTIN's first two digits are no Indian state's code"
+    GSTIN_CHECK = "gstin_check", "The GSTIN's last character is not its check character"
