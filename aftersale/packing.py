@@ -197,14 +197,16 @@ def _reduce(*, order: Order, item, qty, by, reason: str) -> Order:
         taken_out = line.qty - qty
         reason = reason or str(DEFAULT_REASONS[Kind.REMOVED if qty == 0 else Kind.REDUCED])
         credit_note_issue(order=locked, lines=[(line, taken_out)], reason=reason, by=by)
-        stock_return([(line.financial_id, taken_out)])
+        stock_return([(line.financial_id, taken_out)], reference=locked.stock_reference, by=by)
         if qty == 0:
             line.delete()
             after = None
         else:
+            if line.cost_paise is not None:  # the packs kept cost their share, rounded half up
+                line.cost_paise = (line.cost_paise * qty * 2 + line.qty) // (line.qty * 2)
             line.qty = qty
             line_retax(line, interstate=locked.gst_interstate)
-            line.save(update_fields=["qty", "line_total", "taxable_value", "tax"])
+            line.save(update_fields=["qty", "line_total", "taxable_value", "tax", "cost_paise"])
             after = line
         fell_by = _retotal(locked)
         _finish(
@@ -293,16 +295,18 @@ def order_line_replace(
         reason = reason or str(DEFAULT_REASONS[Kind.REPLACED])
         credit_note_issue(order=locked, lines=[(line, line.qty)], reason=reason, by=by)
         try:
-            stock_take([(pack.pk, qty)])
+            taken = stock_take([(pack.pk, qty)], reference=locked.stock_reference, by=by)
         except InsufficientStock as error:
             available = error.short[0][1] if error.short else 0
             raise Conflict(
                 REPLACEMENT_SHORT.format(pack=_financial_label(pack), count=available), code="out_of_stock"
             ) from None
         if line.financial_id:
-            stock_return([(line.financial_id, line.qty)])
+            stock_return([(line.financial_id, line.qty)], reference=locked.stock_reference, by=by)
         line.delete()  # its credit note keeps what it sold (the note line's link is set to null)
-        replacement = _replacement_line(order=locked, pack=pack, qty=qty, price=price)
+        replacement = _replacement_line(
+            order=locked, pack=pack, qty=qty, price=price, cost_paise=taken.cost_paise(pack.pk)
+        )
         fell_by = _retotal(locked)
         _finish(
             order=locked,
@@ -318,12 +322,12 @@ def order_line_replace(
     return locked
 
 
-def _replacement_line(*, order: Order, pack: Financial, qty: int, price: Decimal) -> OrderItem:
+def _replacement_line(*, order: Order, pack: Financial, qty: int, price: Decimal, cost_paise: int | None) -> OrderItem:
     """A new line for `qty` of `pack` at `price` a pack, frozen as placement freezes a line
     (`orders.lines`, with the product's GST today), and on the invoice as `qty` packs
     (`invoiced_qty`), so later short picks of it are credited against it rather than against the
     line it replaced."""
-    line = line_snapshot(order=order, pack=pack, qty=qty, price=price)
+    line = line_snapshot(order=order, pack=pack, qty=qty, price=price, cost_paise=cost_paise)
     line.save()
     return line
 

@@ -10,7 +10,18 @@ from common.errors import DomainError
 
 from . import barcodes, caching, search, services
 from .gst import to_hsn_code
-from .models import Barcode, Category, Detail, Financial, Product, Review, SearchSynonym
+from .models import (
+    Barcode,
+    Category,
+    Detail,
+    Financial,
+    Product,
+    Review,
+    SearchSynonym,
+    StockBatch,
+    StockDiscrepancy,
+    StockMovement,
+)
 from .packs import to_quantity
 from .pricing import pack_prices
 
@@ -260,8 +271,11 @@ class DetailAdmin(CatalogAdmin):
     def save_formset(self, request, form, formset, change):
         if formset.model is not Financial:
             return super().save_formset(request, form, formset, change)
-        for financial in formset.save(commit=False):
-            services.financial_save(financial=financial)
+        saved = formset.save(commit=False)
+        changed = {obj.pk: fields for obj, fields in formset.changed_objects}
+        for financial in saved:
+            typed = financial.count_in_stock if "count_in_stock" in changed.get(financial.pk, ()) else None
+            services.financial_save(financial=financial, count_in_stock=typed, by=request.user)
         for financial in formset.deleted_objects:
             services.financial_delete(financial=financial)
 
@@ -307,7 +321,7 @@ class FinancialAdmin(CatalogAdmin):
         """Through the pack service: caches dropped, carts told, one announcement for the lot."""
         packs = list(queryset.select_related("detail").select_for_update().order_by("pk"))
         for financial in packs:
-            services.financial_update(financial=financial, count_in_stock=0)
+            services.financial_update(financial=financial, count_in_stock=0, by=request.user)
         self.message_user(request, f"{len(packs)} pack(s) marked out of stock.")
 
     def get_changelist_form(self, request, **kwargs):
@@ -315,7 +329,8 @@ class FinancialAdmin(CatalogAdmin):
         return super().get_changelist_form(request, **kwargs)
 
     def save_model(self, request, obj, form, change):
-        services.financial_save(financial=obj)
+        typed = obj.count_in_stock if change and "count_in_stock" in form.changed_data else None
+        services.financial_save(financial=obj, count_in_stock=typed, by=request.user)
 
     def save_formset(self, request, form, formset, change):
         """Barcodes through their service (the check digit, one pack per code)."""
@@ -391,3 +406,43 @@ class ReviewAdmin(admin.ModelAdmin):
     def delete_queryset(self, request, queryset):
         for review in queryset:
             services.review_delete(review=review)
+
+
+class StockReadOnly(admin.ModelAdmin):
+    """Stock is `catalog.stock`'s alone: Django admin only reads batches, movements and
+    discrepancies (a count typed on the pack's page is a count correction through the owner)."""
+
+    list_select_related = ["pack__detail__product"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(StockBatch)
+class StockBatchAdmin(StockReadOnly):
+    list_display = ["pack", "batch_no", "best_before", "unit_cost_paise", "count", "received_at"]
+    list_filter = ["best_before"]
+    search_fields = ["batch_no", "pack__detail__brand", "pack__detail__product__name"]
+
+
+@admin.register(StockMovement)
+class StockMovementAdmin(StockReadOnly):
+    list_display = ["at", "pack", "batch", "kind", "reason", "delta", "reference", "by"]
+    list_select_related = ["pack__detail__product", "batch", "by"]
+    list_filter = ["kind", "reason"]
+    search_fields = ["reference", "pack__detail__brand", "pack__detail__product__name"]
+
+
+@admin.register(StockDiscrepancy)
+class StockDiscrepancyAdmin(StockReadOnly):
+    """Counter sales beyond the count: who, when, which pack, how many, for the next stock take."""
+
+    list_display = ["at", "pack", "short_by", "reference", "by"]
+    list_select_related = ["pack__detail__product", "by"]
+    search_fields = ["reference", "pack__detail__brand", "pack__detail__product__name"]

@@ -288,6 +288,7 @@ class DetailView(APIView):
             declarations={name: data.get(name) for name in Detail.DECLARATIONS},
             barcodes=data.get("barcodes"),
             shop_code=data.get("shop_code", False),
+            by=request.user,
         )
         return Response(serializers.product_data(selectors.product_get(ref=detail.product_id)))
 

@@ -340,12 +340,8 @@ def import_rows(rows: list[ImportRow], *, dry_run: bool, progress: Progress = _n
         else:
             summary.packs_updated += 1
         if not dry_run and not unchanged:
-            financial.price, financial.dprice, financial.count_in_stock = (
-                row.prices.price,
-                row.prices.dprice,
-                row.count_in_stock,
-            )
-            financial_save(financial=financial)
+            financial.price, financial.dprice = row.prices.price, row.prices.dprice
+            financial_save(financial=financial, count_in_stock=row.count_in_stock)
         summary.barcodes_added += _import_barcodes(financial, row, dry_run=dry_run)
     if not dry_run:
         caching.invalidate()

@@ -9,6 +9,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.db.models.lookups import LessThanOrEqual
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from catalog.labels import pack_label, pack_quantity
 from common.money import sql_paise
@@ -271,3 +273,88 @@ class Barcode(models.Model):
 
     def __str__(self) -> str:
         return self.code
+
+
+class StockBatch(models.Model):
+    """A batch of one pack on the shelf: what came in together, with its best-before date and cost.
+
+    `Financial.count_in_stock` is the sum of the pack's batches' `count` (`catalog.stock` keeps
+    both in one transaction): an expired batch is written off to 0 at midnight, so every count here
+    is sellable. The batch a migration opened for the stock before batches has no date and no cost.
+    """
+
+    pack = models.ForeignKey(Financial, on_delete=models.CASCADE, related_name="batches")
+    batch_no = models.CharField("batch number", max_length=40, blank=True)
+    best_before = models.DateField(null=True, blank=True, help_text="Empty: the pack does not expire")
+    unit_cost_paise = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Cost of one pack before GST, in paise; empty: not known"
+    )
+    received_at = models.DateTimeField(default=timezone.now)
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["pack", "best_before"], name="stock_batch_pack_expiry")]
+        constraints = [models.CheckConstraint(condition=Q(count__gte=0), name="stock_batch_count_not_negative")]
+
+    def __str__(self) -> str:
+        return f"{self.pack_id} {self.batch_no or '-'} ({self.count})"
+
+
+class StockMovement(models.Model):
+    """One change of a pack's stock in one batch: the pack's history, and the sum of its deltas is
+    its count."""
+
+    class Kind(models.TextChoices):
+        OPENING = "opening", _("Opening stock")
+        SALE = "sale", _("Sale")
+        COUNTER_SALE = "counter_sale", _("Counter sale")
+        RETURN = "return", _("Given back")
+        RECEIPT = "receipt", _("Purchase received")
+        ADJUSTMENT = "adjustment", _("Adjustment")
+        EXPIRY = "expiry", _("Expired, written off")
+        SUPPLIER_RETURN = "supplier_return", _("Returned to the supplier")
+
+    class Reason(models.TextChoices):
+        DAMAGED = "damaged", _("Damaged")
+        EXPIRED = "expired", _("Expired")
+        THEFT_OR_LOSS = "theft_or_loss", _("Theft or loss")
+        FOUND = "found", _("Found")
+        COUNT_CORRECTION = "count_correction", _("Count correction")
+        COUNTER_DISCREPANCY = "counter_discrepancy", _("Counter discrepancy")
+
+    pack = models.ForeignKey(Financial, on_delete=models.CASCADE, related_name="movements")
+    batch = models.ForeignKey(StockBatch, on_delete=models.CASCADE, related_name="movements")
+    delta = models.IntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    reason = models.CharField(max_length=24, choices=Reason.choices, blank=True)
+    reference = models.CharField(max_length=80, blank=True, db_index=True)
+    note = models.CharField(max_length=200, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["pack", "id"], name="stock_movement_pack_history")]
+        constraints = [models.CheckConstraint(condition=~Q(delta=0), name="stock_movement_not_zero")]
+
+    def __str__(self) -> str:
+        return f"{self.pack_id} {self.kind} {self.delta:+d}"
+
+
+class StockDiscrepancy(models.Model):
+    """A counter sale of packs the count said were not there: sold anyway (the shopper held them),
+    the count went to zero, and the difference waits here for a stock take to explain."""
+
+    pack = models.ForeignKey(Financial, on_delete=models.CASCADE, related_name="discrepancies")
+    short_by = models.PositiveIntegerField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+    reference = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["-at"]
+        verbose_name_plural = "stock discrepancies"
+
+    def __str__(self) -> str:
+        return f"{self.pack_id} short by {self.short_by}"

@@ -221,7 +221,7 @@ def order_place(
         _check_packs(items, packs)
         totals = _priced(items, packs, client_totals)
         try:
-            stock_take([(line.financial_id, line.qty) for line in items])
+            taken = stock_take([(line.financial_id, line.qty) for line in items], by=user)
         except InsufficientStock as error:
             raise _out_of_stock(error.short) from None
         delivery_tax = tax.tax_included(totals.shipping_price, tax.DELIVERY_GST_RATE, interstate=interstate)
@@ -247,8 +247,17 @@ def order_place(
             shipping_tax=delivery_tax.tax,
         )
         OrderItem.objects.bulk_create(
-            [line_snapshot(order=order, pack=packs[line.financial_id], qty=line.qty) for line in items]
+            [
+                line_snapshot(
+                    order=order,
+                    pack=packs[line.financial_id],
+                    qty=line.qty,
+                    cost_paise=taken.cost_paise(line.financial_id, line.qty),
+                )
+                for line in items
+            ]
         )
+        taken.refer(order.stock_reference)
         pipeline.order_placed(order=order, by=user)
         slot_book(order=order, wanted=delivery_slot)
         _spend_store_credit(order=order, user=user, wanted=store_credit)

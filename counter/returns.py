@@ -6,8 +6,9 @@ sell again. In one transaction, with the bill's order row locked:
   more packs than the bill has left to give back: 409 `credit_exceeds_line`);
 - money back: what the bill paid in store credit comes back as credit first; the rest in cash from
   the drawer (counted in the day's close) or as store credit to the bill's registered customer;
-- stock: the packs fit to sell go back on the shelf (`catalog.stock.stock_return`); damaged ones
-  go back and are written off at once (`stock_adjust`), so the stock's history shows both.
+- stock: the packs go back to the batches the bill took them from (`catalog.stock.stock_return`,
+  by the order's stock reference); damaged ones go back and are written off at once from that same
+  batch (reason damaged), so the stock's history shows both.
 
 An exchange is a return and a new bill: the shopper's money back pays the new bill (cash, or the
 store credit the return just gave).
@@ -21,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
-from catalog.stock import stock_adjust, stock_return
+from catalog.stock import stock_return
 from common.errors import InvalidValue
 from common.text import clean_reason
 from counter.models import Counter, CounterBill, CounterReturn, CounterReturnLine
@@ -144,9 +145,12 @@ def _write(*, bill, counter, by, checked, refund, key, fingerprint, reason) -> C
             for item, line in checked
         ]
     )
-    back = [(item.financial_id, line.qty) for item, line in checked if item.financial_id is not None]
-    stock_return(back, reference=note.number)
-    for item, line in checked:
-        if line.damaged and item.financial_id is not None:
-            stock_adjust(pack=item.financial_id, delta=-line.qty, reason="damaged", by=by, note=note.number)
+    for damaged in (False, True):
+        back = [
+            (item.financial_id, line.qty)
+            for item, line in checked
+            if item.financial_id is not None and line.damaged == damaged
+        ]
+        if back:
+            stock_return(back, reference=order.stock_reference, by=by, damaged=damaged, note=note.number)
     return made

@@ -6,7 +6,9 @@ number of its counter's own series (`CTR1/2027-28/000001`, `orders.series`).
 
 - **Stock** leaves through the catalog's one owner, `catalog.stock.stock_sell_held`: the counter
   never refuses a pack the shopper is holding. When the count says less, the bill goes through,
-  the count goes to 0 and the catalog records the discrepancy; every open cart hears the change.
+  the count goes to 0 and the catalog records the discrepancy (`StockDiscrepancy`, named by the
+  bill's number, for the manager and the next stock take); every open cart hears the change. Each
+  line keeps what its packs cost (earliest best-before batch first, `cost_paise`).
 - **Once**: each bill carries the till's key (`Idempotency-Key`, or an offline bill's own key). The
   same key with the same bill answers the bill already made; with another bill it is refused (422).
   A unique (counter, key) constraint backs it against two at once.
@@ -364,7 +366,9 @@ def _bill_write(
     )
     for item in items:
         item.order = order
+        item.cost_paise = sold.cost_paise(item.financial_id, item.qty)
     OrderItem.objects.bulk_create(items)
+    sold.refer(order.stock_reference, document=order.invoice_number)
     order_handed_over(order=order, by=cashier, reason=gettext("Sold at counter {code}").format(code=counter.code))
     if credit:
         from payments.credit import credit_spend

@@ -369,6 +369,7 @@ class DemoPack:
     price: Decimal
     dprice: Decimal
     count_in_stock: int
+    key: str = ""  # product|brand|size, what fixes its offer and its batches
 
 
 @dataclass(frozen=True)
@@ -390,6 +391,30 @@ class DemoProduct:
 
 def _number(text: str) -> int:
     return zlib.crc32(text.encode())
+
+
+@dataclass(frozen=True)
+class DemoBatch:
+    qty: int
+    best_before_days: int  # from the day the demo is seeded
+    unit_cost_paise: int
+    batch_no: str
+
+
+def demo_batches(pack: DemoPack) -> list[DemoBatch]:
+    """A pack's stock as the shelf holds it, fixed by its name: an older batch (a third, bought a
+    little cheaper, its best-before date 3 to 50 days away, so the near-expiry lists have work)
+    and a newer one (the rest, 4 to 9 months away). Costs before GST are about 70 % of the price."""
+    if pack.count_in_stock <= 0:
+        return []
+    number = _number(f"batch:{pack.key}")
+    cost = int(pack.dprice * 70)  # paise: 70 % of the selling price in rupees × 100
+    older = pack.count_in_stock // 3
+    newer = pack.count_in_stock - older
+    batches = [DemoBatch(newer, 120 + number % 150, max(cost, 1), f"B{number % 9000 + 1000}")]
+    if older:
+        batches.insert(0, DemoBatch(older, 3 + number % 48, max(cost * 97 // 100, 1), f"B{number % 9000 + 999}"))
+    return batches
 
 
 def pack_offer(key: str, mrp: Decimal, *, package: bool) -> tuple[Decimal, int]:
@@ -456,7 +481,7 @@ def _parse_line(line: str, category: str, tax: dict[str, tuple[str, int]]) -> De
             mrp = Decimal(match["mrp"]).quantize(Decimal("0.01"))
             key = f"{name}|{brand}|{match['quantity']}{match['units']}"
             dprice, stock = pack_offer(key, mrp, package=category == "BUDGET FRIENDLY PACKAGES")
-            packs.append(DemoPack(Decimal(match["quantity"]), match["units"], mrp, dprice, stock))
+            packs.append(DemoPack(Decimal(match["quantity"]), match["units"], mrp, dprice, stock, key))
         brands.append(DemoBrand(brand, packs, demo_declarations(name, brand, category)))
     names = ", ".join(brand.brand for brand in brands)
     description = f"{name} from {names}. {BLURBS[category]}"

@@ -7,9 +7,11 @@ already exist are left as they are, even if an admin has since changed their pri
 demo category or product with no Telugu name yet gets its Telugu name.
 """
 
+import datetime
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from catalog import caching, images
@@ -17,8 +19,9 @@ from catalog.models import Category, Detail, Financial, Product, SearchSynonym
 from catalog.pricing import pack_prices
 from catalog.search import synonym_word
 from catalog.services.packs import packs_written
+from catalog.stock import Opening, stock_opened
 
-from .data import CATEGORIES, demo_products
+from .data import CATEGORIES, demo_batches, demo_products
 from .regional import REGIONAL_SYNONYMS
 from .telugu import CATEGORY_NAMES_TE, PRODUCT_NAMES_TE, SYNONYMS
 
@@ -98,7 +101,7 @@ def seed_demo_catalog() -> SeedReport:
     Detail.objects.bulk_create(new_details)
 
     packs = set(Financial.objects.values_list("detail_id", "quantity", "units"))
-    new_packs = []
+    new_packs, batches = [], []
     for demo in wanted:
         product = products[(demo.name, by_name[demo.category].pk)]
         for brand in demo.brands:
@@ -115,11 +118,27 @@ def seed_demo_catalog() -> SeedReport:
                         price=prices.price,
                         dprice=prices.dprice,
                         discount=prices.discount,
-                        count_in_stock=pack.count_in_stock,
+                        count_in_stock=0,  # its batches' sum, through the stock owner below
                     )
                 )
+                batches.append(demo_batches(pack))
                 packs.add((detail.pk, pack.quantity, pack.units))
     Financial.objects.bulk_create(new_packs)
+    today = timezone.localdate()
+    stock_opened(
+        {
+            financial.pk: [
+                Opening(
+                    qty=batch.qty,
+                    best_before=today + datetime.timedelta(days=batch.best_before_days),
+                    unit_cost_paise=batch.unit_cost_paise,
+                    batch_no=batch.batch_no,
+                )
+                for batch in pack_batches
+            ]
+            for financial, pack_batches in zip(new_packs, batches, strict=True)
+        }
+    )
     if new_categories or new_products or new_details or new_packs:
         caching.invalidate()
     if new_packs:

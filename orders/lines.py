@@ -25,11 +25,18 @@ def line_retax(line: OrderItem, *, interstate: bool | None) -> None:
 
 
 def line_snapshot(
-    *, order: Order, pack: Financial, qty: int, price: Decimal | None = None, line_total: Decimal | None = None
+    *,
+    order: Order,
+    pack: Financial,
+    qty: int,
+    price: Decimal | None = None,
+    line_total: Decimal | None = None,
+    cost_paise: int | None = None,
 ) -> OrderItem:
     """An unsaved line of `qty` × `pack` for `order`, at `price` a pack (the pack's `dprice` when
     None), on the invoice as `qty` packs, taxed at the product's GST rate today for the order's
-    place of supply (`order.gst_interstate`).
+    place of supply (`order.gst_interstate`). `cost_paise` is what the packs cost the shop, from
+    the batches the sale took (`catalog.stock.StockTaken.cost_paise`; None when not known).
 
     `line_total` is for history only (the demo's orders, the reports' hand-made shop): a line whose
     total is already known; the tax is then the tax inside that total."""
@@ -51,6 +58,7 @@ def line_snapshot(
         invoiced_qty=qty,
         hsn_code=product.hsn_code,
         gst_rate=product.gst_rate if order.gst_interstate is not None else None,
+        cost_paise=cost_paise,
     )
     line_retax(line, interstate=order.gst_interstate)
     if line_total is not None:

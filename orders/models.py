@@ -163,6 +163,13 @@ class Order(models.Model):
         return f"{self.invoice_number} ({self.public_id})"
 
     @property
+    def stock_reference(self) -> str:
+        """The order as its stock movements name it (`catalog.stock`): a cancellation, a line taken
+        out at packing or a counter return gives the packs back to the batches this reference took
+        them from."""
+        return f"order {self.public_id}"
+
+    @property
     def is_packed(self) -> bool:
         return self.packed_at is not None
 
@@ -220,6 +227,9 @@ class OrderItem(models.Model):
     gst_rate = models.PositiveSmallIntegerField("GST rate (%)", null=True, blank=True)
     taxable_value = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
     tax = models.DecimalField("GST", max_digits=12, decimal_places=2, null=True, blank=True)
+    # What the line's packs cost the shop, before GST, in paise, from the batches the sale took
+    # (`catalog.stock.StockTaken.cost_paise`, first in first out); null when a batch's cost was not known.
+    cost_paise = models.PositiveBigIntegerField("cost at sale (paise)", null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["id"]

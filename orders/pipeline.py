@@ -251,6 +251,6 @@ def order_cancel_move(*, order: Order, reason: str, by=None) -> Order:
     locked = Order.objects.select_for_update().get(pk=order.pk)
     _check_cancel_by(locked=locked, by=by)
     locked = _move(order=locked, to_status=Status.CANCELLED, by=by, reason=reason)
-    stock_return(list(locked.items.values_list("financial_id", "qty")))
+    stock_return(list(locked.items.values_list("financial_id", "qty")), reference=locked.stock_reference, by=by)
     slot_release(order=locked)
     return locked

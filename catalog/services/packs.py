@@ -1,10 +1,9 @@
 """Pack (Financial) writes: the one way a pack's size, price, discount or stock is saved.
 
-Stock sold by orders and given back by cancelled ones goes through `catalog.stock`, which ends in
-`packs_written` too.
+A pack's stock is `catalog.stock`'s: a count typed here becomes a count correction there (a new
+pack's count its opening batch), so the count stays the sum of the pack's batches.
 """
 
-from collections.abc import Iterable
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
@@ -13,35 +12,49 @@ from django.utils.translation import gettext_lazy
 from catalog.labels import pack_quantity
 from common.errors import Conflict
 
-from .. import caching
-from ..events import announce_packs_changed
 from ..models import Detail, Financial
 from ..packs import to_quantity, to_stock, to_units
 from ..pricing import pack_prices
+from ..stock import stock_count_set, stock_open
+from ..written import packs_written
 
 PACK_TAKEN = gettext_lazy("This brand already has a {size} {units} pack.")
 
 
-def packs_written(*, product_ids: Iterable[int], financial_ids: Iterable[int]) -> None:
-    """Packs of these products changed (or went): drop the cached catalog and announce it after commit
-    (no name, brand or category changed: the search keeps its words)."""
-    caching.invalidate(words=False)
-    announce_packs_changed(product_ids=product_ids, financial_ids=financial_ids)
+_FIELDS_BUT_STOCK = [
+    field.name for field in Financial._meta.concrete_fields if field.name not in ("id", "count_in_stock")
+]
 
 
-def financial_save(*, financial: Financial) -> Financial:
-    """Save a pack with Discount derived from its price and dprice: the one way packs are saved."""
+def financial_save(*, financial: Financial, count_in_stock=None, by=None) -> Financial:
+    """Save a pack with Discount derived from its price and dprice: the one way packs are saved.
+
+    A new pack's `count_in_stock` becomes its opening batch. A saved pack's count is never written
+    from the object (it may be stale by a sale): `count_in_stock`, when given, is the count staff
+    typed, and the difference a count correction by `by` (`catalog.stock`).
+    """
     prices = pack_prices(price=financial.price, dprice=financial.dprice)
     financial.price, financial.dprice, financial.discount = prices.price, prices.dprice, prices.discount
-    financial.count_in_stock = to_stock(financial.count_in_stock)
+    counted = to_stock(financial.count_in_stock if count_in_stock is None else count_in_stock)
     financial.units = to_units(financial.units)
     financial.quantity = to_quantity(financial.quantity)
-    try:
-        with transaction.atomic():
-            financial.save()
-    except IntegrityError:
-        raise Conflict(PACK_TAKEN.format(size=financial.quantity_display, units=financial.units)) from None
-    packs_written(product_ids=[financial.detail.product_id], financial_ids=[financial.pk])
+    adding = financial.pk is None
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                if adding:
+                    financial.count_in_stock = counted
+                    financial.save()
+                else:
+                    financial.save(update_fields=_FIELDS_BUT_STOCK)
+        except IntegrityError:
+            raise Conflict(PACK_TAKEN.format(size=financial.quantity_display, units=financial.units)) from None
+        if adding:
+            if counted:
+                stock_open(pack=financial)
+        elif count_in_stock is not None:
+            stock_count_set(pack=financial, count=counted, by=by)
+        packs_written(product_ids=[financial.detail.product_id], financial_ids=[financial.pk])
     return financial
 
 
@@ -75,15 +88,15 @@ def financial_create_sample(*, detail: Detail) -> Financial:
     return financial_create(detail=detail, quantity=size, units=units, price=0, count_in_stock=0)
 
 
-def financial_update(*, financial: Financial, price=None, dprice=None, discount=None, count_in_stock=None) -> Financial:
+def financial_update(
+    *, financial: Financial, price=None, dprice=None, discount=None, count_in_stock=None, by=None
+) -> Financial:
     """New prices or stock for a pack. Without `dprice` or `discount` the discount is kept."""
     if dprice is None and discount is None:
         discount = financial.discount
     prices = pack_prices(price=financial.price if price is None else price, dprice=dprice, discount=discount)
     financial.price, financial.dprice = prices.price, prices.dprice
-    if count_in_stock is not None:
-        financial.count_in_stock = to_stock(count_in_stock)
-    return financial_save(financial=financial)
+    return financial_save(financial=financial, count_in_stock=count_in_stock, by=by)
 
 
 def financial_delete(*, financial: Financial) -> None:

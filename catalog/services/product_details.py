@@ -57,6 +57,7 @@ def detail_update(
     declarations: dict | None = None,
     barcodes: list[str] | None = None,
     shop_code: bool = False,
+    by=None,
 ) -> Detail:
     """The admin's "Edit Product Details" form (spec section 3's edit payload).
 
@@ -67,7 +68,8 @@ def detail_update(
     units); a blank or zero `manual_quantity` and a blank `image` are "not given". Its price and
     discount are set from `price` and `discount`; whichever is missing keeps its current value. The selling price follows: price × (100 − discount) / 100.
     `barcodes`, when given, become that pack's codes (`services.barcodes.barcodes_set`), with the
-    shop's own code too when `shop_code`; any refusal writes nothing of the whole form.
+    shop's own code too when `shop_code`; any refusal writes nothing of the whole form. A count
+    typed for an existing pack is a count correction by `by` (`catalog.stock`).
     """
     product = detail.product
     products.product_update(
@@ -129,6 +131,7 @@ def detail_update(
         price=price if price not in (None, "") else None,
         discount=discount if discount not in (None, "") else financial.discount,
         count_in_stock=count_in_stock if count_in_stock not in (None, "") else None,
+        by=by,
     )
     _barcodes(financial, barcodes, shop_code)
     return detail

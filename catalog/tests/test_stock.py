@@ -32,7 +32,7 @@ def test_stock_take_decrements_every_line_and_announces_once(packs):
     with announcements() as heard:
         taken = stock_take([(rice_10kg.pk, 1), (oil_1l.pk, 3)])
     assert _stock(oil_1l, oil_5l, rice_10kg) == [2, 2, 0]
-    assert set(taken) == {oil_1l.pk, rice_10kg.pk}
+    assert set(taken.packs) == {oil_1l.pk, rice_10kg.pk}
     assert heard == [(frozenset({oil.pk, rice.pk}), frozenset({oil_1l.pk, rice_10kg.pk}))]
     assert cache.get(caching.VERSION_KEY) != "before"
 

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import dj_database_url
 import psycopg_pool
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from shop import environment as env
@@ -217,6 +218,8 @@ CELERY_BEAT_SCHEDULE = {
     "purge-sent-sms-keys": {"task": "notifications.tasks.purge_sent_sms_keys", "schedule": 24 * 60 * 60},
     # Shoppers' Core Web Vitals are kept 90 days (common/vitals.py).
     "purge-vitals": {"task": "common.tasks.purge_vitals", "schedule": 24 * 60 * 60},
+    # Just after midnight India time (CELERY_TIMEZONE): expired batches leave the sellable stock (FSS Act).
+    "expire-due-batches": {"task": "catalog.tasks.expire_due_batches", "schedule": crontab(hour=0, minute=1)},
 }
 
 # --- Backups (manage.py backup / restore, shop/backups.py) ------------------------------------------
