@@ -9,9 +9,9 @@ takes none.
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
-from books.gstin import to_gstin
 from books.models import InvoiceBuyer
 from common.errors import Conflict, InvalidValue
+from common.gstin import to_gstin
 from common.text import squeezed
 from orders.models import Order
 

@@ -18,6 +18,3 @@ class BooksErrorCode(ErrorCode):
     RANGE_IN_FUTURE = "range_in_future", "A register's 'from' is after today"
     INVALID_NAME = "invalid_name", "The business buyer's legal name is missing or too long"
     NOT_TAXED = "not_taxed", "The order was placed before GST was recorded"
-    GSTIN_FORMAT = "gstin_format", "The GSTIN is not 15 characters of the GSTIN pattern"
-    GSTIN_STATE = "gstin_state", "The GSTIN's first two digits are no Indian state's code"
-    GSTIN_CHECK = "gstin_check", "The GSTIN's last character is not its check character"

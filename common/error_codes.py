@@ -66,3 +66,6 @@ class CommonErrorCode(ErrorCode):
     IDEMPOTENCY_KEY_IN_USE = "idempotency_key_in_use", "A request with this Idempotency-Key is still running"
     REASON_REQUIRED = "reason_required", "This step needs a reason"
     REASON_TOO_LONG = "reason_too_long", "The reason is longer than the shop keeps (300 characters)"
+    GSTIN_FORMAT = "gstin_format", "The GSTIN is not 15 characters of the GSTIN pattern"
+    GSTIN_STATE = "gstin_state", "The GSTIN's first two digits are no Indian state's code"
+    GSTIN_CHECK = "gstin_check", "The GSTIN's last character is not its check character"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 
 from catalog.pricing import dprice_for_discount
+from common.money import to_paise
 
 # Spec section 2, "Home": the Featured Categories, in this sequence.
 CATEGORIES = [
@@ -408,7 +409,7 @@ def demo_batches(pack: DemoPack) -> list[DemoBatch]:
     if pack.count_in_stock <= 0:
         return []
     number = _number(f"batch:{pack.key}")
-    cost = int(pack.dprice * 70)  # paise: 70 % of the selling price in rupees × 100
+    cost = to_paise(pack.dprice * Decimal("0.70"))  # 70 % of the selling price
     older = pack.count_in_stock // 3
     newer = pack.count_in_stock - older
     batches = [DemoBatch(newer, 120 + number % 150, max(cost, 1), f"B{number % 9000 + 1000}")]

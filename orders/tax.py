@@ -27,57 +27,12 @@ from decimal import Decimal
 
 from django.conf import settings
 
+from common.gstin import state_code  # the state codes' one owner (a GSTIN starts with one)
 from common.money import round_to_paise
 
 ZERO = Decimal("0.00")
 DELIVERY_SAC = "996813"
 DELIVERY_GST_RATE = 18
-
-# GST state codes (the first two digits of a GSTIN).
-STATE_CODES = {
-    "Jammu and Kashmir": "01",
-    "Himachal Pradesh": "02",
-    "Punjab": "03",
-    "Chandigarh": "04",
-    "Uttarakhand": "05",
-    "Haryana": "06",
-    "Delhi": "07",
-    "Rajasthan": "08",
-    "Uttar Pradesh": "09",
-    "Bihar": "10",
-    "Sikkim": "11",
-    "Arunachal Pradesh": "12",
-    "Nagaland": "13",
-    "Manipur": "14",
-    "Mizoram": "15",
-    "Tripura": "16",
-    "Meghalaya": "17",
-    "Assam": "18",
-    "West Bengal": "19",
-    "Jharkhand": "20",
-    "Odisha": "21",
-    "Chhattisgarh": "22",
-    "Madhya Pradesh": "23",
-    "Gujarat": "24",
-    "Dadra and Nagar Haveli and Daman and Diu": "26",
-    "Maharashtra": "27",
-    "Karnataka": "29",
-    "Goa": "30",
-    "Lakshadweep": "31",
-    "Kerala": "32",
-    "Tamil Nadu": "33",
-    "Puducherry": "34",
-    "Andaman and Nicobar Islands": "35",
-    "Telangana": "36",
-    "Andhra Pradesh": "37",
-    "Ladakh": "38",
-}
-
-
-def state_code(state: str) -> str:
-    """'Andhra Pradesh' → '37'; '' for a name the table does not know."""
-    wanted = (state or "").strip().casefold()
-    return next((code for name, code in STATE_CODES.items() if name.casefold() == wanted), "")
 
 
 def is_interstate(place_of_supply: str) -> bool:

@@ -28,6 +28,7 @@ api_patterns = [
     path("", include("support.urls")),
     path("", include("promotions.urls")),
     path("", include("payments.urls")),
+    path("", include("inventory.urls")),
     path("", include("orders.urls")),
     path("", include("delivery.urls")),
     path("", include("accounts.urls")),

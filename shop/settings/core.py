@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "backoffice",
     "counter",
     "books",
+    "inventory",
 ]
 
 MIDDLEWARE = [

@@ -514,6 +514,31 @@ API: dict[str, dict[str, Rule]] = {
     # Past the gate, a request without a photo is refused (400).
     "api/support/photos": {"POST": Rule((401, 400, 400, 400), format="multipart")},
     # Any other /api/ path: a JSON 404, whoever asks.
+    # Inventory (issue 42): suppliers, purchases, stock takes, reorder and margins are costs and
+    # stock value, the owner's or manager's alone. Past the gate, the service's own answer: an
+    # empty body is 400, a purchase or stock take that is not there 404.
+    "api/inventory/suppliers": {
+        "GET": Rule(ADMIN_ONLY, NO_STAFF),
+        "POST": Rule(
+            (401, 403, 403, 400), NO_STAFF, body=lambda world, actor: {"name": "X", "gstin": "27AAPFU0939F1ZW"}
+        ),
+    },
+    "api/inventory/purchases": {
+        "GET": Rule(ADMIN_ONLY, NO_STAFF),
+        "POST": Rule(
+            (401, 403, 403, 404),
+            NO_STAFF,
+            body=lambda world, actor: {
+                "supplierId": 999999,
+                "invoiceNumber": "INV-1",
+                "invoiceDate": "2026-04-01",
+                "lines": [],
+            },
+        ),
+    },
+    "api/inventory/purchases/import": {"POST": Rule((401, 403, 403, 400), NO_STAFF, format="multipart")},
+    "api/inventory/purchases/<int:purchase_id>": {"GET": Rule((401, 403, 403, 404), NO_STAFF)},
+    "api/inventory/reorder": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
     r"api/^[\s\S]*$": {method: Rule(everyone(404)) for method in ("GET", "POST", "PUT", "DELETE")},
 }
 
@@ -640,6 +665,7 @@ PARAMETERS: dict[str, Callable[[World], object]] = {
     "window_id": _window_id,
     "holiday_id": _holiday_id,
     "code": _barcode,
+    "purchase_id": lambda world: 999999,  # none: past the gate, 404 (inventory/tests, per action)
 }
 # The account routes act on the customer's account.
 ACCOUNT_ROUTES = {"api/users/<str:ref>/address", "api/users/<str:ref>"}

@@ -1,0 +1,239 @@
+"""Thin HTTP views of the manager's inventory screens: parse, call one service or selector,
+serialize. The owner or manager only (`IsAdmin`): costs, suppliers and stock value are money."""
+
+from django.utils.translation import gettext
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from common.errors import InvalidValue
+from common.fields import as_whole_number, money
+from common.permissions import IsAdmin
+
+from . import csv_import, selectors, services, stock_takes
+from .entry import LineIn, pack_name
+from .serializers import (
+    PurchaseImportSerializer,
+    PurchaseInSerializer,
+    PurchaseSerializer,
+    ReturnInSerializer,
+    StockTakeCountsSerializer,
+    StockTakeSerializer,
+    StockTakeStartSerializer,
+    SupplierInSerializer,
+    SupplierSerializer,
+)
+
+MAX_MARGIN_DAYS = 366
+
+
+class ManagerView(APIView):
+    permission_classes = [IsAdmin]
+    parser_classes = [JSONParser]
+
+
+def _purchase_data(purchase) -> dict:
+    return PurchaseSerializer(services.purchase_get(purchase_id=purchase.pk)).data
+
+
+def _line_in(row: dict) -> LineIn:
+    return LineIn(
+        pack=row.get("financialId"),
+        qty=row.get("qty"),
+        unit_cost=row.get("unitCost"),
+        gst_rate=row.get("gstRate"),
+        batch_number=row.get("batchNumber"),
+        best_before=row.get("bestBefore"),
+        mrp=row.get("mrp"),
+        packed_on=row.get("packedOn"),
+    )
+
+
+class SuppliersView(ManagerView):
+    @extend_schema(responses=SupplierSerializer(many=True), summary="The shop's suppliers (manager)")
+    def get(self, request: Request) -> Response:
+        return Response(SupplierSerializer(selectors.supplier_list(), many=True).data)
+
+    @extend_schema(request=SupplierInSerializer, responses={201: SupplierSerializer}, summary="Add a supplier")
+    def post(self, request: Request) -> Response:
+        body = SupplierInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        supplier = services.supplier_create(
+            name=data["name"],
+            gstin=data["gstin"],
+            phone=data["phone"],
+            address=data["address"],
+            lead_time_days=data["leadTimeDays"],
+        )
+        return Response(SupplierSerializer(supplier).data, status=status.HTTP_201_CREATED)
+
+
+class PurchasesView(ManagerView):
+    @extend_schema(
+        parameters=[OpenApiParameter("supplierId", OpenApiTypes.INT, required=False)],
+        responses=PurchaseSerializer(many=True),
+        summary=f"The latest {selectors.RECENT_PURCHASES} purchases (manager)",
+    )
+    def get(self, request: Request) -> Response:
+        supplier_id = as_whole_number(request.query_params.get("supplierId", ""))
+        return Response(PurchaseSerializer(selectors.purchase_list(supplier_id=supplier_id), many=True).data)
+
+    @extend_schema(request=PurchaseInSerializer, responses={201: PurchaseSerializer}, summary="Enter an invoice")
+    def post(self, request: Request) -> Response:
+        body = PurchaseInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        purchase = services.purchase_create(
+            supplier_id=data["supplierId"],
+            invoice_number=data["invoiceNumber"],
+            invoice_date=data["invoiceDate"],
+            lines=[_line_in(row) for row in data["lines"]],
+            by=request.user,
+        )
+        return Response(_purchase_data(purchase), status=status.HTTP_201_CREATED)
+
+
+class PurchaseImportView(ManagerView):
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        request={"multipart/form-data": PurchaseImportSerializer},
+        responses={201: PurchaseSerializer},
+        summary="Enter an invoice from the supplier's CSV file (columns: inventory/csv_import.py)",
+    )
+    def post(self, request: Request) -> Response:
+        body = PurchaseImportSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        upload = data["file"]
+        if upload.size > csv_import.MAX_BYTES:
+            raise InvalidValue(gettext("The file is larger than 1 MB."), code="file_too_large")
+        purchase = csv_import.purchase_import(
+            supplier_id=data["supplierId"],
+            invoice_number=data["invoiceNumber"],
+            invoice_date=data["invoiceDate"],
+            raw=upload.read(),
+            by=request.user,
+        )
+        return Response(_purchase_data(purchase), status=status.HTTP_201_CREATED)
+
+
+class PurchaseView(ManagerView):
+    @extend_schema(responses=PurchaseSerializer, summary="One purchase, its lines and returns")
+    def get(self, request: Request, purchase_id: int) -> Response:
+        return Response(PurchaseSerializer(services.purchase_get(purchase_id=purchase_id)).data)
+
+
+class PurchasePostView(ManagerView):
+    @extend_schema(request=None, responses=PurchaseSerializer, summary="Post: the packs on the shelf, once")
+    def post(self, request: Request, purchase_id: int) -> Response:
+        return Response(PurchaseSerializer(services.purchase_post(purchase_id=purchase_id, by=request.user)).data)
+
+
+class PurchaseReturnsView(ManagerView):
+    @extend_schema(request=ReturnInSerializer, responses={201: PurchaseSerializer}, summary="Send back: debit note")
+    def post(self, request: Request, purchase_id: int) -> Response:
+        body = ReturnInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        services.purchase_return_make(
+            purchase_id=purchase_id,
+            lines=[(row.get("line"), row.get("qty")) for row in data["lines"]],
+            reason=data["reason"],
+            note=data["note"],
+            by=request.user,
+        )
+        return Response(PurchaseSerializer(services.purchase_get(purchase_id=purchase_id)).data, status=201)
+
+
+class StockTakesView(ManagerView):
+    @extend_schema(request=StockTakeStartSerializer, responses={201: StockTakeSerializer}, summary="A count sheet")
+    def post(self, request: Request) -> Response:
+        body = StockTakeStartSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        take = stock_takes.stock_take_start(category_id=body.validated_data["categoryId"], by=request.user)
+        return Response(StockTakeSerializer(stock_takes.stock_take_get(take_id=take.pk)).data, status=201)
+
+
+class StockTakeView(ManagerView):
+    @extend_schema(responses=StockTakeSerializer, summary="A count sheet, its counts and differences at cost")
+    def get(self, request: Request, take_id: int) -> Response:
+        return Response(StockTakeSerializer(stock_takes.stock_take_get(take_id=take_id)).data)
+
+    @extend_schema(request=StockTakeCountsSerializer, responses=StockTakeSerializer, summary="Enter counts")
+    def put(self, request: Request, take_id: int) -> Response:
+        body = StockTakeCountsSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        counts = {row.get("financialId"): row for row in body.validated_data["counts"]}
+        return Response(StockTakeSerializer(stock_takes.stock_take_count(take_id=take_id, counts=counts)).data)
+
+
+class StockTakePostView(ManagerView):
+    @extend_schema(request=None, responses=StockTakeSerializer, summary="Post the differences as adjustments")
+    def post(self, request: Request, take_id: int) -> Response:
+        return Response(StockTakeSerializer(stock_takes.stock_take_post(take_id=take_id, by=request.user)).data)
+
+
+class ReorderView(ManagerView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="What to order, per supplier")
+    def get(self, request: Request) -> Response:
+        groups = selectors.reorder_suggestions()
+        ordered = sorted(groups.items(), key=lambda item: (item[0] is None, item[0].name if item[0] else ""))
+        return Response(
+            {
+                "suppliers": [
+                    {
+                        "supplier": SupplierSerializer(supplier).data if supplier else None,
+                        "lines": [
+                            {
+                                "financialId": str(row.pack.pk),
+                                "pack": pack_name(row.pack),
+                                "inStock": row.in_stock,
+                                "reorderLevel": row.reorder_level,
+                                "sold28Days": row.sold,
+                                "qty": row.qty,
+                            }
+                            for row in rows
+                        ],
+                    }
+                    for supplier, rows in ordered
+                ]
+            }
+        )
+
+
+class MarginsView(ManagerView):
+    @extend_schema(
+        parameters=[OpenApiParameter("days", OpenApiTypes.INT, required=False)],
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Gross margin per category from each sold line's cost at sale",
+    )
+    def get(self, request: Request) -> Response:
+        days = as_whole_number(request.query_params.get("days", "30"))
+        if days is None or not 1 <= days <= MAX_MARGIN_DAYS:
+            raise InvalidValue(
+                gettext("Days must be a whole number from 1 to {most}.").format(most=MAX_MARGIN_DAYS), code="bad_days"
+            )
+        rows = selectors.margins_by_category(days=days)
+        return Response(
+            {
+                "days": days,
+                "categories": [
+                    {
+                        "category": row.category,
+                        "categoryTe": row.category_te,
+                        "revenue": money(row.revenue),
+                        "cost": money(row.cost),
+                        "margin": money(row.margin),
+                        "marginPercent": None if row.margin_percent is None else float(row.margin_percent),
+                        "units": row.units,
+                    }
+                    for row in rows
+                ],
+            }
+        )

@@ -1,0 +1,191 @@
+"""The wire shapes of the manager's inventory screens (camelCase, money as "12.50" strings).
+
+Input serializers only check the body's shape (an object, lists where lists go); every rule of a
+value is `inventory.entry`'s or the services', so the screen, the API and the CSV file are refused
+for the same reasons in the same words."""
+
+from decimal import Decimal
+
+from rest_framework import serializers
+
+from common.fields import MoneyField, money
+
+from .costing import pack_unit_cost
+from .entry import pack_name
+from .models import Purchase, PurchaseLine, PurchaseReturn, StockTake, StockTakeLine, Supplier
+from .tax import supplier_interstate
+
+
+class SupplierInSerializer(serializers.Serializer):
+    name = serializers.CharField(allow_blank=True, trim_whitespace=False)
+    gstin = serializers.CharField(allow_blank=True)
+    phone = serializers.CharField(required=False, allow_blank=True, default="")
+    address = serializers.CharField(required=False, allow_blank=True, default="")
+    leadTimeDays = serializers.JSONField(required=False, default=2)
+
+
+class SupplierSerializer(serializers.ModelSerializer):
+    state = serializers.CharField()
+    interstate = serializers.SerializerMethodField()
+    leadTimeDays = serializers.IntegerField(source="lead_time_days")
+
+    class Meta:
+        model = Supplier
+        fields = ["id", "name", "gstin", "state", "interstate", "phone", "address", "leadTimeDays"]
+
+    def get_interstate(self, supplier) -> bool:
+        return supplier_interstate(supplier.gstin)
+
+
+class PurchaseInSerializer(serializers.Serializer):
+    supplierId = serializers.JSONField()
+    invoiceNumber = serializers.CharField(allow_blank=True)
+    invoiceDate = serializers.CharField(allow_blank=True)
+    lines = serializers.ListField(child=serializers.DictField(), allow_empty=True, max_length=500)
+
+
+class PurchaseImportSerializer(serializers.Serializer):
+    supplierId = serializers.CharField()
+    invoiceNumber = serializers.CharField(allow_blank=True)
+    invoiceDate = serializers.CharField(allow_blank=True)
+    file = serializers.FileField(allow_empty_file=True)
+
+
+class ReturnInSerializer(serializers.Serializer):
+    reason = serializers.CharField(allow_blank=True)
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+    lines = serializers.ListField(child=serializers.DictField(), max_length=500)
+
+
+class PurchaseLineSerializer(serializers.ModelSerializer):
+    financialId = serializers.CharField(source="financial_id")
+    pack = serializers.SerializerMethodField()
+    unitCost = MoneyField(source="unit_cost")
+    gstRate = serializers.IntegerField(source="gst_rate")
+    taxableValue = MoneyField(source="taxable_value")
+    cgst = MoneyField()
+    sgst = MoneyField()
+    igst = MoneyField()
+    total = MoneyField()
+    batchNumber = serializers.CharField(source="batch_number")
+    packedOn = serializers.DateField(source="packed_on")
+    bestBefore = serializers.DateField(source="best_before")
+    mrp = MoneyField()
+
+    class Meta:
+        model = PurchaseLine
+        fields = [
+            "id",
+            "financialId",
+            "pack",
+            "qty",
+            "unitCost",
+            "gstRate",
+            "taxableValue",
+            "cgst",
+            "sgst",
+            "igst",
+            "total",
+            "batchNumber",
+            "packedOn",
+            "bestBefore",
+            "mrp",
+        ]
+
+    def get_pack(self, line) -> str:
+        return pack_name(line.financial)
+
+
+class ReturnLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField(source="line_id")
+    qty = serializers.IntegerField()
+    taxableValue = MoneyField(source="taxable_value")
+    tax = serializers.SerializerMethodField()
+
+    def get_tax(self, row) -> Decimal:
+        return money(row.cgst + row.sgst + row.igst)
+
+
+class PurchaseReturnSerializer(serializers.ModelSerializer):
+    debitNoteNumber = serializers.CharField(source="debit_note_number")
+    madeAt = serializers.DateTimeField(source="made_at")
+    lines = ReturnLineSerializer(many=True)
+
+    class Meta:
+        model = PurchaseReturn
+        fields = ["id", "debitNoteNumber", "reason", "note", "madeAt", "lines"]
+
+
+def _sum(lines, name: str) -> Decimal:
+    return money(sum((getattr(line, name) for line in lines), Decimal("0.00")))
+
+
+class PurchaseSerializer(serializers.ModelSerializer):
+    supplier = SupplierSerializer()
+    invoiceNumber = serializers.CharField(source="invoice_number")
+    invoiceDate = serializers.DateField(source="invoice_date")
+    postedAt = serializers.DateTimeField(source="posted_at")
+    lines = PurchaseLineSerializer(many=True)
+    returns = PurchaseReturnSerializer(many=True)
+    totals = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Purchase
+        fields = [
+            "id",
+            "supplier",
+            "invoiceNumber",
+            "invoiceDate",
+            "status",
+            "interstate",
+            "postedAt",
+            "lines",
+            "totals",
+            "returns",
+        ]
+
+    def get_totals(self, purchase) -> dict:
+        lines = purchase.lines.all()
+        names = {"taxableValue": "taxable_value", "cgst": "cgst", "sgst": "sgst", "igst": "igst", "total": "total"}
+        return {key: _sum(lines, name) for key, name in names.items()}
+
+
+class StockTakeStartSerializer(serializers.Serializer):
+    categoryId = serializers.JSONField(required=False, default=None)
+
+
+class StockTakeCountsSerializer(serializers.Serializer):
+    counts = serializers.ListField(child=serializers.DictField(), max_length=5000)
+
+
+class StockTakeLineSerializer(serializers.ModelSerializer):
+    financialId = serializers.CharField(source="financial_id")
+    pack = serializers.SerializerMethodField()
+    difference = serializers.IntegerField()
+    unitCost = serializers.SerializerMethodField()
+    value = serializers.SerializerMethodField()
+
+    class Meta:
+        model = StockTakeLine
+        fields = ["financialId", "pack", "expected", "counted", "difference", "reason", "unitCost", "value"]
+
+    def get_pack(self, line) -> str:
+        return pack_name(line.financial)
+
+    def get_unitCost(self, line) -> Decimal | None:  # noqa: N802
+        return money(pack_unit_cost(line.financial))
+
+    def get_value(self, line) -> Decimal | None:
+        cost = pack_unit_cost(line.financial)
+        return None if cost is None or line.difference is None else money(cost * line.difference)
+
+
+class StockTakeSerializer(serializers.ModelSerializer):
+    category = serializers.CharField(source="category.name", default=None)
+    startedAt = serializers.DateTimeField(source="started_at")
+    postedAt = serializers.DateTimeField(source="posted_at")
+    lines = StockTakeLineSerializer(many=True)
+
+    class Meta:
+        model = StockTake
+        fields = ["id", "category", "status", "startedAt", "postedAt", "lines"]
