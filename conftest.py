@@ -8,8 +8,10 @@ import contextlib
 import itertools
 import os
 import shutil
+import signal
 import socket
 import subprocess
+import tempfile
 import time
 from decimal import Decimal
 from pathlib import Path
@@ -101,6 +103,79 @@ def own_redis(tmp_path):
     redis.start()
     yield redis
     redis.stop()
+
+
+class OwnPostgres:
+    """A PostgreSQL server of a test's own (initdb in a temporary folder, on a free port), which the
+    test may freeze with SIGSTOP and thaw again: a fault test never touches the shared server."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.directory = Path(tempfile.mkdtemp(prefix="own-postgres-"))
+        self.data = self.directory / "data"
+        self.url = f"postgres://postgres@127.0.0.1:{self.port}/shop"
+        self.frozen = []
+
+    @staticmethod
+    def _binaries() -> Path:
+        found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda path: int(path.parts[-3]))
+        if not found:
+            pytest.fail("PostgreSQL's server binaries not found under /usr/lib/postgresql (the CI image has them)")
+        return found[-1].parent
+
+    def _run(self, program: str, *arguments: str) -> None:
+        # initdb and postgres refuse to run as root: as root, run them as the postgres user.
+        user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        subprocess.run(
+            [*user, str(self._binaries() / program), *arguments], check=True, capture_output=True, timeout=120
+        )
+
+    def start(self) -> None:
+        if os.geteuid() == 0:
+            shutil.chown(self.directory, "postgres", "postgres")
+        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
+        options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.directory} -c fsync=off"
+        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.directory / "log"), "-w", "start")
+        self._run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "shop")
+
+    def pids(self) -> list[int]:
+        """The postmaster and every process it started."""
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError):
+                if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == postmaster:
+                    children.append(int(stat.parent.name))
+        return [postmaster, *children]
+
+    def freeze(self) -> None:
+        """Every process of the server stopped, its sockets left open (a hung disk, a half-open path)."""
+        self.frozen = self.pids()
+        for pid in self.frozen:
+            os.kill(pid, signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        for pid in reversed(self.frozen):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
+        self.frozen = []
+
+    def stop(self) -> None:
+        self.thaw()
+        with contextlib.suppress(subprocess.SubprocessError):
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "stop")
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+@pytest.fixture
+def own_postgres():
+    """A started OwnPostgres with an empty database `shop`, stopped and removed after the test."""
+    postgres = OwnPostgres()
+    try:
+        postgres.start()
+        yield postgres
+    finally:
+        postgres.stop()
 
 
 @pytest.fixture(autouse=True)

@@ -38,6 +38,14 @@ DB_BREAKER_SECONDS = env.integer(
 DB_CONNECT_TIMEOUT = env.integer(
     "DB_CONNECT_TIMEOUT", 3, meaning="seconds to open a connection to a PostgreSQL server that does not answer"
 )
+_WATCHDOG = (
+    "a command on a PostgreSQL connection that has had no answer for `DB_WATCHDOG_SECONDS` makes the process ask "
+    "the server whether it is alive (a fresh connection's SSLRequest); no answer within `DB_WATCHDOG_PROBE_SECONDS` "
+    "and the waiting connections are closed, so their requests answer 503 instead of waiting out a frozen server "
+    "(`common/db_watchdog.py`); `0` turns the watchdog off"
+)
+DB_WATCHDOG_SECONDS = env.decimal("DB_WATCHDOG_SECONDS", 2, meaning=_WATCHDOG)
+DB_WATCHDOG_PROBE_SECONDS = env.decimal("DB_WATCHDOG_PROBE_SECONDS", 1, meaning=_WATCHDOG)
 _TIMEOUTS = (
     "PostgreSQL `lock_timeout` and `statement_timeout` of every connection: a request that waits longer for a row "
     'lock (an order on a pack someone else holds) or runs longer answers 503 "The shop is busy right now. Please '
