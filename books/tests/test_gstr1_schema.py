@@ -10,7 +10,7 @@ from jsonschema import Draft202012Validator
 
 from books import uqc
 from books.gstr1 import gstr1
-from orders.tax import STATE_CODES
+from common.gstin import STATE_CODES
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "schema" / "gstr1.schema.json").read_text())
 VALIDATOR = Draft202012Validator(SCHEMA)
