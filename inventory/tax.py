@@ -13,7 +13,7 @@ from decimal import Decimal
 from django.conf import settings
 
 from common.gstin import is_interstate_between
-from common.money import to_paise
+from common.money import round_to_paise
 
 ZERO = Decimal("0.00")
 
@@ -37,8 +37,8 @@ def supplier_interstate(gstin: str) -> bool:
 
 def line_tax(*, qty: int, unit_cost: Decimal, rate: int, interstate: bool) -> LineTax:
     """The taxable value (qty × cost before GST) and its GST, split as the states say."""
-    taxable = to_paise(Decimal(qty) * unit_cost)
+    taxable = round_to_paise(Decimal(qty) * unit_cost)
     if interstate:
-        return LineTax(taxable, ZERO, ZERO, to_paise(taxable * rate / 100))
-    half = to_paise(taxable * rate / 200)
+        return LineTax(taxable, ZERO, ZERO, round_to_paise(taxable * rate / 100))
+    half = round_to_paise(taxable * rate / 200)
     return LineTax(taxable, half, half, ZERO)
