@@ -30,6 +30,7 @@ from django.utils.translation import gettext_lazy
 import accounts.privacy
 import catalog.privacy
 import counter.privacy
+import inventory.privacy
 import notifications.privacy
 import orders.privacy
 import payments.privacy
@@ -63,6 +64,7 @@ HOLDERS = (
     support.privacy,
     promotions.privacy,
     counter.privacy,
+    inventory.privacy,
     notifications.privacy,
     catalog.privacy,
 )

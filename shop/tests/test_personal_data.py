@@ -122,6 +122,7 @@ def test_the_export_holds_every_apps_part(customer, admin_user):
         "tickets",
         "rewards",
         "counterBills",
+        "supplierContacts",
         "stockAlerts",
         "reviews",
     ]
@@ -147,8 +148,8 @@ def test_the_export_takes_a_fixed_number_of_queries_whatever_its_size(
 
 
 # The role, then one query a section, the lines of orders and of tickets (with their items) and the
-# payments' refunds one more each: fourteen whatever the shopper's history.
-EXPORT_QUERIES = 14
+# payments' refunds one more each: fifteen whatever the shopper's history.
+EXPORT_QUERIES = 15
 
 
 @pytest.mark.parametrize("status", OPEN_STATUSES)
@@ -184,3 +185,19 @@ def test_erasure_reaches_every_app_and_keeps_the_bills(customer, admin_user):
     assert Payment.objects.get().captured_paise == 12000 and Refund.objects.get().amount_paise == 2000
     assert StoreCreditEntry.objects.get().amount_paise == 500
     assert Review.objects.get().user.name == "Deleted user"
+
+
+def test_a_supplier_listing_the_shoppers_number_is_theirs_and_erased_to_a_blank(customer):
+    from inventory.models import Supplier
+
+    theirs = Supplier.objects.create(name="Sri Lakshmi Traders", gstin="37AAPFU0939F1ZV", phone=customer.phone_no)
+    other = Supplier.objects.create(name="Godavari Wholesale", gstin="37AABCU9603R1ZM", phone="9876500099")
+    assert privacy.personal_data_export(user=customer)["supplierContacts"] == [
+        {"supplier": "Sri Lakshmi Traders", "phone": customer.phone_no}
+    ]
+    import inventory.privacy
+
+    assert inventory.privacy.personal_data_erase(customer) == {"supplier_phones": 1}
+    theirs.refresh_from_db()
+    other.refresh_from_db()
+    assert (theirs.phone, theirs.name, other.phone) == ("", "Sri Lakshmi Traders", "9876500099")
