@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "checkout",
     "backoffice",
     "counter",
+    "ondc",
 ]
 
 MIDDLEWARE = [
