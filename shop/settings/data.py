@@ -213,6 +213,14 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = max(REDIS_TIMEOUT_SECONDS, 1)
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
+BROKER_BREAKER_SECONDS = env.integer(
+    "BROKER_BREAKER_SECONDS",
+    10,
+    minimum=1,
+    meaning="after a task could not be queued (the broker down or frozen), each process keeps its tasks in the "
+    "database for this long without trying the broker; `common.tasks.send_queued_tasks` queues them every minute "
+    "once it answers (`common/outbox.py`)",
+)
 CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
@@ -222,6 +230,8 @@ CELERY_BEAT_SCHEDULE = {
     "cancel-abandoned-orders": {"task": "aftersale.tasks.cancel_abandoned_orders", "schedule": 60},
     # Hourly: once a month has ended (India time), its gold-coin draw runs; a month already drawn is skipped.
     "draw-ended-months": {"task": "promotions.tasks.draw_ended_months", "schedule": 60 * 60},
+    # Tasks kept while the broker could not take them (common/outbox.py).
+    "send-queued-tasks": {"task": "common.tasks.send_queued_tasks", "schedule": 60},
     "purge-idempotency-keys": {"task": "common.tasks.purge_idempotency_keys", "schedule": 60 * 60},
     "purge-sent-sms-keys": {"task": "notifications.tasks.purge_sent_sms_keys", "schedule": 24 * 60 * 60},
     # Shoppers' Core Web Vitals are kept 90 days (common/vitals.py).
