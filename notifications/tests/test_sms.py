@@ -179,8 +179,6 @@ def test_task_swallows_unexpected_errors(settings, monkeypatch, caplog):
 def test_an_unreachable_queue_keeps_the_text_and_sends_it_once_the_queue_is_back(settings, db, monkeypatch, caplog):
     """Issue 46.2: the request never waits on the queue: the text is kept as a row, and queued once
     the broker answers again (sent at once here, as tasks run inline)."""
-    from celery import Task
-
     from common.models import QueuedTask
     from common.outbox import broker_breaker, queued_tasks_send
 
@@ -191,7 +189,7 @@ def test_an_unreachable_queue_keeps_the_text_and_sends_it_once_the_queue_is_back
         raise OperationalError("Error 111 connecting to redis")
 
     monkeypatch.setattr(Task, "apply_async", broker_down)
-    monkeypatch.setattr(send_sms.app.conf, "task_always_eager", False)
+    send_sms.app.conf.task_always_eager = False
     try:
         with caplog.at_level(logging.ERROR, logger="common.outbox"):
             send_sms.delay("9876543210", "hello", "key-1")
@@ -205,10 +203,11 @@ def test_an_unreachable_queue_keeps_the_text_and_sends_it_once_the_queue_is_back
             ("notifications.tasks.send_sms", ["9876543211", "again", "key-2"]),
         ]
         monkeypatch.setattr(Task, "apply_async", real_apply_async)
-        monkeypatch.setattr(send_sms.app.conf, "task_always_eager", True)
+        send_sms.app.conf.task_always_eager = True
         monkeypatch.setattr(send_sms.app, "send_task", lambda name, args, kwargs, countdown: send_sms.apply(args))
         assert queued_tasks_send(send_sms.app) == 2
     finally:
+        send_sms.app.conf.task_always_eager = True
         broker_breaker.close()
     assert [message.text for message in SmsMessage.objects.order_by("pk")] == ["hello", "again"]
     assert not QueuedTask.objects.exists()
