@@ -33,7 +33,7 @@ from orders.models import Order
 from orders.selectors import MAX_PUBLIC_ID_LENGTH
 
 from .follow import CLOSE_NOT_SIGNED_IN, FollowConsumer, Refused, message
-from .layer import LAYER_ERRORS, bounded, warn_layer_down
+from .layer import BROADCAST_TIMEOUT_SECONDS, bounded, broadcast_quietly
 
 CLOSE_NOT_FOUND = 4404
 # The protocol's own words (the page shows none of them: it keeps the order it loaded), in English
@@ -91,10 +91,7 @@ class OrderConsumer(FollowConsumer):
 
 
 async def _send_quietly(layer, group: str, message: dict, what: str) -> None:
-    try:
-        await bounded(layer.group_send(group, message))
-    except LAYER_ERRORS as error:
-        warn_layer_down(what, error)
+    await broadcast_quietly(bounded(layer.group_send(group, message), seconds=BROADCAST_TIMEOUT_SECONDS), what)
 
 
 def group_send_after_commit(group: str, message: dict, *, what: str) -> None:

@@ -135,7 +135,8 @@ REDIS_TIMEOUT_SECONDS = env.decimal(
     1,
     meaning="connect (and, for the cache, read) timeout towards Redis. While Redis is down the cache works inside "
     "each process (throttles and guessing limits count per process, catalog answers are not shared), logged once "
-    "when it goes and once when it is back; SMS are sent from the web process when the broker is down",
+    "when it goes and once when it is back; tasks the broker does not take in time (OTP and order texts among "
+    "them) wait in the database and are queued once it answers (`common/outbox.py`)",
 )
 if REDIS_URL:
     CACHES = {
@@ -220,6 +221,14 @@ BROKER_BREAKER_SECONDS = env.integer(
     meaning="after a task could not be queued (the broker down or frozen), each process keeps its tasks in the "
     "database for this long without trying the broker; `common.tasks.send_queued_tasks` queues them every minute "
     "once it answers (`common/outbox.py`)",
+)
+LAYER_BREAKER_SECONDS = env.integer(
+    "LAYER_BREAKER_SECONDS",
+    10,
+    minimum=1,
+    meaning="after a broadcast to the channel layer failed or timed out (Redis down or frozen), each process sends "
+    "no broadcasts for this long (the change has committed; pages catch up on their next load), so a request pays "
+    "one timeout, not one per message (`realtime/layer.py`)",
 )
 CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
