@@ -7,7 +7,7 @@ refused connection or an error body becomes `GatewayError`, which leaves the pay
 The calls a shopper's request waits on (a payment session, a status check on the return or a
 webhook) go through a lane of their own (issue 46.7): a silent gateway held every web thread while
 8 payment starts waited on it, and a catalog read waited 7.1 s behind them. In each process at most
-`JUSPAY_SHOPPER_CALLS_AT_ONCE` such calls are in flight (another waits up to a quarter second for its turn,
+`JUSPAY_SHOPPER_CALLS_AT_ONCE` such calls are in flight (another waits up to 0.1 s for its turn,
 then answers "unavailable"), each gives up after `JUSPAY_SHOPPER_TIMEOUT_SECONDS`, and after one
 did not answer or could not connect, the process does not ask for `JUSPAY_BREAKER_SECONDS`: so the
 web threads the lane does not hold go on serving the catalog. Refund calls (the worker's) keep
@@ -42,7 +42,7 @@ from payments.gateways.base import (
 
 logger = logging.getLogger(__name__)
 
-GATE_WAIT_SECONDS = 0.25
+GATE_WAIT_SECONDS = 0.1
 CONNECT_TIMEOUT_SECONDS = 3.0
 gateway_breaker = Breaker("JUSPAY_BREAKER_SECONDS")
 _gate_lock = threading.Lock()

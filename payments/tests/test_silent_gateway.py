@@ -6,6 +6,11 @@ copy of this test's database, with Juspay pointed at a socket that accepts conne
 says a word; 8 payment starts are posted at once and catalog reads are timed while they wait. The
 gateway's lane (payments/gateways/juspay.py) holds at most one thread, gives up within its
 deadline and then stops asking, so the catalog answers within 2 s throughout.
+
+Measured on PostgreSQL (load average 3-4): before the lane the catalog read waited 19.9 s and the
+starts 20.2 s; after it, catalog reads at most 0.53 s (1.7 s with a 0.25 s wait for the lane), and
+the starts answer 502 within 5.1 s. On SQLite the starts queue on the database's one write lock
+(503 busy) before they reach the gateway, so there the test passes with or without the lane.
 """
 
 import concurrent.futures

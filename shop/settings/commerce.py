@@ -90,7 +90,7 @@ JUSPAY_API_VERSION = env.text("JUSPAY_API_VERSION", "2023-06-30", meaning=_JUSPA
 JUSPAY_TIMEOUT_SECONDS = env.decimal("JUSPAY_TIMEOUT_SECONDS", 15, meaning=_JUSPAY_CALLS)
 _JUSPAY_LANE = (
     "the Juspay calls a shopper's request waits on (a payment session, a status check on the return or a webhook): "
-    "at most this many at once per web process (another waits up to 0.25 s, then answers that payments are "
+    "at most this many at once per web process (another waits up to 0.1 s, then answers that payments are "
     "unavailable), each giving up after this many seconds, and after one did not answer the process does not ask "
     "Juspay for `JUSPAY_BREAKER_SECONDS`, so a silent gateway never holds the threads that serve the catalog "
     "(`payments/gateways/juspay.py`)"
