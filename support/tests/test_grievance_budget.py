@@ -30,7 +30,9 @@ def test_texts_to_unproven_numbers_stop_at_the_shops_sms_budget(
     # A number an account proved still gets its text past the budget.
     owner = make_user("9111122222")
     with django_capture_on_commit_callbacks(execute=True):
-        assert Client(REMOTE_ADDR="192.0.2.50").post("/grievance.html", complaint(99, owner.phone_no)).status_code == 201
+        assert (
+            Client(REMOTE_ADDR="192.0.2.50").post("/grievance.html", complaint(99, owner.phone_no)).status_code == 201
+        )
     assert sms_outbox(owner.phone_no)
 
 
