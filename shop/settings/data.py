@@ -259,6 +259,12 @@ BACKUP_DIR = Path(
         "under `backups/`)",
     )
 )
+BACKUP_ENCRYPTION_KEY = env.secret(
+    "BACKUP_ENCRYPTION_KEY",
+    meaning="a Fernet key (`python -c 'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())'`) "
+    "that encrypts every backup file but the manifest (`shop/backups.py`); required when backups go to the S3 "
+    "bucket; keep it outside the bucket, a backup does not open without it",
+)
 BACKUP_KEEP = env.integer("BACKUP_KEEP", 7, minimum=1, meaning="how many backups to keep; older ones are deleted")
 BACKUP_EVERY_HOURS = env.integer(
     "BACKUP_EVERY_HOURS",
