@@ -407,3 +407,24 @@ def test_concurrent_beacons_lose_no_count(on_postgres):
 
     assert together([twenty_five] * 8) == [25] * 8
     assert sorted(VitalCount.objects.values_list("metric", "count")) == [("CLS", 200), ("LCP", 200)]
+
+
+# --- forged field data (issue 46.6) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "value"), [("LCP", 66_000), ("FCP", 90_000), ("INP", 45_000), ("CLS", 50)])
+def test_values_no_browser_reports_are_refused(client, name, value):
+    """600 forged beacons with LCPs of minutes set home's p75 to 66 s on the staff dashboard."""
+    response = send(client, beacon(metrics=[{"name": name, "value": value}]), REMOTE_ADDR="203.0.113.40")
+    assert response.status_code == 400
+    assert not VitalCount.objects.exists()
+
+
+def test_one_client_address_counts_at_most_a_days_page_views(client, monkeypatch):
+    from common.vitals_api import VitalsDailyThrottle
+
+    monkeypatch.setattr(VitalsDailyThrottle, "rate", "5/day")
+    statuses = [send(client, beacon(), REMOTE_ADDR="203.0.113.41").status_code for _ in range(8)]
+    assert statuses == [204] * 5 + [429] * 3
+    assert VitalCount.objects.filter(metric="LCP").get().count == 5
+    assert send(client, beacon(), REMOTE_ADDR="203.0.113.42").status_code == 204  # another client
