@@ -12,7 +12,7 @@ by default; the S3 bucket under `backups/` when media live in S3) holding:
   (`figures`), which a restore is checked against.
 
 Secrets stay out (issue 46.4: two session keys from a dump opened /staff/ on the live shop): the
-rows of `SECRET_MODELS` (sessions, OTP codes, texts waiting in the SMS outbox or the task outbox,
+rows of `secret_tables()` (sessions, OTP codes, texts waiting in the SMS outbox or the task outbox,
 which hold codes too) are not in the dump, their tables are (empty); a restored shop signs everyone
 in again. The revoked-token list stays in: it names tokens that must stay refused, and leaving it
 out would make them good again. Files are created 0600 in folders 0700; with
@@ -133,6 +133,10 @@ def _sha256(path: Path) -> str:
 
 
 def _database_url() -> str:
+    """Where pg_dump reads: `BACKUP_DATABASE_URL` (behind PgBouncer, its session-mode name: a dump
+    is one snapshot and needs a session of its own), else the default database."""
+    if settings.BACKUP_DATABASE_URL:
+        return settings.BACKUP_DATABASE_URL
     database = connections["default"].settings_dict
     user = database.get("USER") or ""
     password = database.get("PASSWORD") or ""

@@ -259,6 +259,13 @@ BACKUP_DIR = Path(
         "under `backups/`)",
     )
 )
+BACKUP_DATABASE_URL = env.url(
+    "BACKUP_DATABASE_URL",
+    schemes=("postgres", "postgresql"),
+    shown="`DATABASE_URL`",
+    meaning="where `pg_dump` reads a backup from; behind PgBouncer in transaction mode, its session-mode name "
+    "(`.../shop_session`) or PostgreSQL itself (`compose.yaml` sets it for the worker)",
+)
 BACKUP_ENCRYPTION_KEY = env.secret(
     "BACKUP_ENCRYPTION_KEY",
     meaning="a Fernet key (`python -c 'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())'`) "

@@ -190,3 +190,15 @@ def test_a_backup_for_the_bucket_is_refused_without_a_key(backup_settings, monke
     backup_settings.BACKUP_ENCRYPTION_KEY = ""
     with pytest.raises(backups.BackupError, match="BACKUP_ENCRYPTION_KEY"):
         backups.backup_make()
+
+
+def test_the_workers_backups_read_through_the_session_mode_name(settings):
+    """compose.yaml's worker makes the backups (BACKUP_EVERY_HOURS) but reached PostgreSQL only
+    through PgBouncer's transaction-mode name, where pg_dump's session settings do not hold."""
+    from pathlib import Path
+
+    settings.BACKUP_DATABASE_URL = "postgres://shop:pw@pgbouncer:6432/shop_session"
+    assert backups._database_url() == "postgres://shop:pw@pgbouncer:6432/shop_session"
+    compose = (Path(settings.BASE_DIR) / "compose.yaml").read_text()
+    worker = compose[compose.index("\n  worker:") : compose.index("\n  beat:")]
+    assert "BACKUP_DATABASE_URL:" in worker and "@pgbouncer:6432/shop_session" in worker
