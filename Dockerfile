@@ -72,4 +72,4 @@ COPY --from=static /app /app
 RUN mkdir -p /app/media && chown shop:shop /app/media
 USER shop
 EXPOSE 8000 8001
-CMD ["sh", "-c", "exec gunicorn shop.wsgi:application --bind 0.0.0.0:${PORT:-8000} --workers ${WEB_CONCURRENCY:-3} --worker-class gthread --threads ${WEB_THREADS:-2} --keep-alive 5 --timeout 30"]
+CMD ["sh", "-c", "exec gunicorn shop.wsgi:application --bind ${BIND_ADDRESS:-127.0.0.1}:${PORT:-8000} --workers ${WEB_CONCURRENCY:-3} --worker-class gthread --threads ${WEB_THREADS:-2} --keep-alive 5 --timeout 30"]

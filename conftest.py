@@ -293,6 +293,14 @@ def _isolated_services(settings):
     from django.core.cache import cache
 
     settings.CELERY_TASK_ALWAYS_EAGER = True
+    # A test that froze or stopped a Redis leaves no process-wide breaker open for the next one.
+    from common.outbox import broker_breaker
+    from payments.gateways.juspay import gateway_breaker
+    from realtime.layer import broadcast_breaker
+
+    broker_breaker.close()
+    broadcast_breaker.close()
+    gateway_breaker.close()
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     from shop.celery import app
 

@@ -2,7 +2,7 @@
 
 The rates are settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], read on every request so that a
 changed setting applies at once; the counters live in the shared cache. The client's address comes
-from common.client_ip (TRUSTED_PROXY_COUNT), so a made-up X-Forwarded-For is not a new client.
+from common.client_ip (TRUSTED_PROXY_NETWORKS), so a made-up X-Forwarded-For is not a new client.
 Guessing one account's password or OTP from many addresses is limited in accounts/guard.py.
 """
 

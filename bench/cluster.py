@@ -9,7 +9,7 @@ ws C +3, ws D +4, PgBouncer +5, Redis +6), from the templates in deploy/:
   created, migrated and seeded directly, then reached only through PgBouncer with
   DATABASE_POOLER=pgbouncer);
 - the Procfile's web process twice (gunicorn, `--web-workers` workers each) and ws process twice
-  (uvicorn), SHOP_ENV=production, DEBUG off, TRUSTED_PROXY_COUNT=1;
+  (uvicorn), SHOP_ENV=production, DEBUG off, TRUSTED_PROXY_NETWORKS=127.0.0.1/32 (nginx);
 - the Procfile's Celery worker (acks late; bench/cluster_hooks.py adds the pauses of (d)) and beat;
 - Debian's nginx in front (static and media from disk, /ws/ and /socket.io/ upgraded to the ws
   processes, the rest to the web processes with keepalive; POSTs are never retried by nginx).
@@ -114,7 +114,7 @@ def main() -> int:
             "SMS_BACKEND": "outbox",
             "CELERY_TASK_ALWAYS_EAGER": "0",
             "CATALOG_READ_CACHE_SECONDS": "0",  # every catalog answer is built: the web processes' work is measured
-            "TRUSTED_PROXY_COUNT": "1",
+            "TRUSTED_PROXY_NETWORKS": "127.0.0.1/32",
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "CELERY_VISIBILITY_TIMEOUT_SECONDS": "5",  # (d): a killed worker's task comes back within seconds
             "DB_POOL_MAX_SIZE": "10",

@@ -12,7 +12,7 @@ import threading
 import time
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
+from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 
 from common.middleware import _sqlstate
 
@@ -58,3 +58,13 @@ def is_database_unreachable(exc: BaseException) -> bool:
         return False
     cause = exc.__cause__
     return type(cause).__module__.startswith("psycopg") and _sqlstate(exc) is None
+
+
+def failed_on_a_replica_only() -> bool:
+    """The request's database error happened on another connection (the read replica) while the
+    primary's had none (issue 46: a replica that died mid-query tripped the primary's breaker too,
+    and every request of the process answered 503). The replica's own outage is found by the router
+    (shop/db_routers.py) on the next connection attempt."""
+    if connections[DEFAULT_DB_ALIAS].errors_occurred:
+        return False
+    return any(connections[alias].errors_occurred for alias in connections.settings if alias != DEFAULT_DB_ALIAS)

@@ -1,26 +1,38 @@
 """The address of the client that sent a request, as far as the shop can trust it.
 
 `X-Forwarded-For` is written by whoever sends the request, so it only names the client when a
-proxy the shop trusts wrote it. `settings.TRUSTED_PROXY_COUNT` says how many proxies stand in front
-of the web process (0, the default: none, so the socket's address is the client). With N trusted
-proxies the client is the Nth address from the right of `X-Forwarded-For`: each trusted proxy
-appends the address it received the request from, so everything further left may be made up.
+proxy the shop trusts wrote it. `settings.TRUSTED_PROXY_NETWORKS` lists the proxies' networks
+(none, the default: the socket's address is the client). The header is read only when the
+connection itself comes from one of them; each trusted proxy appends the address it received the
+request from, so the client is the rightmost address that is not a trusted proxy, and everything
+further left may be made up. A client that reaches the web process directly (issue 46.5: with the
+old count of proxies it picked its own address) is its socket's address whatever it writes.
 Every per-IP limit (DRF throttles, the staff login guard) reads the address here and nowhere else.
 """
 
+import ipaddress
+
 from django.conf import settings
+
+
+def _is_trusted_proxy(address: str, networks) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in networks)
 
 
 def client_ip(request) -> str:
     """The client's address; the socket's address when no trusted proxy says otherwise."""
     meta = getattr(request, "META", request)
     remote_addr = meta.get("REMOTE_ADDR") or ""
-    trusted = settings.TRUSTED_PROXY_COUNT
-    if trusted <= 0:
+    networks = settings.TRUSTED_PROXY_NETWORKS
+    if not networks or not _is_trusted_proxy(remote_addr, networks):
         return remote_addr
     forwarded = [part.strip() for part in meta.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
-    if not forwarded:
-        return remote_addr
-    # A request that passed fewer proxies than configured (a health check from inside the
-    # network) has fewer entries; the leftmost is then the closest thing to a client address.
-    return forwarded[-min(trusted, len(forwarded))]
+    for address in reversed(forwarded):
+        if not _is_trusted_proxy(address, networks):
+            return address
+    # Only proxies in the chain (a health check from inside the network): the leftmost of them.
+    return forwarded[0] if forwarded else remote_addr

@@ -118,11 +118,12 @@ class DatabaseBreakerMiddleware(MiddlewareMixin):
         return unavailable_response(request, retry_after=database_breaker.retry_after())
 
     def process_exception(self, request, exception):
-        from common.circuit import database_breaker, is_database_unreachable
+        from common.circuit import database_breaker, failed_on_a_replica_only, is_database_unreachable
 
         if not is_database_unreachable(exception):
             return None
-        database_breaker.trip()
+        if not failed_on_a_replica_only():
+            database_breaker.trip()
         if is_api(request):
             return None  # ApiErrorMiddleware's JSON 503
         logger.warning(

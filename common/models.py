@@ -55,3 +55,17 @@ class VitalCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.day} {self.page} {self.metric}[{self.bucket}] {self.language} {self.connection}: {self.count}"
+
+
+class QueuedTask(models.Model):
+    """A Celery task that could not be queued in time (the broker down or frozen), kept here to be
+    queued once the broker answers again (`common.outbox`); no request waits for the broker."""
+
+    task = models.CharField(max_length=200, help_text="the task's name, e.g. notifications.tasks.send_sms")
+    args = models.JSONField(default=list)
+    kwargs = models.JSONField(default=dict)
+    countdown = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.task} {self.created_at:%Y-%m-%d %H:%M:%S}"

@@ -17,3 +17,12 @@ def purge_vitals() -> int:
     from common.vitals import vitals_purge
 
     return vitals_purge()
+
+
+@shared_task(ignore_result=True)
+def send_queued_tasks() -> int:
+    """Every minute (Celery beat): the tasks kept while the broker was unreachable are queued now
+    (common/outbox.py)."""
+    from common.outbox import queued_tasks_send
+
+    return queued_tasks_send()

@@ -65,6 +65,18 @@ def otp_budget_take(*, phone_no: str, has_account: bool) -> None:
     raise SmsBudgetSpent(str(BUDGET_SPENT), retryAfter=HOUR_SECONDS - int(time.time()) % HOUR_SECONDS)
 
 
+def sms_budget_allows(*, phone_no: str, proven: bool) -> bool:
+    """A text other than an OTP to `phone_no` (a grievance's ticket number, issue 46.3): counted in
+    the same hour's shop-wide and per-prefix budget as the codes, so a form anyone can post cannot
+    text any number at will. False (the text is not sent) past the budget, unless the number is
+    `proven` its owner's (an account's, verified by an OTP when it registered)."""
+    try:
+        otp_budget_take(phone_no=phone_no, has_account=proven)
+    except SmsBudgetSpent:
+        return False
+    return True
+
+
 def otp_budget_status() -> dict[str, int]:
     """This hour's figures, for staff and metrics: texts counted and refusals past the budget."""
     hour = _hour()

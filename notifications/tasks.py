@@ -3,10 +3,10 @@ the back-in-stock texts, sent in batches off the catalog's write path."""
 
 import logging
 
-from celery import Task, shared_task
-from kombu.exceptions import OperationalError
+from celery import shared_task
 
 from common.metrics import SMS_FAILURES
+from common.outbox import OutboxTask
 from notifications.sms import SmsError, SmsTemporaryError, sms_send_now, sms_send_once, sms_sent_keys_purge
 
 logger = logging.getLogger(__name__)
@@ -19,19 +19,11 @@ def _masked(phone_no: str) -> str:
     return f"{phone_no[:2]}******{phone_no[-2:]}" if len(phone_no) == 10 else "(invalid number)"
 
 
-class NeverFailingTask(Task):
-    """A task whose `.delay()` cannot raise into the caller's flow.
-
-    When the broker is unreachable the task runs once in the caller's process instead of being
-    lost; a signup or an order must not fail because the queue is down.
-    """
-
-    def apply_async(self, args=None, kwargs=None, **options):
-        try:
-            return super().apply_async(args, kwargs, **options)
-        except OperationalError as exc:
-            logger.error("Task queue unreachable (%s); running %s once in this process", exc, self.name)
-            return self.apply(args, kwargs, retries=self.max_retries)
+class NeverFailingTask(OutboxTask):
+    """A task whose `.delay()` cannot raise into the caller's flow, nor wait past the broker's
+    deadline: when the broker does not take it, it is kept and queued later (common/outbox.py); a
+    signup or an order must not fail, or hang, because the queue is down. The SMS's own key keeps a
+    text queued twice from being sent twice."""
 
 
 @shared_task(bind=True, base=NeverFailingTask, max_retries=len(SMS_RETRY_DELAYS), acks_late=True, ignore_result=True)

@@ -238,6 +238,9 @@ def _record(payment: Payment, *, source: str, to_status: str, note: str = "", ra
     payment.status = to_status
 
 
+SHOPPER_SOURCES = (PaymentEvent.Source.SESSION, PaymentEvent.Source.RETURN, PaymentEvent.Source.WEBHOOK)
+
+
 def payment_confirm(*, payment: Payment, source: str, notice: Notice | None = None) -> Confirmation:
     """Ask the gateway for the payment's status and apply it; the notice is only the prompt.
 
@@ -254,7 +257,10 @@ def payment_confirm(*, payment: Payment, source: str, notice: Notice | None = No
 
     try:
         answer = gateway_named(payment.gateway).fetch_status(
-            gateway_order_id=payment.gateway_order_id, customer_id=payment.order.user.phone_no
+            gateway_order_id=payment.gateway_order_id,
+            customer_id=payment.order.user.phone_no,
+            # A shopper's request waits on these (issue 46.7: the gateway's lane, juspay.py).
+            shopper_waits=source in SHOPPER_SOURCES,
         )
     except GatewayError as error:
         # The payment stays as it is; reconciliation asks again later.

@@ -5,13 +5,14 @@ import logging
 
 from celery import shared_task
 
+from common.outbox import OutboxTask
 from payments.refund_sync import refund_submit, refunds_reconcile
 from payments.services import payments_reconcile
 
 logger = logging.getLogger(__name__)
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, base=OutboxTask)
 def submit_refund(refund_id: int) -> str:
     """Send a refund to the gateway (queued after the transaction that created it commits).
 

@@ -19,23 +19,23 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from .consumers import product_group
-from .layer import LAYER_ERRORS, bounded, warn_layer_down
+from .layer import BROADCAST_TIMEOUT_SECONDS, bounded, broadcast_quietly
 from .products import product_update_texts
 
 
 async def send_product_updates(layer, texts: dict[int, str]) -> None:
     sends = (
-        bounded(layer.group_send(product_group(product_id), {"type": "product.update", "text": text}))
+        bounded(
+            layer.group_send(product_group(product_id), {"type": "product.update", "text": text}),
+            seconds=BROADCAST_TIMEOUT_SECONDS,
+        )
         for product_id, text in texts.items()
     )
     await asyncio.gather(*sends)
 
 
 async def _send_quietly(layer, texts: dict[int, str]) -> None:
-    try:
-        await send_product_updates(layer, texts)
-    except LAYER_ERRORS as error:
-        warn_layer_down("broadcast", error)
+    await broadcast_quietly(send_product_updates(layer, texts), "broadcast")
 
 
 def broadcast_packs_changed(sender=None, *, product_ids=frozenset(), **kwargs) -> None:

@@ -18,6 +18,9 @@ logger = logging.getLogger(__name__)
 # What a channel layer raises when its server is unreachable or slow.
 LAYER_ERRORS = (OSError, RedisError, asyncio.TimeoutError)
 LAYER_TIMEOUT_SECONDS = 3.0
+# A broadcast from a request's after-commit hook holds that request's thread: a shorter bound (a
+# group_send takes milliseconds when Redis answers), then the breaker below (issue 46.2).
+BROADCAST_TIMEOUT_SECONDS = 2.0
 WARNING_INTERVAL_SECONDS = 60.0
 # Each call borrows a Redis connection: redis-py refuses a 101st (its pool's default limit), and a
 # broadcast from a worker thread or a command runs on a new event loop whose connections are all
@@ -59,6 +62,46 @@ class _Warner:
 warn_layer_down = _Warner()
 
 
+class _BroadcastBreaker:
+    """Broadcasts from a request's (or a task's) after-commit hooks give up on a silent layer once
+    per process, not once per message (issue 46.2): an order sends three (its packs, its page, the
+    staff board), each bounded at LAYER_TIMEOUT_SECONDS, and a frozen Redis made every order wait
+    out all three (13 s). After a broadcast fails, this process skips broadcasts for
+    LAYER_BREAKER_SECONDS (the changes have committed; a page refreshes on its next load or cursor);
+    the first one after that tries again. The consumers' own calls are not skipped."""
+
+    def __init__(self):
+        from common.circuit import Breaker
+
+        self._breaker = Breaker("LAYER_BREAKER_SECONDS")
+
+    def skipping(self) -> bool:
+        return self._breaker.is_open()
+
+    def failed(self) -> None:
+        self._breaker.trip()
+
+    def close(self) -> None:
+        self._breaker.close()
+
+
+broadcast_breaker = _BroadcastBreaker()
+
+
+async def broadcast_quietly(call, what: str) -> None:
+    """Await a broadcast coroutine `call` within its bound, unless the breaker skips it; a layer that
+    is down or slow costs the message (logged at most once a minute) and trips the breaker."""
+    if broadcast_breaker.skipping():
+        call.close()
+        warn_layer_down(what, TimeoutError("skipped: the channel layer failed a moment ago"))
+        return
+    try:
+        await call
+    except LAYER_ERRORS as error:
+        broadcast_breaker.failed()
+        warn_layer_down(what, error)
+
+
 _gates: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Semaphore]]" = (
     weakref.WeakKeyDictionary()
 )
@@ -75,12 +118,12 @@ def loop_semaphore(name: str, size: int) -> asyncio.Semaphore:
     return gate
 
 
-async def bounded(call, *, lane: str = "calls"):
-    """Await a channel-layer call when its turn comes in its lane, giving up LAYER_TIMEOUT_SECONDS
-    after it starts."""
+async def bounded(call, *, lane: str = "calls", seconds: float | None = None):
+    """Await a channel-layer call when its turn comes in its lane, giving up `seconds`
+    (LAYER_TIMEOUT_SECONDS) after it starts."""
     try:
         async with loop_semaphore(lane, LANES[lane]):
-            return await asyncio.wait_for(call, LAYER_TIMEOUT_SECONDS)
+            return await asyncio.wait_for(call, seconds or LAYER_TIMEOUT_SECONDS)
     finally:
         call.close()  # only matters when cancelled before its turn: the coroutine never ran
 

@@ -33,9 +33,11 @@ from orders.models import Order
 from orders.selectors import MAX_PUBLIC_ID_LENGTH
 
 from .follow import CLOSE_NOT_SIGNED_IN, FollowConsumer, Refused, message
-from .layer import LAYER_ERRORS, bounded, warn_layer_down
+from .layer import BROADCAST_TIMEOUT_SECONDS, bounded, broadcast_quietly
+from .limits import SocketCounts
 
 CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_MANY_SOCKETS = 1013
 # The protocol's own words (the page shows none of them: it keeps the order it loaded), in English
 # as the cart socket's are.
 SIGN_IN = "Sign in to follow this order."
@@ -75,8 +77,18 @@ class OrderConsumer(FollowConsumer):
 
     async def connect(self):
         self.public_id = str(self.scope["url_route"]["kwargs"]["public_id"])
+        # Counted by its address from the handshake, as the cart and staff sockets are (issue 46: a
+        # client without a token skipped the per-user cap and had no per-address one here).
+        self.counts = SocketCounts()
         await self.accept()
+        if not self.counts.take_address(self.scope):
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
         self.start_deadline()
+
+    async def disconnect(self, code):
+        self.counts.give_back()
+        await super().disconnect(code)
 
     async def follow(self, token) -> str:
         if len(self.public_id) > MAX_PUBLIC_ID_LENGTH:
@@ -91,10 +103,7 @@ class OrderConsumer(FollowConsumer):
 
 
 async def _send_quietly(layer, group: str, message: dict, what: str) -> None:
-    try:
-        await bounded(layer.group_send(group, message))
-    except LAYER_ERRORS as error:
-        warn_layer_down(what, error)
+    await broadcast_quietly(bounded(layer.group_send(group, message), seconds=BROADCAST_TIMEOUT_SECONDS), what)
 
 
 def group_send_after_commit(group: str, message: dict, *, what: str) -> None:

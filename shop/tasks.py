@@ -4,6 +4,7 @@ import logging
 
 from celery import shared_task
 
+from common.outbox import OutboxTask
 from shop.backups import backup_make
 from shop.privacy import personal_data_erase, personal_data_purge
 
@@ -18,7 +19,7 @@ def backup() -> str:
     return made.name
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, base=OutboxTask)
 def erase_personal_data(user_id: int) -> bool:
     """Queued when a shopper deletes their account: erase their personal data (shop/privacy.py)."""
     return personal_data_erase(user_id=user_id)

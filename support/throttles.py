@@ -19,6 +19,15 @@ class GrievanceThrottle(IpRateThrottle):
     scope = "grievance"
 
 
+class GrievanceShopThrottle(IpRateThrottle):
+    """Complaints from the form counted for the whole shop, whatever their addresses (issue 46.3)."""
+
+    scope = "grievance_shop"
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": "shop"}
+
+
 class GrievanceStatusThrottle(IpRateThrottle):
     """A status needs the ticket number and its phone number; the limit keeps anyone from trying
     numbers against a phone (or phones against a number) at leisure."""

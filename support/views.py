@@ -8,7 +8,7 @@ from django.utils.translation import get_language, gettext
 from common.errors import DomainError
 from support import grievances
 from support.clocks import clock
-from support.throttles import GrievanceStatusThrottle, GrievanceThrottle
+from support.throttles import GrievanceShopThrottle, GrievanceStatusThrottle, GrievanceThrottle
 
 TOO_MANY = 429
 
@@ -36,7 +36,7 @@ def grievance_page(request, *, page):
                     }
                 except DomainError as error:
                     context["status_error"], status = str(error.message), error.status
-        elif not _allowed(GrievanceThrottle, request):
+        elif not _allowed(GrievanceThrottle, request) or not _allowed(GrievanceShopThrottle, request):
             context["file_error"], status = gettext("Too many attempts. Please try again later."), TOO_MANY
         else:
             try:

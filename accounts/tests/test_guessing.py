@@ -67,7 +67,7 @@ def test_a_forged_x_forwarded_for_does_not_bypass_the_login_throttle(settings, a
 
 
 def test_behind_a_trusted_proxy_each_client_has_its_own_count(settings, api_client, customer):
-    settings.TRUSTED_PROXY_COUNT = 1
+    settings.TRUSTED_PROXY_NETWORKS = [__import__("ipaddress").ip_network("10.0.0.0/8")]
     settings.GUESS_FREE_FAILURES = 100
     _rates(settings, login="2/minute")
     proxy = {"REMOTE_ADDR": "10.0.0.2"}
@@ -304,3 +304,18 @@ def test_a_customer_cannot_sign_in_to_staff(client, customer, caplog):
     assert response.status_code == 200
     assert "_auth_user_id" not in client.session
     assert any("non-staff" in record.getMessage() for record in caplog.records)
+
+
+def test_a_forged_forwarded_address_from_a_peer_outside_the_proxies_is_ignored(settings, api_client, customer):
+    """Issue 46.5: with TRUSTED_PROXY_COUNT=1 a client that reached gunicorn directly picked its own
+    address from X-Forwarded-For, and 25 wrong passwords went through unthrottled. The header is
+    read only from the proxies' own networks now."""
+    settings.TRUSTED_PROXY_NETWORKS = [__import__("ipaddress").ip_network("10.0.0.0/8")]
+    settings.GUESS_FREE_FAILURES = 100
+    _rates(settings, login="2/minute")
+    direct = {"REMOTE_ADDR": "198.51.100.9"}  # not a proxy: the socket's address is the client
+    answers = [
+        login(api_client, customer.phone_no, "wrong", HTTP_X_FORWARDED_FOR=f"203.0.113.{n}", **direct).status_code
+        for n in range(4)
+    ]
+    assert answers == [401, 401, 429, 429]

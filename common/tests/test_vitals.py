@@ -202,7 +202,7 @@ def test_a_client_address_past_the_limit_gets_429_whatever_it_forwards(client, t
 
 def test_behind_one_trusted_proxy_a_made_up_forwarded_address_is_the_same_client(client, settings, three_a_minute):
     """The proxy appends the real address; whatever the client wrote in front of it is ignored."""
-    settings.TRUSTED_PROXY_COUNT = 1
+    settings.TRUSTED_PROXY_NETWORKS = [__import__("ipaddress").ip_network("10.0.0.0/8")]
     statuses = [
         send(client, beacon(), REMOTE_ADDR="10.1.1.1", HTTP_X_FORWARDED_FOR=f"1.2.3.{n}, 203.0.113.5").status_code
         for n in range(4)
@@ -407,3 +407,24 @@ def test_concurrent_beacons_lose_no_count(on_postgres):
 
     assert together([twenty_five] * 8) == [25] * 8
     assert sorted(VitalCount.objects.values_list("metric", "count")) == [("CLS", 200), ("LCP", 200)]
+
+
+# --- forged field data (issue 46.6) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "value"), [("LCP", 66_000), ("FCP", 90_000), ("INP", 45_000), ("CLS", 50)])
+def test_values_no_browser_reports_are_refused(client, name, value):
+    """600 forged beacons with LCPs of minutes set home's p75 to 66 s on the staff dashboard."""
+    response = send(client, beacon(metrics=[{"name": name, "value": value}]), REMOTE_ADDR="203.0.113.40")
+    assert response.status_code == 400
+    assert not VitalCount.objects.exists()
+
+
+def test_one_client_address_counts_at_most_a_days_page_views(client, monkeypatch):
+    from common.vitals_api import VitalsDailyThrottle
+
+    monkeypatch.setattr(VitalsDailyThrottle, "rate", "5/day")
+    statuses = [send(client, beacon(), REMOTE_ADDR="203.0.113.41").status_code for _ in range(8)]
+    assert statuses == [204] * 5 + [429] * 3
+    assert VitalCount.objects.filter(metric="LCP").get().count == 5
+    assert send(client, beacon(), REMOTE_ADDR="203.0.113.42").status_code == 204  # another client

@@ -1,6 +1,6 @@
 """Issue 46.2: a Redis broker frozen while the web process holds a connection to it made `.delay()`
 wait minutes inside the request. With the settings' deadlines the publish gives up in seconds, so
-`NeverFailingTask` can run the task in the caller's process instead."""
+`OutboxTask` keeps the task in the database to be queued later (common/outbox.py)."""
 
 import os
 import signal
@@ -55,3 +55,52 @@ def test_a_publish_to_a_frozen_broker_gives_up_within_five_seconds(own_redis):
     started = time.monotonic()
     noop.delay()  # the broker is back: the same app publishes again
     print(f"broker back: publish took {time.monotonic() - started:.2f} s")
+
+
+@pytest.mark.django_db
+def test_tasks_for_a_frozen_broker_are_kept_and_queued_once_it_answers(own_redis):
+    """The request path: the first task gives up on the frozen broker within its deadline and is
+    kept in the database, the next ones are kept at once (the breaker), and all go to the broker
+    once it answers again."""
+    import redis
+
+    from common.models import QueuedTask
+    from common.outbox import OutboxTask, broker_breaker, queued_tasks_send
+
+    app = Celery("frozen-outbox", broker=own_redis.url, set_as_current=False)
+    app.conf.update(
+        broker_transport_options=settings.CELERY_BROKER_TRANSPORT_OPTIONS,
+        broker_connection_timeout=settings.CELERY_BROKER_CONNECTION_TIMEOUT,
+        task_publish_retry_policy=settings.CELERY_TASK_PUBLISH_RETRY_POLICY,
+    )
+
+    @app.task(name="frozen.kept", base=OutboxTask)
+    def kept(number):
+        return number
+
+    kept.delay(0)  # warm: the pooled connection is open before the broker freezes
+    queue = redis.Redis.from_url(own_redis.url)
+    assert queue.llen("celery") == 1
+    seconds = []
+    os.kill(own_redis.process.pid, signal.SIGSTOP)
+    try:
+        for number in (1, 2, 3):
+            started = time.monotonic()
+            kept.delay(number)
+            seconds.append(time.monotonic() - started)
+    finally:
+        os.kill(own_redis.process.pid, signal.SIGCONT)
+    print("frozen broker: the tasks were kept after " + ", ".join(f"{s:.2f}" for s in seconds) + " s")
+    try:
+        assert seconds[0] < 5
+        assert max(seconds[1:]) < 0.5, seconds
+        assert [row.args for row in QueuedTask.objects.order_by("pk")] == [[1], [2], [3]]
+        started = time.monotonic()
+        assert queued_tasks_send(app) == 3
+        print(f"broker back: 3 kept tasks queued in {time.monotonic() - started:.2f} s")
+    finally:
+        broker_breaker.close()
+    assert not QueuedTask.objects.exists()
+    # The first publish's bytes were taken by the frozen server, which queued them when it woke: that
+    # task is in the queue twice, as after any timeout, and runs once by its own key (an SMS's).
+    assert queue.llen("celery") in (4, 5)

@@ -176,17 +176,41 @@ def test_task_swallows_unexpected_errors(settings, monkeypatch, caplog):
 
 
 @pytest.mark.faults
-def test_unreachable_queue_sends_once_in_process(settings, db, monkeypatch, caplog):
+def test_an_unreachable_queue_keeps_the_text_and_sends_it_once_the_queue_is_back(settings, db, monkeypatch, caplog):
+    """Issue 46.2: the request never waits on the queue: the text is kept as a row, and queued once
+    the broker answers again (sent at once here, as tasks run inline)."""
+    from common.models import QueuedTask
+    from common.outbox import broker_breaker, queued_tasks_send
+
     settings.SMS_BACKEND = "outbox"
+    real_apply_async = Task.apply_async
 
     def broker_down(self, *args, **kwargs):
         raise OperationalError("Error 111 connecting to redis")
 
     monkeypatch.setattr(Task, "apply_async", broker_down)
-    with caplog.at_level(logging.ERROR, logger="notifications.tasks"):
-        send_sms.delay("9876543210", "hello")
-    assert SmsMessage.objects.get().text == "hello"
-    assert "Task queue unreachable" in caplog.text
+    send_sms.app.conf.task_always_eager = False
+    try:
+        with caplog.at_level(logging.ERROR, logger="common.outbox"):
+            send_sms.delay("9876543210", "hello", "key-1")
+            send_sms.delay("9876543211", "again", "key-2")  # the breaker is open: kept without trying
+        assert "Task queue unreachable" in caplog.text
+        assert caplog.text.count("Task queue unreachable") == 1
+        assert not SmsMessage.objects.exists()
+        kept = QueuedTask.objects.order_by("pk")
+        assert [(row.task, row.args) for row in kept] == [
+            ("notifications.tasks.send_sms", ["9876543210", "hello", "key-1"]),
+            ("notifications.tasks.send_sms", ["9876543211", "again", "key-2"]),
+        ]
+        monkeypatch.setattr(Task, "apply_async", real_apply_async)
+        send_sms.app.conf.task_always_eager = True
+        monkeypatch.setattr(send_sms.app, "send_task", lambda name, args, kwargs, countdown: send_sms.apply(args))
+        assert queued_tasks_send(send_sms.app) == 2
+    finally:
+        send_sms.app.conf.task_always_eager = True
+        broker_breaker.close()
+    assert [message.text for message in SmsMessage.objects.order_by("pk")] == ["hello", "again"]
+    assert not QueuedTask.objects.exists()
 
 
 @pytest.mark.redis

@@ -3,15 +3,26 @@
 Base URL, merchant id, API key, response key, payment-page client id and webhook credentials come
 from the environment (`JUSPAY_*` in `shop/settings/commerce.py`). Every call has a timeout; a timeout, a
 refused connection or an error body becomes `GatewayError`, which leaves the payment pending.
+
+The calls a shopper's request waits on (a payment session, a status check on the return or a
+webhook) go through a lane of their own (issue 46.7): a silent gateway held every web thread while
+8 payment starts waited on it, and a catalog read waited 7.1 s behind them. In each process at most
+`JUSPAY_SHOPPER_CALLS_AT_ONCE` such calls are in flight (another waits up to 0.1 s for its turn,
+then answers "unavailable"), each gives up after `JUSPAY_SHOPPER_TIMEOUT_SECONDS`, and after one
+did not answer or could not connect, the process does not ask for `JUSPAY_BREAKER_SECONDS`: so the
+web threads the lane does not hold go on serving the catalog. Refund calls (the worker's) keep
+`JUSPAY_TIMEOUT_SECONDS`.
 """
 
 import logging
+import threading
 from collections.abc import Mapping
 from decimal import Decimal
 
 import requests
 from django.conf import settings
 
+from common.circuit import Breaker
 from payments.gateways.base import (
     Gateway,
     GatewayError,
@@ -30,6 +41,26 @@ from payments.gateways.base import (
 )
 
 logger = logging.getLogger(__name__)
+
+GATE_WAIT_SECONDS = 0.1
+CONNECT_TIMEOUT_SECONDS = 3.0
+gateway_breaker = Breaker("JUSPAY_BREAKER_SECONDS")
+_gate_lock = threading.Lock()
+_gates: dict[int, threading.BoundedSemaphore] = {}
+
+
+def shopper_gate() -> threading.BoundedSemaphore:
+    """This process's lane for the calls a shopper waits on (sized by the setting when first used)."""
+    size = settings.JUSPAY_SHOPPER_CALLS_AT_ONCE
+    with _gate_lock:
+        gate = _gates.get(size)
+        if gate is None:
+            gate = _gates[size] = threading.BoundedSemaphore(size)
+        return gate
+
+
+class _Unreachable(GatewayError):
+    """No answer in time, or no connection: what trips the breaker (an error body does not)."""
 
 
 class JuspayGateway(Gateway):
@@ -50,7 +81,26 @@ class JuspayGateway(Gateway):
             headers["x-routing-id"] = customer_id
         return headers
 
-    def _call(self, method: str, path: str, *, customer_id: str, json: dict | None = None) -> dict:
+    def _call(
+        self, method: str, path: str, *, customer_id: str, json: dict | None = None, shopper_waits: bool = False
+    ) -> dict:
+        if not shopper_waits:
+            return self._send(method, path, customer_id=customer_id, json=json, timeout=self.timeout)
+        if gateway_breaker.is_open():
+            raise GatewayError(f"Juspay failed a moment ago; {method} {path} not tried for a few seconds")
+        gate = shopper_gate()
+        if not gate.acquire(timeout=GATE_WAIT_SECONDS):
+            raise GatewayError(f"Juspay calls are all busy in this process; {method} {path} not tried")
+        try:
+            timeout = min(self.timeout, settings.JUSPAY_SHOPPER_TIMEOUT_SECONDS)
+            return self._send(method, path, customer_id=customer_id, json=json, timeout=timeout)
+        except _Unreachable:
+            gateway_breaker.trip()
+            raise
+        finally:
+            gate.release()
+
+    def _send(self, method: str, path: str, *, customer_id: str, json: dict | None, timeout) -> dict:
         url = f"{self.base_url}{path}"
         try:
             # Basic auth: the API key as user name, an empty password.
@@ -60,10 +110,12 @@ class JuspayGateway(Gateway):
                 json=json,
                 headers=self._headers(customer_id),
                 auth=(self.api_key, ""),
-                timeout=self.timeout,
+                timeout=(min(CONNECT_TIMEOUT_SECONDS, float(timeout)), float(timeout)),
             )
         except requests.Timeout as error:
-            raise GatewayError(f"Juspay did not answer {method} {path} within {self.timeout} s") from error
+            raise _Unreachable(f"Juspay did not answer {method} {path} within {timeout} s") from error
+        except requests.ConnectionError as error:
+            raise _Unreachable(f"Juspay could not be reached for {method} {path}: {error}") from error
         except requests.RequestException as error:
             raise GatewayError(f"Juspay could not be reached for {method} {path}: {error}") from error
         try:
@@ -84,6 +136,7 @@ class JuspayGateway(Gateway):
             "POST",
             "/session",
             customer_id=customer_id,
+            shopper_waits=True,
             json={
                 "order_id": gateway_order_id,
                 "amount": amount_text(amount),
@@ -104,8 +157,10 @@ class JuspayGateway(Gateway):
             raw=redact(body),
         )
 
-    def fetch_status(self, *, gateway_order_id: str, customer_id: str = "") -> GatewayStatus:
-        body = self._call("GET", f"/orders/{gateway_order_id}", customer_id=customer_id)
+    def fetch_status(
+        self, *, gateway_order_id: str, customer_id: str = "", shopper_waits: bool = False
+    ) -> GatewayStatus:
+        body = self._call("GET", f"/orders/{gateway_order_id}", customer_id=customer_id, shopper_waits=shopper_waits)
         if str(body.get("order_id") or "") != gateway_order_id:
             raise GatewayError(f"Juspay answered the status of {body.get('order_id')!r} for {gateway_order_id!r}")
         return GatewayStatus(

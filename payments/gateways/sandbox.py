@@ -75,7 +75,9 @@ class SandboxGateway(Gateway):
         }
         return Session(status=charge.status, gateway_id=raw["id"], payment_link=link, raw=raw)
 
-    def fetch_status(self, *, gateway_order_id: str, customer_id: str = "") -> GatewayStatus:
+    def fetch_status(
+        self, *, gateway_order_id: str, customer_id: str = "", shopper_waits: bool = False
+    ) -> GatewayStatus:
         from payments.models import SandboxCharge
 
         charge = SandboxCharge.objects.filter(gateway_order_id=gateway_order_id).first()

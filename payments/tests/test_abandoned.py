@@ -10,7 +10,7 @@ from catalog.models import Financial
 from orders.models import Order, OrderEvent
 from payments.models import Payment, SandboxCharge
 from payments.services import payment_initiate, payments_reconcile
-from payments.tests.conftest import RESPONSE_KEY, return_params
+from payments.tests.conftest import RESPONSE_KEY, gateway_deadline_passes, return_params
 
 pytestmark = pytest.mark.django_db
 
@@ -71,10 +71,10 @@ def test_a_payment_whose_notices_were_lost_pays_the_order_instead(online_order, 
     assert order.is_paid and order.status == "placed"
 
 
-def test_a_gateway_that_does_not_answer_keeps_the_order_for_the_next_run(online_order, fake_juspay):
+def test_a_gateway_that_does_not_answer_keeps_the_order_for_the_next_run(online_order, fake_juspay, settings):
     payment_initiate(user=online_order.user, public_id=online_order.public_id)
     age(online_order, 45)
-    fake_juspay.delay = 1.0
+    gateway_deadline_passes(fake_juspay, settings)
     assert cancel_abandoned_orders() == 0
     assert fresh(online_order).status == "placed"
     fake_juspay.delay = 0

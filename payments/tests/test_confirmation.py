@@ -8,7 +8,7 @@ import pytest
 from orders.models import Order
 from payments.models import Payment, PaymentEvent, SandboxCharge
 from payments.services import payment_initiate, payments_reconcile
-from payments.tests.conftest import RESPONSE_KEY, basic, post_webhook, return_params
+from payments.tests.conftest import RESPONSE_KEY, basic, gateway_deadline_passes, post_webhook, return_params
 
 pytestmark = pytest.mark.django_db
 
@@ -203,10 +203,10 @@ def test_malformed_or_unknown_webhooks_are_4xx(client, online_order, fake_juspay
 
 
 @pytest.mark.faults
-def test_gateway_timeout_leaves_it_pending_and_reconciliation_later_pays(client, online_order, fake_juspay):
+def test_gateway_timeout_leaves_it_pending_and_reconciliation_later_pays(client, online_order, fake_juspay, settings):
     payment = start(online_order)
     fake_juspay.set_status(payment.gateway_order_id, "CHARGED")
-    fake_juspay.delay = 1.0  # longer than the adapter waits
+    gateway_deadline_passes(fake_juspay, settings)  # longer than the adapter waits
 
     landed = come_back(client, return_params(payment.gateway_order_id, "CHARGED", key=RESPONSE_KEY))
     webhook = post_webhook(client, payment.gateway_order_id)

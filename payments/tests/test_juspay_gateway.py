@@ -18,7 +18,7 @@ from payments.gateways.base import (
     signed,
 )
 from payments.gateways.juspay import JuspayGateway
-from payments.tests.conftest import RESPONSE_KEY, WEBHOOK_PASSWORD, WEBHOOK_USER, basic
+from payments.tests.conftest import RESPONSE_KEY, WEBHOOK_PASSWORD, WEBHOOK_USER, basic, gateway_deadline_passes
 from payments.tests.fake_juspay import API_KEY, CLIENT_ID, MERCHANT_ID, error_body
 
 
@@ -74,8 +74,8 @@ def test_status_call_uses_basic_auth_merchant_id_and_version(fake_juspay, settin
     assert answer.raw["card"]["card_fingerprint"] == REDACTED
 
 
-def test_a_gateway_that_does_not_answer_in_time_is_an_error(fake_juspay):
-    fake_juspay.delay = 1.0  # the adapter waits 0.5 s
+def test_a_gateway_that_does_not_answer_in_time_is_an_error(fake_juspay, settings):
+    gateway_deadline_passes(fake_juspay, settings)  # the adapter waits 0.3 s
     with pytest.raises(GatewayError, match="did not answer"):
         session(JuspayGateway())
 

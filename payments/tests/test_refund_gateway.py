@@ -15,7 +15,7 @@ from payments.models import Payment, Refund, RefundEvent
 from payments.refund_sync import refund_apply, refund_submit, refunds_reconcile
 from payments.refunds import money_back
 from payments.services import payment_confirm, payment_initiate
-from payments.tests.conftest import WEBHOOK_PASSWORD, WEBHOOK_USER, basic
+from payments.tests.conftest import WEBHOOK_PASSWORD, WEBHOOK_USER, basic, gateway_deadline_passes
 
 pytestmark = pytest.mark.django_db
 
@@ -77,6 +77,22 @@ def test_the_task_run_twice_sends_one_refund(juspay_paid, fake_juspay, django_ca
     from payments.tasks import submit_refund
 
     submit_refund(refund.pk)
+    submit_refund(refund.pk)
+    assert len(fake_juspay.refunds_sent()) == 1
+    assert Refund.objects.get(pk=refund.pk).state == "pending"
+
+
+def test_a_fake_gateway_slowed_by_a_loaded_machine_is_still_answered_in_time(
+    juspay_paid, fake_juspay, django_capture_on_commit_callbacks
+):
+    """Issue 46: on a busy 2-core machine the fake's answers took over the adapter's 0.5 s and the
+    test above failed in its set-up. The fixtures' deadline is one the fake always meets; only the
+    tests of the deadline itself shorten it (`gateway_deadline_passes`)."""
+    fake_juspay.delay = 0.8  # the fake as slow as a loaded machine made it
+    order, _payment = juspay_paid
+    refund = refund_now(order, "100.00", django_capture_on_commit_callbacks)
+    from payments.tasks import submit_refund
+
     submit_refund(refund.pk)
     assert len(fake_juspay.refunds_sent()) == 1
     assert Refund.objects.get(pk=refund.pk).state == "pending"
@@ -167,7 +183,9 @@ def test_a_refund_the_gateway_never_received_is_sent_again_with_the_same_id(
     juspay_paid, fake_juspay, django_capture_on_commit_callbacks, settings
 ):
     order, _payment = juspay_paid
-    fake_juspay.delay = 1.0  # longer than JUSPAY_TIMEOUT_SECONDS: the request is lost on our side
+    gateway_deadline_passes(
+        fake_juspay, settings
+    )  # longer than JUSPAY_TIMEOUT_SECONDS: the request is lost on our side
     refund = refund_now(order, "20.00", django_capture_on_commit_callbacks)
     fake_juspay.delay = 0
     assert refund.state == "pending" and refund.submitted_at

@@ -164,3 +164,13 @@ async def test_who_may_follow_an_order(
         assert await receive(socket) == {"type": "following", "order": order.public_id}
     else:
         assert (await refused_with(socket))[1] == answer
+
+
+async def test_one_address_over_the_cap_of_order_sockets_is_closed_with_1013(open_order_socket, settings):
+    """Issue 46: order sockets had no per-address cap, and a client without a token skipped the
+    per-user one: one address could hold any number of them."""
+    settings.WS_SOCKETS_PER_ADDRESS = 2
+    await open_order_socket("ORDER1")
+    await open_order_socket("ORDER2")
+    third = await open_order_socket("ORDER3")
+    assert (await third.receive_output(timeout=2)) == {"type": "websocket.close", "code": 1013}

@@ -88,6 +88,16 @@ _JUSPAY_CALLS = (
 )
 JUSPAY_API_VERSION = env.text("JUSPAY_API_VERSION", "2023-06-30", meaning=_JUSPAY_CALLS)
 JUSPAY_TIMEOUT_SECONDS = env.decimal("JUSPAY_TIMEOUT_SECONDS", 15, meaning=_JUSPAY_CALLS)
+_JUSPAY_LANE = (
+    "the Juspay calls a shopper's request waits on (a payment session, a status check on the return or a webhook): "
+    "at most this many at once per web process (another waits up to 0.1 s, then answers that payments are "
+    "unavailable), each giving up after this many seconds, and after one did not answer the process does not ask "
+    "Juspay for `JUSPAY_BREAKER_SECONDS`, so a silent gateway never holds the threads that serve the catalog "
+    "(`payments/gateways/juspay.py`)"
+)
+JUSPAY_SHOPPER_CALLS_AT_ONCE = env.integer("JUSPAY_SHOPPER_CALLS_AT_ONCE", 1, minimum=1, meaning=_JUSPAY_LANE)
+JUSPAY_SHOPPER_TIMEOUT_SECONDS = env.decimal("JUSPAY_SHOPPER_TIMEOUT_SECONDS", 5, meaning=_JUSPAY_LANE)
+JUSPAY_BREAKER_SECONDS = env.integer("JUSPAY_BREAKER_SECONDS", 15, minimum=1, meaning=_JUSPAY_LANE)
 # The sandbox gateway signs its returns with this key (default: derived from SECRET_KEY).
 PAYMENT_SANDBOX_KEY = env.secret(
     "PAYMENT_SANDBOX_KEY", shown="derived from `SECRET_KEY`", meaning="the key the sandbox signs its returns with"

@@ -135,7 +135,8 @@ REDIS_TIMEOUT_SECONDS = env.decimal(
     1,
     meaning="connect (and, for the cache, read) timeout towards Redis. While Redis is down the cache works inside "
     "each process (throttles and guessing limits count per process, catalog answers are not shared), logged once "
-    "when it goes and once when it is back; SMS are sent from the web process when the broker is down",
+    "when it goes and once when it is back; tasks the broker does not take in time (OTP and order texts among "
+    "them) wait in the database and are queued once it answers (`common/outbox.py`)",
 )
 if REDIS_URL:
     CACHES = {
@@ -213,6 +214,22 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = max(REDIS_TIMEOUT_SECONDS, 1)
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
+BROKER_BREAKER_SECONDS = env.integer(
+    "BROKER_BREAKER_SECONDS",
+    10,
+    minimum=1,
+    meaning="after a task could not be queued (the broker down or frozen), each process keeps its tasks in the "
+    "database for this long without trying the broker; `common.tasks.send_queued_tasks` queues them every minute "
+    "once it answers (`common/outbox.py`)",
+)
+LAYER_BREAKER_SECONDS = env.integer(
+    "LAYER_BREAKER_SECONDS",
+    10,
+    minimum=1,
+    meaning="after a broadcast to the channel layer failed or timed out (Redis down or frozen), each process sends "
+    "no broadcasts for this long (the change has committed; pages catch up on their next load), so a request pays "
+    "one timeout, not one per message (`realtime/layer.py`)",
+)
 CELERY_TIMEZONE = "Asia/Kolkata"
 CELERY_BEAT_SCHEDULE = {
     "purge-auth-records": {"task": "accounts.tasks.purge_auth_records", "schedule": 24 * 60 * 60},
@@ -222,6 +239,8 @@ CELERY_BEAT_SCHEDULE = {
     "cancel-abandoned-orders": {"task": "aftersale.tasks.cancel_abandoned_orders", "schedule": 60},
     # Hourly: once a month has ended (India time), its gold-coin draw runs; a month already drawn is skipped.
     "draw-ended-months": {"task": "promotions.tasks.draw_ended_months", "schedule": 60 * 60},
+    # Tasks kept while the broker could not take them (common/outbox.py).
+    "send-queued-tasks": {"task": "common.tasks.send_queued_tasks", "schedule": 60},
     "purge-idempotency-keys": {"task": "common.tasks.purge_idempotency_keys", "schedule": 60 * 60},
     "purge-sent-sms-keys": {"task": "notifications.tasks.purge_sent_sms_keys", "schedule": 24 * 60 * 60},
     # Shoppers' Core Web Vitals are kept 90 days (common/vitals.py).
@@ -239,6 +258,19 @@ BACKUP_DIR = Path(
         meaning="folder the backups go to when media are on disk (with `S3_BUCKET` set they go to the bucket, "
         "under `backups/`)",
     )
+)
+BACKUP_DATABASE_URL = env.url(
+    "BACKUP_DATABASE_URL",
+    schemes=("postgres", "postgresql"),
+    shown="`DATABASE_URL`",
+    meaning="where `pg_dump` reads a backup from; behind PgBouncer in transaction mode, its session-mode name "
+    "(`.../shop_session`) or PostgreSQL itself (`compose.yaml` sets it for the worker)",
+)
+BACKUP_ENCRYPTION_KEY = env.secret(
+    "BACKUP_ENCRYPTION_KEY",
+    meaning="a Fernet key (`python -c 'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())'`) "
+    "that encrypts every backup file but the manifest (`shop/backups.py`); required when backups go to the S3 "
+    "bucket; keep it outside the bucket, a backup does not open without it",
 )
 BACKUP_KEEP = env.integer("BACKUP_KEEP", 7, minimum=1, meaning="how many backups to keep; older ones are deleted")
 BACKUP_EVERY_HOURS = env.integer(

@@ -10,7 +10,9 @@ from shop.settings.core import BASE_DIR, DEBUG, PRODUCTION
 # --- Static files, frontend bundles, media --------------------------------------------------------
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "frontend" / "build", BASE_DIR / "frontend" / "public"]
+# Only the browser's bundles are static files: the island renderer's own bundle (frontend/build/ssr/,
+# which runs in node) was served at /static/ssr/ too (issue 46).
+STATICFILES_DIRS = [("bundles", BASE_DIR / "frontend" / "build" / "bundles"), BASE_DIR / "frontend" / "public"]
 WEBPACK_LOADER = {
     "DEFAULT": {
         "BUNDLE_DIR_NAME": "bundles/",

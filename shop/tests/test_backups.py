@@ -115,3 +115,90 @@ def test_restore_drill_back_up_drop_restore_and_compare(backup_settings, trading
     finally:
         with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{drill}" WITH (FORCE)')
+
+
+# --- secrets stay out (issue 46.4) ----------------------------------------------------------------
+
+
+def _secrets():
+    """A live session, an OTP text in the SMS outbox and one in the task outbox."""
+    from datetime import timedelta
+
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+
+    from common.models import QueuedTask
+    from notifications.models import SmsMessage
+
+    Session.objects.create(
+        session_key="livesessionkey0123456789abcdef01", session_data="x", expire_date=timezone.now() + timedelta(days=1)
+    )
+    SmsMessage.objects.create(phone_no="9876500001", text="Your SMLR Mart code is 123456")
+    QueuedTask.objects.create(task="notifications.tasks.send_sms", args=["9876500001", "code 654321", "k"])
+
+
+def _restored_rows(restored: str, tables: list[str]) -> dict[str, int]:
+    with sqlite3.connect(restored) as copy:
+        return {table: copy.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0] for table in tables}  # noqa: S608
+
+
+def test_a_backup_holds_no_sessions_nor_codes_and_only_its_owner_reads_it(backup_settings, trading, tmp_path, capsys):
+    _secrets()
+    name = made_backup(capsys)
+    folder = backup_settings.BACKUP_DIR / name
+    modes = {path.name: oct(path.stat().st_mode & 0o777) for path in folder.iterdir()}
+    assert set(modes.values()) == {"0o600"}, modes
+    assert oct(folder.stat().st_mode & 0o777) == "0o700"
+    restored = tmp_path / "restored.sqlite3"
+    if connection.vendor != "sqlite":
+        dump = (folder / "database.dump").read_bytes()
+        assert b"livesessionkey0123456789abcdef01" not in dump and b"123456" not in dump
+        return
+    assert b"livesessionkey" not in (folder / "database.sqlite3").read_bytes()
+    call_command("restore", name, database=str(restored), media_root=str(tmp_path / "media-copy"))
+    tables = backups.secret_tables()
+    assert "django_session" in tables
+    assert _restored_rows(str(restored), tables) == dict.fromkeys(tables, 0)
+    with sqlite3.connect(restored) as copy:  # the drill's comparison still holds, row by row
+        assert backups.figures(cursor=copy.cursor()) == backups.figures()
+
+
+def test_an_encrypted_backup_reads_as_noise_and_restores_with_its_key(backup_settings, trading, tmp_path, capsys):
+    from cryptography.fernet import Fernet
+
+    backup_settings.BACKUP_ENCRYPTION_KEY = Fernet.generate_key().decode()
+    name = made_backup(capsys)
+    folder = backup_settings.BACKUP_DIR / name
+    database_file = "database.sqlite3" if connection.vendor == "sqlite" else "database.dump"
+    sealed = (folder / database_file).read_bytes()
+    assert not sealed.startswith((b"SQLite format", b"PGDMP"))
+    assert b"RIFF-rice-picture" not in (folder / "media.tar.gz").read_bytes()
+    if connection.vendor == "sqlite":
+        restored = tmp_path / "restored.sqlite3"
+        call_command("restore", name, database=str(restored), media_root=str(tmp_path / "media-copy"))
+        with sqlite3.connect(restored) as copy:
+            assert backups.figures(cursor=copy.cursor()) == backups.figures()
+    backup_settings.BACKUP_ENCRYPTION_KEY = Fernet.generate_key().decode()  # another key
+    with pytest.raises((backups.BackupError, CommandError), match="BACKUP_ENCRYPTION_KEY"):
+        call_command("restore", name, database=str(tmp_path / "other.sqlite3"))
+
+
+def test_a_backup_for_the_bucket_is_refused_without_a_key(backup_settings, monkeypatch):
+    from django.core.files.storage import InMemoryStorage
+
+    monkeypatch.setattr(backups, "backup_storage", lambda: InMemoryStorage())
+    backup_settings.BACKUP_ENCRYPTION_KEY = ""
+    with pytest.raises(backups.BackupError, match="BACKUP_ENCRYPTION_KEY"):
+        backups.backup_make()
+
+
+def test_the_workers_backups_read_through_the_session_mode_name(settings):
+    """compose.yaml's worker makes the backups (BACKUP_EVERY_HOURS) but reached PostgreSQL only
+    through PgBouncer's transaction-mode name, where pg_dump's session settings do not hold."""
+    from pathlib import Path
+
+    settings.BACKUP_DATABASE_URL = "postgres://shop:pw@pgbouncer:6432/shop_session"
+    assert backups._database_url() == "postgres://shop:pw@pgbouncer:6432/shop_session"
+    compose = (Path(settings.BASE_DIR) / "compose.yaml").read_text()
+    worker = compose[compose.index("\n  worker:") : compose.index("\n  beat:")]
+    assert "BACKUP_DATABASE_URL:" in worker and "@pgbouncer:6432/shop_session" in worker

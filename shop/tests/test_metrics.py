@@ -20,7 +20,7 @@ TOKEN = "metrics-token-0123456789"
 def metrics_settings(settings):
     settings.METRICS_TOKEN = TOKEN
     settings.METRICS_ALLOWED_NETWORKS = [ipaddress.ip_network("10.0.0.0/8")]
-    settings.TRUSTED_PROXY_COUNT = 0
+    settings.TRUSTED_PROXY_NETWORKS = []
     return settings
 
 

@@ -135,3 +135,16 @@ def test_ws_stays_healthy_with_shoppers_connected_and_stops_on_sigterm(start):
         server.terminate()  # a shopper still connected
         server.wait(timeout=30)
         assert time.monotonic() - started < 12
+
+
+def test_web_and_ws_listen_on_loopback_unless_told_otherwise():
+    """Issue 46.5: the Procfile and the image bound gunicorn and uvicorn to 0.0.0.0, so a client
+    could reach them past the proxy. Loopback by default; `BIND_ADDRESS` changes it (compose.yaml
+    sets the container's own address, which only nginx's network reaches)."""
+    for name in ("Procfile", "Dockerfile"):
+        text = (ROOT / name).read_text()
+        assert "0.0.0.0" not in text, name
+    procfile = (ROOT / "Procfile").read_text()
+    assert "--bind ${BIND_ADDRESS:-127.0.0.1}:" in procfile
+    assert "--host ${BIND_ADDRESS:-127.0.0.1} " in procfile
+    assert "--bind ${BIND_ADDRESS:-127.0.0.1}:" in (ROOT / "Dockerfile").read_text()
