@@ -54,6 +54,8 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     path("payments/", include("checkout.web_urls")),
     path("payments/", include("payments.web_urls")),
+    # The ONDC network's door (ondc/urls.py): 404 while ONDC_ENABLED is off.
+    path("ondc/", include("ondc.urls")),
     path("service-worker.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("robots.txt", seo.robots_txt, name="robots"),
