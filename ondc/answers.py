@@ -18,6 +18,7 @@ from ondc.listing import catalog_pages
 from ondc.models import NetworkMessage
 from ondc.ordering import network_order_get, order_cancel_by_buyer, order_confirm, order_view
 from ondc.quotes import order_quoted
+from ondc.telling import told_record
 
 
 def _language(request: NetworkMessage) -> str:
@@ -164,10 +165,17 @@ HANDLERS: dict[str, Callable[[NetworkMessage], list[Answer]]] = {
 
 
 def answer_build(request: NetworkMessage) -> list[NetworkMessage]:
+    """Act on the request and record its answers, in one transaction: an order the answer is about
+    is recorded as told (`telling.told_record`) before its change is announced, so the buyer app,
+    which asked, is not told the same move again unasked."""
     try:
-        answers = HANDLERS[request.action](request)
+        with transaction.atomic():
+            return _answers_record(request, HANDLERS[request.action](request))
     except Refused as refused:
-        answers = [Answer(message={}, error=refused.as_error())]
+        return _answers_record(request, [Answer(message={}, error=refused.as_error())])
+
+
+def _answers_record(request: NetworkMessage, answers: list[Answer]) -> list[NetworkMessage]:
     context = answer_context(request.body["context"], action="on_" + request.action)
     rows = []
     with transaction.atomic():
@@ -189,4 +197,6 @@ def answer_build(request: NetworkMessage) -> list[NetworkMessage]:
                     order_id=answer.order_id,
                 )
             )
+            if answer.order_id is not None:
+                told_record(order_id=answer.order_id)
     return rows

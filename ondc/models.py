@@ -69,6 +69,9 @@ class NetworkOrder(models.Model):
     # What the buyer app sent with `confirm` (billing, the delivery end, payment and settlement
     # terms), echoed back in every `on_*` about the order.
     details = models.JSONField(default=dict)
+    # What the buyer app was last told of the order (`ondc.telling.told_of`): a move that changes it
+    # is sent as an unsolicited `on_status` / `on_update` / `on_cancel`, one that does not, never.
+    told = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -39,6 +39,8 @@ STATES = {
     Order.Status.DELIVERED: ("Completed", "Order-delivered"),
     Order.Status.CANCELLED: ("Cancelled", "Cancelled"),
 }
+# The confirm's context kept for the messages the shop sends about the order unasked.
+UNSOLICITED_CONTEXT = ("domain", "country", "city", "core_version", "bap_id", "bap_uri", "transaction_id")
 PAYMENT_METHODS = {
     NetworkOrder.Payment.PREPAID: Order.PaymentMethod.ONLINE,
     NetworkOrder.Payment.ON_DELIVERY: Order.PaymentMethod.CASH_OR_UPI,
@@ -157,7 +159,12 @@ def order_confirm(*, request: NetworkMessage) -> NetworkOrder:
                 transaction_id=context["transaction_id"],
                 order=placed,
                 payment_type=payment_type,
-                details={"billing": billing, "end": end, "payment": payment},
+                details={
+                    "billing": billing,
+                    "end": end,
+                    "payment": payment,
+                    "context": {key: context.get(key) for key in UNSOLICITED_CONTEXT},
+                },
             )
             if payment_type == NetworkOrder.Payment.PREPAID:
                 locked = Order.objects.select_for_update().get(pk=placed.pk)
@@ -171,6 +178,7 @@ def order_confirm(*, request: NetworkMessage) -> NetworkOrder:
     except DomainError as error:
         raise _refusal(error) from None
     logger.info("ONDC order %s from %s placed as %s", network_id, request.bap_id, placed.public_id)
+    network_order.order.refresh_from_db()  # as marked paid
     return network_order
 
 

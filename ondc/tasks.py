@@ -9,6 +9,7 @@ from notifications.tasks import NeverFailingTask
 from ondc.answers import answer_build
 from ondc.models import NetworkMessage
 from ondc.sending import NotTaken, signed_post
+from ondc.telling import order_tell
 
 logger = logging.getLogger(__name__)
 
@@ -27,6 +28,14 @@ def ondc_answer(request_pk: int) -> None:
     for answer in answers:
         if answer.state == NetworkMessage.State.QUEUED:
             ondc_deliver.delay(answer.pk)
+
+
+@shared_task(base=NeverFailingTask, acks_late=True, ignore_result=True)
+def ondc_tell(order_id: int) -> None:
+    """A network order changed: tell its buyer app (`ondc.telling`), if there is something new to tell."""
+    sent = order_tell(order_id=order_id)
+    if sent is not None:
+        ondc_deliver.delay(sent.pk)
 
 
 @shared_task(bind=True, base=NeverFailingTask, max_retries=len(SEND_RETRY_DELAYS), acks_late=True, ignore_result=True)
