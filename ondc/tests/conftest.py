@@ -17,6 +17,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from django.test import Client
 
+from ondc.schemas import SPEC_VERSION, described_actions, schema_errors
 from ondc.signing import BadSignature, authorization_header, header_check, header_parse, key_pair_new
 from orders.tests.conftest import packs  # noqa: F401 (the catalog fixture, shared)
 
@@ -51,6 +52,7 @@ class Received:
     action: str
     body: dict
     signed_by_shop: bool
+    schema_errors: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -119,7 +121,9 @@ def _handler(network: Network):
                     signed = True
                 except BadSignature:
                     signed = False
-                network.received.append(Received(self.path.removeprefix("/bap/"), json.loads(body), signed))
+                action, payload = self.path.removeprefix("/bap/"), json.loads(body)
+                problems = schema_errors(action, payload) if action in described_actions() else []
+                network.received.append(Received(action, payload, signed, problems))
                 if not signed:
                     return self._answer(401, {"message": {"ack": {"status": "NACK"}}})
                 return self._answer(200, {"message": {"ack": {"status": "ACK"}}})
@@ -150,6 +154,8 @@ def network(settings, transactional_db):
     server.shutdown()
     server.server_close()
     thread.join(timeout=5)
+    invalid = [(entry.action, entry.schema_errors) for entry in net.received if entry.schema_errors]
+    assert not invalid, f"messages the shop sent that its retail {SPEC_VERSION} schema refuses: {invalid}"
 
 
 def now_stamp() -> str:

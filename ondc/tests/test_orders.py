@@ -1,12 +1,14 @@
 """A network order end to end: quoted from the shop's prices and stock, placed through the website's
 placement, moved along the pipeline with each move told to the buyer app, cancelled by the buyer."""
 
+import json
 import uuid
 
 import pytest
 
 from catalog.models import Financial
 from ondc.models import NetworkMessage, NetworkOrder
+from ondc.schemas import schema_errors
 from ondc.tests.conftest import beckn, send
 from orders.models import Order
 
@@ -200,3 +202,71 @@ def test_another_buyer_apps_order_is_not_found(network, packs):
     [answer] = network.answers("on_status")
     assert answer.body["error"]["code"] == "30004"
     assert NetworkMessage.objects.filter(direction="sent", action="on_status").count() == 1
+
+
+def test_the_requests_of_a_whole_order_are_valid_messages_of_the_retail_schema(network, packs):
+    """What the tests send as the buyer app is what a real one sends (the answers are checked by the
+    network fixture for every test)."""
+    transaction_id = str(uuid.uuid4())
+    select = beckn(network, "select", {"order": {"items": _items((packs.rice_5kg, 1)), "fulfillments": [END]}})
+    confirm = beckn(
+        network,
+        "confirm",
+        {
+            "order": {
+                "id": "NO-1",
+                "items": _items((packs.rice_5kg, 1)),
+                "billing": BILLING,
+                "fulfillments": [END],
+                "quote": {
+                    "price": {"currency": "INR", "value": "399.00"},
+                    "breakup": [
+                        {
+                            "@ondc/org/item_id": "1",
+                            "title": "x",
+                            "@ondc/org/title_type": "item",
+                            "price": {"currency": "INR", "value": "399.00"},
+                        }
+                    ],
+                },
+                "payment": {"type": "ON-FULFILLMENT"},
+            }
+        },
+        transaction_id=transaction_id,
+    )
+    cancel = beckn(network, "cancel", {"order_id": "NO-1", "cancellation_reason_id": "012"})
+
+    assert schema_errors("select", select) == []
+    assert schema_errors("confirm", confirm) == []
+    assert schema_errors("cancel", cancel) == []
+
+
+@pytest.mark.parametrize(
+    ("action", "change", "problem"),
+    [
+        ("on_select", lambda body: body["context"].update(core_version="1.1.0"), "1.2.0"),
+        (
+            "on_select",
+            lambda body: body["message"]["order"]["quote"]["breakup"][0].update({"@ondc/org/title_type": "gift"}),
+            "gift",
+        ),
+        ("on_status", lambda body: body["message"]["order"].update(state="Shipped"), "Shipped"),
+        ("cancel", lambda body: body["message"].update(cancellation_reason_id="12"), "12"),
+    ],
+)
+def test_the_schema_refuses_a_wrong_field(network, packs, action, change, problem):
+    base_action = action.removeprefix("on_")
+    if action == "cancel":
+        body = beckn(network, "cancel", {"order_id": "NO-1", "cancellation_reason_id": "012"})
+    elif action == "on_select":
+        body = _quote_of(network, str(uuid.uuid4()), (packs.rice_5kg, 1))
+    else:
+        transaction_id, _ = _placed(network, packs)
+        send(network, "status", beckn(network, "status", {"order_id": "NO-1001"}, transaction_id=transaction_id))
+        body = network.answers("on_status")[-1].body
+    body = json.loads(json.dumps(body))
+    assert schema_errors(action, body) == [], base_action
+
+    change(body)
+
+    assert any(problem in error for error in schema_errors(action, body))
