@@ -71,6 +71,11 @@ def _private_key(private_key_b64: str) -> Ed25519PrivateKey:
     return Ed25519PrivateKey.from_private_bytes(raw[:32])
 
 
+def signature_of(data: bytes, *, private_key: str) -> str:
+    """`data` signed with the ed25519 key (no hashing first), base64."""
+    return base64.b64encode(_private_key(private_key).sign(data)).decode()
+
+
 def public_key_of(private_key_b64: str) -> str:
     public = _private_key(private_key_b64).public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
     return base64.b64encode(public).decode()
@@ -96,7 +101,7 @@ def authorization_header(
     created = int(time.time()) if created is None else created
     expires = created + SIGNATURE_LIFETIME_SECONDS if expires is None else expires
     text = signing_string(created=created, expires=expires, digest=body_digest(body))
-    signature = base64.b64encode(_private_key(private_key).sign(text.encode())).decode()
+    signature = signature_of(text.encode(), private_key=private_key)
     return (
         f'Signature keyId="{subscriber_id}|{unique_key_id}|{ALGORITHM}",algorithm="{ALGORITHM}",'
         f'created="{created}",expires="{expires}",headers="{SIGNED_HEADERS}",signature="{signature}"'

@@ -40,6 +40,24 @@ ONDC_SIGNING_PUBLIC_KEY = env.text(
     "",
     meaning="its public half, base64, as registered (shown on the site-verification page)",
 )
+ONDC_ENCRYPTION_PRIVATE_KEY = env.secret(
+    "ONDC_ENCRYPTION_PRIVATE_KEY",
+    meaning="the shop's X25519 encryption key, base64 DER (`manage.py ondc_keys`): opens the registry's `/on_subscribe` challenge",
+)
+ONDC_ENCRYPTION_PUBLIC_KEY = env.text(
+    "ONDC_ENCRYPTION_PUBLIC_KEY", "", meaning="its public half, base64 DER, as registered with the subscribe request"
+)
+ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY = env.text(
+    "ONDC_REGISTRY_ENCRYPTION_PUBLIC_KEY",
+    "MCowBQYDK2VuAyEAa9Wbpvd9SsrpOZFcynyt/TO3x0Yrqyys4NUGIvyxX2Q=",
+    shown="the pre-production registry's",
+    meaning="the registry's X25519 public key, base64 DER (ONDC publishes one for pre-production and one for production)",
+)
+ONDC_REQUEST_ID = env.text(
+    "ONDC_REQUEST_ID",
+    "",
+    meaning="the `request_id` of the shop's subscribe request, signed on `/ondc-site-verification.html`",
+)
 ONDC_REGISTRY_URL = env.url(
     "ONDC_REGISTRY_URL",
     "https://preprod.registry.ondc.org/ondc",

@@ -629,6 +629,10 @@ OTHER_ROUTES: dict[str, dict[str, tuple]] = {
     # The ONDC network's door: off by default (404); when on, the caller's signature decides, not a
     # login: every role unsigned gets 401 (ondc/tests/test_door.py::test_a_login_is_no_signature).
     **{f"ondc/{action}": {"POST": everyone(404)} for action in ONDC_ACTIONS},
+    # Onboarding (off by default: 404): the registry's encrypted challenge decides, not a login
+    # (ondc/tests/test_onboarding.py); the verification page is public once ONDC is on.
+    "ondc/on_subscribe": {"POST": everyone(404)},
+    "ondc-site-verification.html": {"GET": everyone(404)},
 }
 
 WEBSOCKETS = {
