@@ -72,6 +72,15 @@ class NetworkOrder(models.Model):
     # What the buyer app was last told of the order (`ondc.telling.told_of`): a move that changes it
     # is sent as an unsolicited `on_status` / `on_update` / `on_cancel`, one that does not, never.
     told = models.JSONField(default=dict)
+    # The network's money terms (`ondc.settlement`), in paise: who collects, the buyer app's
+    # finder fee, when the shop is paid, and the TCS the collecting operator deducts (section 52).
+    collector = models.CharField(max_length=3, default="BPP")
+    finder_fee_type = models.CharField(max_length=10, blank=True, default="")
+    finder_fee_paise = models.BigIntegerField(default=0)
+    settlement_basis = models.CharField(max_length=30, blank=True, default="")
+    settlement_window = models.CharField(max_length=30, blank=True, default="")
+    withholding_paise = models.BigIntegerField(default=0)
+    tcs_paise = models.BigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

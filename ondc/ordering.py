@@ -21,11 +21,13 @@ from accounts.models import PHONE_PATTERN, User
 from aftersale.cancellation import order_cancel
 from checkout.placement import Address, LineRequest, Totals, order_place
 from common.errors import DomainError
+from common.money import to_paise
 from ondc import errors
 from ondc.errors import Refused
 from ondc.listing import FULFILLMENT_ID, LOCATION_ID, TIME_TO_SHIP, provider_id, rupees
 from ondc.models import NetworkMessage, NetworkOrder
 from ondc.quotes import wanted_lines
+from ondc.settlement import tcs_paise, terms_of
 from orders.models import Order
 from orders.services import order_mark_paid
 
@@ -105,6 +107,11 @@ def _confirmed_totals(order: dict) -> Totals:
     return Totals(items_price=total - shipping, shipping_price=shipping, total_price=total)
 
 
+def _taxable_paise(order: Order) -> int:
+    lines = sum(to_paise(item.taxable_value or item.line_total) for item in order.items.all())
+    return lines + to_paise(order.shipping_taxable_value or 0)
+
+
 def _refusal(error: DomainError) -> Refused:
     code = error.extra.get("code")
     if code == "out_of_stock":
@@ -129,6 +136,8 @@ def order_confirm(*, request: NetworkMessage) -> NetworkOrder:
     billing = order.get("billing") or {}
     end = ((order.get("fulfillments") or [{}])[0] or {}).get("end") or {}
     lines = wanted_lines(order)
+    confirmed = _confirmed_totals(order)
+    terms = terms_of(payment, order_total_paise=to_paise(confirmed.total_price))
     buyer = buyer_account(
         phone=_phone(billing.get("phone") or (end.get("contact") or {}).get("phone")), name=billing.get("name")
     )
@@ -147,7 +156,7 @@ def order_confirm(*, request: NetworkMessage) -> NetworkOrder:
                 ],
                 shipping_address=_address(end),
                 payment_method=PAYMENT_METHODS[payment_type],
-                client_totals=_confirmed_totals(order),
+                client_totals=confirmed,
                 substitution_preference=Order.SubstitutionPreference.REMOVE,
                 channel=Order.Channel.ONDC,
                 address_from_profile=False,
@@ -165,6 +174,13 @@ def order_confirm(*, request: NetworkMessage) -> NetworkOrder:
                     "payment": payment,
                     "context": {key: context.get(key) for key in UNSOLICITED_CONTEXT},
                 },
+                collector=terms.collector,
+                finder_fee_type=terms.finder_fee_type,
+                finder_fee_paise=terms.finder_fee_paise,
+                settlement_basis=terms.settlement_basis,
+                settlement_window=terms.settlement_window,
+                withholding_paise=terms.withholding_paise,
+                tcs_paise=tcs_paise(taxable_value_paise=_taxable_paise(placed), collector=terms.collector),
             )
             if payment_type == NetworkOrder.Payment.PREPAID:
                 locked = Order.objects.select_for_update().get(pk=placed.pk)

@@ -270,3 +270,60 @@ def test_the_schema_refuses_a_wrong_field(network, packs, action, change, proble
     change(body)
 
     assert any(problem in error for error in schema_errors(action, body))
+
+
+def test_the_networks_money_terms_are_recorded_with_the_finder_fee_and_tcs(network, packs):
+    transaction_id = str(uuid.uuid4())
+    quote = _quote_of(network, transaction_id, (packs.rice_5kg, 2))["message"]["order"]["quote"]
+    order = {
+        "id": "NO-FEE",
+        "items": _items((packs.rice_5kg, 2)),
+        "billing": BILLING,
+        "fulfillments": [END],
+        "quote": quote,
+        "payment": {
+            "type": "ON-ORDER",
+            "collected_by": "BAP",
+            "@ondc/org/buyer_app_finder_fee_type": "percent",
+            "@ondc/org/buyer_app_finder_fee_amount": "3",
+            "@ondc/org/settlement_basis": "delivery",
+            "@ondc/org/settlement_window": "P1D",
+            "@ondc/org/withholding_amount": "10.00",
+        },
+    }
+
+    send(network, "confirm", beckn(network, "confirm", {"order": order}, transaction_id=transaction_id))
+
+    recorded = NetworkOrder.objects.select_related("order").get()
+    assert recorded.order.total_price == 798  # two packs at 399, no delivery charge
+    assert (recorded.collector, recorded.finder_fee_type, recorded.finder_fee_paise) == ("BAP", "percent", 2394)
+    assert (recorded.settlement_basis, recorded.settlement_window, recorded.withholding_paise) == (
+        "delivery",
+        "P1D",
+        1000,
+    )
+    taxable = sum(item.taxable_value for item in recorded.order.items.all())
+    assert recorded.tcs_paise == round(taxable * 100 * 5 / 1000)  # 0.5 % of the taxable value
+
+
+def test_a_finder_fee_above_the_shops_limit_is_refused_and_nothing_is_placed(network, packs):
+    transaction_id = str(uuid.uuid4())
+    quote = _quote_of(network, transaction_id, (packs.rice_5kg, 1))["message"]["order"]["quote"]
+    order = {
+        "id": "NO-GREEDY",
+        "items": _items((packs.rice_5kg, 1)),
+        "billing": BILLING,
+        "fulfillments": [END],
+        "quote": quote,
+        "payment": {
+            "type": "ON-ORDER",
+            "@ondc/org/buyer_app_finder_fee_type": "percent",
+            "@ondc/org/buyer_app_finder_fee_amount": "45",
+        },
+    }
+
+    send(network, "confirm", beckn(network, "confirm", {"order": order}, transaction_id=transaction_id))
+
+    [answer] = network.answers("on_confirm")
+    assert answer.body["error"]["code"] == "40000" and "30" in answer.body["error"]["message"]
+    assert not Order.objects.exists()
