@@ -13,6 +13,8 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime, parse_duration
 
+from ondc import errors
+
 DOMAIN = "ONDC:RET10"
 CORE_VERSION = "1.2.0"
 COUNTRY = "IND"
@@ -37,11 +39,10 @@ LONGEST_TTL = timedelta(days=1)
 class InvalidMessage(Exception):
     """The request's shape or context is wrong: NACK with a Beckn error."""
 
-    def __init__(self, message: str, *, error_type: str = "CONTEXT-ERROR", code: str = "10000"):
+    def __init__(self, message: str, *, kind: tuple[str, str] = errors.INVALID_REQUEST):
         super().__init__(message)
         self.message = message
-        self.error_type = error_type
-        self.code = code
+        self.kind = kind
 
 
 def _text(context: dict, field: str, *, longest: int = 100) -> str:
@@ -68,9 +69,9 @@ def _ttl(value) -> timedelta:
 def request_context(payload, *, action: str, signer: str, now: datetime | None = None) -> dict:
     """The request's context, checked; InvalidMessage otherwise."""
     if not isinstance(payload, dict) or not isinstance(payload.get("context"), dict):
-        raise InvalidMessage("the body must be a JSON object with a context", error_type="JSON-SCHEMA-ERROR")
+        raise InvalidMessage("the body must be a JSON object with a context", kind=errors.BAD_BODY)
     if not isinstance(payload.get("message"), dict):
-        raise InvalidMessage("the body must have a message object", error_type="JSON-SCHEMA-ERROR")
+        raise InvalidMessage("the body must have a message object", kind=errors.BAD_BODY)
     context = payload["context"]
     if context.get("domain") != DOMAIN:
         raise InvalidMessage(f"this seller serves the domain {DOMAIN} only")
@@ -80,7 +81,9 @@ def request_context(payload, *, action: str, signer: str, now: datetime | None =
         raise InvalidMessage(f"context.country must be {COUNTRY}")
     bap_id = _text(context, "bap_id", longest=200)
     if bap_id != signer:
-        raise InvalidMessage("context.bap_id is not the subscriber that signed the request", code="10001")
+        raise InvalidMessage(
+            "context.bap_id is not the subscriber that signed the request", kind=errors.INVALID_SIGNATURE
+        )
     bap_uri = _text(context, "bap_uri", longest=500)
     parts = urlsplit(bap_uri)
     if parts.scheme not in {"https", "http"} or not parts.netloc:
@@ -94,7 +97,7 @@ def request_context(payload, *, action: str, signer: str, now: datetime | None =
     if sent_at > now + CLOCK_SKEW:
         raise InvalidMessage("context.timestamp is in the future")
     if sent_at + ttl < now - CLOCK_SKEW:
-        raise InvalidMessage("the request's ttl has passed", code="10002")
+        raise InvalidMessage("the request's ttl has passed", kind=errors.STALE_REQUEST)
     return context
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
+from ondc import errors
 from ondc.auth import Unverified, caller_verify
 from ondc.context import InvalidMessage, request_context
 from ondc.models import NetworkMessage
@@ -31,28 +32,29 @@ def ack() -> Reply:
     return Reply(200, {"message": {"ack": {"status": "ACK"}}})
 
 
-def nack(status: int, message: str, *, error_type: str = "CONTEXT-ERROR", code: str = "10000") -> Reply:
+def nack(status: int, message: str, *, kind: tuple[str, str] = errors.INVALID_REQUEST) -> Reply:
+    error_type, code = kind
     error = {"type": error_type, "code": code, "message": message}
     return Reply(status, {"message": {"ack": {"status": "NACK"}}, "error": error})
 
 
 def request_take(*, action: str, headers, body: bytes) -> Reply:
     if len(body) > LARGEST_BODY:
-        return nack(413, "the request is too large", error_type="JSON-SCHEMA-ERROR")
+        return nack(413, "the request is too large", kind=errors.BAD_BODY)
     try:
         caller = caller_verify(headers=headers, body=body)
     except Unverified as refused:
         logger.info("ONDC %s refused: %s", action, refused)
         if refused.retry:
-            return nack(503, str(refused), error_type="CORE-ERROR", code="10001")
-        return nack(401, f"Invalid Signature: {refused}", code="10001")
+            return nack(503, str(refused), kind=errors.CORE_UNAVAILABLE)
+        return nack(401, f"Invalid Signature: {refused}", kind=errors.INVALID_SIGNATURE)
     try:
         payload = json.loads(body)
         context = request_context(payload, action=action, signer=caller.subscriber_id)
     except ValueError:
-        return nack(400, "the body is not JSON", error_type="JSON-SCHEMA-ERROR")
+        return nack(400, "the body is not JSON", kind=errors.BAD_BODY)
     except InvalidMessage as invalid:
-        return nack(400, invalid.message, error_type=invalid.error_type, code=invalid.code)
+        return nack(400, invalid.message, kind=invalid.kind)
     try:
         with transaction.atomic():
             message = NetworkMessage.objects.create(
@@ -67,7 +69,7 @@ def request_take(*, action: str, headers, body: bytes) -> Reply:
             )
             transaction.on_commit(lambda: _queue_answer(message.pk))
     except IntegrityError:
-        return nack(409, "this message_id was already received", code="10002")
+        return nack(409, "this message_id was already received", kind=errors.STALE_REQUEST)
     return ack()
 
 

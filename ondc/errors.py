@@ -1,8 +1,16 @@
-"""The network's error codes the shop answers with (ONDC retail 1.2 error codes), named once."""
+"""The network's error codes the shop answers with (ONDC retail 1.2 error codes), named once.
+
+They are ONDC's (type, code) pairs, in the NACKs and `on_*` errors sent to buyer apps, not the
+shop's own API error codes (`common.error_codes`): they are given as `kind=` and never as a `code=`.
+"""
 
 from dataclasses import dataclass
 
 INVALID_REQUEST = ("CONTEXT-ERROR", "10000")
+INVALID_SIGNATURE = ("CONTEXT-ERROR", "10001")  # "Invalid Signature" (or signed by another subscriber)
+STALE_REQUEST = ("CONTEXT-ERROR", "10002")  # "Invalid / stale request": ttl passed, message id repeated
+BAD_BODY = ("JSON-SCHEMA-ERROR", "10000")
+CORE_UNAVAILABLE = ("CORE-ERROR", "10001")  # the registry could not be asked: the caller retries
 ORDER_NOT_FOUND = ("DOMAIN-ERROR", "30004")  # "Order not found"
 ITEM_NOT_FOUND = ("DOMAIN-ERROR", "30004")
 NOT_SERVICEABLE = ("DOMAIN-ERROR", "30009")  # "Location Serviceability Error"

@@ -14,13 +14,14 @@ shop's invoice is unchanged (the shop is the supplier); the TCS is noted per ord
 """
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 
-from common.money import to_paise
+from common.money import to_paise, to_rupees
 from ondc import errors
 from ondc.errors import Refused
 
 TCS_RATE_PERCENT = Decimal("0.5")
+PER_CENT = Decimal("0.01")
 LARGEST_FEE_PERCENT = Decimal("30")  # a buyer app asking more than this is refused, not recorded
 
 
@@ -35,7 +36,7 @@ class Terms:
 
 
 def _percent_of(paise: int, percent: Decimal) -> int:
-    return int((Decimal(paise) * percent / 100).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+    return to_paise(to_rupees(paise) * (percent * PER_CENT))
 
 
 def terms_of(payment: dict, *, order_total_paise: int) -> Terms:
