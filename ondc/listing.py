@@ -18,7 +18,7 @@ from catalog.models import Category, Financial, Product
 from catalog.selectors import product_listing, with_packs
 from orders.rules import MAX_QTY, SHIPPING_PRICE
 
-PRODUCTS_PER_PAGE = 200
+PRODUCTS_PER_PAGE = 100  # up to ~1.2 MB a page with 3 brands x 3 packs each (bench/ondc.py)
 FULFILLMENT_ID = "F1"
 LOCATION_ID = "L1"
 TIME_TO_SHIP = "PT45M"  # packed and handed to the rider within 45 minutes of the order
