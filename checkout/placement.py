@@ -114,20 +114,25 @@ def _check_lines(items: Sequence[LineRequest]) -> None:
         seen.add(line.financial_id)
 
 
-def _check_address(*, user, shipping_address: Address) -> Destination:
-    """The order goes to the customer's saved, deliverable address; returns it as saved, with its state."""
+def _check_address(*, user, shipping_address: Address, from_profile: bool = True) -> Destination:
+    """The order goes to the customer's saved, deliverable address; returns it as saved, with its state.
+
+    `from_profile=False` (a channel that brings its own address, as ONDC's buyer apps do): the
+    given address, complete and deliverable, without comparing it to a profile."""
     given = Address(
         street=str(shipping_address.street or "").strip(),
         city=str(shipping_address.city or "").strip(),
         postal_code=str(shipping_address.postal_code or "").strip(),
     )
-    if not (given.street and given.city and given.postal_code) or not user.has_complete_address:
+    if not (given.street and given.city and given.postal_code) or (from_profile and not user.has_complete_address):
         raise InvalidOrder(ADDRESS_INCOMPLETE)
     if not is_pincode(given.postal_code):
         raise InvalidOrder(gettext("Postal code must be 6 digits."))
-    saved = Address(street=user.street.strip(), city=user.city.strip(), postal_code=user.postal_code.strip())
-    if _address_key(given) != _address_key(saved):
-        raise InvalidOrder(ADDRESS_NOT_PROFILE)
+    saved = given
+    if from_profile:
+        saved = Address(street=user.street.strip(), city=user.city.strip(), postal_code=user.postal_code.strip())
+        if _address_key(given) != _address_key(saved):
+            raise InvalidOrder(ADDRESS_NOT_PROFILE)
     result = delivery_check(pincode=saved.postal_code)
     if not result.deliverable:
         raise InvalidOrder(result.message)
@@ -187,6 +192,8 @@ def order_place(
     substitution_preference: str = Order.SubstitutionPreference.CALL,
     store_credit: Decimal | None = None,
     delivery_slot: str | None = None,
+    channel: str = Order.Channel.WEBSITE,
+    address_from_profile: bool = True,
 ) -> Order:
     """Place an order priced and stocked by the server.
 
@@ -204,12 +211,14 @@ def order_place(
     turns out unavailable at packing (`Order.SubstitutionPreference`; 400 for anything else).
     `delivery_slot` is the slot checkout chose (`orders.slots.slot_book`: the next free one when
     None; 400 for an unknown, past or closed one, 409 `slot_full` when its places are gone).
+    `channel` is where the order came from (`Order.Channel`); `address_from_profile=False` is for a
+    channel that brings the delivery address with the order (ONDC), checked deliverable as any.
     """
     _check_payment_method(payment_method)
     _check_substitution_preference(substitution_preference)
     _check_lines(items)
     rules.order_placement_throttle(user=user)
-    destination = _check_address(user=user, shipping_address=shipping_address)
+    destination = _check_address(user=user, shipping_address=shipping_address, from_profile=address_from_profile)
     address = destination.address
     interstate = tax.is_interstate(destination.state)
 
@@ -228,6 +237,7 @@ def order_place(
         placed_at = timezone.now()
         order = Order.objects.create(
             user=user,
+            channel=channel,
             created_at=placed_at,
             # The series row is this placement's last lock but for the credit ledger's, taken in
             # the same order by every placement; numbered in the financial year of the order's time.

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.staff_login import StaffAuthenticationForm, staff_may_enter
 from common.vitals_api import VitalsBeaconView, VitalsReportView
+from ondc import views as ondc_views
 from shop import api, pages, seo, views
 from shop.health import healthz, readyz
 from shop.metrics import metrics
@@ -54,6 +55,9 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     path("payments/", include("checkout.web_urls")),
     path("payments/", include("payments.web_urls")),
+    # The ONDC network's door (ondc/urls.py): 404 while ONDC_ENABLED is off.
+    path("ondc/", include("ondc.urls")),
+    path("ondc-site-verification.html", ondc_views.site_verification, name="ondc-site-verification"),
     path("service-worker.js", views.service_worker, name="service-worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("robots.txt", seo.robots_txt, name="robots"),

@@ -13,7 +13,8 @@ other way round; README's table of variables follows the same order):
 - `files`: static files, bundles, the island renderer, media;
 - `commerce`: SMS, payments, order limits, after-sale windows, stock;
 - `store`: the store's identity and where it delivers;
-- `security`: proxies and client addresses, origins, tokens, throttles, hardening, metrics.
+- `security`: proxies and client addresses, origins, tokens, throttles, hardening, metrics;
+- `ondc`: the shop as a seller on the ONDC network (off by default).
 
 Rules that are not configuration (an OTP's length, how often it may be resent) live in the app that
 owns them (`accounts/otp.py`), not here.
@@ -26,3 +27,4 @@ from shop.settings.files import *  # noqa: F403
 from shop.settings.commerce import *  # noqa: F403
 from shop.settings.store import *  # noqa: F403
 from shop.settings.security import *  # noqa: F403
+from shop.settings.ondc import *  # noqa: F403

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "counter",
     "books",
     "inventory",
+    "ondc",
 ]
 
 MIDDLEWARE = [

@@ -26,6 +26,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from catalog.tests.factories import make_category, make_product
 from conftest import client_for, deliver_product
+from ondc.context import ACTIONS as ONDC_ACTIONS
 
 pytestmark = pytest.mark.django_db
 
@@ -625,6 +626,13 @@ OTHER_ROUTES: dict[str, dict[str, tuple]] = {
     "payments/return": {"GET": everyone(302), "POST": everyone(302)},
     # The sandbox's hosted page is reached by its unguessable payment id, as a gateway's page is.
     "payments/sandbox/<str:gateway_order_id>": {"GET": PUBLIC},
+    # The ONDC network's door: off by default (404); when on, the caller's signature decides, not a
+    # login: every role unsigned gets 401 (ondc/tests/test_door.py::test_a_login_is_no_signature).
+    **{f"ondc/{action}": {"POST": everyone(404)} for action in ONDC_ACTIONS},
+    # Onboarding (off by default: 404): the registry's encrypted challenge decides, not a login
+    # (ondc/tests/test_onboarding.py); the verification page is public once ONDC is on.
+    "ondc/on_subscribe": {"POST": everyone(404)},
+    "ondc-site-verification.html": {"GET": everyone(404)},
 }
 
 WEBSOCKETS = {

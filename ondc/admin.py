@@ -1,0 +1,50 @@
+"""Django admin: the network's orders with their money terms, and every message in and out (read only:
+they are the record of what was said on the network)."""
+
+from django.contrib import admin
+
+from common.money import to_rupees
+from ondc.models import NetworkMessage, NetworkOrder
+
+
+class _ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(NetworkOrder)
+class NetworkOrderAdmin(_ReadOnly):
+    list_display = (
+        "network_order_id",
+        "bap_id",
+        "order",
+        "payment_type",
+        "collector",
+        "finder_fee",
+        "tcs",
+        "created_at",
+    )
+    list_filter = ("bap_id", "payment_type", "collector")
+    search_fields = ("network_order_id", "transaction_id", "order__invoice_number")
+    list_select_related = ("order",)
+
+    @admin.display(description="finder fee (₹)")
+    def finder_fee(self, obj):
+        return to_rupees(obj.finder_fee_paise)
+
+    @admin.display(description="TCS (₹)")
+    def tcs(self, obj):
+        return to_rupees(obj.tcs_paise)
+
+
+@admin.register(NetworkMessage)
+class NetworkMessageAdmin(_ReadOnly):
+    list_display = ("created_at", "direction", "action", "bap_id", "transaction_id", "state", "attempts")
+    list_filter = ("direction", "action", "state")
+    search_fields = ("transaction_id", "message_id", "bap_id")

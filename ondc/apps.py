@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class OndcConfig(AppConfig):
+    name = "ondc"
+    verbose_name = "ONDC network"
+
+    def ready(self) -> None:
+        from ondc.receivers import order_changed_heard
+        from orders.events import order_changed
+
+        order_changed.connect(order_changed_heard, dispatch_uid="ondc.order_changed_heard")

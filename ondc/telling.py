@@ -1,0 +1,142 @@
+"""Telling the buyer app what the shop did with its order, unasked: each move as the network names it.
+
+The orders app announces every committed change (`orders.events.order_changed`); for a network
+order the `ondc_tell` task compares the order with what the buyer app was last told
+(`NetworkOrder.told`) and, when they differ, sends one message:
+- `on_update` when lines shrank at packing (a short pick or a removal): a part-cancel, with a
+  `Cancel` fulfillment and the refund of each line as its `quote_trail` (seller reason 002, "one or
+  more items in the order not available");
+- `on_cancel` when the shop cancelled the whole order (seller reason 005, "merchant rejected the
+  order");
+- `on_status` for every other move (Pending → Packed → Out-for-delivery → Order-delivered).
+A change the buyer app asked for itself (its `cancel`, its `confirm`) was already answered: the
+answer records what it told in the same transaction (`answers.answer_build`), so the move is not
+told twice. The message has the order's transaction id and a message id of its own.
+"""
+
+import uuid
+
+from django.conf import settings
+from django.db import transaction
+
+from ondc.context import answer_context
+from ondc.listing import rupees
+from ondc.models import NetworkMessage, NetworkOrder
+from ondc.ordering import order_view
+from orders.models import Order
+
+SELLER_SHORT_PICK = "002"  # One or more items in the Order not available
+SELLER_REJECTED = "005"  # Merchant rejected the order
+
+
+def told_of(order: Order) -> dict:
+    """What a message about the order tells: its state, paid or not, and how many of each line."""
+    return {
+        "status": order.status,
+        "paid": bool(order.is_paid),
+        "items": {str(item.financial_id): item.qty for item in order.items.all()},
+    }
+
+
+def _short_lines(before: dict, now: dict, order: Order) -> list[dict]:
+    prices = {str(item.financial_id): item.price for item in order.items.all()}
+    short = []
+    for item_id, qty_before in before.get("items", {}).items():
+        gone = qty_before - now["items"].get(item_id, 0)
+        if gone > 0:
+            price = prices.get(item_id)
+            refund = rupees(price * gone) if price is not None else None
+            short.append({"id": item_id, "gone": gone, "refund": refund})
+    return short
+
+
+def _cancel_fulfillment(line: dict, position: int) -> dict:
+    trail = [
+        {"code": "type", "value": "item"},
+        {"code": "id", "value": line["id"]},
+        {"code": "currency", "value": "INR"},
+    ]
+    if line["refund"] is not None:
+        trail.append({"code": "value", "value": "-" + line["refund"]})
+    return {
+        "id": f"C{position}",
+        "type": "Cancel",
+        "state": {"descriptor": {"code": "Cancelled"}},
+        "tags": [
+            {
+                "code": "cancel_request",
+                "list": [
+                    {"code": "reason_id", "value": SELLER_SHORT_PICK},
+                    {"code": "initiated_by", "value": settings.ONDC_SUBSCRIBER_ID},
+                    {"code": "item_id", "value": line["id"]},
+                    {"code": "quantity", "value": str(line["gone"])},
+                ],
+            },
+            {"code": "quote_trail", "list": trail},
+        ],
+    }
+
+
+def message_about(network_order: NetworkOrder, *, before: dict, now: dict) -> tuple[str, dict]:
+    """(the action, the message) that tells the buyer app how `now` differs from `before`."""
+    view = order_view(network_order)
+    order = network_order.order
+    if order.status == Order.Status.CANCELLED:
+        view["cancellation"] = {
+            "cancelled_by": settings.ONDC_SUBSCRIBER_ID,
+            "reason": {"id": SELLER_REJECTED},
+        }
+        return "on_cancel", {"order": view}
+    short = _short_lines(before, now, order)
+    if short:
+        view["fulfillments"] += [_cancel_fulfillment(line, n) for n, line in enumerate(short, start=1)]
+        return "on_update", {"order": view}
+    return "on_status", {"order": view}
+
+
+def _context(network_order: NetworkOrder, action: str) -> dict:
+    kept = network_order.details.get("context") or {
+        "domain": "ONDC:RET10",
+        "country": "IND",
+        "core_version": "1.2.0",
+        "bap_id": network_order.bap_id,
+        "bap_uri": network_order.bap_uri,
+        "transaction_id": network_order.transaction_id,
+    }
+    return answer_context({**kept, "message_id": str(uuid.uuid4()), "ttl": "PT30S"}, action=action)
+
+
+def order_tell(*, order_id: int) -> NetworkMessage | None:
+    """Record (queued) the message that tells the buyer app of the order's change, if it has one to tell."""
+    with transaction.atomic():
+        network_order = (
+            NetworkOrder.objects.select_for_update().select_related("order").filter(order_id=order_id).first()
+        )
+        if network_order is None:
+            return None
+        now = told_of(network_order.order)
+        if now == network_order.told:
+            return None
+        action, message = message_about(network_order, before=network_order.told, now=now)
+        context = _context(network_order, action)
+        sent = NetworkMessage.objects.create(
+            direction=NetworkMessage.Direction.SENT,
+            action=action,
+            transaction_id=context["transaction_id"],
+            message_id=context["message_id"],
+            bap_id=network_order.bap_id,
+            bap_uri=network_order.bap_uri,
+            body={"context": context, "message": message},
+            state=NetworkMessage.State.QUEUED,
+            order_id=order_id,
+        )
+        network_order.told = now
+        network_order.save(update_fields=["told"])
+    return sent
+
+
+def told_record(*, order_id: int) -> None:
+    """An answer about the order is being sent: it tells the order as it stands now."""
+    network_order = NetworkOrder.objects.select_related("order").filter(order_id=order_id).first()
+    if network_order is not None:
+        NetworkOrder.objects.filter(pk=network_order.pk).update(told=told_of(network_order.order))
