@@ -162,3 +162,22 @@ class BlockInSerializer(serializers.Serializer):
 class UpiQuerySerializer(serializers.Serializer):
     amount = MoneyField(min_value=Decimal("0.01"))
     note = serializers.CharField(required=False, allow_blank=True, max_length=50)
+
+
+class TillPackSerializer(serializers.Serializer):
+    financialId = serializers.CharField()
+    name = serializers.CharField()
+    nameTe = serializers.CharField()
+    brand = serializers.CharField()
+    quantity = serializers.CharField()
+    units = serializers.CharField()
+    price = serializers.FloatField()
+    dprice = serializers.FloatField()
+    codes = serializers.ListField(child=serializers.CharField())
+
+
+class TillCatalogSerializer(serializers.Serializer):
+    """What a till keeps to bill offline (`counter.offline`)."""
+
+    packs = TillPackSerializer(many=True)
+    seller = ReceiptSellerSerializer()
