@@ -29,6 +29,8 @@ def till_catalog() -> dict:
                 "units": pack.units,
                 "price": money(pack.price),
                 "dprice": money(pack.dprice),
+                "hsnCode": pack.detail.product.hsn_code,
+                "gstRate": pack.detail.product.gst_rate,
                 "codes": [barcode.code for barcode in pack.barcodes.all()],
             }
             for pack in packs

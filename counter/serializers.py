@@ -173,6 +173,8 @@ class TillPackSerializer(serializers.Serializer):
     units = serializers.CharField()
     price = serializers.FloatField()
     dprice = serializers.FloatField()
+    hsnCode = serializers.CharField()
+    gstRate = serializers.IntegerField()
     codes = serializers.ListField(child=serializers.CharField())
 
 

@@ -68,6 +68,7 @@ export default function Receipt({ bill, paper, language }) {
           </tbody>
         </table>
       ) : null}
+      {bill.offline && !gst ? <p className="receipt__sub">{say("counter.receipt.offline")}</p> : null}
       <p className="receipt__total">
         {say("counter.receipt.total")}: {formatMoney(order.totalPrice)}
       </p>

@@ -1,0 +1,147 @@
+"""The counter keeps billing with the connection down (issue 41), in a real browser: the till
+keeps its catalog and a block of bill numbers (IndexedDB); with `context.set_offline(True)` the
+cashier scans and searches, bills and prints; back online, the bills are sent once, numbered
+without a gap from the block, stock moved once each, and a price changed meanwhile is the bill's
+price, flagged for the manager. Screenshots (390x844 and 1280x800, English and Telugu) go to
+test-results/counter/.
+
+Needs the built bundles: `npm run build` first.
+"""
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from catalog.models import Barcode, Financial
+from catalog.tests.factories import make_category, make_product
+from counter.models import Counter, CounterBill, NumberBlock
+from orders.models import Order
+from shop.tests.browser.test_gate_journeys import login_info, store_login
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ADMIN_PHONE, ADMIN_PASSWORD = "9876500077", "admin-pass-123"
+SHOTS = Path("test-results/counter")
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+OIL_CODE = "8901234567890"
+
+# How many numbers the till holds in its IndexedDB (offline.js keeps them under numbers:<till>).
+NUMBERS_HELD = """(till) => new Promise((resolve) => {
+  const open = indexedDB.open("smlr-counter", 1);
+  open.onsuccess = () => {
+    const get = open.result.transaction("kv").objectStore("kv").get(`numbers:${till}`);
+    get.onsuccess = () => resolve((get.result || []).length);
+    get.onerror = () => resolve(-1);
+  };
+  open.onerror = () => resolve(-1);
+})"""
+
+
+@pytest.fixture
+def shop(make_user):
+    oils = make_category("OILS")
+    oil = make_product(
+        "Groundnut Oil", name_te="వేరుశెనగ నూనె", category=oils, brands={"Dhara": [("1", "l", "200", "180", 10)]}
+    )
+    dal = make_product("Toor Dal", name_te="కంది పప్పు", category=oils, brands={"Tata": [("500", "g", "90", "80", 10)]})
+    oil_pack = oil.details.get().financials.get()
+    Barcode.objects.create(pack=oil_pack, code=OIL_CODE, kind="ean13")
+    Counter.objects.get_or_create(code="CTR1", defaults={"name": "Counter 1"})
+    make_user(ADMIN_PHONE, password=ADMIN_PASSWORD, name="Lakshmi Admin", is_staff=True)
+    return oil_pack, dal.details.get().financials.get()
+
+
+def open_counter(browser, live_server, size: str, language: str = "en") -> Page:
+    context = browser.new_context(base_url=live_server.url, viewport=SIZES[size])
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    store_login(page, login_info(page, ADMIN_PHONE, ADMIN_PASSWORD))
+    page.evaluate("(lang) => localStorage.setItem('lang', lang)", language)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page.goto("/admin/counter")
+    expect(page.locator("#counter-scan")).to_be_visible()
+    # The till has reserved its block and kept it before the connection drops.
+    page.wait_for_function(f"({NUMBERS_HELD})('CTR1').then((n) => n >= 5)", polling=100)
+    return page
+
+
+def shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def bill_offline(page: Page, *, scan: str, pick: str | None = None) -> str:
+    page.locator("#counter-scan").fill(scan)
+    page.locator("#counter-scan").press("Enter")
+    if pick:
+        page.get_by_role("button", name=pick).click()
+    expect(page.locator(".counter__list li")).to_have_count(1)
+    page.locator("#counter-pay .btn", has_text="Add payment").click()
+    page.locator(".counter__complete").click()
+    receipt = page.locator("article.receipt")
+    expect(receipt).to_be_visible()
+    number = receipt.get_attribute("aria-label").rsplit(" ", 1)[1]
+    return number
+
+
+def test_bills_made_offline_are_sent_once_when_the_connection_is_back(browser, live_server, shop):
+    oil, dal = shop
+    page = open_counter(browser, live_server, "desktop")
+    page.context.set_offline(True)
+    expect(page.get_by_text("No connection: billing from this till's own catalog")).to_be_visible()
+
+    numbers = [bill_offline(page, scan=OIL_CODE)]
+    expect(page.locator("article.receipt")).to_contain_text("Billed offline at the prices shown")
+    shoot(page, "offline-receipt-desktop-en")
+    page.get_by_role("button", name="New bill").click()
+    numbers.append(bill_offline(page, scan="toor", pick="Tata Toor Dal 500 g · ₹80.00"))
+    page.get_by_role("button", name="New bill").click()
+    # The price changes on the server meanwhile: the shopper pays what the till said.
+    Financial.objects.filter(pk=oil.pk).update(dprice=Decimal("175.00"))
+    numbers.append(bill_offline(page, scan=OIL_CODE))
+    page.get_by_role("button", name="New bill").click()
+    expect(page.get_by_text("3 bills wait to be sent")).to_be_visible()
+    shoot(page, "offline-bill-desktop-en")
+    assert not Order.objects.filter(channel="counter").exists()  # nothing reached the server
+
+    page.context.set_offline(False)
+    expect(page.get_by_text("3 bills made offline were sent.")).to_be_visible()
+
+    block = NumberBlock.objects.get()
+    assert numbers == [f"CTR1/{block.fy}/{n:06d}" for n in range(block.first, block.first + 3)]  # gapless
+    made = CounterBill.objects.filter(offline=True).select_related("order").order_by("order__invoice_number")
+    assert [bill.order.invoice_number for bill in made] == numbers
+    assert [bill.order.total_price for bill in made] == [Decimal("180.00"), Decimal("80.00"), Decimal("180.00")]
+    assert "175.00" in made[2].price_note and not made[0].price_note  # flagged for the manager
+    assert Financial.objects.get(pk=oil.pk).count_in_stock == 8 and Financial.objects.get(pk=dal.pk).count_in_stock == 9
+
+    # Sent once: a reload (which syncs again) and another trip offline and back change nothing.
+    page.reload()
+    expect(page.locator("#counter-scan")).to_be_visible()
+    page.context.set_offline(True)
+    page.context.set_offline(False)
+    page.wait_for_timeout(1500)
+    assert CounterBill.objects.count() == 3 and Financial.objects.get(pk=oil.pk).count_in_stock == 8
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "te"])
+def test_the_offline_counter_screens(browser, live_server, shop, size, language):
+    page = open_counter(browser, live_server, size, language)
+    page.context.set_offline(True)
+    expect(page.locator(".counter__offline .alert--warning")).to_be_visible()
+    page.locator("#counter-scan").fill(OIL_CODE)
+    page.locator("#counter-scan").press("Enter")
+    expect(page.locator(".counter__list li")).to_have_count(1)
+    shoot(page, f"offline-bill-{size}-{language}")
+    page.locator("#counter-pay button.btn:not([role])").first.click()
+    page.locator(".counter__complete").click()
+    expect(page.locator("article.receipt")).to_be_visible()
+    shoot(page, f"offline-receipt-{size}-{language}")
+    page.context.set_offline(False)
+    expect(page.locator(".counter__offline .alert--success")).to_be_visible()
+    assert CounterBill.objects.filter(offline=True).count() == 1
+    page.context.close()
