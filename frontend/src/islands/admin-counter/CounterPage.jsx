@@ -479,7 +479,7 @@ export function useKeptTill(till) {
     if (!till || !hasIndexedDb()) return;
     try {
       setCatalog(await prepareTill(till));
-      setOnline(true);
+      setOnline(navigator.onLine !== false); // the connection may have dropped meanwhile
       const sent = await syncOutbox();
       if (sent) setState((current) => ({ ...current, sent: current.sent + sent }));
     } catch (failure) {
@@ -508,13 +508,15 @@ export function useKeptTill(till) {
   const wentOffline = useCallback(() => setOnline(false), []);
   const find = useCallback(
     async (text) => {
-      if (!online) return findInCatalog(packs, text);
+      // Scanned before the kept catalog reached the screen: read it from the till's database.
+      const offline = async () => findInCatalog(packs.length ? packs : tillPacks(await loadCatalog()), text);
+      if (!online) return offline();
       try {
         return await lookUp(text);
       } catch (failure) {
         if (failure?.status !== 0) throw failure;
         setOnline(false);
-        return findInCatalog(packs, text);
+        return offline();
       }
     },
     [online, packs],
