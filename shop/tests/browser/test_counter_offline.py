@@ -146,3 +146,32 @@ def test_the_offline_counter_screens(browser, live_server, shop, size, language)
     expect(page.locator(".counter__offline .alert--success")).to_be_visible()
     assert CounterBill.objects.filter(offline=True).count() == 1
     page.context.close()
+
+
+@pytest.mark.parametrize("paper", ["80", "58"])
+@pytest.mark.parametrize("language", ["en", "te"])
+def test_the_receipt_prints_on_a_thermal_roll(browser, live_server, shop, paper, language):
+    """A bill made online, its receipt printed through the browser's own print (the print CSS: only
+    the receipt, on a roll of the chosen width) to a PDF of that width, then a PNG to look at."""
+    page = open_counter(browser, live_server, "desktop")
+    page.locator("#counter-scan").fill(OIL_CODE)
+    page.locator("#counter-scan").press("Enter")
+    expect(page.locator(".counter__list li")).to_have_count(1)
+    expect(page.locator(".counter__total")).to_contain_text("GST")
+    page.locator("#counter-pay .btn", has_text="Add payment").click()
+    page.locator(".counter__complete").click()
+    expect(page.locator("article.receipt")).to_be_visible()
+    page.locator("#counter-paper").select_option(paper)
+    page.locator("#counter-receipt-language").select_option(language)
+    receipt = page.locator(f"article.receipt--{paper}")
+    expect(receipt).to_have_attribute("lang", language)
+    page.emulate_media(media="print")
+    width_mm = receipt.evaluate("(node) => node.getBoundingClientRect().width * 25.4 / 96")
+    assert width_mm <= int(paper) - 4  # inside the roll with its margins
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pdf = SHOTS / f"receipt-{paper}mm-{language}.pdf"
+    page.pdf(path=str(pdf), width=f"{paper}mm", height="200mm", print_background=True)
+    assert pdf.stat().st_size > 1000
+    bill = CounterBill.objects.get()
+    assert not bill.offline and bill.order.invoice_number in receipt.inner_text()
+    page.context.close()
