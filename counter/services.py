@@ -37,10 +37,11 @@ from django.utils.translation import gettext, gettext_lazy
 from accounts.models import User
 from catalog.labels import pack_label
 from catalog.models import Financial
-from catalog.stock import packs_locked, stock_sell_held
+from catalog.stock import packs_expired, packs_locked, stock_sell_held
 from common.errors import Conflict, InvalidValue, NotFound
 from common.idempotency import KeyReused
 from common.money import to_paise
+from counter.error_codes import CounterErrorCode
 from counter.models import BillTender, Counter, CounterBill, DayClose, NumberBlock, Tender
 from orders import tax
 from orders.lines import line_snapshot
@@ -76,6 +77,10 @@ KEY_REQUIRED = gettext_lazy("Every bill needs its Idempotency-Key.")
 NUMBER_NOT_RESERVED = gettext_lazy("Bill number {number} is not in a block reserved for counter {code}.")
 NUMBER_TAKEN = gettext_lazy("Bill number {number} is already used by another bill.")
 BILL_NOT_FOUND = gettext_lazy("Bill not found.")
+PACK_EXPIRED = gettext_lazy(
+    "{pack}: every batch passed its best-before date ({date}); expired stock cannot be sold. "
+    "Take the pack off the shelf."
+)
 OFFLINE_PRICE_CHANGED = gettext_lazy("billed offline at ₹{billed}, price then ₹{price}")
 
 
@@ -175,6 +180,19 @@ def _known_packs(lines: Sequence[BillLine], packs: dict[int, Financial]) -> None
             raise InvalidValue(UNKNOWN_PACK.format(position=position, code=line.financial_id), code="unknown_pack")
 
 
+def _refuse_expired(lines: Sequence[BillLine], packs: dict[int, Financial], *, on=None) -> None:
+    """A pack whose every batch has expired is not sold (the catalog's stock says which): 409."""
+    expired = packs_expired([line.financial_id for line in lines], today=on)
+    for line in lines:
+        if line.financial_id in expired:
+            raise Conflict(
+                PACK_EXPIRED.format(
+                    pack=pack_label(packs[line.financial_id], named=True), date=expired[line.financial_id].isoformat()
+                ),
+                code=CounterErrorCode.PACK_EXPIRED,
+            )
+
+
 def _line(pack: Financial, line: BillLine, notes: list[str]) -> OrderItem:
     """The order line, as online orders snapshot it; an offline bill at the price its till showed."""
     item = line_snapshot(order=Order(gst_interstate=False), pack=pack, qty=line.qty)
@@ -197,6 +215,7 @@ def bill_quote(*, lines: Sequence[BillLine]) -> Quote:
         for pack in Financial.objects.select_related("detail__product").filter(pk__in=[x.financial_id for x in checked])
     }
     _known_packs(checked, packs)
+    _refuse_expired(checked, packs)
     notes: list[str] = []
     items = [_line(packs[line.financial_id], line, notes) for line in checked]
     return Quote(lines=items, total=sum((item.line_total for item in items), Decimal("0.00")), notes=notes)
@@ -330,6 +349,7 @@ def _bill_write(
     # Packs first (every placement's lock order), checked and priced under the lock.
     packs = packs_locked(line.financial_id for line in lines)
     _known_packs(lines, packs)
+    _refuse_expired(lines, packs, on=day)
     notes: list[str] = []
     items = [_line(packs[line.financial_id], line, notes) for line in lines]
     total = sum((item.line_total for item in items), Decimal("0.00"))

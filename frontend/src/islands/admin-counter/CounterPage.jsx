@@ -272,6 +272,7 @@ function BillPanel({ till, upiId, counterName, kept }) {
   const [tenders, setTenders] = useState([]);
   const [phone, setPhone] = useState("");
   const [error, setError] = useState("");
+  const [quoteError, setQuoteError] = useState(""); // a line the server will not bill (an expired pack)
   const [bill, setBill] = useState(null);
   const [busy, setBusy] = useState(false);
   const [paper, setPaper] = useState("80");
@@ -288,6 +289,7 @@ function BillPanel({ till, upiId, counterName, kept }) {
   }, []);
 
   useEffect(() => {
+    setQuoteError("");
     if (!lines.length) return setQuote(null);
     if (!kept.online) return setQuote(offlineQuote(lines));
     let live = true;
@@ -296,7 +298,10 @@ function BillPanel({ till, upiId, counterName, kept }) {
       (failure) => {
         if (!live) return;
         if (failure?.status === 0) kept.wentOffline();
-        else setError(errorMessage(failure));
+        else {
+          setQuote(null);
+          setQuoteError(errorMessage(failure));
+        }
       },
     );
     return () => {
@@ -434,6 +439,7 @@ function BillPanel({ till, upiId, counterName, kept }) {
             );
           })}
         </ol>
+        {quoteError ? <Message variant="danger">{quoteError}</Message> : null}
         <p className="counter__total">
           {t("counter.total")}: <strong>{formatMoney(total)}</strong>{" "}
           {quote?.offline ? <small>({t("counter.offline.prices")})</small> : <small>({t("counter.gst")} {formatMoney(tax)})</small>}
@@ -441,7 +447,7 @@ function BillPanel({ till, upiId, counterName, kept }) {
       </section>
       <TenderPanel total={total} tenders={tenders} setTenders={setTenders} phone={phone} setPhone={setPhone} upiId={upiId} />
       {error ? <Message variant="danger">{error}</Message> : null}
-      <button type="button" className="btn btn--primary counter__complete" disabled={busy || !lines.length || Math.round(paid * 100) !== Math.round(total * 100)} onClick={complete}>
+      <button type="button" className="btn btn--primary counter__complete" disabled={busy || !lines.length || Boolean(quoteError) || Math.round(paid * 100) !== Math.round(total * 100)} onClick={complete}>
         {t("counter.complete")} {formatMoney(total)}
       </button>
     </div>
