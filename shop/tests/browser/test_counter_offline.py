@@ -175,3 +175,26 @@ def test_the_receipt_prints_on_a_thermal_roll(browser, live_server, shop, paper,
     bill = CounterBill.objects.get()
     assert not bill.offline and bill.order.invoice_number in receipt.inner_text()
     page.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language, says", [("en", "expired stock cannot be sold"), ("te", "అమ్మకూడదు")])
+def test_a_scanned_pack_whose_every_batch_expired_says_why(browser, live_server, shop, size, language, says):
+    import datetime
+
+    from django.utils import timezone
+
+    from catalog.models import StockBatch
+
+    oil, _dal = shop
+    Financial.objects.filter(pk=oil.pk).update(count_in_stock=0)
+    StockBatch.objects.filter(pack=oil).delete()
+    StockBatch.objects.create(pack=oil, count=4, best_before=timezone.localdate() - datetime.timedelta(days=2))
+    Financial.objects.filter(pk=oil.pk).update(count_in_stock=4)
+    page = open_counter(browser, live_server, size, language)
+    page.locator("#counter-scan").fill(OIL_CODE)
+    page.locator("#counter-scan").press("Enter")
+    expect(page.locator(".counter__lines .alert--danger")).to_contain_text(says)
+    expect(page.locator(".counter__complete")).to_be_disabled()
+    shoot(page, f"expired-{size}-{language}")
+    page.context.close()
