@@ -100,6 +100,7 @@ class BillsView(CounterStaffView):
             tenders=_tenders(data["tenders"]),
             key=request.headers.get(IDEMPOTENCY_HEADER, ""),
             customer_phone=data.get("customerPhone", ""),
+            buyer=(data.get("buyerGstin", ""), data.get("buyerName", "")),
         )
         return Response(_bill_data(request, bill), status=status.HTTP_201_CREATED)
 

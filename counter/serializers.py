@@ -54,6 +54,12 @@ class BillInSerializer(serializers.Serializer):
     lines = BillLineInSerializer(many=True, allow_empty=False, max_length=200)
     tenders = TenderInSerializer(many=True, allow_empty=False, max_length=8)
     customerPhone = serializers.CharField(required=False, allow_blank=True, max_length=10)
+    buyerGstin = serializers.CharField(
+        required=False, allow_blank=True, max_length=20, help_text="A business buyer's GSTIN (with buyerName)"
+    )
+    buyerName = serializers.CharField(
+        required=False, allow_blank=True, max_length=200, help_text="The business buyer's legal name"
+    )
 
 
 class OfflineBillInSerializer(BillInSerializer):
@@ -98,12 +104,18 @@ class BillSerializer(serializers.Serializer):
     tenders = TenderSerializer(source="tenders.all", many=True)
     order = serializers.SerializerMethodField()
     seller = serializers.SerializerMethodField()
+    buyer = serializers.SerializerMethodField()
 
     def get_order(self, bill) -> dict:
         return OrderSerializer(bill.order, context=self.context).data
 
     def get_seller(self, bill) -> dict:
         return ReceiptSellerSerializer(settings).data
+
+    def get_buyer(self, bill) -> dict | None:
+        """The business buyer the invoice names (GSTIN and legal name), or null."""
+        buyer = getattr(bill.order, "books_buyer", None)
+        return {"gstin": buyer.gstin, "name": buyer.name} if buyer is not None else None
 
 
 class ReturnLineInSerializer(serializers.Serializer):

@@ -81,6 +81,7 @@ KEY_REQUIRED = gettext_lazy("Every bill needs its Idempotency-Key.")
 NUMBER_NOT_RESERVED = gettext_lazy("Bill number {number} is not in a block reserved for counter {code}.")
 NUMBER_TAKEN = gettext_lazy("Bill number {number} is already used by another bill.")
 BILL_NOT_FOUND = gettext_lazy("Bill not found.")
+BUYER_NEEDS_BOTH = gettext_lazy("A business buyer needs both the GSTIN and the legal name.")
 PACK_EXPIRED = gettext_lazy(
     "{pack}: every batch passed its best-before date ({date}); expired stock cannot be sold. "
     "Take the pack off the shelf."
@@ -319,6 +320,7 @@ def counter_bill_create(
     key: str,
     customer_phone: str = "",
     offline: Offline | None = None,
+    buyer: tuple[str, str] = ("", ""),
 ) -> CounterBill:
     """Make a bill: the order, its lines and tax, stock out, tenders, paid and delivered, numbered.
 
@@ -333,7 +335,10 @@ def counter_bill_create(
     if not key or len(key) > 64:
         raise InvalidValue(str(KEY_REQUIRED), code=CommonErrorCode.IDEMPOTENCY_KEY_REQUIRED)
     customer_phone = str(customer_phone or "").strip()
+    buyer = _checked_buyer(*buyer)
     fingerprint = bill_fingerprint(lines=lines, tenders=tenders, customer_phone=customer_phone, offline=offline)
+    if buyer:
+        fingerprint = bill_fingerprint_of({"bill": fingerprint, "buyer": list(buyer)})
     existing = _existing(counter=counter, key=key, fingerprint=fingerprint)
     if existing is not None:
         return existing
@@ -357,6 +362,7 @@ def counter_bill_create(
             offline=offline,
             billed_at=billed_at,
             day=day,
+            buyer=buyer,
         ),
         # The same key committed by a twin request meanwhile: answer its bill (or 422 if another).
         lambda: _existing(counter=counter, key=key, fingerprint=fingerprint),
@@ -365,8 +371,20 @@ def counter_bill_create(
     return bill
 
 
+def _checked_buyer(gstin: str, name: str) -> tuple[str, str] | None:
+    """A business buyer's GSTIN (checked by `common.gstin`) and legal name, both or neither."""
+    from common.gstin import to_gstin
+
+    gstin, name = str(gstin or "").strip(), " ".join(str(name or "").split())
+    if not gstin and not name:
+        return None
+    if not gstin or not name:
+        raise InvalidValue(str(BUYER_NEEDS_BOTH), code=CounterErrorCode.BUYER_NEEDS_BOTH)
+    return to_gstin(gstin), name
+
+
 def _bill_write(
-    *, counter, cashier, lines, tenders, key, fingerprint, customer, customer_phone, offline, billed_at, day
+    *, counter, cashier, lines, tenders, key, fingerprint, customer, customer_phone, offline, billed_at, day, buyer=None
 ) -> CounterBill:
     # Packs first (every placement's lock order), checked and priced under the lock.
     packs = packs_locked(line.financial_id for line in lines)
@@ -419,6 +437,11 @@ def _bill_write(
         order.store_credit_applied = credit
         order.save(update_fields=["store_credit_applied"])
     order_mark_paid(order=order, reference=f"COUNTER-{order.invoice_number}", by=cashier)
+    if buyer:
+        # The invoice names the business buyer (the books' one writer of it; GSTR-1 reads it as B2B).
+        from books.buyers import invoice_buyer_set
+
+        invoice_buyer_set(order=order, gstin=buyer[0], name=buyer[1], by=cashier)
     bill = CounterBill.objects.create(
         order=order,
         counter=counter,

@@ -174,7 +174,7 @@ function Scanner({ onPack, scanRef, till }) {
   );
 }
 
-function TenderPanel({ total, tenders, setTenders, phone, setPhone, upiId }) {
+function TenderPanel({ total, tenders, setTenders, phone, setPhone, upiId, buyer, setBuyer, online }) {
   const t = useT();
   const paid = tenders.reduce((sum, tender) => sum + Number(tender.amount), 0);
   const left = Math.max(0, Math.round((total - paid) * 100) / 100);
@@ -202,6 +202,19 @@ function TenderPanel({ total, tenders, setTenders, phone, setPhone, upiId }) {
         <label htmlFor="counter-phone">{t("counter.phone")}</label>
         <input id="counter-phone" inputMode="numeric" maxLength={10} value={phone} onChange={(event) => setPhone(event.target.value)} />
       </div>
+      {online ? (
+        <details className="counter__buyer" open={Boolean(buyer.gstin || buyer.name)}>
+          <summary>{t("counter.buyer")}</summary>
+          <div className="form-field">
+            <label htmlFor="counter-buyer-gstin">{t("counter.buyerGstin")}</label>
+            <input id="counter-buyer-gstin" autoCapitalize="characters" maxLength={20} value={buyer.gstin} onChange={(event) => setBuyer({ ...buyer, gstin: event.target.value })} />
+          </div>
+          <div className="form-field">
+            <label htmlFor="counter-buyer-name">{t("counter.buyerName")}</label>
+            <input id="counter-buyer-name" maxLength={200} value={buyer.name} onChange={(event) => setBuyer({ ...buyer, name: event.target.value })} />
+          </div>
+        </details>
+      ) : null}
       <div className="counter__methods" role="radiogroup" aria-label={t("counter.pay")}>
         {METHODS.map((name) => (
           <button key={name} type="button" role="radio" aria-checked={method === name} className={`btn${method === name ? " btn--primary" : ""}`} onClick={() => setMethod(name)}>
@@ -271,6 +284,7 @@ function BillPanel({ till, upiId, counterName, kept }) {
   const [quote, setQuote] = useState(null);
   const [tenders, setTenders] = useState([]);
   const [phone, setPhone] = useState("");
+  const [buyer, setBuyer] = useState({ gstin: "", name: "" }); // a business buyer (B2B invoice), online only
   const [error, setError] = useState("");
   const [quoteError, setQuoteError] = useState(""); // a line the server will not bill (an expired pack)
   const [bill, setBill] = useState(null);
@@ -354,7 +368,13 @@ function BillPanel({ till, upiId, counterName, kept }) {
       const made = await api("/api/counter/bills", {
         method: "POST",
         headers: { "Idempotency-Key": keyRef.current },
-        body: { counter: till, lines: lines.map((line) => ({ financialId: line.id, qty: line.qty })), tenders, customerPhone: phone },
+        body: {
+          counter: till,
+          lines: lines.map((line) => ({ financialId: line.id, qty: line.qty })),
+          tenders,
+          customerPhone: phone,
+          ...(buyer.gstin || buyer.name ? { buyerGstin: buyer.gstin, buyerName: buyer.name } : {}),
+        },
       });
       setBill(made);
     } catch (failure) {
@@ -370,6 +390,7 @@ function BillPanel({ till, upiId, counterName, kept }) {
     setLines([]);
     setTenders([]);
     setPhone("");
+    setBuyer({ gstin: "", name: "" });
     setBill(null);
     setError("");
     keyRef.current = newKey();
@@ -445,7 +466,7 @@ function BillPanel({ till, upiId, counterName, kept }) {
           {quote?.offline ? <small>({t("counter.offline.prices")})</small> : <small>({t("counter.gst")} {formatMoney(tax)})</small>}
         </p>
       </section>
-      <TenderPanel total={total} tenders={tenders} setTenders={setTenders} phone={phone} setPhone={setPhone} upiId={upiId} />
+      <TenderPanel total={total} tenders={tenders} setTenders={setTenders} phone={phone} setPhone={setPhone} upiId={upiId} buyer={buyer} setBuyer={setBuyer} online={kept.online} />
       {error ? <Message variant="danger">{error}</Message> : null}
       <button type="button" className="btn btn--primary counter__complete" disabled={busy || !lines.length || Boolean(quoteError) || Math.round(paid * 100) !== Math.round(total * 100)} onClick={complete}>
         {t("counter.complete")} {formatMoney(total)}
