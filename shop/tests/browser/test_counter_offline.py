@@ -263,3 +263,31 @@ def test_scan_to_line_under_100_ms_at_4x_cpu(browser, live_server, shop, connect
         )
     assert p95 < 100, took
     page.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("language", ["en", "te"])
+def test_a_business_buyer_on_the_bill_and_the_channels_on_the_dashboard(browser, live_server, shop, size, language):
+    page = open_counter(browser, live_server, size, language)
+    page.locator("#counter-scan").fill(OIL_CODE)
+    page.locator("#counter-scan").press("Enter")
+    expect(page.locator(".counter__list li")).to_have_count(1)
+    page.locator(".counter__buyer summary").click()
+    page.locator("#counter-buyer-gstin").fill("37AAPFU0939F1ZU")
+    page.locator("#counter-buyer-name").fill("Sri Lakshmi Traders")
+    shoot(page, f"buyer-{size}-{language}")
+    page.locator("#counter-pay button.btn:not([role])").first.click()
+    page.locator(".counter__complete").click()
+    expect(page.locator("article.receipt")).to_contain_text("Sri Lakshmi Traders")
+    expect(page.locator("article.receipt")).to_contain_text("37AAPFU0939F1ZU")
+    shoot(page, f"buyer-receipt-{size}-{language}")
+    assert CounterBill.objects.get().order.books_buyer.gstin == "37AAPFU0939F1ZU"
+
+    page.goto("/admin/dashboard")
+    section = page.locator("section, figure, div").filter(
+        has_text="Sales by channel" if language == "en" else "మార్గం వారీగా అమ్మకాలు"
+    )
+    expect(section.last).to_be_visible()
+    expect(page.get_by_text("Counter" if language == "en" else "కౌంటర్").first).to_be_visible()
+    shoot(page, f"dashboard-channels-{size}-{language}")
+    page.context.close()
