@@ -8,10 +8,16 @@ from rest_framework import serializers
 from common.fields import MoneyField, TextField, money
 from common.ids import WireIdField
 from common.money import to_rupees
+from common.openapi import SPACE, JudgedInput
 from common.text import REASON_MAX_LENGTH
 from counter.models import Counter, CounterReturn, Tender
 from orders.serializers import OrderItemSerializer, OrderSerializer, PaiseField
 
+# The limits each input states in the OpenAPI schema (the services check the same, in the staff
+# member's language): a till's code, how many lines and tenders a bill may hold, a phone or nothing.
+TILL_CODE = {"type": "string", "pattern": rf"^[{SPACE}]*[A-Za-z0-9]{{1,8}}[{SPACE}]*$", "maxLength": 8}
+PHONE_OR_NOTHING = {"type": "string", "pattern": rf"^[{SPACE}]*([6-9][0-9]{{9}})?[{SPACE}]*$", "maxLength": 10}
+SOMETHING = {"pattern": rf"[^{SPACE}]"}
 KEY_HELP = "The till's key for this bill (also sent as Idempotency-Key): one bill per key"
 
 
@@ -40,7 +46,9 @@ class TenderInSerializer(serializers.Serializer):
     reference = serializers.CharField(required=False, allow_blank=True, max_length=64, help_text="Card slip / UPI ref")
 
 
-class QuoteInSerializer(serializers.Serializer):
+class QuoteInSerializer(JudgedInput):
+    accepted_limits = {"lines": {"minItems": 1, "maxItems": 200}}
+
     lines = BillLineInSerializer(many=True, allow_empty=False, max_length=200)
 
 
@@ -49,7 +57,10 @@ class QuoteSerializer(serializers.Serializer):
     total = MoneyField()
 
 
-class BillInSerializer(serializers.Serializer):
+class BillInSerializer(JudgedInput):
+    accepted = {"counter": TILL_CODE, "customerPhone": PHONE_OR_NOTHING}
+    accepted_limits = {"lines": {"minItems": 1, "maxItems": 200}, "tenders": {"minItems": 1, "maxItems": 8}}
+
     counter = serializers.CharField(max_length=8)
     lines = BillLineInSerializer(many=True, allow_empty=False, max_length=200)
     tenders = TenderInSerializer(many=True, allow_empty=False, max_length=8)
@@ -63,12 +74,16 @@ class BillInSerializer(serializers.Serializer):
 
 
 class OfflineBillInSerializer(BillInSerializer):
+    accepted_limits = {**BillInSerializer.accepted_limits, "key": SOMETHING, "number": SOMETHING}
+
     key = serializers.CharField(max_length=64, help_text=KEY_HELP)
     number = serializers.CharField(max_length=32, help_text="From the counter's reserved block")
     billedAt = serializers.DateTimeField()
 
 
-class SyncInSerializer(serializers.Serializer):
+class SyncInSerializer(JudgedInput):
+    accepted_limits = {"bills": {"minItems": 1, "maxItems": 500}}
+
     bills = OfflineBillInSerializer(many=True, allow_empty=False, max_length=500)
 
 
@@ -124,7 +139,10 @@ class ReturnLineInSerializer(serializers.Serializer):
     damaged = serializers.BooleanField(default=False)
 
 
-class ReturnInSerializer(serializers.Serializer):
+class ReturnInSerializer(JudgedInput):
+    accepted = {"counter": TILL_CODE}
+    accepted_limits = {"lines": {"minItems": 1, "maxItems": 200}}
+
     counter = serializers.CharField(max_length=8)
     lines = ReturnLineInSerializer(many=True, allow_empty=False, max_length=200)
     refund = serializers.ChoiceField(choices=CounterReturn.Refund.values)
@@ -145,7 +163,9 @@ class DayQuerySerializer(serializers.Serializer):
     date = serializers.DateField(required=False)
 
 
-class DayCloseInSerializer(serializers.Serializer):
+class DayCloseInSerializer(JudgedInput):
+    accepted = {"counter": TILL_CODE}
+
     counter = TextField(max_length=8)
     date = serializers.DateField(required=False)
     counted = MoneyField(min_value=Decimal("0"))
@@ -166,7 +186,9 @@ class DayCloseSerializer(serializers.Serializer):
     closedAt = serializers.DateTimeField(source="closed_at")
 
 
-class BlockInSerializer(serializers.Serializer):
+class BlockInSerializer(JudgedInput):
+    accepted = {"counter": TILL_CODE}
+
     counter = serializers.CharField(max_length=8)
     count = serializers.IntegerField(min_value=1, max_value=1000)
 
