@@ -43,7 +43,7 @@ class TenderInSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=Tender.values)
     amount = MoneyField(min_value=Decimal("0.01"))
     tendered = MoneyField(required=False, min_value=Decimal("0"), help_text="Cash handed over (for the change)")
-    reference = serializers.CharField(required=False, allow_blank=True, max_length=64, help_text="Card slip / UPI ref")
+    reference = TextField(required=False, allow_blank=True, max_length=64, help_text="Card slip / UPI ref")
 
 
 class QuoteInSerializer(JudgedInput):
@@ -61,23 +61,21 @@ class BillInSerializer(JudgedInput):
     accepted = {"counter": TILL_CODE, "customerPhone": PHONE_OR_NOTHING}
     accepted_limits = {"lines": {"minItems": 1, "maxItems": 200}, "tenders": {"minItems": 1, "maxItems": 8}}
 
-    counter = serializers.CharField(max_length=8)
+    counter = TextField(max_length=8)
     lines = BillLineInSerializer(many=True, allow_empty=False, max_length=200)
     tenders = TenderInSerializer(many=True, allow_empty=False, max_length=8)
-    customerPhone = serializers.CharField(required=False, allow_blank=True, max_length=10)
-    buyerGstin = serializers.CharField(
+    customerPhone = TextField(required=False, allow_blank=True, max_length=10)
+    buyerGstin = TextField(
         required=False, allow_blank=True, max_length=20, help_text="A business buyer's GSTIN (with buyerName)"
     )
-    buyerName = serializers.CharField(
-        required=False, allow_blank=True, max_length=200, help_text="The business buyer's legal name"
-    )
+    buyerName = TextField(required=False, allow_blank=True, max_length=200, help_text="The business buyer's legal name")
 
 
 class OfflineBillInSerializer(BillInSerializer):
     accepted_limits = {**BillInSerializer.accepted_limits, "key": SOMETHING, "number": SOMETHING}
 
-    key = serializers.CharField(max_length=64, help_text=KEY_HELP)
-    number = serializers.CharField(max_length=32, help_text="From the counter's reserved block")
+    key = TextField(max_length=64, help_text=KEY_HELP)
+    number = TextField(max_length=32, help_text="From the counter's reserved block")
     billedAt = serializers.DateTimeField()
 
 
@@ -143,10 +141,10 @@ class ReturnInSerializer(JudgedInput):
     accepted = {"counter": TILL_CODE}
     accepted_limits = {"lines": {"minItems": 1, "maxItems": 200}}
 
-    counter = serializers.CharField(max_length=8)
+    counter = TextField(max_length=8)
     lines = ReturnLineInSerializer(many=True, allow_empty=False, max_length=200)
     refund = serializers.ChoiceField(choices=CounterReturn.Refund.values)
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=REASON_MAX_LENGTH)
+    reason = TextField(required=False, allow_blank=True, max_length=REASON_MAX_LENGTH)
 
 
 class ReturnSerializer(serializers.Serializer):
@@ -159,7 +157,7 @@ class ReturnSerializer(serializers.Serializer):
 
 
 class DayQuerySerializer(serializers.Serializer):
-    counter = serializers.CharField(max_length=8)
+    counter = TextField(max_length=8)
     date = serializers.DateField(required=False)
 
 
@@ -189,13 +187,13 @@ class DayCloseSerializer(serializers.Serializer):
 class BlockInSerializer(JudgedInput):
     accepted = {"counter": TILL_CODE}
 
-    counter = serializers.CharField(max_length=8)
+    counter = TextField(max_length=8)
     count = serializers.IntegerField(min_value=1, max_value=1000)
 
 
 class UpiQuerySerializer(serializers.Serializer):
     amount = MoneyField(min_value=Decimal("0.01"))
-    note = serializers.CharField(required=False, allow_blank=True, max_length=50)
+    note = TextField(required=False, allow_blank=True, max_length=50)
 
 
 class TillPackSerializer(serializers.Serializer):
