@@ -15,8 +15,9 @@ from orders.serializers import OrderItemSerializer, OrderSerializer, PaiseField
 
 # The limits each input states in the OpenAPI schema (the services check the same, in the staff
 # member's language): a till's code, how many lines and tenders a bill may hold, a phone or nothing.
-TILL_CODE = {"type": "string", "pattern": rf"^[{SPACE}]*[A-Za-z0-9]{{1,8}}[{SPACE}]*$", "maxLength": 8}
-PHONE_OR_NOTHING = {"type": "string", "pattern": rf"^[{SPACE}]*([6-9][0-9]{{9}})?[{SPACE}]*$", "maxLength": 10}
+# No maxLength beside a pattern: the server trims spaces before it counts (the pattern bounds the rest).
+TILL_CODE = {"type": "string", "pattern": rf"^[{SPACE}]*[A-Za-z0-9]{{1,8}}[{SPACE}]*$"}
+PHONE_OR_NOTHING = {"type": "string", "pattern": rf"^[{SPACE}]*([6-9][0-9]{{9}})?[{SPACE}]*$"}
 SOMETHING = {"pattern": rf"[^{SPACE}]"}
 KEY_HELP = "The till's key for this bill (also sent as Idempotency-Key): one bill per key"
 
