@@ -75,6 +75,8 @@ class BillInSerializer(JudgedInput):
 class OfflineBillInSerializer(BillInSerializer):
     accepted_limits = {**BillInSerializer.accepted_limits, "key": SOMETHING, "number": SOMETHING}
 
+    buyerGstin = None  # a business buyer needs the connection: not on an offline bill
+    buyerName = None
     key = TextField(max_length=64, help_text=KEY_HELP)
     number = TextField(max_length=32, help_text="From the counter's reserved block")
     billedAt = serializers.DateTimeField()
