@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from common.fields import MoneyField, TextField, money
@@ -10,6 +11,7 @@ from common.ids import WireIdField
 from common.money import to_rupees
 from common.openapi import SPACE, JudgedInput
 from common.text import REASON_MAX_LENGTH
+from counter import services
 from counter.models import Counter, CounterReturn, Tender
 from orders.serializers import OrderItemSerializer, OrderSerializer, PaiseField
 
@@ -19,6 +21,16 @@ from orders.serializers import OrderItemSerializer, OrderSerializer, PaiseField
 TILL_CODE = {"type": "string", "pattern": rf"^[{SPACE}]*[A-Za-z0-9]{{1,8}}[{SPACE}]*$"}
 PHONE_OR_NOTHING = {"type": "string", "pattern": rf"^[{SPACE}]*([6-9][0-9]{{9}})?[{SPACE}]*$"}
 SOMETHING = {"pattern": rf"[^{SPACE}]"}
+# The same rules on the values the serializer has trimmed (an offline sync answers each bill's
+# refusal in its 200, so what the schema forbids must be refused here, before the services).
+TILL_CODE_RULE = RegexValidator(r"^[A-Za-z0-9]{1,8}$", message=services.TILL_CODE_RULE_TEXT)
+
+
+def PHONE_RULE(value: str) -> None:  # noqa: N802  (named as the rule beside it)
+    """The customer's phone, as `counter.services.customer_for` checks it (its code and message)."""
+    services.customer_for(value)
+
+
 KEY_HELP = "The till's key for this bill (also sent as Idempotency-Key): one bill per key"
 
 
@@ -62,10 +74,10 @@ class BillInSerializer(JudgedInput):
     accepted = {"counter": TILL_CODE, "customerPhone": PHONE_OR_NOTHING}
     accepted_limits = {"lines": {"minItems": 1, "maxItems": 200}, "tenders": {"minItems": 1, "maxItems": 8}}
 
-    counter = TextField(max_length=8)
+    counter = TextField(max_length=8, validators=[TILL_CODE_RULE])
     lines = BillLineInSerializer(many=True, allow_empty=False, max_length=200)
     tenders = TenderInSerializer(many=True, allow_empty=False, max_length=8)
-    customerPhone = TextField(required=False, allow_blank=True, max_length=10)
+    customerPhone = TextField(required=False, allow_blank=True, max_length=10, validators=[PHONE_RULE])
     buyerGstin = TextField(
         required=False, allow_blank=True, max_length=20, help_text="A business buyer's GSTIN (with buyerName)"
     )

@@ -61,6 +61,7 @@ MAX_LINE_QTY = 999
 WALK_IN_PHONE = "0000000000"  # not a mobile number: nobody can register or sign in with it
 
 UNKNOWN_COUNTER = gettext_lazy("No counter has the code {code}.")
+TILL_CODE_RULE_TEXT = gettext_lazy("A till's code is 1 to 8 letters and digits.")
 UNKNOWN_PACK = gettext_lazy("Item {position}: no pack has the code {code}.")
 BILL_EMPTY = gettext_lazy("The bill has no items.")
 TOO_MANY_LINES = gettext_lazy("A bill can hold at most {count} lines.")
