@@ -31,6 +31,8 @@ OIL_CODE = "8901234567890"
 # How many numbers the till holds in its IndexedDB (offline.js keeps them under numbers:<till>).
 NUMBERS_HELD = """(till) => new Promise((resolve) => {
   const open = indexedDB.open("smlr-counter", 1);
+  // Never create the till's database here (it would have no stores): that is the page's to do.
+  open.onupgradeneeded = () => open.transaction.abort();
   open.onsuccess = () => {
     const get = open.result.transaction("kv").objectStore("kv").get(`numbers:${till}`);
     get.onsuccess = () => resolve((get.result || []).length);
