@@ -44,6 +44,7 @@ def order_rows(span: Span) -> tuple[list[str], Iterator[tuple]]:
         "Pincode",
         "Slot date",
         "Slot",
+        "Channel",
     ]
     orders = (
         Order.objects.filter(placed_in(span))
@@ -66,13 +67,30 @@ def order_rows(span: Span) -> tuple[list[str], Iterator[tuple]]:
             "slot_booking__date",
             "slot_booking__start",
             "slot_booking__end",
+            "channel",
         )
     )
 
     def rows() -> Iterator[tuple]:
         zone = timezone.get_default_timezone()
         for row in orders.iterator(chunk_size=CHUNK_SIZE):
-            (invoice, public_id, placed, name, phone, status, method, paid, *money, city, pin, day, start, end) = row
+            (
+                invoice,
+                public_id,
+                placed,
+                name,
+                phone,
+                status,
+                method,
+                paid,
+                *money,
+                city,
+                pin,
+                day,
+                start,
+                end,
+                channel,
+            ) = row
             yield (
                 invoice,
                 public_id,
@@ -87,6 +105,7 @@ def order_rows(span: Span) -> tuple[list[str], Iterator[tuple]]:
                 pin,
                 day.isoformat() if day else "",
                 f"{start:%H:%M}-{end:%H:%M}" if start else "",
+                channel,
             )
 
     return header, rows()

@@ -129,6 +129,11 @@ def order_days(span: Span) -> list[dict]:
     kept = not_cancelled()
     cash = kept & Q(payment_method=Order.PaymentMethod.CASH_OR_UPI)
     online = kept & Q(payment_method=Order.PaymentMethod.ONLINE)
+    by_channel = {}
+    for channel in Order.Channel.values:
+        sold_here = kept & Q(channel=channel)
+        by_channel[f"{channel}_orders"] = Count("id", filter=sold_here)
+        by_channel[f"{channel}_paise"] = Sum(sql_paise("total_price"), filter=sold_here)
     rows = (
         Order.objects.filter(placed_in(span))
         .annotate(day=TruncDate("created_at", tzinfo=timezone.get_default_timezone()))
@@ -141,13 +146,16 @@ def order_days(span: Span) -> list[dict]:
             cash_paise=Sum(sql_paise("total_price"), filter=cash),
             online_orders=Count("id", filter=online),
             online_paise=Sum(sql_paise("total_price"), filter=online),
+            **by_channel,
             first_id=Min("id"),
             last_id=Max("id"),
         )
         .order_by()
     )
     found = {row["day"]: row for row in rows}
-    empty = dict.fromkeys(("orders", "kept", "paise", "cash_orders", "cash_paise", "online_orders", "online_paise"), 0)
+    empty = dict.fromkeys(
+        ("orders", "kept", "paise", "cash_orders", "cash_paise", "online_orders", "online_paise", *by_channel), 0
+    )
     empty.update(first_id=None, last_id=None)
     return [{"date": day, **{key: found.get(day, empty)[key] or empty[key] for key in empty}} for day in span.days]
 
@@ -172,6 +180,12 @@ def order_figures(days: list[dict]) -> dict:
         "paymentMix": [
             {"method": "cash", "orders": total["cash_orders"], "sales": to_rupees(total["cash_paise"])},
             {"method": "online", "orders": total["online_orders"], "sales": to_rupees(total["online_paise"])},
+        ],
+        # Where the sales came from (the website, the counter, phone orders, ONDC): summed in paise,
+        # so the channels add up to `sales` exactly.
+        "salesByChannel": [
+            {"channel": channel, "orders": total[f"{channel}_orders"], "sales": to_rupees(total[f"{channel}_paise"])}
+            for channel in Order.Channel.values
         ],
     }
 
@@ -403,6 +417,7 @@ def dashboard(*, period: Period, now: datetime | None = None) -> dict:
         "newCustomers": new_customers(span),
         "signUps": sign_ups(span),
         "paymentMix": orders["paymentMix"],
+        "salesByChannel": orders["salesByChannel"],
         **money_given_back(span),
         "cancellations": cancellations(span),
         "tickets": tickets,

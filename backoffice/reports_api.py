@@ -19,6 +19,7 @@ from books.error_codes import BooksErrorCode
 from common.errors import InvalidValue
 from common.fields import MoneyField
 from common.permissions import IsAdmin
+from orders.models import Order
 
 PERIOD_INVALID = gettext_lazy("'period' must be one of today, 7d or 30d.")
 
@@ -94,6 +95,12 @@ class LowStockSerializer(serializers.Serializer):
     inStock = serializers.IntegerField()
 
 
+class ChannelSalesSerializer(serializers.Serializer):
+    channel = serializers.ChoiceField(choices=Order.Channel.values)
+    orders = serializers.IntegerField(min_value=0)
+    sales = MoneyField()
+
+
 class DashboardSerializer(serializers.Serializer):
     """Every figure of `backoffice.reports.dashboard`; its docstring defines each one."""
 
@@ -108,6 +115,7 @@ class DashboardSerializer(serializers.Serializer):
     newCustomers = serializers.IntegerField()
     signUps = serializers.IntegerField()
     paymentMix = PaymentMixSerializer(many=True)
+    salesByChannel = ChannelSalesSerializer(many=True, help_text="sales not cancelled by channel; add up to sales")
     refunds = CountAndAmountSerializer()
     creditGiven = CountAndAmountSerializer()
     cancellations = serializers.IntegerField()

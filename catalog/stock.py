@@ -259,6 +259,25 @@ def stock_take(lines: Lines, *, reference: str = "", by=None) -> StockTaken:
     return StockTaken(packs=packs, allocations=allocations, movement_ids=movement_ids)
 
 
+def packs_expired(pack_ids: Iterable[int], today: datetime.date | None = None) -> dict[int, datetime.date]:
+    """The packs among `pack_ids` whose every batch has passed its best-before date (no batch
+    without a date or still in date holds stock), each with its latest date: such a pack on the
+    shelf is expired stock, which the shop never sells (a read; nothing is locked or written)."""
+    today = today or timezone.localdate()
+    rows = (
+        StockBatch.objects.filter(pack_id__in=list(pack_ids))
+        .values("pack_id")
+        .annotate(
+            latest=Max("best_before"),
+            sellable=Sum("count", filter=Q(count__gt=0) & (Q(best_before__isnull=True) | Q(best_before__gte=today))),
+        )
+        .order_by()
+    )
+    return {
+        row["pack_id"]: row["latest"] for row in rows if row["latest"] and row["latest"] < today and not row["sellable"]
+    }
+
+
 @transaction.atomic
 def stock_sell_held(lines: Lines, *, by, reference: str) -> StockTaken:
     """The counter's sale of packs the shopper holds in their hand: never refused.

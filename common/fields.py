@@ -68,6 +68,12 @@ class MoneyFieldSchema(OpenApiSerializerFieldExtension):
         largest = float(Decimal(10) ** whole_digits - Decimal("0.01"))
         number.update(minimum=0, maximum=largest, multipleOf=0.01)
         text = rf"^[{SPACE}]*0*[0-9]{{1,{whole_digits}}}(\.[0-9]{{1,2}})?[{SPACE}]*$"
+        if self.target.min_value == Decimal("0.01"):
+            # More than ₹0 (a payment, a UPI amount): the number from one paisa, the text not all zeros.
+            number["minimum"] = 0.01
+            text = (
+                rf"^[{SPACE}]*0*([1-9][0-9]{{0,{whole_digits - 1}}}(\.[0-9]{{1,2}})?|\.(0[1-9]|[1-9][0-9]?))[{SPACE}]*$"
+            )
         return {"oneOf": [number, {"type": "string", "pattern": text}]}
 
 

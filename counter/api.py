@@ -17,7 +17,7 @@ from common.idempotency import HEADER as IDEMPOTENCY_HEADER
 from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
 from common.permissions import HasRole, IsAdmin
 from common.roles import Role
-from counter import day_close, returns, services, sync
+from counter import day_close, offline, returns, services, sync
 from counter.models import Counter
 from counter.serializers import (
     BillInSerializer,
@@ -32,6 +32,7 @@ from counter.serializers import (
     ReturnInSerializer,
     ReturnSerializer,
     SyncInSerializer,
+    TillCatalogSerializer,
     UpiQuerySerializer,
 )
 from counter.upi import upi_qr_svg, upi_uri
@@ -99,6 +100,7 @@ class BillsView(CounterStaffView):
             tenders=_tenders(data["tenders"]),
             key=request.headers.get(IDEMPOTENCY_HEADER, ""),
             customer_phone=data.get("customerPhone", ""),
+            buyer=(data.get("buyerGstin", ""), data.get("buyerName", "")),
         )
         return Response(_bill_data(request, bill), status=status.HTTP_201_CREATED)
 
@@ -223,3 +225,9 @@ class SyncView(CounterStaffView):
         body.is_valid(raise_exception=True)
         results = sync.bills_sync(cashier=request.user, bills=body.validated_data["bills"])
         return Response({"results": results})
+
+
+class TillCatalogView(CounterStaffView):
+    @extend_schema(responses=TillCatalogSerializer, summary="Every pack a till may bill offline, with its codes")
+    def get(self, request: Request) -> Response:
+        return Response(offline.till_catalog())

@@ -13,10 +13,13 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Sum
 from django.utils.translation import gettext_lazy
 
+from common.error_codes import CommonErrorCode
 from common.errors import Conflict, InvalidValue
 from common.money import to_paise
 from common.text import clean_reason
+from counter.error_codes import CounterErrorCode
 from counter.models import BillTender, Counter, CounterBill, CounterReturn, DayClose, Tender
+from payments.error_codes import PaymentErrorCode
 
 REASON_REQUIRED = gettext_lazy("Say why the cash counted differs from what was expected.")
 ALREADY_CLOSED = gettext_lazy("Counter {code} was already closed for {day}.")
@@ -52,7 +55,7 @@ def day_summary(*, counter: Counter, day: date, opening_float_paise: int = 0) ->
 def _paise(value: Decimal) -> int:
     value = Decimal(value)
     if value < 0 or value != value.quantize(Decimal("0.01")):
-        raise InvalidValue(str(CASH_RULE), code="invalid_amount")
+        raise InvalidValue(str(CASH_RULE), code=PaymentErrorCode.INVALID_AMOUNT)
     return to_paise(value)
 
 
@@ -64,7 +67,7 @@ def day_close(*, counter: Counter, day: date, counted: Decimal, opening_float: D
     difference = counted_paise - summary["expectedCashPaise"]
     reason = clean_reason(reason)
     if difference and not reason:
-        raise InvalidValue(str(REASON_REQUIRED), code="reason_required")
+        raise InvalidValue(str(REASON_REQUIRED), code=CommonErrorCode.REASON_REQUIRED)
     try:
         with transaction.atomic():
             return DayClose.objects.create(
@@ -80,7 +83,7 @@ def day_close(*, counter: Counter, day: date, counted: Decimal, opening_float: D
             )
     except IntegrityError:
         raise Conflict(
-            ALREADY_CLOSED.format(code=counter.code, day=day.isoformat()), code="day_already_closed"
+            ALREADY_CLOSED.format(code=counter.code, day=day.isoformat()), code=CounterErrorCode.DAY_ALREADY_CLOSED
         ) from None
 
 

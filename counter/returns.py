@@ -18,16 +18,18 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from catalog.stock import stock_return
+from common.error_codes import CommonErrorCode
 from common.errors import InvalidValue
 from common.text import clean_reason
+from counter.error_codes import CounterErrorCode
 from counter.models import Counter, CounterBill, CounterReturn, CounterReturnLine
-from counter.services import KeyReused, bill_fingerprint_of, shop_day
+from counter.services import KeyReused, bill_fingerprint_of, shop_day, written_once
 from orders.credit_notes import credit_note_issue
+from orders.error_codes import OrderErrorCode
 from orders.models import Order, OrderItem
 
 logger = logging.getLogger(__name__)
@@ -49,14 +51,14 @@ class ReturnLine:
 
 def _checked(bill: CounterBill, lines: Sequence[ReturnLine]) -> list[tuple[OrderItem, ReturnLine]]:
     if not lines:
-        raise InvalidValue(str(RETURN_EMPTY), code="return_empty")
+        raise InvalidValue(str(RETURN_EMPTY), code=CounterErrorCode.RETURN_EMPTY)
     items = {item.pk: item for item in OrderItem.objects.filter(order=bill.order_id)}
     checked = []
     for line in lines:
         if isinstance(line.qty, bool) or not isinstance(line.qty, int) or line.qty < 1:
-            raise InvalidValue(str(RETURN_QTY_RULE), code="invalid_quantity")
+            raise InvalidValue(str(RETURN_QTY_RULE), code=OrderErrorCode.INVALID_QUANTITY)
         if line.order_item_id not in items:
-            raise InvalidValue(str(RETURN_LINE_NOT_ON_BILL), code="line_not_on_bill")
+            raise InvalidValue(str(RETURN_LINE_NOT_ON_BILL), code=CounterErrorCode.LINE_NOT_ON_BILL)
         checked.append((items[line.order_item_id], line))
     return checked
 
@@ -70,9 +72,9 @@ def counter_return_create(
     the first return."""
     key = str(key or "").strip()
     if not key or len(key) > 64:
-        raise InvalidValue(str(KEY_REQUIRED), code="idempotency_key_required")
+        raise InvalidValue(str(KEY_REQUIRED), code=CommonErrorCode.IDEMPOTENCY_KEY_REQUIRED)
     if refund not in CounterReturn.Refund.values:
-        raise InvalidValue(str(REFUND_METHOD), code="refund_method")
+        raise InvalidValue(str(REFUND_METHOD), code=CounterErrorCode.REFUND_METHOD)
     fingerprint = bill_fingerprint_of(
         {"bill": bill.pk, "lines": [[x.order_item_id, x.qty, x.damaged] for x in lines], "refund": refund}
     )
@@ -80,23 +82,19 @@ def counter_return_create(
     if existing is not None:
         return existing
     checked = _checked(bill, lines)
-    try:
-        with transaction.atomic():
-            made = _write(
-                bill=bill,
-                counter=counter,
-                by=by,
-                checked=checked,
-                refund=refund,
-                key=key,
-                fingerprint=fingerprint,
-                reason=reason,
-            )
-    except IntegrityError:
-        existing = _existing(counter=counter, key=key, fingerprint=fingerprint)
-        if existing is None:
-            raise
-        return existing
+    made = written_once(
+        lambda: _write(
+            bill=bill,
+            counter=counter,
+            by=by,
+            checked=checked,
+            refund=refund,
+            key=key,
+            fingerprint=fingerprint,
+            reason=reason,
+        ),
+        lambda: _existing(counter=counter, key=key, fingerprint=fingerprint),
+    )
     logger.info("counter return %s against %s: %s paise", made.credit_note.number, bill, made.amount_paise)
     return made
 
@@ -115,7 +113,7 @@ def _write(*, bill, counter, by, checked, refund, key, fingerprint, reason) -> C
     order = Order.objects.select_for_update().get(pk=bill.order_id)
     walk_in = order.user_id == walk_in_customer().pk
     if refund == CounterReturn.Refund.CREDIT and walk_in:
-        raise InvalidValue(str(CREDIT_NEEDS_CUSTOMER), code="credit_needs_customer")
+        raise InvalidValue(str(CREDIT_NEEDS_CUSTOMER), code=CounterErrorCode.CREDIT_NEEDS_CUSTOMER)
     note_reason = clean_reason(reason) or gettext("Returned at counter {code}").format(code=counter.code)
     note = credit_note_issue(order=order, lines=[(item, line.qty) for item, line in checked], reason=note_reason, by=by)
     amount = note.total_paise

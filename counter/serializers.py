@@ -3,14 +3,33 @@
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from common.fields import MoneyField, TextField, money
 from common.ids import WireIdField
 from common.money import to_rupees
+from common.openapi import SPACE, JudgedInput
 from common.text import REASON_MAX_LENGTH
+from counter import services
 from counter.models import Counter, CounterReturn, Tender
 from orders.serializers import OrderItemSerializer, OrderSerializer, PaiseField
+
+# The limits each input states in the OpenAPI schema (the services check the same, in the staff
+# member's language): a till's code, how many lines and tenders a bill may hold, a phone or nothing.
+# No maxLength beside a pattern: the server trims spaces before it counts (the pattern bounds the rest).
+TILL_CODE = {"type": "string", "pattern": rf"^[{SPACE}]*[A-Za-z0-9]{{1,8}}[{SPACE}]*$"}
+PHONE_OR_NOTHING = {"type": "string", "pattern": rf"^[{SPACE}]*([6-9][0-9]{{9}})?[{SPACE}]*$"}
+SOMETHING = {"pattern": rf"[^{SPACE}]"}
+# The same rules on the values the serializer has trimmed (an offline sync answers each bill's
+# refusal in its 200, so what the schema forbids must be refused here, before the services).
+TILL_CODE_RULE = RegexValidator(r"^[A-Za-z0-9]{1,8}$", message=services.TILL_CODE_RULE_TEXT)
+
+
+def PHONE_RULE(value: str) -> None:  # noqa: N802  (named as the rule beside it)
+    """The customer's phone, as `counter.services.customer_for` checks it (its code and message)."""
+    services.customer_for(value)
+
 
 KEY_HELP = "The till's key for this bill (also sent as Idempotency-Key): one bill per key"
 
@@ -37,10 +56,12 @@ class TenderInSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=Tender.values)
     amount = MoneyField(min_value=Decimal("0.01"))
     tendered = MoneyField(required=False, min_value=Decimal("0"), help_text="Cash handed over (for the change)")
-    reference = serializers.CharField(required=False, allow_blank=True, max_length=64, help_text="Card slip / UPI ref")
+    reference = TextField(required=False, allow_blank=True, max_length=64, help_text="Card slip / UPI ref")
 
 
-class QuoteInSerializer(serializers.Serializer):
+class QuoteInSerializer(JudgedInput):
+    accepted_limits = {"lines": {"minItems": 1, "maxItems": 200}}
+
     lines = BillLineInSerializer(many=True, allow_empty=False, max_length=200)
 
 
@@ -49,20 +70,33 @@ class QuoteSerializer(serializers.Serializer):
     total = MoneyField()
 
 
-class BillInSerializer(serializers.Serializer):
-    counter = serializers.CharField(max_length=8)
+class BillInSerializer(JudgedInput):
+    accepted = {"counter": TILL_CODE, "customerPhone": PHONE_OR_NOTHING}
+    accepted_limits = {"lines": {"minItems": 1, "maxItems": 200}, "tenders": {"minItems": 1, "maxItems": 8}}
+
+    counter = TextField(max_length=8, validators=[TILL_CODE_RULE])
     lines = BillLineInSerializer(many=True, allow_empty=False, max_length=200)
     tenders = TenderInSerializer(many=True, allow_empty=False, max_length=8)
-    customerPhone = serializers.CharField(required=False, allow_blank=True, max_length=10)
+    customerPhone = TextField(required=False, allow_blank=True, max_length=10, validators=[PHONE_RULE])
+    buyerGstin = TextField(
+        required=False, allow_blank=True, max_length=20, help_text="A business buyer's GSTIN (with buyerName)"
+    )
+    buyerName = TextField(required=False, allow_blank=True, max_length=200, help_text="The business buyer's legal name")
 
 
 class OfflineBillInSerializer(BillInSerializer):
-    key = serializers.CharField(max_length=64, help_text=KEY_HELP)
-    number = serializers.CharField(max_length=32, help_text="From the counter's reserved block")
+    accepted_limits = {**BillInSerializer.accepted_limits, "key": SOMETHING, "number": SOMETHING}
+
+    buyerGstin = None  # a business buyer needs the connection: not on an offline bill
+    buyerName = None
+    key = TextField(max_length=64, help_text=KEY_HELP)
+    number = TextField(max_length=32, help_text="From the counter's reserved block")
     billedAt = serializers.DateTimeField()
 
 
-class SyncInSerializer(serializers.Serializer):
+class SyncInSerializer(JudgedInput):
+    accepted_limits = {"bills": {"minItems": 1, "maxItems": 500}}
+
     bills = OfflineBillInSerializer(many=True, allow_empty=False, max_length=500)
 
 
@@ -98,12 +132,18 @@ class BillSerializer(serializers.Serializer):
     tenders = TenderSerializer(source="tenders.all", many=True)
     order = serializers.SerializerMethodField()
     seller = serializers.SerializerMethodField()
+    buyer = serializers.SerializerMethodField()
 
     def get_order(self, bill) -> dict:
         return OrderSerializer(bill.order, context=self.context).data
 
     def get_seller(self, bill) -> dict:
         return ReceiptSellerSerializer(settings).data
+
+    def get_buyer(self, bill) -> dict | None:
+        """The business buyer the invoice names (GSTIN and legal name), or null."""
+        buyer = getattr(bill.order, "books_buyer", None)
+        return {"gstin": buyer.gstin, "name": buyer.name} if buyer is not None else None
 
 
 class ReturnLineInSerializer(serializers.Serializer):
@@ -112,11 +152,14 @@ class ReturnLineInSerializer(serializers.Serializer):
     damaged = serializers.BooleanField(default=False)
 
 
-class ReturnInSerializer(serializers.Serializer):
-    counter = serializers.CharField(max_length=8)
+class ReturnInSerializer(JudgedInput):
+    accepted = {"counter": TILL_CODE}
+    accepted_limits = {"lines": {"minItems": 1, "maxItems": 200}}
+
+    counter = TextField(max_length=8)
     lines = ReturnLineInSerializer(many=True, allow_empty=False, max_length=200)
     refund = serializers.ChoiceField(choices=CounterReturn.Refund.values)
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=REASON_MAX_LENGTH)
+    reason = TextField(required=False, allow_blank=True, max_length=REASON_MAX_LENGTH)
 
 
 class ReturnSerializer(serializers.Serializer):
@@ -129,11 +172,13 @@ class ReturnSerializer(serializers.Serializer):
 
 
 class DayQuerySerializer(serializers.Serializer):
-    counter = serializers.CharField(max_length=8)
+    counter = TextField(max_length=8)
     date = serializers.DateField(required=False)
 
 
-class DayCloseInSerializer(serializers.Serializer):
+class DayCloseInSerializer(JudgedInput):
+    accepted = {"counter": TILL_CODE}
+
     counter = TextField(max_length=8)
     date = serializers.DateField(required=False)
     counted = MoneyField(min_value=Decimal("0"))
@@ -154,11 +199,34 @@ class DayCloseSerializer(serializers.Serializer):
     closedAt = serializers.DateTimeField(source="closed_at")
 
 
-class BlockInSerializer(serializers.Serializer):
-    counter = serializers.CharField(max_length=8)
+class BlockInSerializer(JudgedInput):
+    accepted = {"counter": TILL_CODE}
+
+    counter = TextField(max_length=8)
     count = serializers.IntegerField(min_value=1, max_value=1000)
 
 
 class UpiQuerySerializer(serializers.Serializer):
     amount = MoneyField(min_value=Decimal("0.01"))
-    note = serializers.CharField(required=False, allow_blank=True, max_length=50)
+    note = TextField(required=False, allow_blank=True, max_length=50)
+
+
+class TillPackSerializer(serializers.Serializer):
+    financialId = serializers.CharField()
+    name = serializers.CharField()
+    nameTe = serializers.CharField()
+    brand = serializers.CharField()
+    quantity = serializers.CharField()
+    units = serializers.CharField()
+    price = serializers.FloatField()
+    dprice = serializers.FloatField()
+    hsnCode = serializers.CharField()
+    gstRate = serializers.IntegerField()
+    codes = serializers.ListField(child=serializers.CharField())
+
+
+class TillCatalogSerializer(serializers.Serializer):
+    """What a till keeps to bill offline (`counter.offline`)."""
+
+    packs = TillPackSerializer(many=True)
+    seller = ReceiptSellerSerializer()

@@ -24,10 +24,11 @@ Returns are `counter.returns`; the day's close `counter.day_close`.
 import hashlib
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from typing import TypeVar
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -37,12 +38,15 @@ from django.utils.translation import gettext, gettext_lazy
 from accounts.models import User
 from catalog.labels import pack_label
 from catalog.models import Financial
-from catalog.stock import packs_locked, stock_sell_held
+from catalog.stock import packs_expired, packs_locked, stock_sell_held
+from common.error_codes import CommonErrorCode
 from common.errors import Conflict, InvalidValue, NotFound
 from common.idempotency import KeyReused
 from common.money import to_paise
+from counter.error_codes import CounterErrorCode
 from counter.models import BillTender, Counter, CounterBill, DayClose, NumberBlock, Tender
 from orders import tax
+from orders.error_codes import OrderErrorCode
 from orders.lines import line_snapshot
 from orders.models import Order, OrderItem
 from orders.pipeline import order_handed_over
@@ -50,12 +54,14 @@ from orders.series import parse_number, series_next, series_number
 from orders.services import order_mark_paid
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MAX_LINES = 200
 MAX_LINE_QTY = 999
 WALK_IN_PHONE = "0000000000"  # not a mobile number: nobody can register or sign in with it
 
 UNKNOWN_COUNTER = gettext_lazy("No counter has the code {code}.")
+TILL_CODE_RULE_TEXT = gettext_lazy("A till's code is 1 to 8 letters and digits.")
 UNKNOWN_PACK = gettext_lazy("Item {position}: no pack has the code {code}.")
 BILL_EMPTY = gettext_lazy("The bill has no items.")
 TOO_MANY_LINES = gettext_lazy("A bill can hold at most {count} lines.")
@@ -76,6 +82,11 @@ KEY_REQUIRED = gettext_lazy("Every bill needs its Idempotency-Key.")
 NUMBER_NOT_RESERVED = gettext_lazy("Bill number {number} is not in a block reserved for counter {code}.")
 NUMBER_TAKEN = gettext_lazy("Bill number {number} is already used by another bill.")
 BILL_NOT_FOUND = gettext_lazy("Bill not found.")
+BUYER_NEEDS_BOTH = gettext_lazy("A business buyer needs both the GSTIN and the legal name.")
+PACK_EXPIRED = gettext_lazy(
+    "{pack}: every batch passed its best-before date ({date}); expired stock cannot be sold. "
+    "Take the pack off the shelf."
+)
 OFFLINE_PRICE_CHANGED = gettext_lazy("billed offline at ₹{billed}, price then ₹{price}")
 
 
@@ -146,25 +157,29 @@ def customer_for(phone: str) -> User | None:
     from accounts.models import PHONE_PATTERN
 
     if not PHONE_PATTERN.fullmatch(phone):
-        raise InvalidValue(str(PHONE_RULE), code="invalid_phone")
+        raise InvalidValue(str(PHONE_RULE), code=CounterErrorCode.INVALID_PHONE)
     return User.objects.filter(phone_no=phone, is_active=True).first()
 
 
 def _checked_lines(lines: Sequence[BillLine]) -> list[BillLine]:
     """The lines with their quantities checked, a pack scanned twice merged into one line."""
     if not lines:
-        raise InvalidValue(str(BILL_EMPTY), code="bill_empty")
+        raise InvalidValue(str(BILL_EMPTY), code=CounterErrorCode.BILL_EMPTY)
     if len(lines) > MAX_LINES:
-        raise InvalidValue(TOO_MANY_LINES.format(count=MAX_LINES), code="too_many_lines")
+        raise InvalidValue(TOO_MANY_LINES.format(count=MAX_LINES), code=CounterErrorCode.TOO_MANY_LINES)
     merged: dict[int, BillLine] = {}
     for position, line in enumerate(lines, start=1):
         qty = line.qty
         if isinstance(qty, bool) or not isinstance(qty, int) or not 1 <= qty <= MAX_LINE_QTY:
-            raise InvalidValue(QTY_RULE.format(position=position, most=MAX_LINE_QTY), code="invalid_quantity")
+            raise InvalidValue(
+                QTY_RULE.format(position=position, most=MAX_LINE_QTY), code=OrderErrorCode.INVALID_QUANTITY
+            )
         before = merged.get(line.financial_id)
         total_qty = qty + (before.qty if before else 0)
         if total_qty > MAX_LINE_QTY:
-            raise InvalidValue(QTY_RULE.format(position=position, most=MAX_LINE_QTY), code="invalid_quantity")
+            raise InvalidValue(
+                QTY_RULE.format(position=position, most=MAX_LINE_QTY), code=OrderErrorCode.INVALID_QUANTITY
+            )
         merged[line.financial_id] = BillLine(line.financial_id, total_qty, line.price)
     return list(merged.values())
 
@@ -172,7 +187,22 @@ def _checked_lines(lines: Sequence[BillLine]) -> list[BillLine]:
 def _known_packs(lines: Sequence[BillLine], packs: dict[int, Financial]) -> None:
     for position, line in enumerate(lines, start=1):
         if line.financial_id not in packs:
-            raise InvalidValue(UNKNOWN_PACK.format(position=position, code=line.financial_id), code="unknown_pack")
+            raise InvalidValue(
+                UNKNOWN_PACK.format(position=position, code=line.financial_id), code=CounterErrorCode.UNKNOWN_PACK
+            )
+
+
+def _refuse_expired(lines: Sequence[BillLine], packs: dict[int, Financial], *, on=None) -> None:
+    """A pack whose every batch has expired is not sold (the catalog's stock says which): 409."""
+    expired = packs_expired([line.financial_id for line in lines], today=on)
+    for line in lines:
+        if line.financial_id in expired:
+            raise Conflict(
+                PACK_EXPIRED.format(
+                    pack=pack_label(packs[line.financial_id], named=True), date=expired[line.financial_id].isoformat()
+                ),
+                code=CounterErrorCode.PACK_EXPIRED,
+            )
 
 
 def _line(pack: Financial, line: BillLine, notes: list[str]) -> OrderItem:
@@ -197,6 +227,7 @@ def bill_quote(*, lines: Sequence[BillLine]) -> Quote:
         for pack in Financial.objects.select_related("detail__product").filter(pk__in=[x.financial_id for x in checked])
     }
     _known_packs(checked, packs)
+    _refuse_expired(checked, packs)
     notes: list[str] = []
     items = [_line(packs[line.financial_id], line, notes) for line in checked]
     return Quote(lines=items, total=sum((item.line_total for item in items), Decimal("0.00")), notes=notes)
@@ -207,25 +238,27 @@ def _checked_tenders(tenders: Sequence[TenderIn], total: Decimal) -> tuple[list[
     checked: list[TenderIn] = []
     for tender in tenders:
         if tender.method not in Tender.values:
-            raise InvalidValue(TENDER_METHOD.format(method=tender.method), code="tender_method")
+            raise InvalidValue(TENDER_METHOD.format(method=tender.method), code=CounterErrorCode.TENDER_METHOD)
         amount = Decimal(tender.amount)
         if amount <= 0 or amount != amount.quantize(Decimal("0.01")):
-            raise InvalidValue(str(TENDER_AMOUNT), code="tender_amount")
+            raise InvalidValue(str(TENDER_AMOUNT), code=CounterErrorCode.TENDER_AMOUNT)
         if tender.method == Tender.CARD and not str(tender.reference or "").strip():
-            raise InvalidValue(str(CARD_REFERENCE), code="card_reference")
+            raise InvalidValue(str(CARD_REFERENCE), code=CounterErrorCode.CARD_REFERENCE)
         checked.append(tender)
     cash = [tender for tender in checked if tender.method == Tender.CASH]
     if len(cash) > 1:
-        raise InvalidValue(str(ONE_CASH), code="one_cash")
+        raise InvalidValue(str(ONE_CASH), code=CounterErrorCode.ONE_CASH)
     paid = sum((tender.amount for tender in checked), Decimal("0.00"))
     if paid < total:
-        raise InvalidValue(TENDER_BELOW_TOTAL.format(paid=paid, total=total), code="tender_below_total")
+        raise InvalidValue(TENDER_BELOW_TOTAL.format(paid=paid, total=total), code=CounterErrorCode.TENDER_BELOW_TOTAL)
     if paid > total:
-        raise InvalidValue(TENDER_ABOVE_TOTAL.format(paid=paid, total=total), code="tender_above_total")
+        raise InvalidValue(TENDER_ABOVE_TOTAL.format(paid=paid, total=total), code=CounterErrorCode.TENDER_ABOVE_TOTAL)
     change = 0
     if cash and cash[0].tendered is not None:
         if cash[0].tendered < cash[0].amount:
-            raise InvalidValue(CASH_SHORT.format(tendered=cash[0].tendered, amount=cash[0].amount), code="cash_short")
+            raise InvalidValue(
+                CASH_SHORT.format(tendered=cash[0].tendered, amount=cash[0].amount), code=CounterErrorCode.CASH_SHORT
+            )
         change = to_paise(cash[0].tendered) - to_paise(cash[0].amount)
     return checked, change
 
@@ -256,13 +289,27 @@ def _offline_number(*, counter: Counter, offline: Offline) -> str:
     parsed = parse_number(offline.number)
     refused = NUMBER_NOT_RESERVED.format(number=offline.number, code=counter.code)
     if parsed is None or parsed[0] != counter.code:
-        raise InvalidValue(refused, code="number_not_reserved")
+        raise InvalidValue(refused, code=CounterErrorCode.NUMBER_NOT_RESERVED)
     _key, fy, number = parsed
     if not NumberBlock.objects.filter(counter=counter, fy=fy, first__lte=number, last__gte=number).exists():
-        raise InvalidValue(refused, code="number_not_reserved")
+        raise InvalidValue(refused, code=CounterErrorCode.NUMBER_NOT_RESERVED)
     if Order.objects.filter(invoice_number=offline.number).exists():
-        raise Conflict(NUMBER_TAKEN.format(number=offline.number), code="number_taken")
+        raise Conflict(NUMBER_TAKEN.format(number=offline.number), code=CounterErrorCode.NUMBER_TAKEN)
     return series_number(key=counter.code, fy=fy, number=number)
+
+
+def written_once(write: Callable[[], T], existing: Callable[[], T | None]) -> T:
+    """`write()` in a transaction; when a twin request under the same key committed first (the
+    unique (counter, key) constraint refuses this one), what it made (`existing()`) instead. For
+    bills and returns alike."""
+    try:
+        with transaction.atomic():
+            return write()
+    except IntegrityError:
+        found = existing()
+        if found is None:
+            raise
+        return found
 
 
 def counter_bill_create(
@@ -274,6 +321,7 @@ def counter_bill_create(
     key: str,
     customer_phone: str = "",
     offline: Offline | None = None,
+    buyer: tuple[str, str] = ("", ""),
 ) -> CounterBill:
     """Make a bill: the order, its lines and tax, stock out, tenders, paid and delivered, numbered.
 
@@ -286,9 +334,12 @@ def counter_bill_create(
     """
     key = str(key or "").strip()
     if not key or len(key) > 64:
-        raise InvalidValue(str(KEY_REQUIRED), code="idempotency_key_required")
+        raise InvalidValue(str(KEY_REQUIRED), code=CommonErrorCode.IDEMPOTENCY_KEY_REQUIRED)
     customer_phone = str(customer_phone or "").strip()
+    buyer = _checked_buyer(*buyer)
     fingerprint = bill_fingerprint(lines=lines, tenders=tenders, customer_phone=customer_phone, offline=offline)
+    if buyer:
+        fingerprint = bill_fingerprint_of({"bill": fingerprint, "buyer": list(buyer)})
     existing = _existing(counter=counter, key=key, fingerprint=fingerprint)
     if existing is not None:
         return existing
@@ -298,45 +349,55 @@ def counter_bill_create(
     billed_at = offline.billed_at if offline else now
     day = shop_day(billed_at)
     if offline is None and DayClose.objects.filter(counter=counter, day=day).exists():
-        raise Conflict(DAY_CLOSED.format(code=counter.code, day=day.isoformat()), code="day_closed")
-    try:
-        with transaction.atomic():
-            bill = _bill_write(
-                counter=counter,
-                cashier=cashier,
-                lines=checked_lines,
-                tenders=tenders,
-                key=key,
-                fingerprint=fingerprint,
-                customer=customer,
-                customer_phone=customer_phone,
-                offline=offline,
-                billed_at=billed_at,
-                day=day,
-            )
-    except IntegrityError:
+        raise Conflict(DAY_CLOSED.format(code=counter.code, day=day.isoformat()), code=CounterErrorCode.DAY_CLOSED)
+    bill = written_once(
+        lambda: _bill_write(
+            counter=counter,
+            cashier=cashier,
+            lines=checked_lines,
+            tenders=tenders,
+            key=key,
+            fingerprint=fingerprint,
+            customer=customer,
+            customer_phone=customer_phone,
+            offline=offline,
+            billed_at=billed_at,
+            day=day,
+            buyer=buyer,
+        ),
         # The same key committed by a twin request meanwhile: answer its bill (or 422 if another).
-        existing = _existing(counter=counter, key=key, fingerprint=fingerprint)
-        if existing is None:
-            raise
-        return existing
+        lambda: _existing(counter=counter, key=key, fingerprint=fingerprint),
+    )
     logger.info("counter bill %s by %s for %s", bill.order.invoice_number, cashier.pk, bill.order.total_price)
     return bill
 
 
+def _checked_buyer(gstin: str, name: str) -> tuple[str, str] | None:
+    """A business buyer's GSTIN (checked by `common.gstin`) and legal name, both or neither."""
+    from common.gstin import to_gstin
+
+    gstin, name = str(gstin or "").strip(), " ".join(str(name or "").split())
+    if not gstin and not name:
+        return None
+    if not gstin or not name:
+        raise InvalidValue(str(BUYER_NEEDS_BOTH), code=CounterErrorCode.BUYER_NEEDS_BOTH)
+    return to_gstin(gstin), name
+
+
 def _bill_write(
-    *, counter, cashier, lines, tenders, key, fingerprint, customer, customer_phone, offline, billed_at, day
+    *, counter, cashier, lines, tenders, key, fingerprint, customer, customer_phone, offline, billed_at, day, buyer=None
 ) -> CounterBill:
     # Packs first (every placement's lock order), checked and priced under the lock.
     packs = packs_locked(line.financial_id for line in lines)
     _known_packs(lines, packs)
+    _refuse_expired(lines, packs, on=day)
     notes: list[str] = []
     items = [_line(packs[line.financial_id], line, notes) for line in lines]
     total = sum((item.line_total for item in items), Decimal("0.00"))
     checked_tenders, change = _checked_tenders(tenders, total)
     credit = sum((t.amount for t in checked_tenders if t.method == Tender.CREDIT), Decimal("0.00"))
     if credit and customer is None:
-        raise InvalidValue(str(CREDIT_NEEDS_CUSTOMER), code="credit_needs_customer")
+        raise InvalidValue(str(CREDIT_NEEDS_CUSTOMER), code=CounterErrorCode.CREDIT_NEEDS_CUSTOMER)
     number = _offline_number(counter=counter, offline=offline) if offline else None
     sold = stock_sell_held(
         [(line.financial_id, line.qty) for line in lines], by=cashier, reference=offline.number if offline else key
@@ -377,6 +438,11 @@ def _bill_write(
         order.store_credit_applied = credit
         order.save(update_fields=["store_credit_applied"])
     order_mark_paid(order=order, reference=f"COUNTER-{order.invoice_number}", by=cashier)
+    if buyer:
+        # The invoice names the business buyer (the books' one writer of it; GSTR-1 reads it as B2B).
+        from books.buyers import invoice_buyer_set
+
+        invoice_buyer_set(order=order, gstin=buyer[0], name=buyer[1], by=cashier)
     bill = CounterBill.objects.create(
         order=order,
         counter=counter,
@@ -432,7 +498,7 @@ def number_block_reserve(*, counter: Counter, count: int, by) -> NumberBlock:
     from orders.series import series_reserve
 
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 1000:
-        raise InvalidValue(gettext("A block holds 1 to 1000 numbers."), code="block_size")
+        raise InvalidValue(gettext("A block holds 1 to 1000 numbers."), code=CounterErrorCode.BLOCK_SIZE)
     with transaction.atomic():
         block = series_reserve(key=counter.code, on=timezone.now(), count=count)
         return NumberBlock.objects.create(counter=counter, fy=block.fy, first=block.first, last=block.last, by=by)

@@ -14,4 +14,5 @@ urlpatterns = [
     path("counter/closes", api.ClosesView.as_view(), name="counter-closes"),
     path("counter/blocks", api.BlocksView.as_view(), name="counter-blocks"),
     path("counter/sync", api.SyncView.as_view(), name="counter-sync"),
+    path("counter/catalog", api.TillCatalogView.as_view(), name="counter-catalog"),
 ]

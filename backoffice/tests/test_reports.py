@@ -176,3 +176,25 @@ def test_a_pack_gone_from_the_catalog_is_named_by_its_product(shop):
         "orders": 1,
         "sales": Decimal("40.05"),
     }
+
+
+def test_the_channels_add_up_to_the_sales_to_the_paisa(shop):
+    from orders.models import Order
+
+    Order.objects.filter(pk=shop.orders["o1"].pk).update(channel=Order.Channel.COUNTER)
+    Order.objects.filter(pk=shop.orders["o4"].pk).update(channel=Order.Channel.PHONE)
+    Order.objects.filter(pk=shop.orders["o3"].pk).update(channel=Order.Channel.COUNTER)  # cancelled: not a sale
+
+    for period in reports.Period:
+        figures = reports.dashboard(period=period)
+        channels = {row["channel"]: row for row in figures["salesByChannel"]}
+        assert set(channels) == set(Order.Channel.values)
+        assert sum(row["sales"] for row in channels.values()) == figures["sales"]
+    week = {
+        row["channel"]: (row["orders"], row["sales"])
+        for row in reports.dashboard(period=reports.Period.WEEK)["salesByChannel"]
+    }
+    assert week["counter"] == (1, Decimal("120.10"))
+    assert week["phone"] == (1, Decimal("300.33"))
+    assert week["website"] == (1, Decimal("200.00"))
+    assert week["ondc"] == (0, Decimal("0.00"))

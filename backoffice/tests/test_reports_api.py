@@ -81,6 +81,7 @@ def test_the_orders_export_has_a_row_per_order_of_the_range(shop, admin):
         "533201",
         today().isoformat(),
         "07:00-10:00",
+        "website",
     ]
     assert rows[3][5] == "cancelled"
 

@@ -80,3 +80,16 @@ def test_a_number_used_twice_under_two_keys_is_refused(till, cashier, packs):
     ]
     first, second = client.post("/api/counter/sync", {"bills": bills}, format="json").json()["results"]
     assert first["ok"] and (second["ok"], second["status"]) == (False, 409)
+
+
+def test_the_till_keeps_every_pack_with_its_codes_and_price(till, cashier, packs):
+    from catalog.models import Barcode
+
+    Barcode.objects.create(pack=packs.oil_1l, code="8901234567890", kind="ean13")
+    answer = client_for(cashier).get("/api/counter/catalog")
+    assert answer.status_code == 200
+    by_id = {row["financialId"]: row for row in answer.json()["packs"]}
+    oil = by_id[str(packs.oil_1l.pk)]
+    assert oil["codes"] == ["8901234567890"] and oil["dprice"] == float(packs.oil_1l.dprice)
+    assert len(by_id) == Financial.objects.count()
+    assert answer.json()["seller"]["gstin"]

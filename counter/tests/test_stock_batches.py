@@ -94,3 +94,30 @@ def test_a_fit_return_goes_back_to_the_batch_it_came_from(till, cashier, pack):
     )
     assert answer.status_code == 201, answer.content
     assert (_count(soon), _count(late)) == (2, 5)
+
+
+@pytest.mark.parametrize("language, says", [("en", "expired stock cannot be sold"), ("te", "అమ్మకూడదు")])
+def test_a_pack_whose_every_batch_expired_is_refused_saying_why(till, cashier, pack, language, says):
+    oil, soon, late = pack
+    StockBatch.objects.filter(pk__in=[soon.pk, late.pk]).update(best_before=_days(-1))
+    quote = client_for(cashier).post(
+        "/api/counter/quote",
+        {"lines": [{"financialId": str(oil.pk), "qty": 1}]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert quote.status_code == 409, quote.content
+    assert says in quote.json()["message"] and _days(-1).isoformat() in quote.json()["message"]
+    assert quote.json()["code"] == "pack_expired"
+    bill = post_bill(cashier, bill_body((oil, 1)), language=language)
+    assert bill.status_code == 409 and says in bill.json()["message"]
+    assert not Order.objects.filter(channel="counter").exists()
+    assert (_count(soon), _count(late)) == (2, 5)  # nothing written
+
+
+def test_a_pack_with_one_batch_still_in_date_sells_from_it(till, cashier, pack):
+    oil, soon, late = pack
+    StockBatch.objects.filter(pk=soon.pk).update(best_before=_days(-1))
+    answer = post_bill(cashier, bill_body((oil, 1)))
+    assert answer.status_code == 201, answer.content
+    assert (_count(soon), _count(late)) == (0, 4)  # the expired batch written off, the other sold from

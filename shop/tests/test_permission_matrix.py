@@ -359,6 +359,8 @@ API: dict[str, dict[str, Rule]] = {
     "api/counter/sync": {
         "POST": Rule((401, 403, 403, 400), roles=staff(400, 403, 403), body=lambda world, actor: {"bills": []})
     },
+    # What a till keeps to bill offline: the owner's and the cashier's.
+    "api/counter/catalog": {"GET": Rule(ADMIN_ONLY, roles=staff(200, 403, 403))},
     # orders
     # Cashiers look orders up; packers work through them; riders have their delivery sheet.
     "api/orders": {"GET": Rule(ADMIN_ONLY, staff(200, 200, 403)), "POST": Rule((401, 201, 201, 201), body=_order_body)},

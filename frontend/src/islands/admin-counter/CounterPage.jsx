@@ -1,10 +1,13 @@
 // The counter (/admin/counter): bill at the till, take goods back against a bill, close the day.
 // Keyboard first: a USB scanner types the code and Enter into the scan box; + / − change the last
 // line; F8 goes to payment. Prices, GST, totals and every rule are the server's (counter/services.py):
-// the screen asks for a quote on each change and shows what comes back.
-import { useCallback, useEffect, useRef, useState } from "react";
+// the screen asks for a quote on each change and shows what comes back. With the connection down
+// the till bills from what it keeps (offline.js): its catalog, at its prices, numbered from its
+// reserved block, sent when the connection is back.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Message from "../../components/Message";
 import { api, errorMessage } from "../../lib/api";
+import { getUserInfo } from "../../lib/auth";
 import { useT } from "../../lib/i18n";
 import { namedPackLabel } from "../../lib/packLabel";
 import { formatMoney, toMoneyString } from "../../lib/money";
@@ -13,6 +16,22 @@ import DayClose from "./DayClose";
 import Labels from "./Labels";
 import Receipt from "./Receipt";
 import ReturnPanel from "./ReturnPanel";
+import {
+  NoNumbersLeft,
+  findInCatalog,
+  keepOfflineBill,
+  loadCatalog,
+  loadCounters,
+  numbersLeft,
+  offlineBillBody,
+  offlineQuote,
+  offlineReceipt,
+  outbox,
+  prepareTill,
+  saveCounters,
+  syncOutbox,
+  tillPacks,
+} from "./offline";
 import "./counter.css";
 import { METHOD_TEXTS, TAB_TEXTS } from "./texts";
 
@@ -54,7 +73,7 @@ export async function lookUp(code) {
   return packsOf(Array.isArray(answer) ? answer : answer.products);
 }
 
-function Scanner({ onPack, scanRef }) {
+function Scanner({ onPack, scanRef, till }) {
   const t = useT();
   const [code, setCode] = useState("");
   const [choices, setChoices] = useState([]);
@@ -67,7 +86,7 @@ function Scanner({ onPack, scanRef }) {
     async (text) => {
       setError("");
       try {
-        const packs = await lookUp(text);
+        const packs = await till.lookUp(text);
         if (packs.length === 1) {
           onPack(packs[0]);
           setChoices([]);
@@ -78,7 +97,7 @@ function Scanner({ onPack, scanRef }) {
       }
       setCode("");
     },
-    [onPack, t],
+    [onPack, t, till],
   );
 
   useEffect(() => {
@@ -155,7 +174,7 @@ function Scanner({ onPack, scanRef }) {
   );
 }
 
-function TenderPanel({ total, tenders, setTenders, phone, setPhone, upiId }) {
+function TenderPanel({ total, tenders, setTenders, phone, setPhone, upiId, buyer, setBuyer, online }) {
   const t = useT();
   const paid = tenders.reduce((sum, tender) => sum + Number(tender.amount), 0);
   const left = Math.max(0, Math.round((total - paid) * 100) / 100);
@@ -183,6 +202,19 @@ function TenderPanel({ total, tenders, setTenders, phone, setPhone, upiId }) {
         <label htmlFor="counter-phone">{t("counter.phone")}</label>
         <input id="counter-phone" inputMode="numeric" maxLength={10} value={phone} onChange={(event) => setPhone(event.target.value)} />
       </div>
+      {online ? (
+        <details className="counter__buyer" open={Boolean(buyer.gstin || buyer.name)}>
+          <summary>{t("counter.buyer")}</summary>
+          <div className="form-field">
+            <label htmlFor="counter-buyer-gstin">{t("counter.buyerGstin")}</label>
+            <input id="counter-buyer-gstin" autoCapitalize="characters" maxLength={20} value={buyer.gstin} onChange={(event) => setBuyer({ ...buyer, gstin: event.target.value })} />
+          </div>
+          <div className="form-field">
+            <label htmlFor="counter-buyer-name">{t("counter.buyerName")}</label>
+            <input id="counter-buyer-name" maxLength={200} value={buyer.name} onChange={(event) => setBuyer({ ...buyer, name: event.target.value })} />
+          </div>
+        </details>
+      ) : null}
       <div className="counter__methods" role="radiogroup" aria-label={t("counter.pay")}>
         {METHODS.map((name) => (
           <button key={name} type="button" role="radio" aria-checked={method === name} className={`btn${method === name ? " btn--primary" : ""}`} onClick={() => setMethod(name)}>
@@ -246,13 +278,15 @@ function TenderPanel({ total, tenders, setTenders, phone, setPhone, upiId }) {
   );
 }
 
-function BillPanel({ till, upiId }) {
+function BillPanel({ till, upiId, counterName, kept }) {
   const t = useT();
   const [lines, setLines] = useState([]);
   const [quote, setQuote] = useState(null);
   const [tenders, setTenders] = useState([]);
   const [phone, setPhone] = useState("");
+  const [buyer, setBuyer] = useState({ gstin: "", name: "" }); // a business buyer (B2B invoice), online only
   const [error, setError] = useState("");
+  const [quoteError, setQuoteError] = useState(""); // a line the server will not bill (an expired pack)
   const [bill, setBill] = useState(null);
   const [busy, setBusy] = useState(false);
   const [paper, setPaper] = useState("80");
@@ -269,16 +303,25 @@ function BillPanel({ till, upiId }) {
   }, []);
 
   useEffect(() => {
+    setQuoteError("");
     if (!lines.length) return setQuote(null);
+    if (!kept.online) return setQuote(offlineQuote(lines));
     let live = true;
     api("/api/counter/quote", { method: "POST", body: { lines: lines.map((line) => ({ financialId: line.id, qty: line.qty })) } }).then(
       (answer) => live && (setQuote(answer), setError("")),
-      (failure) => live && setError(errorMessage(failure)),
+      (failure) => {
+        if (!live) return;
+        if (failure?.status === 0) kept.wentOffline();
+        else {
+          setQuote(null);
+          setQuoteError(errorMessage(failure));
+        }
+      },
     );
     return () => {
       live = false;
     };
-  }, [lines]);
+  }, [lines, kept]);
 
   useEffect(() => {
     const keys = (event) => {
@@ -300,19 +343,44 @@ function BillPanel({ till, upiId }) {
     return () => window.removeEventListener("keydown", keys);
   }, []);
 
+  const completeOffline = async () => {
+    const key = keyRef.current;
+    try {
+      const body = await keepOfflineBill(till, (number) =>
+        offlineBillBody({ till, key, number, billedAt: new Date().toISOString(), lines, tenders, phone }),
+      );
+      setBill(offlineReceipt({ body, lines, seller: kept.seller, counterName, cashier: getUserInfo()?.name }));
+      kept.refresh();
+    } catch (failure) {
+      setError(failure instanceof NoNumbersLeft ? t("counter.offline.noNumbers") : errorMessage(failure));
+    }
+  };
+
   const complete = async () => {
     setBusy(true);
     setError("");
+    if (!kept.online) {
+      await completeOffline();
+      setBusy(false);
+      return;
+    }
     try {
       const made = await api("/api/counter/bills", {
         method: "POST",
         headers: { "Idempotency-Key": keyRef.current },
-        body: { counter: till, lines: lines.map((line) => ({ financialId: line.id, qty: line.qty })), tenders, customerPhone: phone },
+        body: {
+          counter: till,
+          lines: lines.map((line) => ({ financialId: line.id, qty: line.qty })),
+          tenders,
+          customerPhone: phone,
+          ...(buyer.gstin || buyer.name ? { buyerGstin: buyer.gstin, buyerName: buyer.name } : {}),
+        },
       });
       setBill(made);
     } catch (failure) {
       // A bad request frees the key; only a lost answer keeps it (the retry gets the same bill).
       if (failure?.status) keyRef.current = newKey();
+      else kept.wentOffline(); // no answer: the cashier completes again, offline, under the same key
       setError(errorMessage(failure));
     }
     setBusy(false);
@@ -322,6 +390,7 @@ function BillPanel({ till, upiId }) {
     setLines([]);
     setTenders([]);
     setPhone("");
+    setBuyer({ gstin: "", name: "" });
     setBill(null);
     setError("");
     keyRef.current = newKey();
@@ -364,7 +433,7 @@ function BillPanel({ till, upiId }) {
   return (
     <div className="counter__bill">
       <section className="counter__lines">
-        <Scanner onPack={add} scanRef={scanRef} />
+        <Scanner onPack={add} scanRef={scanRef} till={kept} />
         <p className="counter__keys">{t("counter.keys")}</p>
         {!lines.length ? <p>{t("counter.empty")}</p> : null}
         <ol className="counter__list">
@@ -391,26 +460,130 @@ function BillPanel({ till, upiId }) {
             );
           })}
         </ol>
+        {quoteError ? <Message variant="danger">{quoteError}</Message> : null}
         <p className="counter__total">
-          {t("counter.total")}: <strong>{formatMoney(total)}</strong> <small>({t("counter.gst")} {formatMoney(tax)})</small>
+          {t("counter.total")}: <strong>{formatMoney(total)}</strong>{" "}
+          {quote?.offline ? <small>({t("counter.offline.prices")})</small> : <small>({t("counter.gst")} {formatMoney(tax)})</small>}
         </p>
       </section>
-      <TenderPanel total={total} tenders={tenders} setTenders={setTenders} phone={phone} setPhone={setPhone} upiId={upiId} />
+      <TenderPanel total={total} tenders={tenders} setTenders={setTenders} phone={phone} setPhone={setPhone} upiId={upiId} buyer={buyer} setBuyer={setBuyer} online={kept.online} />
       {error ? <Message variant="danger">{error}</Message> : null}
-      <button type="button" className="btn btn--primary counter__complete" disabled={busy || !lines.length || Math.round(paid * 100) !== Math.round(total * 100)} onClick={complete}>
+      <button type="button" className="btn btn--primary counter__complete" disabled={busy || !lines.length || Boolean(quoteError) || Math.round(paid * 100) !== Math.round(total * 100)} onClick={complete}>
         {t("counter.complete")} {formatMoney(total)}
       </button>
     </div>
   );
 }
 
+// The tills and the UPI ID, kept for a reload with the connection down.
+async function countersOrKept(signal) {
+  try {
+    const answer = await api("/api/counter/counters", { signal });
+    saveCounters(answer).catch(() => undefined);
+    return answer;
+  } catch (failure) {
+    const kept = failure?.status === 0 ? await loadCounters().catch(() => null) : null;
+    if (kept) return kept;
+    throw failure;
+  }
+}
+
+const hasIndexedDb = () => typeof indexedDB !== "undefined";
+
+/** What the till keeps for billing offline, whether it is online, and its bills waiting to be sent. */
+export function useKeptTill(till) {
+  const [online, setOnline] = useState(() => typeof navigator === "undefined" || navigator.onLine !== false);
+  const [catalog, setCatalog] = useState(null);
+  const [state, setState] = useState({ numbers: 0, waiting: 0, refused: [], sent: 0 });
+
+  const refresh = useCallback(async () => {
+    if (!till || !hasIndexedDb()) return;
+    const [numbers, box] = await Promise.all([numbersLeft(till), outbox()]);
+    setState((current) => ({ ...current, numbers, waiting: box.waiting.length, refused: box.refused }));
+  }, [till]);
+
+  const connect = useCallback(async () => {
+    if (!till || !hasIndexedDb()) return;
+    try {
+      setCatalog(await prepareTill(till));
+      setOnline(navigator.onLine !== false); // the connection may have dropped meanwhile
+      const sent = await syncOutbox();
+      if (sent) setState((current) => ({ ...current, sent: current.sent + sent }));
+    } catch (failure) {
+      if (failure?.status === 0) setOnline(false);
+    }
+    loadCatalog().then((kept) => kept && setCatalog((current) => current || kept), () => undefined);
+    refresh();
+  }, [till, refresh]);
+
+  useEffect(() => {
+    if (!till || !hasIndexedDb()) return undefined;
+    connect();
+    const goOnline = () => connect();
+    const goOffline = () => setOnline(false);
+    window.addEventListener("online", goOnline);
+    window.addEventListener("offline", goOffline);
+    const timer = setInterval(() => navigator.onLine !== false && connect(), 60_000);
+    return () => {
+      window.removeEventListener("online", goOnline);
+      window.removeEventListener("offline", goOffline);
+      clearInterval(timer);
+    };
+  }, [till, connect]);
+
+  const packs = useMemo(() => tillPacks(catalog), [catalog]);
+  const wentOffline = useCallback(() => setOnline(false), []);
+  const find = useCallback(
+    async (text) => {
+      // Scanned before the kept catalog reached the screen: read it from the till's database.
+      const offline = async () => findInCatalog(packs.length ? packs : tillPacks(await loadCatalog()), text);
+      if (!online) return offline();
+      // A code the kept catalog knows goes on the bill at once (scan to line well under 100 ms on a
+      // slow till); the server's quote prices it straight after. Any other code asks the server.
+      const known = BARCODE.test(text) ? findInCatalog(packs, text) : [];
+      if (known.length === 1) return known;
+      try {
+        return await lookUp(text);
+      } catch (failure) {
+        if (failure?.status !== 0) throw failure;
+        setOnline(false);
+        return offline();
+      }
+    },
+    [online, packs],
+  );
+  return useMemo(
+    () => ({ online, ...state, seller: catalog?.seller, lookUp: find, wentOffline, refresh }),
+    [online, state, catalog, find, wentOffline, refresh],
+  );
+}
+
+function OfflineBanner({ kept }) {
+  const t = useT();
+  return (
+    <div className="counter__offline counter__no-print">
+      {!kept.online ? (
+        <Message variant="warning">{t("counter.offline.banner", { waiting: kept.waiting, numbers: kept.numbers })}</Message>
+      ) : null}
+      {kept.online && kept.waiting ? <Message variant="info">{t("counter.offline.sending", { count: kept.waiting })}</Message> : null}
+      {kept.online && !kept.waiting && kept.sent ? <Message variant="success">{t("counter.offline.sent", { count: kept.sent })}</Message> : null}
+      {kept.refused.map((row) => (
+        <Message key={row.key} variant="danger">
+          {t("counter.offline.refused", { number: row.body.number, reason: row.refused })}
+        </Message>
+      ))}
+    </div>
+  );
+}
+
 export default function CounterPage() {
   const t = useT();
-  const { data, error } = useApi("/api/counter/counters");
+  const { data, error } = useApi(countersOrKept, { key: "counters" });
   const [tab, setTab] = useState("bill");
   const [till, setTill] = useState("");
   const counters = data?.counters || [];
   const chosen = till || counters[0]?.code || "";
+  const kept = useKeptTill(chosen);
   return (
     <div className="counter">
       <header className="counter__head counter__no-print">
@@ -434,7 +607,10 @@ export default function CounterPage() {
         </nav>
       </header>
       {error ? <Message variant="danger">{error}</Message> : null}
-      {chosen && tab === "bill" ? <BillPanel till={chosen} upiId={data?.upiId} /> : null}
+      <OfflineBanner kept={kept} />
+      {chosen && tab === "bill" ? (
+        <BillPanel till={chosen} upiId={data?.upiId} counterName={counters.find((row) => row.code === chosen)?.name} kept={kept} />
+      ) : null}
       {chosen && tab === "return" ? <ReturnPanel till={chosen} /> : null}
       {chosen && tab === "close" ? <DayClose till={chosen} /> : null}
       {tab === "labels" ? <Labels /> : null}

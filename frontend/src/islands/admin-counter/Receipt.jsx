@@ -29,6 +29,11 @@ export default function Receipt({ bill, paper, language }) {
         <div>{say("counter.receipt.bill")}: {bill.number}</div>
         <div>{say("counter.receipt.date")}: {when}</div>
         <div>{say("counter.receipt.cashier")}: {bill.cashier} · {bill.counter.code}</div>
+        {bill.buyer ? (
+          <div>
+            {say("counter.receipt.buyer")}: {bill.buyer.name} · {say("counter.receipt.gstin")}: {bill.buyer.gstin}
+          </div>
+        ) : null}
       </header>
       <table className="receipt__lines">
         <thead>
@@ -68,6 +73,7 @@ export default function Receipt({ bill, paper, language }) {
           </tbody>
         </table>
       ) : null}
+      {bill.offline && !gst ? <p className="receipt__sub">{say("counter.receipt.offline")}</p> : null}
       <p className="receipt__total">
         {say("counter.receipt.total")}: {formatMoney(order.totalPrice)}
       </p>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/testing/mockFetch";
 import { lookUp } from "./CounterPage";
 import { sheetsOf } from "./Labels";
+import { findInCatalog, offlineBillBody, offlineQuote, paiseOf, tillPacks } from "./offline";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,5 +38,33 @@ describe("the label sheet", () => {
     const sheets = sheetsOf(labels, { "2100000000173": 30 });
     expect(sheets.map((sheet) => sheet.length)).toEqual([24, 7]);
     expect(sheetsOf(labels, { "2100000000173": 0, "2100000000180": 0 })).toEqual([]);
+  });
+});
+
+describe("the counter offline", () => {
+  const catalog = {
+    packs: [
+      { financialId: "12", name: "Toor Dal", nameTe: "కంది పప్పు", brand: "Tata", quantity: "500", units: "g", dprice: 80.5, codes: ["8901063010314"] },
+      { financialId: "13", name: "Groundnut Oil", nameTe: "", brand: "Dhara", quantity: "1", units: "l", dprice: 145.5, codes: [] },
+    ],
+  };
+  const packs = tillPacks(catalog);
+
+  it("finds a scanned code exactly, and never guesses a pack for an unknown code", () => {
+    expect(findInCatalog(packs, "8901063010314").map((pack) => pack.id)).toEqual(["12"]);
+    expect(findInCatalog(packs, "8901063010321")).toEqual([]);
+  });
+
+  it("finds packs by the words of their name, in English or Telugu", () => {
+    expect(findInCatalog(packs, "dal tata").map((pack) => pack.id)).toEqual(["12"]);
+    expect(findInCatalog(packs, "పప్పు").map((pack) => pack.id)).toEqual(["12"]);
+  });
+
+  it("prices the lines in whole paise at the till's prices, and the bill keeps them", () => {
+    const lines = [{ ...packs[0], qty: 3 }, { ...packs[1], qty: 1 }];
+    expect(offlineQuote(lines).total).toBe(387);
+    const body = offlineBillBody({ till: "CTR1", key: "k1", number: "CTR1/2026-27/000007", billedAt: "2026-12-03T06:00:00Z", lines, tenders: [{ method: "cash", amount: "387.00" }] });
+    expect(body.lines).toEqual([{ financialId: "12", qty: 3, price: "80.50" }, { financialId: "13", qty: 1, price: "145.50" }]);
+    expect(paiseOf("0.1") + paiseOf("0.2")).toBe(30);
   });
 });

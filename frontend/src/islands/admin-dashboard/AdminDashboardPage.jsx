@@ -27,6 +27,12 @@ export function readPeriod(search) {
 }
 
 const METHODS = { cash: "admin.dashboard.method.cash", online: "admin.dashboard.method.online" };
+const CHANNELS = {
+  website: "admin.dashboard.channel.website",
+  counter: "admin.dashboard.channel.counter",
+  phone: "admin.dashboard.channel.phone",
+  ondc: "admin.dashboard.channel.ondc",
+};
 const RANGE_FIELDS = [
   ["from", "admin.dashboard.export.from"],
   ["to", "admin.dashboard.export.to"],
@@ -219,6 +225,15 @@ export default function AdminDashboardPage({ period: initialPeriod = "today" }) 
               format={money}
               headings={[t("admin.dashboard.method"), t("admin.dashboard.orders"), t("admin.dashboard.sales")]}
               cells={(row) => [t(METHODS[row.method]), count(row.orders), money(row.sales)]}
+            />
+            <Bars
+              title={t("admin.dashboard.salesByChannel")}
+              rows={data.salesByChannel || []}
+              label={(row) => t(CHANNELS[row.channel] || row.channel)}
+              value={(row) => row.sales}
+              format={money}
+              headings={[t("admin.dashboard.channel"), t("admin.dashboard.orders"), t("admin.dashboard.sales")]}
+              cells={(row) => [t(CHANNELS[row.channel] || row.channel), count(row.orders), money(row.sales)]}
             />
             <Bars
               title={t("admin.dashboard.ordersBySlot")}
