@@ -148,7 +148,7 @@ class _ServerCursor(psycopg.RawCursor):
     statement took as long as running it); `prepare_threshold` in settings lets psycopg prepare
     at all. Any other is never prepared: PostgreSQL plans it with its values each time."""
 
-    def __init__(self, connection, *, prepared: bool):
+    def __init__(self, connection, *, prepared: bool | None):
         super().__init__(connection)
         self.prepared = prepared
 
@@ -156,16 +156,24 @@ class _ServerCursor(psycopg.RawCursor):
         return super().execute(query, params, prepare=self.prepared, **kwargs)
 
 
-def _fetch(statement: Statement | str, params, *, prepared: bool = False) -> tuple:
+PREPARED_PER_CONNECTION = 32
+
+
+def _fetch(statement: Statement | str, params, *, prepared: bool | None = False) -> tuple:
     """The one row `statement` answers, through Django's cursor wrapper (so tests count the query).
 
     Only a statement whose best plan does not depend on its values may be `prepared`: a search's
     `LIKE` pattern must be seen by the planner to use the trigram or prefix index (a generic plan
-    reads every row)."""
+    reads every row). `prepared=None`: prepared once it ran `prepare_threshold` times on the
+    connection (settings), so only the statements asked for often are kept. A connection keeps at
+    most `PREPARED_PER_CONNECTION` prepared statements, the least recently used dropped first: a
+    suggestion's plan takes PostgreSQL 0.4-0.8 MB of memory."""
     if isinstance(statement, str):
         statement = Statement.of(statement)
     database = connections[router.db_for_read(Product)]  # the read replica when there is one (shop/db_routers.py)
     database.ensure_connection()
+    if database.connection.prepared_max > PREPARED_PER_CONNECTION:
+        database.connection.prepared_max = PREPARED_PER_CONNECTION
     raw = _ServerCursor(database.connection, prepared=prepared)
     if database.queries_logged:
         with _DebugCursor(raw, database) as cursor:
@@ -387,15 +395,16 @@ def _literal(sql: str, params) -> Statement:
 def suggestions(*, term: str) -> bytes:
     """`GET /api/products/suggestions`: up to 8 products and 5 brands `term` finds (3+ characters).
 
-    Its statement is prepared on each pooled connection at its first use: a suggestion's statement
-    (7 kB for 'sugar 5 kg') took PostgreSQL as long to parse and plan as to run; with its values
-    in its text, the plan kept is the plan for these values, as an unprepared statement's would be."""
+    Its statement is prepared on a pooled connection once it ran there `prepare_threshold` times
+    (a term typed often: 'ric', 'oil'): a suggestion's statement (7 kB for 'sugar 5 kg') took
+    PostgreSQL as long to parse and plan as to run; with its values in its text, the plan kept is
+    the plan for these values, as an unprepared statement's would be."""
     query = _suggestion_query(term, search.reading()[0]) if _fast() else None
     if query is None:
         found = selectors.suggestions(q=term)
         body = {"products": serializers.products_data(found.products), "brands": found.brands}
         return render(body if found.picked is None else {**body, "picked": found.picked})
-    products, brands, picks = _fetch(*_suggestions_statement(query), prepared=True)
+    products, brands, picks = _fetch(*_suggestions_statement(query), prepared=None)
     return b'{"products":%s,"brands":%s%s}' % (products.encode(), brands.encode(), _picked(query, picks))
 
 
