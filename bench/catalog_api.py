@@ -37,6 +37,13 @@ What it does, in order:
 `--short` serves only the trivial endpoint, the list's page 1 and the five suggestions (steps 5-7),
 for issue 34's figures in a few minutes.
 
+`--suggestions-only` (issue 47) serves the trivial endpoint and every suggestion above with the
+catalog cache off, `ROUNDS` rounds in turn, and nothing else (no in-process builds, no pgbench);
+with `--vs ROOT`, a second checkout of the shop (`git worktree add` or `git archive` of another
+commit, its .venv beside it or this one's) is served beside this one on the same database, the
+two loaded in turn for each query and round, so that the rest of the machine weighs on both
+alike: the figures of both, side by side, and this one's web CPU over the other's.
+
 Targets: trivial endpoint under WSGI at least 4× ASGI's; as deployed, the product list at least
 half the trivial endpoint's throughput; uncached list page 1 at least 0.3× PostgreSQL alone
 running the ORM's statements; uncached suggestions p95 under 30 ms, also for a local name, Telugu
@@ -52,17 +59,20 @@ import http.client
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import threading
 import time
 from decimal import Decimal
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from harness import (
     ASGI_WEB_COMMAND,
     OUT,
+    ROOT,
     cpu_used_since,
     create_database,
     database_backends_cpu,
@@ -207,6 +217,16 @@ def parse_args() -> argparse.Namespace:
         action="store_true",
         help="serve only the trivial endpoint, the list's page 1 and the suggestions, cache on and off "
         "(no ASGI comparison, no pgbench)",
+    )
+    parser.add_argument(
+        "--suggestions-only",
+        action="store_true",
+        help="serve the trivial endpoint and the suggestions only, catalog cache off, in rounds (issue 47)",
+    )
+    parser.add_argument(
+        "--vs",
+        metavar="ROOT",
+        help="with --suggestions-only: serve this other checkout beside this one and load the two in turn",
     )
     parser.add_argument(
         "--in-process-only",
@@ -608,6 +628,8 @@ def main() -> int:
             f"{Financial.objects.count()} packs, filled in {seconds:.1f} s"
         )
 
+    if args.suggestions_only:
+        return suggestions_only(args)
     paths = [TRIVIAL[1], *(path for _, path in ENDPOINTS)]
     queries, statements = queries_per_request(paths)
     orm_sql, build_ms = list_build_times()
@@ -808,6 +830,106 @@ def main() -> int:
     print("Targets:")
     for line in summaries:
         print(f"  {line}")
+    return 0 if errors == 0 else 1
+
+
+SERVED_SUGGESTIONS = [SUGGESTIONS, *LOCAL_SUGGESTIONS, *MORE_SUGGESTIONS[:3]]
+
+
+def other_checkout_command(root: str) -> str:
+    """The Procfile's web command of the checkout at `root`, run from there."""
+    line = next(
+        line.partition(":")[2].strip()
+        for line in (Path(root) / "Procfile").read_text().splitlines()
+        if line.partition(":")[0].strip() == "web"
+    )
+    return f"bash -c {shlex.quote(f'cd {shlex.quote(root)} && exec {line}')}"
+
+
+def suggestions_only(args) -> int:
+    """`--suggestions-only [--vs ROOT]`: the uncached suggestions served, in rounds (module docstring)."""
+    from django.db import connections
+
+    connections.close_all()
+    load = load_with_wrk if shutil.which("wrk") else load_with_threads
+    headers = {} if args.no_gzip else {"Accept-Encoding": "gzip"}
+    env = catalog_environment(args.database_url, production=True, cache_seconds="0")
+    sides = {"this": (env, None)}
+    if args.vs:
+        root = os.path.abspath(args.vs)
+        sides["vs"] = ({**env, "PYTHONPATH": root}, other_checkout_command(root))
+    runs = [TRIVIAL, *SERVED_SUGGESTIONS]
+    empty_redis_database()
+    servers = {}
+    try:
+        for side, (side_env, command) in sides.items():
+            port = free_port()
+            server = start_server(
+                side_env,
+                port=port,
+                workers=args.workers,
+                log_name=f"suggest-{side}",
+                ready_path=TRIVIAL[1],
+                command=command,
+            )
+            servers[side] = (server, port)
+            for _, path in runs:
+                for _ in range(4 * args.workers):
+                    status, body = get(port, path, headers)
+                    if status != 200:
+                        sys.exit(f"{side}: {path} answered {status}")
+        bodies = {
+            side: {path: json.loads(get(port, path)[1]) for _, path in runs} for side, (_, port) in servers.items()
+        }
+        if args.vs and bodies["this"] != bodies["vs"]:
+            differ = [path for _, path in runs if bodies["this"][path] != bodies["vs"][path]]
+            sys.exit(f"the two checkouts answer differently: {differ}")
+        results = {side: {label: Tally() for label, _ in runs} for side in servers}
+        for _ in range(ROUNDS):
+            for label, path in runs:
+                for side, (server, port) in servers.items():
+                    url = f"http://127.0.0.1:{port}{path}"
+                    results[side][label].add(
+                        server, lambda url=url: load(url, args.duration, args.connections, headers)
+                    )
+    finally:
+        for server, _ in servers.values():
+            stop_server(server)
+    how = (
+        f"{args.workers} workers, {args.connections} connections, {args.duration} s per query and round, {ROUNDS} "
+        f"rounds ({'wrk' if load is load_with_wrk else 'Python threads'}, {'gzip' if headers else 'no gzip'}), "
+        f"{os.cpu_count()} CPUs shared with PostgreSQL, Redis and the client"
+    )
+    print(f"==> uncached suggestions (CATALOG_READ_CACHE_SECONDS=0), {PRODUCTS} products; {how}")
+    print(f"this checkout: {ROOT}" + (f"; vs: {os.path.abspath(args.vs)}" if args.vs else ""))
+    print(f"[load average after: {load_average()}]")
+    columns = f"{'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'CPU ms':>7}"
+    print(
+        f"{'endpoint':<24} {columns}" + (f" | vs: {columns} | {'CPU this/vs':>11}" if args.vs else "") + f" {'load':>9}"
+    )
+    for label, _ in runs:
+        line = f"{label:<24}"
+        for side in servers:
+            tally = results[side][label]
+            line += f" {tally.rps:>7.0f} {tally.p50:>7.1f} {tally.p95:>7.1f} {tally.cpu_ms:>7.2f}"
+            if side == "this" and args.vs:
+                line += " |"
+        if args.vs:
+            ratio = results["this"][label].cpu_ms / results["vs"][label].cpu_ms
+            line += f" | {ratio:>10.2f}x"
+        loads = [average for side in servers for average in results[side][label].loads]
+        print(f"{line} {min(loads):>4.1f}-{max(loads):<4.1f}")
+    labels = [label for label, _ in SERVED_SUGGESTIONS]
+    print("Targets (issue 47: uncached p95 < 30 ms with 4 connections, web CPU <= 3 ms per suggestion):")
+    for side in servers:
+        worst_cpu = max(labels, key=lambda label: results[side][label].cpu_ms)
+        worst_p95 = max(labels, key=lambda label: results[side][label].p95)
+        cpu, p95 = results[side][worst_cpu].cpu_ms, results[side][worst_p95].p95
+        print(
+            f"  {side}: web CPU at most {cpu:.2f} ms ({worst_cpu}: {met(cpu <= 3)}), p95 at most {p95:.1f} ms "
+            f"({worst_p95}: {met(p95 < 30)})"
+        )
+    errors = sum(tally.errors for side in results.values() for tally in side.values())
     return 0 if errors == 0 else 1
 
 

@@ -148,7 +148,7 @@ class _ServerCursor(psycopg.RawCursor):
     statement took as long as running it); `prepare_threshold` in settings lets psycopg prepare
     at all. Any other is never prepared: PostgreSQL plans it with its values each time."""
 
-    def __init__(self, connection, *, prepared: bool):
+    def __init__(self, connection, *, prepared: bool | None):
         super().__init__(connection)
         self.prepared = prepared
 
@@ -156,16 +156,24 @@ class _ServerCursor(psycopg.RawCursor):
         return super().execute(query, params, prepare=self.prepared, **kwargs)
 
 
-def _fetch(statement: Statement | str, params, *, prepared: bool = False) -> tuple:
+PREPARED_PER_CONNECTION = 32
+
+
+def _fetch(statement: Statement | str, params, *, prepared: bool | None = False) -> tuple:
     """The one row `statement` answers, through Django's cursor wrapper (so tests count the query).
 
     Only a statement whose best plan does not depend on its values may be `prepared`: a search's
     `LIKE` pattern must be seen by the planner to use the trigram or prefix index (a generic plan
-    reads every row)."""
+    reads every row). `prepared=None`: prepared once it ran `prepare_threshold` times on the
+    connection (settings), so only the statements asked for often are kept. A connection keeps at
+    most `PREPARED_PER_CONNECTION` prepared statements, the least recently used dropped first: a
+    suggestion's plan takes PostgreSQL 0.4-0.8 MB of memory."""
     if isinstance(statement, str):
         statement = Statement.of(statement)
     database = connections[router.db_for_read(Product)]  # the read replica when there is one (shop/db_routers.py)
     database.ensure_connection()
+    if database.connection.prepared_max > PREPARED_PER_CONNECTION:
+        database.connection.prepared_max = PREPARED_PER_CONNECTION
     raw = _ServerCursor(database.connection, prepared=prepared)
     if database.queries_logged:
         with _DebugCursor(raw, database) as cursor:
@@ -339,9 +347,9 @@ def featured() -> bytes:
 
 
 def _suggestions_statement(query: search.Query) -> tuple[Statement, tuple]:
-    """The statement (SQL, parameters) answering (the products as a JSON array, the brands as a
-    JSON array) for `query`: the first products of the keyword search's ranking
-    (`selectors.suggestions`, `search.RANK_ORDER`), scored over the matching rows only.
+    """The statement (and its parameters: none) answering (the products as a JSON array, the
+    brands as a JSON array, the picks) for `query`: the first products of the keyword search's
+    ranking (`selectors.suggestions`, `search.RANK_ORDER`), scored over the matching rows only.
 
     Compiled once per process for each query and reading of the search's tables (the stock and
     best sellers written into the statement: `search.reading()`), `SUGGESTION_STATEMENTS` of
@@ -355,7 +363,9 @@ SUGGESTION_STATEMENTS = 512
 
 @functools.lru_cache(maxsize=SUGGESTION_STATEMENTS)
 def _suggestions_compiled(query: search.Query, reading: tuple) -> tuple[Statement, tuple]:
-    """`_suggestions_statement`'s compilation, for the query and the reading it was built from."""
+    """`_suggestions_statement`'s compilation, for the query and the reading it was built from:
+    its values written into its text once (`_literal`), so a request sends no values to adapt
+    (85 for 'sugar 5 kg'), and the statement can be prepared (`suggestions`)."""
     ranked = (
         selectors.search_ranked(query, names_only=True).order_by(*search.RANK_ORDER).values("id", *search.RANK_COLUMNS)
     )
@@ -367,18 +377,42 @@ def _suggestions_compiled(query: search.Query, reading: tuple) -> tuple[Statemen
         SELECT {products_sql},
             (SELECT COALESCE(array_to_json(array_agg(b.brand ORDER BY b.brand)), '[]')::text FROM ({brands_sql}) AS b),
             {picks_sql}"""
-    return Statement.of(sql), (*page_params, *products_params, *brands_params, *picks_params)
+    return _literal(sql, (*page_params, *products_params, *brands_params, *picks_params)), ()
+
+
+def _literal(sql: str, params) -> Statement:
+    """The statement `sql` (Django's placeholders) with `params` written into its text as
+    PostgreSQL literals, quoted by psycopg as it quotes a client-side bound value (one parameter
+    at a time, so the text never carries a value as SQL). Planned with its values either way;
+    written in once, a request adapts none, and a statement with no parameters prepared on a
+    connection keeps the plan of exactly these values (a parameter's generic plan would not)."""
+    database = connections[router.db_for_read(Product)]
+    database.ensure_connection()
+    text = psycopg.ClientCursor(database.connection).mogrify(sql, params)
+    return Statement(text.replace("%", "%%"), text.encode())
 
 
 def suggestions(*, term: str) -> bytes:
-    """`GET /api/products/suggestions`: up to 8 products and 5 brands `term` finds (3+ characters)."""
-    query = selectors.suggestion_query(term) if _fast() else None
+    """`GET /api/products/suggestions`: up to 8 products and 5 brands `term` finds (3+ characters).
+
+    Its statement is prepared on a pooled connection once it ran there `prepare_threshold` times
+    (a term typed often: 'ric', 'oil'): a suggestion's statement (7 kB for 'sugar 5 kg') took
+    PostgreSQL as long to parse and plan as to run; with its values in its text, the plan kept is
+    the plan for these values, as an unprepared statement's would be."""
+    query = _suggestion_query(term, search.reading()[0]) if _fast() else None
     if query is None:
         found = selectors.suggestions(q=term)
         body = {"products": serializers.products_data(found.products), "brands": found.brands}
         return render(body if found.picked is None else {**body, "picked": found.picked})
-    products, brands, picks = _fetch(*_suggestions_statement(query))
+    products, brands, picks = _fetch(*_suggestions_statement(query), prepared=None)
     return b'{"products":%s,"brands":%s%s}' % (products.encode(), brands.encode(), _picked(query, picks))
+
+
+@functools.lru_cache(maxsize=SUGGESTION_STATEMENTS)
+def _suggestion_query(term: str, words_version) -> search.Query | None:
+    """`selectors.suggestion_query(term)`, read once per process for each version of the search's
+    words (`search.reading()`: the synonyms, names, brands and categories it reads; not the stock)."""
+    return selectors.suggestion_query(term)
 
 
 TOP = Statement.of(f"""WITH page AS (SELECT * FROM catalog_product ORDER BY {_order_by(selectors.TOP_ORDER, "catalog_product")} LIMIT %s)
