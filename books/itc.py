@@ -1,31 +1,32 @@
-"""Input tax credit: what the books ask of the purchases (GSTR-3B 4(A)(5), the purchase register).
+"""Input tax credit: what the books read of the purchases (GSTR-3B 4(A)(5), the purchase register).
 
-The purchases are the inventory app's (issue 42, the stock-in of suppliers' invoices). Books sit
-above inventory, so they ask it; inventory never knows the books. The question is one function,
-`inventory.gst.input_tax(start=, end=)`, answering the period's eligible input tax in paise:
+The purchases are the inventory app's (issue 42, the stock-in of suppliers' invoices); books sit
+above inventory on the floors, so they read its `InputTax` rows and never write them (only
+`inventory.services` does: one row per rate of each posted supplier invoice, and a negative row
+per rate of each debit note that takes some back). A row belongs to the return period of the day
+it was posted (`recorded_on`), as the credit is claimed in the period the goods and the invoice
+are in hand (CGST Act section 16(2)).
 
-    {"documents": int, "taxable_value": int, "igst": int, "cgst": int, "sgst": int, "cess": int}
-
-for the suppliers' invoices dated in [start, end) (aware datetimes, IST midnights). Until the
-inventory app (or that function) is there, the ITC is zero and `available` says so, so the 3B
-screen and its file say "no purchases recorded" rather than a silent 0.
+The figures are paise: the rows hold rupees with two decimals, turned by `common.money`.
 """
 
-import importlib
 from dataclasses import dataclass
 
-from django.apps import apps
-
 from books.periods import Span
+from common.money import sql_paise_sum
+from inventory.models import InputTax as InputTaxRow
 
-PROVIDER = "inventory.gst"
-FIELDS = ("taxable_value", "igst", "cgst", "sgst", "cess")
+FIELDS = ("taxable_value", "igst", "cgst", "sgst")
 
 
 @dataclass(frozen=True)
 class InputTax:
-    available: bool
+    """The period's eligible input tax, in paise, net of its debit notes. `available` stays for the
+    screen and the summary: the purchases are recorded (the inventory app is there)."""
+
+    available: bool = True
     documents: int = 0
+    debit_notes: int = 0
     taxable_value: int = 0
     igst: int = 0
     cgst: int = 0
@@ -33,24 +34,20 @@ class InputTax:
     cess: int = 0
 
 
-def _provider():
-    if not apps.is_installed("inventory"):
-        return None
-    try:
-        module = importlib.import_module(PROVIDER)
-    except ImportError:
-        return None
-    return getattr(module, "input_tax", None)
+def rows_in(span: Span):
+    """The `InputTax` rows posted in `span` (IST days), oldest first."""
+    return InputTaxRow.objects.filter(recorded_on__gte=span.first, recorded_on__lte=span.last)
 
 
 def input_tax(span: Span) -> InputTax:
-    """The eligible input tax on the purchases dated in `span`; zero (not `available`) without them."""
-    provider = _provider()
-    if provider is None:
-        return InputTax(available=False)
-    figures = provider(start=span.start, end=span.end)
+    """The eligible input tax on the purchases posted in `span`, less its debit notes'."""
+    rows = rows_in(span)
+    sums = rows.aggregate(**{name: sql_paise_sum(name) for name in FIELDS})
+    invoices = rows.filter(document=InputTaxRow.Document.INVOICE).values("purchase_id").distinct().count()
+    notes = rows.filter(document=InputTaxRow.Document.DEBIT_NOTE).values("purchase_return_id").distinct().count()
     return InputTax(
         available=True,
-        documents=int(figures.get("documents", 0)),
-        **{name: int(figures.get(name, 0)) for name in FIELDS},
+        documents=invoices,
+        debit_notes=notes,
+        **{name: int(sums[name] or 0) for name in FIELDS},
     )
