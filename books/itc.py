@@ -10,11 +10,17 @@ are in hand (CGST Act section 16(2)).
 The figures are paise: the rows hold rupees with two decimals, turned by `common.money`.
 """
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import Prefetch
 
 from books.periods import Span
-from common.money import sql_paise_sum
+from common.money import sql_paise_sum, to_paise
 from inventory.models import InputTax as InputTaxRow
+from inventory.models import PurchaseReturn, PurchaseReturnLine
+from orders.series import INDIA
 
 FIELDS = ("taxable_value", "igst", "cgst", "sgst")
 
@@ -51,3 +57,97 @@ def input_tax(span: Span) -> InputTax:
         debit_notes=notes,
         **{name: int(sums[name] or 0) for name in FIELDS},
     )
+
+
+@dataclass
+class PurchaseDocument:
+    """A supplier's invoice as posted, or a debit note against one, by rate, in paise (positive)."""
+
+    kind: str  # PURCHASE or DEBIT_NOTE
+    number: str  # the supplier's invoice number, or the shop's debit note number
+    day: date  # the document's date
+    recorded_on: date  # the day it was posted: its return period
+    supplier: str
+    supplier_gstin: str
+    interstate: bool
+    rates: dict[int, dict[str, int]] = field(default_factory=dict)  # rate → taxable_value, cgst, sgst, igst
+    against_number: str = ""  # a debit note's supplier invoice
+    against_day: date | None = None
+    reason: str = ""
+
+    def total(self, name: str) -> int:
+        return sum(figures[name] for figures in self.rates.values())
+
+    @property
+    def tax(self) -> int:
+        return self.total("cgst") + self.total("sgst") + self.total("igst")
+
+    @property
+    def value(self) -> int:
+        return self.total("taxable_value") + self.tax
+
+
+PURCHASE, DEBIT_NOTE = "purchase", "debit_note"
+
+
+def purchases(span: Span) -> Iterator[PurchaseDocument]:
+    """The suppliers' invoices posted in `span`, oldest first, each with its rates' figures (its
+    `InputTax` rows: what the credit is)."""
+    rows = (
+        rows_in(span)
+        .filter(document=InputTaxRow.Document.INVOICE)
+        .select_related("purchase__supplier")
+        .order_by("recorded_on", "purchase_id", "gst_rate")
+    )
+    current = None
+    for row in rows.iterator(chunk_size=2000):
+        if current is None or current[0] != row.purchase_id:
+            if current is not None:
+                yield current[1]
+            purchase = row.purchase
+            current = (
+                row.purchase_id,
+                PurchaseDocument(
+                    kind=PURCHASE,
+                    number=purchase.invoice_number,
+                    day=purchase.invoice_date,
+                    recorded_on=row.recorded_on,
+                    supplier=purchase.supplier.name,
+                    supplier_gstin=row.supplier_gstin,
+                    interstate=purchase.interstate,
+                ),
+            )
+        current[1].rates[row.gst_rate] = {name: to_paise(getattr(row, name)) for name in FIELDS}
+    if current is not None:
+        yield current[1]
+
+
+def debit_notes(span: Span) -> Iterator[PurchaseDocument]:
+    """The debit notes made in `span` (IST days), oldest first, from their lines: each line's
+    rate is its purchase line's."""
+    notes = (
+        PurchaseReturn.objects.filter(made_at__gte=span.start, made_at__lt=span.end)
+        .select_related("purchase__supplier")
+        .prefetch_related(Prefetch("lines", queryset=PurchaseReturnLine.objects.select_related("line").order_by("id")))
+        .order_by("made_at", "id")
+    )
+    for note in notes.iterator(chunk_size=500):
+        purchase = note.purchase
+        day = note.made_at.astimezone(INDIA).date()
+        document = PurchaseDocument(
+            kind=DEBIT_NOTE,
+            number=note.debit_note_number,
+            day=day,
+            recorded_on=day,
+            supplier=purchase.supplier.name,
+            supplier_gstin=purchase.supplier.gstin,
+            interstate=purchase.interstate,
+            against_number=purchase.invoice_number,
+            against_day=purchase.invoice_date,
+            reason=note.get_reason_display(),
+        )
+        for line in note.lines.all():
+            figures = document.rates.setdefault(line.line.gst_rate, dict.fromkeys(FIELDS, 0))
+            for name in FIELDS:
+                figures[name] += to_paise(getattr(line, name))
+        yield document
