@@ -295,8 +295,8 @@ SUMMARY_HEADER = ["Section", "Taxable value", "CGST", "SGST", "IGST", "Value"]
 
 def _summary_rows(built: Gstr1):
     summary = built.summary()
-    yield ("GSTIN", built.gstin, "", "", "", "")
-    yield ("Return period", built.period.fp + (" (quarterly)" if built.period.quarterly else ""), "", "", "", "")
+    yield ("GSTIN", built.gstin)
+    yield ("Return period", built.period.fp + (" (quarterly)" if built.period.quarterly else ""))
     for name, figures in [*summary["sections"].items(), ("net", summary["net"])]:
         yield (
             name,
