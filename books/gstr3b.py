@@ -111,6 +111,8 @@ class Gstr3b:
         return {
             "fp": self.period.fp,
             "quarterly": self.period.quarterly,
+            "from": self.period.first.isoformat(),
+            "to": self.period.last.isoformat(),
             "outward": self.outward.as_dict(),
             "exempt": rupees(self.exempt),
             "inputTaxAvailable": self.input_tax.available,

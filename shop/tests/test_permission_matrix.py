@@ -600,6 +600,7 @@ PAGES: dict[str, str] = {
     "admin/packingslips": ADMIN_PAGE,
     "admin/deliverysheet": ADMIN_PAGE,
     "admin/dashboard": ADMIN_PAGE,
+    "admin/books": ADMIN_PAGE,
     # Any other path shows the home list (spec §2).
     r"^(?!api/|static/|media/|staff/|ws/).*$": PUBLIC_PAGE,
 }
@@ -621,6 +622,7 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "admin/packingslips": (OWNER, PACKER),
     "admin/deliverysheet": (OWNER, PACKER, RIDER),
     "admin/dashboard": (OWNER,),  # reports
+    "admin/books": (OWNER,),  # GST returns (money)
     "admin/counter": (OWNER, CASHIER),
 }
 
