@@ -22,14 +22,25 @@ from common.permissions import IsAdmin
 from common.spreadsheet import csv_lines
 
 PERIOD_PARAMETERS = [
-    OpenApiParameter("period", str, required=True, description="The return period as MMYYYY (042027: April 2027)"),
+    OpenApiParameter(
+        "period",
+        str,
+        required=True,
+        pattern=r"^(0[1-9]|1[0-2])[0-9]{4}$",
+        description="The return period as MMYYYY (042027: April 2027); not one in the future (400 period_in_future)",
+    ),
     OpenApiParameter(
         "quarterly", OpenApiTypes.BOOL, description="A quarterly return (QRMP): `period` names the quarter's last month"
     ),
 ]
 RANGE_PARAMETERS = [
     OpenApiParameter("from", OpenApiTypes.DATE, required=True, description="First day, YYYY-MM-DD (IST)"),
-    OpenApiParameter("to", OpenApiTypes.DATE, required=True, description="Last day, within the same financial year"),
+    OpenApiParameter(
+        "to",
+        OpenApiTypes.DATE,
+        required=True,
+        description="Last day, on or after `from`, within the same financial year (400 range_across_years)",
+    ),
 ]
 BAD_INPUT = OpenApiResponse(description="A malformed period or range, one in the future, or one across 1 April")
 
