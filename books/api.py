@@ -1,10 +1,11 @@
 """The books' API, the owner's (and manager's) alone: GSTR-1 and GSTR-3B of a return period, and
-the registers of a date range as CSV. Thin: periods are read by `books.periods`, figures by
+the registers of a date range as CSV or Excel, GSTR-1 as a workbook, and a range's vouchers as a
+TallyPrime import. Thin: periods are read by `books.periods`, figures by
 `books.gstr1`, `books.gstr3b` and `books.registers`."""
 
 import json
 
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import FileResponse, HttpResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.negotiation import BaseContentNegotiation
@@ -13,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from books import registers
+from books import registers, tally, workbooks
 from books.gstr1 import gstr1
 from books.gstr3b import gstr3b
 from books.periods import Period, period_of, span_of
@@ -21,14 +22,25 @@ from common.permissions import IsAdmin
 from common.spreadsheet import csv_lines
 
 PERIOD_PARAMETERS = [
-    OpenApiParameter("period", str, required=True, description="The return period as MMYYYY (042027: April 2027)"),
+    OpenApiParameter(
+        "period",
+        str,
+        required=True,
+        pattern=r"^(0[1-9]|1[0-2])[0-9]{4}$",
+        description="The return period as MMYYYY (042027: April 2027); not one in the future (400 period_in_future)",
+    ),
     OpenApiParameter(
         "quarterly", OpenApiTypes.BOOL, description="A quarterly return (QRMP): `period` names the quarter's last month"
     ),
 ]
 RANGE_PARAMETERS = [
     OpenApiParameter("from", OpenApiTypes.DATE, required=True, description="First day, YYYY-MM-DD (IST)"),
-    OpenApiParameter("to", OpenApiTypes.DATE, required=True, description="Last day, within the same financial year"),
+    OpenApiParameter(
+        "to",
+        OpenApiTypes.DATE,
+        required=True,
+        description="Last day, on or after `from`, within the same financial year (400 range_across_years)",
+    ),
 ]
 BAD_INPUT = OpenApiResponse(description="A malformed period or range, one in the future, or one across 1 April")
 
@@ -89,34 +101,95 @@ class Gstr3bView(_BooksView):
         return Response({"summary": built.summary(), "json": built.as_json()})
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _attachment(response, filename: str):
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class Gstr1WorkbookView(_BooksView):
+    @extend_schema(
+        summary="GSTR-1 of a return period as an Excel workbook, one sheet per section (owner)",
+        parameters=PERIOD_PARAMETERS,
+        responses={(200, XLSX): OpenApiResponse(OpenApiTypes.BINARY, description="The workbook"), 400: BAD_INPUT},
+    )
+    def get(self, request: Request) -> FileResponse:
+        period = _period(request)
+        built = gstr1(period)
+        name = return_filename("GSTR1", built.gstin, period).replace(".json", ".xlsx")
+        return FileResponse(workbooks.gstr1_file(built), as_attachment=True, filename=name, content_type=XLSX)
+
+
+class TallyView(_BooksView):
+    @extend_schema(
+        summary="A date range's sales, credit notes, purchases and debit notes as a TallyPrime XML import (owner)",
+        parameters=RANGE_PARAMETERS,
+        responses={
+            (200, "application/xml"): OpenApiResponse(str, description="Tally's import envelope"),
+            400: BAD_INPUT,
+        },
+    )
+    def get(self, request: Request) -> StreamingHttpResponse:
+        span = span_of(request.query_params.get("from"), request.query_params.get("to"))
+        response = StreamingHttpResponse(tally.tally_xml(span), content_type="application/xml; charset=utf-8")
+        return _attachment(response, f"tally-{span.first:%Y-%m-%d}-to-{span.last:%Y-%m-%d}.xml")
+
+
 class _RegisterView(_BooksView):
     name = ""
+    excel = False
 
-    def get(self, request: Request) -> StreamingHttpResponse:
+    def get(self, request: Request) -> StreamingHttpResponse | FileResponse:
         span = span_of(request.query_params.get("from"), request.query_params.get("to"))
         if self.name == "hsn":
             header, rows = registers.HSN_HEADER, registers.hsn_rows(gstr1(registers.hsn_period(span)))
         else:
             header, make_rows = registers.REGISTERS[self.name]
             rows = make_rows(span)
+        stem = f"{self.name}-register-{span.first:%Y-%m-%d}-to-{span.last:%Y-%m-%d}"
+        if self.excel:
+            file = workbooks.register_file(self.name, header, rows)
+            return FileResponse(file, as_attachment=True, filename=f"{stem}.xlsx", content_type=XLSX)
         response = StreamingHttpResponse(csv_lines(header, rows), content_type="text/csv; charset=utf-8")
-        filename = f"{self.name}-register-{span.first:%Y-%m-%d}-to-{span.last:%Y-%m-%d}.csv"
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return _attachment(response, f"{stem}.csv")
 
 
 CSV_RESPONSES = {(200, "text/csv"): OpenApiResponse(str, description="CSV, a header row first"), 400: BAD_INPUT}
+XLSX_RESPONSES = {
+    (200, XLSX): OpenApiResponse(OpenApiTypes.BINARY, description="One sheet, a header row first"),
+    400: BAD_INPUT,
+}
 
 
-def _register(name: str, summary: str) -> type[_RegisterView]:
-    @extend_schema(summary=summary, parameters=RANGE_PARAMETERS, responses=CSV_RESPONSES)
+def _register(name: str, summary: str, *, excel: bool = False) -> type[_RegisterView]:
+    @extend_schema(
+        summary=summary + (" as Excel" if excel else ""),
+        parameters=RANGE_PARAMETERS,
+        responses=XLSX_RESPONSES if excel else CSV_RESPONSES,
+    )
     def get(self, request: Request) -> StreamingHttpResponse:
         return _RegisterView.get(self, request)
 
-    return type(f"{name.title().replace('-', '')}RegisterView", (_RegisterView,), {"name": name, "get": get})
+    title = name.title().replace("-", "")
+    return type(
+        f"{title}Register{'Workbook' if excel else ''}View",
+        (_RegisterView,),
+        {"name": name, "excel": excel, "get": get},
+    )
 
 
-SalesRegisterView = _register("sales", "The sales register of a date range, one row per invoice and rate (owner)")
-CreditNotesRegisterView = _register("credit-notes", "The credit-note register of a date range (owner)")
-DayBookView = _register("day-book", "The day book of a date range: each day's sales, notes and net (owner)")
-HsnRegisterView = _register("hsn", "The HSN summary of a date range, B2B and B2C (owner)")
+REGISTER_SUMMARIES = {
+    "sales": "The sales register of a date range, one row per invoice and rate (owner)",
+    "credit-notes": "The credit-note register of a date range (owner)",
+    "purchases": "The purchase register of a date range: suppliers' invoices posted, by rate (owner)",
+    "debit-notes": "The debit-note register of a date range: goods sent back to suppliers, by rate (owner)",
+    "day-book": "The day book of a date range: each day's sales, notes, purchases and net (owner)",
+    "hsn": "The HSN summary of a date range, B2B and B2C (owner)",
+}
+REGISTER_VIEWS = {
+    (name, excel): _register(name, summary, excel=excel)
+    for name, summary in REGISTER_SUMMARIES.items()
+    for excel in (False, True)
+}

@@ -190,14 +190,20 @@ def _packs(item) -> int:
     return item.invoiced_qty if item.invoiced_qty is not None else item.qty
 
 
+def _lines(order, items, removed) -> list[Line]:
+    """An invoice as issued: its `items` at the packs invoiced, the `removed` lines' credit-note
+    lines, and the delivery line (model instances or plain rows alike)."""
+    lines = [_item_line(item, packs=_packs(item), interstate=order.gst_interstate) for item in items]
+    lines.extend(_note_line(line) for line in removed)
+    delivery = _delivery_line(order)
+    return lines + ([delivery] if delivery else [])
+
+
 def invoice_lines(order: Order) -> list[Line]:
     """The order's tax invoice as issued (see the module's docstring), its items and its credit
     notes' lines loaded."""
-    lines = [_item_line(item, packs=_packs(item), interstate=order.gst_interstate) for item in order.items.all()]
-    for note in order.credit_notes.all():
-        lines.extend(_note_line(line) for line in note.lines.all() if line.order_item_id is None)
-    delivery = _delivery_line(order)
-    return lines + ([delivery] if delivery else [])
+    removed = [line for note in order.credit_notes.all() for line in note.lines.all() if line.order_item_id is None]
+    return _lines(order, order.items.all(), removed)
 
 
 def _day(moment) -> date:
@@ -300,22 +306,37 @@ def invoices(span: Span) -> Iterator[Document]:
         for values in note_lines.order_by("credit_note_id", "id").values(*_NOTE_LINE_FIELDS):
             removed[values.pop("credit_note__order_id")].append(_Row(**values))
         for order in chunk:
-            lines = [_item_line(item, packs=_packs(item), interstate=order.gst_interstate) for item in items[order.id]]
-            lines.extend(_note_line(line) for line in removed[order.id])
-            delivery = _delivery_line(order)
-            yield Document(
-                kind=INVOICE,
+            yield _document(
+                INVOICE,
+                order,
+                span,
                 number=order.invoice_number,
-                day=_day(order.created_at),
-                order_id=order.id,
-                channel=order.channel,
-                place_of_supply_code=tax.state_code(order.place_of_supply) or tax.state_code(settings.STORE_STATE),
+                moment=order.created_at,
+                place_of_supply=order.place_of_supply,
                 interstate=order.gst_interstate,
-                buyer_gstin=order.books_buyer__gstin or "",
-                buyer_name=order.books_buyer__name or "",
-                cancelled=_cancelled_in(order, span),
-                lines=lines + ([delivery] if delivery else []),
+                buyer=(order.books_buyer__gstin or "", order.books_buyer__name or ""),
+                lines=_lines(order, items[order.id], removed[order.id]),
             )
+
+
+def _document(kind, order, span: Span, *, number, moment, place_of_supply, interstate, buyer, lines, **note):
+    """An invoice or a credit note of `order`, as both are built: the one place their common
+    fields (date, channel, place of supply, buyer, cancelled) are read."""
+    gstin, name = buyer
+    return Document(
+        kind=kind,
+        number=number,
+        day=_day(moment),
+        order_id=order.id,
+        channel=order.channel,
+        place_of_supply_code=tax.state_code(place_of_supply) or tax.state_code(settings.STORE_STATE),
+        interstate=interstate,
+        buyer_gstin=gstin,
+        buyer_name=name,
+        cancelled=_cancelled_in(order, span),
+        lines=lines,
+        **note,
+    )
 
 
 def credit_notes(span: Span) -> Iterator[Document]:
@@ -333,18 +354,15 @@ def credit_notes(span: Span) -> Iterator[Document]:
     )
     for note in notes.iterator(chunk_size=CHUNK_SIZE):
         order = note.order
-        gstin, name = buyer_of(order)
-        yield Document(
-            kind=CREDIT_NOTE,
+        yield _document(
+            CREDIT_NOTE,
+            order,
+            span,
             number=note.number,
-            day=_day(note.created_at),
-            order_id=order.pk,
-            channel=order.channel,
-            place_of_supply_code=tax.state_code(note.place_of_supply) or tax.state_code(settings.STORE_STATE),
+            moment=note.created_at,
+            place_of_supply=note.place_of_supply,
             interstate=note.interstate,
-            buyer_gstin=gstin,
-            buyer_name=name,
-            cancelled=_cancelled_in(order, span),
+            buyer=buyer_of(order),
             lines=[_note_line(line) for line in note.lines.all()],
             invoice_number=note.invoice_number,
             invoice_day=_day(order.created_at),

@@ -6,7 +6,8 @@ bought, and what is left to pay in cash per head (IGST, CGST, SGST).
 - 3.1(c) nil-rated and exempt: GSTR-1's `nil` (rate 0 %: fresh produce, loose grains);
 - 3.2 inter-state supplies to unregistered persons, by place of supply (b2cs INTER and b2cl, less
   cdnur);
-- 4(A)(5) all other ITC: the purchases' input tax (`books.itc`, asked of the inventory app);
+- 4(A)(5) all other ITC: the input tax of the purchases posted in the period, less their debit
+  notes' (`books.itc`, reading the inventory app's `InputTax` rows);
 - 6.1 the set-off (CGST Act section 49, rule 88A): IGST credit is used first, against IGST, then
   CGST, then SGST; CGST credit against CGST, then IGST; SGST credit against SGST, then IGST (never
   CGST against SGST or back). What remains of the tax is paid in cash; what remains of the credit
@@ -110,10 +111,13 @@ class Gstr3b:
         return {
             "fp": self.period.fp,
             "quarterly": self.period.quarterly,
+            "from": self.period.first.isoformat(),
+            "to": self.period.last.isoformat(),
             "outward": self.outward.as_dict(),
             "exempt": rupees(self.exempt),
             "inputTaxAvailable": self.input_tax.available,
             "purchases": self.input_tax.documents,
+            "debitNotes": self.input_tax.debit_notes,
             "inputTax": {head: rupees(getattr(self.input_tax, head)) for head in HEADS},
             "liability": {head: rupees(self.setoff.liability[head]) for head in HEADS},
             "creditUsed": [

@@ -76,6 +76,7 @@ PAGES = (
     "admin_packingslips",
     "admin_deliverysheet",
     "admin_dashboard",
+    "admin_books",
 )
 CONNECTIONS = ("slow-2g", "2g", "3g", "4g")  # NetworkInformation.effectiveType; "" when the browser has none
 MAX_BODY_BYTES = 4096

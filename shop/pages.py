@@ -266,6 +266,14 @@ ADMIN_SLOTS = Page(
     gettext_lazy("Delivery windows per weekday, their capacity and cut-off, and holidays."),
     ADMIN,
 )
+# The books (issue 43): GST returns, registers and the Tally file of a period, the owner's.
+ADMIN_BOOKS = Page(
+    "admin_books",
+    "admin-books",
+    gettext_lazy("GST returns and books"),
+    gettext_lazy("GSTR-3B's figures of a return period; GSTR-1, the registers and the Tally file to download."),
+    ADMIN,
+)
 # The counter (issue 41): bills at the till, returns against a bill, the day's close.
 ADMIN_COUNTER = Page(
     "admin_counter",
@@ -404,6 +412,7 @@ urlpatterns = [
     path("admin/packingslips", page_view(ADMIN_PACKING_SLIPS), name="admin-packingslips"),
     path("admin/deliverysheet", page_view(ADMIN_DELIVERY_SHEET), name="admin-deliverysheet"),
     path("admin/dashboard", page_view(ADMIN_DASHBOARD), name="admin-dashboard"),
+    path("admin/books", page_view(ADMIN_BOOKS), name="admin-books"),
     path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
     path("terms.html", page_view(TERMS), name="terms"),
     path("privacy.html", page_view(PRIVACY), name="privacy"),

@@ -16,3 +16,10 @@ def october(customer, settings):
 @pytest.fixture
 def october_period():
     return period_of("102026")
+
+
+@pytest.fixture
+def purchases(october):
+    from books.tests.purchases import build_purchases
+
+    return build_purchases(october.packs)

@@ -66,3 +66,39 @@ def test_a_bad_period_is_told_in_telugu(owner, db):
     response = owner.get("/api/books/gstr1", {"period": "132026"}, HTTP_ACCEPT_LANGUAGE="te")
     assert response.status_code == 400
     assert response.json()["message"] == "రిటర్న్ కాలాన్ని MMYYYY రూపంలో రాయాలి, ఉదా. ఏప్రిల్ 2027కి 042027."
+
+
+def test_the_workbook_the_new_registers_and_the_tally_file_download(october, purchases, owner):
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    book = owner.get("/api/books/gstr1.xlsx", {"period": "102026"})
+    assert book.status_code == 200
+    assert book["Content-Disposition"] == 'attachment; filename="GSTR1_37ABCDE1234F1Z5_102026.xlsx"'
+    assert "b2cs" in load_workbook(BytesIO(b"".join(book.streaming_content)), read_only=True).sheetnames
+    october_range = {"from": "2026-10-01", "to": "2026-10-31"}
+    purchases_csv = owner.get("/api/books/registers/purchases.csv", october_range)
+    lines = b"".join(purchases_csv.streaming_content).decode().splitlines()
+    assert lines[0].startswith("Supplier invoice number,") and len(lines) == 1 + 3
+    notes = owner.get("/api/books/registers/debit-notes.xlsx", october_range)
+    assert notes["Content-Type"].startswith("application/vnd.openxmlformats")
+    rows = list(load_workbook(BytesIO(b"".join(notes.streaming_content))).active.iter_rows(values_only=True))
+    assert rows[1][0] == "DN/2026-27/000001"
+    xml = owner.get("/api/books/tally.xml", october_range)
+    assert xml.status_code == 200 and xml["Content-Type"].startswith("application/xml")
+    assert b"".join(xml.streaming_content).count(b"<VOUCHER ") == 13
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "code"),
+    [
+        ("/api/books/gstr1.xlsx", {"period": "012099"}, "period_in_future"),
+        ("/api/books/tally.xml", {"from": "2026-03-31", "to": "2026-04-01"}, "range_across_years"),
+        ("/api/books/registers/purchases.xlsx", {"from": "2026-04-02", "to": "2026-04-01"}, "invalid_range"),
+    ],
+)
+def test_the_new_downloads_refuse_bad_input_with_a_400(owner, path, query, code, db):
+    response = owner.get(path, query)
+    assert response.status_code == 400
+    assert response.json()["code"] == code

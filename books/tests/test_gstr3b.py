@@ -2,6 +2,7 @@
 
 from books import itc
 from books.gstr3b import gstr3b, set_off
+from books.periods import period_of
 
 
 def test_outward_supplies_are_gstr1_net_of_its_notes(october, october_period):
@@ -34,34 +35,39 @@ def test_the_portal_json_has_3_1_3_2_and_4(october, october_period):
     assert data["itc_elg"]["itc_net"] == {"iamt": 0.0, "camt": 0.0, "samt": 0.0, "csamt": 0.0}
 
 
-def test_without_the_inventorys_purchases_the_itc_is_zero_and_says_so(october, october_period, monkeypatch):
-    monkeypatch.setattr(itc, "_provider", lambda: None)
+def test_without_purchases_the_itc_is_zero_and_all_tax_is_paid_in_cash(october, october_period):
     summary = gstr3b(october_period).summary()
-    assert summary["inputTaxAvailable"] is False
+    assert summary["inputTaxAvailable"] is True and summary["purchases"] == 0
+    assert summary["inputTax"] == {"igst": 0.0, "cgst": 0.0, "sgst": 0.0}
     assert summary["payableInCash"] == {"igst": 146.93, "cgst": 32.46, "sgst": 32.46}
 
 
-def test_the_purchases_input_tax_is_set_off_and_the_rest_paid_in_cash(october, october_period, monkeypatch):
-    asked = []
+def test_the_periods_input_tax_is_the_inventorys_rows_less_its_debit_notes(purchases, october_period):
+    tax = itc.input_tax(october_period)
+    # P1 and P2 posted in October (P3 on 1 November); the debit note of 20 October takes 19 + 19 back
+    assert (tax.documents, tax.debit_notes) == (2, 1)
+    assert (tax.taxable_value, tax.cgst, tax.sgst, tax.igst) == (724000, 18400, 18400, 12000)
+    november = itc.input_tax(period_of("112026"))
+    assert (november.documents, november.cgst, november.sgst, november.igst) == (1, 3600, 3600, 0)
 
-    def input_tax(*, start, end):
-        asked.append((start.isoformat(), end.isoformat()))
-        return {"documents": 3, "taxable_value": 100000, "igst": 10000, "cgst": 1000, "sgst": 500, "cess": 0}
 
-    monkeypatch.setattr(itc, "_provider", lambda: input_tax)
+def test_the_purchases_input_tax_is_set_off_and_the_rest_paid_in_cash(purchases, october_period):
     built = gstr3b(october_period)
-    assert asked == [("2026-10-01T00:00:00+05:30", "2026-11-01T00:00:00+05:30")]
     summary = built.summary()
-    assert summary["inputTaxAvailable"] is True and summary["purchases"] == 3
-    # IGST credit 100.00 pays the IGST 146.93 in part; CGST 10.00 and SGST 5.00 credit pay their own
-    assert summary["payableInCash"] == {"igst": 46.93, "cgst": 22.46, "sgst": 27.46}
+    assert summary["inputTaxAvailable"] is True and summary["purchases"] == 2
+    assert summary["inputTax"] == {"igst": 120.0, "cgst": 184.0, "sgst": 184.0}
+    # IGST credit 120.00 against IGST 146.93 (26.93 left); CGST credit 184.00 pays CGST 32.46 and
+    # the IGST's 26.93; SGST credit 184.00 pays SGST 32.46 (never CGST): nothing in cash
+    assert summary["payableInCash"] == {"igst": 0.0, "cgst": 0.0, "sgst": 0.0}
+    assert summary["carriedForward"] == {"igst": 0.0, "cgst": 124.61, "sgst": 151.54}
     assert built.as_json()["itc_elg"]["itc_avl"][-1] == {
         "ty": "OTH",
-        "iamt": 100.0,
-        "camt": 10.0,
-        "samt": 5.0,
+        "iamt": 120.0,
+        "camt": 184.0,
+        "samt": 184.0,
         "csamt": 0.0,
     }
+    assert built.as_json()["itc_elg"]["itc_net"] == {"iamt": 120.0, "camt": 184.0, "samt": 184.0, "csamt": 0.0}
 
 
 def test_igst_credit_goes_first_to_igst_then_cgst_then_sgst():

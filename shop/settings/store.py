@@ -48,6 +48,37 @@ GST_HSN_DIGITS = int(
         meaning="digits of HSN codes in GSTR-1's HSN summary (6 over 5 crore turnover)",
     )
 )
+# The accountant's TallyPrime (`books.tally`): the ledgers the period's vouchers post to, by name as
+# they are in the company's books ({rate} is the GST rate, {half} half of it: "Output CGST 2.5%").
+_LEDGER = "TallyPrime ledger the books' XML posts "
+TALLY_COMPANY = env.text(
+    "TALLY_COMPANY", "", meaning="the TallyPrime company the vouchers import into (blank: the company open in Tally)"
+)
+TALLY_LEDGERS = {
+    "sales": env.text("TALLY_SALES_LEDGER", "Sales @{rate}%", meaning=_LEDGER + "each rate's taxable sales to"),
+    "exempt_sales": env.text("TALLY_EXEMPT_SALES_LEDGER", "Sales exempt", meaning=_LEDGER + "exempt sales to"),
+    "delivery": env.text(
+        "TALLY_DELIVERY_LEDGER", "Delivery charges @{rate}%", meaning=_LEDGER + "delivery charges (SAC 996813) to"
+    ),
+    "output_cgst": env.text("TALLY_OUTPUT_CGST_LEDGER", "Output CGST {half}%", meaning=_LEDGER + "CGST on sales to"),
+    "output_sgst": env.text("TALLY_OUTPUT_SGST_LEDGER", "Output SGST {half}%", meaning=_LEDGER + "SGST on sales to"),
+    "output_igst": env.text("TALLY_OUTPUT_IGST_LEDGER", "Output IGST {rate}%", meaning=_LEDGER + "IGST on sales to"),
+    "purchase": env.text(
+        "TALLY_PURCHASE_LEDGER", "Purchase @{rate}%", meaning=_LEDGER + "each rate's taxable purchases to"
+    ),
+    "input_cgst": env.text("TALLY_INPUT_CGST_LEDGER", "Input CGST {half}%", meaning=_LEDGER + "CGST on purchases to"),
+    "input_sgst": env.text("TALLY_INPUT_SGST_LEDGER", "Input SGST {half}%", meaning=_LEDGER + "SGST on purchases to"),
+    "input_igst": env.text("TALLY_INPUT_IGST_LEDGER", "Input IGST {rate}%", meaning=_LEDGER + "IGST on purchases to"),
+    "cash": env.text(
+        "TALLY_CASH_LEDGER", "Cash", meaning=_LEDGER + "cash (the counter's, and cash or UPI paid at the door) to"
+    ),
+    "upi": env.text("TALLY_UPI_LEDGER", "UPI clearing", meaning=_LEDGER + "the counter's UPI payments to"),
+    "card": env.text("TALLY_CARD_LEDGER", "Card clearing", meaning=_LEDGER + "the counter's card payments to"),
+    "store_credit": env.text("TALLY_STORE_CREDIT_LEDGER", "Store credit", meaning=_LEDGER + "store credit to"),
+    "online": env.text(
+        "TALLY_ONLINE_LEDGER", "Online payments clearing", meaning=_LEDGER + "orders paid online (the gateway) to"
+    ),
+}
 STORE_ADDRESS = env.text(
     "STORE_ADDRESS", "Main Road, Amalapuram, Andhra Pradesh 533201", meaning="invoice (a demo value by default)"
 )

@@ -466,6 +466,21 @@ API: dict[str, dict[str, Rule]] = {
     "api/books/registers/hsn.csv": {
         "GET": Rule(ADMIN_ONLY, NO_STAFF, query={"from": "2026-11-01", "to": "2026-11-30"})
     },
+    **{
+        f"api/books/registers/{name}": {
+            "GET": Rule(ADMIN_ONLY, NO_STAFF, query={"from": "2026-11-01", "to": "2026-11-30"})
+        }
+        for name in (
+            "purchases.csv",
+            "debit-notes.csv",
+            *(
+                f"{register}.xlsx"
+                for register in ("sales", "credit-notes", "purchases", "debit-notes", "day-book", "hsn")
+            ),
+        )
+    },
+    "api/books/gstr1.xlsx": {"GET": Rule(ADMIN_ONLY, NO_STAFF, query={"period": "102026"})},
+    "api/books/tally.xml": {"GET": Rule(ADMIN_ONLY, NO_STAFF, query={"from": "2026-11-01", "to": "2026-11-30"})},
     # slots: checkout's offer is public; the weekly plan is the admin's
     "api/slots": {"GET": Rule(PUBLIC)},
     # Packers and riders read the plan to choose a window's sheets; only the owner changes it.
@@ -588,6 +603,7 @@ PAGES: dict[str, str] = {
     "admin/packingslips": ADMIN_PAGE,
     "admin/deliverysheet": ADMIN_PAGE,
     "admin/dashboard": ADMIN_PAGE,
+    "admin/books": ADMIN_PAGE,
     # Any other path shows the home list (spec §2).
     r"^(?!api/|static/|media/|staff/|ws/).*$": PUBLIC_PAGE,
 }
@@ -609,6 +625,7 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "admin/packingslips": (OWNER, PACKER),
     "admin/deliverysheet": (OWNER, PACKER, RIDER),
     "admin/dashboard": (OWNER,),  # reports
+    "admin/books": (OWNER,),  # GST returns (money)
     "admin/counter": (OWNER, CASHIER),
 }
 

@@ -2,6 +2,7 @@
 // tests, which render components outside the page that would add their area.
 import account from "./account";
 import accountPanel from "./account-panel";
+import adminBooks from "./admin-books";
 import adminDashboard from "./admin-dashboard";
 import adminOrders from "./admin-orders";
 import adminPicking from "./admin-picking";
@@ -39,6 +40,7 @@ import storeCredit from "./store-credit";
 export const AREAS = [
   account,
   accountPanel,
+  adminBooks,
   adminDashboard,
   adminOrders,
   adminPicking,

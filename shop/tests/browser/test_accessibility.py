@@ -71,6 +71,7 @@ PAGES = {
     "admin/packingslips": ("admin", "/admin/packingslips?window={window}&date={date}"),
     "admin/deliverysheet": ("admin", "/admin/deliverysheet?window={window}&date={date}"),
     "admin/dashboard": ("admin", "/admin/dashboard?period=30d"),
+    "admin/books": ("admin", "/admin/books"),
 }
 
 

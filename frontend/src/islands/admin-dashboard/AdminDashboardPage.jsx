@@ -192,6 +192,9 @@ export default function AdminDashboardPage({ period: initialPeriod = "today" }) 
     <div className="admin-dashboard">
       <header className="admin-dashboard__head">
         <h1>{t("admin.dashboard.title")}</h1>
+        <nav aria-label={t("admin.dashboard.more")}>
+          <a href="/admin/books">{t("admin.dashboard.books")}</a>
+        </nav>
         <div className="dashboard-periods" role="group" aria-label={t("admin.dashboard.period")}>
           {PERIODS.map(([value, key]) => (
             <button key={value} type="button" className={`btn btn--small${value === period ? " btn--primary" : ""}`} aria-pressed={value === period} onClick={() => choose(value)}>

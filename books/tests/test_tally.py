@@ -1,0 +1,80 @@
+"""The TallyPrime import of the hand-made October: every voucher balances to the paisa, and the
+ledgers add up to the returns' figures."""
+
+import xml.etree.ElementTree as ET
+from collections import Counter
+from decimal import Decimal
+
+from books import tally
+from books.gstr1 import gstr1
+from books.itc import input_tax
+from books.tests.shop import BUYER_GSTIN
+
+
+def parsed(span):
+    return ET.fromstring("".join(tally.tally_xml(span)).encode())
+
+
+def entries(voucher):
+    return [
+        (
+            entry.findtext("LEDGERNAME"),
+            entry.findtext("ISDEEMEDPOSITIVE"),
+            Decimal(entry.findtext("AMOUNT")),
+        )
+        for entry in voucher.iter("ALLLEDGERENTRIES.LIST")
+    ]
+
+
+def test_the_envelope_is_an_import_of_vouchers(october, purchases, october_period, settings):
+    settings.TALLY_COMPANY = "SMLR Mart Retail & Co"
+    root = parsed(october_period)
+    assert root.tag == "ENVELOPE"
+    assert root.findtext("HEADER/TALLYREQUEST") == "Import Data"
+    assert root.findtext("BODY/IMPORTDATA/REQUESTDESC/REPORTNAME") == "Vouchers"
+    assert root.findtext("BODY/IMPORTDATA/REQUESTDESC/STATICVARIABLES/SVCURRENTCOMPANY") == "SMLR Mart Retail & Co"
+    vouchers = root.findall("BODY/IMPORTDATA/REQUESTDATA/TALLYMESSAGE/VOUCHER")
+    # O1, O2, O4, O5, O6, O8 (O3 cancelled the same month); 4 notes (O3's void); P1, P2; one debit note
+    assert Counter(v.get("VCHTYPE") for v in vouchers) == {"Sales": 6, "Credit Note": 4, "Purchase": 2, "Debit Note": 1}
+    assert all(v.findtext("VOUCHERTYPENAME") == v.get("VCHTYPE") for v in vouchers)
+
+
+def test_every_voucher_balances_to_the_paisa(october, purchases, october_period):
+    vouchers = parsed(october_period).iter("VOUCHER")
+    for voucher in vouchers:
+        lines = entries(voucher)
+        assert lines, voucher.findtext("VOUCHERNUMBER")
+        debits = sum(-amount for _, positive, amount in lines if positive == "Yes")
+        credits = sum(amount for _, positive, amount in lines if positive == "No")
+        assert all(amount < 0 for _, positive, amount in lines if positive == "Yes")
+        assert all(amount > 0 for _, positive, amount in lines if positive == "No")
+        assert debits == credits, voucher.findtext("VOUCHERNUMBER")
+        assert all(amount == amount.quantize(Decimal("0.01")) for *_, amount in lines)
+
+
+def test_the_ledgers_add_up_to_gstr1_and_the_input_tax(october, purchases, october_period):
+    net = gstr1(october_period).summary()["net"]
+    totals: dict[str, Decimal] = Counter()
+    for voucher in parsed(october_period).iter("VOUCHER"):
+        for name, _, amount in entries(voucher):
+            totals[name] += amount  # credits positive
+    income = sum(amount for name, amount in totals.items() if name.startswith(("Sales", "Delivery")))
+    assert income == Decimal(str(net["taxableValue"]))
+    assert totals["Output CGST 2.5%"] + totals["Output CGST 6%"] + totals["Output CGST 9%"] == Decimal(str(net["cgst"]))
+    assert sum(amount for name, amount in totals.items() if name.startswith("Output IGST")) == Decimal(str(net["igst"]))
+    itc = input_tax(october_period)
+    assert -sum(amount for name, amount in totals.items() if name.startswith("Input CGST")) == Decimal(itc.cgst) / 100
+    assert -totals["Input IGST 5%"] == Decimal("120.00")
+    assert totals["Godavari Traders"] == Decimal("6006.00") - Decimal("798.00")
+
+
+def test_a_business_sale_names_its_buyer_and_the_ledgers_come_from_settings(october, october_period, settings):
+    settings.TALLY_LEDGERS = {**settings.TALLY_LEDGERS, "sales": "Local sales {rate} pc", "cash": "Cash in hand"}
+    root = parsed(october_period)
+    o6 = next(v for v in root.iter("VOUCHER") if v.findtext("VOUCHERNUMBER") == october.orders["O6"].invoice_number)
+    assert o6.findtext("PARTYGSTIN") == BUYER_GSTIN and o6.findtext("PLACEOFSUPPLY") == "Andhra Pradesh"
+    names = [name for name, *_ in entries(o6)]
+    assert names == ["Cash in hand", "Local sales 12 pc", "Sales exempt", "Output CGST 6%", "Output SGST 6%"]
+    o5 = next(v for v in root.iter("VOUCHER") if v.findtext("VOUCHERNUMBER") == october.orders["O5"].invoice_number)
+    assert o5.findtext("PLACEOFSUPPLY") == "Puducherry"
+    assert [name for name, *_ in entries(o5)] == ["Cash in hand", "Local sales 12 pc", "Output IGST 12%"]
