@@ -55,7 +55,9 @@ def test_a_blank_search_does_nothing(browser, live_server, demo_catalog, size, v
 
 
 @pytest.mark.parametrize(("size", "viewport"), SIZES)
-def test_the_payment_return_without_an_order_says_it_was_not_successful(browser, live_server, make_user, size, viewport):
+def test_the_payment_return_without_an_order_says_it_was_not_successful(
+    browser, live_server, make_user, size, viewport
+):
     customer = make_user("9876500011", name="Asha Customer")
     customer.street, customer.city, customer.postal_code = "12-4 Gandhi Nagar", "Amalapuram", "533201"
     customer.save()
@@ -83,4 +85,24 @@ def test_a_town_outside_the_states_says_where_the_shop_delivers(browser, live_se
         expect(checker.locator(".delivery-result")).to_contain_text("We only deliver in Andhra Pradesh & Puducherry.")
     finally:
         shoot(page, f"checker-chennai-{size}")
+        page.context.close()
+
+
+@pytest.mark.parametrize(("size", "viewport"), SIZES)
+def test_a_phone_number_typed_with_spaces_is_accepted(browser, live_server, size, viewport):
+    page = offline_tab(browser, live_server, viewport)
+    try:
+        page.goto("/register")
+        hydrated(page)
+        form = page.locator("#island")
+        form.get_by_label("Phone Number").press_sequentially("98765 43210")
+        expect(form.get_by_label("Phone Number")).to_have_value("9876543210")
+        expect(form.get_by_role("button", name="Send OTP via SMS")).to_be_enabled()
+        shoot(page, f"register-spaced-phone-{size}")
+
+        page.goto("/grievance.html")
+        page.locator("#g-phone").fill("98765-43210")
+        expect(page.locator("#g-phone")).to_have_value("98765-43210")  # not cut at 10 characters
+        shoot(page, f"grievance-spaced-phone-{size}")
+    finally:
         page.context.close()
