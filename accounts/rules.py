@@ -4,6 +4,8 @@ Each returns the cleaned value or raises `InvalidInput` with the text the shoppe
 and coordinates are cleaned by `common.text` and `common.india`, as everywhere in the shop.
 """
 
+import re
+
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -26,6 +28,21 @@ def clean_phone(value) -> str:
     if not PHONE_PATTERN.match(phone):
         raise InvalidInput(PHONE_INVALID)
     return phone
+
+
+# What a person types around the digits of a phone number: "98765 43210", "98765-43210", "(0) 98765.43210".
+_TYPED_PHONE_SEPARATORS = re.compile(r"[\s\-.()]+")
+
+
+def typed_phone(value) -> str:
+    """A phone number as a person types it in a form (spaces, dashes, a leading +91, 91 or 0)
+    -> the 10 digits, then `clean_phone` (400 when they are not an Indian mobile number)."""
+    phone = _TYPED_PHONE_SEPARATORS.sub("", str(value or "")).removeprefix("+")
+    if len(phone) == 12 and phone.startswith("91"):
+        phone = phone[2:]
+    elif len(phone) == 11 and phone.startswith("0"):
+        phone = phone[1:]
+    return clean_phone(phone)
 
 
 def phone_from_customer_id(value) -> str:

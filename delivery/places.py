@@ -171,6 +171,12 @@ def _places(text: str, *, limit: int) -> list[Place]:
         if town.casefold().startswith(words) or f" {words}" in f" {town.casefold()}"
     ]
 
+    # Past the delivery map, a place bearing the typed text as a whole word comes before one whose
+    # name only starts with it: "Chennai" is Chennai (Tamil Nadu, not delivered to), not
+    # Chennaivalasa in Andhra Pradesh, so Enter answers for the place the shopper named.
+    whole_word = re.compile(rf"(?<!\w){re.escape(words)}(?!\w)")
+    found.sort(key=lambda place: not whole_word.search(place.name.casefold()))
+
     places: list[Place] = []
     seen: set[tuple[str, str]] = set()
     for place in [*mapped, *found]:

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.shortcuts import render
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import path, re_path
 from django.utils.translation import gettext_lazy
 
@@ -93,6 +94,10 @@ def category_context(request, *, categoryName: str, **route) -> dict:
 
 def search_context(request, *, keyword: str | None = None, pageNumber: int = 1, **route) -> dict:
     query = keyword if keyword is not None else request.GET.get("query", "")
+    if not query.strip():
+        # Blank text does nothing (spec section 2): the header's form, submitted before its island
+        # runs, leaves the shopper where they were (204); a typed address goes home.
+        return {"response": HttpResponse(status=204) if request.headers.get("Referer") else redirect("home")}
     return island_first_screen(
         request, "search", [f"/api/products?keyword={uri_component(query)}&pageNumber={pageNumber}"]
     )
@@ -371,6 +376,8 @@ def page_view(page: Page):
         context = {"page": page, "route": route}
         if page.context:
             context.update(page.context(request, **route))
+        if "response" in context:
+            return context["response"]
         return render(request, page.template, context, status=context.pop("status", 200))
 
     view.__name__ = f"page_{page.name}"

@@ -16,7 +16,8 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext, gettext_lazy
 
-from accounts.rules import clean_phone
+from accounts.errors import InvalidInput
+from accounts.rules import clean_phone, typed_phone
 from common.errors import Conflict, InvalidValue, NotFound
 from common.text import clean_text
 from notifications.budget import sms_budget_allows
@@ -81,7 +82,7 @@ def grievance_file(*, user=None, name: str = "", phone: str = "", email: str = "
     text = clean_text(text, label=COMPLAINT_LABEL, max_length=TEXT_MAX_LENGTH)
     signed_in = user is not None and getattr(user, "is_authenticated", False)
     name = clean_text(name or (user.name if signed_in else ""), label=NAME_LABEL, max_length=NAME_MAX_LENGTH)
-    phone = clean_phone(phone or (user.phone_no if signed_in else ""))
+    phone = typed_phone(phone) if phone else clean_phone(user.phone_no if signed_in else "")
     with transaction.atomic():
         ticket = Ticket.objects.create(
             number=next_ticket_number(),
@@ -100,7 +101,10 @@ def grievance_file(*, user=None, name: str = "", phone: str = "", email: str = "
 def grievance_status(*, number: str, phone: str) -> Ticket:
     """The grievance or report with this number, for the phone number it was filed with (or its
     shopper's). Any mismatch is the same 404, so the page tells nobody which numbers exist."""
-    phone = str(phone or "").strip()
+    try:
+        phone = typed_phone(phone)
+    except InvalidInput:
+        phone = ""
     ticket = Ticket.objects.select_related("user").filter(number=str(number or "").strip().upper()[:20]).first()
     if ticket is None or not phone or phone not in (ticket.contact_phone, getattr(ticket.user, "phone_no", None)):
         raise NotFound(TICKET_NOT_FOUND)

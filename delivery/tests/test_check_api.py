@@ -149,3 +149,15 @@ def test_places_ignore_a_stale_token(api_client):
 def test_places_answer_customers_and_admins_alike(as_user, customer, other_customer, admin_user):
     for user in (customer, other_customer, admin_user):
         assert as_user(user).get(PLACES_URL, {"q": "yanam"}).json()["places"][0]["pincode"] == "533464"
+
+
+@pytest.mark.parametrize(
+    ("q", "first", "state"),
+    [
+        ("Chennai", "Chennai G.P.O. 600001", "Tamil Nadu"),  # not Chennaivalasa, Andhra Pradesh
+        ("uppal", "Uppalaguptam 533213", ""),  # the delivery map still comes first (not Uppal, Telangana)
+    ],
+)
+def test_a_place_named_as_a_whole_word_comes_before_one_that_only_starts_with_it(api_client, q, first, state):
+    place = api_client.get(PLACES_URL, {"q": q}).json()["places"][0]
+    assert (place["label"], place["state"]) == (first, state)

@@ -158,3 +158,19 @@ def test_staff_api_acknowledges_and_resolves_with_the_clocks_on_the_wire(admin_u
     assert api.post(f"/api/support/tickets/{ticket.number}/resolve", {"answer": ""}, format="json").status_code == 400
     resolved = api.post(f"/api/support/tickets/{ticket.number}/resolve", {"answer": "Sorted."}, format="json")
     assert (resolved.status_code, resolved.json()["status"]) == (200, "resolved")
+
+
+@pytest.mark.parametrize("typed", ["98765 12345", "98765-12345", "+91 98765 12345", "098765-12345"])
+def test_a_phone_typed_with_spaces_or_dashes_is_taken_whole(typed):
+    """Issue 45: the form counted a space toward the 10 digits and cut the number."""
+    response = Client().post("/grievance.html", {**COMPLAINT, "phone": typed})
+    assert response.status_code == 201
+    ticket = Ticket.objects.get()
+    assert ticket.contact_phone == "9876512345"
+    found = Client().post("/grievance.html", {"action": "status", "number": ticket.number, "phone": typed})
+    assert found.status_code == 200
+
+
+def test_the_form_leaves_room_for_the_spaces_a_person_types():
+    page = Client().get("/grievance.html").content.decode()
+    assert 'id="g-phone" name="phone" type="tel" inputmode="tel" maxlength="16"' in page

@@ -23,8 +23,17 @@ export function isCompleteFullPhone(value) {
   return FULL_PHONE_PATTERN.test(value ?? "");
 }
 
+/** The 10 digits of a number as a person types or pastes it: spaces and dashes dropped, and a
+ * leading +91 / 91 or 0 before 10 digits too ('98765 43210', '+91 98765-43210', '098765 43210'). */
+export function typedPhoneDigits(typed) {
+  const digits = onlyDigits(typed);
+  if (digits.length === PHONE_DIGITS + COUNTRY_CODE.length && digits.startsWith(COUNTRY_CODE)) return digits.slice(COUNTRY_CODE.length);
+  if (digits.length === PHONE_DIGITS + 1 && digits.startsWith("0")) return digits.slice(1);
+  return digits.slice(0, PHONE_DIGITS);
+}
+
 export function toFullPhone(nationalNumber) {
-  return COUNTRY_CODE + onlyDigits(nationalNumber).slice(0, PHONE_DIGITS);
+  return COUNTRY_CODE + typedPhoneDigits(nationalNumber);
 }
 
 /** '919876543210' → '9876543210' (the wire format never carries the 91). */

@@ -12,6 +12,10 @@ describe("phone numbers", () => {
   it("the register value is 91 plus 10 digits, 12 characters", () => {
     expect(toFullPhone("98765 43210")).toBe("919876543210");
     expect(toFullPhone("98765432109999")).toBe("919876543210");
+    // As a person types or pastes it (issue 45): spaces, dashes, +91 or a leading 0.
+    for (const typed of ["98765-43210", "+91 98765 43210", "91 98765-43210", "098765 43210", " 98765  43210 "]) {
+      expect(toFullPhone(typed)).toBe("919876543210");
+    }
     expect(isCompleteFullPhone("919876543210")).toBe(true);
     expect(isCompleteFullPhone("91987654321")).toBe(false);
     expect(isCompleteFullPhone("929876543210")).toBe(false);

@@ -4,6 +4,8 @@
 import { useT } from "../../lib/i18n";
 import { COUNTRY_CODE, PHONE_DIGITS, nationalNumber, toFullPhone } from "../../lib/phone";
 
+const TYPED_PHONE_MAX = 16;
+
 export default function PhoneInput({ id, value, onChange, label, disabled = false }) {
   const t = useT();
   return (
@@ -19,7 +21,9 @@ export default function PhoneInput({ id, value, onChange, label, disabled = fals
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={PHONE_DIGITS}
+          // Room for the spaces and dashes a person types ("98765 43210", "+91 98765-43210"):
+          // the number keeps its 10 digits (lib/phone.js typedPhoneDigits).
+          maxLength={TYPED_PHONE_MAX}
           value={nationalNumber(value).slice(0, PHONE_DIGITS)}
           onChange={(event) => onChange(toFullPhone(event.target.value))}
           disabled={disabled}

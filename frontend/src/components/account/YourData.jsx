@@ -6,6 +6,8 @@ import { useState } from "react";
 import privacyTexts from "../../i18n/privacy";
 import { api } from "../../lib/api";
 import { logout } from "../../lib/auth";
+import { flash } from "../../lib/flash";
+import { redirect } from "../../lib/navigation";
 import { useT } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
@@ -50,7 +52,11 @@ export default function YourData() {
     async () => {
       const answer = await api("/api/users/me/delete", { method: "POST", body: { password } });
       await logout({ redirectTo: null }); // signed out before the page says the account is gone
+      // Home, signed out, with the confirmation (issue 45): a profile page still showing store
+      // credit and orders to someone signed out is not where a deleted account leaves them.
+      flash("success", answer.message);
       setDeleted(answer.message);
+      redirect("/");
     },
     { onError },
   );

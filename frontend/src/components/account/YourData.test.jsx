@@ -1,9 +1,12 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getUserInfo, setUserInfo } from "../../lib/auth";
 import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
+import * as navigation from "../../lib/navigation";
 import YourData from "./YourData";
+
+vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), redirect: vi.fn() }));
 
 const withdrawn = { offerSms: false, consents: [] };
 const granted = { offerSms: true, consents: [] };
@@ -37,5 +40,8 @@ describe("Your data", () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(sentBody(fetchMock, "POST", "/api/users/me/delete")).toEqual({ password: "s3cret-pass" });
     expect(getUserInfo()).toBeNull();
+    // Home, signed out, where the confirmation shows (issue 45).
+    expect(navigation.redirect).toHaveBeenCalledWith("/");
+    expect(JSON.parse(sessionStorage.getItem("flash"))).toEqual({ variant: "success", text: message });
   });
 });

@@ -47,6 +47,14 @@ function PaymentStatus({ order }) {
       </Message>
     );
   }
+  if (!order.isPaid && order.isDelivered) {
+    // Handed over: the cash or UPI was taken at the door, the shop records it; nothing to pay here.
+    return (
+      <section className="payment-due" aria-label={t("payment.title")}>
+        <p className="payment-due__text">{t("order.deliveredUnpaid", { amount: formatMoney(order.amountDue) })}</p>
+      </section>
+    );
+  }
   if (!order.isPaid) {
     // Only the customer who placed it pays (an admin may be viewing it). Paying online is a choice
     // the shopper may make, not a step they owe: the spec's sentence says they pay at delivery.
@@ -89,7 +97,8 @@ function Confirmation({ order }) {
       {/* A paid order's invoice number is in its payment status (spec section 4), right below. */}
       {!order.isPaid && <p>{t("order.invoiceNumber", { number: order.invoiceNumber })}</p>}
       {/* The delivery slot's line goes here once orders carry a slot (the slots branch). */}
-      {!order.isDelivered && <p>{t("order.nextSteps")}</p>}
+      {order.status === "placed" && <p>{t("order.nextSteps")}</p>}
+      {(order.status === "packed" || order.status === "dispatched") && <p>{t("order.nextStepsPacked")}</p>}
     </section>
   );
 }

@@ -149,6 +149,22 @@ describe("order page", () => {
     expect(await screen.findByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   });
 
+  it("asks a delivered cash order for nothing more: no 'Please Pay' and no Pay button (issue 45)", async () => {
+    serve({ ...order, isPacked: true, isDispatched: true, isDelivered: true, deliveredAt: "2026-05-02T10:00:00Z", status: "delivered" });
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText(/is paid to the rider at the door/)).toBeInTheDocument();
+    expect(screen.queryByText(/Please Pay Amount/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /pay/i })).not.toBeInTheDocument();
+    expect(screen.queryByText(/We are packing it now/)).not.toBeInTheDocument();
+  });
+
+  it("says 'We are packing it now' only until the order is packed (issue 45)", async () => {
+    serve({ ...order, isPacked: true, packedAt: "2026-05-02T08:00:00Z", status: "packed" });
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText(/It is packed and on its way/)).toBeInTheDocument();
+    expect(screen.queryByText(/We are packing it now/)).not.toBeInTheDocument();
+  });
+
   it("says 'Order not found' for a 404", async () => {
     serve({ message: "No order with that id." }, 404);
     render(<OrderPage orderId={order._id} />);

@@ -193,10 +193,13 @@ function ProductDetails({ product, preselect }) {
                   <dt>{t("product.discountPrice")}</dt>
                   <dd data-testid="dprice">{formatMoney(pack.dprice)}</dd>
                 </div>
-                <div>
-                  <dt>{t("product.discount")}</dt>
-                  <dd data-testid="discount">{discount}%</dd>
-                </div>
+                {/* A pack sold at its MRP has no discount to state ("Discount 0%"). */}
+                {discount > 0 && (
+                  <div>
+                    <dt>{t("product.discount")}</dt>
+                    <dd data-testid="discount">{discount}%</dd>
+                  </div>
+                )}
                 <div>
                   <dt>{t("product.unitPrice")}</dt>
                   <dd>

@@ -87,6 +87,15 @@ describe("ProductPage", () => {
     expect(screen.getByTestId("packs-price")).toHaveTextContent("₹1,197.00");
   });
 
+  it("states no 'Discount 0%' for a pack sold at its MRP (issue 45)", async () => {
+    const user = await open();
+    await user.selectOptions(brand(), "Daawat");
+    await user.selectOptions(weight(), "1|kg");
+    expect(screen.getByTestId("dprice")).toHaveTextContent("₹100.00");
+    expect(screen.queryByTestId("discount")).not.toBeInTheDocument();
+    expect(screen.queryByText("Discount")).not.toBeInTheDocument();
+  });
+
   it("shows the unit sale price and the brand's Product details with the pack's net quantity", async () => {
     await open();
     expect(within(screen.getByTestId("dprice").closest("dl")).getByTestId("unit-price")).toHaveTextContent("₹79.80 / kg");
