@@ -140,6 +140,181 @@ class _QuickFlush:
 _quick_flush = _QuickFlush()
 
 
+class _DemoSnapshot:
+    """The demo catalog (`manage.py seed_demo`) seeded once a session per database, then put back
+    from a copy: a live-server test's database is emptied after it (`_QuickFlush`), so each browser
+    journey used to seed the whole catalog again (~180 products, their brands, packs, stock batches,
+    synonyms, the demo accounts and windows: 1-2 s of Python and SQL a test on the 2-core CI host).
+
+    The first `seed()` of a session on a database copies every table as it is (`demo_before_<n>`),
+    runs the real `seed_demo`, and keeps the rows it added (`demo_added_<n>`, not Django's tables, so
+    no flush sees them). Later, when the database is again exactly as it was before that first seed
+    (one query compares each table with its copy, as `_QuickFlush` does), those rows are inserted as
+    they were, in one transaction, and the catalog's cache dropped: the same rows, ids included,
+    that the seed would have written. Anything else (a test that wrote rows before seeding, a seed
+    that changed rows it did not add, a test inside a transaction, an error) runs the real
+    `seed_demo` (a state not seen before is copied again, up to `CAPTURES` times). DEMO_SNAPSHOT=0
+    always runs the real one, to compare."""
+
+    CAPTURES = 3  # per database and session; then the real seed, whatever the state
+
+    def __init__(self):
+        self.snapshots: dict[tuple, dict | None] = {}  # database -> {"before": {...}, "added": {...}}
+        self.captures: dict[tuple, int] = {}
+
+    def seed(self) -> None:
+        import io
+
+        from django.core.management import call_command
+        from django.db import connection
+
+        key = (connection.vendor, connection.settings_dict["NAME"])
+        usable = os.environ.get("DEMO_SNAPSHOT") != "0" and not connection.in_atomic_block
+        if not usable:
+            call_command("seed_demo", stdout=io.StringIO())
+            return
+        snapshot = self.snapshots.get(key)
+        if snapshot is not None and self._restore(connection, snapshot):
+            return
+        # The first test of a session finds the rows migrations add (the offers), which the first
+        # flush removes: the state the later tests start from is the second one seen.
+        if self.captures.get(key, 0) < self.CAPTURES:
+            self.captures[key] = self.captures.get(key, 0) + 1
+            self.snapshots[key] = self._capture(connection)
+            return
+        call_command("seed_demo", stdout=io.StringIO())
+
+    @staticmethod
+    def _capture(conn) -> dict | None:
+        import io
+
+        from django.core.management import call_command
+        from django.db import DatabaseError, transaction
+
+        qn = conn.ops.quote_name
+        tables = _QuickFlush.tables(conn)
+        before = {}
+        try:
+            with transaction.atomic(using=conn.alias), conn.cursor() as cursor:
+                for n, table in enumerate(tables):
+                    cursor.execute(f"SELECT 1 FROM {qn(table)} LIMIT 1")
+                    if cursor.fetchone() is None:
+                        continue
+                    copy = f"demo_before_{n}"
+                    cursor.execute(f"DROP TABLE IF EXISTS {qn(copy)}")
+                    cursor.execute(f"CREATE TABLE {qn(copy)} AS SELECT * FROM {qn(table)}")
+                    before[table] = copy
+        except DatabaseError:
+            before = None
+        call_command("seed_demo", stdout=io.StringIO())
+        if before is None:
+            return None
+        added = {}
+        try:
+            with transaction.atomic(using=conn.alias), conn.cursor() as cursor:
+                for n, table in enumerate(tables):
+                    t = qn(table)
+                    if table in before:
+                        c = qn(before[table])
+                        cursor.execute(f"SELECT 1 WHERE EXISTS (SELECT * FROM {c} EXCEPT SELECT * FROM {t})")
+                        if cursor.fetchone() is not None:
+                            return None  # the seed changed or removed a row it found: seed each time
+                        rows = f"SELECT * FROM {t} EXCEPT SELECT * FROM {c}"
+                    else:
+                        rows = f"SELECT * FROM {t}"
+                    cursor.execute(f"SELECT 1 WHERE EXISTS ({rows})")
+                    if cursor.fetchone() is None:
+                        continue
+                    copy = f"demo_added_{n}"
+                    cursor.execute(f"DROP TABLE IF EXISTS {qn(copy)}")
+                    cursor.execute(f"CREATE TABLE {qn(copy)} AS {rows}")
+                    added[table] = copy
+        except DatabaseError:
+            return None
+        return {"tables": tables, "before": before, "added": added}
+
+    @staticmethod
+    def _restore(conn, snapshot: dict) -> bool:
+        from django.db import DatabaseError, transaction
+
+        from catalog import caching
+
+        qn = conn.ops.quote_name
+        if _QuickFlush.tables(conn) != snapshot["tables"]:
+            return False
+        probes = []
+        for table in snapshot["tables"]:
+            t = qn(table)
+            if table in snapshot["before"]:
+                c = qn(snapshot["before"][table])
+                differs = f"EXISTS (SELECT * FROM {t} EXCEPT SELECT * FROM {c}) OR EXISTS (SELECT * FROM {c} EXCEPT SELECT * FROM {t})"
+            else:
+                differs = f"EXISTS (SELECT 1 FROM {t})"
+            probes.append(f"SELECT '{table}' WHERE {differs}")
+        try:
+            with transaction.atomic(using=conn.alias), conn.cursor() as cursor:
+                cursor.execute(" UNION ALL ".join(probes))
+                if cursor.fetchall():
+                    return False  # not as before the first seed: the real seed decides what to add
+                for table, copy in snapshot["added"].items():
+                    columns = _DemoSnapshot._written_columns(conn, table)
+                    into = f"{qn(table)} ({columns})" if columns else qn(table)
+                    cursor.execute(f"INSERT INTO {into} SELECT {columns or '*'} FROM {qn(copy)}")
+                if conn.vendor == "postgresql":
+                    _DemoSnapshot._sequences_past_the_rows(cursor, list(snapshot["added"]))
+        except DatabaseError:
+            return False
+        caching.invalidate()
+        return True
+
+    @staticmethod
+    def _written_columns(conn, table: str) -> str | None:
+        """The columns a row is written with: not the generated ones (the database computes them)."""
+        from django.apps import apps
+
+        for model in apps.get_models(include_auto_created=True):
+            if model._meta.db_table == table:
+                fields = model._meta.local_concrete_fields
+                return ", ".join(conn.ops.quote_name(f.column) for f in fields if not getattr(f, "generated", False))
+        return None
+
+    @staticmethod
+    def _sequences_past_the_rows(cursor, tables: list[str]) -> None:
+        """Each restored table's id sequence at least past the ids put back (they were handed out in
+        this session, so it already is, unless a test reset the sequences)."""
+        from django.apps import apps
+        from django.db import connection
+
+        qn = connection.ops.quote_name
+        for model in apps.get_models(include_auto_created=True):
+            pk = model._meta.pk
+            if model._meta.db_table not in tables or pk.get_internal_type() not in (
+                "AutoField",
+                "BigAutoField",
+                "SmallAutoField",
+            ):
+                continue
+            table, column = model._meta.db_table, pk.column
+            cursor.execute("SELECT pg_get_serial_sequence(%s, %s)", [qn(table), column])
+            (sequence,) = cursor.fetchone()
+            if sequence:
+                cursor.execute(
+                    f"SELECT setval(%s, GREATEST((SELECT COALESCE(MAX({qn(column)}), 1) FROM {qn(table)}), nextval(%s)))",
+                    [sequence, sequence],
+                )
+
+
+_demo_snapshot = _DemoSnapshot()
+
+
+@pytest.fixture
+def demo_seeded():
+    """`seed()`: the demo catalog and accounts in the test database, as `manage.py seed_demo` leaves
+    them, put back from the session's copy when it can be (`_DemoSnapshot`). For tests (browser
+    journeys, the fuzzing) that need the demo shop, not for tests of the seeding itself."""
+    return _demo_snapshot.seed
+
+
 def pytest_configure(config):
     if os.environ.get("QUICK_FLUSH") != "0":
         _quick_flush.install()

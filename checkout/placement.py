@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
 
+from catalog.error_codes import CatalogErrorCode
 from catalog.labels import pack_label
 from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_take
@@ -38,6 +39,8 @@ from orders.services import order_mark_paid
 from orders.slots import slot_book
 from orders.sms import order_sms_after_commit
 from payments.credit import credit_balance, credit_spend, credit_to_apply
+
+from .error_codes import CheckoutErrorCode
 
 logger = logging.getLogger(__name__)
 
@@ -178,7 +181,7 @@ def _priced(items: Sequence[LineRequest], packs: dict[int, Financial], client_to
     pairs.append((client_totals.total_price, server.total_price))
     if any(round_to_paise(Decimal(client)) != mine for client, mine in pairs):
         items_shown = pack_records([packs[line.financial_id] for line in items])
-        raise Conflict(PRICES_CHANGED, code="price_changed", items=items_shown)
+        raise Conflict(PRICES_CHANGED, code=CheckoutErrorCode.PRICE_CHANGED, items=items_shown)
     return server
 
 
@@ -302,6 +305,6 @@ def _out_of_stock(short: list[tuple[Financial, int]]) -> Conflict:
     )
     return Conflict(
         gettext("Sorry, not enough stock for: {packs}. Please update your cart.").format(packs=named),
-        code="out_of_stock",
+        code=CatalogErrorCode.OUT_OF_STOCK,
         items=pack_records([pack for pack, _available in short]),
     )

@@ -2,10 +2,7 @@
 (1280 x 800) tabs that reach only the live test server (map tiles and third-party scripts fail
 fast, offline)."""
 
-import io
-
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page
 
 PHONE = {"width": 390, "height": 844}
@@ -13,8 +10,10 @@ DESKTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture
-def demo_catalog(live_server):
-    call_command("seed_demo", stdout=io.StringIO())
+def demo_catalog(live_server, demo_seeded):
+    """The demo catalog and accounts, as `manage.py seed_demo` leaves them (put back from the
+    session's copy when it can be: conftest.py's `_DemoSnapshot`)."""
+    demo_seeded()
 
 
 def offline_tab(browser, live_server, viewport) -> Page:
