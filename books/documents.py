@@ -221,7 +221,7 @@ def _cancelled_in(order, span: Span) -> bool:
 
 def buyer_of(order: Order) -> tuple[str, str]:
     """The business buyer's (GSTIN, name) an invoice names, ('', '') for a consumer."""
-    buyer = getattr(order, "books_buyer", None)
+    buyer = getattr(order, "invoice_buyer", None)
     return (buyer.gstin, buyer.name) if buyer is not None else ("", "")
 
 
@@ -276,7 +276,7 @@ class _Row(SimpleNamespace):
 
 def _chunks(orders) -> Iterator[list[_Row]]:
     chunk: list[_Row] = []
-    for values in orders.values(*_ORDER_FIELDS, "books_buyer__gstin", "books_buyer__name").iterator(
+    for values in orders.values(*_ORDER_FIELDS, "invoice_buyer__gstin", "invoice_buyer__name").iterator(
         chunk_size=CHUNK_SIZE
     ):
         chunk.append(_Row(**values))
@@ -314,7 +314,7 @@ def invoices(span: Span) -> Iterator[Document]:
                 moment=order.created_at,
                 place_of_supply=order.place_of_supply,
                 interstate=order.gst_interstate,
-                buyer=(order.books_buyer__gstin or "", order.books_buyer__name or ""),
+                buyer=(order.invoice_buyer__gstin or "", order.invoice_buyer__name or ""),
                 lines=_lines(order, items[order.id], removed[order.id]),
             )
 
@@ -344,7 +344,7 @@ def credit_notes(span: Span) -> Iterator[Document]:
     same span is marked cancelled with it."""
     notes = (
         CreditNote.objects.filter(created_at__gte=span.start, created_at__lt=span.end)
-        .select_related("order__books_buyer")
+        .select_related("order__invoice_buyer")
         .prefetch_related(
             "lines",
             Prefetch("order__items", queryset=OrderItem.objects.order_by("id")),

@@ -16,5 +16,3 @@ class BooksErrorCode(ErrorCode):
     )
     RANGE_ACROSS_YEARS = "range_across_years", "A register's dates are in two financial years"
     RANGE_IN_FUTURE = "range_in_future", "A register's 'from' is after today"
-    INVALID_NAME = "invalid_name", "The business buyer's legal name is missing or too long"
-    NOT_TAXED = "not_taxed", "The order was placed before GST was recorded"

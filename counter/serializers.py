@@ -142,7 +142,7 @@ class BillSerializer(serializers.Serializer):
 
     def get_buyer(self, bill) -> dict | None:
         """The business buyer the invoice names (GSTIN and legal name), or null."""
-        buyer = getattr(bill.order, "books_buyer", None)
+        buyer = getattr(bill.order, "invoice_buyer", None)
         return {"gstin": buyer.gstin, "name": buyer.name} if buyer is not None else None
 
 

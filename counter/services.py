@@ -46,6 +46,7 @@ from common.money import to_paise
 from counter.error_codes import CounterErrorCode
 from counter.models import BillTender, Counter, CounterBill, DayClose, NumberBlock, Tender
 from orders import tax
+from orders.buyers import invoice_buyer_set
 from orders.error_codes import OrderErrorCode
 from orders.lines import line_snapshot
 from orders.models import Order, OrderItem
@@ -439,9 +440,7 @@ def _bill_write(
         order.save(update_fields=["store_credit_applied"])
     order_mark_paid(order=order, reference=f"COUNTER-{order.invoice_number}", by=cashier)
     if buyer:
-        # The invoice names the business buyer (the books' one writer of it; GSTR-1 reads it as B2B).
-        from books.buyers import invoice_buyer_set
-
+        # The invoice names the business buyer (its one writer; GSTR-1 reads it as B2B).
         invoice_buyer_set(order=order, gstin=buyer[0], name=buyer[1], by=cashier)
     bill = CounterBill.objects.create(
         order=order,

@@ -12,3 +12,6 @@ class OrderErrorCode(ErrorCode):
     PLACING_TOO_FAST = "placing_too_fast", "Orders placed too quickly one after another (`retryAfter`)"
     TOO_MANY_UNPAID_ORDERS = "too_many_unpaid_orders", "The shopper has too many orders waiting for payment"
     PACK_HOARDED = "pack_hoarded", "The shopper's open orders already hold the most of a pack one may buy"
+    ORDER_CANCELLED = "order_cancelled", "The order is cancelled"
+    INVALID_BUYER_NAME = "invalid_name", "The business buyer's legal name is missing or too long"
+    NOT_TAXED = "not_taxed", "The order was placed before GST was recorded"

@@ -371,3 +371,29 @@ class OrderChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.order_id} @ {self.cursor}"
+
+
+class InvoiceBuyer(models.Model):
+    """The business buyer a tax invoice names (B2B): given at the counter, on a phone order, or later
+    from the invoice, with a GSTIN checked before it is kept (`orders.buyers.invoice_buyer_set`, the
+    only writer). GSTR-1 (`books`) reports such an invoice in `b2b`, its credit notes in `cdnr`.
+    The table keeps the name it had when the books app owned it (moved, no data copied)."""
+
+    order = models.OneToOneField("orders.Order", on_delete=models.PROTECT, related_name="invoice_buyer")
+    gstin = models.CharField("buyer's GSTIN", max_length=15)
+    name = models.CharField("buyer's legal name", max_length=200)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        db_table = "books_invoicebuyer"
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(gstin__regex=r"^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"),
+                name="invoice_buyer_gstin_format",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.gstin})"

@@ -5,7 +5,6 @@ from common.error_codes import ErrorCode
 
 class PaymentErrorCode(ErrorCode):
     AMOUNT_MISMATCH = "amount_mismatch", "The amount sent is not the order's total"
-    ORDER_CANCELLED = "order_cancelled", "The order is cancelled"
     NOTHING_DUE = "nothing_due", "Nothing is due on the order"
     GATEWAY_UNAVAILABLE = "gateway_unavailable", "The payment gateway cannot be reached: try again"
     REFUND_EXCEEDS_PAYMENT = "refund_exceeds_payment", "More money back than the payment has left"

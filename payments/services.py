@@ -144,7 +144,7 @@ def payment_initiate(
     if order.is_paid:
         raise Conflict(ALREADY_PAID, code=OrderErrorCode.ALREADY_PAID)
     if order.is_cancelled:
-        raise Conflict(gettext("This order is cancelled."), code=PaymentErrorCode.ORDER_CANCELLED)
+        raise Conflict(gettext("This order is cancelled."), code=OrderErrorCode.ORDER_CANCELLED)
     if order.amount_due <= 0:
         raise Conflict(gettext("Nothing is due on this order."), code=PaymentErrorCode.NOTHING_DUE)
 

@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from books.buyers import invoice_buyer_set
 from catalog.models import Category, Detail, Financial, Product
+from orders.buyers import invoice_buyer_set
 from orders.credit_notes import credit_note_issue, credit_note_issue_for_rest
 from orders.lines import line_retax, line_snapshot
 from orders.models import CreditNote, Order

@@ -16,7 +16,7 @@ def test_a_bill_names_its_business_buyer(till, cashier, packs):
     assert answer.status_code == 201, answer.content
     assert answer.json()["buyer"] == {"gstin": GSTIN, "name": "Sri Lakshmi Traders"}
     order = Order.objects.get(public_id=answer.json()["_id"])
-    assert (order.books_buyer.gstin, order.books_buyer.name, order.books_buyer.by_id) == (
+    assert (order.invoice_buyer.gstin, order.invoice_buyer.name, order.invoice_buyer.by_id) == (
         GSTIN,
         "Sri Lakshmi Traders",
         cashier.pk,

@@ -283,7 +283,7 @@ def test_a_business_buyer_on_the_bill_and_the_channels_on_the_dashboard(browser,
     expect(page.locator("article.receipt")).to_contain_text("Sri Lakshmi Traders")
     expect(page.locator("article.receipt")).to_contain_text("37AAPFU0939F1ZU")
     shoot(page, f"buyer-receipt-{size}-{language}")
-    assert CounterBill.objects.get().order.books_buyer.gstin == "37AAPFU0939F1ZU"
+    assert CounterBill.objects.get().order.invoice_buyer.gstin == "37AAPFU0939F1ZU"
 
     page.goto("/admin/dashboard")
     section = page.locator("section, figure, div").filter(

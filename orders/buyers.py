@@ -1,19 +1,19 @@
-"""The business buyer an invoice names: the one writer of `books.InvoiceBuyer`.
+"""The business buyer an invoice names: the one writer of `orders.InvoiceBuyer`.
 
 Staff record it at the counter, on a phone order, or afterwards from the invoice (a buyer who asks
 for a GST invoice later in the month), before the period's GSTR-1 is filed. The GSTIN is checked
-(`books.gstin`); an order whose invoice has been cancelled, or one placed before GST was recorded,
+(`common.gstin`); an order whose invoice has been cancelled, or one placed before GST was recorded,
 takes none.
 """
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
-from books.models import InvoiceBuyer
 from common.errors import Conflict, InvalidValue
 from common.gstin import to_gstin
 from common.text import squeezed
-from orders.models import Order
+from orders.error_codes import OrderErrorCode
+from orders.models import InvoiceBuyer, Order
 
 NAME_RULE = gettext_lazy("The buyer's legal name is needed, at most {limit} characters.")
 NOT_TAXED = gettext_lazy("This order was placed before GST was recorded: it has no tax invoice to name a buyer on.")
@@ -26,13 +26,13 @@ def invoice_buyer_set(*, order: Order, gstin, name, by=None) -> InvoiceBuyer:
     gstin = to_gstin(gstin)
     name = squeezed(name) if isinstance(name, str) else ""
     if not name or len(name) > NAME_LIMIT:
-        raise InvalidValue(str(NAME_RULE).format(limit=NAME_LIMIT), code="invalid_name")
+        raise InvalidValue(str(NAME_RULE).format(limit=NAME_LIMIT), code=OrderErrorCode.INVALID_BUYER_NAME)
     with transaction.atomic():
         locked = Order.objects.select_for_update().get(pk=order.pk)
         if locked.gst_interstate is None:
-            raise Conflict(str(NOT_TAXED), code="not_taxed")
+            raise Conflict(str(NOT_TAXED), code=OrderErrorCode.NOT_TAXED)
         if locked.status == Order.Status.CANCELLED:
-            raise Conflict(str(CANCELLED), code="order_cancelled")
+            raise Conflict(str(CANCELLED), code=OrderErrorCode.ORDER_CANCELLED)
         buyer, _ = InvoiceBuyer.objects.update_or_create(
             order=locked,
             defaults={
