@@ -358,6 +358,32 @@ API: dict[str, dict[str, Rule]] = {
     "api/counter/sync": {
         "POST": Rule((401, 403, 403, 400), roles=staff(400, 403, 403), body=lambda world, actor: {"bills": []})
     },
+    # Phone and WhatsApp orders (issue 48): the owner and cashiers. Past the gate: an unknown number
+    # has no account (404), an empty order is 400, the world's website order is no phone order (404).
+    "api/counter/customers": {
+        "GET": Rule((401, 403, 403, 404), roles=staff(404, 403, 403), query={"phone": "9440099999"})
+    },
+    "api/counter/phone-orders/quote": {
+        "POST": Rule(
+            ADMIN_ONLY,
+            roles=staff(200, 403, 403),
+            body=lambda world, actor: {"lines": [{"financialId": str(world.pack.pk), "qty": 1}]},
+        )
+    },
+    "api/counter/phone-orders": {"POST": Rule((401, 403, 403, 400), roles=staff(400, 403, 403), body=lambda w, a: {})},
+    "api/counter/phone-orders/<str:public_id>": {"GET": Rule((401, 403, 403, 404), roles=staff(404, 403, 403))},
+    "api/counter/phone-orders/<str:public_id>/payment-link": {
+        "POST": Rule((401, 403, 403, 404), roles=staff(404, 403, 403))
+    },
+    # The rider's round (issue 48): riders and the owner; the world's order is placed, not on the
+    # road (409); a handover with nothing collected is 400; a cashier names the rider (403 without).
+    "api/rider/round": {"GET": Rule(ADMIN_ONLY, staff(403, 403, 200))},
+    "api/rider/orders/<str:public_id>/deliver": {
+        "POST": Rule((401, 403, 403, 409), staff(403, 403, 409), body=lambda world, actor: {})
+    },
+    "api/rider/handover": {
+        "POST": Rule((401, 403, 403, 400), staff(403, 403, 400), body=lambda world, actor: {"handedOver": "0"})
+    },
     # orders
     # Cashiers look orders up; packers work through them; riders have their delivery sheet.
     "api/orders": {"GET": Rule(ADMIN_ONLY, staff(200, 200, 403)), "POST": Rule((401, 201, 201, 201), body=_order_body)},
