@@ -216,7 +216,7 @@ class BulkMoveInSerializer(serializers.Serializer):
         help_text="Order ids (`_id`), at most 200",
     )
     to = serializers.ChoiceField(
-        choices=[Order.Status.PACKED, Order.Status.DISPATCHED],
+        choices=[Order.Status.PACKED, Order.Status.DISPATCHED, Order.Status.DELIVERED],
         error_messages={"invalid_choice": MOVES_TOGETHER},
     )
 

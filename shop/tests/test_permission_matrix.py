@@ -410,6 +410,11 @@ API: dict[str, dict[str, Rule]] = {
     "api/orders/<str:public_id>/deliver": {
         "PUT": Rule(ADMIN_ONLY, staff(403, 403, 200), prepare=_advance("packed", "dispatched"))
     },
+    # The manager undoes a mistaken dispatched or delivered move (issue 48); the world's order is
+    # placed, so there is nothing to undo (409) once past the gate.
+    "api/orders/<str:public_id>/undo": {
+        "POST": Rule((401, 403, 403, 409), NO_STAFF, body=lambda world, actor: {"reason": "Marked by mistake"}),
+    },
     "api/orders/<str:public_id>/status": {
         "PUT": Rule(ADMIN_ONLY, staff(403, 200, 403), body=lambda world, actor: {"status": "packed"})
     },
@@ -606,6 +611,8 @@ PAGES: dict[str, str] = {
     "admin/tickets": ADMIN_PAGE,
     "admin/slots": ADMIN_PAGE,
     "admin/counter": ADMIN_PAGE,
+    "admin/phone-order": ADMIN_PAGE,
+    "admin/rider": ADMIN_PAGE,
     "admin/picking": ADMIN_PAGE,
     "admin/picklist": ADMIN_PAGE,
     "admin/packingslips": ADMIN_PAGE,
@@ -633,6 +640,8 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "admin/deliverysheet": (OWNER, PACKER, RIDER),
     "admin/dashboard": (OWNER,),  # reports
     "admin/counter": (OWNER, CASHIER),
+    "admin/phone-order": (OWNER, CASHIER),
+    "admin/rider": (OWNER, RIDER),
 }
 
 # Everything else outside /api/ and /staff/: (method, path or None for the route filled in) -> statuses.
