@@ -24,3 +24,5 @@ class CounterErrorCode(ErrorCode):
     RETURN_EMPTY = "return_empty", "The return has no lines"
     LINE_NOT_ON_BILL = "line_not_on_bill", "That line is not on the bill"
     REFUND_METHOD = "refund_method", "Money back is in cash or store credit"
+    # Phone and WhatsApp orders (issue 48).
+    PAID_AT_DOOR = "paid_at_door", "A phone order paid at the door has no payment link"

@@ -33,6 +33,7 @@ from accounts.services import user_address_set, user_create_unclaimed
 from catalog.models import Financial
 from checkout import placement
 from common.errors import Conflict, DomainError, NotFound
+from counter.error_codes import CounterErrorCode
 from counter.models import PhoneOrder
 from delivery.slots import slot_label
 from notifications.messages import order_summary_text, payment_link_text
@@ -187,7 +188,7 @@ def phone_order_payment_link_send(*, public_id: str, by) -> PhoneOrder:
     phone_order = phone_order_get(public_id=public_id)
     order = phone_order.order
     if order.payment_method != Order.PaymentMethod.ONLINE:
-        raise Conflict(NO_LINK_FOR_CASH, code="paid_at_door")
+        raise Conflict(NO_LINK_FOR_CASH, code=CounterErrorCode.PAID_AT_DOOR)
     payment, _status = payment_initiate(user=order.user, public_id=order.public_id)
     with transaction.atomic():
         sms_after_commit(
