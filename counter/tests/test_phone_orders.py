@@ -211,3 +211,25 @@ def test_only_the_owner_and_cashiers_take_phone_orders(role, admin_user, make_us
     answer = post_order(staff, order_body((packs.oil_1l, 1), name="R", address=ADDRESS))
     assert answer.status_code == 403
     assert not Order.objects.exists()
+
+
+def test_privacy_the_shoppers_copy_of_their_data_names_their_phone_orders(phone_cashier, packs):
+    """A phone order's record (how it was taken, whether the account was made for it) is the
+    shopper's personal data: their copy of it (counter.privacy) lists it."""
+    from counter.privacy import personal_data_export
+
+    body = order_body((packs.oil_1l, 1), name="Ramana", language="te", address=ADDRESS, via="whatsapp")
+    assert post_order(phone_cashier, body).status_code == 201
+    customer = User.objects.get(phone_no=NEW_NUMBER)
+    data = personal_data_export(customer)
+    order = Order.objects.get(user=customer)
+    assert data["phoneOrders"] == [
+        {
+            "invoiceNumber": order.invoice_number,
+            "via": "whatsapp",
+            "accountMadeForIt": True,
+            "takenAt": order.phone_order.created_at.isoformat(),
+            "paymentLinkSentAt": None,
+        }
+    ]
+    assert data["doorCollections"] == []
