@@ -73,6 +73,7 @@ def test_a_phone_order_for_a_new_number_then_the_riders_round(browser, live_serv
     island.get_by_label("Item name or barcode").fill(shop.name)
     island.get_by_role("button", name="Search", exact=True).click()
     choices = page.locator(".phone-order__search-results button")
+    expect(page.locator(".phone-order__search-results button, .phone-order__lines li").first).to_be_visible()
     if choices.count():
         choices.first.click()
     expect(page.locator(".phone-order__lines li")).to_have_count(1)
