@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.contrib.auth import authenticate
+from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -128,7 +129,8 @@ def user_register(
     whether it already has an account. Registering after the privacy notice (`notice_version`, the
     one the page showed; old clients send none) records the essential consent, and the optional
     offer-SMS one when ticked (accounts/privacy.py). A number whose old account is being deleted
-    registers again: that account is erased first.
+    registers again: that account is erased first. A number with an account staff made for a
+    phone order (no password yet) claims that account, with its orders (`user_create_unclaimed`).
     """
     phone_no = clean_phone(phone_no)
     name = clean_name(name)
@@ -138,11 +140,54 @@ def user_register(
     with transaction.atomic():
         phone_verification_consume(token=verification_token, phone_no=phone_no, purpose=PhoneOtp.Purpose.REGISTER)
         phone_free_for_registration(phone_no=phone_no)
-        if User.objects.filter(phone_no=phone_no).exists():
+        unclaimed = _unclaimed_accounts().select_for_update().filter(phone_no=phone_no).first()
+        if unclaimed is not None:
+            user = _claim(unclaimed, password=password, name=name, language=language)
+        elif User.objects.filter(phone_no=phone_no).exists():
             raise Conflict(ACCOUNT_EXISTS)  # rolls the token back: it is not spent
-        user = _create_user(phone_no=phone_no, password=password, name=name, language=language)
+        else:
+            user = _create_user(phone_no=phone_no, password=password, name=name, language=language)
         consents_record_at_registration(user=user, offer_sms=bool(offer_sms), language=language)
         return user
+
+
+def _unclaimed_accounts():
+    """Customers' accounts that nobody can sign in to yet: made by staff for a phone order, with no
+    password (never staff, never the counter's inactive walk-in account or an erased one)."""
+    return User.objects.filter(
+        is_active=True, is_staff=False, erased_at__isnull=True, password__startswith=UNUSABLE_PASSWORD_PREFIX
+    ).exclude(groups__name__in=Role.values)
+
+
+def is_unclaimed(user: User) -> bool:
+    return _unclaimed_accounts().filter(pk=user.pk).exists()
+
+
+def _claim(user: User, *, password: str, name: str, language: str) -> User:
+    """The owner of the number, proven by the OTP, takes the account staff made: their password,
+    name and language from now on; its orders, address and store credit stay theirs."""
+    user.set_password(password)
+    user.name = name
+    user.language = language
+    user.save(update_fields=["password", "name", "language"])
+    return user
+
+
+def user_create_unclaimed(*, phone_no, name, language: str = settings.LANGUAGE_CODE) -> User:
+    """A customer's account made by staff taking their order by phone: no password, so nobody signs
+    in to it until the owner of the number claims it with the OTP sign-up (`user_register`).
+    409 when the number already has an account."""
+    phone_no = clean_phone(phone_no)
+    name = clean_name(name)
+    language = clean_language(language)
+    user = User(phone_no=phone_no, name=name, language=language)
+    user.set_unusable_password()
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError:
+        raise Conflict(ACCOUNT_EXISTS) from None
+    return user
 
 
 def user_reset_password(*, phone_no, password, verification_token) -> User:

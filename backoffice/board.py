@@ -34,7 +34,7 @@ BOARD_MAX_ORDERS = 500
 CHANGES_MAX = 500
 BULK_MAX_ORDERS = 200
 SEARCH_MAX_LENGTH = 100
-BULK_MOVES = (Order.Status.PACKED, Order.Status.DISPATCHED)
+BULK_MOVES = (Order.Status.PACKED, Order.Status.DISPATCHED, Order.Status.DELIVERED)
 # The board's state tabs: the pipeline's statuses, and orders with a problem ticket open.
 PROBLEM = "problem"
 STATES = (*Order.Status.values, PROBLEM)
@@ -43,7 +43,7 @@ TOO_MANY = gettext_lazy("At most {count} orders can be moved at once.")
 NOTHING_CHOSEN = gettext_lazy("Choose at least one order to move.")
 SEARCH_TOO_LONG = gettext_lazy("The search can have at most {count} characters.")
 UNKNOWN_ORDER = gettext_lazy("Order not found")
-MOVES_TOGETHER = gettext_lazy("Orders can be moved to packed or dispatched together.")
+MOVES_TOGETHER = gettext_lazy("Orders can be moved to packed, dispatched or delivered together.")
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,8 @@ class BulkMove:
 
 
 def orders_bulk_move(*, public_ids: list[str], to_status: str, by) -> BulkMove:
-    """Move each order to `to_status` (packed or dispatched) through the pipeline, one transaction
+    """Move each order to `to_status` (packed, dispatched or delivered: a rider back with a bag of
+    paid orders, issue 48) through the pipeline, one transaction
     each (`order_advance` locks and re-reads the row, so a concurrent cancel or move wins or loses
     cleanly); answers the orders moved and, for each refused one, why, in the caller's language."""
     wanted = list(dict.fromkeys(str(public_id) for public_id in public_ids))

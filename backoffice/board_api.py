@@ -51,13 +51,13 @@ class BoardView(APIView):
 
 
 class BulkMoveView(APIView):
-    """`POST /api/orders/bulk-move`: mark a set of orders packed or dispatched, each on its own."""
+    """`POST /api/orders/bulk-move`: mark a set of orders packed, dispatched or delivered, each on its own."""
 
     permission_classes = [HasRole(Role.PACKER)]
     parser_classes = [JSONParser]
 
     @extend_schema(
-        summary="Move up to 200 orders to packed or dispatched (admin); answers which moved and which did not, and why",
+        summary="Move up to 200 orders to packed, dispatched or delivered (admin); answers which moved and which did not, and why",
         request=BulkMoveInSerializer,
         responses=BulkMoveSerializer,
     )

@@ -1,6 +1,8 @@
 """The back office's wire format: the day's sheets of a delivery window and the staff's live board.
 camelCase names, ids as strings, money as JSON numbers (`common.fields.MoneyField`)."""
 
+from decimal import Decimal
+
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
@@ -18,7 +20,7 @@ from catalog.labels import pack_label
 from common.fields import MoneyField, TextField
 from common.ids import WireIdField
 from orders.models import Order, OrderItem
-from orders.serializers import OrderSerializer
+from orders.serializers import OrderSerializer, PaiseField
 
 # The day's sheets for a delivery window (`backoffice.picking`).
 
@@ -214,7 +216,7 @@ class BulkMoveInSerializer(serializers.Serializer):
         help_text="Order ids (`_id`), at most 200",
     )
     to = serializers.ChoiceField(
-        choices=[Order.Status.PACKED, Order.Status.DISPATCHED],
+        choices=[Order.Status.PACKED, Order.Status.DISPATCHED, Order.Status.DELIVERED],
         error_messages={"invalid_choice": MOVES_TOGETHER},
     )
 
@@ -234,3 +236,65 @@ class BulkRefusedSerializer(serializers.Serializer):
 class BulkMoveSerializer(serializers.Serializer):
     moved = BulkMovedSerializer(many=True)
     refused = BulkRefusedSerializer(many=True)
+
+
+# The rider's round (`backoffice.rider`, `counter.rounds`, issue 48).
+
+
+class RiderStopSerializer(StopSerializer):
+    mapUrl = serializers.SerializerMethodField(help_text="A maps search for the address")
+
+    def get_mapUrl(self, stop) -> str:
+        from backoffice.rider import map_link
+
+        return map_link(stop.order)
+
+
+class DoorCollectionSerializer(serializers.Serializer):
+    _id = serializers.CharField(source="order.public_id")
+    invoiceNumber = serializers.CharField(source="order.invoice_number")
+    customer = serializers.CharField(source="order.user.name")
+    method = serializers.CharField()
+    amount = PaiseField(source="amount_paise")
+    collectedAt = serializers.DateTimeField(source="collected_at")
+
+
+class RoundFiguresSerializer(serializers.Serializer):
+    rider = WireIdField(source="rider.pk")
+    riderName = serializers.CharField(source="rider.name")
+    deliveries = serializers.IntegerField()
+    cash = MoneyField()
+    upi = MoneyField()
+
+
+class RiderRoundSerializer(serializers.Serializer):
+    stops = RiderStopSerializer(many=True, help_text="Dispatched orders, in route order")
+    toCollect = MoneyField(source="to_collect")
+    delivered = DoorCollectionSerializer(many=True, help_text="Collected since the last handover")
+    figures = RoundFiguresSerializer()
+
+
+class DoorDeliverInSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=["cash", "upi"], required=False)
+    amount = MoneyField(required=False, min_value=Decimal("0"))
+    reference = serializers.CharField(required=False, allow_blank=True, max_length=64)
+
+
+class HandoverInSerializer(serializers.Serializer):
+    rider = WireIdField(
+        required=False, help_text="The rider (the owner or a cashier taking the cash); yourself if left out"
+    )
+    handedOver = MoneyField(min_value=Decimal("0"))
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+
+
+class HandoverSerializer(serializers.Serializer):
+    _id = WireIdField(source="pk")
+    rider = WireIdField(source="rider_id")
+    collectedCash = PaiseField(source="collected_cash_paise")
+    collectedUpi = PaiseField(source="collected_upi_paise")
+    handedOver = PaiseField(source="handed_over_paise")
+    difference = PaiseField(source="difference_paise", help_text="Handed over less collected: negative is missing")
+    reason = serializers.CharField()
+    by = serializers.CharField(source="by.name")
+    closedAt = serializers.DateTimeField(source="closed_at")

@@ -173,10 +173,23 @@ def _check_packs(items: Sequence[LineRequest], packs: dict[int, Financial]) -> N
             )
 
 
+def _server_totals(items: Sequence[LineRequest], packs: dict[int, Financial]) -> Totals:
+    items_price = sum((packs[line.financial_id].dprice * line.qty for line in items), Decimal("0.00"))
+    return Totals(items_price=items_price, shipping_price=SHIPPING_PRICE, total_price=items_price + SHIPPING_PRICE)
+
+
+def order_totals(items: Sequence[LineRequest]) -> Totals:
+    """What these lines would cost placed now (no lock: a quote for staff to read out on the phone;
+    placement prices them again under its lock and refuses with 409 if they changed)."""
+    _check_lines(items)
+    packs = Financial.objects.select_related("detail__product").in_bulk([line.financial_id for line in items])
+    _check_packs(items, packs)
+    return _server_totals(items, packs)
+
+
 def _priced(items: Sequence[LineRequest], packs: dict[int, Financial], client_totals: Totals) -> Totals:
     """The database's totals; 409 `price_changed` (with the current packs) when the browser's differ."""
-    items_price = sum((packs[line.financial_id].dprice * line.qty for line in items), Decimal("0.00"))
-    server = Totals(items_price=items_price, shipping_price=SHIPPING_PRICE, total_price=items_price + SHIPPING_PRICE)
+    server = _server_totals(items, packs)
     pairs = [(client_totals.items_price, server.items_price), (client_totals.shipping_price, server.shipping_price)]
     pairs.append((client_totals.total_price, server.total_price))
     if any(round_to_paise(Decimal(client)) != mine for client, mine in pairs):
@@ -197,6 +210,7 @@ def order_place(
     delivery_slot: str | None = None,
     channel: str = Order.Channel.WEBSITE,
     address_from_profile: bool = True,
+    placed_by=None,
 ) -> Order:
     """Place an order priced and stocked by the server.
 
@@ -215,7 +229,9 @@ def order_place(
     `delivery_slot` is the slot checkout chose (`orders.slots.slot_book`: the next free one when
     None; 400 for an unknown, past or closed one, 409 `slot_full` when its places are gone).
     `channel` is where the order came from (`Order.Channel`); `address_from_profile=False` is for a
-    channel that brings the delivery address with the order (ONDC), checked deliverable as any.
+    channel that brings the delivery address with the order (ONDC), checked deliverable as any;
+    `placed_by` the member of staff who placed it for the customer (a phone order:
+    `counter.phone_orders`), recorded on its first event.
     """
     _check_payment_method(payment_method)
     _check_substitution_preference(substitution_preference)
@@ -271,7 +287,7 @@ def order_place(
             ]
         )
         taken.refer(order.stock_reference)
-        pipeline.order_placed(order=order, by=user)
+        pipeline.order_placed(order=order, by=placed_by or user)
         slot_book(order=order, wanted=delivery_slot)
         _spend_store_credit(order=order, user=user, wanted=store_credit)
         order_sms_after_commit(order=order, event=Order.Status.PLACED)

@@ -193,3 +193,96 @@ class DayClose(models.Model):
 
     def __str__(self) -> str:
         return f"{self.counter.code} {self.day:%Y-%m-%d}"
+
+
+class PhoneOrder(models.Model):
+    """An order a cashier took on the phone or from a WhatsApp message, for the customer's number.
+
+    The order itself is an ordinary `orders.Order` (`channel=phone`) placed through
+    `checkout.placement`; this row is what it does not hold: how it came in, who took it, whether
+    the customer's account was made for it, and the payment link texted (written by
+    `counter.phone_orders`)."""
+
+    class Via(models.TextChoices):
+        PHONE = "phone", gettext_lazy("Phone call")
+        WHATSAPP = "whatsapp", gettext_lazy("WhatsApp")
+
+    order = models.OneToOneField("orders.Order", on_delete=models.PROTECT, related_name="phone_order")
+    via = models.CharField(max_length=10, choices=Via.choices, default=Via.PHONE)
+    taken_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    customer_created = models.BooleanField(default=False, help_text="The account was made for this order")
+    payment_link_sent_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [models.CheckConstraint(condition=Q(via__in=["phone", "whatsapp"]), name="phone_order_via_known")]
+
+    def __str__(self) -> str:
+        return f"{self.get_via_display()} order {self.order_id}"
+
+
+class RiderHandover(models.Model):
+    """The end of a rider's round: the cash their collections add up to, the cash they handed over,
+    and the difference with who and why. Every collection it covers points at it."""
+
+    rider = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    collected_cash_paise = models.BigIntegerField(help_text="Cash collected at the doors of this round")
+    collected_upi_paise = models.BigIntegerField(default=0, help_text="UPI collected (not handed over in cash)")
+    handed_over_paise = models.BigIntegerField()
+    difference_paise = models.BigIntegerField(help_text="Handed over less collected: negative is cash missing")
+    reason = models.CharField(max_length=500, blank=True, default="")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", help_text="Who recorded it"
+    )
+    closed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-closed_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(difference_paise=F("handed_over_paise") - F("collected_cash_paise")),
+                name="rider_handover_difference_is_handed_less_collected",
+            ),
+            models.CheckConstraint(
+                condition=Q(handed_over_paise__gte=0) & Q(collected_cash_paise__gte=0) & Q(collected_upi_paise__gte=0),
+                name="rider_handover_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(difference_paise=0) | ~Q(reason=""), name="rider_handover_difference_has_reason"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"round of {self.rider_id} closed {self.closed_at:%Y-%m-%d %H:%M}"
+
+
+class DoorCollection(models.Model):
+    """The money a rider took at the door for one order (cash or UPI): at most one per order, so two
+    riders marking the same order delivered give one collection. Cash waits in the rider's pocket
+    until their round's handover."""
+
+    class Method(models.TextChoices):
+        CASH = "cash", gettext_lazy("Cash")
+        UPI = "upi", gettext_lazy("UPI")
+
+    order = models.OneToOneField("orders.Order", on_delete=models.PROTECT, related_name="door_collection")
+    rider = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    method = models.CharField(max_length=4, choices=Method.choices)
+    amount_paise = models.BigIntegerField()
+    reference = models.CharField(max_length=64, blank=True, default="", help_text="The UPI reference, if noted")
+    handover = models.ForeignKey(
+        RiderHandover, on_delete=models.PROTECT, null=True, blank=True, related_name="collections"
+    )
+    collected_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["collected_at", "id"]
+        indexes = [models.Index(fields=["rider", "handover"], name="door_collection_round")]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount_paise__gt=0), name="door_collection_amount_positive"),
+            models.CheckConstraint(condition=Q(method__in=["cash", "upi"]), name="door_collection_method_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.amount_paise} for order {self.order_id}"

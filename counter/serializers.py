@@ -230,3 +230,72 @@ class TillCatalogSerializer(serializers.Serializer):
 
     packs = TillPackSerializer(many=True)
     seller = ReceiptSellerSerializer()
+
+
+# Phone and WhatsApp orders (`counter.phone_orders`, issue 48).
+
+
+class PhoneLineInSerializer(serializers.Serializer):
+    financialId = WireIdField(help_text="The pack")
+    qty = serializers.IntegerField(min_value=1, max_value=99)
+
+
+class PhoneQuoteInSerializer(serializers.Serializer):
+    lines = PhoneLineInSerializer(many=True, allow_empty=False, max_length=50)
+
+
+class PhoneQuoteSerializer(serializers.Serializer):
+    itemsPrice = MoneyField(source="items_price")
+    shippingPrice = MoneyField(source="shipping_price")
+    totalPrice = MoneyField(source="total_price")
+
+
+class PhoneAddressInSerializer(serializers.Serializer):
+    street = serializers.CharField(max_length=255)
+    city = serializers.CharField(max_length=120)
+    postalCode = serializers.CharField(max_length=6)
+
+
+class PhoneOrderInSerializer(PhoneQuoteInSerializer):
+    phoneNo = serializers.CharField(max_length=10)
+    name = serializers.CharField(required=False, allow_blank=True, max_length=100, help_text="For a new account")
+    language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES], required=False)
+    address = PhoneAddressInSerializer(required=False, help_text="A new address; the saved one when left out")
+    payment = serializers.ChoiceField(choices=["cash", "link"])
+    via = serializers.ChoiceField(choices=["phone", "whatsapp"], default="phone")
+    deliverySlot = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    substitutionPreference = serializers.ChoiceField(choices=["call", "replace", "remove"], default="call")
+    itemsPrice = MoneyField(help_text="The quote read out to the shopper")
+    shippingPrice = MoneyField()
+    totalPrice = MoneyField()
+
+
+class PhoneQuerySerializer(serializers.Serializer):
+    phone = serializers.CharField(max_length=10)
+
+
+class PhoneCustomerSerializer(serializers.Serializer):
+    phoneNo = serializers.CharField(source="phone_no")
+    name = serializers.CharField()
+    street = serializers.CharField()
+    city = serializers.CharField()
+    postalCode = serializers.CharField(source="postal_code")
+    language = serializers.CharField()
+    hasAddress = serializers.BooleanField(source="has_complete_address")
+
+
+class PhoneOrderSerializer(serializers.Serializer):
+    _id = serializers.CharField(source="order.public_id")
+    invoiceNumber = serializers.CharField(source="order.invoice_number")
+    channel = serializers.CharField(source="order.channel")
+    status = serializers.CharField(source="order.status")
+    via = serializers.CharField()
+    customer = serializers.CharField(source="order.user.name")
+    phoneNo = serializers.CharField(source="order.user.phone_no")
+    customerCreated = serializers.BooleanField(source="customer_created")
+    paymentMethod = serializers.CharField(source="order.payment_method")
+    isPaid = serializers.BooleanField(source="order.is_paid")
+    totalPrice = MoneyField(source="order.total_price")
+    orderItems = OrderItemSerializer(source="order.items", many=True)
+    paymentLinkSentAt = serializers.DateTimeField(source="payment_link_sent_at", allow_null=True)
+    whatsappUrl = serializers.CharField(source="whatsapp_url", help_text="wa.me link with the order's summary")

@@ -173,3 +173,38 @@ def back_in_stock_text(*, name: str, name_te: str, brand: str, pack: str, slug: 
             site=settings.SITE_URL.rstrip("/"),
             slug=slug,
         )
+
+
+def payment_link_text(*, amount: Decimal, order_id: str, link: str, language: str) -> str:
+    """The payment link of an order taken on the phone, texted when the shopper chose to pay online."""
+    with translation.override(language):
+        return gettext("Pay ₹{amount} for your {store} order {order_id} here: {link}").format(
+            amount=rupees(amount), store=settings.STORE_NAME, order_id=order_id, link=link
+        )
+
+
+def order_summary_text(
+    *,
+    order_id: str,
+    lines: list[tuple[str, int]],
+    total: Decimal,
+    language: str,
+    delivery: str = "",
+    pay_link: str = "",
+) -> str:
+    """An order taken on the phone or from WhatsApp, as the message the shop's phone sends back on
+    WhatsApp: the lines, the total, the delivery slot, where to follow it (and pay, if a link was made)."""
+    with translation.override(language):
+        parts = [gettext("{store} order {order_id}").format(store=settings.STORE_NAME, order_id=order_id)]
+        parts += [f"{qty} × {name}" for name, qty in lines]
+        parts.append(gettext("Total ₹{total}").format(total=rupees(total)))
+        if delivery:
+            parts.append(gettext("Delivery: {delivery}").format(delivery=delivery))
+        if pay_link:
+            parts.append(gettext("Pay here: {link}").format(link=pay_link))
+        parts.append(
+            gettext("Follow it at {site}/order/{order_id}").format(
+                site=settings.SITE_URL.rstrip("/"), order_id=order_id
+            )
+        )
+        return "\n".join(parts)

@@ -5,15 +5,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.permissions import HasRole, IsCustomer
+from common.permissions import HasRole, IsAdmin, IsCustomer
 from common.roles import Role
 from orders import selectors, services
 from orders.buy_again import order_buy_again
-from orders.pipeline import order_advance, order_deliver
+from orders.pipeline import order_advance, order_deliver, order_move_undo
 from orders.serializers import (
     BuyAgainSerializer,
     OrderSerializer,
     OrderStatusInSerializer,
+    OrderUndoInSerializer,
 )
 from orders.usual import usual_items
 
@@ -76,6 +77,24 @@ class OrderStatusView(APIView):
         body = OrderStatusInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         return _advanced(request, public_id, body.validated_data["status"])
+
+
+class OrderUndoView(APIView):
+    """The manager undoes a mistaken dispatched or delivered move, with a reason (issue 48)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(
+        summary="Undo a mistaken move: dispatched back to packed, delivered back to dispatched (manager, with a reason)",
+        request=OrderUndoInSerializer,
+        responses=OrderSerializer,
+    )
+    def post(self, request: Request, public_id: str) -> Response:
+        body = OrderUndoInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        order = selectors.order_get_for(user=request.user, public_id=public_id)
+        order_move_undo(order=order, reason=body.validated_data.get("reason", ""), by=request.user)
+        return Response(_order_data(request, order))
 
 
 class OrderPayView(APIView):

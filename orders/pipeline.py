@@ -254,3 +254,41 @@ def order_cancel_move(*, order: Order, reason: str, by=None) -> Order:
     stock_return(list(locked.items.values_list("financial_id", "qty")), reference=locked.stock_reference, by=by)
     slot_release(order=locked)
     return locked
+
+
+# Undoing a mistaken move (issue 48): a dispatched order back to packed, a delivered one back to
+# dispatched, by the owner or manager only, with a reason; the undo is a move of its own (an event
+# from the wrong status back to the right one), so the history keeps both. Nothing else changes:
+# stock left the shelf at placement and payment is a flag of its own, so a door collection or a
+# payment recorded with a wrong delivery stays (the manager corrects those in their own screens).
+UNDO_TO: dict[str, str] = {Status.DISPATCHED: Status.PACKED, Status.DELIVERED: Status.DISPATCHED}
+UNDO_NOT_YOURS = gettext_lazy("Only the manager can undo a move.")
+UNDO_REASON_NEEDED = gettext_lazy("Say why the move is undone.")
+UNDO_NOTHING = gettext_lazy("Order {order} is {current}; only a dispatched or delivered move can be undone.")
+
+
+def order_move_undo(*, order: Order, reason, by) -> Order:
+    """Put `order` back one step (dispatched → packed, delivered → dispatched) with `reason`;
+    403 for anyone but the owner, 400 without a reason, 409 from any other status."""
+    if not is_owner(by):
+        raise Forbidden(UNDO_NOT_YOURS)
+    text = clean_reason(reason, required_message=UNDO_REASON_NEEDED)
+    with transaction.atomic():
+        locked = Order.objects.select_for_update().get(pk=order.pk)
+        back_to = UNDO_TO.get(locked.status)
+        if back_to is None:
+            current = Status(locked.status).label.lower()
+            raise Conflict(
+                UNDO_NOTHING.format(order=locked.public_id, current=current),
+                code=OrderErrorCode.INVALID_TRANSITION,
+                currentStatus=locked.status,
+            )
+        from_status = locked.status
+        setattr(locked, STEP_TIMESTAMP[from_status], None)
+        locked.status = back_to
+        locked.save(update_fields=["status", STEP_TIMESTAMP[from_status]])
+        _record(order=locked, from_status=from_status, to_status=back_to, by=by, reason=text)
+    logger.info(
+        "order %s moved back from %s to %s by %s", locked.public_id, from_status, back_to, getattr(by, "pk", None)
+    )
+    return copy_progress(to=order, source=locked)

@@ -52,6 +52,12 @@ def pack_records(packs) -> list[dict]:
     return [dict(record) for record in PackRecordSerializer(packs, many=True).data]
 
 
+class OrderUndoInSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        required=False, allow_blank=True, max_length=2000, help_text="Why the move is undone (required)"
+    )
+
+
 class OrderStatusInSerializer(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=[Order.Status.PACKED, Order.Status.DISPATCHED, Order.Status.DELIVERED],

@@ -11,6 +11,7 @@ urlpatterns = [
     path("orders/<str:public_id>", api.OrderDetailView.as_view(), name="order-detail"),
     path("orders/<str:public_id>/deliver", api.OrderDeliverView.as_view(), name="order-deliver"),
     path("orders/<str:public_id>/status", api.OrderStatusView.as_view(), name="order-status"),
+    path("orders/<str:public_id>/undo", api.OrderUndoView.as_view(), name="order-undo"),
     path("orders/<str:public_id>/buy-again", api.OrderBuyAgainView.as_view(), name="order-buy-again"),
     path("orders/<str:public_id>/pay", api.OrderPayView.as_view(), name="order-pay"),
 ]

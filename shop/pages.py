@@ -288,6 +288,25 @@ ADMIN_COUNTER = Page(
     ADMIN,
     roles=(Role.CASHIER,),
 )
+# Orders taken on the phone or from WhatsApp, and the rider's round on their phone (issue 48).
+ADMIN_PHONE_ORDER = Page(
+    "admin_phone_order",
+    "admin-phone-order",
+    gettext_lazy("Phone order"),
+    gettext_lazy("Take an order on the phone or from WhatsApp for a customer's number."),
+    ADMIN,
+    roles=(Role.CASHIER,),
+)
+ADMIN_RIDER = Page(
+    "admin_rider",
+    "admin-rider",
+    gettext_lazy("My round"),
+    gettext_lazy(
+        "The orders on the road in route order, delivered with the money collected, and the cash handed over."
+    ),
+    ADMIN,
+    roles=(Role.RIDER,),
+)
 # A delivery window's printed sheets (issue 27): one island, the sheet named by the template.
 ADMIN_PICKING = Page(
     "admin_picking",
@@ -414,6 +433,8 @@ urlpatterns = [
     path("admin/tickets", page_view(ADMIN_TICKETS), name="admin-tickets"),
     path("admin/slots", page_view(ADMIN_SLOTS), name="admin-slots"),
     path("admin/counter", page_view(ADMIN_COUNTER), name="admin-counter"),
+    path("admin/phone-order", page_view(ADMIN_PHONE_ORDER), name="admin-phone-order"),
+    path("admin/rider", page_view(ADMIN_RIDER), name="admin-rider"),
     path("admin/picking", page_view(ADMIN_PICKING), name="admin-picking"),
     path("admin/picklist", page_view(ADMIN_PICK_LIST), name="admin-picklist"),
     path("admin/packingslips", page_view(ADMIN_PACKING_SLIPS), name="admin-packingslips"),

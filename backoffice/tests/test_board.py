@@ -263,13 +263,40 @@ def test_a_bulk_dispatch_refuses_orders_not_packed_yet(admin, admin_user, shoppe
     assert "must be packed before it can be dispatched" in body["refused"][0]["reason"]
 
 
+def test_the_manager_marks_several_orders_delivered_at_once_and_a_packer_may_not(
+    admin, admin_user, make_user, shopper, place_order, committed
+):
+    """Issue 48: the manager marks a rider's round delivered from the board; each is its own move
+    (one event), an order still in the shop is refused, and a packer's role does not deliver."""
+    from accounts.services import user_role_set
+    from orders.models import OrderEvent
+
+    first, second, in_shop = (committed(place_order, shopper) for _ in range(3))
+    for order in (first, second):
+        order_advance(order=order, to_status="packed", by=admin_user)
+        order_advance(order=order, to_status="dispatched", by=admin_user)
+    packer = user_role_set(actor=admin_user, user=make_user(name="Padma Packer"), role="packer")
+    refused = client_for(packer).post(BULK, {"ids": [first.public_id], "to": "delivered"}, format="json").json()
+    assert refused["moved"] == [] and refused["refused"][0]["reason"] == "Your staff role does not make this move."
+
+    ids = [first.public_id, second.public_id, in_shop.public_id]
+    body = admin.post(BULK, {"ids": ids, "to": "delivered"}, format="json").json()
+    assert [row["_id"] for row in body["moved"]] == [first.public_id, second.public_id]
+    assert [row["_id"] for row in body["refused"]] == [in_shop.public_id]
+    assert "must be dispatched before it can be delivered" in body["refused"][0]["reason"]
+    assert OrderEvent.objects.filter(order=first, to_status="delivered", by=admin_user).count() == 1
+    again = admin.post(BULK, {"ids": [first.public_id], "to": "delivered"}, format="json").json()
+    assert again["moved"] == [] and "already delivered" in again["refused"][0]["reason"]
+    assert OrderEvent.objects.filter(order=first, to_status="delivered").count() == 1
+
+
 @pytest.mark.parametrize(
     ("body", "message"),
     [
         ({"ids": [f"id{n}" for n in range(201)], "to": "packed"}, "At most 200 orders can be moved at once."),
         ({"ids": [], "to": "packed"}, "Choose at least one order to move."),
-        ({"ids": ["x"], "to": "delivered"}, "Orders can be moved to packed or dispatched together."),
-        ({"ids": ["x"], "to": "cancelled"}, "Orders can be moved to packed or dispatched together."),
+        ({"ids": ["x"], "to": "placed"}, "Orders can be moved to packed, dispatched or delivered together."),
+        ({"ids": ["x"], "to": "cancelled"}, "Orders can be moved to packed, dispatched or delivered together."),
     ],
 )
 def test_bulk_move_refuses_bad_requests(admin, body, message):

@@ -5,6 +5,8 @@ from decimal import Decimal
 
 import pytest
 
+from accounts.services import user_role_set
+from accounts.tests.conftest import outbox, send_otp, verify_otp  # noqa: F401
 from conftest import client_for
 from counter.models import Counter
 from orders.tests.conftest import other_shopper, packs, place_order, shopper  # noqa: F401
@@ -15,6 +17,11 @@ _keys = itertools.count(1)
 @pytest.fixture
 def till(db) -> Counter:
     return Counter.objects.get_or_create(code="CTR1", defaults={"name": "Counter 1"})[0]
+
+
+@pytest.fixture
+def phone_cashier(admin_user, make_user):
+    return user_role_set(actor=admin_user, user=make_user(name="Lakshmi Cashier"), role="cashier")
 
 
 @pytest.fixture

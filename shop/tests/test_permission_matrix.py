@@ -361,6 +361,32 @@ API: dict[str, dict[str, Rule]] = {
     },
     # What a till keeps to bill offline: the owner's and the cashier's.
     "api/counter/catalog": {"GET": Rule(ADMIN_ONLY, roles=staff(200, 403, 403))},
+    # Phone and WhatsApp orders (issue 48): the owner and cashiers. Past the gate: an unknown number
+    # has no account (404), an empty order is 400, the world's website order is no phone order (404).
+    "api/counter/customers": {
+        "GET": Rule((401, 403, 403, 404), roles=staff(404, 403, 403), query={"phone": "9440099999"})
+    },
+    "api/counter/phone-orders/quote": {
+        "POST": Rule(
+            ADMIN_ONLY,
+            roles=staff(200, 403, 403),
+            body=lambda world, actor: {"lines": [{"financialId": str(world.pack.pk), "qty": 1}]},
+        )
+    },
+    "api/counter/phone-orders": {"POST": Rule((401, 403, 403, 400), roles=staff(400, 403, 403), body=lambda w, a: {})},
+    "api/counter/phone-orders/<str:public_id>": {"GET": Rule((401, 403, 403, 404), roles=staff(404, 403, 403))},
+    "api/counter/phone-orders/<str:public_id>/payment-link": {
+        "POST": Rule((401, 403, 403, 404), roles=staff(404, 403, 403))
+    },
+    # The rider's round (issue 48): riders and the owner; the world's order is placed, not on the
+    # road (409); a handover with nothing collected is 400; a cashier names the rider (403 without).
+    "api/rider/round": {"GET": Rule(ADMIN_ONLY, staff(403, 403, 200))},
+    "api/rider/orders/<str:public_id>/deliver": {
+        "POST": Rule((401, 403, 403, 409), staff(403, 403, 409), body=lambda world, actor: {})
+    },
+    "api/rider/handover": {
+        "POST": Rule((401, 403, 403, 400), staff(403, 403, 400), body=lambda world, actor: {"handedOver": "0"})
+    },
     # orders
     # Cashiers look orders up; packers work through them; riders have their delivery sheet.
     "api/orders": {"GET": Rule(ADMIN_ONLY, staff(200, 200, 403)), "POST": Rule((401, 201, 201, 201), body=_order_body)},
@@ -386,6 +412,11 @@ API: dict[str, dict[str, Rule]] = {
     # The rider delivers; a packer packs (a rider passes the gate to dispatch, and is refused packing).
     "api/orders/<str:public_id>/deliver": {
         "PUT": Rule(ADMIN_ONLY, staff(403, 403, 200), prepare=_advance("packed", "dispatched"))
+    },
+    # The manager undoes a mistaken dispatched or delivered move (issue 48); the world's order is
+    # placed, so there is nothing to undo (409) once past the gate.
+    "api/orders/<str:public_id>/undo": {
+        "POST": Rule((401, 403, 403, 409), NO_STAFF, body=lambda world, actor: {"reason": "Marked by mistake"}),
     },
     "api/orders/<str:public_id>/status": {
         "PUT": Rule(ADMIN_ONLY, staff(403, 200, 403), body=lambda world, actor: {"status": "packed"})
@@ -598,6 +629,8 @@ PAGES: dict[str, str] = {
     "admin/tickets": ADMIN_PAGE,
     "admin/slots": ADMIN_PAGE,
     "admin/counter": ADMIN_PAGE,
+    "admin/phone-order": ADMIN_PAGE,
+    "admin/rider": ADMIN_PAGE,
     "admin/picking": ADMIN_PAGE,
     "admin/picklist": ADMIN_PAGE,
     "admin/packingslips": ADMIN_PAGE,
@@ -627,6 +660,8 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "admin/dashboard": (OWNER,),  # reports
     "admin/books": (OWNER,),  # GST returns (money)
     "admin/counter": (OWNER, CASHIER),
+    "admin/phone-order": (OWNER, CASHIER),
+    "admin/rider": (OWNER, RIDER),
 }
 
 # Everything else outside /api/ and /staff/: (method, path or None for the route filled in) -> statuses.

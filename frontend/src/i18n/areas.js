@@ -28,10 +28,12 @@ import order from "./order";
 import orders from "./orders";
 import packing from "./packing";
 import payment from "./payment";
+import phoneOrder from "./phone-order";
 import paymentReturn from "./payment-return";
 import privacy from "./privacy";
 import product from "./product";
 import reportProblem from "./report-problem";
+import rider from "./rider";
 import rewards from "./rewards";
 import shop from "./shop";
 import staff from "./staff";
@@ -66,10 +68,12 @@ export const AREAS = [
   orders,
   packing,
   payment,
+  phoneOrder,
   paymentReturn,
   privacy,
   product,
   reportProblem,
+  rider,
   rewards,
   shop,
   staff,

@@ -14,6 +14,8 @@ const ADMIN_LINKS = [
   ["/admin/tickets", "admin.nav.tickets"],
   ["/admin/slots", "admin.nav.slots"],
   ["/admin/picking", "admin.nav.picking"],
+  ["/admin/phone-order", "admin.nav.phoneOrder"],
+  ["/admin/rider", "admin.nav.rider"],
   ["/admin/dashboard", "admin.nav.dashboard"],
 ];
 

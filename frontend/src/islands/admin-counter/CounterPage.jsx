@@ -604,6 +604,9 @@ export default function CounterPage() {
               {t(TAB_TEXTS[name])}
             </button>
           ))}
+          <a className="btn" href="/admin/phone-order">
+            {t("counter.tab.phoneOrder")}
+          </a>
         </nav>
       </header>
       {error ? <Message variant="danger">{error}</Message> : null}

@@ -34,6 +34,7 @@ const STEP_TIME = { packed: "packedAt", dispatched: "dispatchedAt", delivered: "
 const BULK_MOVES = [
   { to: "packed", label: "admin.board.bulk.packed" },
   { to: "dispatched", label: "admin.board.bulk.dispatched" },
+  { to: "delivered", label: "admin.board.bulk.delivered" },
 ];
 const LIVE_STATES = {
   connecting: "admin.board.live.connecting",
