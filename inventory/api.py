@@ -24,6 +24,7 @@ from .serializers import (
     StockTakeCountsSerializer,
     StockTakeSerializer,
     StockTakeStartSerializer,
+    StockTakeSummarySerializer,
     SupplierInSerializer,
     SupplierSerializer,
 )
@@ -152,6 +153,10 @@ class PurchaseReturnsView(ManagerView):
 
 
 class StockTakesView(ManagerView):
+    @extend_schema(responses=StockTakeSummarySerializer(many=True), summary="The latest stock takes (manager)")
+    def get(self, request: Request) -> Response:
+        return Response(StockTakeSummarySerializer(stock_takes.stock_take_list(), many=True).data)
+
     @extend_schema(request=StockTakeStartSerializer, responses={201: StockTakeSerializer}, summary="A count sheet")
     def post(self, request: Request) -> Response:
         body = StockTakeStartSerializer(data=request.data)

@@ -96,6 +96,11 @@ class PurchaseLine(models.Model):
     packed_on = models.DateField("packed or manufactured on", null=True, blank=True)
     best_before = models.DateField("best before or expiry")
     mrp = models.DecimalField("MRP printed", max_digits=10, decimal_places=2)
+    # The batch the line became when the purchase was posted (empty while a draft): returns to the
+    # supplier leave from exactly this batch.
+    batch = models.ForeignKey(
+        "catalog.StockBatch", on_delete=models.PROTECT, null=True, blank=True, related_name="+", editable=False
+    )
 
     class Meta:
         ordering = ["id"]
@@ -234,7 +239,9 @@ class StockTake(models.Model):
 class StockTakeLine(models.Model):
     take = models.ForeignKey(StockTake, on_delete=models.CASCADE, related_name="lines")
     financial = models.ForeignKey("catalog.Financial", on_delete=models.CASCADE, related_name="+")
-    expected = models.PositiveIntegerField(help_text="The pack's count when the sheet was made")
+    expected = models.PositiveIntegerField(
+        help_text="The pack's count when the sheet was made, then when it was counted"
+    )
     counted = models.PositiveIntegerField(null=True, blank=True)
     reason = models.CharField(max_length=24, blank=True)
 

@@ -189,3 +189,15 @@ class StockTakeSerializer(serializers.ModelSerializer):
     class Meta:
         model = StockTake
         fields = ["id", "category", "status", "startedAt", "postedAt", "lines"]
+
+
+class StockTakeSummarySerializer(serializers.ModelSerializer):
+    category = serializers.CharField(source="category.name", default=None)
+    startedAt = serializers.DateTimeField(source="started_at")
+    postedAt = serializers.DateTimeField(source="posted_at")
+    packs = serializers.IntegerField(source="pack_count")
+    counted = serializers.IntegerField(source="counted_count")
+
+    class Meta:
+        model = StockTake
+        fields = ["id", "category", "status", "startedAt", "postedAt", "packs", "counted"]
