@@ -151,7 +151,7 @@ class PurchaseSerializer(serializers.ModelSerializer):
 
 
 class StockTakeStartSerializer(serializers.Serializer):
-    categoryId = serializers.JSONField(required=False, default=None)
+    categoryId = serializers.JSONField(required=False, default=None, allow_null=True)
 
 
 class StockTakeCountsSerializer(serializers.Serializer):

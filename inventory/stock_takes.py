@@ -89,7 +89,7 @@ def stock_take_count(*, take_id, counts: Mapping[object, Mapping]) -> StockTake:
             raise InvalidValue(gettext("That pack is not on this count sheet."), code="bad_pack")
         value = entered.get("counted")
         counted = None if value in (None, "") else as_whole_number(value)
-        if value not in (None, "") and (counted is None or counted > MAX_COUNT):
+        if value not in (None, "") and (counted is None or not 0 <= counted <= MAX_COUNT):
             raise InvalidValue(
                 gettext("A count must be a whole number from 0 to {most}.").format(most=MAX_COUNT),
                 code="bad_quantity",
