@@ -12,9 +12,10 @@ from rest_framework.views import APIView
 
 from common.errors import InvalidValue
 from common.fields import as_whole_number, money
+from common.money import to_rupees
 from common.permissions import IsAdmin
 
-from . import csv_import, selectors, services, stock_takes
+from . import csv_import, expiry, history, selectors, services, stock_takes
 from .entry import LineIn, pack_name
 from .serializers import (
     PurchaseImportSerializer,
@@ -239,6 +240,76 @@ class MarginsView(ManagerView):
                         "units": row.units,
                     }
                     for row in rows
+                ],
+            }
+        )
+
+
+def _batch(batch) -> dict:
+    return {
+        "id": batch.pk,
+        "batchNumber": batch.batch_no,
+        "bestBefore": batch.best_before.isoformat() if batch.best_before else None,
+        "unitCost": money(None if batch.unit_cost_paise is None else to_rupees(batch.unit_cost_paise)),
+    }
+
+
+class NearExpiryView(ManagerView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Batches near their best-before date (7 and 30 days, or the category's bands), at cost",
+    )
+    def get(self, request: Request) -> Response:
+        rows = expiry.near_expiry()
+        known = [row.value_paise for row in rows if row.value_paise is not None]
+        return Response(
+            {
+                "soonDays": expiry.SOON_DAYS,
+                "watchDays": expiry.WATCH_DAYS,
+                "value": money(to_rupees(sum(known))),
+                "batches": [
+                    {
+                        "financialId": str(row.batch.pack_id),
+                        "pack": pack_name(row.batch.pack),
+                        "category": row.batch.pack.detail.product.category.name,
+                        "band": row.band,
+                        "daysLeft": row.days_left,
+                        "count": row.batch.count,
+                        "value": money(None if row.value_paise is None else to_rupees(row.value_paise)),
+                        "batch": _batch(row.batch),
+                    }
+                    for row in rows
+                ],
+            }
+        )
+
+
+class PackHistoryView(ManagerView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Every stock movement of a pack, with its balance")
+    def get(self, request: Request, financial_id: int) -> Response:
+        pack, steps, before = history.pack_history(financial_id=financial_id)
+        return Response(
+            {
+                "financialId": str(pack.pk),
+                "pack": pack_name(pack),
+                "inStock": pack.count_in_stock,
+                "balanceBefore": before,
+                "movements": [
+                    {
+                        "id": step.movement.pk,
+                        "at": step.movement.at.isoformat(),
+                        "kind": step.movement.kind,
+                        "kindLabel": step.movement.get_kind_display(),
+                        "reason": step.movement.reason,
+                        "reasonLabel": step.movement.get_reason_display() if step.movement.reason else "",
+                        "delta": step.movement.delta,
+                        "balance": step.balance,
+                        "reference": step.movement.reference,
+                        "note": step.movement.note,
+                        "by": step.movement.by.name if step.movement.by else "",
+                        "batch": _batch(step.movement.batch),
+                    }
+                    for step in steps
                 ],
             }
         )

@@ -553,6 +553,8 @@ API: dict[str, dict[str, Rule]] = {
     },
     "api/inventory/stock-takes/<int:take_id>/post": {"POST": Rule((401, 403, 403, 404), NO_STAFF)},
     "api/inventory/margins": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
+    "api/inventory/near-expiry": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
+    "api/inventory/packs/<int:financial_id>/history": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
     r"api/^[\s\S]*$": {method: Rule(everyone(404)) for method in ("GET", "POST", "PUT", "DELETE")},
 }
 
