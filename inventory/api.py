@@ -1,6 +1,7 @@
 """Thin HTTP views of the manager's inventory screens: parse, call one service or selector,
 serialize. The owner or manager only (`IsAdmin`): costs, suppliers and stock value are money."""
 
+from django.http import StreamingHttpResponse
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -14,6 +15,7 @@ from common.errors import InvalidValue
 from common.fields import as_whole_number, money
 from common.money import to_rupees
 from common.permissions import IsAdmin
+from common.spreadsheet import csv_lines
 
 from . import csv_import, expiry, history, selectors, services, stock_takes
 from .entry import LineIn, pack_name
@@ -215,9 +217,13 @@ class ReorderView(ManagerView):
 
 class MarginsView(ManagerView):
     @extend_schema(
-        parameters=[OpenApiParameter("days", OpenApiTypes.INT, required=False)],
+        parameters=[
+            OpenApiParameter("days", OpenApiTypes.INT, required=False),
+            OpenApiParameter("by", OpenApiTypes.STR, required=False, enum=["day", "category", "pack"]),
+            OpenApiParameter("export", OpenApiTypes.STR, required=False, enum=["csv"]),
+        ],
         responses={200: OpenApiTypes.OBJECT},
-        summary="Gross margin per category from each sold line's cost at sale",
+        summary="Gross margin by day, category or pack from each sold line's cost at sale; stock value at cost",
     )
     def get(self, request: Request) -> Response:
         days = as_whole_number(request.query_params.get("days", "30"))
@@ -225,10 +231,19 @@ class MarginsView(ManagerView):
             raise InvalidValue(
                 gettext("Days must be a whole number from 1 to {most}.").format(most=MAX_MARGIN_DAYS), code="bad_days"
             )
-        rows = selectors.margins_by_category(days=days)
+        by = request.query_params.get("by", "category")
+        if by not in selectors.GROUPINGS:
+            raise InvalidValue(gettext("Group margins by day, category or pack."), code="bad_grouping")
+        rows = selectors.margins(days=days, by=by)
+        shelf = selectors.stock_value()
+        if request.query_params.get("export") == "csv":
+            return _margins_csv(rows, by=by, days=days)
         return Response(
             {
                 "days": days,
+                "by": by,
+                "stockValue": money(to_rupees(shelf.value_paise)),
+                "stockUnitsCostUnknown": shelf.units_unknown,
                 "categories": [
                     {
                         "category": row.category,
@@ -313,3 +328,15 @@ class PackHistoryView(ManagerView):
                 ],
             }
         )
+
+
+def _margins_csv(rows, *, by: str, days: int) -> StreamingHttpResponse:
+    """The margins as the screen shows them, to the paisa: one row per group."""
+    header = [by, "second", "units", "revenue before GST", "cost", "margin", "margin %"]
+    lines = (
+        [row.category, row.category_te, row.units, row.revenue, row.cost, row.margin, row.margin_percent]
+        for row in rows
+    )
+    response = StreamingHttpResponse(csv_lines(header, lines), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="margins-by-{by}-{days}-days.csv"'
+    return response
