@@ -22,8 +22,8 @@ from .entry import LineIn, pack_name
 from .serializers import (
     PurchaseImportSerializer,
     PurchaseInSerializer,
+    PurchaseReturnInSerializer,
     PurchaseSerializer,
-    ReturnInSerializer,
     StockTakeCountsSerializer,
     StockTakeSerializer,
     StockTakeStartSerializer,
@@ -140,9 +140,11 @@ class PurchasePostView(ManagerView):
 
 
 class PurchaseReturnsView(ManagerView):
-    @extend_schema(request=ReturnInSerializer, responses={201: PurchaseSerializer}, summary="Send back: debit note")
+    @extend_schema(
+        request=PurchaseReturnInSerializer, responses={201: PurchaseSerializer}, summary="Send back: debit note"
+    )
     def post(self, request: Request, purchase_id: int) -> Response:
-        body = ReturnInSerializer(data=request.data)
+        body = PurchaseReturnInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         services.purchase_return_make(

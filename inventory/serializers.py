@@ -51,7 +51,7 @@ class PurchaseImportSerializer(serializers.Serializer):
     file = serializers.FileField(allow_empty_file=True)
 
 
-class ReturnInSerializer(serializers.Serializer):
+class PurchaseReturnInSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True)
     note = serializers.CharField(required=False, allow_blank=True, default="")
     lines = serializers.ListField(child=serializers.DictField(), max_length=500)
