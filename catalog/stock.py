@@ -469,6 +469,27 @@ def stock_adjust(
 
 
 @transaction.atomic
+def stock_to_supplier(
+    *, pack: Financial | int, batch: StockBatch | int, qty: int, by=None, reference: str = ""
+) -> None:
+    """`qty` packs of one batch sent back to its supplier (a purchase return): a `supplier_return`
+    movement out of exactly that batch. More than the batch holds is `InsufficientStock` (409)."""
+    qty = _positive_count(qty)
+    financial_id = _pack_id(pack)
+    batch_id = batch.pk if isinstance(batch, StockBatch) else int(batch)
+    packs = _locked_or_refused(Counter({financial_id: qty}))
+    ledger = _Ledger(by=by, reference=reference, today=timezone.localdate())
+    batches = _batches_locked(packs, ledger, also=[batch_id])[financial_id]
+    chosen = next((b for b in batches if b.pk == batch_id), None)
+    if chosen is None:
+        raise DomainError(gettext("That batch is not one of this pack's."), code="bad_batch")
+    if chosen.count < qty:
+        raise InsufficientStock([(packs[financial_id], chosen.count)])
+    ledger.move(chosen, -qty, kind=Kind.SUPPLIER_RETURN, note="to supplier")
+    _written(ledger, packs)
+
+
+@transaction.atomic
 def stock_count_set(
     *, pack: Financial, count: int, by=None, reason: str = Reason.COUNT_CORRECTION, note: str = ""
 ) -> None:

@@ -12,6 +12,7 @@ from common.gstin import to_gstin
 
 from . import services
 from .models import (
+    ExpiryWatch,
     InputTax,
     Purchase,
     PurchaseLine,
@@ -138,3 +139,11 @@ class StockTakeAdmin(ReadOnly):
     list_display = ("__str__", "category", "status", "started_by", "started_at", "posted_at")
     list_filter = ("status",)
     inlines = [StockTakeLineInline]
+
+
+@admin.register(ExpiryWatch)
+class ExpiryWatchAdmin(admin.ModelAdmin):
+    """Per category, how many days before best-before a batch comes onto the near-expiry list."""
+
+    list_display = ["category", "soon_days", "watch_days"]
+    autocomplete_fields = ["category"]

@@ -1,6 +1,7 @@
 """Thin HTTP views of the manager's inventory screens: parse, call one service or selector,
 serialize. The owner or manager only (`IsAdmin`): costs, suppliers and stock value are money."""
 
+from django.http import StreamingHttpResponse
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -12,18 +13,21 @@ from rest_framework.views import APIView
 
 from common.errors import InvalidValue
 from common.fields import as_whole_number, money
+from common.money import to_rupees
 from common.permissions import IsAdmin
+from common.spreadsheet import csv_lines
 
-from . import csv_import, selectors, services, stock_takes
+from . import csv_import, expiry, history, selectors, services, stock_takes
 from .entry import LineIn, pack_name
 from .serializers import (
     PurchaseImportSerializer,
     PurchaseInSerializer,
+    PurchaseReturnInSerializer,
     PurchaseSerializer,
-    ReturnInSerializer,
     StockTakeCountsSerializer,
     StockTakeSerializer,
     StockTakeStartSerializer,
+    StockTakeSummarySerializer,
     SupplierInSerializer,
     SupplierSerializer,
 )
@@ -136,9 +140,11 @@ class PurchasePostView(ManagerView):
 
 
 class PurchaseReturnsView(ManagerView):
-    @extend_schema(request=ReturnInSerializer, responses={201: PurchaseSerializer}, summary="Send back: debit note")
+    @extend_schema(
+        request=PurchaseReturnInSerializer, responses={201: PurchaseSerializer}, summary="Send back: debit note"
+    )
     def post(self, request: Request, purchase_id: int) -> Response:
-        body = ReturnInSerializer(data=request.data)
+        body = PurchaseReturnInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         services.purchase_return_make(
@@ -152,6 +158,10 @@ class PurchaseReturnsView(ManagerView):
 
 
 class StockTakesView(ManagerView):
+    @extend_schema(responses=StockTakeSummarySerializer(many=True), summary="The latest stock takes (manager)")
+    def get(self, request: Request) -> Response:
+        return Response(StockTakeSummarySerializer(stock_takes.stock_take_list(), many=True).data)
+
     @extend_schema(request=StockTakeStartSerializer, responses={201: StockTakeSerializer}, summary="A count sheet")
     def post(self, request: Request) -> Response:
         body = StockTakeStartSerializer(data=request.data)
@@ -209,9 +219,13 @@ class ReorderView(ManagerView):
 
 class MarginsView(ManagerView):
     @extend_schema(
-        parameters=[OpenApiParameter("days", OpenApiTypes.INT, required=False)],
+        parameters=[
+            OpenApiParameter("days", OpenApiTypes.INT, required=False),
+            OpenApiParameter("by", OpenApiTypes.STR, required=False, enum=["day", "category", "pack"]),
+            OpenApiParameter("export", OpenApiTypes.STR, required=False, enum=["csv"]),
+        ],
         responses={200: OpenApiTypes.OBJECT},
-        summary="Gross margin per category from each sold line's cost at sale",
+        summary="Gross margin by day, category or pack from each sold line's cost at sale; stock value at cost",
     )
     def get(self, request: Request) -> Response:
         days = as_whole_number(request.query_params.get("days", "30"))
@@ -219,10 +233,19 @@ class MarginsView(ManagerView):
             raise InvalidValue(
                 gettext("Days must be a whole number from 1 to {most}.").format(most=MAX_MARGIN_DAYS), code="bad_days"
             )
-        rows = selectors.margins_by_category(days=days)
+        by = request.query_params.get("by", "category")
+        if by not in selectors.GROUPINGS:
+            raise InvalidValue(gettext("Group margins by day, category or pack."), code="bad_grouping")
+        rows = selectors.margins(days=days, by=by)
+        shelf = selectors.stock_value()
+        if request.query_params.get("export") == "csv":
+            return _margins_csv(rows, by=by, days=days)
         return Response(
             {
                 "days": days,
+                "by": by,
+                "stockValue": money(to_rupees(shelf.value_paise)),
+                "stockUnitsCostUnknown": shelf.units_unknown,
                 "categories": [
                     {
                         "category": row.category,
@@ -237,3 +260,85 @@ class MarginsView(ManagerView):
                 ],
             }
         )
+
+
+def _batch(batch) -> dict:
+    return {
+        "id": batch.pk,
+        "batchNumber": batch.batch_no,
+        "bestBefore": batch.best_before.isoformat() if batch.best_before else None,
+        "unitCost": money(None if batch.unit_cost_paise is None else to_rupees(batch.unit_cost_paise)),
+    }
+
+
+class NearExpiryView(ManagerView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Batches near their best-before date (7 and 30 days, or the category's bands), at cost",
+    )
+    def get(self, request: Request) -> Response:
+        rows = expiry.near_expiry()
+        known = [row.value_paise for row in rows if row.value_paise is not None]
+        return Response(
+            {
+                "soonDays": expiry.SOON_DAYS,
+                "watchDays": expiry.WATCH_DAYS,
+                "value": money(to_rupees(sum(known))),
+                "batches": [
+                    {
+                        "financialId": str(row.batch.pack_id),
+                        "pack": pack_name(row.batch.pack),
+                        "category": row.batch.pack.detail.product.category.name,
+                        "band": row.band,
+                        "daysLeft": row.days_left,
+                        "count": row.batch.count,
+                        "value": money(None if row.value_paise is None else to_rupees(row.value_paise)),
+                        "batch": _batch(row.batch),
+                    }
+                    for row in rows
+                ],
+            }
+        )
+
+
+class PackHistoryView(ManagerView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Every stock movement of a pack, with its balance")
+    def get(self, request: Request, financial_id: int) -> Response:
+        pack, steps, before = history.pack_history(financial_id=financial_id)
+        return Response(
+            {
+                "financialId": str(pack.pk),
+                "pack": pack_name(pack),
+                "inStock": pack.count_in_stock,
+                "balanceBefore": before,
+                "movements": [
+                    {
+                        "id": step.movement.pk,
+                        "at": step.movement.at.isoformat(),
+                        "kind": step.movement.kind,
+                        "kindLabel": step.movement.get_kind_display(),
+                        "reason": step.movement.reason,
+                        "reasonLabel": step.movement.get_reason_display() if step.movement.reason else "",
+                        "delta": step.movement.delta,
+                        "balance": step.balance,
+                        "reference": step.movement.reference,
+                        "note": step.movement.note,
+                        "by": step.movement.by.name if step.movement.by else "",
+                        "batch": _batch(step.movement.batch),
+                    }
+                    for step in steps
+                ],
+            }
+        )
+
+
+def _margins_csv(rows, *, by: str, days: int) -> StreamingHttpResponse:
+    """The margins as the screen shows them, to the paisa: one row per group."""
+    header = [by, "second", "units", "revenue before GST", "cost", "margin", "margin %"]
+    lines = (
+        [row.category, row.category_te, row.units, row.revenue, row.cost, row.margin, row.margin_percent]
+        for row in rows
+    )
+    response = StreamingHttpResponse(csv_lines(header, lines), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="margins-by-{by}-{days}-days.csv"'
+    return response

@@ -21,3 +21,4 @@ class InventoryErrorCode(ErrorCode):
     TOO_MANY = "too_many", "More lines than one purchase may hold"
     PRICE_ABOVE_MRP = "price_above_mrp", "The pack's selling price is above the MRP printed on it"
     RETURN_TOO_MANY = "return_too_many", "More returned than the purchase line holds"
+    BAD_GROUPING = "bad_grouping", "Margins are grouped by day, category or pack only"

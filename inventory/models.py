@@ -4,7 +4,7 @@ stock takes. The stock itself is the catalog's (`catalog.stock`): these rows say
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -96,6 +96,11 @@ class PurchaseLine(models.Model):
     packed_on = models.DateField("packed or manufactured on", null=True, blank=True)
     best_before = models.DateField("best before or expiry")
     mrp = models.DecimalField("MRP printed", max_digits=10, decimal_places=2)
+    # The batch the line became when the purchase was posted (empty while a draft): returns to the
+    # supplier leave from exactly this batch.
+    batch = models.ForeignKey(
+        "catalog.StockBatch", on_delete=models.PROTECT, null=True, blank=True, related_name="+", editable=False
+    )
 
     class Meta:
         ordering = ["id"]
@@ -234,7 +239,9 @@ class StockTake(models.Model):
 class StockTakeLine(models.Model):
     take = models.ForeignKey(StockTake, on_delete=models.CASCADE, related_name="lines")
     financial = models.ForeignKey("catalog.Financial", on_delete=models.CASCADE, related_name="+")
-    expected = models.PositiveIntegerField(help_text="The pack's count when the sheet was made")
+    expected = models.PositiveIntegerField(
+        help_text="The pack's count when the sheet was made, then when it was counted"
+    )
     counted = models.PositiveIntegerField(null=True, blank=True)
     reason = models.CharField(max_length=24, blank=True)
 
@@ -248,3 +255,24 @@ class StockTakeLine(models.Model):
     @property
     def difference(self) -> int | None:
         return None if self.counted is None else self.counted - self.expected
+
+
+class ExpiryWatch(models.Model):
+    """How close to its best-before date a category's batch comes onto the near-expiry list: the
+    'soon' band (discount it now) and the 'watch' band. Categories without a row use the shop's
+    defaults (`inventory.expiry.SOON_DAYS`, `WATCH_DAYS`): 7 and 30 days."""
+
+    category = models.OneToOneField("catalog.Category", on_delete=models.CASCADE, related_name="+")
+    soon_days = models.PositiveSmallIntegerField(default=7)
+    watch_days = models.PositiveSmallIntegerField(default=30)
+
+    class Meta:
+        verbose_name = "near-expiry threshold"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(soon_days__lte=F("watch_days"), watch_days__lte=365), name="expiry_watch_bands_in_order"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.category_id}: {self.soon_days}/{self.watch_days} days"

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 
-from django.db.models import F, Prefetch, QuerySet, Sum
+from django.db.models import F, Prefetch, QuerySet, Sum, Value
+from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from catalog.selectors import low_stock_packs
@@ -115,6 +116,65 @@ class CategoryMargin:
         if not self.revenue:
             return None
         return (self.margin * 100 / self.revenue).quantize(Decimal("0.1"))
+
+
+GROUPINGS = {
+    "category": (
+        F("financial__detail__product__category__name"),
+        F("financial__detail__product__category__name_te"),
+    ),
+    "pack": (F("name"), F("financial__detail__brand")),
+    "day": (TruncDate("order__created_at"), None),
+}
+
+
+def margins(*, days: int, by: str = "category") -> list[CategoryMargin]:
+    """Gross margin over the last `days` days grouped `by` day, category or pack, from each sold
+    line's taxable value against its stored cost at sale; the rule is `margins_by_category`'s.
+    `category` (the row's label) is the day (YYYY-MM-DD), the category or the product's name;
+    `category_te` the Telugu name or the pack's brand. One query."""
+    from orders.models import Order, OrderItem
+
+    name, second = GROUPINGS[by]
+    since = timezone.now() - timedelta(days=days)
+    keys = {"name": name, "second": second if second is not None else Value("")}
+    if by == "pack":
+        keys["pack"] = F("financial_id")
+    rows = (
+        OrderItem.objects.filter(order__created_at__gte=since, cost_paise__isnull=False, taxable_value__isnull=False)
+        .exclude(order__status=Order.Status.CANCELLED)
+        .values(**{f"g_{key}": value for key, value in keys.items()})
+        .annotate(revenue=Sum("taxable_value"), cost=Sum("cost_paise"), units=Sum("qty"))
+        .order_by(*(f"g_{key}" for key in keys))
+    )
+    return [
+        CategoryMargin(
+            str(row["g_name"] or ""),
+            str(row["g_second"] or ""),
+            Decimal(row["revenue"]).quantize(Decimal("0.01")),
+            (Decimal(row["cost"]) / 100).quantize(Decimal("0.01")),
+            row["units"],
+        )
+        for row in rows
+    ]
+
+
+@dataclass(frozen=True)
+class StockValue:
+    value_paise: int  # the packs on the shelf whose cost is known, at cost before GST
+    units_known: int
+    units_unknown: int  # packs on batches with no cost yet (stock from before purchases)
+
+
+def stock_value() -> StockValue:
+    """What the shelf holds at cost, from the batches. One query."""
+    from catalog.models import StockBatch
+
+    known = StockBatch.objects.filter(count__gt=0, unit_cost_paise__isnull=False).aggregate(
+        value=Sum(F("count") * F("unit_cost_paise")), units=Sum("count")
+    )
+    unknown = StockBatch.objects.filter(count__gt=0, unit_cost_paise__isnull=True).aggregate(units=Sum("count"))
+    return StockValue(known["value"] or 0, known["units"] or 0, unknown["units"] or 0)
 
 
 def margins_by_category(*, days: int) -> list[CategoryMargin]:

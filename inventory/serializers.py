@@ -51,7 +51,7 @@ class PurchaseImportSerializer(serializers.Serializer):
     file = serializers.FileField(allow_empty_file=True)
 
 
-class ReturnInSerializer(serializers.Serializer):
+class PurchaseReturnInSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True)
     note = serializers.CharField(required=False, allow_blank=True, default="")
     lines = serializers.ListField(child=serializers.DictField(), max_length=500)
@@ -151,7 +151,7 @@ class PurchaseSerializer(serializers.ModelSerializer):
 
 
 class StockTakeStartSerializer(serializers.Serializer):
-    categoryId = serializers.JSONField(required=False, default=None)
+    categoryId = serializers.JSONField(required=False, default=None, allow_null=True)
 
 
 class StockTakeCountsSerializer(serializers.Serializer):
@@ -189,3 +189,15 @@ class StockTakeSerializer(serializers.ModelSerializer):
     class Meta:
         model = StockTake
         fields = ["id", "category", "status", "startedAt", "postedAt", "lines"]
+
+
+class StockTakeSummarySerializer(serializers.ModelSerializer):
+    category = serializers.CharField(source="category.name", default=None)
+    startedAt = serializers.DateTimeField(source="started_at")
+    postedAt = serializers.DateTimeField(source="posted_at")
+    packs = serializers.IntegerField(source="pack_count")
+    counted = serializers.IntegerField(source="counted_count")
+
+    class Meta:
+        model = StockTake
+        fields = ["id", "category", "status", "startedAt", "postedAt", "packs", "counted"]

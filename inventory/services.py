@@ -217,7 +217,7 @@ def purchase_return_make(
     """Packs of a posted purchase sent back to its supplier: out of the batch each line became,
     on a debit note (the DN series) that takes their input tax back. At most what was bought and
     not yet sent back, and what is still on that batch's shelf."""
-    from catalog.stock import stock_adjust
+    from catalog.stock import stock_to_supplier
 
     if reason not in PurchaseReturn.Reason.values:
         raise InvalidValue(gettext("A return is for expired or damaged goods."), code="bad_reason")
@@ -250,7 +250,9 @@ def purchase_return_make(
     return_lines = []
     for line_id in sorted(wanted, key=lambda pk: (bought[pk].financial_id, pk)):  # the packs' lock order
         line, qty = bought[line_id], wanted[line_id]
-        stock_adjust(pack=line.financial_id, delta=-qty, reason=reason, by=by, note="to supplier", batch=line.batch_id)
+        stock_to_supplier(
+            pack=line.financial_id, batch=line.batch_id, qty=qty, by=by, reference=purchase_reference(purchase)
+        )
         tax = line_tax(qty=qty, unit_cost=line.unit_cost, rate=line.gst_rate, interstate=purchase.interstate)
         return_lines.append(
             PurchaseReturnLine(

@@ -1,8 +1,9 @@
 """Stock takes: a count sheet of one category's packs (or every pack), the counts entered, the
 differences shown with their value at cost, and all of them posted as adjustments at once.
 
-Each line keeps the pack's count when the sheet was made (`expected`); posting moves the pack by
-counted − expected, not to `counted`, so packs sold while staff walked the shelves stay sold.
+Each line keeps the pack's count when the sheet was made (`expected`), and again when its count is
+entered; posting moves the pack by counted − expected, not to `counted`, so packs sold while staff
+walked the shelves, or after a shelf was counted, stay sold.
 """
 
 from collections.abc import Mapping
@@ -45,6 +46,20 @@ def stock_take_start(*, category_id=None, by) -> StockTake:
     return take
 
 
+RECENT_TAKES = 50
+
+
+def stock_take_list():
+    """The latest `RECENT_TAKES` stock takes, with how many packs each lists and has counted."""
+    from django.db.models import Count, Q
+
+    return (
+        StockTake.objects.select_related("category")
+        .annotate(pack_count=Count("lines"), counted_count=Count("lines", filter=Q(lines__counted__isnull=False)))
+        .order_by("-started_at", "-id")[:RECENT_TAKES]
+    )
+
+
 def stock_take_get(*, take_id) -> StockTake:
     found = (
         StockTake.objects.select_related("category")
@@ -74,7 +89,7 @@ def stock_take_count(*, take_id, counts: Mapping[object, Mapping]) -> StockTake:
             raise InvalidValue(gettext("That pack is not on this count sheet."), code="bad_pack")
         value = entered.get("counted")
         counted = None if value in (None, "") else as_whole_number(value)
-        if value not in (None, "") and (counted is None or counted > MAX_COUNT):
+        if value not in (None, "") and (counted is None or not 0 <= counted <= MAX_COUNT):
             raise InvalidValue(
                 gettext("A count must be a whole number from 0 to {most}.").format(most=MAX_COUNT),
                 code="bad_quantity",
@@ -86,7 +101,16 @@ def stock_take_count(*, take_id, counts: Mapping[object, Mapping]) -> StockTake:
             )
         line.counted, line.reason = counted, reason
         changed.append(line)
-    StockTakeLine.objects.bulk_update(changed, ["counted", "reason"])
+    # The difference is against the pack's count when its count is entered, not when the sheet was
+    # made: what sold in between left the shelf before it was counted. The packs are locked so a
+    # sale committing at this moment is either in the count or after it, never half.
+    from catalog.stock import packs_locked
+
+    now = packs_locked(line.financial_id for line in changed if line.counted is not None)
+    for line in changed:
+        if line.financial_id in now and line.counted is not None:
+            line.expected = now[line.financial_id].count_in_stock
+    StockTakeLine.objects.bulk_update(changed, ["counted", "reason", "expected"])
     return stock_take_get(take_id=take.pk)
 
 

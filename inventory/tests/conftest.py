@@ -65,3 +65,30 @@ def line(pack, **changes) -> dict:
         "bestBefore": days(180),
         "mrp": "100.00",
     } | changes
+
+
+@pytest.fixture
+def people(make_user, admin_user):
+    """Everyone who might call a manager's endpoint: anonymous (None), a customer, each staff role
+    below the owner, and the owner or manager."""
+    from accounts.services import user_role_set
+
+    found = {"anonymous": None, "customer": make_user("9876500011"), "manager": admin_user}
+    for number, role in enumerate(("cashier", "packer", "rider"), start=1):
+        member = make_user(f"98765002{number:02d}", name=f"Staff {role}")
+        found[role] = user_role_set(actor=admin_user, user=member, role=role)
+    return found
+
+
+# What each of `people` gets from a manager-only endpoint before it reads the request.
+REFUSED = {"anonymous": 401, "customer": 403, "cashier": 403, "packer": 403, "rider": 403}
+
+
+def entered(user, supplier, *lines, number="INV-1", date=None):
+    """A draft purchase entered through the API: its answer's data."""
+    from conftest import client_for
+
+    body = {"supplierId": supplier.pk, "invoiceNumber": number, "invoiceDate": date or days(-1), "lines": list(lines)}
+    answer = client_for(user).post("/api/inventory/purchases", body, format="json")
+    assert answer.status_code == 201, answer.data
+    return answer.data

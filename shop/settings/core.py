@@ -180,6 +180,9 @@ SPECTACULAR_SETTINGS = {
         "TicketKindEnum": ["problem_report", "grievance"],
         # A pack barcode's kind (catalog/barcodes.py).
         "BarcodeKindEnum": "catalog.barcodes.Kind",
+        # A stock take's status (inventory/models.py) beside the purchase's draft/posted.
+        "StockTakeStatusEnum": "inventory.models.StockTake.Status",
+        "PurchaseStatusEnum": "inventory.models.Purchase.Status",
     },
 }
 

@@ -588,6 +588,22 @@ API: dict[str, dict[str, Rule]] = {
     "api/inventory/purchases/import": {"POST": Rule((401, 403, 403, 400), NO_STAFF, format="multipart")},
     "api/inventory/purchases/<int:purchase_id>": {"GET": Rule((401, 403, 403, 404), NO_STAFF)},
     "api/inventory/reorder": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
+    "api/inventory/purchases/<int:purchase_id>/post": {"POST": Rule((401, 403, 403, 404), NO_STAFF)},
+    "api/inventory/purchases/<int:purchase_id>/returns": {
+        "POST": Rule((401, 403, 403, 400), NO_STAFF, body=lambda world, actor: {"reason": "", "lines": "x"})
+    },
+    "api/inventory/stock-takes": {
+        "GET": Rule(ADMIN_ONLY, NO_STAFF),
+        "POST": Rule((401, 403, 403, 404), NO_STAFF, body=lambda world, actor: {"categoryId": 999999}),
+    },
+    "api/inventory/stock-takes/<int:take_id>": {
+        "GET": Rule((401, 403, 403, 404), NO_STAFF),
+        "PUT": Rule((401, 403, 403, 404), NO_STAFF, body=lambda world, actor: {"counts": []}),
+    },
+    "api/inventory/stock-takes/<int:take_id>/post": {"POST": Rule((401, 403, 403, 404), NO_STAFF)},
+    "api/inventory/margins": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
+    "api/inventory/near-expiry": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
+    "api/inventory/packs/<int:financial_id>/history": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
     r"api/^[\s\S]*$": {method: Rule(everyone(404)) for method in ("GET", "POST", "PUT", "DELETE")},
 }
 
@@ -728,6 +744,7 @@ PARAMETERS: dict[str, Callable[[World], object]] = {
     "holiday_id": _holiday_id,
     "code": _barcode,
     "purchase_id": lambda world: 999999,  # none: past the gate, 404 (inventory/tests, per action)
+    "take_id": lambda world: 999999,  # none: past the gate, 404 (inventory/tests, per action)
 }
 # The account routes act on the customer's account.
 ACCOUNT_ROUTES = {"api/users/<str:ref>/address", "api/users/<str:ref>"}
