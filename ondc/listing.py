@@ -14,6 +14,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.utils.text import slugify
 
+from catalog.labels import pack_label
 from catalog.models import Category, Financial, Product
 from catalog.selectors import product_listing, with_packs
 from orders.rules import MAX_QTY, SHIPPING_PRICE
@@ -53,7 +54,7 @@ def _name(product: Product, language: str) -> str:
 
 
 def pack_name(pack: Financial, language: str = "en") -> str:
-    return f"{pack.detail.brand} {_name(pack.detail.product, language)} {pack.quantity_display} {pack.units}"
+    return pack_label(pack, named=True, name=_name(pack.detail.product, language))
 
 
 def _declarations(pack: Financial) -> dict:
