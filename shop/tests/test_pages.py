@@ -176,7 +176,7 @@ def test_admin_screens_mount_their_islands(client, url, island, mount):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("url", ["/", "/cart", "/profile", "/admin/orderlist"])
+@pytest.mark.parametrize("url", ["/", "/cart", "/profile"])
 def test_the_header_and_bottom_bar_are_written_once_and_work_without_javascript(client, url, settings):
     """base.html holds the chrome's markup; the chrome island only mounts live parts into its slots."""
     settings.STORE_NAME = "SMLR Mart"
@@ -199,6 +199,16 @@ def test_the_header_and_bottom_bar_are_written_once_and_work_without_javascript(
         assert html.count(f'id="{slot}"') == 1
     # The delivery checker's slot only on the home page.
     assert ('id="delivery-slot"' in html) == (url == "/")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/admin/orderlist", "/admin/counter", "/admin/rider", "/admin/phone-order"])
+def test_staff_pages_have_the_header_but_not_the_shoppers_bottom_bar(client, url):
+    """Issue 45: a cashier's or rider's phone keeps the whole screen for the till or the round."""
+    html = client.get(url).content.decode()
+
+    assert html.count('class="site-header"') == 1
+    assert 'id="bottom-bar"' not in html and 'id="say-hi-slot"' not in html
 
 
 @pytest.mark.django_db
