@@ -77,6 +77,8 @@ PAGES = (
     "admin_deliverysheet",
     "admin_dashboard",
     "admin_books",
+    "admin_phone_order",
+    "admin_rider",
 )
 CONNECTIONS = ("slow-2g", "2g", "3g", "4g")  # NetworkInformation.effectiveType; "" when the browser has none
 MAX_BODY_BYTES = 4096
