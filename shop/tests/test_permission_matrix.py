@@ -722,6 +722,8 @@ EXAMPLE_PATHS = {
     r"^(?!api/|static/|media/|staff/|ws/).*$": "/no-such-page",
     r"^socket\.io(?:/.*)?$": "/socket.io/?EIO=4&transport=polling",
     r"^media/(?P<path>.+)$": "/media/no/such/file.webp",
+    # A search with nothing to search for goes home (issue 45: blank does nothing); one with words is the page.
+    "search": "/search?query=rice",
 }
 PARAMETERS: dict[str, Callable[[World], object]] = {
     "ref": lambda world: world.product.slug,
