@@ -64,6 +64,9 @@ class Period(Span):
     quarterly: bool = False
 
 
+GST_FIRST_YEAR = 2017
+
+
 def today_in_india() -> date:
     return timezone.now().astimezone(INDIA).date()
 
@@ -83,6 +86,8 @@ def period_of(fp: str, *, quarterly: bool = False, today: date | None = None) ->
     if not match:
         raise InvalidValue(str(PERIOD_FORMAT), code="invalid_period")
     month, year = int(match.group(1)), int(match.group(2))
+    if year < GST_FIRST_YEAR:  # GST began on 1 July 2017: no return period before it (nor a year 0000)
+        raise InvalidValue(str(PERIOD_FORMAT), code="invalid_period")
     if quarterly and month not in QUARTER_ENDS:
         raise InvalidValue(str(PERIOD_NOT_QUARTER_END).format(month=f"{month:02d}"), code="invalid_period")
     first_month = month - 2 if quarterly else month

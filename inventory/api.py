@@ -220,11 +220,13 @@ class ReorderView(ManagerView):
 class MarginsView(ManagerView):
     @extend_schema(
         parameters=[
-            OpenApiParameter("days", OpenApiTypes.INT, required=False),
+            OpenApiParameter(
+                "days", {"type": "integer", "minimum": 1, "maximum": 366}, required=False, description="Default 30"
+            ),
             OpenApiParameter("by", OpenApiTypes.STR, required=False, enum=["day", "category", "pack"]),
             OpenApiParameter("export", OpenApiTypes.STR, required=False, enum=["csv"]),
         ],
-        responses={200: OpenApiTypes.OBJECT},
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/csv"): OpenApiTypes.STR},
         summary="Gross margin by day, category or pack from each sold line's cost at sale; stock value at cost",
     )
     def get(self, request: Request) -> Response:
@@ -236,9 +238,12 @@ class MarginsView(ManagerView):
         by = request.query_params.get("by", "category")
         if by not in selectors.GROUPINGS:
             raise InvalidValue(gettext("Group margins by day, category or pack."), code="bad_grouping")
+        export = request.query_params.get("export")
+        if export not in (None, "csv"):
+            raise InvalidValue(gettext("The only export is csv."), code="bad_export")
         rows = selectors.margins(days=days, by=by)
         shelf = selectors.stock_value()
-        if request.query_params.get("export") == "csv":
+        if export == "csv":
             return _margins_csv(rows, by=by, days=days)
         return Response(
             {

@@ -161,7 +161,7 @@ class StockTakeCountsSerializer(serializers.Serializer):
 class StockTakeLineSerializer(serializers.ModelSerializer):
     financialId = serializers.CharField(source="financial_id")
     pack = serializers.SerializerMethodField()
-    difference = serializers.IntegerField()
+    difference = serializers.IntegerField(allow_null=True, help_text="counted - expected; null until counted")
     unitCost = serializers.SerializerMethodField()
     value = serializers.SerializerMethodField()
 
@@ -181,9 +181,11 @@ class StockTakeLineSerializer(serializers.ModelSerializer):
 
 
 class StockTakeSerializer(serializers.ModelSerializer):
-    category = serializers.CharField(source="category.name", default=None)
+    category = serializers.CharField(
+        source="category.name", default=None, allow_null=True, help_text="null: every pack"
+    )
     startedAt = serializers.DateTimeField(source="started_at")
-    postedAt = serializers.DateTimeField(source="posted_at")
+    postedAt = serializers.DateTimeField(source="posted_at", allow_null=True, help_text="null until posted")
     lines = StockTakeLineSerializer(many=True)
 
     class Meta:
@@ -192,9 +194,11 @@ class StockTakeSerializer(serializers.ModelSerializer):
 
 
 class StockTakeSummarySerializer(serializers.ModelSerializer):
-    category = serializers.CharField(source="category.name", default=None)
+    category = serializers.CharField(
+        source="category.name", default=None, allow_null=True, help_text="null: every pack"
+    )
     startedAt = serializers.DateTimeField(source="started_at")
-    postedAt = serializers.DateTimeField(source="posted_at")
+    postedAt = serializers.DateTimeField(source="posted_at", allow_null=True, help_text="null until posted")
     packs = serializers.IntegerField(source="pack_count")
     counted = serializers.IntegerField(source="counted_count")
 
