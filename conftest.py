@@ -26,6 +26,15 @@ def pytest_collection_modifyitems(config, items):
     has_redis = bool(settings.REDIS_URL)
     skip_pg = pytest.mark.skip(reason="needs PostgreSQL: set DATABASE_URL (the CI run does)")
     skip_redis = pytest.mark.skip(reason="needs Redis: set REDIS_URL (the CI run does)")
+    measuring = os.environ.get("SHOP_BENCH") == "1"
+    kept, measured = [], []
+    for item in items:
+        # A measurement (a speed target) is a bench/ script's to run and print, never a timed test
+        # that fails on a busy host: bench-marked tests run only under SHOP_BENCH=1 (bench/counter_scan.py).
+        (measured if "bench" in item.keywords and not measuring else kept).append(item)
+    if measured:
+        config.hook.pytest_deselected(items=measured)
+        items[:] = kept
     for item in items:
         if "postgres" in item.keywords and not on_postgres:
             item.add_marker(skip_pg)

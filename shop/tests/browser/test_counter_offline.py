@@ -9,6 +9,7 @@ Needs the built bundles: `npm run build` first.
 """
 
 import os
+import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -42,13 +43,16 @@ NUMBERS_HELD = """(till) => new Promise((resolve) => {
 })"""
 
 
-# KNOWN BUG, not fixed (issue 41 stays open): about one run in three, a bill made offline finds no
-# reserved number in IndexedDB right after the till was seen holding its block, and the counter says
-# "This till has no bill numbers left" (seen on the counter branch and on main, 2026-12-03). Kept
-# running and reported (xfail, not strict) so the landing is not blocked; remove the mark with the fix.
-OFFLINE_NUMBERS_RACE = pytest.mark.xfail(
-    reason="intermittent: the till's reserved numbers are sometimes missing when billing offline", strict=False
-)
+def wait_for_numbers(page: Page, till: str = "CTR1", at_least: int = 5) -> None:
+    """Until the till holds its reserved block, polled from Python (page.evaluate awaits the read).
+    The wait_for_function on the same read's promise used before returned while the till still held
+    0 numbers (seen by reading again at once), so the connection sometimes dropped before the block
+    was reserved and the offline bill rightly found "no bill numbers left": the intermittent
+    failure of 2026-12-03, a fault of the test, not of the till."""
+    deadline = time.monotonic() + 10
+    while (held := page.evaluate(f"({NUMBERS_HELD})('{till}')")) < at_least:
+        assert time.monotonic() < deadline, f"the till holds {held} reserved numbers after 10 s"
+        page.wait_for_timeout(100)
 
 
 @pytest.fixture
@@ -75,7 +79,7 @@ def open_counter(browser, live_server, size: str, language: str = "en") -> Page:
     page.goto("/admin/counter")
     expect(page.locator("#counter-scan")).to_be_visible()
     # The till has reserved its block and kept it before the connection drops.
-    page.wait_for_function(f"({NUMBERS_HELD})('CTR1').then((n) => n >= 5)", polling=100)
+    wait_for_numbers(page)
     return page
 
 
@@ -98,7 +102,6 @@ def bill_offline(page: Page, *, scan: str, pick: str | None = None) -> str:
     return number
 
 
-@OFFLINE_NUMBERS_RACE
 def test_bills_made_offline_are_sent_once_when_the_connection_is_back(browser, live_server, shop):
     oil, dal = shop
     page = open_counter(browser, live_server, "desktop")
@@ -141,7 +144,6 @@ def test_bills_made_offline_are_sent_once_when_the_connection_is_back(browser, l
     page.context.close()
 
 
-@OFFLINE_NUMBERS_RACE
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 @pytest.mark.parametrize("language", ["en", "te"])
 def test_the_offline_counter_screens(browser, live_server, shop, size, language):
@@ -238,11 +240,13 @@ SCAN_TO_LINE = """async (code) => {
 }"""
 
 
+@pytest.mark.bench
 @pytest.mark.parametrize("connection", ["online", "offline"])
-def test_scan_to_line_under_100_ms_at_4x_cpu(browser, live_server, shop, connection, make_user):
-    """The bench of the scan (bench/README.md): a scanned code to its line on screen, the page's
-    CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), online (the barcode lookup on the live test
-    server) and offline (the till's IndexedDB). Figures go to test-results/counter/scan.txt."""
+def test_scan_to_line_at_4x_cpu(browser, live_server, shop, connection, make_user):
+    """The bench of the scan (bench/counter_scan.py runs it; bench/README.md): a scanned code to its
+    line on screen, the page's CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), online (the
+    barcode lookup on the live test server) and offline (the till's IndexedDB). Figures go to
+    test-results/counter/scan.txt; the bench script judges them against the 100 ms target."""
     import statistics
 
     from catalog.tests.factories import make_product
@@ -258,7 +262,7 @@ def test_scan_to_line_under_100_ms_at_4x_cpu(browser, live_server, shop, connect
     page = open_counter(browser, live_server, "desktop")
     if connection == "offline":
         page.reload()  # the kept catalog now holds the bench packs too
-        page.wait_for_function(f"({NUMBERS_HELD})('CTR1').then((n) => n >= 5)", polling=100)
+        wait_for_numbers(page)
         page.wait_for_timeout(500)
         page.context.set_offline(True)
     cdp = page.context.new_cdp_session(page)
@@ -274,7 +278,6 @@ def test_scan_to_line_under_100_ms_at_4x_cpu(browser, live_server, shop, connect
             f"{connection}: scan to line at 4x CPU, {len(took)} scans: median {statistics.median(took):.1f} ms,"
             f" p95 {p95:.1f} ms, max {took[-1]:.1f} ms; load {os.getloadavg()[0]:.2f}\n"
         )
-    assert p95 < 100, took
     page.context.close()
 
 
