@@ -67,7 +67,7 @@ def _schemathesis(base_url: str, headers: list[str], selection: list[str], cwd) 
         env={**os.environ, "SCHEMATHESIS_HOOKS": ""},
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=900,  # a role's run took up to ~250 s on CI's busy 2 cores (2026-12-03); 300 was too close
     )
     summary = result.stdout[result.stdout.find("FAILURES") :] if "FAILURES" in result.stdout else result.stdout[-3000:]
     assert result.returncode == 0, summary[-12000:] + result.stderr[-2000:]
