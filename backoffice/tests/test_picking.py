@@ -15,7 +15,7 @@ from delivery.models import DeliveryWindow, Slot
 from orders.models import SlotBooking
 from orders.pipeline import order_advance
 from orders.services import order_record_cash_payment
-from orders.tests.conftest import give_address
+from orders.tests.conftest import give_address, windows_but_on
 
 pytestmark = pytest.mark.django_db
 
@@ -24,6 +24,7 @@ FRIDAY = date(2026, 11, 27)
 
 @pytest.fixture
 def window(db) -> DeliveryWindow:
+    windows_but_on(FRIDAY)  # where placement books at the real time, until book() moves the order
     return DeliveryWindow.objects.create(weekday=FRIDAY.weekday(), start=time(7), end=time(10), capacity=50)
 
 

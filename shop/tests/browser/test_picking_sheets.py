@@ -21,6 +21,7 @@ from catalog.models import Category, Detail, Financial, Product
 from checkout.placement import Address, LineRequest, Totals, order_place
 from delivery.models import DeliveryWindow, Slot
 from orders.models import SlotBooking
+from orders.tests.conftest import windows_but_on
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,6 +49,7 @@ def printed_pages(page: Page, name: str) -> list[tuple[tuple[int, int], str]]:
 def window_day(make_user):
     """Three shoppers' orders in Friday's 7-10 window: rice and oil, cash and one paid online order."""
     admin = make_user("9000000001", "admin12345", name="Lakshmi Admin", is_staff=True)
+    windows_but_on(DAY)  # where placement books at the real time, before the booking below moves the order
     window = DeliveryWindow.objects.create(weekday=DAY.weekday(), start=time(7), end=time(10), capacity=20)
     staples = Category.objects.create(key="rice", name="RICE", shelf_order=2)
     oils = Category.objects.create(key="oils", name="OILS", shelf_order=1)
