@@ -71,7 +71,7 @@ def _open_problem() -> Exists:
 
 def _board_queryset() -> QuerySet[Order]:
     return (
-        Order.objects.select_related("user", "slot_booking__slot")
+        Order.objects.select_related("user", "slot_booking__slot", "invoice_buyer")
         .prefetch_related(
             Prefetch(
                 "payments",

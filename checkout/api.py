@@ -91,6 +91,7 @@ class OrdersView(APIView):
             substitution_preference=data["substitutionPreference"],
             store_credit=data.get("storeCredit"),
             delivery_slot=data.get("deliverySlot") or None,
+            buyer=(data.get("buyerGstin", ""), data.get("buyerName", "")),
         )
         order = selectors.order_get_for(user=request.user, public_id=order.public_id)
         return Response(_order_data(request, order), status=status.HTTP_201_CREATED)

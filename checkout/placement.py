@@ -30,6 +30,7 @@ from common.money import round_to_paise
 from common.text import squeezed
 from delivery.check import delivery_check
 from orders import pipeline, rules, tax
+from orders.buyers import buyer_checked, invoice_buyer_set
 from orders.lines import line_snapshot
 from orders.models import Order, OrderItem
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE, SHIPPING_PRICE
@@ -211,6 +212,7 @@ def order_place(
     channel: str = Order.Channel.WEBSITE,
     address_from_profile: bool = True,
     placed_by=None,
+    buyer: tuple[str, str] = ("", ""),
 ) -> Order:
     """Place an order priced and stocked by the server.
 
@@ -231,11 +233,14 @@ def order_place(
     `channel` is where the order came from (`Order.Channel`); `address_from_profile=False` is for a
     channel that brings the delivery address with the order (ONDC), checked deliverable as any;
     `placed_by` the member of staff who placed it for the customer (a phone order:
-    `counter.phone_orders`), recorded on its first event.
+    `counter.phone_orders`), recorded on its first event. `buyer` is a business buyer's (GSTIN,
+    legal name), both or neither (`orders.buyers.buyer_checked`, 400 before anything is written):
+    the tax invoice names them and GSTR-1 reports it in b2b.
     """
     _check_payment_method(payment_method)
     _check_substitution_preference(substitution_preference)
     _check_lines(items)
+    business_buyer = buyer_checked(*buyer)
     rules.order_placement_throttle(user=user)
     destination = _check_address(user=user, shipping_address=shipping_address, from_profile=address_from_profile)
     address = destination.address
@@ -288,6 +293,8 @@ def order_place(
         )
         taken.refer(order.stock_reference)
         pipeline.order_placed(order=order, by=placed_by or user)
+        if business_buyer:
+            invoice_buyer_set(order=order, gstin=business_buyer[0], name=business_buyer[1], by=placed_by or user)
         slot_book(order=order, wanted=delivery_slot)
         _spend_store_credit(order=order, user=user, wanted=store_credit)
         order_sms_after_commit(order=order, event=Order.Status.PLACED)

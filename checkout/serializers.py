@@ -15,6 +15,7 @@ from common.ids import WireIdField
 from common.openapi import PINCODE, JudgedInput, text, whole_number
 from orders.models import Order
 from orders.rules import ITEM_PROBLEM, MAX_LINES, MAX_QTY, MIN_QTY, QTY_RULE
+from orders.serializers import BusinessBuyerIn
 
 # The label the shop's current client sends for spec section 7's 'Cash Or UPI'; stored and answered
 # as the spec's name.
@@ -67,7 +68,7 @@ class PaymentMethodField(serializers.CharField):
         return PAYMENT_METHOD_ALIASES.get(method, method)
 
 
-class OrderPlaceInSerializer(JudgedInput):
+class OrderPlaceInSerializer(BusinessBuyerIn, JudgedInput):
     orderItems = OrderItemsField(allow_empty=True, max_length=MAX_LINES)
     shippingAddress = AddressSerializer()
     paymentMethod = PaymentMethodField(

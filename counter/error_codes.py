@@ -25,6 +25,5 @@ class CounterErrorCode(ErrorCode):
     LINE_NOT_ON_BILL = "line_not_on_bill", "That line is not on the bill"
     REFUND_METHOD = "refund_method", "Money back is in cash or store credit"
     PACK_EXPIRED = "pack_expired", "Every batch of a pack passed its best-before date: not sold"
-    BUYER_NEEDS_BOTH = "buyer_needs_both", "A business buyer needs both the GSTIN and the legal name"
     # Phone and WhatsApp orders (issue 48).
     PAID_AT_DOOR = "paid_at_door", "A phone order paid at the door has no payment link"

@@ -101,6 +101,7 @@ class PhoneOrdersView(PhoneOrderStaffView):
             delivery_slot=data.get("deliverySlot") or None,
             via=data["via"],
             substitution_preference=data["substitutionPreference"],
+            buyer=(data.get("buyerGstin", ""), data.get("buyerName", "")),
         )
         phone_order = phone_orders.phone_order_get(public_id=phone_order.order.public_id)
         return Response(_phone_order_data(phone_order), status=status.HTTP_201_CREATED)

@@ -127,10 +127,12 @@ def phone_order_place(
     delivery_slot: str | None = None,
     via: str = PhoneOrder.Via.PHONE,
     substitution_preference: str = Order.SubstitutionPreference.CALL,
+    buyer: tuple[str, str] = ("", ""),
 ) -> PhoneOrder:
     """Place the order the cashier took for `customer` (found or made by number), to `address` (their
-    saved one when None), paid `payment` (`CASH` at the door or by `LINK`). All or nothing: a refused
-    placement (stock, prices, slot, address) leaves no account, address or order behind."""
+    saved one when None), paid `payment` (`CASH` at the door or by `LINK`), with a business `buyer`
+    (GSTIN, legal name) for a B2B invoice when given. All or nothing: a refused placement (stock,
+    prices, slot, address, buyer) leaves no account, address or order behind."""
     if payment not in PAYMENTS:
         raise InvalidPhoneOrder(PAYMENT_UNKNOWN)
     if via not in PhoneOrder.Via.values:
@@ -152,6 +154,7 @@ def phone_order_place(
             delivery_slot=delivery_slot,
             channel=Order.Channel.PHONE,
             placed_by=cashier,
+            buyer=buyer,
         )
         phone_order = PhoneOrder.objects.create(order=order, via=via, taken_by=cashier, customer_created=created)
     logger.info("phone order %s taken by %s (%s)", order.public_id, cashier.pk, via)

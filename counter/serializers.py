@@ -13,7 +13,13 @@ from common.openapi import SPACE, JudgedInput
 from common.text import REASON_MAX_LENGTH
 from counter import services
 from counter.models import Counter, CounterReturn, Tender
-from orders.serializers import OrderItemSerializer, OrderSerializer, PaiseField
+from orders.serializers import (
+    BusinessBuyerIn,
+    InvoiceBuyerSerializer,
+    OrderItemSerializer,
+    OrderSerializer,
+    PaiseField,
+)
 
 # The limits each input states in the OpenAPI schema (the services check the same, in the staff
 # member's language): a till's code, how many lines and tenders a bill may hold, a phone or nothing.
@@ -70,7 +76,7 @@ class QuoteSerializer(serializers.Serializer):
     total = MoneyField()
 
 
-class BillInSerializer(JudgedInput):
+class BillInSerializer(BusinessBuyerIn, JudgedInput):
     accepted = {"counter": TILL_CODE, "customerPhone": PHONE_OR_NOTHING}
     accepted_limits = {"lines": {"minItems": 1, "maxItems": 200}, "tenders": {"minItems": 1, "maxItems": 8}}
 
@@ -78,10 +84,6 @@ class BillInSerializer(JudgedInput):
     lines = BillLineInSerializer(many=True, allow_empty=False, max_length=200)
     tenders = TenderInSerializer(many=True, allow_empty=False, max_length=8)
     customerPhone = TextField(required=False, allow_blank=True, max_length=10, validators=[PHONE_RULE])
-    buyerGstin = TextField(
-        required=False, allow_blank=True, max_length=20, help_text="A business buyer's GSTIN (with buyerName)"
-    )
-    buyerName = TextField(required=False, allow_blank=True, max_length=200, help_text="The business buyer's legal name")
 
 
 class OfflineBillInSerializer(BillInSerializer):
@@ -143,7 +145,7 @@ class BillSerializer(serializers.Serializer):
     def get_buyer(self, bill) -> dict | None:
         """The business buyer the invoice names (GSTIN and legal name), or null."""
         buyer = getattr(bill.order, "invoice_buyer", None)
-        return {"gstin": buyer.gstin, "name": buyer.name} if buyer is not None else None
+        return InvoiceBuyerSerializer(buyer).data if buyer is not None else None
 
 
 class ReturnLineInSerializer(serializers.Serializer):
@@ -256,7 +258,7 @@ class PhoneAddressInSerializer(serializers.Serializer):
     postalCode = serializers.CharField(max_length=6)
 
 
-class PhoneOrderInSerializer(PhoneQuoteInSerializer):
+class PhoneOrderInSerializer(BusinessBuyerIn, PhoneQuoteInSerializer):
     phoneNo = serializers.CharField(max_length=10)
     name = serializers.CharField(required=False, allow_blank=True, max_length=100, help_text="For a new account")
     language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES], required=False)

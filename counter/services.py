@@ -46,7 +46,7 @@ from common.money import to_paise
 from counter.error_codes import CounterErrorCode
 from counter.models import BillTender, Counter, CounterBill, DayClose, NumberBlock, Tender
 from orders import tax
-from orders.buyers import invoice_buyer_set
+from orders.buyers import buyer_checked, invoice_buyer_set
 from orders.error_codes import OrderErrorCode
 from orders.lines import line_snapshot
 from orders.models import Order, OrderItem
@@ -83,7 +83,6 @@ KEY_REQUIRED = gettext_lazy("Every bill needs its Idempotency-Key.")
 NUMBER_NOT_RESERVED = gettext_lazy("Bill number {number} is not in a block reserved for counter {code}.")
 NUMBER_TAKEN = gettext_lazy("Bill number {number} is already used by another bill.")
 BILL_NOT_FOUND = gettext_lazy("Bill not found.")
-BUYER_NEEDS_BOTH = gettext_lazy("A business buyer needs both the GSTIN and the legal name.")
 PACK_EXPIRED = gettext_lazy(
     "{pack}: every batch passed its best-before date ({date}); expired stock cannot be sold. "
     "Take the pack off the shelf."
@@ -337,7 +336,7 @@ def counter_bill_create(
     if not key or len(key) > 64:
         raise InvalidValue(str(KEY_REQUIRED), code=CommonErrorCode.IDEMPOTENCY_KEY_REQUIRED)
     customer_phone = str(customer_phone or "").strip()
-    buyer = _checked_buyer(*buyer)
+    buyer = buyer_checked(*buyer)
     fingerprint = bill_fingerprint(lines=lines, tenders=tenders, customer_phone=customer_phone, offline=offline)
     if buyer:
         fingerprint = bill_fingerprint_of({"bill": fingerprint, "buyer": list(buyer)})
@@ -371,18 +370,6 @@ def counter_bill_create(
     )
     logger.info("counter bill %s by %s for %s", bill.order.invoice_number, cashier.pk, bill.order.total_price)
     return bill
-
-
-def _checked_buyer(gstin: str, name: str) -> tuple[str, str] | None:
-    """A business buyer's GSTIN (checked by `common.gstin`) and legal name, both or neither."""
-    from common.gstin import to_gstin
-
-    gstin, name = str(gstin or "").strip(), " ".join(str(name or "").split())
-    if not gstin and not name:
-        return None
-    if not gstin or not name:
-        raise InvalidValue(str(BUYER_NEEDS_BOTH), code=CounterErrorCode.BUYER_NEEDS_BOTH)
-    return to_gstin(gstin), name
 
 
 def _bill_write(

@@ -15,3 +15,4 @@ class OrderErrorCode(ErrorCode):
     ORDER_CANCELLED = "order_cancelled", "The order is cancelled"
     INVALID_BUYER_NAME = "invalid_name", "The business buyer's legal name is missing or too long"
     NOT_TAXED = "not_taxed", "The order was placed before GST was recorded"
+    BUYER_NEEDS_BOTH = "buyer_needs_both", "A business buyer needs both the GSTIN and the legal name"

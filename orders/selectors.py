@@ -28,7 +28,7 @@ def _refunds() -> Prefetch:
 
 def _orders() -> QuerySet[Order]:
     return (
-        Order.objects.select_related("user", "slot_booking__slot")
+        Order.objects.select_related("user", "slot_booking__slot", "invoice_buyer")
         .prefetch_related("items", "line_changes", _flagged_payments(), _refunds(), "credit_notes__lines")
         .order_by("-created_at", "-id")
     )

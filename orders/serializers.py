@@ -16,7 +16,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.roles import is_owner
-from common.fields import MoneyField, PageNumberField, PageSizeField, money
+from common.fields import MoneyField, PageNumberField, PageSizeField, TextField, money
 from common.ids import WireIdField
 from common.money import rupees_in_words, to_rupees
 from common.pagination import ADMIN_ORDER_LIST
@@ -257,6 +257,25 @@ class BookedSlotSerializer(serializers.Serializer):
         return booking.released_at is not None
 
 
+class BusinessBuyerIn(serializers.Serializer):
+    """A business buyer's GSTIN and legal name on a sale (checkout, the counter, a phone order): both or
+    neither, checked by `orders.buyers.buyer_checked`; an invoice naming them goes to GSTR-1's b2b."""
+
+    buyerGstin = TextField(
+        required=False, allow_blank=True, max_length=20, help_text="A business buyer's GSTIN (with buyerName)"
+    )
+    buyerName = TextField(required=False, allow_blank=True, max_length=200, help_text="The business buyer's legal name")
+
+
+class InvoiceBuyerSerializer(serializers.Serializer):
+    gstin = serializers.CharField()
+    name = serializers.CharField()
+    stateCode = serializers.SerializerMethodField(help_text="The buyer's state: the GSTIN's first two digits")
+
+    def get_stateCode(self, buyer) -> str:
+        return buyer.gstin[:2]
+
+
 class OrderSerializer(serializers.Serializer):
     _id = serializers.CharField(source="public_id")
     createdAt = serializers.DateTimeField(source="created_at")
@@ -293,6 +312,7 @@ class OrderSerializer(serializers.Serializer):
     paymentAlerts = serializers.SerializerMethodField()
     totalInWords = serializers.SerializerMethodField()
     gst = serializers.SerializerMethodField()
+    buyer = serializers.SerializerMethodField()
     storeCreditApplied = MoneyField(source="store_credit_applied", help_text="Store credit spent on this order")
     amountDue = serializers.SerializerMethodField()
     canCancel = serializers.SerializerMethodField()
@@ -325,6 +345,12 @@ class OrderSerializer(serializers.Serializer):
         """The invoice's GST figures; null for an order placed before GST was recorded."""
         invoice = tax_invoice(order)
         return TaxInvoiceSerializer(invoice).data if invoice else None
+
+    @extend_schema_field(InvoiceBuyerSerializer(allow_null=True))
+    def get_buyer(self, order: Order) -> dict | None:
+        """The business buyer the tax invoice names (B2B); null for a sale to a shopper without a GSTIN."""
+        buyer = getattr(order, "invoice_buyer", None)
+        return InvoiceBuyerSerializer(buyer).data if buyer is not None else None
 
     @extend_schema_field(PaymentAlertSerializer(many=True))
     def get_paymentAlerts(self, order: Order) -> list[dict]:

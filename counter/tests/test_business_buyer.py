@@ -14,7 +14,8 @@ def test_a_bill_names_its_business_buyer(till, cashier, packs):
     body = {**bill_body((packs.oil_1l, 1)), "buyerGstin": " 37aapfu0939f1zu ", "buyerName": "Sri  Lakshmi Traders"}
     answer = post_bill(cashier, body)
     assert answer.status_code == 201, answer.content
-    assert answer.json()["buyer"] == {"gstin": GSTIN, "name": "Sri Lakshmi Traders"}
+    assert answer.json()["buyer"] == {"gstin": GSTIN, "name": "Sri Lakshmi Traders", "stateCode": GSTIN[:2]}
+    assert answer.json()["order"]["buyer"] == answer.json()["buyer"]  # the invoice names them too
     order = Order.objects.get(public_id=answer.json()["_id"])
     assert (order.invoice_buyer.gstin, order.invoice_buyer.name, order.invoice_buyer.by_id) == (
         GSTIN,

@@ -233,3 +233,20 @@ def test_privacy_the_shoppers_copy_of_their_data_names_their_phone_orders(phone_
         }
     ]
     assert data["doorCollections"] == []
+
+
+def test_a_phone_order_for_a_business_names_its_buyer_and_a_bad_gstin_writes_nothing(phone_cashier, shopper, packs):
+    before = everything()
+    bad = order_body((packs.oil_1l, 1), phone=shopper.phone_no, buyerGstin="37AAPFU0939F1ZX", buyerName="Sri Traders")
+    answer = post_order(phone_cashier, bad)
+    assert answer.status_code == 400 and "GSTIN" in answer.json()["message"]
+    assert everything() == before
+    good = {**bad, "buyerGstin": "37AAPFU0939F1ZU"}
+    answer = post_order(phone_cashier, good)
+    assert answer.status_code == 201, answer.content
+    order = Order.objects.get(public_id=answer.json()["_id"])
+    assert (order.invoice_buyer.gstin, order.invoice_buyer.name, order.invoice_buyer.by) == (
+        "37AAPFU0939F1ZU",
+        "Sri Traders",
+        phone_cashier,
+    )

@@ -11,6 +11,7 @@ import { LANGUAGES, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useSubmit } from "../../lib/useSubmit";
 import { lookUp } from "../admin-counter/CounterPage";
+import BusinessBuyer from "../checkout/BusinessBuyer";
 import SlotChoice from "../checkout/SlotChoice";
 import "./phone-order.css";
 
@@ -236,6 +237,7 @@ function PhoneOrderForm({ onPlaced }) {
   const [slotsVersion, setSlotsVersion] = useState(0);
   const [payment, setPayment] = useState("cash");
   const [via, setVia] = useState("phone");
+  const [buyer, setBuyer] = useState({ gstin: "", name: "" });
   const [error, setError] = useState("");
 
   const wanted = lines.map((line) => ({ financialId: line.id, qty: line.qty }));
@@ -269,6 +271,7 @@ function PhoneOrderForm({ onPlaced }) {
         ...(slot ? { deliverySlot: slot } : {}),
         ...(customer.found ? {} : { name: customer.name, language: customer.language }),
         ...(customer.newAddress ? { address: customer.address } : {}),
+        ...(buyer.gstin.trim() || buyer.name.trim() ? { buyerGstin: buyer.gstin, buyerName: buyer.name } : {}),
       };
       const { sendOnce } = await import("../../lib/idempotency");
       onPlaced(await sendOnce("phone-order", body, (headers) => api("/api/counter/phone-orders", { method: "POST", body, headers })));
@@ -290,6 +293,7 @@ function PhoneOrderForm({ onPlaced }) {
       </div>
       <div className="phone-order__column">
         <SlotChoice value={slot} onChange={setSlot} version={slotsVersion} />
+        <BusinessBuyer value={buyer} onChange={setBuyer} />
         <section className="phone-order__card" aria-labelledby="phone-order-pay">
           <h2 id="phone-order-pay">{t("phone.payment")}</h2>
           <fieldset className="phone-order__choices">

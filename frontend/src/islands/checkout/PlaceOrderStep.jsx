@@ -27,6 +27,8 @@ const SubstitutionChoice = lazy(() => import(/* webpackChunkName: "checkout-choi
 // in the same chunk as the choices below the items (shown at the same time); its texts are the
 // checkout area's.
 const StoreCredit = lazy(() => import(/* webpackChunkName: "checkout-choices" */ "./StoreCredit"));
+// A business buyer's GSTIN for a B2B tax invoice (issue 43), with the other choices.
+const BusinessBuyer = lazy(() => import(/* webpackChunkName: "checkout-choices" */ "./BusinessBuyer"));
 
 // The code that starts an online payment, loaded while an Online order is being placed.
 const loadPayment = () => import(/* webpackChunkName: "payment" */ "../../lib/payment").then(textsLoaded);
@@ -69,6 +71,7 @@ export default function PlaceOrderStep() {
   // reloads the slots after one filled up under the shopper.
   const [slot, setSlot] = useState("");
   const [slotsVersion, setSlotsVersion] = useState(0);
+  const [buyer, setBuyer] = useState({ gstin: "", name: "" });
   const goBackTo = missingStep(cart);
 
   useEffect(() => {
@@ -95,6 +98,7 @@ export default function PlaceOrderStep() {
           storeCredit: credit.use ? credit.amount : 0,
           substitutionPreference: substitution,
           deliverySlot: slot,
+          buyer,
           onSlotFull: (nextSlot) => {
             setSlot(nextSlot?.id ?? "");
             setSlotsVersion((version) => version + 1);
@@ -163,6 +167,7 @@ export default function PlaceOrderStep() {
             <Suspense fallback={null}>
               <SlotChoice value={slot} onChange={setSlot} version={slotsVersion} />
               <SubstitutionChoice value={substitution} onChange={setSubstitution} />
+              <BusinessBuyer value={buyer} onChange={setBuyer} />
             </Suspense>
           )}
         </div>

@@ -6,9 +6,10 @@ import { toast } from "../../lib/toast";
 /**
  * The order's body; `storeCredit` (the credit the shopper chose to use) goes along only when chosen,
  * `substitutionPreference` (what to do with an unavailable pack) and `deliverySlot` (the slot's id
- * from GET /api/slots) only when there is one to send.
+ * from GET /api/slots) only when there is one to send, and a business `buyer` ({ gstin, name }) only
+ * when either was typed (the server checks them; the existing client sends neither).
  */
-export function orderRequest(cart, { storeCredit = 0, substitutionPreference = "", deliverySlot = "" } = {}) {
+export function orderRequest(cart, { storeCredit = 0, substitutionPreference = "", deliverySlot = "", buyer = null } = {}) {
   const { street, city, postalCode } = cart.shippingAddress;
   const body = {
     // Every cart field goes along; the server reads productId, brandId, financialId and qty.
@@ -22,6 +23,10 @@ export function orderRequest(cart, { storeCredit = 0, substitutionPreference = "
   if (storeCredit > 0) body.storeCredit = storeCredit;
   if (substitutionPreference) body.substitutionPreference = substitutionPreference;
   if (deliverySlot) body.deliverySlot = deliverySlot;
+  if (buyer && (buyer.gstin.trim() || buyer.name.trim())) {
+    body.buyerGstin = buyer.gstin;
+    body.buyerName = buyer.name;
+  }
   return body;
 }
 
@@ -52,10 +57,11 @@ export async function placeOrder({
   storeCredit = 0,
   substitutionPreference = "",
   deliverySlot = "",
+  buyer = null,
   onSlotFull,
 } = {}) {
   try {
-    const body = orderRequest(getCart(), { storeCredit, substitutionPreference, deliverySlot });
+    const body = orderRequest(getCart(), { storeCredit, substitutionPreference, deliverySlot, buyer });
     // Loaded at the tap (a chunk of its own), not with the page: checkout's start stays within issue 17's weight.
     const { sendOnce } = await import("../../lib/idempotency");
     const order = await sendOnce("order", body, (headers) => api("/api/orders", { method: "POST", body, headers }));

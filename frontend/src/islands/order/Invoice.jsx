@@ -236,7 +236,16 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
       <section className="invoice__parties">
         <div>
           <h3>{t("invoice.billTo")}</h3>
-          <p>{order.user?.name}</p>
+          {order.buyer ? (
+            <>
+              <p className="invoice__buyer-name">{order.buyer.name}</p>
+              <p>{t("invoice.buyerGstin", { number: order.buyer.gstin })}</p>
+              <p>{t("invoice.buyerStateCode", { code: order.buyer.stateCode })}</p>
+              <p>{t("invoice.orderedBy", { name: order.user?.name ?? "" })}</p>
+            </>
+          ) : (
+            <p>{order.user?.name}</p>
+          )}
           <p>{t("invoice.phone", { phone: order.user?.phoneNo ?? "" })}</p>
         </div>
         <div>
