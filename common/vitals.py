@@ -77,6 +77,7 @@ PAGES = (
     "admin_deliverysheet",
     "admin_dashboard",
     "admin_books",
+    "admin_stock",
     "admin_phone_order",
     "admin_rider",
 )

@@ -77,6 +77,19 @@ class SuppliersView(ManagerView):
         return Response(SupplierSerializer(supplier).data, status=status.HTTP_201_CREATED)
 
 
+class CategoriesView(ManagerView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Categories with their ids, for a stock take")
+    def get(self, request: Request) -> Response:
+        return Response(
+            {
+                "categories": [
+                    {"id": row["pk"], "name": row["name"], "nameTe": row["name_te"]}
+                    for row in selectors.category_list()
+                ]
+            }
+        )
+
+
 class PurchasesView(ManagerView):
     @extend_schema(
         parameters=[OpenApiParameter("supplierId", OpenApiTypes.INT, required=False)],

@@ -23,6 +23,14 @@ def supplier_list() -> QuerySet[Supplier]:
     return Supplier.objects.all()
 
 
+def category_list():
+    """The categories a stock take may count, in the shop's order, with their ids (the public
+    category list names them only)."""
+    from catalog.models import Category
+
+    return Category.objects.order_by("sequence", "name").values("pk", "name", "name_te")
+
+
 def purchases_with_lines(queryset: QuerySet[Purchase]) -> QuerySet[Purchase]:
     """Purchases with their supplier, lines (pack, brand, product) and returns: a fixed number of
     queries whatever the number of purchases or lines."""

@@ -279,6 +279,14 @@ ADMIN_BOOKS = Page(
     gettext_lazy("GSTR-3B's figures of a return period; GSTR-1, the registers and the Tally file to download."),
     ADMIN,
 )
+# Stock coming in (issue 42): purchases, stock takes, near expiry, reorder and margins, the manager's.
+ADMIN_STOCK = Page(
+    "admin_stock",
+    "admin-stock",
+    gettext_lazy("Stock"),
+    gettext_lazy("Suppliers' invoices entered and posted, stock takes, near-expiry batches, reorder and margins."),
+    ADMIN,
+)
 # The counter (issue 41): bills at the till, returns against a bill, the day's close.
 ADMIN_COUNTER = Page(
     "admin_counter",
@@ -441,6 +449,7 @@ urlpatterns = [
     path("admin/deliverysheet", page_view(ADMIN_DELIVERY_SHEET), name="admin-deliverysheet"),
     path("admin/dashboard", page_view(ADMIN_DASHBOARD), name="admin-dashboard"),
     path("admin/books", page_view(ADMIN_BOOKS), name="admin-books"),
+    path("admin/stock", page_view(ADMIN_STOCK), name="admin-stock"),
     path("admin/user/<str:id>/edit", page_view(ADMIN_USER_EDIT), name="admin-user-edit"),
     path("terms.html", page_view(TERMS), name="terms"),
     path("privacy.html", page_view(PRIVACY), name="privacy"),

@@ -142,3 +142,16 @@ def test_only_the_manager_takes_stock(people, dal):
         assert post(people[role], take["id"]).status_code == status
     dal.refresh_from_db()
     assert dal.count_in_stock == 30
+
+
+def test_the_stock_take_screen_lists_the_categories_with_their_ids(people):
+    rice, oil = make_category("Rice"), make_category("Oil")
+    rice.name_te = "బియ్యం"
+    rice.save()
+    answer = client_for(people["manager"]).get("/api/inventory/categories")
+    assert answer.status_code == 200
+    rows = {row["name"]: row for row in answer.json()["categories"]}
+    assert rows["Rice"] == {"id": rice.pk, "name": "Rice", "nameTe": "బియ్యం"}
+    assert rows["Oil"]["id"] == oil.pk
+    for who, refused in REFUSED.items():
+        assert client_for(people[who]).get("/api/inventory/categories").status_code == refused

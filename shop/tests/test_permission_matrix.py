@@ -588,6 +588,7 @@ API: dict[str, dict[str, Rule]] = {
     "api/inventory/purchases/import": {"POST": Rule((401, 403, 403, 400), NO_STAFF, format="multipart")},
     "api/inventory/purchases/<int:purchase_id>": {"GET": Rule((401, 403, 403, 404), NO_STAFF)},
     "api/inventory/reorder": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
+    "api/inventory/categories": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
     "api/inventory/purchases/<int:purchase_id>/post": {"POST": Rule((401, 403, 403, 404), NO_STAFF)},
     "api/inventory/purchases/<int:purchase_id>/returns": {
         "POST": Rule((401, 403, 403, 400), NO_STAFF, body=lambda world, actor: {"reason": "", "lines": "x"})
@@ -653,6 +654,7 @@ PAGES: dict[str, str] = {
     "admin/deliverysheet": ADMIN_PAGE,
     "admin/dashboard": ADMIN_PAGE,
     "admin/books": ADMIN_PAGE,
+    "admin/stock": ADMIN_PAGE,
     # Any other path shows the home list (spec §2).
     r"^(?!api/|static/|media/|staff/|ws/).*$": PUBLIC_PAGE,
 }
@@ -675,6 +677,7 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "admin/deliverysheet": (OWNER, PACKER, RIDER),
     "admin/dashboard": (OWNER,),  # reports
     "admin/books": (OWNER,),  # GST returns (money)
+    "admin/stock": (OWNER,),  # costs, suppliers, stock value (money)
     "admin/counter": (OWNER, CASHIER),
     "admin/phone-order": (OWNER, CASHIER),
     "admin/rider": (OWNER, RIDER),

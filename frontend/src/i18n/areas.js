@@ -9,6 +9,7 @@ import adminPicking from "./admin-picking";
 import adminProductEdit from "./admin-product-edit";
 import adminProducts from "./admin-products";
 import adminSlots from "./admin-slots";
+import adminStock from "./admin-stock";
 import adminTickets from "./admin-tickets";
 import adminUserEdit from "./admin-user-edit";
 import adminUsers from "./admin-users";
@@ -49,6 +50,7 @@ export const AREAS = [
   adminProductEdit,
   adminProducts,
   adminSlots,
+  adminStock,
   adminTickets,
   adminUserEdit,
   adminUsers,

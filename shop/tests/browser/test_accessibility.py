@@ -72,6 +72,7 @@ PAGES = {
     "admin/deliverysheet": ("admin", "/admin/deliverysheet?window={window}&date={date}"),
     "admin/dashboard": ("admin", "/admin/dashboard?period=30d"),
     "admin/books": ("admin", "/admin/books"),
+    "admin/stock": ("admin", "/admin/stock"),
     "admin/phone-order": ("admin", "/admin/phone-order"),
     "admin/rider": ("admin", "/admin/rider"),
 }

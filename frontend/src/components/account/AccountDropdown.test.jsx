@@ -43,7 +43,7 @@ describe("AccountDropdown", () => {
     setUserInfo({ ...customer, isAdmin: true });
     render(<AccountDropdown onClose={() => {}} />);
     const hrefs = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
-    expect(hrefs).toEqual(["/admin/orderlist", "/admin/productlist", "/admin/userlist", "/admin/tickets", "/admin/slots", "/admin/picking", "/admin/phone-order", "/admin/rider", "/admin/dashboard"]);
+    expect(hrefs).toEqual(["/admin/orderlist", "/admin/productlist", "/admin/userlist", "/admin/tickets", "/admin/slots", "/admin/picking", "/admin/phone-order", "/admin/rider", "/admin/dashboard", "/admin/stock"]);
   });
 
   it("gives a packer only the screens the server lists for packers", () => {

@@ -17,6 +17,7 @@ const ADMIN_LINKS = [
   ["/admin/phone-order", "admin.nav.phoneOrder"],
   ["/admin/rider", "admin.nav.rider"],
   ["/admin/dashboard", "admin.nav.dashboard"],
+  ["/admin/stock", "admin.nav.stock"],
 ];
 
 export default function AccountMenu({ userInfo, onClose = () => {} }) {

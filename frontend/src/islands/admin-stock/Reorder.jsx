@@ -1,0 +1,71 @@
+// What to order, per supplier the packs were last bought from: the packs at or under their reorder
+// level with the quantity the server suggests (28 days' sales over the supplier's lead time). It
+// prints as one sheet per supplier to phone or hand over.
+import Loader from "../../components/Loader";
+import Message from "../../components/Message";
+import { useT } from "../../lib/i18n";
+import { useApi } from "../../lib/useApi";
+
+function SupplierOrder({ group }) {
+  const t = useT();
+  const { supplier } = group;
+  return (
+    <section className="stock-band stock-order">
+      <h3>{supplier ? supplier.name : t("admin.stock.reorder.noSupplier")}</h3>
+      {supplier && (
+        <p className="stock-hint">
+          {[supplier.gstin, supplier.phone, t("admin.stock.reorder.leadTime", { days: supplier.leadTimeDays })].filter(Boolean).join(" · ")}
+        </p>
+      )}
+      <div className="stock-scroll">
+        <table className="table stock-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("admin.stock.line.pack")}</th>
+              <th scope="col">{t("admin.stock.reorder.inStock")}</th>
+              <th scope="col">{t("admin.stock.reorder.level")}</th>
+              <th scope="col">{t("admin.stock.reorder.sold")}</th>
+              <th scope="col">{t("admin.stock.reorder.qty")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.lines.map((line) => (
+              <tr key={line.financialId}>
+                <th scope="row">{line.pack}</th>
+                <td>{line.inStock}</td>
+                <td>{line.reorderLevel}</td>
+                <td>{line.sold28Days}</td>
+                <td>
+                  <strong>{line.qty}</strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export default function Reorder() {
+  const t = useT();
+  const { data, error } = useApi("/api/inventory/reorder");
+  if (error) return <Message variant="danger">{error}</Message>;
+  if (!data) return <Loader />;
+  return (
+    <div className="stock-section printable">
+      <div className="stock-section__head">
+        <h2>{t("admin.stock.reorder.title")}</h2>
+        {data.suppliers.length > 0 && (
+          <button type="button" className="btn btn--small no-print" onClick={() => window.print()}>
+            {t("admin.stock.print")}
+          </button>
+        )}
+      </div>
+      {!data.suppliers.length && <p className="stock-empty">{t("admin.stock.reorder.none")}</p>}
+      {data.suppliers.map((group) => (
+        <SupplierOrder key={group.supplier?.id ?? "none"} group={group} />
+      ))}
+    </div>
+  );
+}
