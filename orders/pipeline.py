@@ -267,6 +267,12 @@ UNDO_REASON_NEEDED = gettext_lazy("Say why the move is undone.")
 UNDO_NOTHING = gettext_lazy("Order {order} is {current}; only a dispatched or delivered move can be undone.")
 
 
+def undo_to(*, order: Order, user) -> str | None:
+    """The status `user` may put `order` back to (`UNDO_TO`), or None: the owner or manager only,
+    from dispatched or delivered. The board's Undo button shows exactly when this says one."""
+    return UNDO_TO.get(order.status) if is_owner(user) else None
+
+
 def order_move_undo(*, order: Order, reason, by) -> Order:
     """Put `order` back one step (dispatched → packed, delivered → dispatched) with `reason`;
     403 for anyone but the owner, 400 without a reason, 409 from any other status."""

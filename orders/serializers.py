@@ -23,7 +23,7 @@ from common.pagination import ADMIN_ORDER_LIST
 from delivery.serializers import ClockField
 from delivery.slots import slot_label
 from orders.models import Order, OrderItem, OrderLineChange
-from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel
+from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel, undo_to
 from orders.selectors import booking_of
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
 
@@ -307,6 +307,7 @@ class OrderSerializer(serializers.Serializer):
     cancelledAt = serializers.DateTimeField(source="cancelled_at", allow_null=True)
     cancelReason = serializers.CharField(source="cancel_reason")
     allowedMoves = serializers.SerializerMethodField()
+    undoTo = serializers.SerializerMethodField()
     invoiceNumber = serializers.CharField(source="invoice_number")
     orderId = serializers.CharField(source="payment_reference", allow_null=True)
     paymentAlerts = serializers.SerializerMethodField()
@@ -378,6 +379,13 @@ class OrderSerializer(serializers.Serializer):
         """The statuses the caller (the request in the context) may move this order to next."""
         request = self.context.get("request")
         return allowed_moves(order=order, user=getattr(request, "user", None))
+
+    @extend_schema_field(serializers.ChoiceField(choices=Order.Status.values, allow_null=True))
+    def get_undoTo(self, order: Order) -> str | None:
+        """The status the caller may undo this order's last move back to (`POST .../undo`): the
+        manager only, from dispatched or delivered; null otherwise."""
+        request = self.context.get("request")
+        return undo_to(order=order, user=getattr(request, "user", None))
 
 
 class BuyAgainPackSerializer(serializers.Serializer):

@@ -87,3 +87,20 @@ def test_the_refusal_is_in_telugu_for_a_telugu_manager(admin_user, shopper, plac
     )
     assert answer.status_code == 400
     assert answer.json()["message"] == "తరలింపును ఎందుకు వెనక్కి తీసుకుంటున్నారో చెప్పండి."
+
+
+def test_the_answer_says_what_the_caller_may_undo_to(admin_user, make_user, shopper, place_order):
+    """`undoTo`: the board's Undo button shows for the manager on a dispatched or delivered order only."""
+    order = place_order(shopper)
+    url = f"/api/orders/{order.public_id}"
+    assert client_for(admin_user).get(url).json()["undoTo"] is None
+    on_the_road(order, admin_user)
+    assert client_for(admin_user).get(url).json()["undoTo"] == "packed"
+    order_advance(order=order, to_status="delivered", by=admin_user)
+    assert client_for(admin_user).get(url).json()["undoTo"] == "dispatched"
+    board = client_for(admin_user).get("/api/orders/board").json()["orders"]
+    assert [row["undoTo"] for row in board if row["_id"] == order.public_id] == ["dispatched"]
+    for role in ("packer", "rider", "cashier"):
+        staff = user_role_set(actor=admin_user, user=make_user(name=f"A {role}"), role=role)
+        assert client_for(staff).get(url).json()["undoTo"] is None
+    assert client_for(shopper).get(url).json()["undoTo"] is None

@@ -4,7 +4,8 @@
 // reload: the staff socket (lib/staffLive) says a change committed, and the board asks the server
 // what changed after the last cursor it saw, on every (re)connection too, so none is missed. A new
 // order beeps (after a first click, muted at will) and counts in the tab title. Each row keeps the
-// moves the server allows (allowedMoves), Cancel with a reason and recording cash; checked rows
+// moves the server allows (allowedMoves), Cancel with a reason, recording cash and, for the manager,
+// Undo of a mistaken dispatched or delivered move with a reason (undoTo, issue 48); checked rows
 // move together (packed, dispatched), and the answer names any order that did not move, and why.
 // On a phone each order stacks into a labelled card (the cells' data-label, admin-orders.css).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -47,7 +48,7 @@ function When({ at }) {
   return at ? <time className="admin-orders__when" dateTime={at}>{formatDateTime(at)}</time> : null;
 }
 
-function OrderRow({ order, busy, isNew, selected, onSelect, onMove, onPay }) {
+function OrderRow({ order, busy, isNew, selected, onSelect, onMove, onPay, onUndo }) {
   const t = useT();
   const cancelled = order.status === CANCELLED;
   const classes = [cancelled && "admin-orders__row--cancelled", isNew && "admin-orders__row--new"].filter(Boolean).join(" ");
@@ -117,6 +118,12 @@ function OrderRow({ order, busy, isNew, selected, onSelect, onMove, onPay }) {
               {move.label}
             </button>
           ))}
+          {/* The server says who may undo what (undoTo: the manager, a dispatched or delivered order). */}
+          {order.undoTo && (
+            <button type="button" className="btn btn--small" disabled={busy} onClick={() => onUndo(order)}>
+              {t("admin.board.undo")}
+            </button>
+          )}
           {!order.isPaid && !cancelled && (
             <button type="button" className="btn btn--small" disabled={busy} onClick={() => onPay(order)}>
               {t("admin.orders.recordCash")}
@@ -338,6 +345,17 @@ export default function AdminOrdersPage({ status = "", q = "", date = "" }) {
     action.submit(order, moveRequest(order._id, move.status), t("admin.orders.isNow", { id: orderName(order), status: stateName(move.status) }));
   };
 
+  // Undo asks why; a blank reason goes to the server, whose refusal says what is missing.
+  const onUndo = (order) => {
+    const reason = window.prompt(t("admin.board.undoQuestion", { id: orderName(order), status: stateName(order.status), back: stateName(order.undoTo) }));
+    if (reason === null) return;
+    action.submit(
+      order,
+      { path: `/api/orders/${encodeURIComponent(order._id)}/undo`, method: "POST", body: { reason } },
+      t("admin.orders.isNow", { id: orderName(order), status: stateName(order.undoTo) }),
+    );
+  };
+
   const onPay = (order) => {
     const question = t("admin.orders.cashQuestion", { amount: formatMoney(order.totalPrice), id: orderName(order) });
     if (!window.confirm(question)) return;
@@ -458,6 +476,7 @@ export default function AdminOrdersPage({ status = "", q = "", date = "" }) {
                 onSelect={onSelect}
                 onMove={onMove}
                 onPay={onPay}
+                onUndo={onUndo}
               />
             ))}
           </WindowGroup>

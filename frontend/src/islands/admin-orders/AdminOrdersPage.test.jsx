@@ -186,6 +186,43 @@ describe("the staff's live order board", () => {
     expect(sentBody(fetchMock, "PUT", `/api/orders/${placed._id}/cancel`)).toEqual({ reason: "Customer asked" });
   });
 
+  it("undoes a mistaken move for the manager with the reason asked for, and shows the server's refusal", async () => {
+    const delivered = {
+      ...dispatched, _id: "Delivered00000000004", invoiceNumber: "SMLR-2026-000004", status: "delivered", isDelivered: true,
+      deliveredAt: "2026-05-02T09:00:00Z", allowedMoves: [], undoTo: "dispatched",
+    };
+    let undone = 0;
+    const fetchMock = mockFetch({
+      [BOARD]: board([placed, dispatched, delivered]),
+      "GET /api/orders/board?since=5": nothingNew(),
+      [`POST /api/orders/${delivered._id}/undo`]: () => {
+        undone += 1;
+        return undone === 1
+          ? { status: 400, body: { message: "Say why the move is undone.", code: "invalid" } }
+          : { body: { ...delivered, status: "dispatched", undoTo: "packed" } };
+      },
+    });
+    const prompt = vi.spyOn(window, "prompt").mockReturnValueOnce(null).mockReturnValueOnce("  ").mockReturnValueOnce("Marked by mistake");
+    const user = userEvent.setup();
+    render(<AdminOrdersPage />);
+    await screen.findByRole("link", { name: delivered.invoiceNumber });
+    // Only the order the server says can be undone (undoTo) has the button.
+    expect(within(rowOf(placed.invoiceNumber)).queryByRole("button", { name: "Undo" })).toBeNull();
+    expect(within(rowOf(dispatched.invoiceNumber)).queryByRole("button", { name: "Undo" })).toBeNull();
+    const undo = within(rowOf(delivered.invoiceNumber)).getByRole("button", { name: "Undo" });
+    await user.click(undo); // the prompt dismissed: nothing sent
+    expect(sentBody(fetchMock, "POST", `/api/orders/${delivered._id}/undo`)).toBeUndefined();
+    await user.click(undo);
+    expect(prompt).toHaveBeenLastCalledWith(
+      `Why undo order ${delivered.invoiceNumber}'s move to delivered? It goes back to dispatched; the reason is kept in its history.`,
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent("Say why the move is undone.");
+    await user.click(undo);
+    expect(await screen.findByText(`Order ${delivered.invoiceNumber} is now dispatched.`)).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.filter(([url]) => url === `/api/orders/${delivered._id}/undo`).map(([, options]) => JSON.parse(options.body));
+    expect(sent).toEqual([{ reason: "  " }, { reason: "Marked by mistake" }]);
+  });
+
   it("records a cash payment after the admin confirms it, and shows a refused move's reason", async () => {
     const message = `Order ${placed._id} is already packed.`;
     mockFetch({
