@@ -1,6 +1,7 @@
 """The manager's stock screens (/admin/stock) in a real browser, phone (390 x 844) and desktop
-(1280 x 800), English and Telugu: a purchase entered and posted puts its packs on the shelf, and
-every tab (stock take, near expiry, reorder, margins) opens with its figures or its empty state.
+(1280 x 800), English and Telugu: every tab (purchases, stock take, near expiry, reorder, margins) opens with its
+figures or its empty state, without a page error or a refusal. (The purchase and stock-take flows
+themselves are driven in the island's vitest, admin-stock/StockPage.test.jsx.)
 Screenshots go to test-results/stock/.
 
 Needs the built bundles: `npx webpack --mode production` first.
@@ -11,9 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from catalog.models import Financial
 from books.tests.test_books_browser import DESKTOP, PHONE, sign_in, tab
-from inventory.tests.conftest import category, local_supplier, pack  # noqa: F401 - shared fixtures
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,7 +25,7 @@ def test_every_stock_tab_opens_for_the_manager(browser, live_server, admin_user,
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page = tab(browser, live_server, viewport, language)
         errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("pageerror", lambda error, seen=errors: seen.append(str(error)))
         sign_in(page, admin_user.phone_no, then="/admin/stock")
         expect(page.locator("[role=tablist] [role=tab]")).to_have_count(5)
         expect(page.locator("#stock-panel")).to_be_visible()
@@ -39,4 +38,3 @@ def test_every_stock_tab_opens_for_the_manager(browser, live_server, admin_user,
             page.screenshot(path=str(SHOTS / f"{shot}-{name}-{language}.png"), full_page=True)
         assert errors == []
         page.context.close()
-    assert Financial.objects.get(pk=pack.pk).count_in_stock >= 0
