@@ -16,8 +16,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo():
-    call_command("seed_demo", stdout=StringIO())
+def demo(demo_for_the_module):
+    """The seeded demo shop (once for the module; each test's changes are rolled back)."""
 
 
 def _audit() -> tuple[bool, str]:

@@ -2,13 +2,11 @@
 
 import pytest
 from django.contrib import admin
-from django.core.management import call_command
 from django.urls import reverse
 
 
 @pytest.fixture
-def staff_client(client, db):
-    call_command("seed_demo", verbosity=0)
+def staff_client(demo_for_the_module, client, db):
     from accounts.models import User
 
     client.force_login(User.objects.get(phone_no="9000000001"))
@@ -32,8 +30,7 @@ def test_staff_can_open_list_search_and_a_record(staff_client, model):
 
 
 @pytest.mark.django_db
-def test_customers_cannot_open_the_staff_admin(client):
-    call_command("seed_demo", verbosity=0)
+def test_customers_cannot_open_the_staff_admin(demo_for_the_module, client):
     from accounts.models import User
 
     client.force_login(User.objects.get(phone_no="9000000002"))
