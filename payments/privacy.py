@@ -2,12 +2,17 @@
 online payments and refunds of their orders, and their store credit.
 
 Erasure keeps the money (amounts, the gateway's and our ids, states, dates: what the books and GST
-returns need).
+returns need) and takes the person out of the gateway's kept answers (`common.scrub`: the phone
+number Juspay holds as `customer_id`, email, name on the card, UPI address, billing address, and
+the person's own name, number and addresses wherever they appear), in each payment's and refund's
+history and in the sandbox's own books.
 """
 
 from common.fields import money
 from common.money import to_rupees
-from payments.models import Payment, StoreCreditEntry
+from common.scrub import ERASED, scrub_json
+from orders.privacy import personal_identifiers
+from payments.models import Payment, PaymentEvent, RefundEvent, SandboxCharge, StoreCreditEntry
 
 
 def _iso(moment) -> str | None:
@@ -65,5 +70,21 @@ def personal_data_export(user) -> dict:
 
 
 def personal_data_erase(user) -> dict[str, int]:
-    """Nothing yet: the money stays, and the gateways' kept answers are for the books."""
-    return {}
+    """The person out of every kept gateway answer of their payments and refunds (a row is written
+    only when its answer changes); the money and the ids stay."""
+    values = personal_identifiers(user)
+    scrubbed = 0
+    for model in (PaymentEvent, RefundEvent):
+        events = model.objects.filter(**{_OWNER[model]: user}).only("pk", "raw").order_by("pk")
+        for event in events.iterator(chunk_size=500):
+            clean = scrub_json(event.raw, values)
+            if clean != event.raw:
+                model.objects.filter(pk=event.pk).update(raw=clean)
+                scrubbed += 1
+    gateway_ids = Payment.objects.filter(order__user=user).values("gateway_order_id")
+    sandbox = SandboxCharge.objects.filter(gateway_order_id__in=gateway_ids).exclude(customer_id="")
+    return {"gatewayAnswers": scrubbed, "sandboxCharges": sandbox.update(customer_id=ERASED)}
+
+
+# Whose an event is, through its payment or refund.
+_OWNER = {PaymentEvent: "payment__order__user", RefundEvent: "refund__order__user"}
