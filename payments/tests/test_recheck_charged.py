@@ -106,3 +106,15 @@ def test_a_gateway_that_does_not_answer_leaves_the_charge_as_it_is(online_order,
     assert (payment.status, payment.flag) == (Payment.Status.CHARGED, Payment.Flag.NONE)
     assert payment.rechecked_at is not None  # stamped, so it does not hold the front of the queue
     assert Order.objects.get(pk=online_order.pk).is_paid
+
+
+def test_the_command_rechecks_as_many_as_asked(online_order, fake_juspay):
+    payment = charged(online_order, fake_juspay)
+    fake_juspay.set_status(payment.gateway_order_id, "AUTO_REFUNDED")
+
+    call_command("reconcile_payments", "--recheck", "0", stdout=io.StringIO(), stderr=io.StringIO())
+    assert Payment.objects.get(pk=payment.pk).flag == Payment.Flag.NONE
+    out = io.StringIO()
+    call_command("reconcile_payments", "--recheck", "5", stdout=out, stderr=io.StringIO())
+    assert Payment.objects.get(pk=payment.pk).flag == Payment.Flag.REVERSED
+    assert "1 changed, 0 could not be checked." in out.getvalue()
