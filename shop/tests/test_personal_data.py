@@ -247,6 +247,8 @@ def test_erasure_takes_the_person_out_of_gateway_answers_and_ticket_texts(custom
         text=f"Asha here, call +91 {customer.phone_no[:5]} {customer.phone_no[5:]} or my husband on 9123456789; "
         "leave it at 12 Main Road, Amalapuram 533201. Two eggs broken (order 2 of 3).",
     )
+    refund.reason = f"Asha Customer's eggs broken, told on {customer.phone_no}"
+    refund.save(update_fields=["reason"])
     theirs = order_of(other_customer)
     their_payment = _paid_online(theirs)
     their_answer = _juspay_answer(other_customer, theirs, their_payment)
@@ -280,3 +282,5 @@ def test_erasure_takes_the_person_out_of_gateway_answers_and_ticket_texts(custom
     )
     assert (ticket.contact_name, ticket.contact_phone, ticket.contact_email) == ("", "", "")
     assert PaymentEvent.objects.get(payment=their_payment).raw == their_answer
+    assert Refund.objects.get(pk=refund.pk).reason == "[erased]'s eggs broken, told on [erased]"
+    assert Refund.objects.get(payment=their_payment).reason == "Two eggs broken"
