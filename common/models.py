@@ -16,6 +16,9 @@ class IdempotentRequest(models.Model):
     key = models.CharField(max_length=255)
     fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the request's method, path and body")
     lease_until = models.DateTimeField(null=True, blank=True)
+    # Who holds the lease: "<host>:<pid>" of the process running it, so a twin on the same host
+    # can see that the holder is gone (common.idempotency).
+    holder = models.CharField(max_length=80, blank=True, default="")
     status_code = models.PositiveSmallIntegerField(null=True, blank=True)
     body = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(db_index=True)

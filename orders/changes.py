@@ -12,15 +12,23 @@ the write lock (SQLite) is held until that transaction commits, so cursors becom
 order they were handed out. The order's `OrderChange` row then holds its latest cursor (and its
 first, its placement's: what makes it "new" to a board).
 
-The price: a process that dies between an order's commit and its stamp leaves that change off the
-board until the order's next change (its pages' live update is lost the same way), and stamps wait
-on each other for the few milliseconds each takes.
+A process that dies between an order's commit and its stamp must not lose the change (issue 46),
+so the change also writes an `OrderChangePending` row in its own transaction (`order_change_pending`):
+the stamp deletes it, and one still there `LOST_AFTER` after it was written belongs to a stamp that
+never ran, which the beat task stamps and announces then (`orders.events.order_changes_recover`).
+Stamps wait on each other for the few milliseconds each takes.
 """
+
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 
-from orders.models import OrderChange, OrderChangeCounter
+from orders.models import OrderChange, OrderChangeCounter, OrderChangePending
+
+# A pending change this old has lost its stamp (a stamp runs milliseconds after the commit).
+LOST_AFTER = timedelta(seconds=30)
 
 COUNTER_ID = 1
 
@@ -38,9 +46,23 @@ def _next_cursor() -> int:
     return counters.values_list("last", flat=True).get()
 
 
+def order_change_pending(*, order_id: int) -> None:
+    """Note, in the change's own transaction, that the order changed: commits or rolls back with it."""
+    OrderChangePending.objects.bulk_create(
+        [OrderChangePending(order_id=order_id, at=timezone.now())],
+        update_conflicts=True,
+        unique_fields=["order"],
+        update_fields=["at"],
+    )
+
+
 def order_change_stamp(*, order_id: int) -> int:
-    """Give the order's committed change the next cursor; answers it. Call after the commit."""
+    """Give the order's committed change the next cursor; answers it. Call after the commit.
+
+    Its pending note goes first, before the counter's lock is taken: a change of the same order
+    still committing holds that note's row, and only this order's stamp waits for it."""
     with transaction.atomic():
+        OrderChangePending.objects.filter(order_id=order_id).delete()
         cursor = _next_cursor()
         OrderChange.objects.bulk_create(
             [OrderChange(order_id=order_id, cursor=cursor, first_cursor=cursor)],
@@ -59,3 +81,9 @@ def current_cursor() -> int:
 def changes_since(*, since: int, limit: int) -> list[OrderChange]:
     """The orders changed after `since`, oldest change first, at most `limit` of them."""
     return list(OrderChange.objects.filter(cursor__gt=since).order_by("cursor")[:limit])
+
+
+def order_changes_lost(*, older_than: timedelta = LOST_AFTER) -> list[int]:
+    """The orders whose committed change was never stamped (its process died), oldest first."""
+    moment = timezone.now() - older_than
+    return list(OrderChangePending.objects.filter(at__lte=moment).order_by("at").values_list("order_id", flat=True))

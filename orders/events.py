@@ -12,10 +12,11 @@ from it). A listener that fails is logged and does not affect the order or other
 
 import logging
 
+from django.db import transaction
 from django.dispatch import Signal
 
 from catalog.after_commit import on_commit_once, pending
-from orders.changes import order_change_stamp
+from orders.changes import LOST_AFTER, order_change_pending, order_change_stamp, order_changes_lost
 
 logger = logging.getLogger(__name__)
 
@@ -41,7 +42,25 @@ def _send(order_id: int) -> None:
 
 def announce_order_changed(*, order_id: int) -> None:
     """Send `order_changed` for this order once the surrounding transaction commits (at once outside
-    one); a second announcement of the same order in the same transaction adds nothing."""
+    one); a second announcement of the same order in the same transaction adds nothing.
+
+    Inside a transaction the change is also noted in it (`orders.changes.order_change_pending`), so
+    a process that dies after the commit and before the announcement leaves the note behind for
+    `order_changes_recover`; outside one the announcement follows at once and needs no note."""
     key = f"orders.order_changed.{order_id}"
     if pending(key) is None:
+        if transaction.get_connection().in_atomic_block:
+            order_change_pending(order_id=order_id)
         on_commit_once(key, lambda: _send(order_id))
+
+
+def order_changes_recover(*, older_than=LOST_AFTER) -> int:
+    """Stamp and announce every committed change whose own announcement was lost with its process
+    (the beat task, every minute); answers how many. An order changed again meanwhile was stamped by
+    that change, and a second stamp only moves it on the board's clock: nothing is done twice that
+    matters."""
+    lost = order_changes_lost(older_than=older_than)
+    for order_id in lost:
+        logger.warning("order %s: its change was never announced (its process died?); announcing it now", order_id)
+        _send(order_id)
+    return len(lost)

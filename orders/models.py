@@ -373,6 +373,19 @@ class OrderChange(models.Model):
         return f"{self.order_id} @ {self.cursor}"
 
 
+class OrderChangePending(models.Model):
+    """An order change that has committed (or is committing) but has no cursor yet: written in the
+    change's own transaction, deleted by its stamp (`orders.changes`). One left behind, when the
+    process died between the commit and the stamp, is stamped by the beat task
+    `orders.tasks.stamp_lost_order_changes`, so the board and the order's page never miss it."""
+
+    order = models.OneToOneField(Order, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.order_id} since {self.at:%H:%M:%S}"
+
+
 class InvoiceBuyer(models.Model):
     """The business buyer a tax invoice names (B2B): given at the counter, on a phone order, or later
     from the invoice, with a GSTIN checked before it is kept (`orders.buyers.invoice_buyer_set`, the

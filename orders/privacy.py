@@ -13,6 +13,7 @@ from decimal import Decimal
 from django.db.models import Prefetch
 
 from common.fields import money
+from common.scrub import identifiers
 from orders.models import Order, OrderItem
 from orders.rules import OPEN_STATUSES
 
@@ -72,6 +73,19 @@ def personal_data_export(user) -> dict:
             for order in orders
         ],
     }
+
+
+def personal_identifiers(user, *, others=()) -> list[str]:
+    """What names the person in kept text (`common.scrub`): the account's name, phone number and
+    address, and every delivery address of their orders. Read before orders' erasure clears those
+    addresses (shop/privacy.py's ERASE_ORDER runs the kept texts' holders first)."""
+    addresses = Order.objects.filter(user=user).values_list("shipping_street", "shipping_city", "shipping_postal_code")
+    parts = {part for address in addresses for part in address}
+    return identifiers(
+        names=[user.name],
+        phones=[user.phone_no],
+        others=[user.street, user.city, user.postal_code, *sorted(parts), *others],
+    )
 
 
 def personal_data_erase(user) -> dict[str, int]:

@@ -35,6 +35,7 @@ class Payment(models.Model):
         ALREADY_PAID = "already_paid", "Charged for an order that was already paid"
         IRREGULAR = "irregular", "Irregular gateway status"
         REVERSED = "reversed", "Charged, then reversed by the gateway"
+        CHARGEBACK = "chargeback", "Charged, then disputed by the shopper's bank (chargeback)"
 
     order = models.ForeignKey("orders.Order", on_delete=models.PROTECT, related_name="payments")
     gateway = models.CharField(max_length=20)
@@ -52,6 +53,9 @@ class Payment(models.Model):
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     charged_at = models.DateTimeField(null=True, blank=True)
+    # When reconciliation last asked the gateway about this payment after it was charged (a lost
+    # reversal or chargeback webhook): each run takes those asked least recently first.
+    rechecked_at = models.DateTimeField(null=True, blank=True)
     # Money, in paise, that the gateway captured, and the part of it promised back by refunds that
     # have not failed. Only `payments.refunds` changes `refunded_paise` (with F(), under the
     # payment's row lock); the CHECK below holds whatever a racing writer does.

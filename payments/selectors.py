@@ -3,7 +3,7 @@
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from orders.models import Order
@@ -33,6 +33,20 @@ def payments_to_reconcile(*, since: datetime | None = None, settled_for: timedel
             | Q(status=Payment.Status.FAILED, order__is_paid=False, created_at__gte=retry_window)
         )
         .order_by("created_at", "id")
+    )
+
+
+def charged_payments_to_recheck(*, limit: int) -> list[Payment]:
+    """Payments charged in the last PAYMENT_RECHECK_CHARGED_DAYS and not yet reversed or charged
+    back, at most `limit`, those never rechecked first and then the least recently rechecked."""
+    if settings.PAYMENT_RECHECK_CHARGED_DAYS <= 0 or limit <= 0:
+        return []
+    since = timezone.now() - timedelta(days=settings.PAYMENT_RECHECK_CHARGED_DAYS)
+    return list(
+        Payment.objects.select_related("order__user")
+        .filter(status=Payment.Status.CHARGED, charged_at__gte=since)
+        .exclude(flag__in=(Payment.Flag.REVERSED, Payment.Flag.CHARGEBACK))
+        .order_by(F("rechecked_at").asc(nulls_first=True), "charged_at", "id")[:limit]
     )
 
 

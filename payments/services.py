@@ -241,9 +241,13 @@ def _record(payment: Payment, *, source: str, to_status: str, note: str = "", ra
 SHOPPER_SOURCES = (PaymentEvent.Source.SESSION, PaymentEvent.Source.RETURN, PaymentEvent.Source.WEBHOOK)
 
 
-def payment_confirm(*, payment: Payment, source: str, notice: Notice | None = None) -> Confirmation:
+def payment_confirm(
+    *, payment: Payment, source: str, notice: Notice | None = None, recheck: bool = False
+) -> Confirmation:
     """Ask the gateway for the payment's status and apply it; the notice is only the prompt.
 
+    A charged payment is asked about again only when a notice claims a reversal, or with `recheck`
+    (reconciliation looking for a reversal or chargeback whose webhook was lost).
     Safe to call any number of times, from any number of places at once.
     """
     if notice is not None and notice.event_id and payment.events.filter(event_id=notice.event_id).exists():
@@ -252,7 +256,7 @@ def payment_confirm(*, payment: Payment, source: str, notice: Notice | None = No
         payment.refresh_from_db(fields=["status", "flag"])
         return Confirmation(payment=payment, changed=False)
     reversal_claimed = notice is not None and notice.claimed_status in REVERSAL_STATUSES
-    if payment.status == Payment.Status.CHARGED and not reversal_claimed:
+    if payment.status == Payment.Status.CHARGED and not (reversal_claimed or recheck):
         return Confirmation(payment=payment, changed=False)
 
     try:
@@ -266,10 +270,12 @@ def payment_confirm(*, payment: Payment, source: str, notice: Notice | None = No
         # The payment stays as it is; reconciliation asks again later.
         logger.warning("status of payment %s unavailable (%s): %s", payment.gateway_order_id, source, error)
         return Confirmation(payment=payment, changed=False, error=str(error))
-    return _apply(payment=payment, answer=answer, source=source, notice=notice)
+    return _apply(payment=payment, answer=answer, source=source, notice=notice, recheck=recheck)
 
 
-def _apply(*, payment: Payment, answer: GatewayStatus, source: str, notice: Notice | None) -> Confirmation:
+def _apply(
+    *, payment: Payment, answer: GatewayStatus, source: str, notice: Notice | None, recheck: bool = False
+) -> Confirmation:
     to_status = payment_status_for(answer.status)
     with transaction.atomic():
         order = Order.objects.select_for_update().get(pk=payment.order_id)
@@ -286,8 +292,12 @@ def _apply(*, payment: Payment, answer: GatewayStatus, source: str, notice: Noti
         if locked.status == Payment.Status.CHARGED:
             if answer.status in REVERSAL_STATUSES and locked.flag != Payment.Flag.REVERSED:
                 return _reversed(order=order, payment=locked, event=event, answer=answer)
-            # Settled already (by the other of a racing return and webhook): nothing changes.
-            _save_event(event)
+            if answer.chargebacks and locked.flag not in (Payment.Flag.REVERSED, Payment.Flag.CHARGEBACK):
+                return _charged_back(order=order, payment=locked, event=event, answer=answer)
+            # Settled already (by the other of a racing return and webhook): nothing changes. A
+            # recheck that finds nothing new leaves no event (its stamp is `rechecked_at`).
+            if not recheck:
+                _save_event(event)
             return Confirmation(payment=locked, changed=False)
 
         flag = ""
@@ -343,6 +353,25 @@ def _reversed(*, order: Order, payment: Payment, event: PaymentEvent, answer: Ga
     payment.captured_paise = payment.refunded_paise
     payment.save(update_fields=["flag", "gateway_status", "captured_paise", "updated_at"])
     logger.error("payment %s for order %s was reversed by the gateway", payment.gateway_order_id, order.public_id)
+    return Confirmation(payment=payment, changed=True)
+
+
+def _charged_back(*, order: Order, payment: Payment, event: PaymentEvent, answer: GatewayStatus) -> Confirmation:
+    """The shopper's bank disputes the charge (a chargeback): the payment is flagged for staff, who
+    answer the dispute, and is refunded no further (the bank holds the money). The order stays paid
+    until the dispute is decided: a chargeback the shop wins keeps the money."""
+    event.note = f"{Payment.Flag.CHARGEBACK.label}: {', '.join(answer.chargebacks)}"[:300]
+    if not _save_event(event):
+        return Confirmation(payment=payment, changed=False)
+    payment.flag = Payment.Flag.CHARGEBACK
+    payment.gateway_status = answer.status[:40]
+    payment.save(update_fields=["flag", "gateway_status", "updated_at"])
+    logger.error(
+        "payment %s for order %s has a chargeback (%s): staff must answer it",
+        payment.gateway_order_id,
+        order.public_id,
+        ", ".join(answer.chargebacks),
+    )
     return Confirmation(payment=payment, changed=True)
 
 
@@ -463,6 +492,28 @@ def payments_reconcile(*, since=None, settled_for=None, progress=None) -> list[R
     for done, payment in enumerate(payments, start=1):
         before = payment.status
         confirmation = payment_confirm(payment=payment, source=PaymentEvent.Source.RECONCILE)
+        if confirmation.changed or confirmation.error:
+            results.append(Reconciled(payment=confirmation.payment, from_status=before, error=confirmation.error))
+        if progress:
+            progress(done, len(payments))
+    return results
+
+
+def payments_recheck_charged(*, limit: int | None = None, progress=None) -> list[Reconciled]:
+    """Ask the gateway again about payments charged in the last PAYMENT_RECHECK_CHARGED_DAYS, at
+    most `limit` (PAYMENT_RECHECK_PER_RUN) of them, those asked least recently first: a reversal or
+    chargeback whose webhook was lost is found within days × runs a day ÷ limit. Returns those that
+    changed (reversed, charged back) or could not be asked."""
+    from payments.selectors import charged_payments_to_recheck
+
+    payments = charged_payments_to_recheck(limit=settings.PAYMENT_RECHECK_PER_RUN if limit is None else limit)
+    results: list[Reconciled] = []
+    for done, payment in enumerate(payments, start=1):
+        before = payment.status
+        confirmation = payment_confirm(payment=payment, source=PaymentEvent.Source.RECONCILE, recheck=True)
+        # Stamped whatever the answer: one payment the gateway never answers for must not hold the
+        # front of the queue and starve the rest.
+        Payment.objects.filter(pk=payment.pk).update(rechecked_at=timezone.now())
         if confirmation.changed or confirmation.error:
             results.append(Reconciled(payment=confirmation.payment, from_status=before, error=confirmation.error))
         if progress:

@@ -7,7 +7,7 @@ from celery import shared_task
 
 from common.outbox import OutboxTask
 from payments.refund_sync import refund_submit, refunds_reconcile
-from payments.services import payments_reconcile
+from payments.services import payments_recheck_charged, payments_reconcile
 
 logger = logging.getLogger(__name__)
 
@@ -25,15 +25,15 @@ def submit_refund(refund_id: int) -> str:
 
 @shared_task(ignore_result=True)
 def reconcile_payments() -> int:
-    """Ask the gateway about every payment still pending a few minutes after it started, and
-    about every pending refund."""
+    """Ask the gateway about every payment still pending a few minutes after it started, about
+    every pending refund, and about a few recently charged payments (lost reversals, chargebacks)."""
     for result in refunds_reconcile():
         refund = result.refund
         if result.error:
             logger.warning("reconcile: refund %s still unknown: %s", refund.unique_request_id, result.error)
         else:
             logger.info("reconcile: refund %s %s → %s", refund.unique_request_id, result.from_state, refund.state)
-    results = payments_reconcile()
+    results = payments_reconcile() + payments_recheck_charged()
     for result in results:
         if result.error:
             logger.warning("reconcile: %s still unknown: %s", result.payment.gateway_order_id, result.error)

@@ -68,9 +68,15 @@ HOLDERS = (
     notifications.privacy,
     catalog.privacy,
 )
-# Erased in this order: the account last, as notifications, counter and accounts' own OTP records
-# find their rows by the phone number the account's erasure replaces.
-ERASE_ORDER = (*HOLDERS[1:], accounts.privacy)
+# Erased in this order: the kept texts first (gateway answers, tickets), as they find the person in
+# them by the delivery addresses orders' erasure clears; the account last, as notifications,
+# counter and accounts' own OTP records find their rows by the phone number it replaces.
+ERASE_ORDER = (
+    payments.privacy,
+    support.privacy,
+    *(holder for holder in HOLDERS[1:] if holder not in (payments.privacy, support.privacy)),
+    accounts.privacy,
+)
 
 
 # --- Download my data ---------------------------------------------------------------------------

@@ -1,10 +1,13 @@
 """What support holds about a person (DPDP Act 2023; the whole is assembled in shop/privacy.py):
 their tickets, problem reports and grievances alike, with the lines and the contact details.
 
-Erasure clears how to reach them (the contact's name, phone and email); the ticket's number, kind, dates, outcome, amount approved and the ids of the
+Erasure clears how to reach them (the contact's name, phone and email) and takes them out of the
+tickets' texts; the ticket's number, kind, dates, outcome, amount approved and the ids of the
 refund, credit entry and credit note stay, as the money they record is in the books.
 """
 
+from common.scrub import scrub_text
+from orders.privacy import personal_identifiers
 from support.models import Ticket
 
 
@@ -42,7 +45,21 @@ def personal_data_export(user) -> dict:
 
 
 def personal_data_erase(user) -> dict[str, int]:
-    """The contact details on every ticket of theirs. A ticket with a user needs
-    no phone of its own to be answered (support.Ticket's constraint)."""
+    """The contact details on every ticket of theirs, and the person out of its texts (the
+    shopper's own and staff's decision: `common.scrub`, their name, numbers, email and addresses,
+    and any email or mobile number at all). A ticket with a user needs no phone of its own to be
+    answered (support.Ticket's constraint)."""
+    tickets = list(Ticket.objects.filter(user=user).only("pk", "text", "decision_reason", *_CONTACT).order_by("pk"))
+    contacts = [getattr(ticket, field) for ticket in tickets for field in _CONTACT]
+    values = personal_identifiers(user, others=contacts)
+    texts = 0
+    for ticket in tickets:
+        text, reason = scrub_text(ticket.text, values), scrub_text(ticket.decision_reason, values)
+        if (text, reason) != (ticket.text, ticket.decision_reason):
+            Ticket.objects.filter(pk=ticket.pk).update(text=text, decision_reason=reason)
+            texts += 1
     cleared = Ticket.objects.filter(user=user).update(contact_name="", contact_phone="", contact_email="")
-    return {"tickets": cleared}
+    return {"tickets": cleared, "ticketTexts": texts}
+
+
+_CONTACT = ("contact_name", "contact_phone", "contact_email")

@@ -108,6 +108,21 @@ class GatewayStatus:
     amount: Decimal | None
     gateway_id: str = ""
     raw: dict = field(default_factory=dict)
+    # The ids of chargebacks the shopper's bank raised against the charge (Juspay's `chargebacks`).
+    chargebacks: tuple[str, ...] = ()
+
+
+def chargeback_ids(body: Mapping[str, Any]) -> tuple[str, ...]:
+    """The ids in an order-status answer's `chargebacks` list (an entry without one still counts)."""
+    entries = body.get("chargebacks")
+    if not isinstance(entries, list):
+        return ()
+    return tuple(
+        str(entry.get("id") or entry.get("object_reference_id") or "chargeback")
+        if isinstance(entry, Mapping)
+        else str(entry)
+        for entry in entries
+    )
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from payments.gateways.base import (
     Unauthenticated,
     amount_text,
     basic_credentials_match,
+    chargeback_ids,
     notice_from_return,
     notice_from_webhook,
     parse_amount,
@@ -168,6 +169,7 @@ class JuspayGateway(Gateway):
             amount=parse_amount(body.get("amount")),
             gateway_id=str(body.get("id") or ""),
             raw=redact(body),
+            chargebacks=chargeback_ids(body),
         )
 
     def parse_return(self, params: Mapping[str, str]) -> Notice:

@@ -135,6 +135,21 @@ REFUND_RESUBMIT_AFTER_MINUTES = env.integer(
 _RECONCILE = "Celery beat asks the gateway about payments still pending this long after they started, for this long"
 PAYMENT_RECONCILE_AFTER_MINUTES = env.integer("PAYMENT_RECONCILE_AFTER_MINUTES", 5, meaning=_RECONCILE)
 PAYMENT_RECONCILE_WINDOW_HOURS = env.integer("PAYMENT_RECONCILE_WINDOW_HOURS", 48, meaning=_RECONCILE)
+# Charged payments are asked about again for a while too: a reversal or a chargeback whose webhook
+# was lost is seen only so. Each run asks about at most PAYMENT_RECHECK_PER_RUN of them, those asked
+# least recently first, so the gateway's rate limit holds however many payments the window holds.
+PAYMENT_RECHECK_CHARGED_DAYS = env.integer(
+    "PAYMENT_RECHECK_CHARGED_DAYS",
+    7,
+    meaning="reconciliation also asks the gateway about payments charged in the last this many days, "
+    "to see reversals and chargebacks whose webhook was lost (0: never)",
+)
+PAYMENT_RECHECK_PER_RUN = env.integer(
+    "PAYMENT_RECHECK_PER_RUN",
+    30,
+    meaning="at most this many charged payments are asked about again per reconciliation run (every 2 minutes), "
+    "the least recently asked first",
+)
 # Answered by GET /api/config/paypal for older clients; the shop takes no PayPal payments.
 PAYPAL_CLIENT_ID = env.text(
     "PAYPAL_CLIENT_ID",

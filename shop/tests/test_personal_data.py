@@ -204,3 +204,83 @@ def test_a_supplier_listing_the_shoppers_number_is_theirs_and_erased_to_a_blank(
     theirs.refresh_from_db()
     other.refresh_from_db()
     assert (theirs.phone, theirs.name, other.phone) == ("", "Sri Lakshmi Traders", "9876500099")
+
+
+def _juspay_answer(user, order, payment) -> dict:
+    """A kept order-status answer as Juspay gives it (customer_id is the shopper's phone number)."""
+    return {
+        "status": {
+            "order_id": payment.gateway_order_id,
+            "id": "ordeh_5d1b1f6e",
+            "status": "CHARGED",
+            "amount": 120.0,
+            "customer_id": user.phone_no,
+            "customer_email": "asha.c@example.com",
+            "customer_phone": f"+91{user.phone_no}",
+            "card": {"name_on_card": "ASHA CUSTOMER", "last_four_digits": "1111", "card_brand": "VISA"},
+            "upi": {"payer_vpa": "asha@okaxis"},
+            "billing_address": {"line1": "12 Main Road", "city": "Amalapuram", "zipcode": "533201"},
+            "payment_gateway_response": {
+                "txn_id": "smlr-P1-1",
+                "resp_message": f"Paid by Asha Customer, {user.phone_no}",
+            },
+            "refunds": [{"unique_request_id": "R1", "amount": 20.0, "status": "SUCCESS"}],
+        }
+    }
+
+
+def test_erasure_takes_the_person_out_of_gateway_answers_and_ticket_texts(customer, other_customer, admin_user):
+    """Issue 46: the person's phone, name, email and addresses leave the kept gateway answers and the
+    tickets' texts; amounts, statuses and references stay, and another shopper's rows are untouched."""
+    from payments.models import PaymentEvent, RefundEvent, SandboxCharge
+    from support.models import Ticket
+
+    order = order_of(customer)
+    payment = _paid_online(order)
+    refund = Refund.objects.get(payment=payment)
+    answer = _juspay_answer(customer, order, payment)
+    PaymentEvent.objects.create(payment=payment, source="reconcile", from_status="new", to_status="charged", raw=answer)
+    RefundEvent.objects.create(refund=refund, source="webhook", to_state="succeeded", raw=answer)
+    SandboxCharge.objects.create(gateway_order_id=payment.gateway_order_id, amount=120, customer_id=customer.phone_no)
+    ticket = ticket_of(customer, order, "T-PD-SCRUB")
+    Ticket.objects.filter(pk=ticket.pk).update(
+        text=f"Asha here, call +91 {customer.phone_no[:5]} {customer.phone_no[5:]} or my husband on 9123456789; "
+        "leave it at 12 Main Road, Amalapuram 533201. Two eggs broken (order 2 of 3).",
+    )
+    refund.reason = f"Asha Customer's eggs broken, told on {customer.phone_no}"
+    refund.save(update_fields=["reason"])
+    theirs = order_of(other_customer)
+    their_payment = _paid_online(theirs)
+    their_answer = _juspay_answer(other_customer, theirs, their_payment)
+    PaymentEvent.objects.create(
+        payment=their_payment, source="reconcile", from_status="new", to_status="charged", raw=their_answer
+    )
+    User.objects.filter(pk=customer.pk).update(deletion_requested_at=timezone.now(), is_active=False)
+
+    assert privacy.personal_data_erase(user_id=customer.pk) is True
+
+    for kept in (PaymentEvent.objects.get(payment=payment).raw, RefundEvent.objects.get(refund=refund).raw):
+        text = str(kept)
+        for personal in (customer.phone_no, "asha", "Asha", "ASHA", "12 Main Road", "Amalapuram", "533201", "okaxis"):
+            assert personal not in text
+        status = kept["status"]
+        assert (status["order_id"], status["id"], status["status"], status["amount"]) == (
+            payment.gateway_order_id,
+            "ordeh_5d1b1f6e",
+            "CHARGED",
+            120.0,
+        )
+        assert status["card"]["last_four_digits"] == "1111" and status["card"]["card_brand"] == "VISA"
+        assert status["payment_gateway_response"]["txn_id"] == "smlr-P1-1"
+        assert status["refunds"] == [{"unique_request_id": "R1", "amount": 20.0, "status": "SUCCESS"}]
+        assert status["customer_id"] == "[erased]"
+    assert SandboxCharge.objects.get(gateway_order_id=payment.gateway_order_id).customer_id == "[erased]"
+    ticket.refresh_from_db()
+    assert ticket.text == (
+        "[erased] here, call [erased] or my husband on [erased]; leave it at [erased], [erased] [erased]. "
+        "Two eggs broken (order 2 of 3)."
+    )
+    assert (ticket.contact_name, ticket.contact_phone, ticket.contact_email) == ("", "", "")
+    assert PaymentEvent.objects.get(payment=their_payment).raw == their_answer
+    assert Refund.objects.get(pk=refund.pk).reason == "[erased]'s eggs broken, told on [erased]"
+    assert Refund.objects.get(payment=their_payment).reason == "Two eggs broken"

@@ -3,7 +3,9 @@
 The same as the Celery beat task, on demand and without the few minutes' grace: every pending
 refund is brought to a final state (one status call per payment; `--no-refunds` skips them), then
 every payment still new or pending since then is checked, with a progress bar, and each change is
-printed. Refunds in manual review are listed for staff and never sent again.
+printed; then up to PAYMENT_RECHECK_PER_RUN payments charged in the last PAYMENT_RECHECK_CHARGED_DAYS
+(`--recheck N` for another number, 0 for none), for reversals and chargebacks whose webhook was lost.
+Refunds in manual review are listed for staff and never sent again.
 """
 
 import re
@@ -15,7 +17,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from payments.models import Refund
 from payments.refund_sync import refunds_reconcile
-from payments.services import payments_reconcile
+from payments.services import payments_recheck_charged, payments_reconcile
 
 BAR_WIDTH = 30
 _DURATION = re.compile(r"^(\d+)\s*([mhd])$")
@@ -41,6 +43,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--since", help="only payments started since then: 90m, 6h, 2d or an ISO date (default 2d)")
         parser.add_argument("--no-refunds", action="store_true", help="leave pending refunds for the next run")
+        parser.add_argument(
+            "--recheck",
+            type=int,
+            default=None,
+            help="ask again about this many recently charged payments (default PAYMENT_RECHECK_PER_RUN; 0: none)",
+        )
 
     def progress(self, done: int, total: int) -> None:
         if not self.show_progress:
@@ -50,12 +58,13 @@ class Command(BaseCommand):
         if done == total:
             self.stderr.write("")
 
-    def handle(self, *args, since: str | None, **options):
+    def handle(self, *args, since: str | None, recheck: int | None = None, **options):
         self.show_progress = options.get("verbosity", 1) > 0
         moment = parse_since(since or "2d")
         if not options.get("no_refunds"):
             self.reconcile_refunds()
         results = payments_reconcile(since=moment, settled_for=timedelta(0), progress=self.progress)
+        results += payments_recheck_charged(limit=recheck, progress=self.progress)
         changed = [result for result in results if not result.error]
         unknown = [result for result in results if result.error]
         for result in changed:
