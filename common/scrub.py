@@ -80,13 +80,13 @@ def _personal_key(key: Any) -> bool:
     return any(part in key for part in PERSONAL_KEY_PARTS) and not any(part in key for part in KEPT_KEY_PARTS)
 
 
-def _erased(value: Any) -> Any:
+def erased(value: Any) -> Any:
     """Every string, number and list under a personal field replaced (a `billing_address` object's
     `line1` and `zipcode` alike); empty values stay empty."""
     if isinstance(value, dict):
-        return {key: _erased(item) for key, item in value.items()}
+        return {key: erased(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [_erased(item) for item in value]
+        return [erased(item) for item in value]
     return value if value in (None, "") or isinstance(value, bool) else ERASED
 
 
@@ -94,7 +94,7 @@ def scrub_json(value: Any, values: list[str]) -> Any:
     """A copy of a kept gateway answer with the person taken out: personal fields replaced by key,
     the person's identifiers by value; numbers, booleans and everything else as they were."""
     if isinstance(value, dict):
-        return {key: _erased(item) if _personal_key(key) else scrub_json(item, values) for key, item in value.items()}
+        return {key: erased(item) if _personal_key(key) else scrub_json(item, values) for key, item in value.items()}
     if isinstance(value, list):
         return [scrub_json(item, values) for item in value]
     if isinstance(value, str):

@@ -32,6 +32,7 @@ import catalog.privacy
 import counter.privacy
 import inventory.privacy
 import notifications.privacy
+import ondc.privacy
 import orders.privacy
 import payments.privacy
 import promotions.privacy
@@ -67,14 +68,16 @@ HOLDERS = (
     inventory.privacy,
     notifications.privacy,
     catalog.privacy,
+    ondc.privacy,
 )
-# Erased in this order: the kept texts first (gateway answers, tickets), as they find the person in
-# them by the delivery addresses orders' erasure clears; the account last, as notifications,
+# The kept texts: gateway answers, tickets, the network's messages.
+KEPT_TEXTS = (payments.privacy, support.privacy, ondc.privacy)
+# Erased in this order: the kept texts first, as they find the person in them by the delivery
+# addresses orders' erasure clears; the account last, as notifications,
 # counter and accounts' own OTP records find their rows by the phone number it replaces.
 ERASE_ORDER = (
-    payments.privacy,
-    support.privacy,
-    *(holder for holder in HOLDERS[1:] if holder not in (payments.privacy, support.privacy)),
+    *KEPT_TEXTS,
+    *(holder for holder in HOLDERS[1:] if holder not in KEPT_TEXTS),
     accounts.privacy,
 )
 

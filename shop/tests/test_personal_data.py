@@ -127,6 +127,7 @@ def test_the_export_holds_every_apps_part(customer, admin_user):
         "supplierContacts",
         "stockAlerts",
         "reviews",
+        "networkOrders",
     ]
     assert data["payments"][0]["amount"] == Decimal("120.00")
     assert data["payments"][0]["refunds"][0]["amount"] == Decimal("20.00")
@@ -150,9 +151,9 @@ def test_the_export_takes_a_fixed_number_of_queries_whatever_its_size(
 
 
 # The role, then one query a section, the lines of orders and of tickets (with their items) and the
-# payments' refunds one more each: seventeen whatever the shopper's history (the phone orders and
-# the rider's door collections, issue 48, are a section each).
-EXPORT_QUERIES = 17
+# payments' refunds one more each: eighteen whatever the shopper's history (the phone orders and
+# the rider's door collections, issue 48, are a section each; so are the ONDC network's orders).
+EXPORT_QUERIES = 18
 
 
 @pytest.mark.parametrize("status", OPEN_STATUSES)
