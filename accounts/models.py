@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from accounts.roles import role_of
+from common.gstin import BUYER_NAME_LIMIT
 
 # Spec section 8: what 'Use Current Location' fills in for the parts it could not find.
 UNKNOWN_ADDRESS_PARTS = frozenset({"unknown street", "unknown city", "unknown postal code"})
@@ -64,6 +65,11 @@ class User(AbstractBaseUser):
     postal_code = models.CharField(max_length=6, blank=True)
     latitude = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
     longitude = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
+
+    # The business a shopper buys for, kept to fill checkout's GST invoice (issue 43): both or
+    # neither, checked by `common.gstin.buyer_checked` (`user_profile_update`), as an invoice's is.
+    business_gstin = models.CharField("business GSTIN", max_length=15, blank=True, default="")
+    business_name = models.CharField("business legal name", max_length=BUYER_NAME_LIMIT, blank=True, default="")
 
     # DPDP Act 2023 (accounts/privacy.py): the shopper asked to delete the account (it is inactive
     # from that moment), and when its personal data was erased (name, phone, address, location).

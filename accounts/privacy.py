@@ -11,7 +11,8 @@ erased later by a task, the hourly purge, or a registration of the same number
 (`phone_free_for_registration`).
 
 Erasing the account replaces the name ("Deleted user") and the phone number (a placeholder that is
-not a phone number, so the number can register again), clears the address and location, and
+not a phone number, so the number can register again), clears the address, the location and the
+business GSTIN and name kept for checkout (a proprietor's GSTIN holds their PAN), and
 deletes the OTP records to the number; the consents stay as the record of what was agreed.
 """
 
@@ -160,6 +161,8 @@ def personal_data_export(user: User) -> dict:
             "dateJoined": _iso(user.date_joined),
             "isAdmin": user.is_staff,
             "role": role_of(user),
+            "businessGstin": user.business_gstin,
+            "businessName": user.business_name,
         },
         "addresses": [
             {
@@ -200,6 +203,7 @@ def personal_data_erase(user: User) -> dict[str, int]:
     user.name = ERASED_NAME
     user.phone_no = erased_phone(user.pk)
     user.street = user.city = user.postal_code = ""
+    user.business_gstin = user.business_name = ""
     user.latitude = user.longitude = None
     user.is_active = False
     user.set_unusable_password()

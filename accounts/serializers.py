@@ -142,6 +142,10 @@ class ProfileInput(JudgedInput):
     language = serializers.CharField(required=False, allow_blank=True, allow_null=True)
     password = _text(trim_whitespace=False)
     currentPassword = _text(trim_whitespace=False, source="current_password")
+    # The business the shopper buys for (issue 43), checked as checkout checks an invoice's buyer;
+    # neither sent keeps the one kept, both blank forget it.
+    buyerGstin = _text(source="buyer_gstin", max_length=20, help_text="A business GSTIN (with buyerName), or blank")
+    buyerName = _text(source="buyer_name", max_length=200, help_text="The business's legal name, or blank")
 
     accepted = {
         "name": NAME,
@@ -252,6 +256,12 @@ class UserListQuery(serializers.Serializer):
     pageSize = PageSizeField(sizes=USER_LIST)
 
 
+class BusinessBuyerOutput(serializers.Serializer):
+    gstin = serializers.CharField()
+    name = serializers.CharField()
+    stateCode = serializers.CharField(help_text="The business's state: the GSTIN's first two digits")
+
+
 class UserSummaryOutput(serializers.Serializer):
     _id = serializers.CharField(source="pk")
     name = serializers.CharField()
@@ -278,6 +288,15 @@ class UserOutput(UserSummaryOutput):
     )
     location = serializers.SerializerMethodField()
     language = serializers.ChoiceField(choices=settings.LANGUAGES, read_only=True)
+    businessBuyer = serializers.SerializerMethodField(
+        help_text="The business the shopper buys for (checkout's GST invoice starts from it), or null"
+    )
+
+    @extend_schema_field(BusinessBuyerOutput(allow_null=True))
+    def get_businessBuyer(self, user: User) -> dict | None:
+        if not user.business_gstin:
+            return None
+        return {"gstin": user.business_gstin, "name": user.business_name, "stateCode": user.business_gstin[:2]}
 
     @extend_schema_field(LocationOutput(allow_null=True))
     def get_location(self, user: User) -> dict | None:

@@ -55,6 +55,7 @@ from accounts.rules import (
     clean_phone,
     clean_postal_code,
 )
+from common.gstin import buyer_checked
 from common.india import latitude, longitude
 from common.text import clean_text
 
@@ -242,6 +243,8 @@ def user_profile_update(
     delivery_address=UNCHANGED,
     location=UNCHANGED,
     language=UNCHANGED,
+    buyer_gstin=UNCHANGED,
+    buyer_name=UNCHANGED,
     password="",
     current_password="",
     client_ip: str = "",
@@ -252,6 +255,9 @@ def user_profile_update(
     one needs `current_password`: a bearer token alone (a stolen one) must not take the account
     over (issue 33); wrong current passwords count as wrong sign-ins from `client_ip`.
     `delivery_address` is a dict with any of street, city, postal_code; blanks clear a part.
+    `buyer_gstin` and `buyer_name` are the business the shopper buys for (checkout's GST invoice
+    starts from it): checked as a pair by `common.gstin.buyer_checked`, the one sent alone paired
+    with the one kept; both blank forget it; neither sent (the existing client) leaves it alone.
     """
     if phone_no is not UNCHANGED and phone_no not in (None, "") and str(phone_no).strip() != user.phone_no:
         raise InvalidInput(gettext("Phone number cannot be changed."))
@@ -266,6 +272,13 @@ def user_profile_update(
     if language is not UNCHANGED:
         user.language = clean_language(language)
         changed.append("language")
+    if buyer_gstin is not UNCHANGED or buyer_name is not UNCHANGED:
+        buyer = buyer_checked(
+            user.business_gstin if buyer_gstin is UNCHANGED else buyer_gstin,
+            user.business_name if buyer_name is UNCHANGED else buyer_name,
+        )
+        user.business_gstin, user.business_name = buyer or ("", "")
+        changed += ["business_gstin", "business_name"]
     if password:
         new_password = clean_new_password(password, user=user)
         _check_current_password(user=user, current_password=current_password, client_ip=client_ip)

@@ -13,7 +13,8 @@ amounts add up to zero to the paisa (the figures are `books.documents`' and `boo
 
 - **Sales** (each invoice not cancelled in the period): Dr how it was paid (the counter's tenders:
   Cash, UPI clearing, Card clearing, Store credit; an online payment: the gateway's clearing
-  ledger; cash or UPI at the door: Cash), Cr `Sales @5%` (the taxable value of each rate; exempt
+  ledger; cash or UPI at the door: Cash; the store credit a website or phone order spent: Store
+  credit, the rest to the gateway's ledger or Cash, so a sale partly paid by credit balances), Cr `Sales @5%` (the taxable value of each rate; exempt
   lines to `Sales exempt`, delivery to `Delivery charges @18%`), Cr `Output CGST 2.5%` and
   `Output SGST 2.5%` (or `Output IGST 5%`).
 - **Credit Note**: the same ledgers the other way round, Cr the way the order was paid.
@@ -35,7 +36,7 @@ from books import documents, itc
 from books.documents import Document
 from books.periods import Span
 from common.gstin import STATE_NAMES
-from common.money import to_rupees
+from common.money import to_paise, to_rupees
 from counter.models import BillTender
 from orders.models import Order
 from orders.tax import DELIVERY_SAC
@@ -110,22 +111,28 @@ def _sales_rates(document: Document) -> tuple[list[tuple[str, int]], dict[int, d
 
 def _receipts(document: Document, paid: dict) -> list[tuple[str, int]]:
     """How the document's value was paid (or paid back): (ledger, paise), adding up to its value."""
-    method, tenders = paid.get(document.order_id, ("", []))
+    method, tenders, credit = paid.get(document.order_id, ("", [], 0))
     if document.kind == documents.INVOICE and tenders:
         shares = [(ledger(TENDER_LEDGERS.get(tender, "cash")), amount) for tender, amount in tenders]
         rest = document.value - sum(amount for _, amount in shares[:-1])
         if rest > 0:  # the tenders add up to the bill; the last takes any paisa of difference
             return [*shares[:-1], (shares[-1][0], rest)]
-    if method == Order.PaymentMethod.ONLINE:
-        return [(ledger("online"), document.value)]
-    return [(ledger("cash"), document.value)]
+    source = ledger("online") if method == Order.PaymentMethod.ONLINE else ledger("cash")
+    if document.kind == documents.INVOICE and credit > 0:
+        # The credit a website or phone order spent at placement paid that much of the invoice; the
+        # payment (the gateway, or cash at the door) the rest. A counter bill's credit is a tender.
+        spent = min(credit, document.value)
+        shares = [(source, document.value - spent), (ledger("store_credit"), spent)]
+        return [(name, paise) for name, paise in shares if paise]  # the party is the first
+    return [(source, document.value)]
 
 
 def _paid(order_ids: list[int]) -> dict:
-    """Each order's payment method and its counter tenders, for a batch of documents."""
+    """Each order's payment method, its counter tenders and the store credit it spent (paise), for
+    a batch of documents."""
     found = {
-        row["id"]: (row["payment_method"], [])
-        for row in Order.objects.filter(id__in=order_ids).values("id", "payment_method")
+        row["id"]: (row["payment_method"], [], to_paise(row["store_credit_applied"]))
+        for row in Order.objects.filter(id__in=order_ids).values("id", "payment_method", "store_credit_applied")
     }
     for tender in (
         BillTender.objects.filter(bill__order_id__in=order_ids)

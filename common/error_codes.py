@@ -69,3 +69,5 @@ class CommonErrorCode(ErrorCode):
     GSTIN_FORMAT = "gstin_format", "The GSTIN is not 15 characters of the GSTIN pattern"
     GSTIN_STATE = "gstin_state", "The GSTIN's first two digits are no Indian state's code"
     GSTIN_CHECK = "gstin_check", "The GSTIN's last character is not its check character"
+    INVALID_BUYER_NAME = "invalid_name", "The business buyer's legal name is missing or too long"
+    BUYER_NEEDS_BOTH = "buyer_needs_both", "A business buyer needs both the GSTIN and the legal name"

@@ -7,6 +7,10 @@ GSTN's base-36 Luhn-like sum: each of the first 14 characters' values (0-9, A=10
 or 2 in turn, each product's base-36 digits added, and the check is what brings the sum to a
 multiple of 36. A typing slip of one character, or two swapped, fails it.
 
+A business buyer (an invoice's, or the one a shopper keeps on the profile) is a GSTIN and a legal
+name, both or neither: `buyer_checked` is the one check of the pair, here below accounts (the
+profile) and orders (the invoice) alike.
+
 The state code (the first two digits) decides whether a supply between two GSTINs is within one
 state (CGST + SGST) or between states (IGST). The table of codes lives here, below every app that
 asks (orders' place of supply, inventory's purchases).
@@ -16,7 +20,9 @@ import re
 
 from django.utils.translation import gettext_lazy
 
+from common.error_codes import CommonErrorCode
 from common.errors import InvalidValue
+from common.text import squeezed
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PATTERN = re.compile(r"[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]")
@@ -67,6 +73,9 @@ FORMAT_RULE = gettext_lazy(
 )
 CHECK_RULE = gettext_lazy("This GSTIN's last character does not match: check it for a typing slip.")
 STATE_RULE = gettext_lazy("This GSTIN's first two digits are no Indian state's code.")
+BUYER_NAME_LIMIT = 200
+BUYER_NAME_RULE = gettext_lazy("The buyer's legal name is needed, at most {limit} characters.")
+BUYER_NEEDS_BOTH = gettext_lazy("A business buyer needs both the GSTIN and the legal name.")
 
 
 def state_code(state: str) -> str:
@@ -106,3 +115,24 @@ def is_interstate_between(gstin: str, state: str) -> bool:
     """Whether a supply from the holder of `gstin` to a business in `state` crosses a state line
     (IGST) rather than staying within one state (CGST + SGST)."""
     return gstin[:2] != state_code(state)
+
+
+def buyer_name_checked(name) -> str:
+    """A business buyer's legal name as it is kept (spaces squeezed), or `InvalidValue` when it is
+    missing or longer than an invoice keeps."""
+    name = squeezed(name) if isinstance(name, str) else ""
+    if not name or len(name) > BUYER_NAME_LIMIT:
+        raise InvalidValue(str(BUYER_NAME_RULE).format(limit=BUYER_NAME_LIMIT), code=CommonErrorCode.INVALID_BUYER_NAME)
+    return name
+
+
+def buyer_checked(gstin, name) -> tuple[str, str] | None:
+    """A business buyer's GSTIN (`to_gstin`) and legal name, both or neither: None when neither was
+    given (a sale to, or a profile of, a shopper without a GSTIN), else the pair as it is kept."""
+    gstin = str(gstin or "").strip()
+    given_name = squeezed(name) if isinstance(name, str) else ""
+    if not gstin and not given_name:
+        return None
+    if not gstin or not given_name:
+        raise InvalidValue(str(BUYER_NEEDS_BOTH), code=CommonErrorCode.BUYER_NEEDS_BOTH)
+    return to_gstin(gstin), buyer_name_checked(given_name)

@@ -9,9 +9,11 @@ from common.permissions import HasRole, IsAdmin, IsCustomer
 from common.roles import Role
 from orders import selectors, services
 from orders.buy_again import order_buy_again
+from orders.buyers import NAMING_ROLES, invoice_buyer_set
 from orders.pipeline import order_advance, order_deliver, order_move_undo
 from orders.serializers import (
     BuyAgainSerializer,
+    InvoiceBuyerInSerializer,
     OrderSerializer,
     OrderStatusInSerializer,
     OrderUndoInSerializer,
@@ -95,6 +97,30 @@ class OrderUndoView(APIView):
         order = selectors.order_get_for(user=request.user, public_id=public_id)
         order_move_undo(order=order, reason=body.validated_data.get("reason", ""), by=request.user)
         return Response(_order_data(request, order))
+
+
+class OrderBuyerView(APIView):
+    """Staff name the business buyer on an existing order's invoice (issue 43): a shopper who comes
+    back with the bill and a GSTIN; the invoice then goes to GSTR-1's b2b. Naming again replaces."""
+
+    permission_classes = [HasRole(*NAMING_ROLES)]
+
+    @extend_schema(
+        summary="Name the business buyer (GSTIN and legal name) on an order's invoice (owner, manager, cashier)",
+        request=InvoiceBuyerInSerializer,
+        responses=OrderSerializer,
+    )
+    def put(self, request: Request, public_id: str) -> Response:
+        body = InvoiceBuyerInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        order = selectors.order_get_for(user=request.user, public_id=public_id)
+        invoice_buyer_set(
+            order=order,
+            gstin=body.validated_data.get("buyerGstin", ""),
+            name=body.validated_data.get("buyerName", ""),
+            by=request.user,
+        )
+        return Response(_order_data(request, selectors.order_get_for(user=request.user, public_id=public_id)))
 
 
 class OrderPayView(APIView):

@@ -13,6 +13,4 @@ class OrderErrorCode(ErrorCode):
     TOO_MANY_UNPAID_ORDERS = "too_many_unpaid_orders", "The shopper has too many orders waiting for payment"
     PACK_HOARDED = "pack_hoarded", "The shopper's open orders already hold the most of a pack one may buy"
     ORDER_CANCELLED = "order_cancelled", "The order is cancelled"
-    INVALID_BUYER_NAME = "invalid_name", "The business buyer's legal name is missing or too long"
     NOT_TAXED = "not_taxed", "The order was placed before GST was recorded"
-    BUYER_NEEDS_BOTH = "buyer_needs_both", "A business buyer needs both the GSTIN and the legal name"

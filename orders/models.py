@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from catalog.labels import pack_label
+from common.gstin import BUYER_NAME_LIMIT
 from common.money import sql_paise
 
 # The GST documents' models (series numbering, credit notes) live beside these; re-exported here.
@@ -394,7 +395,7 @@ class InvoiceBuyer(models.Model):
 
     order = models.OneToOneField("orders.Order", on_delete=models.PROTECT, related_name="invoice_buyer")
     gstin = models.CharField("buyer's GSTIN", max_length=15)
-    name = models.CharField("buyer's legal name", max_length=200)
+    name = models.CharField("buyer's legal name", max_length=BUYER_NAME_LIMIT)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
 

@@ -22,6 +22,7 @@ from common.money import rupees_in_words, to_rupees
 from common.pagination import ADMIN_ORDER_LIST
 from delivery.serializers import ClockField
 from delivery.slots import slot_label
+from orders.buyers import buyer_naming_allowed
 from orders.models import Order, OrderItem, OrderLineChange
 from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel, undo_to
 from orders.selectors import booking_of
@@ -267,6 +268,10 @@ class BusinessBuyerIn(serializers.Serializer):
     buyerName = TextField(required=False, allow_blank=True, max_length=200, help_text="The business buyer's legal name")
 
 
+class InvoiceBuyerInSerializer(BusinessBuyerIn):
+    """Staff naming the buyer on an existing invoice: both are needed (`invoice_buyer_set`)."""
+
+
 class InvoiceBuyerSerializer(serializers.Serializer):
     gstin = serializers.CharField()
     name = serializers.CharField()
@@ -291,6 +296,7 @@ class OrderSerializer(serializers.Serializer):
     )
     lineChanges = OrderLineChangeSerializer(source="line_changes.all", many=True)
     canChangeLines = serializers.SerializerMethodField()
+    canNameBuyer = serializers.SerializerMethodField()
     itemsPrice = MoneyField(source="items_price")
     shippingPrice = MoneyField(source="shipping_price")
     totalPrice = MoneyField(source="total_price")
@@ -373,6 +379,10 @@ class OrderSerializer(serializers.Serializer):
         """Whether the caller may reduce, remove or replace this order's lines now (staff, at packing)."""
         request = self.context.get("request")
         return line_changes_allowed(order=order, user=getattr(request, "user", None))
+
+    def get_canNameBuyer(self, order: Order) -> bool:
+        """Whether the caller may name the business buyer on this order's invoice (`PUT .../buyer`)."""
+        return buyer_naming_allowed(order=order, user=getattr(self.context.get("request"), "user", None))
 
     @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=Order.Status.values)))
     def get_allowedMoves(self, order: Order) -> list[str]:

@@ -13,5 +13,6 @@ urlpatterns = [
     path("orders/<str:public_id>/status", api.OrderStatusView.as_view(), name="order-status"),
     path("orders/<str:public_id>/undo", api.OrderUndoView.as_view(), name="order-undo"),
     path("orders/<str:public_id>/buy-again", api.OrderBuyAgainView.as_view(), name="order-buy-again"),
+    path("orders/<str:public_id>/buyer", api.OrderBuyerView.as_view(), name="order-buyer"),
     path("orders/<str:public_id>/pay", api.OrderPayView.as_view(), name="order-pay"),
 ]

@@ -80,6 +80,7 @@ def test_read_by_id(as_user, admin_user, make_user):
         "hasCompleteAddress": False,
         "location": None,
         "language": "en",
+        "businessBuyer": None,
     }
 
 

@@ -54,6 +54,7 @@ def test_login_answers_the_stored_login_info(api_client, make_user):
         "hasCompleteAddress",
         "location",
         "language",
+        "businessBuyer",  # issue 43: checkout's GST invoice panel starts from it
     }
     assert info["_id"] == str(user.pk)
     assert (info["name"], info["phoneNo"], info["isAdmin"]) == ("Asha", "9876543210", False)

@@ -32,6 +32,7 @@ def test_profile_answers_the_user_without_a_token(as_user, customer):
         "hasCompleteAddress": False,
         "location": None,
         "language": "en",
+        "businessBuyer": None,
     }
 
 

@@ -8,7 +8,8 @@ from decimal import Decimal
 from books import tally
 from books.gstr1 import gstr1
 from books.itc import input_tax
-from books.tests.shop import BUYER_GSTIN
+from books.tests.shop import BUYER_GSTIN, at, sale
+from orders.models import Order
 
 
 def parsed(span):
@@ -78,3 +79,32 @@ def test_a_business_sale_names_its_buyer_and_the_ledgers_come_from_settings(octo
     o5 = next(v for v in root.iter("VOUCHER") if v.findtext("VOUCHERNUMBER") == october.orders["O5"].invoice_number)
     assert o5.findtext("PLACEOFSUPPLY") == "Puducherry"
     assert [name for name, *_ in entries(o5)] == ["Cash in hand", "Local sales 12 pc", "Output IGST 12%"]
+
+
+def test_a_sale_partly_paid_by_store_credit_debits_the_store_credit_ledger(october, october_period, customer):
+    order = sale(customer, when=at(10, 20), lines=[(october.packs.rice, 1), (october.packs.oil, 1)])
+    Order.objects.filter(pk=order.pk).update(
+        payment_method=Order.PaymentMethod.ONLINE, store_credit_applied=Decimal("100.50")
+    )
+    voucher = next(
+        v for v in parsed(october_period).iter("VOUCHER") if v.findtext("VOUCHERNUMBER") == order.invoice_number
+    )
+    lines = entries(voucher)
+    assert [(name, positive, amount) for name, positive, amount in lines if positive == "Yes"] == [
+        ("Online payments clearing", "Yes", Decimal("-465.00")),
+        ("Store credit", "Yes", Decimal("-100.50")),
+    ]
+    assert voucher.findtext("PARTYLEDGERNAME") == "Online payments clearing"
+    debits = sum(-amount for _, positive, amount in lines if positive == "Yes")
+    credits = sum(amount for _, positive, amount in lines if positive == "No")
+    assert debits == credits == Decimal("565.50")
+
+
+def test_a_sale_paid_wholly_by_store_credit_debits_only_that_ledger(october, october_period, customer):
+    order = sale(customer, when=at(10, 21), lines=[(october.packs.tomato, 2)])
+    Order.objects.filter(pk=order.pk).update(store_credit_applied=Decimal("40.00"))
+    voucher = next(
+        v for v in parsed(october_period).iter("VOUCHER") if v.findtext("VOUCHERNUMBER") == order.invoice_number
+    )
+    assert entries(voucher) == [("Store credit", "Yes", Decimal("-40.00")), ("Sales exempt", "No", Decimal("40.00"))]
+    assert voucher.findtext("PARTYLEDGERNAME") == "Store credit"

@@ -74,7 +74,11 @@ TALLY_LEDGERS = {
     ),
     "upi": env.text("TALLY_UPI_LEDGER", "UPI clearing", meaning=_LEDGER + "the counter's UPI payments to"),
     "card": env.text("TALLY_CARD_LEDGER", "Card clearing", meaning=_LEDGER + "the counter's card payments to"),
-    "store_credit": env.text("TALLY_STORE_CREDIT_LEDGER", "Store credit", meaning=_LEDGER + "store credit to"),
+    "store_credit": env.text(
+        "TALLY_STORE_CREDIT_LEDGER",
+        "Store credit",
+        meaning=_LEDGER + "store credit (a counter tender, or what a website or phone order spent) to",
+    ),
     "online": env.text(
         "TALLY_ONLINE_LEDGER", "Online payments clearing", meaning=_LEDGER + "orders paid online (the gateway) to"
     ),

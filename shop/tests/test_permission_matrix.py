@@ -428,6 +428,15 @@ API: dict[str, dict[str, Rule]] = {
             OWNER_OR_ADMIN, staff(200, 403, 403), body=lambda world, actor: {"reason": "The shopper asked by phone."}
         )
     },
+    # Naming the business buyer on an existing invoice (issue 43): the owner or manager and the
+    # cashier (who names one at the counter anyway); a packer or rider does not, nor the shopper.
+    "api/orders/<str:public_id>/buyer": {
+        "PUT": Rule(
+            ADMIN_ONLY,
+            staff(200, 403, 403),
+            body=lambda world, actor: {"buyerGstin": "37AAPFU0939F1ZU", "buyerName": "Sri Lakshmi Caterers"},
+        )
+    },
     # A customer's browser never marks an order paid: only staff record cash.
     # The cashier at the counter and the rider at the door take cash; a packer handles no money.
     "api/orders/<str:public_id>/pay": {"PUT": Rule((401, 403, 404, 200), staff(200, 403, 200))},

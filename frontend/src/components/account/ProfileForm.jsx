@@ -1,5 +1,7 @@
 // The profile form (spec sections 2, 5 and 8): name, read-only phone, delivery address filled by
-// hand or from the browser's location, a map of the saved location, optional new password.
+// hand or from the browser's location, a map of the saved location, optional new password; on the
+// /profile page also the business the shopper buys for (issue 43: its GSTIN and legal name, checked
+// by the server as checkout's are; checkout's GST invoice panel starts from them).
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../lib/api";
 import { getUserInfo, setUserInfo } from "../../lib/auth";
@@ -47,7 +49,46 @@ function formFromUser(user) {
     city: address.city ?? "",
     postalCode: address.postalCode ?? "",
     location: location && location.latitude != null && location.longitude != null ? location : null,
+    buyerGstin: user?.businessBuyer?.gstin ?? "",
+    buyerName: user?.businessBuyer?.name ?? "",
   };
+}
+
+function BusinessFields({ form, update, id }) {
+  const t = useT();
+  return (
+    <fieldset className="profile-form__business">
+      <legend>{t("profile.business")}</legend>
+      <p className="profile-form__hint" id={id("business-hint")}>
+        {t("profile.businessHint")}
+      </p>
+      <div className="form-field">
+        <label htmlFor={id("business-gstin")}>{t("profile.businessGstin")}</label>
+        <input
+          id={id("business-gstin")}
+          type="text"
+          value={form.buyerGstin}
+          onChange={update("buyerGstin")}
+          maxLength={20}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={id("business-hint")}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor={id("business-name")}>{t("profile.businessName")}</label>
+        <input
+          id={id("business-name")}
+          type="text"
+          value={form.buyerName}
+          onChange={update("buyerName")}
+          maxLength={200}
+          autoComplete="organization"
+        />
+      </div>
+    </fieldset>
+  );
 }
 
 /** The address the offline lookup gives for a point; it knows pincode and town, not the street. */
@@ -59,7 +100,8 @@ export function addressFromLookup(result, typedStreet) {
   };
 }
 
-export default function ProfileForm({ idPrefix = "profile", headingLevel = 1, onSaved }) {
+/** `withBusiness`: also the business GSTIN and name (the /profile page; the account drawer keeps to the spec's form). */
+export default function ProfileForm({ idPrefix = "profile", headingLevel = 1, onSaved, withBusiness = false }) {
   const t = useT();
   const [form, setForm] = useState(() => formFromUser(getUserInfo()));
   const profile = useApi("/api/users/profile");
@@ -98,6 +140,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1, on
           location: form.location,
           password,
           ...(password ? { currentPassword } : {}),
+          ...(withBusiness ? { buyerGstin: form.buyerGstin, buyerName: form.buyerName } : {}),
         },
       });
       setUserInfo(info);
@@ -235,6 +278,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1, on
         {t("profile.useLocation")}
       </button>
       {form.location && <LocationMap latitude={Number(form.location.latitude)} longitude={Number(form.location.longitude)} />}
+      {withBusiness && <BusinessFields form={form} update={update} id={id} />}
       <button type="button" className="link-button profile-form__toggle" onClick={togglePasswords} aria-expanded={showPasswords}>
         {showPasswords ? t("profile.hidePasswords") : t("password.reset")}
       </button>

@@ -269,3 +269,53 @@ describe("Use Current Location", () => {
     });
   });
 });
+
+describe("ProfileForm's business (issue 43)", () => {
+  const business = { gstin: "37AAPFU0939F1ZU", name: "Sri Lakshmi Caterers", stateCode: "37" };
+
+  async function renderWithBusiness(routes = {}, kept = null) {
+    const fetchMock = mockFetch({ "GET /api/users/profile": { body: { ...profile, businessBuyer: kept } }, ...routes });
+    const user = userEvent.setup();
+    render(<ProfileForm withBusiness />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    return { user, fetchMock };
+  }
+
+  it("is not on the account drawer's form, which sends none of it", async () => {
+    const { user, fetchMock } = await renderLoaded({ "PUT /api/users/profile": { body: { ...profile, token: "fresh", expiresAt } } });
+    expect(screen.queryByLabelText("GSTIN")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(sentBody(fetchMock, "PUT", "/api/users/profile")).toBeDefined());
+    const sent = sentBody(fetchMock, "PUT", "/api/users/profile");
+    expect(sent).not.toHaveProperty("buyerGstin");
+    expect(sent).not.toHaveProperty("buyerName");
+  });
+
+  it("shows the kept business and sends what the shopper types; the answer is stored for checkout", async () => {
+    const { user, fetchMock } = await renderWithBusiness(
+      {
+        "PUT /api/users/profile": ({ body }) => ({
+          body: { ...profile, businessBuyer: { gstin: body.buyerGstin, name: body.buyerName, stateCode: "37" }, token: "fresh", expiresAt },
+        }),
+      },
+      business,
+    );
+    expect(screen.getByRole("group", { name: "GST invoices for a business" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("GSTIN")).toHaveValue("37AAPFU0939F1ZU"));
+    await user.clear(screen.getByLabelText("Business's legal name"));
+    await user.type(screen.getByLabelText("Business's legal name"), "Lakshmi Foods");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(getUserInfo()?.businessBuyer?.name).toBe("Lakshmi Foods"));
+    expect(sentBody(fetchMock, "PUT", "/api/users/profile")).toMatchObject({ buyerGstin: "37AAPFU0939F1ZU", buyerName: "Lakshmi Foods" });
+  });
+
+  it("shows the server's refusal of a wrong check character", async () => {
+    const error = vi.spyOn(toast, "error");
+    const refusal = "This GSTIN's last character does not match: check it for a typing slip.";
+    const { user } = await renderWithBusiness({ "PUT /api/users/profile": { status: 400, body: { message: refusal, code: "gstin_check" } } });
+    await user.type(screen.getByLabelText("GSTIN"), "37AAPFU0939F1ZV");
+    await user.type(screen.getByLabelText("Business's legal name"), "Sri Lakshmi Caterers");
+    await user.click(screen.getByRole("button", { name: "Update" }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(refusal));
+  });
+});

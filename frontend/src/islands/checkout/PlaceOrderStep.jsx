@@ -13,7 +13,8 @@ import { errorMessage } from "../../lib/api";
 import { flash } from "../../lib/flash";
 import { toast } from "../../lib/toast";
 import { ONLINE, paymentMethodLabel, validPaymentMethod } from "../../lib/paymentMethods";
-import { addressLine, isAddressComplete } from "./rules";
+import { getUserInfo } from "../../lib/auth";
+import { addressLine, isAddressComplete, profileBuyer } from "./rules";
 import { defaultSubstitution } from "./substitution";
 import { packLabel } from "../../lib/packLabel";
 
@@ -71,7 +72,8 @@ export default function PlaceOrderStep() {
   // reloads the slots after one filled up under the shopper.
   const [slot, setSlot] = useState("");
   const [slotsVersion, setSlotsVersion] = useState(0);
-  const [buyer, setBuyer] = useState({ gstin: "", name: "" });
+  // Prefilled with the business kept on the profile; the shopper may change or clear it for this order.
+  const [buyer, setBuyer] = useState(() => profileBuyer(getUserInfo()));
   const goBackTo = missingStep(cart);
 
   useEffect(() => {

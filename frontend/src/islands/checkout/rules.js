@@ -8,3 +8,9 @@ export function isAddressComplete(address) {
 export function addressLine(address) {
   return `${address.street}, ${address.city} ${address.postalCode}`;
 }
+
+/** The business buyer checkout starts from: the one kept on the profile (issue 43), or none. */
+export function profileBuyer(userInfo) {
+  const kept = userInfo?.businessBuyer;
+  return { gstin: kept?.gstin ?? "", name: kept?.name ?? "" };
+}

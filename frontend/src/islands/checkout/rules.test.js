@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLine, isAddressComplete } from "./rules";
+import { addressLine, isAddressComplete, profileBuyer } from "./rules";
 
 describe("isAddressComplete", () => {
   it("needs street, city and postal code, blanks not counting", () => {
@@ -12,5 +12,16 @@ describe("isAddressComplete", () => {
 
   it("writes the address on one line", () => {
     expect(addressLine({ street: "12-4 Gandhi Nagar", city: "Amalapuram", postalCode: "533201" })).toBe("12-4 Gandhi Nagar, Amalapuram 533201");
+  });
+});
+
+describe("profileBuyer (issue 43)", () => {
+  it("starts checkout's business buyer from the one kept on the profile, or none", () => {
+    expect(profileBuyer({ businessBuyer: { gstin: "37AAPFU0939F1ZU", name: "Sri Traders", stateCode: "37" } })).toEqual({
+      gstin: "37AAPFU0939F1ZU",
+      name: "Sri Traders",
+    });
+    expect(profileBuyer({ businessBuyer: null })).toEqual({ gstin: "", name: "" });
+    expect(profileBuyer(null)).toEqual({ gstin: "", name: "" });
   });
 });

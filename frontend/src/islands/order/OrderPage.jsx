@@ -26,6 +26,8 @@ const Packing = lazy(() => import(/* webpackChunkName: "order-packing" */ "./Pac
 const loadInvoice = () => import(/* webpackChunkName: "order-invoice" */ "./Invoice");
 const Invoice = lazy(loadInvoice);
 loadInvoice();
+// Staff naming a business buyer on the invoice (issue 43), for those the server says may.
+const BuyerForm = lazy(() => import(/* webpackChunkName: "order-buyer-form" */ "./BuyerForm"));
 // Buy again is the owner's only, beside Print: it comes once the order is shown, with its texts.
 const BuyAgainButton = lazy(() =>
   import(/* webpackChunkName: "buy-again" */ "../../components/orders/BuyAgainButton").then(textsLoaded),
@@ -152,6 +154,11 @@ export default function OrderPage({ orderId }) {
           </div>
           <div className="order-page__side">
             <OrderTracking order={order} />
+            {order.canNameBuyer && (
+              <Suspense fallback={null}>
+                <BuyerForm key={order.buyer?.gstin ?? ""} order={order} onSaved={setData} />
+              </Suspense>
+            )}
             <Suspense fallback={null}>
               <Extras order={order} onCancelled={setData} />
             </Suspense>

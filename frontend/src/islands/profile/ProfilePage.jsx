@@ -33,7 +33,7 @@ export default function ProfilePage() {
     <div className="profile-page">
       <div className="profile-page__side">
         {back && <Message variant="info">{t("profile.backToCheckout")}</Message>}
-        <ProfileForm idPrefix="profile" headingLevel={1} onSaved={back ? () => navigate(back) : undefined} />
+        <ProfileForm idPrefix="profile" headingLevel={1} withBusiness onSaved={back ? () => navigate(back) : undefined} />
         <Suspense fallback={null}>
           <StoreCredit headingLevel={2} />
         </Suspense>
