@@ -183,10 +183,25 @@ class StockTakesView(ManagerView):
         return Response(StockTakeSerializer(stock_takes.stock_take_get(take_id=take.pk)).data, status=201)
 
 
+def _csv_export(request: Request) -> bool:
+    export = request.query_params.get("export")
+    if export not in (None, "csv"):
+        raise InvalidValue(gettext("The only export is csv."), code="bad_export")
+    return export == "csv"
+
+
 class StockTakeView(ManagerView):
-    @extend_schema(responses=StockTakeSerializer, summary="A count sheet, its counts and differences at cost")
+    @extend_schema(
+        parameters=[OpenApiParameter("export", OpenApiTypes.STR, required=False, enum=["csv"])],
+        responses={(200, "application/json"): StockTakeSerializer, (200, "text/csv"): OpenApiTypes.STR},
+        summary="A count sheet, its counts and differences at cost, each with its reason",
+    )
     def get(self, request: Request, take_id: int) -> Response:
-        return Response(StockTakeSerializer(stock_takes.stock_take_get(take_id=take_id)).data)
+        export = _csv_export(request)
+        take = stock_takes.stock_take_get(take_id=take_id)
+        if export:
+            return _stock_take_csv(take)
+        return Response(StockTakeSerializer(take).data)
 
     @extend_schema(request=StockTakeCountsSerializer, responses=StockTakeSerializer, summary="Enter counts")
     def put(self, request: Request, take_id: int) -> Response:
@@ -251,12 +266,10 @@ class MarginsView(ManagerView):
         by = request.query_params.get("by", "category")
         if by not in selectors.GROUPINGS:
             raise InvalidValue(gettext("Group margins by day, category or pack."), code="bad_grouping")
-        export = request.query_params.get("export")
-        if export not in (None, "csv"):
-            raise InvalidValue(gettext("The only export is csv."), code="bad_export")
+        export = _csv_export(request)
         rows = selectors.margins(days=days, by=by)
         shelf = selectors.stock_value()
-        if export == "csv":
+        if export:
             return _margins_csv(rows, by=by, days=days)
         return Response(
             {
@@ -359,4 +372,26 @@ def _margins_csv(rows, *, by: str, days: int) -> StreamingHttpResponse:
     )
     response = StreamingHttpResponse(csv_lines(header, lines), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="margins-by-{by}-{days}-days.csv"'
+    return response
+
+
+def _stock_take_csv(take) -> StreamingHttpResponse:
+    """The count sheet as the screen shows it: every pack, its count and difference, the reason in
+    the reader's language and the difference's value at cost (empty while unknown)."""
+    lines = StockTakeSerializer(take).data["lines"]
+    header = ["pack", "expected", "counted", "difference", "reason", "unit cost", "value at cost"]
+    rows = (
+        [
+            line["pack"],
+            line["expected"],
+            line["counted"],
+            line["difference"],
+            line["reasonLabel"] if line["counted"] is not None else "",
+            line["unitCost"],
+            line["value"],
+        ]
+        for line in lines
+    )
+    response = StreamingHttpResponse(csv_lines(header, rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="stock-take-{take.pk}.csv"'
     return response

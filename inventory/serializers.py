@@ -13,6 +13,7 @@ from common.fields import MoneyField, money
 from .costing import pack_unit_cost
 from .entry import pack_name
 from .models import Purchase, PurchaseLine, PurchaseReturn, StockTake, StockTakeLine, Supplier
+from .stock_takes import reason_choices, reason_label
 from .tax import supplier_interstate
 
 
@@ -162,12 +163,26 @@ class StockTakeLineSerializer(serializers.ModelSerializer):
     financialId = serializers.CharField(source="financial_id")
     pack = serializers.SerializerMethodField()
     difference = serializers.IntegerField(allow_null=True, help_text="counted - expected; null until counted")
+    reasonLabel = serializers.SerializerMethodField()
     unitCost = serializers.SerializerMethodField()
     value = serializers.SerializerMethodField()
 
     class Meta:
         model = StockTakeLine
-        fields = ["financialId", "pack", "expected", "counted", "difference", "reason", "unitCost", "value"]
+        fields = [
+            "financialId",
+            "pack",
+            "expected",
+            "counted",
+            "difference",
+            "reason",
+            "reasonLabel",
+            "unitCost",
+            "value",
+        ]
+
+    def get_reasonLabel(self, line) -> str:  # noqa: N802
+        return reason_label(line.reason)
 
     def get_pack(self, line) -> str:
         return pack_name(line.financial)
@@ -187,10 +202,14 @@ class StockTakeSerializer(serializers.ModelSerializer):
     startedAt = serializers.DateTimeField(source="started_at")
     postedAt = serializers.DateTimeField(source="posted_at", allow_null=True, help_text="null until posted")
     lines = StockTakeLineSerializer(many=True)
+    reasons = serializers.SerializerMethodField(help_text="The reasons a line may carry, the first the default")
 
     class Meta:
         model = StockTake
-        fields = ["id", "category", "status", "startedAt", "postedAt", "lines"]
+        fields = ["id", "category", "status", "startedAt", "postedAt", "reasons", "lines"]
+
+    def get_reasons(self, take) -> list[dict]:
+        return [{"value": value, "label": label} for value, label in reason_choices()]
 
 
 class StockTakeSummarySerializer(serializers.ModelSerializer):
