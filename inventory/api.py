@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from catalog.labels import pack_label
 from common.errors import InvalidValue
 from common.fields import as_whole_number, money
 from common.money import to_rupees
@@ -286,6 +287,7 @@ class MarginsView(ManagerView):
                         "margin": money(row.margin),
                         "marginPercent": None if row.margin_percent is None else float(row.margin_percent),
                         "units": row.units,
+                        **({"pack": _sold_pack(row.pack)} if row.pack is not None else {}),
                     }
                     for row in rows
                 ],
@@ -363,11 +365,32 @@ class PackHistoryView(ManagerView):
         )
 
 
+def _sold_pack(pack: dict) -> dict:
+    """A margins row's pack as the islands' `namedPackLabel` reads it (the label is written there
+    and in `catalog.labels`, never here)."""
+    return {
+        "brand": pack["brand"],
+        "name": pack["name"],
+        "nameTe": pack["name_te"],
+        "quantity": pack["quantity"],
+        "units": pack["units"],
+    }
+
+
 def _margins_csv(rows, *, by: str, days: int) -> StreamingHttpResponse:
-    """The margins as the screen shows them, to the paisa: one row per group."""
+    """The margins as the screen shows them, to the paisa: one row per group; by pack, the pack's
+    label (`Lalitha Sona Rice 1 kg`), so two sizes of one product tell apart."""
     header = [by, "second", "units", "revenue before GST", "cost", "margin", "margin %"]
     lines = (
-        [row.category, row.category_te, row.units, row.revenue, row.cost, row.margin, row.margin_percent]
+        [
+            pack_label(row.pack, named=True) if row.pack is not None else row.category,
+            row.category_te,
+            row.units,
+            row.revenue,
+            row.cost,
+            row.margin,
+            row.margin_percent,
+        ]
         for row in rows
     )
     response = StreamingHttpResponse(csv_lines(header, lines), content_type="text/csv; charset=utf-8")

@@ -6,13 +6,14 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { useLanguage, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
+import { namedPackLabel } from "../../lib/packLabel";
 import { useApi } from "../../lib/useApi";
 import { download } from "../../lib/download";
 import { MARGIN_DAYS, MARGIN_GROUPS, marginsPath } from "./stock";
 
 function rowName(row, by, language) {
   if (by === "category") return language === "te" && row.categoryTe ? row.categoryTe : row.category;
-  if (by === "pack") return [row.categoryTe, row.category].filter(Boolean).join(" ");
+  if (by === "pack" && row.pack) return namedPackLabel(row.pack, language === "te" && row.pack.nameTe ? row.pack.nameTe : row.pack.name);
   return row.category;
 }
 

@@ -169,4 +169,26 @@ describe("the report tabs", () => {
     await user.click(screen.getByRole("tab", { name: "Margins" }));
     expect(await screen.findByRole("alert")).toBeInTheDocument();
   });
+
+  it("names each pack of the margins by its label, so two sizes of one product differ", async () => {
+    const row = (quantity, units) => ({
+      category: "Sona Rice",
+      categoryTe: "Lalitha",
+      revenue: 100,
+      cost: 70,
+      margin: 30,
+      marginPercent: 30,
+      units: 1,
+      pack: { brand: "Lalitha", name: "Sona Rice", nameTe: "సోనా బియ్యం", quantity, units },
+    });
+    mockFetch({
+      "GET /api/inventory/margins?days=30&by=category": { body: { days: 30, by: "category", stockValue: 0, stockUnitsCostUnknown: 0, categories: [] } },
+      "GET /api/inventory/margins?days=30&by=pack": { body: { days: 30, by: "pack", stockValue: 0, stockUnitsCostUnknown: 0, categories: [row("1", "kg"), row("5", "kg")] } },
+    });
+    const user = userEvent.setup();
+    render(<StockPage initialTab="margins" />);
+    await user.selectOptions(await screen.findByLabelText("By"), "pack");
+    expect(await screen.findByRole("rowheader", { name: "Lalitha Sona Rice 1 kg" })).toBeInTheDocument();
+    expect(screen.getByRole("rowheader", { name: "Lalitha Sona Rice 5 kg" })).toBeInTheDocument();
+  });
 });
