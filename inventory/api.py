@@ -14,11 +14,11 @@ from rest_framework.views import APIView
 from catalog.labels import pack_label
 from common.errors import InvalidValue
 from common.fields import as_whole_number, money
-from common.money import to_rupees
+from common.money import rupees, to_rupees
 from common.permissions import IsAdmin
 from common.spreadsheet import csv_lines
 
-from . import csv_import, expiry, history, selectors, services, stock_takes
+from . import costing, csv_import, expiry, history, selectors, services, stock_takes
 from .entry import LineIn, pack_name
 from .serializers import (
     PurchaseImportSerializer,
@@ -330,6 +330,49 @@ class NearExpiryView(ManagerView):
                     }
                     for row in rows
                 ],
+            }
+        )
+
+
+class PriceCheckView(ManagerView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("price", OpenApiTypes.STR, required=True, description="The MRP typed"),
+            OpenApiParameter("discount", OpenApiTypes.STR, required=False, description="Per cent off the MRP"),
+            OpenApiParameter("dprice", OpenApiTypes.STR, required=False, description="Or the selling price"),
+            OpenApiParameter("gstRate", OpenApiTypes.STR, required=False, description="Default: the product's"),
+        ],
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Would this price sell the pack below its latest cost? The edit screen's warning, with the figures",
+    )
+    def get(self, request: Request, financial_id: int) -> Response:
+        query = request.query_params
+        check = costing.price_check(
+            financial_id=financial_id,
+            price=query.get("price"),
+            discount=query.get("discount") or None,
+            dprice=query.get("dprice") or None,
+            gst_rate=query.get("gstRate"),
+        )
+        warning = None
+        if check.below_cost:
+            warning = gettext(
+                "₹{price} sells this pack below its latest cost: ₹{cost} before GST, ₹{with_gst} with {rate}% GST."
+            ).format(
+                price=rupees(check.selling_price),
+                cost=rupees(check.latest_cost),
+                with_gst=rupees(check.cost_with_gst),
+                rate=check.gst_rate,
+            )
+        return Response(
+            {
+                "financialId": str(financial_id),
+                "sellingPrice": money(check.selling_price),
+                "gstRate": check.gst_rate,
+                "latestCost": money(check.latest_cost),
+                "costWithGst": money(check.cost_with_gst),
+                "belowCost": check.below_cost,
+                "warning": warning,
             }
         )
 
