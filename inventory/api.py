@@ -18,7 +18,7 @@ from common.money import rupees, to_rupees
 from common.permissions import IsAdmin
 from common.spreadsheet import csv_lines
 
-from . import costing, csv_import, expiry, history, selectors, services, stock_takes
+from . import costing, csv_import, expiry, history, reorder_message, selectors, services, stock_takes
 from .entry import LineIn, pack_name
 from .serializers import (
     PurchaseImportSerializer,
@@ -228,6 +228,8 @@ class ReorderView(ManagerView):
                 "suppliers": [
                     {
                         "supplier": SupplierSerializer(supplier).data if supplier else None,
+                        "message": reorder_message.reorder_text(rows),
+                        "whatsappUrl": reorder_message.whatsapp_url(supplier, rows),
                         "lines": [
                             {
                                 "financialId": str(row.pack.pk),

@@ -1,6 +1,7 @@
 // What to order, per supplier the packs were last bought from: the packs at or under their reorder
 // level with the quantity the server suggests (28 days' sales over the supplier's lead time). It
-// prints as one sheet per supplier to phone or hand over.
+// prints as one sheet per supplier to phone or hand over, and goes to a supplier with a mobile
+// number as a WhatsApp message the server words (wa.me, sent from the shop's phone).
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { useT } from "../../lib/i18n";
@@ -15,6 +16,13 @@ function SupplierOrder({ group }) {
       {supplier && (
         <p className="stock-hint">
           {[supplier.gstin, supplier.phone, t("admin.stock.reorder.leadTime", { days: supplier.leadTimeDays })].filter(Boolean).join(" · ")}
+        </p>
+      )}
+      {group.whatsappUrl && (
+        <p className="no-print">
+          <a className="btn btn--small" href={group.whatsappUrl} target="_blank" rel="noopener noreferrer">
+            {t("admin.stock.reorder.whatsapp", { supplier: supplier.name })}
+          </a>
         </p>
       )}
       <div className="stock-scroll">

@@ -170,6 +170,16 @@ describe("the report tabs", () => {
     expect(await screen.findByRole("alert")).toBeInTheDocument();
   });
 
+  it("sends a supplier's reorder list as the server's WhatsApp message", async () => {
+    const whatsappUrl = "https://wa.me/919848012345?text=Purchase%20order";
+    const lines = [{ financialId: "5", pack: "Sona Rice, Lalitha 1 kg", inStock: 2, reorderLevel: 5, sold28Days: 28, qty: 6 }];
+    mockFetch({ "GET /api/inventory/reorder": { body: { suppliers: [{ supplier: SUPPLIER, message: "Purchase order", whatsappUrl, lines }, { supplier: null, message: "x", whatsappUrl: null, lines }] } } });
+    render(<StockPage initialTab="reorder" />);
+    const link = await screen.findByRole("link", { name: "Send to Godavari Traders on WhatsApp" });
+    expect(link).toHaveAttribute("href", whatsappUrl);
+    expect(screen.getAllByRole("link", { name: /on WhatsApp/ })).toHaveLength(1);
+  });
+
   it("names each pack of the margins by its label, so two sizes of one product differ", async () => {
     const row = (quantity, units) => ({
       category: "Sona Rice",
