@@ -95,12 +95,7 @@ class LowStockSerializer(serializers.Serializer):
     inStock = serializers.IntegerField()
 
 
-class PackCoverSerializer(serializers.Serializer):
-    packId = serializers.IntegerField()
-    name = serializers.CharField()
-    brand = serializers.CharField()
-    pack = serializers.CharField()
-    inStock = serializers.IntegerField()
+class PackCoverSerializer(LowStockSerializer):
     soldPerDay = serializers.DecimalField(max_digits=10, decimal_places=1, coerce_to_string=False)
     days = serializers.DecimalField(
         max_digits=10, decimal_places=1, coerce_to_string=False, help_text="stock ÷ average daily sales"
