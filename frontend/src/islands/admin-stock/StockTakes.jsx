@@ -16,6 +16,7 @@ import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
 import StatusBadge from "./StatusBadge";
+import StockTable from "./StockTable";
 import { countsBody, sheetEntries, sheetSummary, stockTakePath } from "./stock";
 
 function Difference({ line }) {
@@ -104,49 +105,42 @@ function CountSheet({ id, onBack }) {
       </div>
       {!data.lines.length && <p className="stock-empty">{t("admin.stock.take.noPacks")}</p>}
       {data.lines.length > 0 && (
-        <table className="table stock-table stock-sheet">
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.stock.line.pack")}</th>
-              <th scope="col">{t("admin.stock.take.expected")}</th>
-              <th scope="col">{t("admin.stock.take.counted")}</th>
-              <th scope="col">{t("admin.stock.take.difference")}</th>
-              <th scope="col">{t("admin.stock.take.reason")}</th>
-              <th scope="col">{t("admin.stock.take.value")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.lines.map((line) => (
-              <tr key={line.financialId}>
-                <th scope="row">{line.pack}</th>
-                <td data-label={t("admin.stock.take.expected")}>{line.expected}</td>
-                <td data-label={t("admin.stock.take.counted")}>
-                  {open ? (
-                    <input
-                      className="stock-count"
-                      type="number"
-                      inputMode="numeric"
-                      min="0"
-                      step="1"
-                      aria-label={t("admin.stock.take.countOf", { pack: line.pack })}
-                      value={entries[line.financialId]?.counted ?? ""}
-                      onChange={(event) => enter(line.financialId, { counted: event.target.value })}
-                    />
-                  ) : (
-                    (line.counted ?? "")
-                  )}
-                </td>
-                <td data-label={t("admin.stock.take.difference")}>
-                  <Difference line={line} />
-                </td>
-                <td data-label={t("admin.stock.take.reason")}>
-                  <ReasonCell line={line} open={open} entry={entries[line.financialId]} reasons={data.reasons} onChange={(reason) => enter(line.financialId, { reason })} />
-                </td>
-                <td data-label={t("admin.stock.take.value")}>{line.value === null || line.difference === null ? "" : formatMoney(line.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StockTable
+          className="stock-sheet"
+          scroll={false}
+          headings={[
+            t("admin.stock.line.pack"),
+            t("admin.stock.take.expected"),
+            t("admin.stock.take.counted"),
+            t("admin.stock.take.difference"),
+            t("admin.stock.take.reason"),
+            t("admin.stock.take.value"),
+          ]}
+          rows={data.lines.map((line) => ({
+            key: line.financialId,
+            cells: [
+              line.pack,
+              line.expected,
+              open ? (
+                <input
+                  className="stock-count"
+                  type="number"
+                  inputMode="numeric"
+                  min="0"
+                  step="1"
+                  aria-label={t("admin.stock.take.countOf", { pack: line.pack })}
+                  value={entries[line.financialId]?.counted ?? ""}
+                  onChange={(event) => enter(line.financialId, { counted: event.target.value })}
+                />
+              ) : (
+                (line.counted ?? "")
+              ),
+              <Difference key="difference" line={line} />,
+              <ReasonCell key="reason" line={line} open={open} entry={entries[line.financialId]} reasons={data.reasons} onChange={(reason) => enter(line.financialId, { reason })} />,
+              line.value === null || line.difference === null ? "" : formatMoney(line.value),
+            ],
+          }))}
+        />
       )}
       <Summary sheet={data} />
       <div aria-live="polite">
