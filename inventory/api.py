@@ -21,6 +21,7 @@ from common.spreadsheet import csv_lines
 from . import costing, csv_import, expiry, history, reorder_message, selectors, services, stock_takes
 from .entry import LineIn, pack_name
 from .serializers import (
+    PriceCheckQuerySerializer,
     PurchaseImportSerializer,
     PurchaseInSerializer,
     PurchaseReturnInSerializer,
@@ -338,23 +339,20 @@ class NearExpiryView(ManagerView):
 
 class PriceCheckView(ManagerView):
     @extend_schema(
-        parameters=[
-            OpenApiParameter("price", OpenApiTypes.STR, required=True, description="The MRP typed"),
-            OpenApiParameter("discount", OpenApiTypes.STR, required=False, description="Per cent off the MRP"),
-            OpenApiParameter("dprice", OpenApiTypes.STR, required=False, description="Or the selling price"),
-            OpenApiParameter("gstRate", OpenApiTypes.STR, required=False, description="Default: the product's"),
-        ],
+        parameters=[PriceCheckQuerySerializer],
         responses={200: OpenApiTypes.OBJECT},
         summary="Would this price sell the pack below its latest cost? The edit screen's warning, with the figures",
     )
     def get(self, request: Request, financial_id: int) -> Response:
-        query = request.query_params
+        query = PriceCheckQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        given = query.validated_data
         check = costing.price_check(
             financial_id=financial_id,
-            price=query.get("price"),
-            discount=query.get("discount") or None,
-            dprice=query.get("dprice") or None,
-            gst_rate=query.get("gstRate"),
+            price=given["price"],
+            discount=given.get("discount"),
+            dprice=given.get("dprice"),
+            gst_rate=given.get("gstRate"),
         )
         warning = None
         if check.below_cost:

@@ -8,6 +8,8 @@ from decimal import Decimal
 
 from rest_framework import serializers
 
+from catalog.models import GstRate
+from catalog.pricing import MAX_PRICE
 from common.fields import MoneyField, money
 
 from .costing import pack_unit_cost
@@ -149,6 +151,16 @@ class PurchaseSerializer(serializers.ModelSerializer):
         lines = purchase.lines.all()
         names = {"taxableValue": "taxable_value", "cgst": "cgst", "sgst": "sgst", "igst": "igst", "total": "total"}
         return {key: _sum(lines, name) for key, name in names.items()}
+
+
+class PriceCheckQuerySerializer(serializers.Serializer):
+    """The price-check's query as the schema states it; the prices' own rules are the save's
+    (`catalog.pricing.pack_prices`)."""
+
+    price = MoneyField(min_value=Decimal("0"), max_value=MAX_PRICE, help_text="The MRP typed")
+    discount = serializers.IntegerField(required=False, min_value=0, max_value=100, help_text="Per cent off the MRP")
+    dprice = MoneyField(required=False, min_value=Decimal("0"), max_value=MAX_PRICE, help_text="Or the selling price")
+    gstRate = serializers.ChoiceField(choices=GstRate.values, required=False, help_text="Default: the product's")
 
 
 class StockTakeStartSerializer(serializers.Serializer):
