@@ -35,6 +35,10 @@ The figures, defined once here:
 - **orders by slot**: orders placed in the period and not cancelled, by the delivery window
   they booked; orders without a slot are counted apart.
 - **low stock**: packs at or under their threshold, from the catalog (`catalog.selectors.low_stock_packs`).
+- **days of cover**: per pack, its stock now ÷ its average daily sales over the last `COVER_SALES_DAYS`
+  local days (today included; orders not cancelled, every channel), the same 28 days' sales the
+  reorder suggestions read; the `COVER_PACKS` lowest listed, a pack that sold nothing being never
+  short. Not bound to the period.
 
 Money is summed as whole paise (`common.money.sql_paise_sum`), exact on PostgreSQL and SQLite alike,
 and returned as `Decimal` rupees.
@@ -59,6 +63,7 @@ from catalog.models import Financial, Product
 from catalog.selectors import low_stock_packs
 from common.errors import InvalidValue
 from common.money import round_to_paise, sql_paise, sql_paise_sum, to_rupees
+from inventory.selectors import SALES_DAYS
 from orders.models import Order, OrderItem
 from payments.models import Refund, StoreCreditEntry
 from support.clocks import ACKNOWLEDGE_WITHIN, RESOLVE_WITHIN
@@ -66,6 +71,8 @@ from support.models import Ticket
 
 TOP_PACKS = 20
 SLOW_MOVERS = 20
+COVER_SALES_DAYS = SALES_DAYS
+COVER_PACKS = 10
 
 
 class Period(StrEnum):
@@ -395,6 +402,43 @@ def low_stock() -> list[dict]:
     ]
 
 
+def days_of_cover(*, now: datetime | None = None) -> dict:
+    """The packs with the fewest days of stock left at their recent rate of sale (one query: the
+    sold lines grouped by pack, each row carrying its pack's count and names)."""
+    today = local_today(now)
+    span = Span(first=today - timedelta(days=COVER_SALES_DAYS - 1), last=today)
+    rows = (
+        OrderItem.objects.filter(placed_in(span, "order__") & not_cancelled("order__"), financial__isnull=False)
+        .values(
+            "financial_id",
+            in_stock=F("financial__count_in_stock"),
+            pack_quantity=F("financial__quantity"),
+            pack_units=F("financial__units"),
+            pack_brand=F("financial__detail__brand"),
+            pack_name=F("financial__detail__product__name"),
+        )
+        .annotate(sold=Sum("qty"))
+        .filter(sold__gt=0)
+        .order_by()
+    )
+    covered = sorted(
+        (
+            {
+                "packId": row["financial_id"],
+                "name": row["pack_name"],
+                "brand": row["pack_brand"],
+                "pack": pack_label({"quantity": row["pack_quantity"], "units": row["pack_units"]}),
+                "inStock": row["in_stock"],
+                "soldPerDay": (Decimal(row["sold"]) / COVER_SALES_DAYS).quantize(Decimal("0.1")),
+                "days": (Decimal(row["in_stock"] * COVER_SALES_DAYS) / row["sold"]).quantize(Decimal("0.1")),
+            }
+            for row in rows
+        ),
+        key=lambda row: (row["days"], -row["soldPerDay"], row["packId"]),
+    )
+    return {"salesDays": COVER_SALES_DAYS, "packs": covered[:COVER_PACKS]}
+
+
 # The dashboard ------------------------------------------------------------------------------------
 
 
@@ -425,6 +469,7 @@ def dashboard(*, period: Period, now: datetime | None = None) -> dict:
         **packs,
         "ordersBySlot": orders_by_slot(span),
         "lowStock": low_stock(),
+        "daysOfCover": days_of_cover(now=now),
     }
 
 

@@ -95,6 +95,18 @@ class LowStockSerializer(serializers.Serializer):
     inStock = serializers.IntegerField()
 
 
+class PackCoverSerializer(LowStockSerializer):
+    soldPerDay = serializers.DecimalField(max_digits=10, decimal_places=1, coerce_to_string=False)
+    days = serializers.DecimalField(
+        max_digits=10, decimal_places=1, coerce_to_string=False, help_text="stock ÷ average daily sales"
+    )
+
+
+class DaysOfCoverSerializer(serializers.Serializer):
+    salesDays = serializers.IntegerField(help_text="the average daily sales are over this many local days")
+    packs = PackCoverSerializer(many=True, help_text="the lowest cover first")
+
+
 class ChannelSalesSerializer(serializers.Serializer):
     channel = serializers.ChoiceField(choices=Order.Channel.values)
     orders = serializers.IntegerField(min_value=0)
@@ -126,6 +138,7 @@ class DashboardSerializer(serializers.Serializer):
     slowMovers = SlowMoverSerializer(many=True)
     ordersBySlot = OrdersBySlotSerializer()
     lowStock = LowStockSerializer(many=True, help_text="packs at or under their low-stock threshold")
+    daysOfCover = DaysOfCoverSerializer()
 
     def get_fields(self):
         # `from` is a Python keyword: declared as `fields_from`, sent as `from`.

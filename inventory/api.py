@@ -11,15 +11,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from catalog.labels import pack_label
 from common.errors import InvalidValue
 from common.fields import as_whole_number, money
-from common.money import to_rupees
+from common.money import rupees, to_rupees
 from common.permissions import IsAdmin
 from common.spreadsheet import csv_lines
 
-from . import csv_import, expiry, history, selectors, services, stock_takes
+from . import costing, csv_import, expiry, history, reorder_message, selectors, services, stock_takes
 from .entry import LineIn, pack_name
 from .serializers import (
+    PriceCheckQuerySerializer,
     PurchaseImportSerializer,
     PurchaseInSerializer,
     PurchaseReturnInSerializer,
@@ -183,10 +185,25 @@ class StockTakesView(ManagerView):
         return Response(StockTakeSerializer(stock_takes.stock_take_get(take_id=take.pk)).data, status=201)
 
 
+def _csv_export(request: Request) -> bool:
+    export = request.query_params.get("export")
+    if export not in (None, "csv"):
+        raise InvalidValue(gettext("The only export is csv."), code="bad_export")
+    return export == "csv"
+
+
 class StockTakeView(ManagerView):
-    @extend_schema(responses=StockTakeSerializer, summary="A count sheet, its counts and differences at cost")
+    @extend_schema(
+        parameters=[OpenApiParameter("export", OpenApiTypes.STR, required=False, enum=["csv"])],
+        responses={(200, "application/json"): StockTakeSerializer, (200, "text/csv"): OpenApiTypes.STR},
+        summary="A count sheet, its counts and differences at cost, each with its reason",
+    )
     def get(self, request: Request, take_id: int) -> Response:
-        return Response(StockTakeSerializer(stock_takes.stock_take_get(take_id=take_id)).data)
+        export = _csv_export(request)
+        take = stock_takes.stock_take_get(take_id=take_id)
+        if export:
+            return _stock_take_csv(take)
+        return Response(StockTakeSerializer(take).data)
 
     @extend_schema(request=StockTakeCountsSerializer, responses=StockTakeSerializer, summary="Enter counts")
     def put(self, request: Request, take_id: int) -> Response:
@@ -212,6 +229,8 @@ class ReorderView(ManagerView):
                 "suppliers": [
                     {
                         "supplier": SupplierSerializer(supplier).data if supplier else None,
+                        "message": reorder_message.reorder_text(rows),
+                        "whatsappUrl": reorder_message.whatsapp_url(supplier, rows),
                         "lines": [
                             {
                                 "financialId": str(row.pack.pk),
@@ -251,12 +270,10 @@ class MarginsView(ManagerView):
         by = request.query_params.get("by", "category")
         if by not in selectors.GROUPINGS:
             raise InvalidValue(gettext("Group margins by day, category or pack."), code="bad_grouping")
-        export = request.query_params.get("export")
-        if export not in (None, "csv"):
-            raise InvalidValue(gettext("The only export is csv."), code="bad_export")
+        export = _csv_export(request)
         rows = selectors.margins(days=days, by=by)
         shelf = selectors.stock_value()
-        if export == "csv":
+        if export:
             return _margins_csv(rows, by=by, days=days)
         return Response(
             {
@@ -273,6 +290,7 @@ class MarginsView(ManagerView):
                         "margin": money(row.margin),
                         "marginPercent": None if row.margin_percent is None else float(row.margin_percent),
                         "units": row.units,
+                        **({"pack": _sold_pack(row.pack)} if row.pack is not None else {}),
                     }
                     for row in rows
                 ],
@@ -319,6 +337,46 @@ class NearExpiryView(ManagerView):
         )
 
 
+class PriceCheckView(ManagerView):
+    @extend_schema(
+        parameters=[PriceCheckQuerySerializer],
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Would this price sell the pack below its latest cost? The edit screen's warning, with the figures",
+    )
+    def get(self, request: Request, financial_id: int) -> Response:
+        query = PriceCheckQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        given = query.validated_data
+        check = costing.price_check(
+            financial_id=financial_id,
+            price=given["price"],
+            discount=given.get("discount"),
+            dprice=given.get("dprice"),
+            gst_rate=given.get("gstRate"),
+        )
+        warning = None
+        if check.below_cost:
+            warning = gettext(
+                "₹{price} sells this pack below its latest cost: ₹{cost} before GST, ₹{with_gst} with {rate}% GST."
+            ).format(
+                price=rupees(check.selling_price),
+                cost=rupees(check.latest_cost),
+                with_gst=rupees(check.cost_with_gst),
+                rate=check.gst_rate,
+            )
+        return Response(
+            {
+                "financialId": str(financial_id),
+                "sellingPrice": money(check.selling_price),
+                "gstRate": check.gst_rate,
+                "latestCost": money(check.latest_cost),
+                "costWithGst": money(check.cost_with_gst),
+                "belowCost": check.below_cost,
+                "warning": warning,
+            }
+        )
+
+
 class PackHistoryView(ManagerView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Every stock movement of a pack, with its balance")
     def get(self, request: Request, financial_id: int) -> Response:
@@ -350,13 +408,56 @@ class PackHistoryView(ManagerView):
         )
 
 
+def _sold_pack(pack: dict) -> dict:
+    """A margins row's pack as the islands' `namedPackLabel` reads it (the label is written there
+    and in `catalog.labels`, never here)."""
+    return {
+        "brand": pack["brand"],
+        "name": pack["name"],
+        "nameTe": pack["name_te"],
+        "quantity": pack["quantity"],
+        "units": pack["units"],
+    }
+
+
 def _margins_csv(rows, *, by: str, days: int) -> StreamingHttpResponse:
-    """The margins as the screen shows them, to the paisa: one row per group."""
+    """The margins as the screen shows them, to the paisa: one row per group; by pack, the pack's
+    label (`Lalitha Sona Rice 1 kg`), so two sizes of one product tell apart."""
     header = [by, "second", "units", "revenue before GST", "cost", "margin", "margin %"]
     lines = (
-        [row.category, row.category_te, row.units, row.revenue, row.cost, row.margin, row.margin_percent]
+        [
+            pack_label(row.pack, named=True) if row.pack is not None else row.category,
+            row.category_te,
+            row.units,
+            row.revenue,
+            row.cost,
+            row.margin,
+            row.margin_percent,
+        ]
         for row in rows
     )
     response = StreamingHttpResponse(csv_lines(header, lines), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="margins-by-{by}-{days}-days.csv"'
+    return response
+
+
+def _stock_take_csv(take) -> StreamingHttpResponse:
+    """The count sheet as the screen shows it: every pack, its count and difference, the reason in
+    the reader's language and the difference's value at cost (empty while unknown)."""
+    lines = StockTakeSerializer(take).data["lines"]
+    header = ["pack", "expected", "counted", "difference", "reason", "unit cost", "value at cost"]
+    rows = (
+        [
+            line["pack"],
+            line["expected"],
+            line["counted"],
+            line["difference"],
+            line["reasonLabel"] if line["counted"] is not None else "",
+            line["unitCost"],
+            line["value"],
+        ]
+        for line in lines
+    )
+    response = StreamingHttpResponse(csv_lines(header, rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="stock-take-{take.pk}.csv"'
     return response

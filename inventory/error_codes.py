@@ -22,4 +22,4 @@ class InventoryErrorCode(ErrorCode):
     PRICE_ABOVE_MRP = "price_above_mrp", "The pack's selling price is above the MRP printed on it"
     RETURN_TOO_MANY = "return_too_many", "More returned than the purchase line holds"
     BAD_GROUPING = "bad_grouping", "Margins are grouped by day, category or pack only"
-    BAD_EXPORT = "bad_export", "The only export of margins is csv"
+    BAD_EXPORT = "bad_export", "The only export of margins or a count sheet is csv"

@@ -243,7 +243,8 @@ class StockTakeLine(models.Model):
         help_text="The pack's count when the sheet was made, then when it was counted"
     )
     counted = models.PositiveIntegerField(null=True, blank=True)
-    reason = models.CharField(max_length=24, blank=True)
+    # Why the count differs (`inventory.stock_takes.REASONS`), kept on the adjustment it posts.
+    reason = models.CharField(max_length=24, default="count_correction")
 
     class Meta:
         ordering = ["id"]

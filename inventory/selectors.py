@@ -114,6 +114,9 @@ class CategoryMargin:
     revenue: Decimal  # before GST, of the lines whose cost is known
     cost: Decimal
     units: int
+    # By pack: the sold lines' snapshot of the pack (brand, name, name_te, quantity, units), which
+    # `catalog.labels.pack_label` (and the islands' `namedPackLabel`) write as one label.
+    pack: dict | None = None
 
     @property
     def margin(self) -> Decimal:
@@ -147,7 +150,8 @@ def margins(*, days: int, by: str = "category") -> list[CategoryMargin]:
     since = timezone.now() - timedelta(days=days)
     keys = {"name": name, "second": second if second is not None else Value("")}
     if by == "pack":
-        keys["pack"] = F("financial_id")
+        # Two sizes of one product are two rows, each named by its own pack.
+        keys |= {"pack": F("financial_id"), "name_te": F("name_te"), "quantity": F("quantity"), "units": F("units")}
     rows = (
         OrderItem.objects.filter(order__created_at__gte=since, cost_paise__isnull=False, taxable_value__isnull=False)
         .exclude(order__status=Order.Status.CANCELLED)
@@ -162,9 +166,20 @@ def margins(*, days: int, by: str = "category") -> list[CategoryMargin]:
             Decimal(row["revenue"]).quantize(Decimal("0.01")),
             (Decimal(row["cost"]) / 100).quantize(Decimal("0.01")),
             row["units"],
+            _sold_pack(row) if by == "pack" else None,
         )
         for row in rows
     ]
+
+
+def _sold_pack(row: dict) -> dict:
+    return {
+        "brand": row["g_second"] or "",
+        "name": row["g_name"] or "",
+        "name_te": row["g_name_te"] or "",
+        "quantity": row["g_quantity"] or "",
+        "units": row["g_units"] or "",
+    }
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,14 @@ from decimal import Decimal
 
 from rest_framework import serializers
 
+from catalog.models import GstRate
+from catalog.pricing import MAX_PRICE
 from common.fields import MoneyField, money
 
 from .costing import pack_unit_cost
 from .entry import pack_name
 from .models import Purchase, PurchaseLine, PurchaseReturn, StockTake, StockTakeLine, Supplier
+from .stock_takes import reason_choices, reason_label
 from .tax import supplier_interstate
 
 
@@ -150,6 +153,16 @@ class PurchaseSerializer(serializers.ModelSerializer):
         return {key: _sum(lines, name) for key, name in names.items()}
 
 
+class PriceCheckQuerySerializer(serializers.Serializer):
+    """The price-check's query as the schema states it; the prices' own rules are the save's
+    (`catalog.pricing.pack_prices`)."""
+
+    price = MoneyField(min_value=Decimal("0"), max_value=MAX_PRICE, help_text="The MRP typed")
+    discount = serializers.IntegerField(required=False, min_value=0, max_value=100, help_text="Per cent off the MRP")
+    dprice = MoneyField(required=False, min_value=Decimal("0"), max_value=MAX_PRICE, help_text="Or the selling price")
+    gstRate = serializers.ChoiceField(choices=GstRate.values, required=False, help_text="Default: the product's")
+
+
 class StockTakeStartSerializer(serializers.Serializer):
     categoryId = serializers.JSONField(required=False, default=None, allow_null=True)
 
@@ -162,12 +175,26 @@ class StockTakeLineSerializer(serializers.ModelSerializer):
     financialId = serializers.CharField(source="financial_id")
     pack = serializers.SerializerMethodField()
     difference = serializers.IntegerField(allow_null=True, help_text="counted - expected; null until counted")
+    reasonLabel = serializers.SerializerMethodField()
     unitCost = serializers.SerializerMethodField()
     value = serializers.SerializerMethodField()
 
     class Meta:
         model = StockTakeLine
-        fields = ["financialId", "pack", "expected", "counted", "difference", "reason", "unitCost", "value"]
+        fields = [
+            "financialId",
+            "pack",
+            "expected",
+            "counted",
+            "difference",
+            "reason",
+            "reasonLabel",
+            "unitCost",
+            "value",
+        ]
+
+    def get_reasonLabel(self, line) -> str:  # noqa: N802
+        return reason_label(line.reason)
 
     def get_pack(self, line) -> str:
         return pack_name(line.financial)
@@ -187,10 +214,14 @@ class StockTakeSerializer(serializers.ModelSerializer):
     startedAt = serializers.DateTimeField(source="started_at")
     postedAt = serializers.DateTimeField(source="posted_at", allow_null=True, help_text="null until posted")
     lines = StockTakeLineSerializer(many=True)
+    reasons = serializers.SerializerMethodField(help_text="The reasons a line may carry, the first the default")
 
     class Meta:
         model = StockTake
-        fields = ["id", "category", "status", "startedAt", "postedAt", "lines"]
+        fields = ["id", "category", "status", "startedAt", "postedAt", "reasons", "lines"]
+
+    def get_reasons(self, take) -> list[dict]:
+        return [{"value": value, "label": label} for value, label in reason_choices()]
 
 
 class StockTakeSummarySerializer(serializers.ModelSerializer):

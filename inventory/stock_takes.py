@@ -12,16 +12,28 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from catalog.models import Category, Financial
+from catalog.models import Category, Financial, StockMovement
 from common.errors import Conflict, InvalidValue, NotFound
 from common.fields import as_whole_number
 
 from .models import StockTake, StockTakeLine
 
 MAX_COUNT = 100_000
-# The reasons a counted difference may carry (`catalog.stock`'s adjustment reasons); none given:
-# a count correction.
-REASONS = ("count_correction", "damaged", "expired", "theft_or_loss", "found")
+Reason = StockMovement.Reason
+# The reasons a counted difference may carry, in the order the count sheet offers them: a subset of
+# the catalog's adjustment reasons (a counter discrepancy is the counter's own), so each posted
+# adjustment keeps its line's reason. None given: a count correction.
+REASONS = (Reason.COUNT_CORRECTION, Reason.DAMAGED, Reason.EXPIRED, Reason.THEFT_OR_LOSS, Reason.FOUND)
+DEFAULT_REASON = Reason.COUNT_CORRECTION
+
+
+def reason_choices() -> list[tuple[str, str]]:
+    """The count sheet's reasons as (value, label), the label in the reader's language."""
+    return [(reason.value, str(reason.label)) for reason in REASONS]
+
+
+def reason_label(reason: str) -> str:
+    return str(Reason(reason).label) if reason in Reason.values else reason
 
 
 def stock_take_start(*, category_id=None, by) -> StockTake:
@@ -94,8 +106,8 @@ def stock_take_count(*, take_id, counts: Mapping[object, Mapping]) -> StockTake:
                 gettext("A count must be a whole number from 0 to {most}.").format(most=MAX_COUNT),
                 code="bad_quantity",
             )
-        reason = entered.get("reason") or ""
-        if reason and reason not in REASONS:
+        reason = entered.get("reason") or DEFAULT_REASON
+        if reason not in REASONS:
             raise InvalidValue(
                 gettext("Unknown reason for a stock change: {reason}.").format(reason=reason), code="bad_reason"
             )
@@ -143,7 +155,7 @@ def stock_take_post(*, take_id, by) -> StockTake:
             stock_adjust(
                 pack=line.financial_id,
                 delta=delta,
-                reason=line.reason or "count_correction",
+                reason=line.reason or DEFAULT_REASON,
                 by=by,
                 note=f"stock take {take_id}",
             )

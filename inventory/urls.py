@@ -20,5 +20,6 @@ urlpatterns = [
     path("inventory/reorder", api.ReorderView.as_view(), name="inventory-reorder"),
     path("inventory/near-expiry", api.NearExpiryView.as_view(), name="inventory-near-expiry"),
     path("inventory/packs/<int:financial_id>/history", api.PackHistoryView.as_view(), name="inventory-pack-history"),
+    path("inventory/packs/<int:financial_id>/price-check", api.PriceCheckView.as_view(), name="inventory-price-check"),
     path("inventory/margins", api.MarginsView.as_view(), name="inventory-margins"),
 ]

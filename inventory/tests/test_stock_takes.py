@@ -1,6 +1,8 @@
 """Stock takes: a count sheet of one category, counts entered, the differences and their value at
 cost shown before posting, all posted as adjustments at once; sales made during the count stay."""
 
+import csv
+import io
 from decimal import Decimal
 
 import pytest
@@ -155,3 +157,46 @@ def test_the_stock_take_screen_lists_the_categories_with_their_ids(people):
     assert rows["Oil"]["id"] == oil.pk
     for who, refused in REFUSED.items():
         assert client_for(people[who]).get("/api/inventory/categories").status_code == refused
+
+
+def test_each_line_carries_its_reason_onto_its_adjustment_the_sheet_and_the_export(admin_user, pack, dal):
+    take = start(admin_user).data
+    # The reasons are the server's, the default (a count correction) first, labelled in Telugu for
+    # a reader of Telugu.
+    assert [row["value"] for row in take["reasons"]] == [
+        "count_correction",
+        "damaged",
+        "expired",
+        "theft_or_loss",
+        "found",
+    ]
+    telugu = client_for(admin_user).get(f"/api/inventory/stock-takes/{take['id']}", HTTP_ACCEPT_LANGUAGE="te").data
+    assert dict((row["value"], row["label"]) for row in telugu["reasons"])["damaged"] == "పాడైంది"
+
+    answer = count(admin_user, take["id"], (dal, 26, {"reason": "theft_or_loss"}), (pack, 9))
+    assert answer.status_code == 200, answer.data
+    rows = {row["financialId"]: row for row in answer.data["lines"]}
+    assert (rows[str(dal.pk)]["reason"], rows[str(dal.pk)]["reasonLabel"]) == ("theft_or_loss", "Theft or loss")
+    assert (rows[str(pack.pk)]["reason"], rows[str(pack.pk)]["reasonLabel"]) == ("count_correction", "Count correction")
+
+    exported = client_for(admin_user).get(f"/api/inventory/stock-takes/{take['id']}", {"export": "csv"})
+    assert exported.status_code == 200 and exported["Content-Type"].startswith("text/csv")
+    header, *cells = list(csv.reader(io.StringIO(b"".join(exported.streaming_content).decode())))
+    assert header == ["pack", "expected", "counted", "difference", "reason", "unit cost", "value at cost"]
+    by_pack = {row[0]: row for row in cells}
+    assert by_pack[rows[str(dal.pk)]["pack"]][2:] == ["26", "-4", "Theft or loss", "120.00", "-480.00"]
+    assert by_pack[rows[str(pack.pk)]["pack"]][3:5] == ["-1", "Count correction"]
+
+    assert post(admin_user, take["id"]).status_code == 200
+    moved = dict(StockMovement.objects.filter(kind="adjustment").values_list("pack_id", "reason"))
+    assert moved == {dal.pk: "theft_or_loss", pack.pk: "count_correction"}
+
+
+def test_a_count_sheet_export_other_than_csv_is_refused(people, dal):
+    take = start(people["manager"]).data
+    path = f"/api/inventory/stock-takes/{take['id']}"
+    answer = client_for(people["manager"]).get(path, {"export": "pdf"}, HTTP_ACCEPT_LANGUAGE="te")
+    assert (answer.status_code, answer.data["code"]) == (400, "bad_export")
+    for role, status in REFUSED.items():
+        assert client_for(people[role]).get(path, {"export": "csv"}).status_code == status
+    assert client_for(people["manager"]).get("/api/inventory/stock-takes/999999", {"export": "csv"}).status_code == 404

@@ -614,6 +614,7 @@ API: dict[str, dict[str, Rule]] = {
     "api/inventory/margins": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
     "api/inventory/near-expiry": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
     "api/inventory/packs/<int:financial_id>/history": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
+    "api/inventory/packs/<int:financial_id>/price-check": {"GET": Rule(ADMIN_ONLY, NO_STAFF, query={"price": "100"})},
     r"api/^[\s\S]*$": {method: Rule(everyone(404)) for method in ("GET", "POST", "PUT", "DELETE")},
 }
 

@@ -1,7 +1,8 @@
 // The staff dashboard (/admin/dashboard): how the shop did today, in the last 7 or 30 days. Every
 // number comes from GET /api/reports/dashboard (backoffice/reports.py defines each one); this page only
 // shows them: figures, a line of sales by day, bars by category, payment method and delivery
-// slot, each chart with its table, the top and the slowest packs, low stock, and the CSV exports.
+// slot, each chart with its table, the top and the slowest packs, low stock, the packs with the
+// fewest days of cover (the server's figure), and the CSV exports.
 // Phone first: one column, tables folded under their chart; two columns on a wide screen.
 import { useState } from "react";
 import Loader from "../../components/Loader";
@@ -115,10 +116,11 @@ function Bars({ title, rows, label, value, format, headings, cells, empty }) {
   );
 }
 
-function PackTable({ title, headings, rows, empty }) {
+function PackTable({ title, headings, rows, empty, note }) {
   const t = useT();
   return (
     <Section title={title}>
+      {note && <p className="dashboard-empty">{note}</p>}
       {rows.length === 0 ? (
         <p className="dashboard-empty">{empty ?? t("admin.dashboard.nothing")}</p>
       ) : (
@@ -263,6 +265,15 @@ export default function AdminDashboardPage({ period: initialPeriod = "today" }) 
               rows={data.lowStock.map((row) => [packName(row), count(row.inStock)])}
               empty={t("admin.dashboard.lowStockNone")}
             />
+            {data.daysOfCover && (
+              <PackTable
+                title={t("admin.dashboard.daysOfCover")}
+                note={t("admin.dashboard.daysOfCoverHint", { days: data.daysOfCover.salesDays })}
+                headings={[t("admin.dashboard.pack"), t("admin.dashboard.inStock"), t("admin.dashboard.soldPerDay"), t("admin.dashboard.coverDays")]}
+                rows={data.daysOfCover.packs.map((row) => [packName(row), count(row.inStock), String(row.soldPerDay), String(row.days)])}
+                empty={t("admin.dashboard.daysOfCoverNone", { days: data.daysOfCover.salesDays })}
+              />
+            )}
             <VitalsSlot />
           </div>
           <Exports from={data.from} />

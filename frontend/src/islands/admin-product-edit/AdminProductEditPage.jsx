@@ -2,7 +2,8 @@
 // text plus a file chooser that uploads and fills in the returned URL), Brand, Discount, Price,
 // Weight (the brand's sizes, with 'Select Weight' showing a manual Weight field) and Stock;
 // submit 'Update Details'. The rules of the form are in editForm.js; the server checks and
-// prices everything and its message is shown when it refuses.
+// prices everything and its message is shown when it refuses. While a price is typed the server
+// says whether it sells the pack below its latest cost, and its warning is shown under the prices.
 import { Suspense, lazy, useEffect, useState } from "react";
 import AdminEditFrame, { AdminForm } from "../../components/admin/AdminEditFrame";
 import Loader from "../../components/Loader";
@@ -15,7 +16,7 @@ import { navigate } from "../../lib/navigation";
 import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
-import { chooseSize, DECLARATIONS, editPayload, formFor, sizeLabel } from "./editForm";
+import { chooseSize, DECLARATIONS, editPayload, formFor, priceCheckPath, sizeLabel } from "./editForm";
 import "../../components/admin/admin.css";
 
 // The photo chooser beside the image's URL (with its progress bar and Cancel) is a chunk of its own,
@@ -63,6 +64,8 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
     },
     { leavesPage: true },
   );
+  const priceCheck = useApi(priceCheckPath(form));
+  const belowCost = priceCheck.error ? null : priceCheck.data?.warning;
   const set = (field) => (event) => setForm((current) => ({ ...current, [field]: event.target.value }));
 
   let body;
@@ -165,6 +168,7 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
             <input id="product-stock" type="number" min="0" step="1" value={form.countInStock} onChange={set("countInStock")} />
           </div>
         </div>
+        <div aria-live="polite">{belowCost && <Message variant="warning">{belowCost}</Message>}</div>
         <div className="form-field">
           <label htmlFor="product-barcodes">{t("admin.productEdit.barcodes")}</label>
           <input

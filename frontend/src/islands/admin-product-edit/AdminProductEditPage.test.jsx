@@ -164,6 +164,29 @@ describe("Edit Product Details: manual weight", () => {
   });
 });
 
+describe("Edit Product Details: a price below cost", () => {
+  it("shows the server's warning with the figures while the price typed sells below the latest cost", async () => {
+    const warning = "₹45.00 sells this pack below its latest cost: ₹70.00 before GST, ₹73.50 with 5% GST.";
+    const checked = [];
+    await open(product([pack("a", "500", "ml", 90, 10, 4)]), {
+      "GET /api/inventory/packs/a/price-check": ({ search }) => {
+        const query = new URLSearchParams(search);
+        checked.push(Object.fromEntries(query));
+        return { body: { belowCost: query.get("discount") === "50", warning: query.get("discount") === "50" ? warning : null } };
+      },
+    });
+    await vi.waitFor(() => expect(checked).toContainEqual({ price: "90", discount: "10" }));
+    expect(screen.queryByText(warning)).not.toBeInTheDocument();
+    const discount = screen.getByLabelText("Discount");
+    await userEvent.clear(discount);
+    await userEvent.type(discount, "50");
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+    await userEvent.clear(discount);
+    await userEvent.type(discount, "5");
+    await vi.waitFor(() => expect(screen.queryByText(warning)).not.toBeInTheDocument());
+  });
+});
+
 describe("Edit Product Details: barcodes", () => {
   it("shows the chosen size's codes and sends them, with the shop's own code when ticked", async () => {
     const item = product([pack("a", "500", "ml", 90, 10, 4), pack("b", "5", "l", 800, 5, 12)]);

@@ -121,3 +121,16 @@ export function editPayload(form, product, detail) {
     ...Object.fromEntries(DECLARATIONS.map(([field]) => [field, (form[field] ?? "").trim()])),
   };
 }
+
+/**
+ * GET .../price-check for the chosen pack's price and discount as typed: the server holds them
+ * against the pack's latest cost and answers a warning with the figures (the rule is not here).
+ * Null while no size or price is chosen.
+ */
+export function priceCheckPath(form) {
+  if (!form?.financialId || form.price === "") return null;
+  const query = new URLSearchParams({ price: form.price });
+  if (form.discount !== "") query.set("discount", form.discount);
+  if (form.gstRate !== "") query.set("gstRate", form.gstRate);
+  return `/api/inventory/packs/${encodeURIComponent(form.financialId)}/price-check?${query}`;
+}

@@ -6,13 +6,15 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { useLanguage, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
+import { namedPackLabel } from "../../lib/packLabel";
 import { useApi } from "../../lib/useApi";
 import { download } from "../../lib/download";
 import { MARGIN_DAYS, MARGIN_GROUPS, marginsPath } from "./stock";
+import StockTable from "./StockTable";
 
 function rowName(row, by, language) {
   if (by === "category") return language === "te" && row.categoryTe ? row.categoryTe : row.category;
-  if (by === "pack") return [row.categoryTe, row.category].filter(Boolean).join(" ");
+  if (by === "pack" && row.pack) return namedPackLabel(row.pack, language === "te" && row.pack.nameTe ? row.pack.nameTe : row.pack.name);
   return row.category;
 }
 
@@ -72,32 +74,27 @@ export default function Margins() {
           </dl>
           {!data.categories.length && <p className="stock-empty">{t("admin.stock.margins.none")}</p>}
           {data.categories.length > 0 && (
-            <div className="stock-scroll">
-              <table className="table stock-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t(MARGIN_GROUPS[data.by])}</th>
-                    <th scope="col">{t("admin.stock.margins.units")}</th>
-                    <th scope="col">{t("admin.stock.margins.revenue")}</th>
-                    <th scope="col">{t("admin.stock.margins.cost")}</th>
-                    <th scope="col">{t("admin.stock.margins.margin")}</th>
-                    <th scope="col">{t("admin.stock.margins.percent")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.categories.map((row, index) => (
-                    <tr key={`${index}-${row.category}`}>
-                      <th scope="row">{rowName(row, data.by, language)}</th>
-                      <td>{row.units}</td>
-                      <td>{formatMoney(row.revenue)}</td>
-                      <td>{formatMoney(row.cost)}</td>
-                      <td>{formatMoney(row.margin)}</td>
-                      <td>{row.marginPercent === null ? "" : `${row.marginPercent}%`}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StockTable
+              headings={[
+                t(MARGIN_GROUPS[data.by]),
+                t("admin.stock.margins.units"),
+                t("admin.stock.margins.revenue"),
+                t("admin.stock.margins.cost"),
+                t("admin.stock.margins.margin"),
+                t("admin.stock.margins.percent"),
+              ]}
+              rows={data.categories.map((row, index) => ({
+                key: `${index}-${row.category}`,
+                cells: [
+                  rowName(row, data.by, language),
+                  row.units,
+                  formatMoney(row.revenue),
+                  formatMoney(row.cost),
+                  formatMoney(row.margin),
+                  row.marginPercent === null ? "" : `${row.marginPercent}%`,
+                ],
+              }))}
+            />
           )}
         </>
       )}

@@ -1,12 +1,11 @@
 // The batches near their best-before date: within 7 days (discount or send back now) and within
 // 30 (watch), the bands the server set per category, each batch's count and its value at cost.
-import Loader from "../../components/Loader";
-import Message from "../../components/Message";
 import { formatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import { byBand, sumMoney } from "./stock";
+import StockTable, { Loaded } from "./StockTable";
 
 function Band({ title, rows }) {
   const t = useT();
@@ -17,45 +16,42 @@ function Band({ title, rows }) {
       </h3>
       {!rows.length && <p className="stock-empty">{t("admin.stock.expiry.none")}</p>}
       {rows.length > 0 && (
-        <div className="stock-scroll">
-          <table className="table stock-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.stock.line.pack")}</th>
-                <th scope="col">{t("admin.stock.line.batch")}</th>
-                <th scope="col">{t("admin.stock.line.bestBefore")}</th>
-                <th scope="col">{t("admin.stock.expiry.daysLeft")}</th>
-                <th scope="col">{t("admin.stock.expiry.count")}</th>
-                <th scope="col">{t("admin.stock.expiry.value")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.batch.id}>
-                  <th scope="row">
-                    {row.pack}
-                    <span className="stock-secondary">{row.category}</span>
-                  </th>
-                  <td>{row.batch.batchNumber}</td>
-                  <td>{formatDate(row.batch.bestBefore)}</td>
-                  <td>{row.daysLeft}</td>
-                  <td>{row.count}</td>
-                  <td>{row.value === null ? t("admin.stock.costUnknown") : formatMoney(row.value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StockTable
+          headings={[
+            t("admin.stock.line.pack"),
+            t("admin.stock.line.batch"),
+            t("admin.stock.line.bestBefore"),
+            t("admin.stock.expiry.daysLeft"),
+            t("admin.stock.expiry.count"),
+            t("admin.stock.expiry.value"),
+          ]}
+          rows={rows.map((row) => ({
+            key: row.batch.id,
+            cells: [
+              <>
+                {row.pack}
+                <span className="stock-secondary">{row.category}</span>
+              </>,
+              row.batch.batchNumber,
+              formatDate(row.batch.bestBefore),
+              row.daysLeft,
+              row.count,
+              row.value === null ? t("admin.stock.costUnknown") : formatMoney(row.value),
+            ],
+          }))}
+        />
       )}
     </section>
   );
 }
 
 export default function NearExpiry() {
+  const answer = useApi("/api/inventory/near-expiry");
+  return <Loaded answer={answer}>{(data) => <Bands data={data} />}</Loaded>;
+}
+
+function Bands({ data }) {
   const t = useT();
-  const { data, error } = useApi("/api/inventory/near-expiry");
-  if (error) return <Message variant="danger">{error}</Message>;
-  if (!data) return <Loader />;
   const bands = byBand(data.batches);
   return (
     <div className="stock-section">

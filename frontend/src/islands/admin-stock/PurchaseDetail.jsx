@@ -10,6 +10,7 @@ import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
 import StatusBadge from "./StatusBadge";
+import StockTable from "./StockTable";
 
 function taxHeads(interstate) {
   return interstate ? [["igst", "admin.stock.igst"]] : [["cgst", "admin.stock.cgst"], ["sgst", "admin.stock.sgst"]];
@@ -19,45 +20,36 @@ function Lines({ purchase }) {
   const t = useT();
   const heads = taxHeads(purchase.interstate);
   return (
-    <div className="stock-scroll">
-      <table className="table stock-table">
-        <caption>{t("admin.stock.purchase.lines")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("admin.stock.line.pack")}</th>
-            <th scope="col">{t("admin.stock.line.qty")}</th>
-            <th scope="col">{t("admin.stock.line.unitCost")}</th>
-            <th scope="col">{t("admin.stock.line.gstRate")}</th>
-            <th scope="col">{t("admin.stock.purchase.taxable")}</th>
-            {heads.map(([key, label]) => (
-              <th scope="col" key={key}>{t(label)}</th>
-            ))}
-            <th scope="col">{t("admin.stock.purchase.total")}</th>
-            <th scope="col">{t("admin.stock.line.batch")}</th>
-            <th scope="col">{t("admin.stock.line.bestBefore")}</th>
-            <th scope="col">{t("admin.stock.line.mrp")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {purchase.lines.map((line) => (
-            <tr key={line.id}>
-              <th scope="row">{line.pack}</th>
-              <td>{line.qty}</td>
-              <td>{formatMoney(line.unitCost)}</td>
-              <td>{line.gstRate}%</td>
-              <td>{formatMoney(line.taxableValue)}</td>
-              {heads.map(([key]) => (
-                <td key={key}>{formatMoney(line[key])}</td>
-              ))}
-              <td>{formatMoney(line.total)}</td>
-              <td>{line.batchNumber}</td>
-              <td>{formatDate(line.bestBefore)}</td>
-              <td>{formatMoney(line.mrp)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StockTable
+      caption={t("admin.stock.purchase.lines")}
+      headings={[
+        t("admin.stock.line.pack"),
+        t("admin.stock.line.qty"),
+        t("admin.stock.line.unitCost"),
+        t("admin.stock.line.gstRate"),
+        t("admin.stock.purchase.taxable"),
+        ...heads.map(([, label]) => t(label)),
+        t("admin.stock.purchase.total"),
+        t("admin.stock.line.batch"),
+        t("admin.stock.line.bestBefore"),
+        t("admin.stock.line.mrp"),
+      ]}
+      rows={purchase.lines.map((line) => ({
+        key: line.id,
+        cells: [
+          line.pack,
+          line.qty,
+          formatMoney(line.unitCost),
+          `${line.gstRate}%`,
+          formatMoney(line.taxableValue),
+          ...heads.map(([key]) => formatMoney(line[key])),
+          formatMoney(line.total),
+          line.batchNumber,
+          formatDate(line.bestBefore),
+          formatMoney(line.mrp),
+        ],
+      }))}
+    />
   );
 }
 

@@ -1,10 +1,10 @@
 // What to order, per supplier the packs were last bought from: the packs at or under their reorder
 // level with the quantity the server suggests (28 days' sales over the supplier's lead time). It
-// prints as one sheet per supplier to phone or hand over.
-import Loader from "../../components/Loader";
-import Message from "../../components/Message";
+// prints as one sheet per supplier to phone or hand over, and goes to a supplier with a mobile
+// number as a WhatsApp message the server words (wa.me, sent from the shop's phone).
 import { useT } from "../../lib/i18n";
 import { useApi } from "../../lib/useApi";
+import StockTable, { Loaded } from "./StockTable";
 
 function SupplierOrder({ group }) {
   const t = useT();
@@ -17,41 +17,37 @@ function SupplierOrder({ group }) {
           {[supplier.gstin, supplier.phone, t("admin.stock.reorder.leadTime", { days: supplier.leadTimeDays })].filter(Boolean).join(" · ")}
         </p>
       )}
-      <div className="stock-scroll">
-        <table className="table stock-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.stock.line.pack")}</th>
-              <th scope="col">{t("admin.stock.reorder.inStock")}</th>
-              <th scope="col">{t("admin.stock.reorder.level")}</th>
-              <th scope="col">{t("admin.stock.reorder.sold")}</th>
-              <th scope="col">{t("admin.stock.reorder.qty")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {group.lines.map((line) => (
-              <tr key={line.financialId}>
-                <th scope="row">{line.pack}</th>
-                <td>{line.inStock}</td>
-                <td>{line.reorderLevel}</td>
-                <td>{line.sold28Days}</td>
-                <td>
-                  <strong>{line.qty}</strong>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {group.whatsappUrl && (
+        <p className="no-print">
+          <a className="btn btn--small" href={group.whatsappUrl} target="_blank" rel="noopener noreferrer">
+            {t("admin.stock.reorder.whatsapp", { supplier: supplier.name })}
+          </a>
+        </p>
+      )}
+      <StockTable
+        headings={[
+          t("admin.stock.line.pack"),
+          t("admin.stock.reorder.inStock"),
+          t("admin.stock.reorder.level"),
+          t("admin.stock.reorder.sold"),
+          t("admin.stock.reorder.qty"),
+        ]}
+        rows={group.lines.map((line) => ({
+          key: line.financialId,
+          cells: [line.pack, line.inStock, line.reorderLevel, line.sold28Days, <strong key="qty">{line.qty}</strong>],
+        }))}
+      />
     </section>
   );
 }
 
 export default function Reorder() {
+  const answer = useApi("/api/inventory/reorder");
+  return <Loaded answer={answer}>{(data) => <Orders data={data} />}</Loaded>;
+}
+
+function Orders({ data }) {
   const t = useT();
-  const { data, error } = useApi("/api/inventory/reorder");
-  if (error) return <Message variant="danger">{error}</Message>;
-  if (!data) return <Loader />;
   return (
     <div className="stock-section printable">
       <div className="stock-section__head">

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
 import StockPage from "./StockPage";
-import { byBand, countsBody, packChoices, purchaseBody, sheetSummary, sumMoney, tabOf } from "./stock";
+import { byBand, countsBody, packChoices, purchaseBody, sheetEntries, sheetSummary, sumMoney, tabOf } from "./stock";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +19,17 @@ describe("the stock screens' logic", () => {
     const body = purchaseBody({ supplierId: "3", invoiceNumber: "GT-501", invoiceDate: "2026-12-01", lines: [{ key: 1, financialId: "5", pack: "Rice", qty: "24", unitCost: "70", gstRate: "5", batchNumber: "B", bestBefore: "2027-06-01", mrp: "100", packedOn: "" }] });
     expect(body).toEqual({ supplierId: 3, invoiceNumber: "GT-501", invoiceDate: "2026-12-01", lines: [{ financialId: "5", qty: "24", unitCost: "70", gstRate: "5", batchNumber: "B", bestBefore: "2027-06-01", mrp: "100", packedOn: null }] });
     expect(purchaseBody({ supplierId: "", invoiceNumber: "", invoiceDate: "", lines: [] }).supplierId).toBeNull();
-    expect(countsBody({ 5: "12", 6: "" })).toEqual({ counts: [{ financialId: "5", counted: "12" }, { financialId: "6", counted: null }] });
+    const entries = sheetEntries([
+      { financialId: "5", counted: 12, reason: "found" },
+      { financialId: "6", counted: null, reason: "count_correction" },
+    ]);
+    expect(countsBody(entries)).toEqual({
+      counts: [
+        { financialId: "5", counted: 12, reason: "found" },
+        { financialId: "6", counted: null, reason: "count_correction" },
+      ],
+    });
+    expect(countsBody({ 7: { counted: "", reason: "" } })).toEqual({ counts: [{ financialId: "7", counted: null, reason: null }] });
     expect(packChoices(SEARCH)).toEqual([{ financialId: "5", label: "Lalitha Sona Rice 1 kg" }]);
   });
 
@@ -90,9 +100,13 @@ describe("the purchases tab", () => {
 
 describe("the stock take tab", () => {
   it("starts a sheet for a category, saves counts, shows the differences at cost and posts", async () => {
-    const line = { financialId: "5", pack: "Sona Rice, Lalitha 1 kg", expected: 10, counted: null, difference: null, reason: "", unitCost: 70, value: null };
-    const sheet = { id: 4, category: "Rice", status: "counting", startedAt: "2026-12-04T10:00:00Z", postedAt: null, lines: [line] };
-    const counted = { ...sheet, lines: [{ ...line, counted: 8, difference: -2, value: -140 }] };
+    const line = { financialId: "5", pack: "Sona Rice, Lalitha 1 kg", expected: 10, counted: null, difference: null, reason: "count_correction", reasonLabel: "Count correction", unitCost: 70, value: null };
+    const reasons = [
+      { value: "count_correction", label: "Count correction" },
+      { value: "damaged", label: "Damaged" },
+    ];
+    const sheet = { id: 4, category: "Rice", status: "counting", startedAt: "2026-12-04T10:00:00Z", postedAt: null, reasons, lines: [line] };
+    const counted = { ...sheet, lines: [{ ...line, counted: 8, difference: -2, value: -140, reason: "damaged", reasonLabel: "Damaged" }] };
     const fetchMock = mockFetch({
       "GET /api/inventory/stock-takes": { body: [] },
       "GET /api/inventory/categories": { body: { categories: [{ id: 2, name: "Rice", nameTe: "బియ్యం" }] } },
@@ -109,15 +123,20 @@ describe("the stock take tab", () => {
     expect(sentBody(fetchMock, "POST", "/api/inventory/stock-takes")).toEqual({ categoryId: 2 });
 
     await user.type(await screen.findByLabelText("Count of Sona Rice, Lalitha 1 kg"), "8");
+    expect(screen.getByLabelText("Reason for Sona Rice, Lalitha 1 kg")).toHaveValue("count_correction");
+    await user.selectOptions(screen.getByLabelText("Reason for Sona Rice, Lalitha 1 kg"), "damaged");
     await user.click(screen.getByRole("button", { name: "Save counts" }));
     expect(await screen.findByText("-2")).toBeInTheDocument();
-    expect(sentBody(fetchMock, "PUT", "/api/inventory/stock-takes/4")).toEqual({ counts: [{ financialId: "5", counted: "8" }] });
+    expect(sentBody(fetchMock, "PUT", "/api/inventory/stock-takes/4")).toEqual({ counts: [{ financialId: "5", counted: "8", reason: "damaged" }] });
     const summary = screen.getByLabelText("What the count found");
     expect(within(summary).getByText("-₹140.00")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Post the differences" }));
     expect(await screen.findByText(/the counted packs are put right/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Post the differences" })).not.toBeInTheDocument();
+    // Posted, the reason is shown on the difference it explains, no longer a choice.
+    expect(screen.getByText("Damaged")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Reason for Sona Rice, Lalitha 1 kg")).not.toBeInTheDocument();
   }, 30000);
 });
 
@@ -149,5 +168,37 @@ describe("the report tabs", () => {
     expect(await screen.findByText("No pack is at or under its reorder level.")).toBeInTheDocument();
     await user.click(screen.getByRole("tab", { name: "Margins" }));
     expect(await screen.findByRole("alert")).toBeInTheDocument();
+  });
+
+  it("sends a supplier's reorder list as the server's WhatsApp message", async () => {
+    const whatsappUrl = "https://wa.me/919848012345?text=Purchase%20order";
+    const lines = [{ financialId: "5", pack: "Sona Rice, Lalitha 1 kg", inStock: 2, reorderLevel: 5, sold28Days: 28, qty: 6 }];
+    mockFetch({ "GET /api/inventory/reorder": { body: { suppliers: [{ supplier: SUPPLIER, message: "Purchase order", whatsappUrl, lines }, { supplier: null, message: "x", whatsappUrl: null, lines }] } } });
+    render(<StockPage initialTab="reorder" />);
+    const link = await screen.findByRole("link", { name: "Send to Godavari Traders on WhatsApp" });
+    expect(link).toHaveAttribute("href", whatsappUrl);
+    expect(screen.getAllByRole("link", { name: /on WhatsApp/ })).toHaveLength(1);
+  });
+
+  it("names each pack of the margins by its label, so two sizes of one product differ", async () => {
+    const row = (quantity, units) => ({
+      category: "Sona Rice",
+      categoryTe: "Lalitha",
+      revenue: 100,
+      cost: 70,
+      margin: 30,
+      marginPercent: 30,
+      units: 1,
+      pack: { brand: "Lalitha", name: "Sona Rice", nameTe: "సోనా బియ్యం", quantity, units },
+    });
+    mockFetch({
+      "GET /api/inventory/margins?days=30&by=category": { body: { days: 30, by: "category", stockValue: 0, stockUnitsCostUnknown: 0, categories: [] } },
+      "GET /api/inventory/margins?days=30&by=pack": { body: { days: 30, by: "pack", stockValue: 0, stockUnitsCostUnknown: 0, categories: [row("1", "kg"), row("5", "kg")] } },
+    });
+    const user = userEvent.setup();
+    render(<StockPage initialTab="margins" />);
+    await user.selectOptions(await screen.findByLabelText("By"), "pack");
+    expect(await screen.findByRole("rowheader", { name: "Lalitha Sona Rice 1 kg" })).toBeInTheDocument();
+    expect(screen.getByRole("rowheader", { name: "Lalitha Sona Rice 5 kg" })).toBeInTheDocument();
   });
 });

@@ -1,19 +1,23 @@
 // Stock takes: start one for a category (or every pack), then the count sheet: one row per pack
 // with the count the shelf should hold and a box for what is counted. Saved counts come back with
 // each difference and its value at cost (the server's, against the pack's count when it was
-// counted, so sales made meanwhile stay sold); posting puts every difference right at once. The
-// sheet prints on A4 with empty boxes to count on paper.
+// counted, so sales made meanwhile stay sold); each line carries a reason from the server's list
+// (breakage, theft or loss, expired...; a count correction unless chosen), which its adjustment
+// keeps; posting puts every difference right at once. The sheet prints on A4 with empty boxes to
+// count on paper, and downloads as CSV with the reasons.
 import { useEffect, useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
+import { download } from "../../lib/download";
 import { localName, useLanguage, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
 import StatusBadge from "./StatusBadge";
-import { countsBody, sheetSummary } from "./stock";
+import StockTable from "./StockTable";
+import { countsBody, sheetEntries, sheetSummary, stockTakePath } from "./stock";
 
 function Difference({ line }) {
   if (line.difference === null || line.difference === undefined) return "";
@@ -43,20 +47,44 @@ function Summary({ sheet }) {
   );
 }
 
+function ReasonCell({ line, open, entry, reasons, onChange }) {
+  const t = useT();
+  if (!open) return line.difference ? line.reasonLabel : "";
+  return (
+    <select className="stock-reason" aria-label={t("admin.stock.take.reasonOf", { pack: line.pack })} value={entry?.reason ?? ""} onChange={(event) => onChange(event.target.value)}>
+      {reasons.map((reason) => (
+        <option key={reason.value} value={reason.value}>
+          {reason.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function CountSheet({ id, onBack }) {
   const t = useT();
-  const sheet = useApi(`/api/inventory/stock-takes/${id}`);
+  const sheet = useApi(stockTakePath(id));
   const [entries, setEntries] = useState({});
+  const [exportError, setExportError] = useState("");
   const data = sheet.data;
   useEffect(() => {
-    if (data) setEntries(Object.fromEntries(data.lines.map((line) => [line.financialId, line.counted ?? ""])));
+    if (data) setEntries(sheetEntries(data.lines));
   }, [data]);
-  const saving = useSubmit(async () => sheet.setData(await api(`/api/inventory/stock-takes/${id}`, { method: "PUT", body: countsBody(entries) })));
-  const posting = useSubmit(async () => sheet.setData(await api(`/api/inventory/stock-takes/${id}/post`, { method: "POST" })));
+  const saving = useSubmit(async () => sheet.setData(await api(stockTakePath(id), { method: "PUT", body: countsBody(entries) })));
+  const posting = useSubmit(async () => sheet.setData(await api(`${stockTakePath(id)}/post`, { method: "POST" })));
+  const enter = (financialId, change) => setEntries({ ...entries, [financialId]: { ...entries[financialId], ...change } });
+  const exportCsv = async () => {
+    setExportError("");
+    try {
+      await download(stockTakePath(id, { csv: true }), `stock-take-${id}.csv`);
+    } catch (failure) {
+      setExportError(failure.message);
+    }
+  };
   if (sheet.error) return <Message variant="danger">{sheet.error}</Message>;
   if (!data) return <Loader />;
   const open = data.status === "counting";
-  const failure = saving.error || posting.error;
+  const failure = saving.error || posting.error || exportError;
   return (
     <article className="stock-section printable">
       <div className="stock-section__head">
@@ -71,48 +99,48 @@ function CountSheet({ id, onBack }) {
         <button type="button" className="btn btn--small" onClick={() => window.print()}>
           {t("admin.stock.print")}
         </button>
+        <button type="button" className="btn btn--small" onClick={exportCsv}>
+          {t("admin.stock.take.csv")}
+        </button>
       </div>
       {!data.lines.length && <p className="stock-empty">{t("admin.stock.take.noPacks")}</p>}
       {data.lines.length > 0 && (
-        <table className="table stock-table stock-sheet">
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.stock.line.pack")}</th>
-              <th scope="col">{t("admin.stock.take.expected")}</th>
-              <th scope="col">{t("admin.stock.take.counted")}</th>
-              <th scope="col">{t("admin.stock.take.difference")}</th>
-              <th scope="col">{t("admin.stock.take.value")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.lines.map((line) => (
-              <tr key={line.financialId}>
-                <th scope="row">{line.pack}</th>
-                <td data-label={t("admin.stock.take.expected")}>{line.expected}</td>
-                <td data-label={t("admin.stock.take.counted")}>
-                  {open ? (
-                    <input
-                      className="stock-count"
-                      type="number"
-                      inputMode="numeric"
-                      min="0"
-                      step="1"
-                      aria-label={t("admin.stock.take.countOf", { pack: line.pack })}
-                      value={entries[line.financialId] ?? ""}
-                      onChange={(event) => setEntries({ ...entries, [line.financialId]: event.target.value })}
-                    />
-                  ) : (
-                    (line.counted ?? "")
-                  )}
-                </td>
-                <td data-label={t("admin.stock.take.difference")}>
-                  <Difference line={line} />
-                </td>
-                <td data-label={t("admin.stock.take.value")}>{line.value === null || line.difference === null ? "" : formatMoney(line.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StockTable
+          className="stock-sheet"
+          scroll={false}
+          headings={[
+            t("admin.stock.line.pack"),
+            t("admin.stock.take.expected"),
+            t("admin.stock.take.counted"),
+            t("admin.stock.take.difference"),
+            t("admin.stock.take.reason"),
+            t("admin.stock.take.value"),
+          ]}
+          rows={data.lines.map((line) => ({
+            key: line.financialId,
+            cells: [
+              line.pack,
+              line.expected,
+              open ? (
+                <input
+                  className="stock-count"
+                  type="number"
+                  inputMode="numeric"
+                  min="0"
+                  step="1"
+                  aria-label={t("admin.stock.take.countOf", { pack: line.pack })}
+                  value={entries[line.financialId]?.counted ?? ""}
+                  onChange={(event) => enter(line.financialId, { counted: event.target.value })}
+                />
+              ) : (
+                (line.counted ?? "")
+              ),
+              <Difference key="difference" line={line} />,
+              <ReasonCell key="reason" line={line} open={open} entry={entries[line.financialId]} reasons={data.reasons} onChange={(reason) => enter(line.financialId, { reason })} />,
+              line.value === null || line.difference === null ? "" : formatMoney(line.value),
+            ],
+          }))}
+        />
       )}
       <Summary sheet={data} />
       <div aria-live="polite">

@@ -88,15 +88,26 @@ export function sumMoney(values) {
   return values.filter((value) => value !== null && value !== undefined && value !== "").reduce((total, value) => total + paise(value), 0) / 100;
 }
 
-/** The count sheet's entries as typed ({financialId: "12"}) as the body of PUT .../stock-takes/<id>:
- * a cleared count is sent as none (not counted yet). */
+/** The count sheet's lines as the form holds them: {financialId: {counted: "12", reason: "damaged"}},
+ * from the server's lines (a line not counted yet shows an empty box and the server's reason). */
+export function sheetEntries(lines) {
+  return Object.fromEntries(lines.map((line) => [line.financialId, { counted: line.counted ?? "", reason: line.reason }]));
+}
+
+/** The count sheet's entries as the body of PUT .../stock-takes/<id>: a cleared count is sent as
+ * none (not counted yet); the reason as chosen (the server judges it and knows the default). */
 export function countsBody(entries) {
   return {
-    counts: Object.entries(entries).map(([financialId, counted]) => ({
+    counts: Object.entries(entries).map(([financialId, { counted, reason }]) => ({
       financialId,
-      counted: counted === "" || counted === null ? null : counted,
+      counted: counted === "" || counted === null || counted === undefined ? null : counted,
+      reason: reason || null,
     })),
   };
+}
+
+export function stockTakePath(id, { csv = false } = {}) {
+  return `/api/inventory/stock-takes/${id}${csv ? "?export=csv" : ""}`;
 }
 
 /** What a count sheet adds up to, from the server's lines: packs counted, packs that differ, and
