@@ -24,7 +24,7 @@ function SlotRow({ slot, day, first, count, busy, onSet }) {
           {day.dayLabel}
         </th>
       )}
-      <td data-label={t("admin.slots.days.time")}>
+      <td data-label={t("admin.slots.days.time")} className="admin-slots__when">
         {slot.timeLabel}
         {!slot.offered && <span className="admin-slots__tag">{t("admin.slots.days.notOffered")}</span>}
       </td>
