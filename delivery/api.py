@@ -1,5 +1,5 @@
 """Thin HTTP views for delivery: the delivery check and place search (anyone), checkout's slots
-(anyone) and staff's weekly plan (admin). Parse, call one service or selector, serialize."""
+(anyone), staff's weekly plan (admin) and its coming days (staff read, admin sets a date's capacity). Parse, call one service or selector, serialize."""
 
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext_lazy
@@ -22,10 +22,13 @@ from delivery.check import delivery_check
 from delivery.error_codes import DeliveryErrorCode
 from delivery.places import MIN_QUERY_CHARS, place_search
 from delivery.serializers import (
+    ComingDaysSerializer,
+    DayCapacityInput,
     DeliveryCheckInput,
     DeliveryOutput,
     DeliveryWindowSerializer,
     HolidaySerializer,
+    OverBookedSerializer,
     PlaceSearchInput,
     PlacesOutput,
     SlotsSerializer,
@@ -76,7 +79,11 @@ NOTHING_TO_CHANGE = gettext_lazy("Send the window's fields to change.")
 
 PlanSerializer = inline_serializer(
     "SlotPlan",
-    fields={"windows": DeliveryWindowSerializer(many=True), "holidays": HolidaySerializer(many=True)},
+    fields={
+        "windows": DeliveryWindowSerializer(many=True),
+        "holidays": HolidaySerializer(many=True),
+        "warning": OverBookedSerializer(required=False, help_text="After closing a date: the orders booked on it"),
+    },
 )
 
 
@@ -187,8 +194,11 @@ class HolidaysView(APIView):
     def post(self, request: Request) -> Response:
         body = HolidaySerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        services.holiday_add(day=body.validated_data["date"], name=body.validated_data["name"])
-        return Response(_plan(), status=status.HTTP_201_CREATED)
+        _, warning = services.holiday_add(day=body.validated_data["date"], name=body.validated_data["name"])
+        answer = _plan()
+        if warning is not None:
+            answer["warning"] = OverBookedSerializer(warning).data
+        return Response(answer, status=status.HTTP_201_CREATED)
 
 
 class HolidayView(APIView):
@@ -202,3 +212,44 @@ class HolidayView(APIView):
     def delete(self, request: Request, holiday_id: str) -> Response:
         services.holiday_remove(holiday_id=_row_id(holiday_id, services.HOLIDAY_NOT_FOUND))
         return Response(_plan())
+
+
+def _coming_days(warning=None) -> dict:
+    return ComingDaysSerializer({"days": selectors.coming_days(), "warning": warning}).data
+
+
+class ComingDaysView(APIView):
+    """`GET /api/slots/days`: the next 7 days' windows, booked against each date's capacity."""
+
+    # Every staff member reads the load: the cashier books phone orders into slots, the packer and
+    # the rider plan their day. Only the owner changes a date's capacity.
+    permission_classes = [HasRole(Role.CASHIER, Role.PACKER, Role.RIDER)]
+
+    @extend_schema(
+        summary="The next 7 days' delivery slots, booked against capacity (staff)", responses=ComingDaysSerializer
+    )
+    def get(self, request: Request) -> Response:
+        return Response(_coming_days())
+
+
+class DayCapacityView(APIView):
+    """`PUT /api/slots/days/<date>.<window id>`: one date's own capacity for a window, or null for
+    the weekly one again."""
+
+    permission_classes = [IsAdmin]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Set or clear a window's capacity on one date (admin); the answer warns of orders over it",
+        request=DayCapacityInput,
+        responses={
+            200: ComingDaysSerializer,
+            400: OpenApiResponse(description=f'{{"message", "code": "{DeliveryErrorCode.SLOT_PASSED}"}}'),
+            404: OpenApiResponse(description='{"message"}'),
+        },
+    )
+    def put(self, request: Request, slot_id: str) -> Response:
+        body = DayCapacityInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        _, warning = slots.slot_capacity_set(slot=slot_id, capacity=body.validated_data["capacity"])
+        return Response(_coming_days(warning))

@@ -2,9 +2,11 @@
 
 `DeliveryWindow` is the weekly plan (Monday 7-10, capacity 20, closes 2 h before it starts);
 `Holiday` closes a whole date; `Slot` is one window on one date, the counter row its bookings
-share (created on the first booking). An order's place in a slot is the orders app's
+share (created on the first booking, or when staff give that date a capacity of its own: a van off
+on Thursday). An order's place in a slot is the orders app's
 `orders.SlotBooking`, which points here (orders stand above delivery). `delivery.slots` is the only
-writer of `Slot.booked`.
+writer of `Slot.booked` and `Slot.capacity`, and the one reader of "this window's capacity on this
+date" (`slot_capacity`).
 
 The tables kept the names they had when these models lived in orders (`orders_deliverywindow`,
 `orders_holiday`, `orders_slot`): the move changed Django's idea of their app, not the data.
@@ -68,6 +70,9 @@ class Slot(models.Model):
     window = models.ForeignKey(DeliveryWindow, on_delete=models.PROTECT, related_name="slots")
     date = models.DateField()
     booked = models.PositiveIntegerField(default=0)
+    capacity = models.PositiveIntegerField(
+        null=True, blank=True, help_text="This date's own number of orders; empty: the window's weekly capacity"
+    )
 
     class Meta:
         db_table = "orders_slot"

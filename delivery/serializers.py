@@ -128,3 +128,54 @@ class HolidaySerializer(serializers.ModelSerializer):
         model = Holiday
         fields = ["_id", "date", "name"]
         validators = []
+
+
+class OverBookedSerializer(serializers.Serializer):
+    """Reads a `delivery.slots.OverBooked`."""
+
+    message = serializers.CharField(help_text="In the answer's language, naming the orders booked")
+    orders = serializers.ListField(child=serializers.CharField(), help_text="Their invoice numbers")
+
+
+class PlannedSlotSerializer(serializers.Serializer):
+    """A window on a date as staff plan it. Reads a `delivery.selectors.PlannedSlot`."""
+
+    id = serializers.CharField(help_text="`<date>.<window id>`, as `PUT /api/slots/days/<id>` names it")
+    windowId = WireIdField(source="window.pk")
+    start = ClockField(source="window.start")
+    end = ClockField(source="window.end")
+    timeLabel = serializers.SerializerMethodField(help_text="'7:00–10:00'")
+    offered = serializers.BooleanField(source="window.active")
+    booked = serializers.IntegerField()
+    capacity = serializers.IntegerField(help_text="What this date takes: its own capacity, else the window's")
+    ownCapacity = serializers.IntegerField(source="own_capacity", allow_null=True, help_text="null: the weekly one")
+    weeklyCapacity = serializers.IntegerField(source="window.capacity")
+    overBooked = serializers.BooleanField(source="over_booked")
+
+    def get_timeLabel(self, planned) -> str:
+        return time_label(planned.window.start, planned.window.end)
+
+
+class PlannedDaySerializer(serializers.Serializer):
+    date = serializers.DateField()
+    dayLabel = serializers.SerializerMethodField(help_text="'Fri 27 Nov'")
+    holiday = serializers.SerializerMethodField(help_text="null, or the holiday that closes the date (its name)")
+    slots = PlannedSlotSerializer(many=True)
+
+    def get_dayLabel(self, day) -> str:
+        return day_label(day.date)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_holiday(self, day) -> str | None:
+        return None if day.holiday is None else (day.holiday.name or str(gettext_lazy("Holiday")))
+
+
+class ComingDaysSerializer(serializers.Serializer):
+    days = PlannedDaySerializer(many=True)
+    warning = OverBookedSerializer(allow_null=True, required=False, help_text="After a change: the orders over")
+
+
+class DayCapacityInput(serializers.Serializer):
+    capacity = serializers.IntegerField(
+        min_value=0, max_value=10_000, allow_null=True, help_text="This date's orders for the window; null: the weekly"
+    )

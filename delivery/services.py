@@ -11,6 +11,7 @@ from django.utils.translation import gettext, gettext_lazy
 from common.errors import Conflict, DomainError, NotFound
 from delivery.error_codes import DeliveryErrorCode
 from delivery.models import DeliveryWindow, Holiday
+from delivery.slots import OverBooked, day_booked_warning
 
 logger = logging.getLogger(__name__)
 
@@ -84,7 +85,9 @@ def window_remove(*, window_id: int) -> bool:
     return True
 
 
-def holiday_add(*, day: date, name: str = "") -> Holiday:
+def holiday_add(*, day: date, name: str = "") -> tuple[Holiday, OverBooked | None]:
+    """Close `day`. Its booked orders keep their places (no new ones are taken): the answer names
+    them, for staff to call or move."""
     if day < timezone.localdate():
         raise DomainError(gettext("A holiday can't be in the past."))
     holiday, created = Holiday.objects.get_or_create(date=day, defaults={"name": name.strip()})
@@ -92,7 +95,7 @@ def holiday_add(*, day: date, name: str = "") -> Holiday:
         raise Conflict(
             gettext("{date} is already a holiday.").format(date=day.isoformat()), code=DeliveryErrorCode.HOLIDAY_EXISTS
         )
-    return holiday
+    return holiday, day_booked_warning(day)
 
 
 def holiday_remove(*, holiday_id: int) -> None:

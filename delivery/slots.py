@@ -7,6 +7,12 @@ places left, or full or closed with the reason); `offer_for` is the offer a chec
 (`orders.SlotBooking`) is written by `orders.slots`, which calls these. Every rule of a slot
 (cut-off, holiday, capacity) is decided here, the islands only show the answers.
 
+A window's capacity on a date is the date's own when staff set one (`slot_capacity_set`: a van
+off on Thursday), else the weekly window's; `slot_capacity` is the one place that decides it, for
+the offer, the booking's re-check and staff's coming days alike. Lowering it below what is booked
+takes no place away; the answer names the orders booked (`OverBooked`), as closing a booked date
+does (`day_booked_warning`), so staff can call or move them.
+
 Taking a place locks the slot's counter row (`Slot`, one per window and date) after the order's
 packs and invoice number, as every placement does, so bookings of one slot queue instead of
 deadlocking; the UPDATE that counts the place also re-checks the capacity, and the database's
@@ -16,15 +22,17 @@ How a slot is named to people (`slot_label`, `day_label`, `time_label`) is here 
 so the order page, invoice, staff list, SMS and checkout read the same.
 """
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext_lazy
 
-from common.errors import Conflict, DomainError
+from common.errors import Conflict, DomainError, NotFound
 from common.ids import as_row_id
 from delivery.error_codes import DeliveryErrorCode
 from delivery.models import DeliveryWindow, Holiday, Slot
@@ -42,6 +50,11 @@ REASON_FULL = gettext_lazy("Full")
 REASON_CUTOFF = gettext_lazy("Closed: orders for this time closed at {time}")
 REASON_HOLIDAY = gettext_lazy("Closed for the holiday")
 REASON_HOLIDAY_NAMED = gettext_lazy("Closed for {name}")
+SLOT_NOT_FOUND = gettext_lazy("Delivery slot not found")
+CAPACITY_BELOW_BOOKED = gettext_lazy(
+    "{slot}: {booked} booked, more than the {capacity} now allowed. Call or move these orders: {orders}."
+)
+DAY_CLOSED_BOOKED = gettext_lazy("{day} is closed with orders booked for it. Call or move these orders: {orders}.")
 
 
 class SlotUnavailable(DomainError):
@@ -60,6 +73,36 @@ def time_label(start: time, end: time) -> str:
 def slot_label(day: date, start: time, end: time) -> str:
     """`Fri 27 Nov, 7:00–10:00`."""
     return f"{day_label(day)}, {time_label(start, end)}"
+
+
+def slot_capacity(window: DeliveryWindow, own: int | None) -> int:
+    """The window's capacity on one date: the date's own when staff set one, else the weekly one."""
+    return window.capacity if own is None else own
+
+
+@dataclass(frozen=True)
+class OverBooked:
+    """More orders booked than a slot (or a closed day) now takes: what staff are told, and the
+    orders' invoice numbers to call or move."""
+
+    message: str
+    orders: list[str]
+
+
+class _BookedOrders:
+    """Which orders hold a place in a slot is the orders' knowledge (`orders.SlotBooking` stands
+    above delivery, which imports no orders code): the orders app hands its reader over when it
+    starts (`orders.apps`). `of(slot_ids)` answers the invoice numbers booked, per slot id."""
+
+    of: Callable[[Iterable[int]], dict[int, list[str]]] | None = None
+
+
+booked_orders = _BookedOrders()
+
+
+def _booked_invoices(slot_ids: list[int]) -> dict[int, list[str]]:
+    reader = booked_orders.of
+    return reader(slot_ids) if reader is not None and slot_ids else {}
 
 
 @dataclass(frozen=True)
@@ -109,10 +152,12 @@ def _at(day: date, moment: time) -> datetime:
     return timezone.make_aware(datetime.combine(day, moment), timezone.get_current_timezone())
 
 
-def _offer(window: DeliveryWindow, day: date, *, booked: int, holiday: Holiday | None, now: datetime) -> SlotOffer:
+def _offer(
+    window: DeliveryWindow, day: date, *, booked: int, capacity: int, holiday: Holiday | None, now: datetime
+) -> SlotOffer:
     starts_at = _at(day, window.start)
     closes_at = starts_at - timedelta(hours=window.cutoff_hours)
-    places_left = max(window.capacity - booked, 0)
+    places_left = max(capacity - booked, 0)
     if holiday is not None:
         state = HOLIDAY
         reason = REASON_HOLIDAY_NAMED.format(name=holiday.name) if holiday.name else str(REASON_HOLIDAY)
@@ -133,12 +178,20 @@ def slot_offers(*, now: datetime | None = None, days: int = DAYS_OFFERED) -> lis
     dates = [today + timedelta(days=offset) for offset in range(days)]
     windows = list(DeliveryWindow.objects.filter(active=True, weekday__in={day.weekday() for day in dates}))
     holidays = {holiday.date: holiday for holiday in Holiday.objects.filter(date__in=dates)}
-    booked = {
-        (window_id, day): count
-        for window_id, day, count in Slot.objects.filter(date__in=dates).values_list("window_id", "date", "booked")
+    counts = {
+        (window_id, day): (booked, own)
+        for window_id, day, booked, own in Slot.objects.filter(date__in=dates).values_list(
+            "window_id", "date", "booked", "capacity"
+        )
     }
+
+    def offer(window: DeliveryWindow, day: date) -> SlotOffer:
+        booked, own = counts.get((window.pk, day), (0, None))
+        capacity = slot_capacity(window, own)
+        return _offer(window, day, booked=booked, capacity=capacity, holiday=holidays.get(day), now=now)
+
     return [
-        _offer(window, day, booked=booked.get((window.pk, day), 0), holiday=holidays.get(day), now=now)
+        offer(window, day)
         for day in dates
         for window in sorted(windows, key=lambda window: window.start)
         if window.weekday == day.weekday()
@@ -191,7 +244,8 @@ def slot_take(offer: SlotOffer, *, now: datetime) -> tuple[Slot, DeliveryWindow]
     Slot.objects.bulk_create([Slot(window=offer.window, date=offer.date)], ignore_conflicts=True)
     slot = Slot.objects.select_for_update().get(window=offer.window, date=offer.date)
     window = DeliveryWindow.objects.get(pk=offer.window.pk)  # its capacity now, read under the slot's lock
-    counted = Slot.objects.filter(pk=slot.pk, booked__lt=window.capacity).update(booked=F("booked") + 1)
+    capacity = slot_capacity(window, slot.capacity)
+    counted = Slot.objects.filter(pk=slot.pk, booked__lt=capacity).update(booked=F("booked") + 1)
     if not counted:
         raise slot_full(offer, now=now)
     return slot, window
@@ -201,3 +255,40 @@ def slot_give_back(*, slot_id: int) -> None:
     """Uncount one place of the slot, inside the caller's transaction (after it locked and stamped
     the booking that held it, so a place comes back once)."""
     Slot.objects.filter(pk=slot_id).update(booked=F("booked") - 1)
+
+
+@transaction.atomic
+def slot_capacity_set(*, slot: str, capacity: int | None, today: date | None = None) -> tuple[Slot, OverBooked | None]:
+    """Give the window a capacity of its own on one date (None: back to the weekly one). The slot's
+    row is made if no order booked it yet, and locked as a booking locks it, so a booking and this
+    change queue. Booked places stay; when more are booked than now allowed, the answer's
+    `OverBooked` names them. 404 for a slot that names no window on that weekday; 400 for a past date."""
+    parsed = _parse_slot_id(slot)
+    window = DeliveryWindow.objects.filter(pk=parsed[1]).first() if parsed else None
+    if window is None or window.weekday != parsed[0].weekday():
+        raise NotFound(str(SLOT_NOT_FOUND))
+    day = parsed[0]
+    if day < (today or timezone.localdate()):
+        raise SlotUnavailable(str(SLOT_PASSED), code=DeliveryErrorCode.SLOT_PASSED)
+    Slot.objects.bulk_create([Slot(window=window, date=day)], ignore_conflicts=True)
+    row = Slot.objects.select_for_update().get(window=window, date=day)
+    row.capacity = capacity
+    row.save(update_fields=["capacity"])
+    allowed = slot_capacity(window, capacity)
+    if row.booked <= allowed:
+        return row, None
+    orders = _booked_invoices([row.pk]).get(row.pk, [])
+    message = CAPACITY_BELOW_BOOKED.format(
+        slot=slot_label(day, window.start, window.end), booked=row.booked, capacity=allowed, orders=", ".join(orders)
+    )
+    return row, OverBooked(message, orders)
+
+
+def day_booked_warning(day: date) -> OverBooked | None:
+    """The orders booked on `day`, when staff close it: None when there are none."""
+    slot_ids = list(Slot.objects.filter(date=day, booked__gt=0).order_by("window__start").values_list("pk", flat=True))
+    if not slot_ids:
+        return None
+    invoices = _booked_invoices(slot_ids)
+    orders = [number for pk in slot_ids for number in invoices.get(pk, [])]
+    return OverBooked(DAY_CLOSED_BOOKED.format(day=day_label(day), orders=", ".join(orders)), orders)

@@ -11,6 +11,7 @@ from common.dates import format_datetime
 from common.errors import DomainError
 from common.money import rupees, to_rupees
 from delivery.models import Slot
+from delivery.slots import slot_capacity
 from orders.models import (
     CreditNote,
     CreditNoteLine,
@@ -406,7 +407,8 @@ class SlotAdmin(admin.ModelAdmin):
 
     @admin.display(description="capacity")
     def capacity(self, slot: Slot) -> int:
-        return slot.window.capacity
+        """This date's: its own when staff set one (the shop's Delivery slots screen), else the window's."""
+        return slot_capacity(slot.window, slot.capacity)
 
     def has_add_permission(self, request) -> bool:
         return False

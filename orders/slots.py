@@ -8,6 +8,7 @@ place back.
 """
 
 import logging
+from collections.abc import Iterable
 from datetime import datetime
 
 from django.db import transaction
@@ -56,3 +57,17 @@ def slot_release(*, order) -> bool:
         slot_give_back(slot_id=booking.slot_id)
     logger.info("order %s gave back its place in slot %s", order.public_id, booking.slot_id)
     return True
+
+
+def slot_booked_invoices(slot_ids: Iterable[int]) -> dict[int, list[str]]:
+    """The invoice numbers of the orders holding a place in each slot (a cancelled one gave its
+    place back), for delivery's warnings to staff (`delivery.slots.booked_orders`). One query."""
+    invoices: dict[int, list[str]] = {}
+    bookings = (
+        SlotBooking.objects.filter(slot_id__in=list(slot_ids), released_at__isnull=True)
+        .order_by("order__invoice_number")
+        .values_list("slot_id", "order__invoice_number")
+    )
+    for slot_id, number in bookings:
+        invoices.setdefault(slot_id, []).append(number)
+    return invoices

@@ -178,6 +178,16 @@ def _window_id(world: World) -> int:
     return window.pk
 
 
+def _slot_id(world: World) -> str:
+    """The delivery window on its next Monday, as the wire names a slot."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    return f"{today + timedelta(days=(7 - today.weekday()) % 7):%Y-%m-%d}.{_window_id(world)}"
+
+
 def _holiday_id(world: World) -> int:
     from delivery.models import Holiday
 
@@ -546,6 +556,10 @@ API: dict[str, dict[str, Rule]] = {
         "POST": Rule((401, 403, 403, 201), NO_STAFF, body=lambda world, actor: {"date": "2099-08-15"})
     },
     "api/slots/holidays/<str:holiday_id>": {"DELETE": Rule(ADMIN_ONLY, NO_STAFF)},
+    # The coming days' load: every staff member reads it (the cashier books phone orders into
+    # slots); only the owner sets a date's own capacity.
+    "api/slots/days": {"GET": Rule(ADMIN_ONLY, staff(200, 200, 200))},
+    "api/slots/days/<str:slot_id>": {"PUT": Rule(ADMIN_ONLY, NO_STAFF, body=lambda world, actor: {"capacity": 3})},
     # support: shoppers report about their own delivered orders; staff decide
     # Tickets decide refunds: the owner's.
     "api/support/tickets": {
@@ -757,6 +771,7 @@ PARAMETERS: dict[str, Callable[[World], object]] = {
     "alert_id": _alert_id,
     "window_id": _window_id,
     "holiday_id": _holiday_id,
+    "slot_id": _slot_id,
     "code": _barcode,
     "purchase_id": lambda world: 999999,  # none: past the gate, 404 (inventory/tests, per action)
     "take_id": lambda world: 999999,  # none: past the gate, 404 (inventory/tests, per action)

@@ -10,11 +10,13 @@
 // On a phone each order stacks into a labelled card (the cells' data-label, admin-orders.css).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import AdminList from "../../components/admin/AdminList";
+import { askUndoReason, UndoButton, undoneText, undoRequest } from "../../components/orders/UndoMove";
 import Message from "../../components/Message";
 import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/dates";
 import { t, textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
+import { orderName } from "../../lib/orderStates";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
 import { groupByWindow, mergeChanges, titleWithBadge } from "./board";
@@ -28,8 +30,6 @@ import "./admin-orders.css";
 const LowStockBanner = lazy(() => import(/* webpackChunkName: "low-stock" */ "../../components/admin/LowStockBanner").then(textsLoaded));
 const loadLive = () => import(/* webpackChunkName: "admin-board-live" */ "./live");
 
-/** How staff name an order in messages: its invoice number. */
-const orderName = (order) => order.invoiceNumber || order._id;
 
 const STEP_TIME = { packed: "packedAt", dispatched: "dispatchedAt", delivered: "deliveredAt", cancelled: "cancelledAt" };
 const BULK_MOVES = [
@@ -119,11 +119,7 @@ function OrderRow({ order, busy, isNew, selected, onSelect, onMove, onPay, onUnd
             </button>
           ))}
           {/* The server says who may undo what (undoTo: the manager, a dispatched or delivered order). */}
-          {order.undoTo && (
-            <button type="button" className="btn btn--small" disabled={busy} onClick={() => onUndo(order)}>
-              {t("admin.board.undo")}
-            </button>
-          )}
+          <UndoButton order={order} busy={busy} onUndo={onUndo} />
           {!order.isPaid && !cancelled && (
             <button type="button" className="btn btn--small" disabled={busy} onClick={() => onPay(order)}>
               {t("admin.orders.recordCash")}
@@ -347,13 +343,9 @@ export default function AdminOrdersPage({ status = "", q = "", date = "" }) {
 
   // Undo asks why; a blank reason goes to the server, whose refusal says what is missing.
   const onUndo = (order) => {
-    const reason = window.prompt(t("admin.board.undoQuestion", { id: orderName(order), status: stateName(order.status), back: stateName(order.undoTo) }));
+    const reason = askUndoReason(order);
     if (reason === null) return;
-    action.submit(
-      order,
-      { path: `/api/orders/${encodeURIComponent(order._id)}/undo`, method: "POST", body: { reason } },
-      t("admin.orders.isNow", { id: orderName(order), status: stateName(order.undoTo) }),
-    );
+    action.submit(order, undoRequest(order, reason), undoneText(order));
   };
 
   const onPay = (order) => {

@@ -22,18 +22,8 @@ const MOVE_LABELS = {
   [CANCELLED]: "admin.orders.move.cancelled",
 };
 
-const STATE_NAMES = {
-  placed: "admin.orders.state.placed",
-  packed: "admin.orders.state.packed",
-  dispatched: "admin.orders.state.dispatched",
-  delivered: "admin.orders.state.delivered",
-  [CANCELLED]: "admin.orders.state.cancelled",
-};
-
-/** "packed" as the staff read it in the shown language. */
-export function stateName(status) {
-  return STATE_NAMES[status] ? t(STATE_NAMES[status]) : status;
-}
+// Named with the order's own page (the Undo there): lib/orderStates.
+export { stateName } from "../../lib/orderStates";
 
 /** [{status, label}] for every move the server allows on `order`, in the server's order. */
 export function orderMoves(order) {

@@ -1,7 +1,9 @@
-// Staff's delivery plan (/admin/slots): the weekly windows (time, orders per window, the cut-off
+// Staff's delivery plan (/admin/slots): the coming days (booked against each date's capacity, a
+// date's own capacity; ./ComingDays.jsx), the weekly windows (time, orders per window, the cut-off
 // before the start, offered or not) and the holidays that close a day. Every rule (no overlap, end
 // after start, a window with bookings is switched off rather than deleted) is the server's
-// (orders/services.py); each answer is the whole plan as it now stands. Phone first: cards.
+// (delivery/services.py); each answer is the whole plan as it now stands, with a warning naming the
+// orders booked on a day just closed. Phone first: cards.
 import { useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -9,6 +11,7 @@ import { api } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
+import ComingDays from "./ComingDays";
 import "./admin-slots.css";
 
 // Monday is 0, as the server counts (orders.models.Weekday).
@@ -162,11 +165,15 @@ export default function AdminSlotsPage() {
   const t = useT();
   const plan = useApi("/api/slots/windows");
   const [notice, setNotice] = useState(null);
+  // Counts the plan's changes: the coming days read themselves again after each.
+  const [version, setVersion] = useState(0);
   const change = useSubmit(
     async (path, method, body) => {
       setNotice(null);
-      plan.setData(await api(path, { method, body }));
-      setNotice({ variant: "success", text: t("admin.slots.saved") });
+      const answer = await api(path, { method, body });
+      plan.setData(answer);
+      setVersion((count) => count + 1);
+      setNotice(answer.warning ? { variant: "warning", text: answer.warning.message } : { variant: "success", text: t("admin.slots.saved") });
     },
     { onError: (text) => setNotice({ variant: "danger", text }) },
   );
@@ -181,6 +188,7 @@ export default function AdminSlotsPage() {
     body = (
       <div className="admin-slots__layout">
         <section className="admin-slots__week">
+          <ComingDays version={version} />
           <h2>{t("admin.slots.windows")}</h2>
           {windows.length === 0 && <Message variant="info">{t("admin.slots.none")}</Message>}
           {WEEKDAYS.filter((day) => windows.some((row) => row.weekday === day)).map((day) => (

@@ -33,6 +33,10 @@ const BuyAgainButton = lazy(() =>
   import(/* webpackChunkName: "buy-again" */ "../../components/orders/BuyAgainButton").then(textsLoaded),
 );
 
+// Undo of a mistaken dispatched or delivered move, the board's own (the manager only: the server's
+// `undoTo`), loaded with its texts only on an order that offers it.
+const UndoMove = lazy(() => import(/* webpackChunkName: "undo-move" */ "../../components/orders/UndoMove").then(textsLoaded));
+
 /** A catalog key (lib/i18n.js). */
 export const ORDER_NOT_FOUND = "order.notFound";
 
@@ -145,6 +149,11 @@ export default function OrderPage({ orderId }) {
               {order.user?.phoneNo === getUserInfo()?.phoneNo && (
                 <Suspense fallback={null}>
                   <BuyAgainButton order={order} className="btn btn--primary" />
+                </Suspense>
+              )}
+              {order.undoTo && (
+                <Suspense fallback={null}>
+                  <UndoMove order={order} onUndone={setData} />
                 </Suspense>
               )}
             </div>

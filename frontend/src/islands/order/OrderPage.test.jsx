@@ -251,4 +251,46 @@ describe("order page", () => {
     expect(info).toHaveBeenCalledWith("Order updated: Order Packed and Ready for Dispatch");
     info.mockRestore();
   });
+
+  it("offers the manager the board's Undo of a mistaken move, asking why, and shows the order as the server answers", async () => {
+    const delivered = {
+      ...order, isPacked: true, packedAt: "2026-05-01T12:00:00Z", isDispatched: true, dispatchedAt: "2026-05-01T13:00:00Z",
+      isDelivered: true, deliveredAt: "2026-05-01T15:00:00Z", status: "delivered", undoTo: "dispatched",
+    };
+    let undone = 0;
+    const fetchMock = serve(delivered, 200, {
+      [`POST /api/orders/${order._id}/undo`]: () => {
+        undone += 1;
+        return undone === 1
+          ? { status: 400, body: { message: "Say why the move is undone.", code: "invalid" } }
+          : { body: { ...delivered, isDelivered: false, deliveredAt: null, status: "dispatched", undoTo: "packed" } };
+      },
+    });
+    const prompt = vi.spyOn(window, "prompt").mockReturnValueOnce("").mockReturnValueOnce("Marked by mistake");
+    const success = vi.spyOn(toast, "success");
+    const user = userEvent.setup();
+    render(<OrderPage orderId={order._id} />);
+
+    await user.click(await screen.findByRole("button", { name: "Undo" }));
+    expect(prompt).toHaveBeenCalledWith(
+      "Why undo order SMLR-2026-000001's move to delivered? It goes back to dispatched; the reason is kept in its history.",
+    );
+    expect(await screen.findByText("Say why the move is undone.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Order SMLR-2026-000001 is now dispatched."));
+    expect(sentBody(fetchMock, "POST", `/api/orders/${order._id}/undo`)).toEqual({ reason: "" });
+    expect(JSON.parse(fetchMock.mock.calls.at(-1)[1].body)).toEqual({ reason: "Marked by mistake" });
+    await waitFor(() => expect(screen.getByRole("progressbar")).not.toHaveAttribute("aria-valuenow", "100"));
+    expect(screen.queryByText("Say why the move is undone.")).toBeNull();
+    prompt.mockRestore();
+    success.mockRestore();
+  });
+
+  it("offers no Undo where the server gives no undoTo (a shopper, a packer, a placed order)", async () => {
+    serve({ ...order, undoTo: null });
+    render(<OrderPage orderId={order._id} />);
+    await screen.findByRole("article", { name: "Invoice" });
+    expect(screen.queryByRole("button", { name: "Undo" })).toBeNull();
+  });
 });
