@@ -292,6 +292,14 @@ API: dict[str, dict[str, Rule]] = {
         "POST": Rule((401, 409, 200, 400), staff(400, 400, 400), body=lambda world, actor: {"password": PASSWORD})
     },
     "api/users/credit": {"GET": Rule(SIGNED_IN)},  # each caller's own store credit
+    # A shopper's store credit for staff, and goodwill credit (issue 48): the owner any amount, a
+    # cashier up to GOODWILL_CASHIER_LIMIT (payments/tests/test_goodwill.py: over it is 403).
+    "api/users/<str:ref>/credit": {
+        "GET": Rule(ADMIN_ONLY, staff(200, 403, 403)),
+        "POST": Rule(
+            (401, 403, 403, 201), staff(201, 403, 403), body=lambda world, actor: {"amount": 10, "reason": "Kind"}
+        ),
+    },
     # A cashier taking a phone order keeps the shopper's address; packers and riders are not told.
     "api/users/<str:ref>/address": {
         "POST": Rule(
@@ -426,6 +434,13 @@ API: dict[str, dict[str, Rule]] = {
     "api/orders/<str:public_id>/cancel": {
         "PUT": Rule(
             OWNER_OR_ADMIN, staff(200, 403, 403), body=lambda world, actor: {"reason": "The shopper asked by phone."}
+        )
+    },
+    # A manual refund outside a ticket (issue 48): the owner, a cashier up to the limit; the world's
+    # order is unpaid, so past the gate nothing can be given back (409; aftersale/tests for the rest).
+    "api/orders/<str:public_id>/refund": {
+        "POST": Rule(
+            (401, 403, 403, 409), staff(409, 403, 403), body=lambda world, actor: {"amount": 10, "reason": "Kind"}
         )
     },
     # A customer's browser never marks an order paid: only staff record cash.
@@ -752,7 +767,7 @@ PARAMETERS: dict[str, Callable[[World], object]] = {
     "take_id": lambda world: 999999,  # none: past the gate, 404 (inventory/tests, per action)
 }
 # The account routes act on the customer's account.
-ACCOUNT_ROUTES = {"api/users/<str:ref>/address", "api/users/<str:ref>"}
+ACCOUNT_ROUTES = {"api/users/<str:ref>/address", "api/users/<str:ref>", "api/users/<str:ref>/credit"}
 
 
 def _routes(patterns, prefix: str = ""):
