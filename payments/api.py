@@ -174,7 +174,11 @@ class UserStoreCreditView(APIView):
 
     permission_classes = [HasRole(Role.CASHIER)]
 
-    @extend_schema(summary="A shopper's store credit (owner, cashier): balance, ledger with who, your limit")
+    @extend_schema(
+        summary="A shopper's store credit (owner, cashier): balance, ledger with who, your limit",
+        operation_id="user_credit_retrieve",
+        responses=StaffStoreCreditSerializer,
+    )
     def get(self, request: Request, ref: str) -> Response:
         user = user_get(ref=ref)
         response = Response(StaffStoreCreditSerializer(_staff_credit(user=user, actor=request.user)).data)
@@ -183,6 +187,7 @@ class UserStoreCreditView(APIView):
 
     @extend_schema(
         summary="Give a shopper goodwill store credit with a reason (owner any amount, cashier up to the limit)",
+        operation_id="user_credit_create",
         request=GoodwillInSerializer,
         responses={201: GoodwillOutSerializer},
         parameters=[IDEMPOTENCY_KEY],
