@@ -10,6 +10,7 @@ vi.mock("../../lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } 
 const { toast } = await import("../../lib/toast");
 
 const asha = { _id: "2", name: "Asha", phoneNo: "9000000002", isAdmin: false };
+const noCredit = { body: { balance: 0, limit: null, entries: [] } };
 
 beforeEach(() => {
   vi.mocked(navigate).mockReset();
@@ -23,6 +24,7 @@ describe("edit user", () => {
     const answered = new Promise((resolve) => (answer = resolve));
     const fetchMock = mockFetch({
       "GET /api/users/2": { body: asha },
+      "GET /api/users/2/credit": noCredit,
       "PUT /api/users/2": async () => {
         await answered;
         return { body: { ...asha, name: "Asha R", isAdmin: true } };
@@ -52,6 +54,7 @@ describe("edit user", () => {
   it("shows the server's message when it refuses, and stays", async () => {
     mockFetch({
       "GET /api/users/2": { body: asha },
+      "GET /api/users/2/credit": noCredit,
       "PUT /api/users/2": { status: 409, body: { message: "An account with this phone number already exists." } },
     });
     render(<AdminUserEditPage userId="2" />);
