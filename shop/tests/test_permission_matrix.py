@@ -683,7 +683,7 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "admin/productlist/<int:pageNumber>": (OWNER, CASHIER),
     "admin/product/<str:productRef>/edit/<str:detailId>": (OWNER,),  # prices
     "admin/userlist": (OWNER,),
-    "admin/user/<str:id>/edit": (OWNER,),
+    "admin/user/<str:id>/edit": (OWNER, CASHIER),  # a cashier: the store credit panel only (issue 48)
     "admin/tickets": (OWNER,),  # refunds
     "admin/slots": (OWNER,),
     "admin/picking": (OWNER, PACKER, RIDER),

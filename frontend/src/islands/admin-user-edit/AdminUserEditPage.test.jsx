@@ -62,4 +62,16 @@ describe("edit user", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("An account with this phone number already exists.");
     expect(navigate).not.toHaveBeenCalled();
   });
+
+  it("gives a cashier, whom the server refuses the user's details, the store credit panel alone", async () => {
+    mockFetch({
+      "GET /api/users/2": { status: 403, body: { message: "Not authorized as an admin." } },
+      "GET /api/users/2/credit": { body: { balance: 25, limit: 200, entries: [] } },
+    });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    render(<AdminUserEditPage userId="2" />);
+    expect(await screen.findByText("₹25.00")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Name")).not.toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
 });
