@@ -189,7 +189,7 @@ GOODWILL_CASHIER_LIMIT = env.integer(
     minimum=0,
     meaning="the most, in rupees, a cashier may give at once as goodwill store credit or a manual refund outside "
     "a ticket (more is refused with 403 `goodwill_over_limit`); the owner or manager may give any amount "
-    "(`payments/credit.py` `goodwill_allowed`)",
+    "(`payments/credit.py` `goodwill_check`)",
 )
 
 # --- Stock and picking ----------------------------------------------------------------------------
