@@ -70,3 +70,32 @@ def test_the_owner_gives_credit_and_a_cashier_is_refused_over_the_limit(
         assert credit_balance(user=customer) == Decimal(150 * round_)
     assert errors == []
     assert StoreCreditEntry.objects.filter(by=cashier).count() == 0
+
+
+@pytest.mark.parametrize("language", ["en", "te"])
+def test_the_owner_refunds_part_of_a_paid_cash_order_from_its_page(
+    browser, live_server, admin_user, cash_order, language
+):
+    from orders.services import order_record_cash_payment
+
+    order_record_cash_payment(order=cash_order, by=admin_user)  # 1 × rice 1 kg, ₹90.00
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for round_, (name, viewport) in enumerate((("phone", PHONE), ("desktop", DESKTOP)), start=1):
+        page = tab(browser, live_server, viewport, language)
+        errors = []
+        page.on("pageerror", lambda error, seen=errors: seen.append(str(error)))
+        sign_in(page, admin_user.phone_no, then=f"/order/{cash_order.public_id}")
+        part = page.locator(".order-refund")
+        expect(part.locator("h2")).to_be_visible()
+        part.locator("input[inputmode=decimal]").fill("40")
+        part.locator("input[type=text]").nth(1).fill("Torn bag")
+        part.locator("button[type=submit]").click()
+        expect(part.locator("input[inputmode=decimal]")).to_have_value("")
+        assert credit_balance(user=cash_order.user) == Decimal(40 * round_)
+        part.locator("input[inputmode=decimal]").fill("60")
+        part.locator("input[type=text]").nth(1).fill("Too much")
+        part.locator("button[type=submit]").click()
+        expect(part.locator("[role=alert]")).to_contain_text(f"{90 - 40 * round_}.00")
+        page.screenshot(path=str(SHOTS / f"order-refund-{name}-{language}.png"), full_page=True)
+        assert errors == []
+        page.context.close()
