@@ -10,9 +10,17 @@ from rest_framework.views import APIView
 
 from aftersale import packing
 from aftersale.cancellation import order_cancel
+from aftersale.manual_refunds import order_refund_manual
 from aftersale.problem_reports import ticket_approve
-from aftersale.serializers import OrderCancelInSerializer, OrderLineQtyInSerializer, OrderLineReplaceInSerializer
+from aftersale.serializers import (
+    OrderCancelInSerializer,
+    OrderLineQtyInSerializer,
+    OrderLineReplaceInSerializer,
+    OrderRefundInSerializer,
+)
 from common.errors import NotFound
+from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
+from common.idempotency import idempotent
 from common.ids import as_row_id
 from common.permissions import HasRole, IsAdmin, IsCustomer
 from common.roles import Role
@@ -148,3 +156,34 @@ class TicketApproveView(APIView):
         body.is_valid(raise_exception=True)
         ticket_approve(number=number, by=request.user, amount=body.validated_data.get("amount"))
         return Response(AdminTicketSerializer(ticket_get_for(user=request.user, number=number)).data)
+
+
+class OrderRefundView(APIView):
+    """A manual refund outside a ticket (`aftersale.manual_refunds`): the owner or manager any
+    amount, a cashier up to `GOODWILL_CASHIER_LIMIT`; to the payment's source or as store credit,
+    as `payments.refunds.money_back` decides."""
+
+    permission_classes = [HasRole(Role.CASHIER)]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Give back part of what an order was paid, with a reason (owner any amount, cashier up to the limit)",
+        request=OrderRefundInSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            200: OrderSerializer,
+            400: OpenApiResponse(description='{"message", "code"}: invalid_amount, reason_required, reason_too_long'),
+            403: OpenApiResponse(description='{"message", "code"}: goodwill_not_allowed, goodwill_over_limit'),
+            404: OpenApiResponse(description='{"message": "Order not found"}'),
+            409: OpenApiResponse(description='{"message", "code"}: order_unpaid, refund_exceeds_payment'),
+        },
+    )
+    @idempotent("aftersale.refund", atomic=True)
+    def post(self, request: Request, public_id: str) -> Response:
+        body = OrderRefundInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        order = selectors.order_get_for(user=request.user, public_id=public_id)
+        order_refund_manual(
+            order=order, actor=request.user, amount=body.validated_data["amount"], reason=body.validated_data["reason"]
+        )
+        return Response(_order_data(request, selectors.order_get_for(user=request.user, public_id=public_id)))

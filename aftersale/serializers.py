@@ -4,10 +4,12 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
-from common.fields import WholeNumberField
+from common.fields import TextField, WholeNumberField
 from common.ids import WireIdField
-from common.openapi import JudgedInput, whole_number
+from common.openapi import JudgedInput, text, whole_number
+from common.text import REASON_MAX_LENGTH
 from orders.rules import MAX_QTY, MIN_QTY
+from payments.serializers import GOODWILL_AMOUNT
 
 # Whole numbers from 0 (a line removed) to the most a line can hold; the service words the rest
 # (more than the line has).
@@ -45,3 +47,14 @@ class OrderLineReplaceInSerializer(JudgedInput):
 class OrderCancelInSerializer(serializers.Serializer):
     # Empty or too long is the pipeline's "Please give a reason ..." (`orders.pipeline.clean_cancel_reason`).
     reason = serializers.CharField(allow_blank=True, allow_null=True, required=False, default="", trim_whitespace=False)
+
+
+class OrderRefundInSerializer(JudgedInput):
+    """`{amount, reason}` of a manual refund: judged by `aftersale.manual_refunds` (who may give how
+    much, what is left to give back)."""
+
+    amount = serializers.JSONField(help_text="Rupees to give back")
+    reason = TextField(required=False, allow_blank=True, default="", help_text="Why (kept with the refund)")
+
+    accepted = {"amount": GOODWILL_AMOUNT, "reason": text(max_length=REASON_MAX_LENGTH)}
+    accepted_required = ("amount", "reason")

@@ -1,13 +1,22 @@
 """Payments, refunds and store credit in Django admin: read-only records with their history;
-flagged money and refunds in manual review stand out."""
+flagged money and refunds in manual review stand out. Goodwill store credit is given from the store
+credit page's own screen, through `payments.credit.credit_goodwill` (the same rule and limit as the
+shop's screens), never by editing a balance."""
 
 from datetime import timedelta
 
+from django import forms
 from django.contrib import admin, messages
-from django.urls import reverse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from accounts.models import User
+from common.errors import DomainError
+from common.text import REASON_MAX_LENGTH
+from payments.credit import credit_goodwill
 from payments.models import Payment, PaymentEvent, Refund, RefundEvent, StoreCreditAccount, StoreCreditEntry
 
 
@@ -226,20 +235,76 @@ class StoreCreditEntryInline(admin.TabularInline):
         return False
 
 
+class GoodwillForm(forms.Form):
+    """Goodwill credit as the shop's user page gives it; `credit_goodwill` judges every value."""
+
+    phone_no = forms.CharField(label="Shopper's phone number", max_length=10)
+    amount = forms.CharField(label="Amount (₹)", max_length=12)
+    reason = forms.CharField(label="Why", max_length=REASON_MAX_LENGTH)
+
+    def clean_phone_no(self):
+        phone_no = self.cleaned_data["phone_no"].strip()
+        user = User.objects.filter(phone_no=phone_no).first()
+        if user is None:
+            raise forms.ValidationError("No account has this phone number.")
+        self.user = user
+        return phone_no
+
+
 @admin.register(StoreCreditAccount)
 class StoreCreditAccountAdmin(ReadOnlyAdmin):
-    """Balances with their ledger; every change goes through `payments.credit`."""
+    """Balances with their ledger; every change goes through `payments.credit` (goodwill: the
+    "Give goodwill credit" screen)."""
 
-    list_display = ("user", "balance", "updated_at")
+    list_display = ("user", "balance", "updated_at", "give_goodwill")
     search_fields = ("user__phone_no", "user__name")
     list_select_related = ("user",)
-    fields = ("user", "balance", "updated_at")
+    fields = ("user", "balance", "updated_at", "give_goodwill")
     readonly_fields = fields
     inlines = [StoreCreditEntryInline]
 
     @admin.display(description="balance (₹)", ordering="balance_paise")
     def balance(self, account: StoreCreditAccount):
         return f"{account.balance:.2f}"
+
+    @admin.display(description="goodwill")
+    def give_goodwill(self, account: StoreCreditAccount):
+        url = reverse("admin:payments_storecreditaccount_goodwill")
+        return format_html(
+            '<a class="button" href="{}?phone_no={}">Give goodwill credit</a>', url, account.user.phone_no
+        )
+
+    def get_urls(self):
+        goodwill_view = self.admin_site.admin_view(self.goodwill_view)
+        own = [path("goodwill/", goodwill_view, name="payments_storecreditaccount_goodwill")]
+        return own + super().get_urls()
+
+    def goodwill_view(self, request):
+        """Give a shopper goodwill credit with a reason: the owner any amount, a cashier up to
+        GOODWILL_CASHIER_LIMIT, anyone else is refused (`payments.credit.goodwill_check`)."""
+        form = GoodwillForm(request.POST or None, initial={"phone_no": request.GET.get("phone_no", "")})
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                entry = credit_goodwill(
+                    actor=request.user, user=form.user, amount=data["amount"], reason=data["reason"]
+                )
+            except DomainError as error:
+                self.message_user(request, error.message, level=messages.ERROR)
+            else:
+                self.message_user(
+                    request,
+                    f"₹{entry.amount:.2f} store credit given to {form.user}: balance ₹{entry.balance_after:.2f}.",
+                    level=messages.SUCCESS,
+                )
+                return redirect(reverse("admin:payments_storecreditaccount_change", args=[entry.account_id]))
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Give goodwill store credit",
+            "opts": self.model._meta,
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/payments/storecreditaccount/goodwill.html", context)
 
 
 @admin.register(StoreCreditEntry)

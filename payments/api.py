@@ -13,19 +13,24 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.rules import phone_from_customer_id
+from accounts.selectors import user_get
 from accounts.throttles import TooManyAttempts
 from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
 from common.idempotency import idempotent
 from common.media_urls import client_origin
-from common.permissions import IsCustomer
+from common.permissions import HasRole, IsCustomer
+from common.roles import Role
 from payments import services
-from payments.credit import credit_balance, credit_entries
+from payments.credit import credit_balance, credit_entries, credit_goodwill, goodwill_limit
 from payments.gateways.base import MalformedNotice, Unauthenticated
 from payments.models import Payment
 from payments.serializers import (
     CREDIT_ENTRIES_SHOWN,
+    GoodwillInSerializer,
+    GoodwillOutSerializer,
     PaymentStartInSerializer,
     PaymentStartOutSerializer,
+    StaffStoreCreditSerializer,
     StoreCreditSerializer,
 )
 from payments.throttles import GuestPaymentOrderThrottle, GuestPaymentThrottle
@@ -151,3 +156,49 @@ class StoreCreditView(APIView):
         response = Response(StoreCreditSerializer(data).data)
         patch_cache_control(response, private=True, no_store=True)
         return response
+
+
+def _staff_credit(*, user, actor) -> dict:
+    """A shopper's store credit as staff see it, and the most `actor` may give at once."""
+    return {
+        "balance": credit_balance(user=user),
+        "entries": credit_entries(user=user).select_related("by")[:CREDIT_ENTRIES_SHOWN],
+        "limit": goodwill_limit(actor=actor),
+    }
+
+
+class UserStoreCreditView(APIView):
+    """`/api/users/{ref}/credit`: a shopper's store credit for staff; POST gives goodwill credit
+    (`payments.credit.credit_goodwill`: the owner or manager any amount, a cashier up to
+    `GOODWILL_CASHIER_LIMIT`)."""
+
+    permission_classes = [HasRole(Role.CASHIER)]
+
+    @extend_schema(
+        summary="A shopper's store credit (owner, cashier): balance, ledger with who, your limit",
+        operation_id="user_credit_retrieve",
+        responses=StaffStoreCreditSerializer,
+    )
+    def get(self, request: Request, ref: str) -> Response:
+        user = user_get(ref=ref)
+        response = Response(StaffStoreCreditSerializer(_staff_credit(user=user, actor=request.user)).data)
+        patch_cache_control(response, private=True, no_store=True)
+        return response
+
+    @extend_schema(
+        summary="Give a shopper goodwill store credit with a reason (owner any amount, cashier up to the limit)",
+        operation_id="user_credit_create",
+        request=GoodwillInSerializer,
+        responses={201: GoodwillOutSerializer},
+        parameters=[IDEMPOTENCY_KEY],
+    )
+    @idempotent("payments.goodwill", atomic=True)
+    def post(self, request: Request, ref: str) -> Response:
+        body = GoodwillInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        user = user_get(ref=ref)
+        entry = credit_goodwill(
+            actor=request.user, user=user, amount=body.validated_data["amount"], reason=body.validated_data["reason"]
+        )
+        data = _staff_credit(user=user, actor=request.user) | {"entry": entry}
+        return Response(GoodwillOutSerializer(data).data, status=201)

@@ -13,6 +13,11 @@ What may be used is decided here too, once: `credit_to_apply` (at most the balan
 order's total) and `credit_quote` (checkout's figures) are what placement debits
 (`checkout.placement`) and what checkout shows, so what the shopper is shown is what is charged.
 
+Who may give money away outside a ticket is decided here too, once (`goodwill_check`): the owner or
+manager any amount, a cashier up to `GOODWILL_CASHIER_LIMIT` rupees at once, anyone else nothing.
+Goodwill credit (`credit_goodwill`) and a manual refund of an order (`aftersale.manual_refunds`)
+both ask it.
+
 What an order did with credit, read from its entries: it SPENT some once at placement, got part
 of that back by a reduction (RETURN) and the rest when cancelled (RESTORE, at most once); a paid
 cash order's money back is a REFUND entry.
@@ -22,12 +27,16 @@ import logging
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet, Sum
 from django.utils.translation import gettext, gettext_lazy
 
-from common.errors import Conflict, InvalidValue
+from accounts.roles import role_of
+from common.error_codes import CommonErrorCode
+from common.errors import Conflict, Forbidden, InvalidValue
 from common.money import CENT, decimal_or_none, to_paise, to_rupees
+from common.roles import Role
 from common.text import clean_reason
 from orders.events import announce_order_changed
 from payments.error_codes import PaymentErrorCode
@@ -38,6 +47,12 @@ logger = logging.getLogger(__name__)
 Kind = StoreCreditEntry.Kind
 
 AMOUNT_INVALID = gettext_lazy("The amount must be more than ₹0, in rupees and paise.")
+GOODWILL_NOT_ALLOWED = gettext_lazy("Only the owner, a manager or a cashier may give money back outside a ticket.")
+GOODWILL_OVER_LIMIT = gettext_lazy("A cashier may give at most ₹{limit} at once; ask the manager for more.")
+GOODWILL_TO_SELF = gettext_lazy("You cannot give store credit to your own account.")
+GOODWILL_MOST = Decimal("999999.99")
+GOODWILL_TOO_MUCH = gettext_lazy("The amount can be at most ₹{most}.")
+GOODWILL_REASON_REQUIRED = gettext_lazy("Please give a reason for the store credit or refund.")
 
 
 def paise_of(amount) -> int:
@@ -122,6 +137,48 @@ def credit_entries(*, user) -> QuerySet[StoreCreditEntry]:
 def credit_grant(*, user, amount, reason: str, order=None, by=None) -> StoreCreditEntry:
     """Add credit to the shopper's balance (staff goodwill, an approved complaint on a cash order)."""
     return _post(user=user, kind=Kind.GRANT, paise=paise_of(amount), reason=reason, order=order, by=by)
+
+
+def goodwill_limit(*, actor) -> Decimal | None:
+    """The most `actor` may give at once outside a ticket, in rupees: None for no limit (the owner or
+    manager), the setting for a cashier; 403 `goodwill_not_allowed` for anyone else."""
+    role = role_of(actor)
+    if role == Role.OWNER:
+        return None
+    if role == Role.CASHIER:
+        return Decimal(settings.GOODWILL_CASHIER_LIMIT).quantize(CENT)
+    raise Forbidden(str(GOODWILL_NOT_ALLOWED), code=PaymentErrorCode.GOODWILL_NOT_ALLOWED)
+
+
+def goodwill_check(*, actor, amount, reason) -> tuple[int, str]:
+    """Who may give how much outside a ticket (goodwill credit, a manual refund): the amount in paise
+    and the reason, tidied. The role first (403 `goodwill_not_allowed`), then the amount (400
+    `invalid_amount`), the reason (400 `reason_required`), then the cashier's limit (403
+    `goodwill_over_limit`, with `limit` in rupees)."""
+    limit = goodwill_limit(actor=actor)
+    paise = paise_of(amount)
+    if paise > to_paise(GOODWILL_MOST):
+        raise InvalidValue(str(GOODWILL_TOO_MUCH).format(most=GOODWILL_MOST), code=PaymentErrorCode.INVALID_AMOUNT)
+    reason = clean_reason(
+        reason, required_message=str(GOODWILL_REASON_REQUIRED), required_code=CommonErrorCode.REASON_REQUIRED
+    )
+    if limit is not None and paise > to_paise(limit):
+        raise Forbidden(
+            str(GOODWILL_OVER_LIMIT).format(limit=limit), code=PaymentErrorCode.GOODWILL_OVER_LIMIT, limit=float(limit)
+        )
+    return paise, reason
+
+
+def credit_goodwill(*, actor, user, amount, reason: str) -> StoreCreditEntry:
+    """Staff give `user` store credit as goodwill, with a reason, within `actor`'s limit
+    (`goodwill_check`); nobody credits their own account (403 `goodwill_to_self`). The GRANT entry
+    records who gave it."""
+    paise, reason = goodwill_check(actor=actor, amount=amount, reason=reason)
+    if user.pk == actor.pk:
+        raise Forbidden(str(GOODWILL_TO_SELF), code=PaymentErrorCode.GOODWILL_TO_SELF)
+    entry = _post(user=user, kind=Kind.GRANT, paise=paise, reason=reason, by=actor)
+    logger.info("goodwill credit of %s paise to user %s by %s: %s", paise, user.pk, actor.pk, reason)
+    return entry
 
 
 def credit_spend(*, user, amount, order, by=None) -> StoreCreditEntry:

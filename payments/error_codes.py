@@ -11,3 +11,6 @@ class PaymentErrorCode(ErrorCode):
     INVALID_AMOUNT = "invalid_amount", "The amount is not a positive sum in rupees and paise"
     INSUFFICIENT_CREDIT = "insufficient_credit", "Not enough store credit (`balance`)"
     CREDIT_ALREADY_SPENT = "credit_already_spent", "Store credit was already applied to the order"
+    GOODWILL_NOT_ALLOWED = "goodwill_not_allowed", "Only the owner, a manager or a cashier may give money back"
+    GOODWILL_OVER_LIMIT = "goodwill_over_limit", "More than a cashier may give at once (`limit`, in rupees)"
+    GOODWILL_TO_SELF = "goodwill_to_self", "Staff cannot give store credit to their own account"

@@ -3,9 +3,10 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.fields import MoneyField
+from common.fields import MoneyField, TextField
 from common.money import to_rupees
 from common.openapi import JudgedInput, text
+from common.text import REASON_MAX_LENGTH
 
 
 class PaymentStartInSerializer(JudgedInput):
@@ -77,3 +78,42 @@ class CreditEntrySerializer(serializers.Serializer):
 class StoreCreditSerializer(serializers.Serializer):
     balance = MoneyField(help_text="What the shopper can spend at checkout")
     entries = CreditEntrySerializer(many=True, help_text=f"The newest {CREDIT_ENTRIES_SHOWN} entries, newest first")
+
+
+# Staff's view of a shopper's store credit (`/api/users/{ref}/credit`): who gave each entry, and
+# goodwill given (issue 48).
+GOODWILL_AMOUNT = {
+    "oneOf": [
+        {"type": "number", "exclusiveMinimum": True, "minimum": 0, "maximum": 999999.99, "multipleOf": 0.01},
+        {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,2})?$"},
+    ],
+    "description": "Rupees, more than 0 with at most two decimals; a cashier at most GOODWILL_CASHIER_LIMIT",
+}
+
+
+class StaffCreditEntrySerializer(CreditEntrySerializer):
+    by = serializers.CharField(
+        source="by.name", allow_null=True, default=None, help_text="The staff member who wrote it"
+    )
+
+
+class StaffStoreCreditSerializer(serializers.Serializer):
+    balance = MoneyField(help_text="What the shopper can spend at checkout")
+    entries = StaffCreditEntrySerializer(
+        many=True, help_text=f"The newest {CREDIT_ENTRIES_SHOWN} entries, newest first"
+    )
+    limit = MoneyField(allow_null=True, help_text="The most the caller may give at once (null: no limit)")
+
+
+class GoodwillInSerializer(JudgedInput):
+    """`{amount, reason}`: the amount and reason are judged by `payments.credit.goodwill_check`."""
+
+    amount = serializers.JSONField(help_text="Rupees to give")
+    reason = TextField(required=False, allow_blank=True, default="", help_text="Why (shown in the ledger)")
+
+    accepted = {"amount": GOODWILL_AMOUNT, "reason": text(max_length=REASON_MAX_LENGTH)}
+    accepted_required = ("amount", "reason")
+
+
+class GoodwillOutSerializer(StaffStoreCreditSerializer):
+    entry = StaffCreditEntrySerializer(help_text="The entry just written")

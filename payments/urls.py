@@ -6,6 +6,7 @@ from payments import api
 # the apps from the top floor down (shop/tests/test_urls_shadowing.py).
 urlpatterns = [
     path("users/credit", api.StoreCreditView.as_view(), name="users-credit"),
+    path("users/<str:ref>/credit", api.UserStoreCreditView.as_view(), name="user-credit"),
     path("payments/initiateJuspayPayment", api.PaymentStartView.as_view(), name="payments-initiate"),
     path(
         "payments/initiateJuspayPaymentAtDelivery", api.PaymentAtDeliveryView.as_view(), name="payments-initiate-later"

@@ -198,6 +198,14 @@ SUPPORT_REPORT_WINDOW_HOURS = env.integer(
     meaning="how long after delivery a shopper may report a problem with an order (missing, damaged, wrong, "
     "expired); the ticket then waits in the staff queue at `/admin/tickets`",
 )
+GOODWILL_CASHIER_LIMIT = env.integer(
+    "GOODWILL_CASHIER_LIMIT",
+    200,
+    minimum=0,
+    meaning="the most, in rupees, a cashier may give at once as goodwill store credit or a manual refund outside "
+    "a ticket (more is refused with 403 `goodwill_over_limit`); the owner or manager may give any amount "
+    "(`payments/credit.py` `goodwill_check`)",
+)
 
 # --- Stock and picking ----------------------------------------------------------------------------
 LOW_STOCK_THRESHOLD = env.integer(

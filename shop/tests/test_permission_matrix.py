@@ -302,6 +302,14 @@ API: dict[str, dict[str, Rule]] = {
         "POST": Rule((401, 409, 200, 400), staff(400, 400, 400), body=lambda world, actor: {"password": PASSWORD})
     },
     "api/users/credit": {"GET": Rule(SIGNED_IN)},  # each caller's own store credit
+    # A shopper's store credit for staff, and goodwill credit (issue 48): the owner any amount, a
+    # cashier up to GOODWILL_CASHIER_LIMIT (payments/tests/test_goodwill.py: over it is 403).
+    "api/users/<str:ref>/credit": {
+        "GET": Rule(ADMIN_ONLY, staff(200, 403, 403)),
+        "POST": Rule(
+            (401, 403, 403, 201), staff(201, 403, 403), body=lambda world, actor: {"amount": 10, "reason": "Kind"}
+        ),
+    },
     # A cashier taking a phone order keeps the shopper's address; packers and riders are not told.
     "api/users/<str:ref>/address": {
         "POST": Rule(
@@ -445,6 +453,13 @@ API: dict[str, dict[str, Rule]] = {
             ADMIN_ONLY,
             staff(200, 403, 403),
             body=lambda world, actor: {"buyerGstin": "37AAPFU0939F1ZU", "buyerName": "Sri Lakshmi Caterers"},
+        )
+    },
+    # A manual refund outside a ticket (issue 48): the owner, a cashier up to the limit; the world's
+    # order is unpaid, so past the gate nothing can be given back (409; aftersale/tests for the rest).
+    "api/orders/<str:public_id>/refund": {
+        "POST": Rule(
+            (401, 403, 403, 409), staff(409, 403, 403), body=lambda world, actor: {"amount": 10, "reason": "Kind"}
         )
     },
     # A customer's browser never marks an order paid: only staff record cash.
@@ -692,7 +707,7 @@ PAGE_ROLES: dict[str, tuple[str, ...]] = {
     "admin/productlist/<int:pageNumber>": (OWNER, CASHIER),
     "admin/product/<str:productRef>/edit/<str:detailId>": (OWNER,),  # prices
     "admin/userlist": (OWNER,),
-    "admin/user/<str:id>/edit": (OWNER,),
+    "admin/user/<str:id>/edit": (OWNER, CASHIER),  # a cashier: the store credit panel only (issue 48)
     "admin/tickets": (OWNER,),  # refunds
     "admin/slots": (OWNER,),
     "admin/picking": (OWNER, PACKER, RIDER),
@@ -777,7 +792,7 @@ PARAMETERS: dict[str, Callable[[World], object]] = {
     "take_id": lambda world: 999999,  # none: past the gate, 404 (inventory/tests, per action)
 }
 # The account routes act on the customer's account.
-ACCOUNT_ROUTES = {"api/users/<str:ref>/address", "api/users/<str:ref>"}
+ACCOUNT_ROUTES = {"api/users/<str:ref>/address", "api/users/<str:ref>", "api/users/<str:ref>/credit"}
 
 
 def _routes(patterns, prefix: str = ""):

@@ -26,6 +26,7 @@ import login from "./login";
 import lowStock from "./low-stock";
 import notify from "./notify";
 import order from "./order";
+import orderRefund from "./order-refund";
 import orders from "./orders";
 import packing from "./packing";
 import payment from "./payment";
@@ -67,6 +68,7 @@ export const AREAS = [
   lowStock,
   notify,
   order,
+  orderRefund,
   orders,
   packing,
   payment,

@@ -1,7 +1,9 @@
 // Edit user (spec section 2): Go Back to the user list, 'Edit User', Name, Phone Number and
 // 'Is Admin', submit 'Update'. 'user updated successfully' shows once the server has answered,
 // then the list opens. The server owns every rule (own admin flag, last admin, phone taken) and
-// its message is shown when it refuses.
+// its message is shown when it refuses. Below the form, the user's store credit and goodwill
+// credit given with a reason (StoreCreditPanel, issue 48); a cashier, whom the server refuses the
+// user's details (403), gets the panel alone.
 import { useEffect, useState } from "react";
 import AdminEditFrame, { AdminForm } from "../../components/admin/AdminEditFrame";
 import Loader from "../../components/Loader";
@@ -13,6 +15,7 @@ import { navigate } from "../../lib/navigation";
 import { toast } from "../../lib/toast";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
+import StoreCreditPanel from "./StoreCreditPanel";
 import "../../components/admin/admin.css";
 
 /** A catalog key (lib/i18n.js). */
@@ -42,7 +45,7 @@ export default function AdminUserEditPage({ userId }) {
 
   return (
     <AdminEditFrame backHref={USER_LIST} title={t("admin.users.editTitle")}>
-      {loaded.error ? (
+      {loaded.status === 403 ? null : loaded.error ? (
         <Message variant="danger">{loaded.error}</Message>
       ) : !form ? (
         <Loader />
@@ -65,6 +68,7 @@ export default function AdminUserEditPage({ userId }) {
           </button>
         </AdminForm>
       )}
+      <StoreCreditPanel userId={userId} />
     </AdminEditFrame>
   );
 }

@@ -10,6 +10,7 @@ vi.mock("../../lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } 
 const { toast } = await import("../../lib/toast");
 
 const asha = { _id: "2", name: "Asha", phoneNo: "9000000002", isAdmin: false };
+const noCredit = { body: { balance: 0, limit: null, entries: [] } };
 
 beforeEach(() => {
   vi.mocked(navigate).mockReset();
@@ -23,6 +24,7 @@ describe("edit user", () => {
     const answered = new Promise((resolve) => (answer = resolve));
     const fetchMock = mockFetch({
       "GET /api/users/2": { body: asha },
+      "GET /api/users/2/credit": noCredit,
       "PUT /api/users/2": async () => {
         await answered;
         return { body: { ...asha, name: "Asha R", isAdmin: true } };
@@ -52,11 +54,24 @@ describe("edit user", () => {
   it("shows the server's message when it refuses, and stays", async () => {
     mockFetch({
       "GET /api/users/2": { body: asha },
+      "GET /api/users/2/credit": noCredit,
       "PUT /api/users/2": { status: 409, body: { message: "An account with this phone number already exists." } },
     });
     render(<AdminUserEditPage userId="2" />);
     await userEvent.click(await screen.findByRole("button", { name: "Update" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("An account with this phone number already exists.");
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("gives a cashier, whom the server refuses the user's details, the store credit panel alone", async () => {
+    mockFetch({
+      "GET /api/users/2": { status: 403, body: { message: "Not authorized as an admin." } },
+      "GET /api/users/2/credit": { body: { balance: 25, limit: 200, entries: [] } },
+    });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    render(<AdminUserEditPage userId="2" />);
+    expect(await screen.findByText("₹25.00")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Name")).not.toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

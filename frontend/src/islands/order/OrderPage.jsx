@@ -6,6 +6,7 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import PayButton from "../../components/orders/PayButton";
 import { getUserInfo } from "../../lib/auth";
+import { staffRole } from "../../lib/staff";
 import { rich, textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useOrderLive } from "../../lib/useOrderLive";
@@ -28,6 +29,9 @@ const Invoice = lazy(loadInvoice);
 loadInvoice();
 // Staff naming a business buyer on the invoice (issue 43), for those the server says may.
 const BuyerForm = lazy(() => import(/* webpackChunkName: "order-buyer-form" */ "./BuyerForm"));
+// Staff's manual refund of a paid order (issue 48), loaded for staff only: the server says whether
+// the caller's role may give back and how much (islands/order/StaffRefund.jsx).
+const StaffRefund = lazy(() => import(/* webpackChunkName: "order-refund" */ "./StaffRefund").then(textsLoaded));
 // Buy again is the owner's only, beside Print: it comes once the order is shown, with its texts.
 const BuyAgainButton = lazy(() =>
   import(/* webpackChunkName: "buy-again" */ "../../components/orders/BuyAgainButton").then(textsLoaded),
@@ -171,6 +175,11 @@ export default function OrderPage({ orderId }) {
             <Suspense fallback={null}>
               <Extras order={order} onCancelled={setData} />
             </Suspense>
+            {order.isPaid && !isCancelled(order) && staffRole(getUserInfo()) && (
+              <Suspense fallback={null}>
+                <StaffRefund order={order} onRefunded={setData} />
+              </Suspense>
+            )}
           </div>
         </div>
       </>
