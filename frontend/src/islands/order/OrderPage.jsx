@@ -118,8 +118,12 @@ export default function OrderPage({ orderId }) {
   });
   useEffect(() => {
     if (!heard.current || loading || !order || order === heard.current) return;
+    // Only news is told: the shopper's own change (a cancellation, already toasted) and its
+    // refund and credit note come back as announcements with the order standing where it was.
+    const before = currentTrackingMessage(heard.current);
     heard.current = null;
-    toast.info(t("order.liveUpdated", { status: currentTrackingMessage(order) }));
+    const now = currentTrackingMessage(order);
+    if (now !== before) toast.info(t("order.liveUpdated", { status: now }));
   }, [order, loading, t]);
 
 

@@ -215,6 +215,44 @@ describe("order page", () => {
     expect(screen.queryByText("Order Dispatched and Delivery In Progress")).toBeNull();
   });
 
+  it("cancelling shows one toast: the server's announcements of the shopper's own change add none (issue 45)", async () => {
+    const sockets = [];
+    vi.stubGlobal(
+      "WebSocket",
+      class {
+        static OPEN = 1;
+        constructor(url) {
+          this.url = url;
+          sockets.push(this);
+        }
+        send() {}
+        close() {}
+      },
+    );
+    localStorage.setItem("userInfo", JSON.stringify({ token: "a.b.c", phoneNo: "9000000002" }));
+    const info = vi.spyOn(toast, "info");
+    const success = vi.spyOn(toast, "success");
+    const cancelled = { ...order, status: "cancelled", isCancelled: true, cancelledAt: "2026-05-01T11:00:00Z", canCancel: false };
+    serve({ ...order, canCancel: true }, 200, { [`PUT /api/orders/${order._id}/cancel`]: { body: cancelled } });
+    const user = userEvent.setup();
+    render(<OrderPage orderId={order._id} />);
+    await user.click(await screen.findByRole("button", { name: "Cancel order" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Yes, cancel order" }));
+    expect(await screen.findByText("This order was cancelled")).toBeInTheDocument();
+    const [socket] = sockets;
+    socket.readyState = 1;
+    socket.onopen();
+    serve(cancelled);
+    // The cancellation, then its refund and credit note: each a committed change the socket announces.
+    socket.onmessage({ data: JSON.stringify({ type: "orderChanged", order: order._id }) });
+    socket.onmessage({ data: JSON.stringify({ type: "orderChanged", order: order._id }) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(success).toHaveBeenCalledTimes(1);
+    expect(info).not.toHaveBeenCalled();
+    info.mockRestore();
+    success.mockRestore();
+  });
+
   it("updates the tracking in place and says so when the server announces a change", async () => {
     const sockets = [];
     vi.stubGlobal(
