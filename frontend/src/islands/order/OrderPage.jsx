@@ -56,9 +56,10 @@ function PaymentStatus({ order }) {
     );
   }
   if (!order.isPaid) {
-    // Only the customer who placed it pays (an admin may be viewing it). Paying online is a choice
-    // the shopper may make, not a step they owe: the spec's sentence says they pay at delivery.
-    const payable = order.user?.phoneNo === getUserInfo()?.phoneNo;
+    // Only the customer who placed it pays (an admin may be viewing it): the server's `canPay`.
+    // Paying online is a choice the shopper may make, not a step they owe: the spec's sentence
+    // says they pay at delivery.
+    const payable = order.canPay;
     return (
       <section className="payment-due" aria-label={t("payment.title")}>
         <p className="payment-due__text">{t("order.payAtDelivery", { amount: formatMoney(order.amountDue) })}</p>

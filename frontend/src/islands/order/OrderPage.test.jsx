@@ -24,6 +24,7 @@ const order = {
   itemsPrice: 958, shippingPrice: 0, totalPrice: 958, amountDue: 958, storeCreditApplied: 0,
   isPaid: false, paidAt: null, isPacked: false, packedAt: null, isDispatched: false, dispatchedAt: null,
   isDelivered: false, deliveredAt: null, status: "placed", invoiceNumber: "SMLR-2026-000001", orderId: null,
+  canPay: false,
 };
 
 function serve(body, status = 200, more = {}) {
@@ -73,7 +74,7 @@ describe("order page", () => {
 
   it("asks an unpaid order to be paid at delivery, and its Pay button starts a payment", async () => {
     localStorage.setItem("userInfo", JSON.stringify({ token: "t", phoneNo: "9000000002" }));
-    const fetchMock = serve(order, 200, {
+    const fetchMock = serve({ ...order, canPay: true }, 200, {
       "POST /api/payments/initiateJuspayPaymentAtDelivery": {
         body: { status: "NEW", payment_links: { web: "/payments/sandbox/P9" } },
       },
@@ -90,7 +91,7 @@ describe("order page", () => {
     });
   });
 
-  it("offers no Pay button to an admin viewing someone else's order, nor on a cancelled order", async () => {
+  it("offers no Pay button where the server says the caller cannot pay (an admin viewing someone else's order, a cancelled order)", async () => {
     localStorage.setItem("userInfo", JSON.stringify({ token: "t", phoneNo: "9000000001", isAdmin: true }));
     serve(order);
     const { unmount } = render(<OrderPage orderId={order._id} />);
@@ -189,7 +190,7 @@ describe("order page", () => {
 
   it("leads an unpaid cash order with the confirmation, then the spec's pay-at-delivery text, online payment optional", async () => {
     localStorage.setItem("userInfo", JSON.stringify({ token: "t", phoneNo: "9000000002" }));
-    serve(order);
+    serve({ ...order, canPay: true });
     render(<OrderPage orderId={order._id} />);
     const confirmation = (await screen.findByRole("heading", { name: "Thank you, your order is placed" })).closest("section");
     expect(confirmation).toHaveTextContent("Invoice Number: SMLR-2026-000001");
