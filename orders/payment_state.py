@@ -4,7 +4,9 @@
   credit), whatever else happened; the answer carries how much;
 - `cancelled`: cancelled with nothing to give back (an unpaid order);
 - `paid`: paid and kept;
-- `pay_at_delivery`: a cash order not yet paid;
+- `paid_at_delivery`: a cash order handed over and not yet recorded paid: the rider took the cash
+  or UPI at the door (the order page says nothing is left to pay);
+- `pay_at_delivery`: a cash order not yet paid nor delivered;
 - `unpaid`: an online order not yet paid.
 
 The order app never imports payments: the refunds and credit entries are read through the order's
@@ -21,6 +23,7 @@ class PaymentState(models.TextChoices):
     REFUNDED = "refunded"
     CANCELLED = "cancelled"
     PAID = "paid"
+    PAID_AT_DELIVERY = "paid_at_delivery"
     PAY_AT_DELIVERY = "pay_at_delivery"
     UNPAID = "unpaid"
 
@@ -51,7 +54,7 @@ def payment_state(order: Order) -> PaymentState:
     if order.is_paid:
         return PaymentState.PAID
     if order.payment_method == Order.PaymentMethod.CASH_OR_UPI:
-        return PaymentState.PAY_AT_DELIVERY
+        return PaymentState.PAID_AT_DELIVERY if order.is_delivered else PaymentState.PAY_AT_DELIVERY
     return PaymentState.UNPAID
 
 

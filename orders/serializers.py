@@ -372,7 +372,7 @@ class OrderSerializer(serializers.Serializer):
     @extend_schema_field(serializers.ChoiceField(choices=PaymentState.values))
     def get_paymentState(self, order: Order) -> str:
         """Where the order's money stands (`orders.payment_state`): refunded, cancelled, paid,
-        pay_at_delivery or unpaid; My Orders shows it as it is."""
+        paid_at_delivery, pay_at_delivery or unpaid; My Orders shows it as it is."""
         return payment_state(order).value
 
     @extend_schema_field(MoneyField(help_text="Money gone back to the shopper: refunds to the source and store credit"))

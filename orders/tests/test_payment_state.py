@@ -46,7 +46,7 @@ def test_each_order_says_where_its_money_stands(
     assert state(orders[online_paid.public_id]) == ("paid", 0, False)
     assert state(orders[online_refunded.public_id]) == ("refunded", 291, False)
     assert state(orders[cash_paid_refunded.public_id]) == ("refunded", 399, False)
-    assert state(orders[cash_delivered.public_id])[2] is False
+    assert state(orders[cash_delivered.public_id]) == ("paid_at_delivery", 0, False)
 
 
 def test_another_shopper_or_staff_viewing_an_order_are_not_offered_to_pay_it(

@@ -32,10 +32,11 @@ const PAYMENT_STATES = {
   refunded: "orders.state.refunded",
   cancelled: "orders.state.cancelled",
   paid: "orders.paidBadge",
+  paid_at_delivery: "orders.state.paid_at_delivery",
   pay_at_delivery: "orders.state.pay_at_delivery",
   unpaid: "orders.state.unpaid",
 };
-const BADGES = { paid: "badge--success", refunded: "badge--info", cancelled: "badge--danger" };
+const BADGES = { paid: "badge--success", paid_at_delivery: "badge--success", refunded: "badge--info", cancelled: "badge--danger" };
 
 function PaymentState({ order }) {
   const t = useT();

@@ -57,11 +57,11 @@ describe("MyOrdersTable (account drawer)", () => {
     expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
   });
 
-  it("offers Pay only where the server says the order can be paid now", async () => {
-    mockFetch({ "GET /api/orders/mine": { body: [{ ...unpaid, isDelivered: true, canPay: false }] } });
+  it("a delivered cash order was paid at the door: no Pay button (the server's canPay)", async () => {
+    mockFetch({ "GET /api/orders/mine": { body: [{ ...unpaid, isDelivered: true, paymentState: "paid_at_delivery", canPay: false }] } });
     render(<MyOrdersTable />);
     await screen.findByRole("table");
-    expect(screen.getByText("Pay at delivery")).toBeInTheDocument();
+    expect(screen.getByText("Paid at delivery")).toHaveClass("badge");
     expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
   });
 
