@@ -95,3 +95,24 @@ def test_my_orders_show_each_orders_real_state(browser, live_server, shop, size,
         page.screenshot(path=str(SHOTS / f"drawer-my-orders-{size}-{language}.png"))
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_a_brand_picked_in_the_search_box_lists_that_brand_only(browser, live_server, demo_catalog, size, viewport):
+    page = offline_tab(browser, live_server, viewport)
+    try:
+        page.goto("/")
+        page.wait_for_load_state("networkidle")
+        box = page.locator("#site-header").get_by_placeholder("Search for products or brands...")
+        box.click()
+        box.press_sequentially("Heritage", delay=50)
+        page.get_by_role("option").filter(has_text="Brand: Heritage").first.click()
+        page.wait_for_url("**/search?query=Heritage")
+        titles = page.locator("#island .product-card__title")
+        expect(titles.first).to_be_visible()
+        names = titles.all_inner_texts()
+        assert len(names) >= 5 and all(name.startswith("Heritage") for name in names), names
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"search-brand-heritage-{size}-en.png"))
+    finally:
+        page.context.close()
