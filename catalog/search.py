@@ -773,12 +773,16 @@ def pick_rows(query: Query, products) -> QuerySet | None:
 def picked(query: Query, rows) -> dict[str, dict]:
     """The wire's `picked` from `pick_rows`'s rows: {product id: {"detail": the brand variant to
     show first, "pack": the pack of the size named (when one has it), "qty": the packs named
-    ('2 x 1 kg': 2)}}, so the suggestion and the card open the product with that pack chosen."""
+    ('2 x 1 kg': 2), "brand": true when the text named that brand ('Heritage': a list of that brand
+    only, not the product's other brands)}}, so the suggestion and the card open the product with
+    that pack chosen."""
     found: dict[str, dict] = {}
-    for product, _named, sized, _empty, detail, pack in rows:
+    for product, named, sized, _empty, detail, pack in rows:
         if str(product) in found:
             continue
         entry = {"detail": str(detail)}
+        if query.brand and named == 0:
+            entry["brand"] = True
         if sized == 0:
             entry["pack"] = str(pack)
             if query.size.count > 1:

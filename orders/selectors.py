@@ -26,10 +26,19 @@ def _refunds() -> Prefetch:
     return Prefetch("refunds", queryset=refunds.order_by("created_at", "id"))
 
 
+def _credit_back() -> Prefetch:
+    """Store credit that came back to the order's shopper (a cash order's money back, spent credit
+    given back), for the order's payment state (`orders.payment_state`): one more query a list."""
+    entries = Order._meta.get_field("store_credit_entries").related_model.objects
+    return Prefetch("store_credit_entries", queryset=entries.filter(amount_paise__gt=0), to_attr="credit_back")
+
+
 def _orders() -> QuerySet[Order]:
     return (
         Order.objects.select_related("user", "slot_booking__slot", "invoice_buyer")
-        .prefetch_related("items", "line_changes", _flagged_payments(), _refunds(), "credit_notes__lines")
+        .prefetch_related(
+            "items", "line_changes", _flagged_payments(), _refunds(), _credit_back(), "credit_notes__lines"
+        )
         .order_by("-created_at", "-id")
     )
 

@@ -24,6 +24,7 @@ from delivery.serializers import ClockField
 from delivery.slots import slot_label
 from orders.buyers import buyer_naming_allowed
 from orders.models import Order, OrderItem, OrderLineChange
+from orders.payment_state import PaymentState, payment_state, refunded_amount
 from orders.pipeline import allowed_moves, line_changes_allowed, may_cancel, undo_to
 from orders.selectors import booking_of
 from orders.tax import DELIVERY_SAC, TaxInvoice, line_split, tax_invoice
@@ -315,6 +316,9 @@ class OrderSerializer(serializers.Serializer):
     allowedMoves = serializers.SerializerMethodField()
     undoTo = serializers.SerializerMethodField()
     invoiceNumber = serializers.CharField(source="invoice_number")
+    paymentState = serializers.SerializerMethodField()
+    refundedAmount = serializers.SerializerMethodField()
+    canPay = serializers.SerializerMethodField()
     orderId = serializers.CharField(source="payment_reference", allow_null=True)
     paymentAlerts = serializers.SerializerMethodField()
     totalInWords = serializers.SerializerMethodField()
@@ -370,6 +374,28 @@ class OrderSerializer(serializers.Serializer):
     @extend_schema_field(MoneyField(help_text="What is left to pay: totalPrice less storeCreditApplied"))
     def get_amountDue(self, order: Order):
         return money(max(order.amount_due, Decimal("0.00")))
+
+    @extend_schema_field(serializers.ChoiceField(choices=PaymentState.values))
+    def get_paymentState(self, order: Order) -> str:
+        """Where the order's money stands (`orders.payment_state`): refunded, cancelled, paid,
+        paid_at_delivery, pay_at_delivery or unpaid; My Orders shows it as it is."""
+        return payment_state(order).value
+
+    @extend_schema_field(MoneyField(help_text="Money gone back to the shopper: refunds to the source and store credit"))
+    def get_refundedAmount(self, order: Order):
+        return money(refunded_amount(order))
+
+    def get_canPay(self, order: Order) -> bool:
+        """Whether the caller may pay this order online now: their own order, unpaid, neither
+        cancelled nor handed over yet (a delivered cash order was paid at the door)."""
+        user = getattr(self.context.get("request"), "user", None)
+        return bool(
+            user is not None
+            and order.user_id == getattr(user, "pk", None)
+            and not order.is_paid
+            and not order.is_cancelled
+            and not order.is_delivered
+        )
 
     def get_canCancel(self, order: Order) -> bool:
         """Whether the caller may cancel this order now (`orders.pipeline.may_cancel`)."""

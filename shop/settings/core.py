@@ -171,6 +171,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "OrderStatusEnum": ["placed", "packed", "dispatched", "delivered", "cancelled"],
         "OrderStepEnum": ["packed", "dispatched", "delivered"],
+        # Where an order's money stands (orders/payment_state.py), beside the rider sheet's paymentState.
+        "OrderPaymentStateEnum": "orders.payment_state.PaymentState",
+        "StopPaymentStateEnum": ["paid", "cash_due", "online_unpaid"],
         # The language a user has (in answers, with each code's name) and the one a profile update sends.
         "LanguageEnum": "shop.settings.LANGUAGES",
         # A user's staff role (accounts/roles.py), in answers and in the owner's user edit.

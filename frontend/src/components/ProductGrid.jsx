@@ -14,7 +14,7 @@ export const FIRST_SCREEN_CARDS = 4;
 export default function ProductGrid({ products, row = false, label, eager = 0, heading = 3, picked = null }) {
   return (
     <div className={row ? "product-row" : "product-grid"} aria-label={label} role={label ? "list" : undefined}>
-      {brandVariants(products).map(({ product, detail, key }, index) => (
+      {brandVariants(products, picked).map(({ product, detail, key }, index) => (
         <div key={key} className="product-grid__cell" role={label ? "listitem" : undefined}>
           <ProductCard product={product} detail={detail} eager={index < eager} heading={heading} picked={picked?.[product._id]} />
         </div>

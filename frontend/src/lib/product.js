@@ -27,11 +27,16 @@ export function inStock(pack) {
   return Number(pack?.countInStock) > 0;
 }
 
-/** One card per brand variant that has at least one pack to offer. */
-export function brandVariants(products) {
+/**
+ * One card per brand variant that has at least one pack to offer; where a search named a brand
+ * (its answer's `picked[product._id].brand`, 'Heritage'), only that brand's card of the product.
+ */
+export function brandVariants(products, picked = null) {
   const variants = [];
   for (const product of products ?? []) {
+    const named = picked?.[product._id]?.brand ? picked[product._id].detail : null;
     for (const detail of product.details ?? []) {
+      if (named && String(detail._id) !== named) continue;
       if (detail.financials?.length) variants.push({ product, detail, key: `${product._id}-${detail._id}` });
     }
   }

@@ -74,6 +74,21 @@ describe("cards and links", () => {
     expect(brandVariants([product]).map((variant) => variant.detail.brand)).toEqual(["India Gate"]);
   });
 
+  it("shows only the brand a search named, and every brand otherwise (issue 45: 'Brand: Heritage')", () => {
+    const milk = {
+      _id: "7", name: "Toned Milk",
+      details: [
+        { _id: "71", brand: "Heritage", financials: [pack] },
+        { _id: "72", brand: "Jersey", financials: [pack] },
+      ],
+    };
+    const brands = (picked) => brandVariants([milk], picked).map((variant) => variant.detail.brand);
+    expect(brands({ 7: { detail: "71", brand: true } })).toEqual(["Heritage"]);
+    // A size named ('milk 1 L') picks the brand to show first, not the only one.
+    expect(brands({ 7: { detail: "72", pack: "1" } })).toEqual(["Heritage", "Jersey"]);
+    expect(brands(null)).toEqual(["Heritage", "Jersey"]);
+  });
+
   it("labels a pack by quantity and units", () => {
     expect(packLabel(pack)).toBe("5 kg");
   });

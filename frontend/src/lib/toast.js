@@ -1,5 +1,6 @@
 // Toasts: short messages that disappear after 4 seconds (spec section 9).
 import { takeFlash } from "./flash";
+import { isLeaving } from "./navigation";
 import { createStore } from "./store";
 
 export const TOAST_DURATION_MS = 4000;
@@ -27,8 +28,10 @@ export function useToasts() {
   return toasts.use();
 }
 
-/** Show (as a toast) and forget the message left by the previous page (lib/flash), if any. */
+/** Show (as a toast) and forget the message left by the previous page (lib/flash), if any; a page
+ * being left keeps it for the next one. */
 export function showFlash() {
+  if (isLeaving()) return null;
   const message = takeFlash();
   if (message) (message.variant === "danger" ? toast.error : toast.success)(message.text);
   return message;

@@ -1,6 +1,9 @@
 // My Orders (spec section 2). In the account drawer: Date (first 10 characters of createdAt),
 // Status ('Paid' badge or 'Pay' button), Actions ('Details'), Total. On /profile
-// (variant="profile"): ID, date, total, paid, delivered and a details link.
+// (variant="profile"): the invoice number, date, total, paid, delivered and a details link.
+// Where an order's money stands (paid, refunded, cancelled, to pay at delivery) and whether it can
+// be paid now are the server's answer (`paymentState`, `refundedAmount`, `canPay`); this only
+// shows them. On a phone the profile's rows stack as cards, so nothing needs a sideways swipe.
 import { Suspense, lazy } from "react";
 import { textsLoaded, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
@@ -24,6 +27,32 @@ function Cross() {
   );
 }
 
+// The server's payment states (orders/payment_state.py) as the shopper reads them.
+const PAYMENT_STATES = {
+  refunded: "orders.state.refunded",
+  cancelled: "orders.state.cancelled",
+  paid: "orders.paidBadge",
+  paid_at_delivery: "orders.state.paid_at_delivery",
+  pay_at_delivery: "orders.state.pay_at_delivery",
+  unpaid: "orders.state.unpaid",
+};
+const BADGES = { paid: "badge--success", paid_at_delivery: "badge--success", refunded: "badge--info", cancelled: "badge--danger" };
+
+function PaymentState({ order }) {
+  const t = useT();
+  const key = PAYMENT_STATES[order.paymentState];
+  return (
+    <div className="orders-table__state">
+      {key && (
+        <span className={`badge ${BADGES[order.paymentState] ?? ""}`.trim()}>
+          {t(key, { amount: formatMoney(order.refundedAmount) })}
+        </span>
+      )}
+      {order.canPay && <PayButton order={order} />}
+    </div>
+  );
+}
+
 function DrawerRows({ orders }) {
   const t = useT();
   return (
@@ -41,11 +70,7 @@ function DrawerRows({ orders }) {
           <tr key={order._id}>
             <td>{day(order.createdAt)}</td>
             <td>
-              {order.isPaid ? (
-                <span className="badge badge--success">{t("orders.paidBadge")}</span>
-              ) : (
-                !order.isCancelled && <PayButton order={order} />
-              )}
+              <PaymentState order={order} />
             </td>
             <td>
               <div className="orders-table__actions">
@@ -55,7 +80,7 @@ function DrawerRows({ orders }) {
                 </Suspense>
               </div>
             </td>
-            <td>{formatMoney(order.totalPrice)}</td>
+            <td className="orders-table__money">{formatMoney(order.totalPrice)}</td>
           </tr>
         ))}
       </tbody>
@@ -69,7 +94,7 @@ function ProfileRows({ orders }) {
     <table className="table">
       <thead>
         <tr>
-          <th scope="col">{t("orders.id")}</th>
+          <th scope="col">{t("orders.invoice")}</th>
           <th scope="col">{t("orders.date")}</th>
           <th scope="col">{t("orders.total")}</th>
           <th scope="col">{t("orders.paid")}</th>
@@ -82,11 +107,17 @@ function ProfileRows({ orders }) {
       <tbody>
         {orders.map((order) => (
           <tr key={order._id}>
-            <td className="orders-table__id">{order._id}</td>
-            <td>{day(order.createdAt)}</td>
-            <td>{formatMoney(order.totalPrice)}</td>
-            <td>{order.isPaid ? day(order.paidAt) : <Cross />}</td>
-            <td>{order.isDelivered ? day(order.deliveredAt) : <Cross />}</td>
+            <td className="orders-table__id" data-label={t("orders.invoice")}>
+              {order.invoiceNumber}
+            </td>
+            <td data-label={t("orders.date")}>{day(order.createdAt)}</td>
+            <td className="orders-table__money" data-label={t("orders.total")}>
+              {formatMoney(order.totalPrice)}
+            </td>
+            <td data-label={t("orders.paid")}>
+              {order.paymentState === "paid" ? day(order.paidAt) : <PaymentState order={order} />}
+            </td>
+            <td data-label={t("orders.delivered")}>{order.isDelivered ? day(order.deliveredAt) : <Cross />}</td>
             <td>
               <div className="orders-table__actions">
                 <a className="btn btn--small" href={`/order/${order._id}`}>
@@ -114,7 +145,7 @@ export default function MyOrdersTable({ variant = "drawer" }) {
   if (orders.length === 0) return <Message variant="info">{t("orders.none")}</Message>;
   const Rows = variant === "profile" ? ProfileRows : DrawerRows;
   return (
-    <div className={`orders-table orders-table--${variant} table-scroll`}>
+    <div className={`orders-table orders-table--${variant}${variant === "profile" ? "" : " table-scroll"}`}>
       <Rows orders={orders} />
     </div>
   );

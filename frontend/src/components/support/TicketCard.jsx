@@ -32,6 +32,11 @@ export default function TicketCard({ ticket }) {
         ))}
       </ul>
       {ticket.text && <p className="ticket-card__text">{ticket.text}</p>}
+      {ticket.photo && (
+        <a className="ticket-card__photo" href={ticket.photo} target="_blank" rel="noopener noreferrer">
+          <img src={ticket.thumbnail || ticket.photo} alt={t("support.photoAlt")} width="120" height="120" loading="lazy" />
+        </a>
+      )}
       {ticket.status === "approved" && (
         <p className="ticket-card__decision">{t(OUTCOME_TEXTS[ticket.outcome] ?? OUTCOME_TEXTS.none, { amount: formatMoney(ticket.amountApproved) })}</p>
       )}

@@ -66,9 +66,10 @@ function PaymentStatus({ order }) {
     );
   }
   if (!order.isPaid) {
-    // Only the customer who placed it pays (an admin may be viewing it). Paying online is a choice
-    // the shopper may make, not a step they owe: the spec's sentence says they pay at delivery.
-    const payable = order.user?.phoneNo === getUserInfo()?.phoneNo;
+    // Only the customer who placed it pays (an admin may be viewing it): the server's `canPay`.
+    // Paying online is a choice the shopper may make, not a step they owe: the spec's sentence
+    // says they pay at delivery.
+    const payable = order.canPay;
     return (
       <section className="payment-due" aria-label={t("payment.title")}>
         <p className="payment-due__text">{t("order.payAtDelivery", { amount: formatMoney(order.amountDue) })}</p>
@@ -128,8 +129,12 @@ export default function OrderPage({ orderId }) {
   });
   useEffect(() => {
     if (!heard.current || loading || !order || order === heard.current) return;
+    // Only news is told: the shopper's own change (a cancellation, already toasted) and its
+    // refund and credit note come back as announcements with the order standing where it was.
+    const before = currentTrackingMessage(heard.current);
     heard.current = null;
-    toast.info(t("order.liveUpdated", { status: currentTrackingMessage(order) }));
+    const now = currentTrackingMessage(order);
+    if (now !== before) toast.info(t("order.liveUpdated", { status: now }));
   }, [order, loading, t]);
 
 

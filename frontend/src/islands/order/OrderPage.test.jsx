@@ -24,6 +24,7 @@ const order = {
   itemsPrice: 958, shippingPrice: 0, totalPrice: 958, amountDue: 958, storeCreditApplied: 0,
   isPaid: false, paidAt: null, isPacked: false, packedAt: null, isDispatched: false, dispatchedAt: null,
   isDelivered: false, deliveredAt: null, status: "placed", invoiceNumber: "SMLR-2026-000001", orderId: null,
+  canPay: false,
 };
 
 function serve(body, status = 200, more = {}) {
@@ -73,7 +74,7 @@ describe("order page", () => {
 
   it("asks an unpaid order to be paid at delivery, and its Pay button starts a payment", async () => {
     localStorage.setItem("userInfo", JSON.stringify({ token: "t", phoneNo: "9000000002" }));
-    const fetchMock = serve(order, 200, {
+    const fetchMock = serve({ ...order, canPay: true }, 200, {
       "POST /api/payments/initiateJuspayPaymentAtDelivery": {
         body: { status: "NEW", payment_links: { web: "/payments/sandbox/P9" } },
       },
@@ -90,7 +91,7 @@ describe("order page", () => {
     });
   });
 
-  it("offers no Pay button to an admin viewing someone else's order, nor on a cancelled order", async () => {
+  it("offers no Pay button where the server says the caller cannot pay (an admin viewing someone else's order, a cancelled order)", async () => {
     localStorage.setItem("userInfo", JSON.stringify({ token: "t", phoneNo: "9000000001", isAdmin: true }));
     serve(order);
     const { unmount } = render(<OrderPage orderId={order._id} />);
@@ -189,7 +190,7 @@ describe("order page", () => {
 
   it("leads an unpaid cash order with the confirmation, then the spec's pay-at-delivery text, online payment optional", async () => {
     localStorage.setItem("userInfo", JSON.stringify({ token: "t", phoneNo: "9000000002" }));
-    serve(order);
+    serve({ ...order, canPay: true });
     render(<OrderPage orderId={order._id} />);
     const confirmation = (await screen.findByRole("heading", { name: "Thank you, your order is placed" })).closest("section");
     expect(confirmation).toHaveTextContent("Invoice Number: SMLR-2026-000001");
@@ -213,6 +214,44 @@ describe("order page", () => {
     expect(steps.at(-1)).toHaveTextContent("Reason: Customer asked to cancel");
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(screen.queryByText("Order Dispatched and Delivery In Progress")).toBeNull();
+  });
+
+  it("cancelling shows one toast: the server's announcements of the shopper's own change add none (issue 45)", async () => {
+    const sockets = [];
+    vi.stubGlobal(
+      "WebSocket",
+      class {
+        static OPEN = 1;
+        constructor(url) {
+          this.url = url;
+          sockets.push(this);
+        }
+        send() {}
+        close() {}
+      },
+    );
+    localStorage.setItem("userInfo", JSON.stringify({ token: "a.b.c", phoneNo: "9000000002" }));
+    const info = vi.spyOn(toast, "info");
+    const success = vi.spyOn(toast, "success");
+    const cancelled = { ...order, status: "cancelled", isCancelled: true, cancelledAt: "2026-05-01T11:00:00Z", canCancel: false };
+    serve({ ...order, canCancel: true }, 200, { [`PUT /api/orders/${order._id}/cancel`]: { body: cancelled } });
+    const user = userEvent.setup();
+    render(<OrderPage orderId={order._id} />);
+    await user.click(await screen.findByRole("button", { name: "Cancel order" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Yes, cancel order" }));
+    expect(await screen.findByText("This order was cancelled")).toBeInTheDocument();
+    const [socket] = sockets;
+    socket.readyState = 1;
+    socket.onopen();
+    serve(cancelled);
+    // The cancellation, then its refund and credit note: each a committed change the socket announces.
+    socket.onmessage({ data: JSON.stringify({ type: "orderChanged", order: order._id }) });
+    socket.onmessage({ data: JSON.stringify({ type: "orderChanged", order: order._id }) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(success).toHaveBeenCalledTimes(1);
+    expect(info).not.toHaveBeenCalled();
+    info.mockRestore();
+    success.mockRestore();
   });
 
   it("updates the tracking in place and says so when the server announces a change", async () => {

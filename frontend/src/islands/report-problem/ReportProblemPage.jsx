@@ -61,12 +61,18 @@ function LineChoice({ line, choice, problems, onChange }) {
   );
 }
 
-function PhotoField({ photo, onPhoto }) {
+// Send waits while the photo uploads: a ticket sent meanwhile was made without it (issue 45).
+function PhotoField({ photo, onPhoto, onUploading }) {
   const t = useT();
   const upload = useSubmit(async (file) => {
     const body = new FormData();
     body.append("image", file);
-    onPhoto(await api("/api/support/photos", { method: "POST", body }));
+    onUploading(true);
+    try {
+      onPhoto(await api("/api/support/photos", { method: "POST", body }));
+    } finally {
+      onUploading(false);
+    }
   });
   return (
     <div className="form-field">
@@ -95,6 +101,7 @@ function ReportForm({ orderId, state, onReported }) {
   const [choices, setChoices] = useState(() => emptyChoices(state));
   const [text, setText] = useState("");
   const [photo, setPhoto] = useState(null);
+  const [uploading, setUploading] = useState(false);
   const body = reportBody({ orderId, choices, text, photo });
   const send = useSubmit(async () => onReported(await api("/api/support/tickets", { method: "POST", body })));
   const change = (id, next) => setChoices((current) => ({ ...current, [id]: { ...current[id], ...next } }));
@@ -103,7 +110,7 @@ function ReportForm({ orderId, state, onReported }) {
       className="report-form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (body) send.submit();
+        if (body && !uploading) send.submit();
       }}
     >
       <h2>{t("support.whichItems")}</h2>
@@ -116,9 +123,9 @@ function ReportForm({ orderId, state, onReported }) {
         <label htmlFor="report-text">{t("support.describe")}</label>
         <textarea id="report-text" rows={3} maxLength={1000} value={text} onChange={(event) => setText(event.target.value)} />
       </div>
-      <PhotoField photo={photo} onPhoto={setPhoto} />
+      <PhotoField photo={photo} onPhoto={setPhoto} onUploading={setUploading} />
       {send.error && <Message variant="danger">{send.error}</Message>}
-      <button type="submit" className="btn btn--primary btn--block" disabled={!body || send.busy}>
+      <button type="submit" className="btn btn--primary btn--block" disabled={!body || send.busy || uploading} aria-busy={uploading}>
         {send.busy ? t("support.sending") : t("support.send")}
       </button>
     </form>

@@ -67,6 +67,44 @@ describe("report a problem", () => {
     expect(screen.getAllByRole("checkbox").map((box) => box.closest("label").textContent)).toEqual([expect.stringContaining("Groundnut Oil")]);
   });
 
+  it("Send waits for the photo's upload, then sends it with the report (issue 45)", async () => {
+    let uploaded;
+    const upload = new Promise((resolve) => {
+      uploaded = resolve;
+    });
+    const fetchMock = mockFetch({
+      [STATE]: { body: state() },
+      "POST /api/support/photos": () => upload,
+      "POST /api/support/tickets": { status: 201, body: ticket("T-2026-000008", "open") },
+    });
+    const user = userEvent.setup();
+    render(<ReportProblemPage orderId={ORDER} />);
+    await user.click(await screen.findByRole("checkbox", { name: /Groundnut Oil/ }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "What is wrong?" }), "damaged");
+    await user.upload(screen.getByLabelText("Photo (optional)"), new File(["x"], "cap.jpg", { type: "image/jpeg" }));
+    const send = screen.getByRole("button", { name: "Send report" });
+    expect(screen.getByText("Uploading the photo...")).toBeInTheDocument();
+    expect(send).toBeDisabled();
+    uploaded({ status: 201, body: { photo: "/media/support/photos/a.webp", thumbnail: "/media/support/photos/a-card.webp" } });
+    expect(await screen.findByRole("img", { name: "Your photo of the problem" })).toBeInTheDocument();
+    expect(send).toBeEnabled();
+    await user.click(send);
+    expect(await screen.findByText("Your ticket number is T-2026-000008.")).toBeInTheDocument();
+    expect(sentBody(fetchMock, "POST", "/api/support/tickets").photo).toBe("/media/support/photos/a.webp");
+  });
+
+  it("shows a ticket's photo in Your reports (issue 45)", async () => {
+    mockFetch({
+      [STATE]: {
+        body: state({ tickets: [ticket("T-2026-000009", "open", { photo: "/media/support/photos/b.webp", thumbnail: "/media/support/photos/b-card.webp" })] }),
+      },
+    });
+    render(<ReportProblemPage orderId={ORDER} />);
+    const card = (await screen.findByRole("heading", { name: "Ticket T-2026-000009" })).closest("article");
+    expect(within(card).getByRole("img", { name: "Your photo of the problem" })).toHaveAttribute("src", "/media/support/photos/b-card.webp");
+    expect(within(card).getByRole("link")).toHaveAttribute("href", "/media/support/photos/b.webp");
+  });
+
   it("shows the server's refusal after the window, with the tickets and their decisions", async () => {
     mockFetch({
       [STATE]: {

@@ -7,7 +7,7 @@ export function mockFetch(routes) {
     const method = (options.method || "GET").toUpperCase();
     const { pathname, search } = new URL(url, "http://shop.test");
     const route = routes[`${method} ${pathname}${search}`] ?? routes[`${method} ${pathname}`];
-    const body = options.body ? JSON.parse(options.body) : undefined;
+    const body = typeof options.body === "string" ? JSON.parse(options.body) : options.body; // FormData as it is
     const answer = typeof route === "function" ? await route({ method, path: pathname, search, body, options }) : route;
     const { status = 200, body: responseBody, headers = {} } = answer ?? { status: 404, body: { message: "Not found" } };
     return {
