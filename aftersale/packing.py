@@ -114,7 +114,7 @@ def _locked(order: Order, item) -> tuple[Order, OrderItem | None, int]:
     locked = Order.objects.select_for_update().select_related("user").get(pk=order.pk)
     if locked.status not in LINE_CHANGE_STATUSES:
         raise Conflict(
-            NOT_EDITABLE.format(order=locked.public_id, status=Status(locked.status).label.lower()),
+            NOT_EDITABLE.format(order=locked.invoice_number, status=Status(locked.status).label.lower()),
             code="order_not_editable",
             currentStatus=locked.status,
         )
@@ -126,7 +126,7 @@ def _locked(order: Order, item) -> tuple[Order, OrderItem | None, int]:
 
 
 def _gone(order: Order) -> NotFound:
-    return NotFound(LINE_NOT_FOUND.format(order=order.public_id))
+    return NotFound(LINE_NOT_FOUND.format(order=order.invoice_number))
 
 
 def _already_removed(order: Order, item_id: int) -> bool:

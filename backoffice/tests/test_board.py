@@ -312,7 +312,7 @@ def test_a_bulk_move_names_the_orders_it_did_not_move_and_why(admin, admin_user,
         {
             "_id": cancelled.public_id,
             "invoiceNumber": cancelled.invoice_number,
-            "reason": f"Order {cancelled.public_id} is cancelled; it cannot be packed.",
+            "reason": f"Order {cancelled.invoice_number} is cancelled; it cannot be packed.",
         },
         {"_id": "nosuchorder", "invoiceNumber": "", "reason": "Order not found"},
     ]
