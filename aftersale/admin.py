@@ -20,11 +20,13 @@ from aftersale import packing
 from aftersale.cancellation import order_cancel
 from aftersale.problem_reports import ticket_approve
 from common.errors import DomainError
+from common.money import rupees
 from common.text import REASON_MAX_LENGTH
 from orders.admin import OrderAdmin, apply_to_orders
 from orders.models import Order
 from orders.pipeline import CANCEL_REASON_MAX_LENGTH, LINE_CHANGE_STATUSES, line_changes_allowed
 from orders.rules import MAX_QTY, MIN_QTY
+from payments.models import Refund, StoreCreditEntry
 from support.admin import TicketActionForm, TicketAdmin, apply_to_tickets
 from support.models import Ticket
 
@@ -84,11 +86,51 @@ def cancel_orders(modeladmin, request, queryset):
     )
 
 
+class _ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class OrderRefundInline(_ReadOnlyInline):
+    """Money sent back to the order's payment (each refund's own page has its history)."""
+
+    model = Refund
+    verbose_name_plural = "Refunds"
+    fields = readonly_fields = ("unique_request_id", "created_at", "amount", "state", "gateway_reference", "reason")
+    ordering = ("created_at", "id")
+
+    @admin.display(description="amount")
+    def amount(self, refund: Refund) -> str:
+        return f"₹{rupees(refund.amount)}"
+
+
+class OrderStoreCreditInline(_ReadOnlyInline):
+    """Store credit the order spent, and credit given back for it (a cash order's money back)."""
+
+    model = StoreCreditEntry
+    verbose_name_plural = "Store credit"
+    fields = readonly_fields = ("created_at", "kind", "amount", "reason")
+    ordering = ("created_at", "id")
+    show_change_link = False
+
+    @admin.display(description="amount")
+    def amount(self, entry: StoreCreditEntry) -> str:
+        return f"₹{rupees(entry.amount)}"
+
+
 class AftersaleOrderAdmin(OrderAdmin):
-    """Orders' admin with the cancellation and the packing screen."""
+    """Orders' admin with the cancellation and the packing screen, and the money that went back."""
 
     action_form = OrderActionForm
     actions = [*OrderAdmin.actions, cancel_orders]
+    inlines = [*OrderAdmin.inlines[:-1], OrderRefundInline, OrderStoreCreditInline, OrderAdmin.inlines[-1]]
     fieldsets = tuple(
         (title, {**section, "fields": (*section["fields"], "change_items")} if title == "Packing" else section)
         for title, section in OrderAdmin.fieldsets

@@ -70,7 +70,7 @@ def _line_id(order, item_id: str) -> int:
     """The line's id from the path; 404 for anything that cannot be one."""
     line_id = as_row_id(item_id)
     if line_id is None:
-        raise NotFound(packing.LINE_NOT_FOUND.format(order=order.public_id))
+        raise NotFound(packing.LINE_NOT_FOUND.format(order=order.invoice_number))
     return line_id
 
 

@@ -114,7 +114,7 @@ def _locked(order: Order, item) -> tuple[Order, OrderItem | None, int]:
     locked = Order.objects.select_for_update().select_related("user").get(pk=order.pk)
     if locked.status not in LINE_CHANGE_STATUSES:
         raise Conflict(
-            NOT_EDITABLE.format(order=locked.public_id, status=Status(locked.status).label.lower()),
+            NOT_EDITABLE.format(order=locked.invoice_number, status=Status(locked.status).label.lower()),
             code="order_not_editable",
             currentStatus=locked.status,
         )
@@ -126,7 +126,7 @@ def _locked(order: Order, item) -> tuple[Order, OrderItem | None, int]:
 
 
 def _gone(order: Order) -> NotFound:
-    return NotFound(LINE_NOT_FOUND.format(order=order.public_id))
+    return NotFound(LINE_NOT_FOUND.format(order=order.invoice_number))
 
 
 def _already_removed(order: Order, item_id: int) -> bool:
@@ -303,9 +303,10 @@ def order_line_replace(
             ) from None
         if line.financial_id:
             stock_return([(line.financial_id, line.qty)], reference=locked.stock_reference, by=by)
+        place = line.place or line.pk  # the replacement stands where this line stood
         line.delete()  # its credit note keeps what it sold (the note line's link is set to null)
         replacement = _replacement_line(
-            order=locked, pack=pack, qty=qty, price=price, cost_paise=taken.cost_paise(pack.pk)
+            order=locked, pack=pack, qty=qty, price=price, cost_paise=taken.cost_paise(pack.pk), place=place
         )
         fell_by = _retotal(locked)
         _finish(
@@ -322,12 +323,15 @@ def order_line_replace(
     return locked
 
 
-def _replacement_line(*, order: Order, pack: Financial, qty: int, price: Decimal, cost_paise: int | None) -> OrderItem:
+def _replacement_line(
+    *, order: Order, pack: Financial, qty: int, price: Decimal, cost_paise: int | None, place: int
+) -> OrderItem:
     """A new line for `qty` of `pack` at `price` a pack, frozen as placement freezes a line
     (`orders.lines`, with the product's GST today), and on the invoice as `qty` packs
     (`invoiced_qty`), so later short picks of it are credited against it rather than against the
     line it replaced."""
     line = line_snapshot(order=order, pack=pack, qty=qty, price=price, cost_paise=cost_paise)
+    line.place = place  # where the line it replaces stood in the order's list
     line.save()
     return line
 

@@ -60,7 +60,7 @@ def ticket_approve(*, number: str, by, amount: Decimal | None = None) -> Ticket:
             raise Conflict(NOT_ABOUT_ORDER.format(ticket=ticket.number), code="ticket_without_order")
         if not order.is_paid:
             # Nothing was paid to give back, and a delivered order's total is not lowered here.
-            raise Conflict(ORDER_UNPAID.format(order=order.public_id, ticket=ticket.number), code="order_unpaid")
+            raise Conflict(ORDER_UNPAID.format(order=order.invoice_number, ticket=ticket.number), code="order_unpaid")
         most = ticket_claim_value(ticket=ticket)
         amount = most if amount is None else round_to_paise(Decimal(amount))
         if amount <= 0:

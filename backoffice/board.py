@@ -17,7 +17,9 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Exists, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from backoffice.error_codes import BackofficeErrorCode
@@ -25,7 +27,8 @@ from common.errors import DomainError, InvalidValue
 from orders.changes import changes_since, current_cursor
 from orders.models import Order, OrderChange
 from orders.pipeline import order_advance
-from payments.models import Payment
+from orders.selectors import booking_of
+from payments.models import Payment, Refund, StoreCreditEntry
 from support.models import Ticket
 
 # A board shows at most this many orders (the newest placed); `more` says when there were more.
@@ -69,6 +72,30 @@ def _open_problem() -> Exists:
     return Exists(Ticket.objects.filter(order=OuterRef("pk"), status=Ticket.Status.OPEN))
 
 
+# Money that went back to the shopper: gateway refunds (not failed) and store credit given for it.
+MONEY_BACK_CREDIT = (StoreCreditEntry.Kind.REFUND, StoreCreditEntry.Kind.RETURN, StoreCreditEntry.Kind.RESTORE)
+# An order still in the shop (not dispatched) whose delivery day has passed is late.
+NOT_SENT = (Order.Status.PLACED, Order.Status.PACKED)
+
+
+def _paise_sum(queryset: QuerySet) -> Coalesce:
+    summed = queryset.filter(order=OuterRef("pk")).order_by().values("order").annotate(paise=Sum("amount_paise"))
+    return Coalesce(Subquery(summed.values("paise"), output_field=IntegerField()), Value(0))
+
+
+def _given_back_paise():
+    refunds = _paise_sum(Refund.objects.exclude(state=Refund.State.FAILED))
+    credit = _paise_sum(StoreCreditEntry.objects.filter(kind__in=MONEY_BACK_CREDIT))
+    return refunds + credit
+
+
+def is_late(order: Order) -> bool:
+    """Placed or packed, booked for a day before today: yesterday's orders still in the shop (the
+    board's rows select their booking, so this asks nothing)."""
+    booking = booking_of(order)
+    return order.status in NOT_SENT and booking is not None and booking.date < timezone.localdate()
+
+
 def _board_queryset() -> QuerySet[Order]:
     return (
         Order.objects.select_related("user", "slot_booking__slot", "invoice_buyer")
@@ -79,9 +106,21 @@ def _board_queryset() -> QuerySet[Order]:
                 to_attr="flagged_payments",
             )
         )
-        .annotate(problem_open=_open_problem())
+        .annotate(problem_open=_open_problem(), given_back_paise=_given_back_paise())
         .order_by("-created_at", "-id")
     )
+
+
+def _paid_with_reference(reference: str) -> Exists:
+    """A payment or refund of the order carries `reference`: our id given to the gateway, the
+    gateway's own id, or the bank's reference on a refund (what a shopper reads off their bank app)."""
+    payments = Payment.objects.filter(
+        Q(gateway_order_id__iexact=reference) | Q(gateway_reference__iexact=reference), order=OuterRef("pk")
+    )
+    refunds = Refund.objects.filter(
+        Q(unique_request_id__iexact=reference) | Q(gateway_reference__iexact=reference), order=OuterRef("pk")
+    )
+    return Exists(payments) | Exists(refunds)
 
 
 def clean_search(q) -> str:
@@ -102,7 +141,13 @@ def _filtered(orders: QuerySet[Order], board_filter: BoardFilter) -> QuerySet[Or
         orders = orders.filter(slot_booking__slot__window_id=board_filter.window_id)
     q = board_filter.q
     if q:
-        found = Q(invoice_number__icontains=q) | Q(user__name__icontains=q) | Q(public_id=q)
+        found = (
+            Q(invoice_number__icontains=q)
+            | Q(user__name__icontains=q)
+            | Q(public_id=q)
+            | Q(payment_reference__iexact=q)
+            | _paid_with_reference(q)
+        )
         digits = re.sub(r"\D", "", q)
         if len(digits) >= 4:  # a phone number or part of one, maybe written "+91 98765 43210"
             found |= Q(user__phone_no__contains=digits[-10:])

@@ -4,7 +4,8 @@ delivery sheet (issue 27). Staff print them from /admin/picklist, /admin/packing
 
 The orders of a window on a date are its live ones: booked into that slot (`SlotBooking`) and still
 to be packed or sent (placed or packed). Cancelled orders are left out (their place was given back),
-and so are orders already dispatched or delivered.
+and so are orders already dispatched or delivered, except on the delivery sheet: that is what the
+rider carries, so a dispatched order stays on it (its stop and its cash to collect) until delivered.
 
 Route order (packing slips and the delivery sheet): the van drives the towns in the order of
 `DELIVERY_PINCODES` (write the variable in the order the route takes); an address whose pincode is
@@ -28,14 +29,16 @@ from delivery.slots import slot_label
 from orders.models import Order, OrderItem
 
 LIVE = (Order.Status.PLACED, Order.Status.PACKED)
+ON_THE_ROAD = (*LIVE, Order.Status.DISPATCHED)
 
 PAID, CASH_DUE, ONLINE_UNPAID = "paid", "cash_due", "online_unpaid"
 
 
-def window_orders(window: DeliveryWindow, day: date) -> QuerySet[Order]:
-    """The window's live orders on `day` (placed or packed, booked into that slot)."""
+def window_orders(window: DeliveryWindow, day: date, *, statuses=LIVE) -> QuerySet[Order]:
+    """The window's orders on `day` booked into that slot, in `statuses` (by default the live ones:
+    placed or packed)."""
     return Order.objects.filter(
-        slot_booking__slot__window=window, slot_booking__slot__date=day, status__in=LIVE
+        slot_booking__slot__window=window, slot_booking__slot__date=day, status__in=statuses
     ).select_related("user")
 
 
@@ -185,8 +188,8 @@ def amount_to_collect(order: Order) -> Decimal:
     return max(order.amount_due, Decimal("0.00"))
 
 
-def _routed(window: DeliveryWindow, day: date, *, with_items: bool) -> list[Order]:
-    orders = window_orders(window, day)
+def _routed(window: DeliveryWindow, day: date, *, with_items: bool, statuses=LIVE) -> list[Order]:
+    orders = window_orders(window, day, statuses=statuses)
     if with_items:
         orders = orders.prefetch_related(Prefetch("items", queryset=OrderItem.objects.order_by("name", "brand", "id")))
     return in_route_order(orders)
@@ -217,8 +220,8 @@ class Sheet:
         return slot_label(self.date, self.window.start, self.window.end)
 
 
-def _sheet(window: DeliveryWindow, day: date, *, with_items: bool) -> Sheet:
-    orders = _routed(window, day, with_items=with_items)
+def _sheet(window: DeliveryWindow, day: date, *, with_items: bool, statuses=LIVE) -> Sheet:
+    orders = _routed(window, day, with_items=with_items, statuses=statuses)
     stops = [
         Stop(number=number, order=order, payment_state=payment_state(order), to_collect=amount_to_collect(order))
         for number, order in enumerate(orders, start=1)
@@ -233,5 +236,5 @@ def packing_slips(window: DeliveryWindow, day: date) -> Sheet:
 
 def delivery_sheet(window: DeliveryWindow, day: date) -> Sheet:
     """The window's stops on `day` in route order: who, where, their phone, what to collect and the
-    payment state (one query)."""
-    return _sheet(window, day, with_items=False)
+    payment state (one query). Dispatched orders stay on it until delivered: the rider carries them."""
+    return _sheet(window, day, with_items=False, statuses=ON_THE_ROAD)

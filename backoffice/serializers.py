@@ -15,10 +15,12 @@ from backoffice.board import (
     SEARCH_MAX_LENGTH,
     SEARCH_TOO_LONG,
     TOO_MANY,
+    is_late,
 )
 from catalog.labels import pack_label
 from common.fields import MoneyField, TextField
 from common.ids import WireIdField
+from common.money import rupees, to_rupees
 from orders.models import Order, OrderItem
 from orders.serializers import OrderSerializer, PaiseField
 
@@ -126,7 +128,9 @@ class DeliverySheetSerializer(_SheetSerializer):
 PAYMENT_PAID = gettext_lazy("Paid")
 PAYMENT_CASH_DUE = gettext_lazy("Cash/UPI to collect")
 PAYMENT_ONLINE_DUE = gettext_lazy("Online, not paid yet")
-PAYMENT_NONE = gettext_lazy("Not paid")
+PAYMENT_CANCELLED = gettext_lazy("Cancelled, nothing paid")
+PAYMENT_CANCELLED_REFUNDED = gettext_lazy("Cancelled, {amount} refunded")
+PAYMENT_PAID_PART_REFUNDED = gettext_lazy("Paid, {amount} refunded")
 
 
 class BoardOrderSerializer(OrderSerializer):
@@ -142,16 +146,25 @@ class BoardOrderSerializer(OrderSerializer):
     refunds = None
     problem = serializers.BooleanField(source="problem_open", help_text="A problem ticket about it is open")
     paymentState = serializers.SerializerMethodField()
+    late = serializers.SerializerMethodField()
 
     def get_paymentState(self, order: Order) -> str:
-        """Paid, cash to collect, online not paid yet, or not paid (cancelled), in the answer's language."""
-        if order.is_paid:
-            return str(PAYMENT_PAID)
+        """The order's real money state, in the answer's language: cancelled (with what went back),
+        paid (less any refund), cash to collect, or online not paid yet. `given_back_paise` is the
+        board's annotation: gateway refunds not failed and store credit given for the order."""
+        given_back = getattr(order, "given_back_paise", 0) or 0
+        amount = f"₹{rupees(to_rupees(given_back))}"
         if order.status == Order.Status.CANCELLED:
-            return str(PAYMENT_NONE)
+            return str(PAYMENT_CANCELLED_REFUNDED).format(amount=amount) if given_back else str(PAYMENT_CANCELLED)
+        if order.is_paid:
+            return str(PAYMENT_PAID_PART_REFUNDED).format(amount=amount) if given_back else str(PAYMENT_PAID)
         if order.payment_method == Order.PaymentMethod.ONLINE:
             return str(PAYMENT_ONLINE_DUE)
         return str(PAYMENT_CASH_DUE)
+
+    def get_late(self, order: Order) -> bool:
+        """Booked for a day before today and still in the shop (placed or packed): do it first."""
+        return is_late(order)
 
 
 class BoardInSerializer(serializers.Serializer):

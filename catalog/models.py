@@ -125,6 +125,9 @@ class Detail(models.Model):
 
     class Meta:
         ordering = ["id"]
+        # The shop calls a Detail a brand and a Financial a pack: Django admin says so too.
+        verbose_name = "brand"
+        verbose_name_plural = "brands"
         constraints = [models.UniqueConstraint(fields=["product", "brand"], name="detail_unique_brand_per_product")]
 
     def __str__(self) -> str:
@@ -175,6 +178,8 @@ class Financial(models.Model):
 
     class Meta:
         ordering = ["id"]
+        verbose_name = "pack"
+        verbose_name_plural = "packs"
         constraints = [
             models.UniqueConstraint(fields=["detail", "quantity", "units"], name="financial_unique_pack"),
             models.CheckConstraint(condition=Q(count_in_stock__gte=0), name="financial_stock_not_negative"),

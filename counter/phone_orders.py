@@ -197,7 +197,10 @@ def phone_order_payment_link_send(*, public_id: str, by) -> PhoneOrder:
         sms_after_commit(
             phone_no=order.user.phone_no,
             text=payment_link_text(
-                amount=payment.amount, order_id=order.public_id, link=payment.payment_link, language=order.user.language
+                amount=payment.amount,
+                invoice_number=order.invoice_number,
+                link=payment.payment_link,
+                language=order.user.language,
             ),
             about=f"payment link SMS for order {order.public_id}",
         )
@@ -216,6 +219,7 @@ def whatsapp_link(phone_order: PhoneOrder) -> str:
     with translation.override(customer.language):
         text = order_summary_text(
             order_id=order.public_id,
+            invoice_number=order.invoice_number,
             lines=[
                 (f"{item.brand} {item.name_te if telugu and item.name_te else item.name}", item.qty)
                 for item in order.items.all()

@@ -75,7 +75,7 @@ def door_deliver(
             locked = Order.objects.select_for_update().get(pk=order.pk)  # held since the move
             _collect(order=locked, rider=rider, method=method, amount=amount, reference=reference)
     except IntegrityError:  # the other rider's collection won the race the row lock already decided
-        raise Conflict(ALREADY_COLLECTED.format(order=order.public_id), code="invalid_transition") from None
+        raise Conflict(ALREADY_COLLECTED.format(order=order.invoice_number), code="invalid_transition") from None
     logger.info("order %s delivered by rider %s (%s)", order.public_id, getattr(rider, "pk", None), method or "paid")
     return Order.objects.get(pk=order.pk)
 

@@ -21,17 +21,17 @@ from common.money import rupees
 
 ORDER_TEXTS = {
     "placed": _(
-        "Your {store} order {order_id} for ₹{total} is placed. We will deliver it within 24 hours. "
+        "Your {store} order {order} for ₹{total} is placed. We will deliver it within 24 hours. "
         "Track it at {site}/order/{order_id}"
     ),
-    "dispatched": _("Your {store} order {order_id} is dispatched and on its way to you."),
-    "delivered": _("Your {store} order {order_id} is delivered. Thank you for shopping with {store}!"),
-    "cancelled": _("Your {store} order {order_id} is cancelled: {reason} Questions? Call {phone}."),
+    "dispatched": _("Your {store} order {order} is dispatched and on its way to you."),
+    "delivered": _("Your {store} order {order} is delivered. Thank you for shopping with {store}!"),
+    "cancelled": _("Your {store} order {order} is cancelled: {reason} Questions? Call {phone}."),
 }
 
 # The placed text of an order booked in a delivery slot (`delivery` is the slot's label).
 PLACED_IN_SLOT_TEXT = _(
-    "Your {store} order {order_id} for ₹{total} is placed. We will deliver it on {delivery}. "
+    "Your {store} order {order} for ₹{total} is placed. We will deliver it on {delivery}. "
     "Track it at {site}/order/{order_id}"
 )
 
@@ -40,10 +40,17 @@ PLACED_IN_SLOT_TEXT = _(
 CANCELLED_REFUND_TEXT = _("₹{refund} will be refunded to your original payment method within 5-7 working days.")
 
 
-def order_cancelled_text(*, order_id: str, reason: str, refund: Decimal, language: str) -> str:
+def order_cancelled_text(*, order_id: str, invoice_number: str, reason: str, refund: Decimal, language: str) -> str:
     """The customer's text for a cancelled order, with the refund on its way to the payment's
     source when there is one (store credit given back has a text of its own)."""
-    text = order_text(event="cancelled", order_id=order_id, total=Decimal("0"), reason=reason, language=language)
+    text = order_text(
+        event="cancelled",
+        order_id=order_id,
+        invoice_number=invoice_number,
+        total=Decimal("0"),
+        reason=reason,
+        language=language,
+    )
     if refund:
         with translation.override(language):
             text += " " + str(CANCELLED_REFUND_TEXT).format(refund=rupees(refund))
@@ -57,8 +64,11 @@ def otp_text(*, code: str, language: str, minutes: int) -> str:
         )
 
 
-def order_text(*, event: str, order_id: str, total: Decimal, language: str, reason: str = "", delivery=None) -> str:
-    """The customer's text for an order status `event` (a key of ORDER_TEXTS); `reason` is why it
+def order_text(
+    *, event: str, order_id: str, invoice_number: str, total: Decimal, language: str, reason: str = "", delivery=None
+) -> str:
+    """The customer's text for an order status `event` (a key of ORDER_TEXTS), naming the order by its
+    invoice number (what the shopper's bill and staff screens show; `order_id` only makes the link); `reason` is why it
     was cancelled, as staff wrote it; `delivery()` names the delivery slot of a placed order (called
     in the customer's language)."""
     with translation.override(language):
@@ -66,6 +76,7 @@ def order_text(*, event: str, order_id: str, total: Decimal, language: str, reas
         return str(template).format(
             delivery=delivery() if delivery is not None else "",
             store=settings.STORE_NAME,
+            order=invoice_number,
             order_id=order_id,
             total=rupees(total),
             site=settings.SITE_URL.rstrip("/"),
@@ -75,7 +86,7 @@ def order_text(*, event: str, order_id: str, total: Decimal, language: str, reas
 
 
 def order_changed_text(
-    *, order_id: str, old_pack: str, old_qty: int, new_pack: str, new_qty: int, total: Decimal, language: str
+    *, invoice_number: str, old_pack: str, old_qty: int, new_pack: str, new_qty: int, total: Decimal, language: str
 ) -> str:
     """A line changed at packing: fewer packs (`new_pack` is `old_pack`), none (`new_qty` 0), or
     another pack instead; `total` is the order's new total."""
@@ -89,11 +100,10 @@ def order_changed_text(
                 old_qty=old_qty, old_pack=old_pack, new_qty=new_qty, new_pack=new_pack
             )
         return gettext(
-            "Your {store} order {order_id} was changed at packing: {change}. New total ₹{total}. "
-            "Questions? Call {phone}."
+            "Your {store} order {order} was changed at packing: {change}. New total ₹{total}. Questions? Call {phone}."
         ).format(
             store=settings.STORE_NAME,
-            order_id=order_id,
+            order=invoice_number,
             change=change,
             total=rupees(total),
             phone=settings.STORE_SUPPORT_PHONE,
@@ -117,7 +127,7 @@ def lucky_draw_won_text(*, promotion: str, month: date, language: str) -> str:
 # Support tickets (support/services.py): a problem reported with a delivered order, and the decision.
 TICKET_TEXTS = {
     "opened": _(
-        "We have your report about {store} order {order_id}. Your ticket number is {ticket}. "
+        "We have your report about {store} order {order}. Your ticket number is {ticket}. "
         "Follow it at {site}/order/{order_id}/report"
     ),
     "refund": _("Your {store} ticket {ticket} is approved: ₹{amount} is being refunded to your payment."),
@@ -127,7 +137,14 @@ TICKET_TEXTS = {
 
 
 def ticket_text(
-    *, event: str, ticket: str, order_id: str, language: str, amount: Decimal | None = None, reason: str = ""
+    *,
+    event: str,
+    ticket: str,
+    order_id: str,
+    invoice_number: str,
+    language: str,
+    amount: Decimal | None = None,
+    reason: str = "",
 ) -> str:
     """The shopper's text about their ticket: `event` is a key of TICKET_TEXTS (opened, rejected, or
     what an approval gave back: refund, none; store credit is texted by payments.refunds); `reason` is staff's, as they wrote it."""
@@ -135,6 +152,7 @@ def ticket_text(
         return str(TICKET_TEXTS[event]).format(
             store=settings.STORE_NAME,
             ticket=ticket,
+            order=invoice_number,
             order_id=order_id,
             amount=rupees(amount or Decimal("0")),
             site=settings.SITE_URL.rstrip("/"),
@@ -143,21 +161,21 @@ def ticket_text(
         )
 
 
-def refund_text(*, amount: Decimal, order_id: str, language: str) -> str:
+def refund_text(*, amount: Decimal, invoice_number: str, language: str) -> str:
     """A refund the gateway says reached the shopper's card, UPI or bank."""
     with translation.override(language):
         return gettext(
-            "₹{amount} refunded to your original payment method for {store} order {order_id}. "
+            "₹{amount} refunded to your original payment method for {store} order {order}. "
             "Your bank may take 5-7 working days to show it."
-        ).format(amount=rupees(amount), store=settings.STORE_NAME, order_id=order_id)
+        ).format(amount=rupees(amount), store=settings.STORE_NAME, order=invoice_number)
 
 
-def store_credit_text(*, amount: Decimal, order_id: str, balance: Decimal, language: str) -> str:
+def store_credit_text(*, amount: Decimal, invoice_number: str, balance: Decimal, language: str) -> str:
     """Money back as store credit (a cash order, or credit the order had spent)."""
     with translation.override(language):
         return gettext(
-            "₹{amount} added to your {store} store credit for order {order_id}. Your balance is ₹{balance}."
-        ).format(amount=rupees(amount), store=settings.STORE_NAME, order_id=order_id, balance=rupees(balance))
+            "₹{amount} added to your {store} store credit for order {order}. Your balance is ₹{balance}."
+        ).format(amount=rupees(amount), store=settings.STORE_NAME, order=invoice_number, balance=rupees(balance))
 
 
 def back_in_stock_text(*, name: str, name_te: str, brand: str, pack: str, slug: str, language: str) -> str:
@@ -175,17 +193,18 @@ def back_in_stock_text(*, name: str, name_te: str, brand: str, pack: str, slug: 
         )
 
 
-def payment_link_text(*, amount: Decimal, order_id: str, link: str, language: str) -> str:
+def payment_link_text(*, amount: Decimal, invoice_number: str, link: str, language: str) -> str:
     """The payment link of an order taken on the phone, texted when the shopper chose to pay online."""
     with translation.override(language):
-        return gettext("Pay ₹{amount} for your {store} order {order_id} here: {link}").format(
-            amount=rupees(amount), store=settings.STORE_NAME, order_id=order_id, link=link
+        return gettext("Pay ₹{amount} for your {store} order {order} here: {link}").format(
+            amount=rupees(amount), store=settings.STORE_NAME, order=invoice_number, link=link
         )
 
 
 def order_summary_text(
     *,
     order_id: str,
+    invoice_number: str,
     lines: list[tuple[str, int]],
     total: Decimal,
     language: str,
@@ -195,7 +214,7 @@ def order_summary_text(
     """An order taken on the phone or from WhatsApp, as the message the shop's phone sends back on
     WhatsApp: the lines, the total, the delivery slot, where to follow it (and pay, if a link was made)."""
     with translation.override(language):
-        parts = [gettext("{store} order {order_id}").format(store=settings.STORE_NAME, order_id=order_id)]
+        parts = [gettext("{store} order {order}").format(store=settings.STORE_NAME, order=invoice_number)]
         parts += [f"{qty} × {name}" for name, qty in lines]
         parts.append(gettext("Total ₹{total}").format(total=rupees(total)))
         if delivery:

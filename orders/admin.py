@@ -11,7 +11,7 @@ from common.dates import format_datetime
 from common.errors import DomainError
 from common.money import rupees, to_rupees
 from delivery.models import Slot
-from delivery.slots import slot_capacity
+from delivery.slots import slot_capacity, slot_label
 from orders.models import (
     CreditNote,
     CreditNoteLine,
@@ -26,6 +26,7 @@ from orders.models import (
 )
 from orders.pipeline import order_advance
 from orders.rules import OPEN_STATUSES
+from orders.selectors import booking_of
 from orders.services import order_record_cash_payment
 
 
@@ -103,6 +104,31 @@ class OrderLineChangeInline(admin.TabularInline):
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("by")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class OrderCreditNoteInline(admin.TabularInline):
+    """The order's GST credit notes (what it gave back), each linking to its own page with its lines."""
+
+    model = CreditNote
+    verbose_name_plural = "Credit notes"
+    extra = 0
+    can_delete = False
+    show_change_link = True
+    fields = readonly_fields = ("number", "created_at", "total", "reason", "by")
+    ordering = ("created_at", "id")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("by")
+
+    @admin.display(description="total")
+    def total(self, note: CreditNote) -> str:
+        return f"₹{rupees(to_rupees(note.total_paise))}"
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -202,10 +228,13 @@ class OrderAdmin(admin.ModelAdmin):
         "channel",
         "status",
         "is_paid",
+        "delivery_slot",
         "placed_on",
     )
     list_filter = (
         "status",
+        ("slot_booking__date", admin.DateFieldListFilter),
+        ("slot_booking__slot__window", admin.RelatedOnlyFieldListFilter),
         "channel",
         "is_paid",
         PaymentNeedsStaffFilter,
@@ -214,10 +243,10 @@ class OrderAdmin(admin.ModelAdmin):
         "created_at",
     )
     search_fields = ("public_id", "invoice_number", "user__phone_no", "user__name")
-    list_select_related = ("user",)
+    list_select_related = ("user", "slot_booking")
     date_hierarchy = "created_at"
     ordering = ("-created_at", "-id")
-    inlines = [OrderItemInline, OrderLineChangeInline, OrderEventInline]
+    inlines = [OrderItemInline, OrderLineChangeInline, OrderCreditNoteInline, OrderEventInline]
     actions = [
         _pipeline_action(Order.Status.PACKED),
         _pipeline_action(Order.Status.DISPATCHED),
@@ -234,9 +263,18 @@ class OrderAdmin(admin.ModelAdmin):
     def placed_on(self, order: Order) -> str:
         return format_datetime(order.created_at)
 
+    @admin.display(description="delivery slot", ordering="slot_booking__date")
+    def delivery_slot(self, order: Order) -> str:
+        """The slot the order is booked in, as the shop's screens name it ("Fri 27 Nov, 7:00–10:00")."""
+        booking = booking_of(order)
+        if booking is None:
+            return "—"
+        label = slot_label(booking.date, booking.start, booking.end)
+        return f"{label} (place given back)" if booking.released_at else label
+
     fieldsets = (
         (None, {"fields": ("public_id", "invoice_number", "channel", "user", "created_at")}),
-        ("Delivery", {"fields": ("shipping_street", "shipping_city", "shipping_postal_code")}),
+        ("Delivery", {"fields": ("delivery_slot", "shipping_street", "shipping_city", "shipping_postal_code")}),
         ("Money", {"fields": ("payment_method", "items_price", "shipping_price", "total_price")}),
         ("Packing", {"fields": ("substitution_preference",)}),
         (

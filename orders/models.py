@@ -21,6 +21,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Coalesce
 from django.db.models.lookups import Exact
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
@@ -234,9 +235,12 @@ class OrderItem(models.Model):
     # What the line's packs cost the shop, before GST, in paise, from the batches the sale took
     # (`catalog.stock.StockTaken.cost_paise`, first in first out); null when a batch's cost was not known.
     cost_paise = models.PositiveBigIntegerField("cost at sale (paise)", null=True, blank=True, editable=False)
+    # A line put in at packing in place of another (a replacement) takes that line's place in the
+    # order's list: the id of the first line there. Null for a line in its own place (its id).
+    place = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
-        ordering = ["id"]
+        ordering = [Coalesce("place", "id"), "id"]
         indexes = [
             # The dashboard's sales by pack (`backoffice.reports`): a period's lines, found by their
             # orders' id range, read from the index alone on PostgreSQL (INCLUDE).

@@ -108,7 +108,7 @@ def line_changes_allowed(*, order: Order, user) -> bool:
 def _refusal(order: Order, to_status: str) -> str:
     current = Status(order.status)
     target = Status(to_status)
-    names = {"order": order.public_id, "current": current.label.lower(), "target": target.label.lower()}
+    names = {"order": order.invoice_number, "current": current.label.lower(), "target": target.label.lower()}
     if target == current:
         return gettext("Order {order} is already {current}.").format(**names)
     if current == Status.CANCELLED:
@@ -231,7 +231,7 @@ def _check_cancel_by(*, locked: Order, by) -> None:
         raise NotFound(str(ORDER_NOT_FOUND))
     if locked.status not in CUSTOMER_CANCELS_FROM and locked.status != Status.CANCELLED:
         raise Conflict(
-            CANCEL_AFTER_PACKING.format(order=locked.public_id, phone=settings.STORE_SUPPORT_PHONE),
+            CANCEL_AFTER_PACKING.format(order=locked.invoice_number, phone=settings.STORE_SUPPORT_PHONE),
             code=OrderErrorCode.INVALID_TRANSITION,
             currentStatus=locked.status,
         )
@@ -285,7 +285,7 @@ def order_move_undo(*, order: Order, reason, by) -> Order:
         if back_to is None:
             current = Status(locked.status).label.lower()
             raise Conflict(
-                UNDO_NOTHING.format(order=locked.public_id, current=current),
+                UNDO_NOTHING.format(order=locked.invoice_number, current=current),
                 code=OrderErrorCode.INVALID_TRANSITION,
                 currentStatus=locked.status,
             )

@@ -31,7 +31,9 @@ def order_mark_paid(*, order: Order, reference: str, by=None) -> Order:
     amount paid is the amount due now (never below 0); `order_changed` is announced after commit.
     """
     if order.is_paid:
-        raise Conflict(gettext("Order {order} is already paid.").format(order=order.public_id), code="already_paid")
+        raise Conflict(
+            gettext("Order {order} is already paid.").format(order=order.invoice_number), code="already_paid"
+        )
     order.is_paid = True
     order.paid_at = timezone.now()
     order.payment_reference = reference

@@ -28,6 +28,7 @@ def order_sms_after_commit(*, order: Order, event: str) -> None:
         text=order_text(
             event=event,
             order_id=order.public_id,
+            invoice_number=order.invoice_number,
             total=order.total_price,
             reason=order.cancel_reason,
             language=customer.language,
@@ -45,6 +46,7 @@ def order_cancelled_sms_after_commit(*, order: Order, refund: Decimal) -> None:
         phone_no=customer.phone_no,
         text=order_cancelled_text(
             order_id=order.public_id,
+            invoice_number=order.invoice_number,
             reason=order.cancel_reason,
             refund=refund,
             language=customer.language,
@@ -61,7 +63,7 @@ def order_changed_sms_after_commit(*, order: Order, before: str, before_qty: int
     sms_after_commit(
         phone_no=customer.phone_no,
         text=order_changed_text(
-            order_id=order.public_id,
+            invoice_number=order.invoice_number,
             old_pack=before,
             old_qty=before_qty,
             new_pack=new_pack,

@@ -190,7 +190,7 @@ def credit_spend(*, user, amount, order, by=None) -> StoreCreditEntry:
     try:
         with transaction.atomic():
             return _post(
-                user=user, kind=Kind.SPEND, paise=-paise, reason=f"Order {order.public_id}", order=order, by=by
+                user=user, kind=Kind.SPEND, paise=-paise, reason=f"Order {order.invoice_number}", order=order, by=by
             )
     except IntegrityError as error:  # the one-spend-per-order constraint
         raise Conflict(
@@ -240,7 +240,7 @@ def credit_restore(*, order, by=None) -> StoreCreditEntry | None:
                 user=order.user,
                 kind=Kind.RESTORE,
                 paise=held,
-                reason=f"Order {order.public_id} cancelled",
+                reason=f"Order {order.invoice_number} cancelled",
                 order=order,
                 by=by,
             )

@@ -177,7 +177,7 @@ def _tell_shopper(refund: Refund) -> None:
     user = refund.order.user
     sms_after_commit(
         phone_no=user.phone_no,
-        text=refund_text(amount=refund.amount, order_id=refund.order.public_id, language=user.language),
+        text=refund_text(amount=refund.amount, invoice_number=refund.order.invoice_number, language=user.language),
         about=f"refund SMS for order {refund.order.public_id}",
     )
 

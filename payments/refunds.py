@@ -197,7 +197,7 @@ def _tell_shopper(*, order: Order, credited_paise: int) -> None:
         phone_no=user.phone_no,
         text=store_credit_text(
             amount=to_rupees(credited_paise),
-            order_id=order.public_id,
+            invoice_number=order.invoice_number,
             balance=credit_balance(user=user),
             language=user.language,
         ),

@@ -309,7 +309,7 @@ def _apply(
                 order_mark_paid(order=order, reference=locked.gateway_order_id)
             locked.charged_at = timezone.now()
             locked.flag = flag
-            event.note = Payment.Flag(flag).label if flag else f"Order {order.public_id} paid"
+            event.note = Payment.Flag(flag).label if flag else f"Order {order.invoice_number} paid"
 
         event.to_status = to_status
         if not _save_event(event):

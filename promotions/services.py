@@ -199,10 +199,24 @@ def draw_run(
 ) -> DrawOutcome:
     """Draw `promotion.winners` of the month's coupons with `seed` (a random one when None).
 
-    Refuses (409) a month that has not ended in India and a month already drawn. Unless `dry_run`,
-    the month's delivered orders are counted again first (`rewards_sync_month`), the draw is stored with its seed and every eligible coupon, the winning coupons become won, and
-    each winner gets an SMS once it commits.
+    Refuses (409) a month that has not ended in India and a month already drawn. The month's
+    delivered orders are counted again first (`rewards_sync_month`), the draw is stored with its
+    seed and every eligible coupon, the winning coupons become won, and each winner gets an SMS
+    once it commits.
+
+    A dry run does all of that (the recount too: coupons an uncounted order earns are in it) inside
+    a transaction it rolls back, so it answers exactly what the real run with the same seed will
+    do, and stores and sends nothing (SMS go after commit, and there is none).
     """
+    if dry_run:
+        with transaction.atomic():
+            outcome = _draw(promotion=promotion, month=month, seed=seed, by=by, now=now, store=False)
+            transaction.set_rollback(True)
+        return outcome
+    return _draw(promotion=promotion, month=month, seed=seed, by=by, now=now, store=True)
+
+
+def _draw(*, promotion: Promotion, month: date, seed: int | None, by, now: datetime | None, store: bool) -> DrawOutcome:
     month = month.replace(day=1)
     now = now or timezone.now()
     if not rules.month_ended(month, now=now):
@@ -213,7 +227,7 @@ def draw_run(
         )
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
-    if not dry_run and not Draw.objects.filter(promotion=promotion, month=month).exists():
+    if not Draw.objects.filter(promotion=promotion, month=month).exists():
         rewards_sync_month(month=month)
     with transaction.atomic():
         Promotion.objects.select_for_update().only("pk").get(pk=promotion.pk)
@@ -237,7 +251,7 @@ def draw_run(
             eligible=eligible,
             winners=[r for r in eligible if r.pk in chosen],
         )
-        if dry_run:
+        if not store:
             return outcome
         outcome.draw = Draw.objects.create(
             promotion=promotion,

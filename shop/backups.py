@@ -38,6 +38,7 @@ import tempfile
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.files.base import File
@@ -297,6 +298,44 @@ def _fetched(
     return target
 
 
+def _restore_target_checked(database: str, *, vendor: str) -> None:
+    """Refuse, saying what is wrong and what to do, a target the restore cannot or must not fill: a
+    PostgreSQL database that is missing, unreachable or not empty (say, the running one), a SQLite
+    file that exists or whose folder does not. Checked once the dump is fetched and verified, before
+    anything is written."""
+    if vendor != "postgresql":
+        if os.path.exists(database):
+            raise BackupError(f"{database} exists: restore into a new file")
+        folder = os.path.dirname(os.path.abspath(database))
+        if not os.path.isdir(folder):
+            raise BackupError(f"The folder {folder} does not exist: create it, or give a path in a folder that does.")
+        return
+    import psycopg
+
+    db_name = urlsplit(database).path.lstrip("/") or "(none given)"
+    try:
+        with psycopg.connect(database, connect_timeout=10) as target:
+            tables = target.execute(
+                "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')"
+            ).fetchone()[0]
+    except psycopg.Error as error:
+        if "does not exist" in str(error):
+            raise BackupError(
+                f'The database "{db_name}" does not exist. Create it empty first (createdb {db_name}, or '
+                f'CREATE DATABASE "{db_name}"; in psql), then run restore again.'
+            ) from None
+        raise BackupError(
+            f'Cannot connect to the database "{db_name}". Check the URL given with --database (user, password, '
+            "host, port) and that PostgreSQL is running, then run restore again."
+        ) from None
+    if tables:
+        raise BackupError(
+            f'The database "{db_name}" is not empty ({tables} tables): a restore goes only into a new, empty '
+            f"database, never the running one. Create one (createdb {db_name}_restored) and pass its URL "
+            "with --database."
+        )
+
+
 def backup_restore(name: str, *, database: str, media_root: str | None = None) -> dict:
     """Load backup `name` into `database` (a PostgreSQL URL of an empty database, or a SQLite file
     path) and, when given, unpack its media into `media_root`. Returns the backup's manifest."""
@@ -309,6 +348,7 @@ def backup_restore(name: str, *, database: str, media_root: str | None = None) -
         dump = _fetched(
             storage, name, entry["file"], folder, manifest["files"][entry["file"]]["sha256"], encrypted=encrypted
         )
+        _restore_target_checked(database, vendor=entry["vendor"])
         if entry["vendor"] == "postgresql":
             done = subprocess.run(
                 ["pg_restore", "--no-owner", "--no-privileges", "--exit-on-error", f"--dbname={database}", str(dump)],
@@ -317,10 +357,11 @@ def backup_restore(name: str, *, database: str, media_root: str | None = None) -
                 timeout=3600,
             )
             if done.returncode != 0:
-                raise BackupError(f"pg_restore failed: {done.stderr.strip()[:500]}")
+                raise BackupError(
+                    f"pg_restore failed: {done.stderr.strip()[:500]}\nThe database may be partly filled: drop it, "
+                    "create it empty again and run restore again."
+                )
         else:
-            if os.path.exists(database):
-                raise BackupError(f"{database} exists: restore into a new file")
             shutil.copyfile(dump, database)
         media_file = manifest["media"]["file"]
         if media_root and media_file:

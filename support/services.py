@@ -255,6 +255,7 @@ def ticket_text_shopper(*, ticket: Ticket, event: str, amount: Decimal | None = 
             event=event,
             ticket=ticket.number,
             order_id=ticket.order.public_id if ticket.order_id else "",
+            invoice_number=ticket.order.invoice_number if ticket.order_id else "",
             amount=amount,
             reason=ticket.decision_reason,
             language=shopper.language,

@@ -1,18 +1,24 @@
 """The staff's live board (issue 27): the change cursor, `GET /api/orders/board` (filters and the
 catch-up) and `POST /api/orders/bulk-move`."""
 
+from datetime import time, timedelta
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from aftersale.cancellation import order_cancel
 from aftersale.packing import order_line_set_qty
 from backoffice import board
 from conftest import client_for
+from delivery.models import DeliveryWindow, Slot
 from orders import changes
-from orders.models import Order, OrderChange
+from orders.models import Order, OrderChange, SlotBooking
 from orders.pipeline import order_advance
 from orders.services import order_record_cash_payment
+from orders.tests.test_cancel_money import pay_online
+from payments.models import Payment
 from support.services import ReportedLine, ticket_open_problem_report, ticket_reject
 
 pytestmark = pytest.mark.django_db
@@ -164,6 +170,68 @@ def test_filters_and_search(admin, admin_user, shopper, other_shopper, place_ord
     assert ids(date="2001-01-01") == []
 
 
+def test_the_board_finds_an_order_by_its_payment_references(admin, shopper, other_shopper, place_order, committed):
+    paid = committed(place_order, shopper, method="Online")
+    payment = pay_online(paid)
+    Payment.objects.filter(pk=payment.pk).update(gateway_reference="GW-7781-XY")
+    committed(place_order, other_shopper, method="Online")
+
+    def ids(q):
+        return [row["_id"] for row in admin.get(BOARD, {"q": q}).json()["orders"]]
+
+    # Our id handed to the gateway, the gateway's own id, and the order's payment reference.
+    assert ids(payment.gateway_order_id) == [paid.public_id]
+    assert ids("gw-7781-xy") == [paid.public_id]
+    Order.objects.filter(pk=paid.pk).update(payment_reference="ORD-55-PAY")
+    assert ids("ord-55-pay") == [paid.public_id]
+
+
+def test_the_board_never_says_paid_on_a_cancelled_or_refunded_order(
+    admin, admin_user, shopper, other_shopper, packs, place_order, committed
+):
+    cash = committed(place_order, shopper, (packs.oil_1l, 2))  # 291
+    committed(order_record_cash_payment, order=cash, by=admin_user)
+    committed(order_cancel, order=cash, reason="Out of town", by=admin_user)
+    online = committed(place_order, other_shopper, (packs.rice_5kg, 1), method="Online")  # 399
+    pay_online(online)
+    committed(order_cancel, order=online, reason="Changed my mind", by=admin_user)
+    unpaid = committed(place_order, shopper, (packs.oil_1l, 1))
+    committed(order_cancel, order=unpaid, reason="Duplicate", by=admin_user)
+    short = committed(place_order, other_shopper, (packs.oil_1l, 2), method="Online")
+    pay_online(short)
+    oil = short.items.get(financial=packs.oil_1l)
+    committed(order_line_set_qty, order=short, item=oil, qty=1, by=admin_user, reason="Short")
+
+    states = {row["_id"]: row["paymentState"] for row in admin.get(BOARD).json()["orders"]}
+
+    assert states[cash.public_id] == "Cancelled, ₹291.00 refunded"
+    assert states[online.public_id] == "Cancelled, ₹399.00 refunded"
+    assert states[unpaid.public_id] == "Cancelled, nothing paid"
+    assert states[short.public_id] == "Paid, ₹145.50 refunded"
+
+
+def test_yesterdays_orders_still_in_the_shop_are_late(
+    admin, admin_user, shopper, other_shopper, place_order, committed
+):
+    yesterday = timezone.localdate() - timedelta(days=1)
+    unpacked = committed(place_order, shopper)
+    packed = committed(place_order, shopper)
+    committed(order_advance, order=packed, to_status="packed", by=admin_user)
+    sent = committed(place_order, other_shopper)
+    for status in ("packed", "dispatched"):
+        committed(order_advance, order=sent, to_status=status, by=admin_user)
+    today = committed(place_order, other_shopper)
+    window = DeliveryWindow.objects.create(weekday=yesterday.weekday(), start=time(7), end=time(10), capacity=50)
+    slot = Slot.objects.create(window=window, date=yesterday)
+    for order in (unpacked, packed, sent):
+        SlotBooking.objects.filter(order=order).delete()
+        SlotBooking.objects.create(order=order, slot=slot, date=yesterday, start=time(7), end=time(10))
+
+    late = {row["_id"]: row["late"] for row in admin.get(BOARD).json()["orders"]}
+
+    assert late == {unpacked.public_id: True, packed.public_id: True, sent.public_id: False, today.public_id: False}
+
+
 @pytest.mark.parametrize(
     "query",
     [
@@ -244,7 +312,7 @@ def test_a_bulk_move_names_the_orders_it_did_not_move_and_why(admin, admin_user,
         {
             "_id": cancelled.public_id,
             "invoiceNumber": cancelled.invoice_number,
-            "reason": f"Order {cancelled.public_id} is cancelled; it cannot be packed.",
+            "reason": f"Order {cancelled.invoice_number} is cancelled; it cannot be packed.",
         },
         {"_id": "nosuchorder", "invoiceNumber": "", "reason": "Order not found"},
     ]

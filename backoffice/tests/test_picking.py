@@ -112,6 +112,28 @@ def test_the_delivery_sheet_goes_in_route_order_with_phones_and_what_to_collect(
     assert sheet.to_collect == Decimal("2194.50")
 
 
+def test_the_delivery_sheet_keeps_dispatched_orders_until_they_are_delivered(window, day_orders, admin_user):
+    for order in day_orders.values():
+        book(order, window)
+    before = picking.delivery_sheet(window, FRIDAY)
+    assert len(before.stops) == 4 and before.to_collect == Decimal("2614.50")
+
+    # The rider leaves with three cash orders: they are what he carries, with their cash to collect.
+    for name in ("asha", "ravi", "gopi"):
+        for status in ("packed", "dispatched"):
+            order_advance(order=day_orders[name], to_status=status, by=admin_user)
+    on_the_road = picking.delivery_sheet(window, FRIDAY)
+    assert len(on_the_road.stops) == 4 and on_the_road.to_collect == Decimal("2614.50")
+    # The packing slips are for what is still to pack or send: the dispatched orders are off them.
+    assert [stop.order.user.name for stop in picking.packing_slips(window, FRIDAY).stops] == ["Sita"]
+
+    order_advance(order=day_orders["asha"], to_status="delivered", by=admin_user)
+    delivered = picking.delivery_sheet(window, FRIDAY)
+    assert [stop.number for stop in delivered.stops] == [1, 2, 3]
+    assert "Asha" not in [stop.order.user.name for stop in delivered.stops]
+    assert delivered.to_collect == Decimal("2614.50") - Decimal("943.50")
+
+
 def test_a_pincode_off_the_route_comes_last_and_localities_group_inside_a_pincode(window, day_orders, settings):
     settings.DELIVERY_PINCODES = {"533464": "Yanam"}
     for order in day_orders.values():

@@ -83,7 +83,7 @@ def test_a_new_number_gets_an_unclaimed_account_and_an_ordinary_phone_order(
     link = urlparse(data["whatsappUrl"])
     assert (link.netloc, link.path) == ("wa.me", f"/91{NEW_NUMBER}")
     text = parse_qs(link.query)["text"][0]
-    assert order.public_id in text and "2 × Fortune Sunflower Oil" in text
+    assert order.invoice_number in text and order.public_id in text and "2 × Fortune Sunflower Oil" in text
 
 
 def test_the_staff_made_account_is_claimed_with_the_otp_sign_up_and_sees_its_orders(
@@ -180,7 +180,7 @@ def test_a_payment_link_is_texted_and_the_order_is_online(
     assert sent.status_code == 200, sent.content
     assert sent.json()["paymentLinkSentAt"]
     texts = sms_outbox(NEW_NUMBER)
-    assert any("/payments/sandbox/" in text and order.public_id in text for text in texts)
+    assert any("/payments/sandbox/" in text and order.invoice_number in text for text in texts)
     whatsapp = parse_qs(urlparse(sent.json()["whatsappUrl"]).query)["text"][0]
     assert "/payments/sandbox/" in whatsapp
     # Sending again texts the same live link: one payment.

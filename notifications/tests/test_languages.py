@@ -20,16 +20,33 @@ def test_the_otp_text_in_english_and_telugu():
 
 @pytest.mark.parametrize("event", sorted(ORDER_TEXTS))
 def test_every_order_text_has_its_telugu(event):
-    english = order_text(event=event, order_id="AB12", total=Decimal("1234.5"), reason="Out of area", language="en")
-    telugu = order_text(event=event, order_id="AB12", total=Decimal("1234.5"), reason="Out of area", language="te")
-    assert english.startswith("Your SMLR Mart order AB12")
-    assert telugu.startswith("మీ SMLR Mart ఆర్డర్ AB12")
+    english = order_text(
+        event=event,
+        order_id="AB12",
+        invoice_number="SMLR/2026-27/000012",
+        total=Decimal("1234.5"),
+        reason="Out of area",
+        language="en",
+    )
+    telugu = order_text(
+        event=event,
+        order_id="AB12",
+        invoice_number="SMLR/2026-27/000012",
+        total=Decimal("1234.5"),
+        reason="Out of area",
+        language="te",
+    )
+    assert english.startswith("Your SMLR Mart order SMLR/2026-27/000012")
+    assert telugu.startswith("మీ SMLR Mart ఆర్డర్ SMLR/2026-27/000012")
+    assert "AB12" not in english.replace("/order/AB12", "")
 
 
 def test_the_placed_text_keeps_the_indian_number_format_in_telugu():
-    text = order_text(event="placed", order_id="AB12", total=Decimal("1234.5"), language="te")
+    text = order_text(
+        event="placed", order_id="AB12", invoice_number="SMLR/2026-27/000012", total=Decimal("1234.5"), language="te"
+    )
     assert text == (
-        "మీ SMLR Mart ఆర్డర్ AB12 (₹1,234.50) నమోదైంది. 24 గంటల్లో డెలివరీ చేస్తాము. ఇక్కడ చూడండి: http://127.0.0.1:8000/order/AB12"
+        "మీ SMLR Mart ఆర్డర్ SMLR/2026-27/000012 (₹1,234.50) నమోదైంది. 24 గంటల్లో డెలివరీ చేస్తాము. ఇక్కడ చూడండి: http://127.0.0.1:8000/order/AB12"
     )
 
 

@@ -67,6 +67,8 @@ def test_pipeline_actions_go_through_the_rules_and_report_each_refusal(staff, sh
 
     assert "1 order(s) marked dispatched." in messages
     assert any(message.startswith(f"{placed.invoice_number}: ") and "must be packed" in message for message in messages)
+    # The refusal names the order as staff know it, never by its internal id.
+    assert not any(placed.public_id in message for message in messages)
     assert Order.objects.get(pk=packed.pk).status == "dispatched"
     assert Order.objects.get(pk=placed.pk).status == "placed"
 
@@ -83,7 +85,7 @@ def test_recording_a_cash_payment_from_the_admin(staff, shopper, place_order):
     messages = run_action(staff, "record_cash_payment", [order, already_paid])
 
     assert "1 order(s) marked paid in cash." in messages
-    assert f"{already_paid.invoice_number}: Order {already_paid.public_id} is already paid." in messages
+    assert f"{already_paid.invoice_number}: Order {already_paid.invoice_number} is already paid." in messages
     order.refresh_from_db()
     assert order.is_paid and order.payment_reference == f"CASH-{order.invoice_number}"
 
@@ -117,3 +119,54 @@ def test_the_changelist_fits_1280_px_by_invoice_number_without_the_app_sidebar(s
     assert page.status_code == 200
     assert order.invoice_number in html and 'id="nav-sidebar"' not in html
     assert "column-public_id" not in html and "column-placed_on" in html
+
+
+def test_orders_show_and_filter_by_their_delivery_slot(staff, shopper, other_shopper, place_order):
+    from datetime import date, time
+
+    from delivery.models import DeliveryWindow, Slot
+    from orders.models import SlotBooking
+
+    booked, other = place_order(shopper), place_order(other_shopper)
+    friday = date(2026, 11, 27)
+    window = DeliveryWindow.objects.create(weekday=friday.weekday(), start=time(7), end=time(10), capacity=50)
+    slot = Slot.objects.create(window=window, date=friday)
+    SlotBooking.objects.filter(order__in=[booked, other]).delete()
+    SlotBooking.objects.create(order=booked, slot=slot, date=friday, start=time(7), end=time(10))
+    saturday = date(2026, 11, 28)
+    evening = DeliveryWindow.objects.create(weekday=saturday.weekday(), start=time(16), end=time(19), capacity=50)
+    later = Slot.objects.create(window=evening, date=saturday)
+    SlotBooking.objects.create(order=other, slot=later, date=saturday, start=time(16), end=time(19))
+
+    listing = staff.get(CHANGELIST)
+    assert "column-delivery_slot" in listing.content.decode()
+    assert "Fri 27 Nov, 7:00–10:00" in listing.content.decode()
+    by_day = staff.get(CHANGELIST, {"slot_booking__date__gte": "2026-11-27", "slot_booking__date__lt": "2026-11-28"})
+    assert list(by_day.context["cl"].result_list) == [booked]
+    by_window = staff.get(CHANGELIST, {"slot_booking__slot__window__id__exact": window.pk})
+    assert list(by_window.context["cl"].result_list) == [booked]
+    page = staff.get(f"{CHANGELIST}{booked.pk}/change/").content.decode()
+    assert "Fri 27 Nov, 7:00–10:00" in page
+
+
+def test_an_order_page_shows_its_refunds_and_credit_notes(staff, admin_user, shopper, packs, place_order):
+    from aftersale.cancellation import order_cancel
+    from orders.tests.test_cancel_money import pay_online
+
+    order = place_order(shopper, (packs.oil_1l, 2), method="Online")  # 291
+    pay_online(order)
+    order_cancel(order=order, reason="Changed my mind", by=admin_user)
+    refund, note = order.refunds.get(), order.credit_notes.get()
+
+    page = staff.get(f"{CHANGELIST}{order.pk}/change/")
+
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Refunds" in html and refund.unique_request_id in html and "₹291.00" in html
+    assert "Credit notes" in html and note.number in html
+
+
+def test_brands_and_packs_are_named_as_the_shop_names_them(staff):
+    index = staff.get("/staff/catalog/").content.decode()
+    assert "Brands" in index and "Packs" in index
+    assert "Details" not in index and "Financials" not in index

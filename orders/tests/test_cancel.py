@@ -107,7 +107,7 @@ def test_the_customer_is_texted_after_commit(
     with django_capture_on_commit_callbacks(execute=True):
         order_cancel(order=order, reason="Item damaged in store.", by=admin_user)
     assert sms_outbox(shopper.phone_no) == [
-        f"Your SMLR Mart order {order.public_id} is cancelled: Item damaged in store. Questions? Call +91 90000 12345."
+        f"Your SMLR Mart order {order.invoice_number} is cancelled: Item damaged in store. Questions? Call +91 90000 12345."
     ]
 
 

@@ -75,7 +75,9 @@ def test_a_telugu_shopper_is_told_in_telugu_what_comes_back(
     pay_online(order)
     with django_capture_on_commit_callbacks(execute=True):
         assert cancel(as_user, shopper, order).status_code == 200
-    cancelled_text = next(text for text in sms_outbox(shopper.phone_no) if order.public_id in text and "291" in text)
+    cancelled_text = next(
+        text for text in sms_outbox(shopper.phone_no) if order.invoice_number in text and "291" in text
+    )
     assert "₹291.00 మీరు చెల్లించిన పద్ధతికే" in cancelled_text
 
 

@@ -42,7 +42,7 @@ def test_the_shopper_cancels_their_placed_order_and_its_stock_comes_back_once(
     # An unpaid cash order: nothing was paid, so nothing comes back and no credit note is needed.
     assert body["creditNotes"] == [] and not CreditNote.objects.exists()
     assert sms_outbox(shopper.phone_no)[-1] == (
-        f"Your SMLR Mart order {order.public_id} is cancelled: Cancelled by the customer. "
+        f"Your SMLR Mart order {order.invoice_number} is cancelled: Cancelled by the customer. "
         f"Questions? Call {settings.STORE_SUPPORT_PHONE}."
     )
     again = cancel(as_user, shopper, order)
@@ -73,8 +73,10 @@ def test_after_packing_the_shopper_is_told_in_their_language_and_nothing_changes
     telugu = cancel(as_user, shopper, order, HTTP_ACCEPT_LANGUAGE="te")
 
     assert english.status_code == telugu.status_code == 409
-    assert english.json()["message"].startswith(f"Order {order.public_id} is already packed, so it can't be cancelled")
-    assert telugu.json()["message"] != english.json()["message"] and order.public_id in telugu.json()["message"]
+    assert english.json()["message"].startswith(
+        f"Order {order.invoice_number} is already packed, so it can't be cancelled"
+    )
+    assert telugu.json()["message"] != english.json()["message"] and order.invoice_number in telugu.json()["message"]
     assert english.json()["currentStatus"] == reached
     assert Order.objects.get(pk=order.pk).status == reached and stock(packs.oil_1l) == 38
 

@@ -279,6 +279,22 @@ def test_a_cheaper_replacement_is_charged_at_its_own_price(shopper, admin_user, 
     assert_adds_up(order)
 
 
+def test_a_replaced_line_keeps_its_place_in_the_order_even_when_replaced_again(shopper, admin_user, packs, place_order):
+    order = place_order(shopper, (packs.rice_other_brand, 1), (packs.oil_1l, 1), (packs.rice_1kg, 2))
+    names = lambda: [(item.brand, item.quantity) for item in fresh(order).items.all()]  # noqa: E731
+    before = names()
+
+    order_line_replace(
+        order=order, item=line_of(order, packs.rice_other_brand), financial=packs.rice_5kg, qty=1, by=admin_user
+    )
+    assert names() == [("India Gate", "5"), *before[1:]]  # first, where the Daawat rice was
+    order_line_replace(
+        order=order, item=line_of(order, packs.rice_5kg), financial=packs.rice_other_brand, qty=1, by=admin_user
+    )
+    assert names() == before
+    assert [item.qty for item in fresh(order).items.all()] == [1, 1, 2]
+
+
 def test_another_product_needs_the_shopper_s_agreement(shopper, admin_user, packs, place_order):
     order = place_order(shopper, (packs.rice_5kg, 1), (packs.rice_1kg, 1))
     item = line_of(order, packs.rice_5kg)

@@ -41,7 +41,7 @@ def test_paying_twice_is_a_conflict(as_user, shopper, admin_user, place_order):
     again = as_user(admin_user).put(f"/api/orders/{order.public_id}/pay")
 
     assert again.status_code == 409
-    assert again.json()["message"] == f"Order {order.public_id} is already paid."
+    assert again.json()["message"] == f"Order {order.invoice_number} is already paid."
     assert Order.objects.get(pk=order.pk).paid_at == paid_at
 
 

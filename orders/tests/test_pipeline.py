@@ -106,7 +106,7 @@ def test_the_owners_deliver_walks_an_order_through_the_steps_it_skipped(
     ]
     assert len(sms_outbox(shopper.phone_no)) == texts_before + 1  # delivered, not dispatched a moment before
     assert again.status_code == 409
-    assert again.json()["message"] == f"Order {order.public_id} is already delivered."
+    assert again.json()["message"] == f"Order {order.invoice_number} is already delivered."
 
 
 def test_a_rider_delivers_a_dispatched_order_only(as_user, shopper, admin_user, make_user, place_order):

@@ -16,10 +16,12 @@ def test_placing_an_order_texts_the_customer(as_user, shopper, packs, sms_outbox
     body = payload([line(packs.rice_5kg, 3), line(packs.oil_1l, 1)], shopper)
 
     with django_capture_on_commit_callbacks(execute=True):
-        order_id = as_user(shopper).post("/api/orders", body, format="json").json()["_id"]
+        placed = as_user(shopper).post("/api/orders", body, format="json").json()
+    order_id, invoice_number = placed["_id"], placed["invoiceNumber"]
 
+    # The shopper reads the invoice number (as on the bill and staff screens); the link needs the id.
     assert sms_outbox(shopper.phone_no) == [
-        f"Your SMLR Mart order {order_id} for ₹1,342.50 is placed. We will deliver it within 24 hours. "
+        f"Your SMLR Mart order {invoice_number} for ₹1,342.50 is placed. We will deliver it within 24 hours. "
         f"Track it at http://127.0.0.1:8000/order/{order_id}"
     ]
 
@@ -45,8 +47,8 @@ def test_dispatch_and_delivery_are_texted_but_packing_is_not(
 
     assert after_packing == []
     assert sms_outbox(shopper.phone_no) == [
-        f"Your SMLR Mart order {order.public_id} is dispatched and on its way to you.",
-        f"Your SMLR Mart order {order.public_id} is delivered. Thank you for shopping with SMLR Mart!",
+        f"Your SMLR Mart order {order.invoice_number} is dispatched and on its way to you.",
+        f"Your SMLR Mart order {order.invoice_number} is delivered. Thank you for shopping with SMLR Mart!",
     ]
 
 
@@ -104,5 +106,5 @@ def test_a_telugu_customer_is_texted_in_telugu(
         order_advance(order=order, to_status=Order.Status.DISPATCHED, by=admin_user)
 
     placed, dispatched = sms_outbox(shopper.phone_no)
-    assert placed.startswith(f"మీ SMLR Mart ఆర్డర్ {order.public_id} (₹145.50) నమోదైంది.")
-    assert dispatched == f"మీ SMLR Mart ఆర్డర్ {order.public_id} పంపబడింది, మీ వద్దకు వస్తోంది."
+    assert placed.startswith(f"మీ SMLR Mart ఆర్డర్ {order.invoice_number} (₹145.50) నమోదైంది.")
+    assert dispatched == f"మీ SMLR Mart ఆర్డర్ {order.invoice_number} పంపబడింది, మీ వద్దకు వస్తోంది."

@@ -69,6 +69,24 @@ def test_a_dry_run_stores_and_sends_nothing_and_matches_the_real_draw(gold, sms_
     assert winners(dry) == winners(real) and len(winners(real)) == 4
 
 
+def test_a_dry_run_counts_the_months_orders_as_the_real_run_does(gold, sms_outbox):
+    """Orders delivered but never counted (their announcement lost): the real run counts them first,
+    so the dry run must too, or it says nobody wins when the run then makes coupons and winners."""
+    for day, customer in enumerate(shoppers(6), start=1):
+        make_order(customer, "3100", status="delivered", paid=True, at=india(2026, 10, day))
+    assert not Reward.objects.exists()
+
+    dry = lucky_draw("--month", OCTOBER, "--seed", "42", "--dry-run")
+
+    assert "Eligible coupons: 6" in dry and "nobody wins" not in dry
+    assert not Reward.objects.exists() and not Draw.objects.exists() and not sms_outbox()
+    real = lucky_draw("--month", OCTOBER, "--seed", "42")
+    assert "Eligible coupons: 6" in real
+    who = lambda text: [line.split(" — ")[1] for line in text.splitlines() if "Winner:" in line]  # noqa: E731
+    assert who(dry) == who(real) and len(who(real)) == 4
+    assert "a coupon the run will make" in dry
+
+
 def test_a_second_draw_of_a_month_is_refused(gold):
     coupons_for(shoppers(5))
     lucky_draw("--month", OCTOBER, "--seed", "1")

@@ -90,6 +90,43 @@ def test_a_restore_never_overwrites_an_existing_sqlite_file(backup_settings, tmp
     assert existing.read_bytes() == b"the running shop"
 
 
+def test_a_restore_into_a_missing_folder_says_so(backup_settings, tmp_path, capsys):
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only")
+    name = made_backup(capsys)
+    with pytest.raises(CommandError, match="folder .* does not exist: create it"):
+        call_command("restore", name, database=str(tmp_path / "no-such-folder" / "new.sqlite3"))
+
+
+def _server_url() -> str:
+    server = connection.settings_dict
+    return f"postgresql://{server['USER'] or 'postgres'}@{server['HOST'] or '127.0.0.1'}:{server['PORT'] or 5432}"
+
+
+@pytest.mark.postgres
+def test_a_restore_into_a_missing_postgres_database_says_to_create_it(backup_settings, trading, capsys):
+    name = made_backup(capsys)
+    missing = f"restore_missing_{uuid.uuid4().hex[:8]}"
+    with pytest.raises(CommandError) as refused:
+        call_command("restore", name, database=f"{_server_url()}/{missing}")
+    message = str(refused.value)
+    assert f'The database "{missing}" does not exist. Create it empty first (createdb {missing}' in message
+    assert "FATAL" not in message and "pg_restore" not in message
+
+
+@pytest.mark.postgres
+def test_a_restore_into_a_database_with_tables_is_refused_before_anything_is_written(backup_settings, trading, capsys):
+    name = made_backup(capsys)
+    running = connection.settings_dict["NAME"]
+    before = backups.figures()
+    with pytest.raises(CommandError) as refused:
+        call_command("restore", name, database=f"{_server_url()}/{running}")
+    message = str(refused.value)
+    assert f'The database "{running}" is not empty (' in message and "never the running one" in message
+    assert f"createdb {running}_restored" in message and "pg_restore" not in message
+    assert backups.figures() == before
+
+
 def test_an_unknown_backup_is_a_clear_error(backup_settings, tmp_path):
     with pytest.raises(CommandError):
         call_command("restore", "backup-nope", database=str(tmp_path / "x.sqlite3"))

@@ -6,6 +6,7 @@ from datetime import date
 from django.core.management.base import BaseCommand, CommandError
 
 from common.errors import Conflict
+from promotions.models import Reward
 from promotions.services import draw_promotions_for, draw_run, month_label
 
 MONTH = re.compile(r"(\d{4})-(\d{2})")
@@ -55,8 +56,12 @@ class Command(BaseCommand):
             write("No coupons this month: nobody wins.")
         elif outcome.everyone_wins:
             write(f"Only {len(outcome.eligible)} coupon(s) for {outcome.promotion.winners} prizes: every coupon wins.")
+        # A dry run's recount was rolled back: a coupon it found for an order not counted yet is
+        # made (with its own number) by the real run.
+        kept = set(Reward.objects.filter(pk__in=[r.pk for r in outcome.winners]).values_list("pk", flat=True))
         for reward in outcome.winners:
             customer = reward.customer
-            write(f"  Winner: coupon {reward.pk} — {customer.name or 'customer'} ({masked(customer.phone_no)})")
+            coupon = f"coupon {reward.pk}" if reward.pk in kept else "a coupon the run will make"
+            write(f"  Winner: {coupon} — {customer.name or 'customer'} ({masked(customer.phone_no)})")
         if outcome.draw is not None:
             write(self.style.SUCCESS(f"Stored as draw {outcome.draw.pk}; winners are told by SMS."))

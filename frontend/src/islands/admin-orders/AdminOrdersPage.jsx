@@ -64,6 +64,7 @@ function OrderRow({ order, busy, isNew, selected, onSelect, onMove, onPay, onUnd
             {orderName(order)}
           </a>
           {order.problem && <span className="admin-orders__problem">{t("admin.board.problem")}</span>}
+          {order.late && <span className="admin-orders__late">{t("admin.board.late")}</span>}
           {order.deliverySlot && !cancelled && (
             <span className="admin-orders__slot">{t("admin.orders.deliverySlot", { slot: order.deliverySlot.label })}</span>
           )}
@@ -95,7 +96,8 @@ function OrderRow({ order, busy, isNew, selected, onSelect, onMove, onPay, onUnd
       <td data-label={t("orders.total")} className="num">{formatMoney(order.totalPrice)}</td>
       <td data-label={t("admin.board.payment")}>
         <div>
-          <span className={order.isPaid ? "admin-orders__done" : "admin-orders__due"}>{order.paymentState}</span>
+          {/* The server words the state (a cancelled or refunded order never reads "Paid"). */}
+          <span className={cancelled ? "admin-orders__void" : order.isPaid ? "admin-orders__done" : "admin-orders__due"}>{order.paymentState}</span>
           <When at={order.paidAt} />
         </div>
       </td>
@@ -142,6 +144,7 @@ function WindowGroup({ group, children }) {
       <h2 id={id} className="admin-orders__group-title">
         {group.label || t("admin.board.noSlot")}
         {group.today && <span className="admin-orders__today">{t("admin.board.today")}</span>}
+        {group.late && <span className="admin-orders__late">{t("admin.board.lateGroup")}</span>}
         <span className="admin-orders__group-count">{group.orders.length}</span>
       </h2>
       <table className="table admin-orders__table">

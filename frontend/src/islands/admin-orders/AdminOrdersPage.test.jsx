@@ -256,6 +256,25 @@ describe("the staff's live order board", () => {
     expect(within(rowOf(placed.invoiceNumber)).queryByRole("note")).toBeNull();
   });
 
+  it("flags a late order and puts its window first; a cancelled, refunded order reads as the server words it", async () => {
+    const yesterday = { ...morning, id: "2026-05-01.1", date: "2026-05-01", label: "Fri 1 May, 7:00–10:00" };
+    const late = { ...base, _id: "Late0000000000000004", invoiceNumber: "SMLR-2026-000004", late: true, deliverySlot: yesterday };
+    const refunded = {
+      ...base, _id: "Refunded000000000005", invoiceNumber: "SMLR-2026-000005", status: "cancelled", isCancelled: true, isPaid: true,
+      paidAt: "2026-05-01T11:00:00Z", paymentState: "Cancelled, ₹958.00 refunded", allowedMoves: [], deliverySlot: morning,
+    };
+    mockFetch({ [BOARD]: board([placed, late, refunded]), "GET /api/orders/board?since=5": nothingNew() });
+    render(<AdminOrdersPage />);
+    await screen.findByRole("link", { name: late.invoiceNumber });
+    const groups = screen.getAllByRole("region");
+    expect(within(groups[0]).getByRole("heading")).toHaveTextContent("Fri 1 May, 7:00–10:00Late: still in the shop1");
+    expect(within(rowOf(late.invoiceNumber)).getByText("Late")).toBeInTheDocument();
+    expect(within(rowOf(placed.invoiceNumber)).queryByText("Late")).toBeNull();
+    const state = within(rowOf(refunded.invoiceNumber)).getByText("Cancelled, ₹958.00 refunded");
+    expect(state).not.toHaveClass("admin-orders__done");
+    expect(within(rowOf(refunded.invoiceNumber)).queryByText("Paid")).toBeNull();
+  });
+
   it("shows a load failure", async () => {
     mockFetch({ [BOARD]: { status: 403, body: { message: "You do not have permission to perform this action." } } });
     vi.spyOn(console, "error").mockImplementation(() => {});

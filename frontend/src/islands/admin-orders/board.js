@@ -16,16 +16,18 @@ export function shopToday(now = new Date()) {
 
 const NO_SLOT = "none";
 
-// Today's windows first, then the days to come, then earlier days (latest first), then no slot.
+// Late windows first (an earlier day with orders still in the shop: the server's `late`, oldest
+// first), then today's, then the days to come, then earlier days (latest first), then no slot.
 function rank(group, today) {
   if (group.key === NO_SLOT) return [3, "", ""];
+  if (group.late) return [-1, group.date, group.start];
   if (group.date === today) return [0, group.start, ""];
   if (group.date > today) return [1, group.date, group.start];
   return [2, String(99999999 - Number(group.date.replaceAll("-", ""))), group.start];
 }
 
 /**
- * [{key, label, date, start, today, orders}] for the rows, one group per delivery window and
+ * [{key, label, date, start, today, late, orders}] for the rows, one group per delivery window and
  * day (the slot's label is the server's), in the order staff work through them.
  */
 export function groupByWindow(rows, today = shopToday()) {
@@ -34,9 +36,11 @@ export function groupByWindow(rows, today = shopToday()) {
     const slot = order.deliverySlot;
     const key = slot ? `${slot.date}|${slot.start}|${slot.end}` : NO_SLOT;
     if (!groups.has(key)) {
-      groups.set(key, { key, label: slot?.label ?? "", date: slot?.date ?? "", start: slot?.start ?? "", today: slot?.date === today, orders: [] });
+      groups.set(key, { key, label: slot?.label ?? "", date: slot?.date ?? "", start: slot?.start ?? "", today: slot?.date === today, late: false, orders: [] });
     }
-    groups.get(key).orders.push(order);
+    const group = groups.get(key);
+    group.orders.push(order);
+    group.late ||= Boolean(order.late);
   }
   return [...groups.values()].sort((a, b) => {
     const [x, y] = [rank(a, today), rank(b, today)];

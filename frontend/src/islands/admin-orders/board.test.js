@@ -36,6 +36,22 @@ describe("the live board", () => {
     ]);
   });
 
+  it("puts an earlier day's window with late orders first, oldest first", () => {
+    const rows = [
+      row("today", "1", { deliverySlot: slot("2026-11-26", "07:00", "Thu 26 Nov, 7:00–10:00") }),
+      row("yesterday-sent", "2", { deliverySlot: slot("2026-11-25", "16:00", "Wed 25 Nov, 16:00–19:00") }),
+      row("yesterday", "3", { late: true, deliverySlot: slot("2026-11-25", "07:00", "Wed 25 Nov, 7:00–10:00") }),
+      row("before", "4", { late: true, deliverySlot: slot("2026-11-24", "07:00", "Tue 24 Nov, 7:00–10:00") }),
+    ];
+    const groups = groupByWindow(rows, "2026-11-26");
+    expect(groups.map((group) => [group.label, group.late])).toEqual([
+      ["Tue 24 Nov, 7:00–10:00", true],
+      ["Wed 25 Nov, 7:00–10:00", true],
+      ["Thu 26 Nov, 7:00–10:00", false],
+      ["Wed 25 Nov, 16:00–19:00", false],
+    ]);
+  });
+
   it("knows today in the shop's time zone", () => {
     expect(shopToday(new Date("2026-11-26T20:00:00Z"))).toBe("2026-11-27");
   });

@@ -77,6 +77,7 @@ describe("staff's sheets for a delivery window", () => {
     expect(await screen.findByRole("link", { name: "9876500011" })).toHaveAttribute("href", "tel:9876500011");
     expect(screen.getByText("Cash/UPI on delivery")).toBeInTheDocument();
     expect(screen.getAllByText("₹943.50")).toHaveLength(2); // the stop and the total
+    expect(screen.getByText(/^1 stop ·/)).toBeInTheDocument(); // one stop, not "1 stops"
   });
 
   it("asks for a window and date when the address names none", () => {

@@ -114,6 +114,12 @@ function Confirmation({ order }) {
   );
 }
 
+// What a shopper or packer would notice changing: where the order stands, its total and its lines.
+function sameOrder(order) {
+  const lines = (order.orderItems ?? []).map((item) => `${item._id}:${item.qty}`).join(",");
+  return `${order.status}|${order.isPaid}|${order.totalPrice}|${lines}|${(order.lineChanges ?? []).length}`;
+}
+
 export default function OrderPage({ orderId }) {
   const t = useT();
   const { data: order, loading, error, status, setData, reload } = useApi(`/api/orders/${encodeURIComponent(orderId)}`);
@@ -123,6 +129,9 @@ export default function OrderPage({ orderId }) {
   const heard = useRef(null);
   const shown = useRef(null);
   shown.current = order;
+  // A change made on this page (packing) has its own toast: the socket's echo of it is not news,
+  // whether it arrives while the change is being answered or after (the order then reads the same).
+  const ownChange = useRef({ busy: false, answer: "" });
   useOrderLive(orderId, () => {
     heard.current = shown.current;
     reload();
@@ -133,9 +142,17 @@ export default function OrderPage({ orderId }) {
     // refund and credit note come back as announcements with the order standing where it was.
     const before = currentTrackingMessage(heard.current);
     heard.current = null;
+    if (ownChange.current.busy || ownChange.current.answer === sameOrder(order)) return;
     const now = currentTrackingMessage(order);
     if (now !== before) toast.info(t("order.liveUpdated", { status: now }));
   }, [order, loading, t]);
+  const packingChanged = (updated) => {
+    ownChange.current.answer = sameOrder(updated);
+    setData(updated);
+  };
+  const packingChanging = (busy) => {
+    ownChange.current.busy = busy;
+  };
 
 
   let body;
@@ -147,7 +164,7 @@ export default function OrderPage({ orderId }) {
         <Confirmation order={order} />
         <PaymentStatus order={order} />
         <Suspense fallback={null}>
-          <Packing order={order} onChanged={setData} />
+          <Packing order={order} onChanged={packingChanged} onChanging={packingChanging} />
         </Suspense>
         <div className="order-page__layout">
           <div className="order-page__invoice">

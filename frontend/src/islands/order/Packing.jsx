@@ -11,14 +11,17 @@ export { texts };
 
 const PackingPanel = lazy(() => import(/* webpackChunkName: "order-packing-panel" */ "./PackingPanel").then(textsLoaded));
 
-/** `onChanged(order)` receives the order as the server answered after a change at packing. */
-export default function Packing({ order, onChanged }) {
+/**
+ * `onChanged(order)` receives the order as the server answered after a change at packing;
+ * `onChanging(busy)` is told when a change starts (true) and when it is answered (false).
+ */
+export default function Packing({ order, onChanged, onChanging }) {
   return (
     <>
       <PackingChanges order={order} />
       {order.canChangeLines && (
         <Suspense fallback={<Loader />}>
-          <PackingPanel order={order} onChanged={onChanged} />
+          <PackingPanel order={order} onChanged={onChanged} onChanging={onChanging} />
         </Suspense>
       )}
     </>

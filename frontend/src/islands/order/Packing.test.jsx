@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config";
 import { mockFetch, sentBody } from "../../lib/testing/mockFetch";
+import { toast } from "../../lib/toast";
 import OrderPage from "./OrderPage";
 import { packOptions } from "./PackingPanel";
 
@@ -96,6 +97,53 @@ describe("packing on the order page", () => {
     expect(sentBody(fetchMock, "PUT", `/api/orders/${order._id}/items/501`)).toEqual({ qty: 1, reason: "Torn bags" });
     expect(screen.getAllByText("₹544.50").length).toBeGreaterThan(0);
     expect(screen.getByText("1 × India Gate Sona Masoori Rice 5 kg")).toBeInTheDocument();
+  });
+
+  it("says a change once: the page's live update of the same change is no second toast", async () => {
+    const sockets = [];
+    vi.stubGlobal(
+      "WebSocket",
+      class {
+        static OPEN = 1;
+        constructor(url) {
+          this.url = url;
+          sockets.push(this);
+        }
+        send() {}
+        close() {}
+      },
+    );
+    const success = vi.spyOn(toast, "success");
+    const info = vi.spyOn(toast, "info");
+    serve(order, { [`PUT /api/orders/${order._id}/items/501`]: { body: reduced } });
+    const user = userEvent.setup();
+    render(<OrderPage orderId={order._id} />);
+    const actions = await screen.findByRole("group", { name: "Change India Gate Sona Masoori Rice 5 kg" });
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    const [socket] = sockets;
+    socket.readyState = 1;
+    socket.onopen();
+    socket.onmessage({ data: JSON.stringify({ type: "following", order: order._id }) });
+
+    await user.click(within(actions).getByRole("button", { name: "Reduce" }));
+    await user.selectOptions(screen.getByLabelText("Packs to send"), "1");
+    await user.click(screen.getByRole("button", { name: "Reduce to 1" }));
+    await waitFor(() => expect(screen.getByText("1 × India Gate Sona Masoori Rice 5 kg")).toBeInTheDocument());
+    // The server announces the change just made; the page reads the order again.
+    serve(reduced);
+    socket.onmessage({ data: JSON.stringify({ type: "orderChanged", order: order._id }) });
+    await waitFor(() => expect(globalThis.fetch).toHaveBeenCalledWith(expect.stringContaining(`/api/orders/${order._id}`), expect.anything()));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(success).toHaveBeenCalledTimes(1);
+    expect(info).not.toHaveBeenCalled();
+  });
+
+  it("names one pack removed in the singular", async () => {
+    const removed = { ...reduced, lineChanges: [{ ...reduced.lineChanges[0], kind: "removed", oldPack: "Fortune Sunflower Oil 1 L", oldQty: 1, newQty: 0 }] };
+    serve({ ...removed, canChangeLines: false });
+    render(<OrderPage orderId={order._id} />);
+    expect(await screen.findByText("Fortune Sunflower Oil 1 L: 1 pack removed")).toBeInTheDocument();
   });
 
   it("asks before removing a line and shows the server's refusal in place", async () => {

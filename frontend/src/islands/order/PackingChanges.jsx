@@ -10,7 +10,7 @@ import { formatDateTime } from "../../lib/dates";
 export const texts = [packingTexts];
 
 function changeText(change, t) {
-  if (change.kind === "removed") return t("packing.changes.removed", { pack: change.oldPack, qty: change.oldQty });
+  if (change.kind === "removed") return t("packing.changes.removed", { pack: change.oldPack, count: change.oldQty });
   if (change.kind === "replaced") {
     return t("packing.changes.replaced", { oldQty: change.oldQty, old: change.oldPack, newQty: change.newQty, new: change.newPack });
   }

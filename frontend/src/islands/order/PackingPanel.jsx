@@ -176,14 +176,20 @@ function ReplaceForm({ item, change, onBack }) {
 
 const FORMS = { reduce: ReduceForm, remove: RemoveForm, replace: ReplaceForm };
 
-function PackingLine({ order, item, open, onOpen, onChanged }) {
+function PackingLine({ order, item, open, onOpen, onChanged, onChanging }) {
   const t = useT();
   const path = `/api/orders/${encodeURIComponent(order._id)}/items/${encodeURIComponent(item._id)}`;
   const change = useSubmit(async ({ replace = false, reason, ...body }) => {
     const request = replace ? { path: `${path}/replace`, method: "POST" } : { path, method: "PUT" };
-    const updated = await api(request.path, { method: request.method, body: { ...body, reason } });
-    toast.success(t("packing.done"));
-    onChanged(updated);
+    // The page's live updates hear this change too: the one toast for it is this one.
+    onChanging?.(true);
+    try {
+      const updated = await api(request.path, { method: request.method, body: { ...body, reason } });
+      toast.success(t("packing.done"));
+      onChanged(updated);
+    } finally {
+      onChanging?.(false);
+    }
   });
   const Form = open ? FORMS[open] : null;
   const openForm = (form) => {
@@ -215,8 +221,8 @@ function PackingLine({ order, item, open, onOpen, onChanged }) {
   );
 }
 
-/** `onChanged(order)` receives the order as the server answered after a change. */
-export default function PackingPanel({ order, onChanged }) {
+/** `onChanged(order)` receives the order as the server answered after a change; `onChanging(busy)` brackets it. */
+export default function PackingPanel({ order, onChanged, onChanging }) {
   const t = useT();
   const [open, setOpen] = useState({ itemId: null, form: null });
   const changed = (updated) => {
@@ -236,6 +242,7 @@ export default function PackingPanel({ order, onChanged }) {
             open={open.itemId === item._id ? open.form : null}
             onOpen={(form) => setOpen(form ? { itemId: item._id, form } : { itemId: null, form: null })}
             onChanged={changed}
+            onChanging={onChanging}
           />
         ))}
       </ul>
