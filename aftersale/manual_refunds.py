@@ -44,7 +44,7 @@ def order_refund_manual(*, order: Order, actor, amount, reason: str) -> MoneyBac
     with transaction.atomic():
         locked = Order.objects.select_for_update().get(pk=order.pk)
         if not locked.is_paid:
-            raise Conflict(str(ORDER_UNPAID).format(order=locked.public_id), code=AftersaleErrorCode.ORDER_UNPAID)
+            raise Conflict(str(ORDER_UNPAID).format(order=locked.invoice_number), code=AftersaleErrorCode.ORDER_UNPAID)
         back = money_back(order=locked, amount=to_rupees(paise), reason=reason, by=actor)
-    logger.info("manual refund for order %s by %s: %s %s", locked.public_id, actor.pk, back.kind, back.amount)
+    logger.info("manual refund for order %s by %s: %s %s", locked.invoice_number, actor.pk, back.kind, back.amount)
     return back
