@@ -6,15 +6,9 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from promotions.tests.conftest import make_order
+from shop.tests.browser.signin import sign_in_as
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def sign_in_as(page: Page, phone_no: str, password: str) -> None:
-    answer = page.request.post("/api/users/auth", data={"phoneNo": phone_no, "password": password})
-    assert answer.ok, answer.text()
-    page.goto("/terms.html")
-    page.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", answer.json())
 
 
 def test_banners_order_rewards_and_my_rewards(page: Page, make_user, gold, silver):

@@ -16,17 +16,11 @@ from playwright.sync_api import Page, expect
 from accounts.models import User
 from catalog.models import Financial
 from checkout.placement import Address, LineRequest, Totals, order_place
+from shop.tests.browser.signin import sign_in_as
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 REASON = "Customer asked to cancel"
-
-
-def sign_in_as(page: Page, phone_no: str, password: str) -> None:
-    answer = page.request.post("/api/users/auth", data={"phoneNo": phone_no, "password": password})
-    assert answer.ok, answer.text()
-    page.goto("/terms.html")
-    page.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", answer.json())
 
 
 def test_the_admin_cancels_a_placed_order_with_a_reason(page: Page, live_server):

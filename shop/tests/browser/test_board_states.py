@@ -22,6 +22,7 @@ from checkout.placement import Address, LineRequest, Totals, order_place
 from delivery.models import DeliveryWindow, Slot
 from orders.models import Order, SlotBooking
 from orders.services import order_record_cash_payment
+from shop.tests.browser.signin import sign_in_as
 from shop.tests.browser.test_telugu import choose, settle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,13 +35,6 @@ ADMIN = ("9000000001", "admin12345")
 @pytest.fixture(scope="module", autouse=True)
 def shots_folder():
     SHOTS.mkdir(parents=True, exist_ok=True)
-
-
-def sign_in_as(page: Page, phone_no: str, password: str) -> None:
-    answer = page.request.post("/api/users/auth", data={"phoneNo": phone_no, "password": password})
-    assert answer.ok, answer.text()
-    page.goto("/terms.html")
-    page.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", answer.json())
 
 
 def placed(qty: int = 1) -> Order:

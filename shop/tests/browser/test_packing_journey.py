@@ -18,6 +18,7 @@ from accounts.models import User
 from catalog.models import Financial
 from checkout.placement import Address, LineRequest, Totals, order_place
 from orders.models import Order
+from shop.tests.browser.signin import sign_in_as
 from shop.tests.browser.test_telugu import choose, settle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,13 +38,6 @@ def shots_folder():
 def shot(page: Page, name: str) -> None:
     settle(page)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def sign_in_as(page: Page, phone_no: str, password: str) -> None:
-    answer = page.request.post("/api/users/auth", data={"phoneNo": phone_no, "password": password})
-    assert answer.ok, answer.text()
-    page.goto("/terms.html")
-    page.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", answer.json())
 
 
 def two_packs() -> tuple[Financial, Financial]:

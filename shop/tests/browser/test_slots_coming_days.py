@@ -21,6 +21,7 @@ from delivery.models import Slot
 from delivery.slots import slot_id
 from orders.models import Order, OrderEvent
 from orders.pipeline import order_advance
+from shop.tests.browser.signin import sign_in_as
 from shop.tests.browser.test_telugu import choose, settle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -39,13 +40,6 @@ def shots_folder():
 def shot(page: Page, name: str) -> None:
     settle(page)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def sign_in_as(page: Page, phone_no: str, password: str) -> None:
-    answer = page.request.post("/api/users/auth", data={"phoneNo": phone_no, "password": password})
-    assert answer.ok, answer.text()
-    page.goto("/terms.html")
-    page.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", answer.json())
 
 
 def place_order() -> Order:

@@ -19,6 +19,7 @@ from pypdf import PdfReader
 from catalog.models import Category, Detail, Financial, Product
 from checkout.placement import Address, LineRequest, Totals, order_place
 from orders.credit_notes import credit_note_issue
+from shop.tests.browser.signin import sign_in_as
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,13 +52,6 @@ def refused_by_csp(page: Page) -> list[str]:
     refused: list[str] = []
     page.on("console", lambda message: "Content Security Policy" in message.text and refused.append(message.text))
     return refused
-
-
-def sign_in_as(page: Page, phone_no: str, password: str) -> None:
-    answer = page.request.post("/api/users/auth", data={"phoneNo": phone_no, "password": password})
-    assert answer.ok, answer.text()
-    page.goto("/terms.html")
-    page.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", answer.json())
 
 
 @pytest.fixture
