@@ -17,8 +17,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Exists, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -27,8 +26,8 @@ from common.errors import DomainError, InvalidValue
 from orders.changes import changes_since, current_cursor
 from orders.models import Order, OrderChange
 from orders.pipeline import order_advance
-from orders.selectors import booking_of
-from payments.models import Payment, Refund, StoreCreditEntry
+from orders.selectors import booking_of, credit_back_prefetch, refunds_prefetch
+from payments.models import Payment, Refund
 from support.models import Ticket
 
 # A board shows at most this many orders (the newest placed); `more` says when there were more.
@@ -72,21 +71,8 @@ def _open_problem() -> Exists:
     return Exists(Ticket.objects.filter(order=OuterRef("pk"), status=Ticket.Status.OPEN))
 
 
-# Money that went back to the shopper: gateway refunds (not failed) and store credit given for it.
-MONEY_BACK_CREDIT = (StoreCreditEntry.Kind.REFUND, StoreCreditEntry.Kind.RETURN, StoreCreditEntry.Kind.RESTORE)
 # An order still in the shop (not dispatched) whose delivery day has passed is late.
 NOT_SENT = (Order.Status.PLACED, Order.Status.PACKED)
-
-
-def _paise_sum(queryset: QuerySet) -> Coalesce:
-    summed = queryset.filter(order=OuterRef("pk")).order_by().values("order").annotate(paise=Sum("amount_paise"))
-    return Coalesce(Subquery(summed.values("paise"), output_field=IntegerField()), Value(0))
-
-
-def _given_back_paise():
-    refunds = _paise_sum(Refund.objects.exclude(state=Refund.State.FAILED))
-    credit = _paise_sum(StoreCreditEntry.objects.filter(kind__in=MONEY_BACK_CREDIT))
-    return refunds + credit
 
 
 def is_late(order: Order) -> bool:
@@ -104,9 +90,12 @@ def _board_queryset() -> QuerySet[Order]:
                 "payments",
                 queryset=Payment.objects.exclude(flag=Payment.Flag.NONE).order_by("id"),
                 to_attr="flagged_payments",
-            )
+            ),
+            # What went back to the shopper, for the order's payment state (`orders.payment_state`).
+            refunds_prefetch(),
+            credit_back_prefetch(),
         )
-        .annotate(problem_open=_open_problem(), given_back_paise=_given_back_paise())
+        .annotate(problem_open=_open_problem())
         .order_by("-created_at", "-id")
     )
 

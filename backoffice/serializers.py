@@ -22,6 +22,7 @@ from common.fields import MoneyField, TextField
 from common.ids import WireIdField
 from common.money import rupees, to_rupees
 from orders.models import Order, OrderItem
+from orders.payment_state import refunded_paise
 from orders.serializers import OrderSerializer, PaiseField
 
 # The day's sheets for a delivery window (`backoffice.picking`).
@@ -150,9 +151,9 @@ class BoardOrderSerializer(OrderSerializer):
 
     def get_paymentState(self, order: Order) -> str:
         """The order's real money state, in the answer's language: cancelled (with what went back),
-        paid (less any refund), cash to collect, or online not paid yet. `given_back_paise` is the
-        board's annotation: gateway refunds not failed and store credit given for the order."""
-        given_back = getattr(order, "given_back_paise", 0) or 0
+        paid (less any refund), cash to collect, or online not paid yet. What went back is
+        `orders.payment_state`'s figure (the board's rows prefetch the refunds and credit it reads)."""
+        given_back = refunded_paise(order)
         amount = f"₹{rupees(to_rupees(given_back))}"
         if order.status == Order.Status.CANCELLED:
             return str(PAYMENT_CANCELLED_REFUNDED).format(amount=amount) if given_back else str(PAYMENT_CANCELLED)

@@ -42,8 +42,9 @@ class PriceCheck:
 
     @property
     def below_cost(self) -> bool:
-        # Exact: the price's value before GST (price × 100 / (100 + rate)) below the cost.
-        return self.latest_cost is not None and self.selling_price * 100 < self.latest_cost * (100 + self.gst_rate)
+        # Exact in decimals (a whole-percent rate divides by 100 without rounding): the price below
+        # the cost with its GST, i.e. the price's value before GST below the cost.
+        return self.latest_cost is not None and self.selling_price < self.latest_cost * (100 + self.gst_rate) / 100
 
 
 def price_check(*, financial_id, price, discount=None, dprice=None, gst_rate=None) -> PriceCheck:

@@ -20,13 +20,13 @@ def _flagged_payments() -> Prefetch:
     return Prefetch("payments", queryset=payments.exclude(flag="").order_by("id"), to_attr="flagged_payments")
 
 
-def _refunds() -> Prefetch:
+def refunds_prefetch() -> Prefetch:
     """The order's refunds (payments.Refund), oldest first: one more query for a whole list."""
     refunds = Order._meta.get_field("refunds").related_model.objects
     return Prefetch("refunds", queryset=refunds.order_by("created_at", "id"))
 
 
-def _credit_back() -> Prefetch:
+def credit_back_prefetch() -> Prefetch:
     """Store credit that came back to the order's shopper (a cash order's money back, spent credit
     given back), for the order's payment state (`orders.payment_state`): one more query a list."""
     entries = Order._meta.get_field("store_credit_entries").related_model.objects
@@ -37,7 +37,12 @@ def _orders() -> QuerySet[Order]:
     return (
         Order.objects.select_related("user", "slot_booking__slot", "invoice_buyer")
         .prefetch_related(
-            "items", "line_changes", _flagged_payments(), _refunds(), _credit_back(), "credit_notes__lines"
+            "items",
+            "line_changes",
+            _flagged_payments(),
+            refunds_prefetch(),
+            credit_back_prefetch(),
+            "credit_notes__lines",
         )
         .order_by("-created_at", "-id")
     )
