@@ -170,7 +170,8 @@ class Query:
     def conditions(self, field: str, lookup: str) -> list[Q]:
         """`field` (English) against the phrases in Latin letters, `field`_te against a text in
         Telugu letters: a condition that cannot hold is left out, so PostgreSQL scans less."""
-        conditions = [Q(**{f"{field}__{lookup}": phrase}) for phrase in self._latin(self.phrases)]
+        latin = _NAME_HOLDS if (field, lookup) == ("name", "icontains") else f"{field}__{lookup}"
+        conditions = [Q(**{latin: phrase}) for phrase in self._latin(self.phrases)]
         if self.telugu:
             conditions.append(Q(**{f"{field}_te__{lookup}": self.text}))
         return conditions or [Q(pk__in=[])]
@@ -191,6 +192,9 @@ def _forms(phrase: str) -> list[str]:
 
 
 _PRODUCT = Product._meta.db_table
+# `name__icontains`, read from the kept upper-cased name (`models.HoldsUpper`): the same rows,
+# without upper-casing each candidate's name again on the trigram index's recheck.
+_NAME_HOLDS = "search_name__holds"
 # ' ' || UPPER(name) || ' ', kept as a column (`Product.search_name`): every name test of the
 # score is a LIKE over it, so no row upper-cases its name more than once (when it is written).
 _SPACED = f'"{_PRODUCT}"."search_name"'
@@ -305,7 +309,8 @@ def score_sql(query: "Query") -> tuple[str, list]:
     if category:
         parts.append(f"CASE WHEN {_in_categories(sql.any_of(category))} THEN {CATEGORY} ELSE 0 END")
     if scored:
-        upper_description = f'UPPER("{_PRODUCT}"."description")'
+        # UPPER(description), kept as a column (`Product.search_description`).
+        upper_description = f'"{_PRODUCT}"."search_description"'
         description = sql.like_any(upper_description, [f"% {_like(p.upper())} %" for p in scored])
         parts.append(f"CASE WHEN {description} THEN {DESCRIPTION} ELSE 0 END")
     if len(query.words) > 1:
@@ -344,7 +349,7 @@ def _word_parts(form: str) -> list[QuerySet]:
             products.filter(category__name_te__icontains=form).values("pk"),
         ]
     return [
-        products.filter(name__icontains=form).values("pk"),
+        products.filter(**{_NAME_HOLDS: form}).values("pk"),
         products.filter(category__name__icontains=form).values("pk"),
         Detail.objects.filter(brand__icontains=form).order_by().values("product_id"),
     ]
