@@ -37,8 +37,10 @@ In which order (`ranked`, `RANK_ORDER`): a score summed from these signals, high
 then a product with a pack in stock before one without, then the most units sold in the last 90
 days (`ProductSales`; the 100 best sellers count, the rest are equal), then by name and id. The
 score is one SQL expression (`score_sql`: LIKE over the upper-cased name with a space on either
-side, kept as the column `Product.search_name`), the same text on SQLite and PostgreSQL, so both
-give the same order.
+side, kept as the column `Product.search_name`, and over the upper-cased description, kept as
+`Product.search_description`), the same text on SQLite and PostgreSQL, so both give the same
+order. The names are matched on the same kept column (`search_name__holds`, its own trigram index):
+no product's name or description is upper-cased while a search runs (issue 47).
 """
 
 import bisect
