@@ -42,7 +42,8 @@ catalog cache off, `ROUNDS` rounds in turn, and nothing else (no in-process buil
 with `--vs ROOT`, a second checkout of the shop (`git worktree add` or `git archive` of another
 commit, its .venv beside it or this one's) is served beside this one on the same database, the
 two loaded in turn for each query and round, so that the rest of the machine weighs on both
-alike: the figures of both, side by side, and this one's web CPU over the other's.
+alike: the figures of both, side by side, and this one's web CPU over the other's; PostgreSQL's
+backends' CPU per request beside the web processes', and the load average before and after.
 
 Targets: trivial endpoint under WSGI at least 4× ASGI's; as deployed, the product list at least
 half the trivial endpoint's throughput; uncached list page 1 at least 0.3× PostgreSQL alone
