@@ -42,7 +42,8 @@ catalog cache off, `ROUNDS` rounds in turn, and nothing else (no in-process buil
 with `--vs ROOT`, a second checkout of the shop (`git worktree add` or `git archive` of another
 commit, its .venv beside it or this one's) is served beside this one on the same database, the
 two loaded in turn for each query and round, so that the rest of the machine weighs on both
-alike: the figures of both, side by side, and this one's web CPU over the other's.
+alike: the figures of both, side by side, and this one's web CPU over the other's; PostgreSQL's
+backends' CPU per request beside the web processes', and the load average before and after.
 
 Targets: trivial endpoint under WSGI at least 4× ASGI's; as deployed, the product list at least
 half the trivial endpoint's throughput; uncached list page 1 at least 0.3× PostgreSQL alone
@@ -859,6 +860,7 @@ def suggestions_only(args) -> int:
         root = os.path.abspath(args.vs)
         sides["vs"] = ({**env, "PYTHONPATH": root}, other_checkout_command(root))
     runs = [TRIVIAL, *SERVED_SUGGESTIONS]
+    load_before = load_average()
     empty_redis_database()
     servers = {}
     try:
@@ -884,7 +886,8 @@ def suggestions_only(args) -> int:
         if args.vs and bodies["this"] != bodies["vs"]:
             differ = [path for _, path in runs if bodies["this"][path] != bodies["vs"][path]]
             sys.exit(f"the two checkouts answer differently: {differ}")
-        results = {side: {label: Tally() for label, _ in runs} for side in servers}
+        # PostgreSQL's CPU counted too: most of a suggestion's CPU is its statement's (issue 47).
+        results = {side: {label: Tally(args.database_url) for label, _ in runs} for side in servers}
         for _ in range(ROUNDS):
             for label, path in runs:
                 for side, (server, port) in servers.items():
@@ -902,8 +905,9 @@ def suggestions_only(args) -> int:
     )
     print(f"==> uncached suggestions (CATALOG_READ_CACHE_SECONDS=0), {PRODUCTS} products; {how}")
     print(f"this checkout: {ROOT}" + (f"; vs: {os.path.abspath(args.vs)}" if args.vs else ""))
-    print(f"[load average after: {load_average()}]")
-    columns = f"{'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'CPU ms':>7}"
+    print(f"[load average before: {load_before}; after: {load_average()}]")
+    print("CPU ms: the web processes' CPU per request; PG ms: PostgreSQL's backends' CPU per request")
+    columns = f"{'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'CPU ms':>7} {'PG ms':>6}"
     print(
         f"{'endpoint':<24} {columns}" + (f" | vs: {columns} | {'CPU this/vs':>11}" if args.vs else "") + f" {'load':>9}"
     )
@@ -911,7 +915,7 @@ def suggestions_only(args) -> int:
         line = f"{label:<24}"
         for side in servers:
             tally = results[side][label]
-            line += f" {tally.rps:>7.0f} {tally.p50:>7.1f} {tally.p95:>7.1f} {tally.cpu_ms:>7.2f}"
+            line += f" {tally.rps:>7.0f} {tally.p50:>7.1f} {tally.p95:>7.1f} {tally.cpu_ms:>7.2f} {tally.database_cpu_ms:>6.2f}"
             if side == "this" and args.vs:
                 line += " |"
         if args.vs:

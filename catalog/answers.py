@@ -346,7 +346,7 @@ def featured() -> bytes:
     return body.encode()
 
 
-def _suggestions_statement(query: search.Query) -> tuple[Statement, tuple]:
+def _suggestions_statement(query: search.Query, reading: tuple) -> tuple[Statement, tuple]:
     """The statement (and its parameters: none) answering (the products as a JSON array, the
     brands as a JSON array, the picks) for `query`: the first products of the keyword search's
     ranking (`selectors.suggestions`, `search.RANK_ORDER`), scored over the matching rows only.
@@ -355,7 +355,7 @@ def _suggestions_statement(query: search.Query) -> tuple[Statement, tuple]:
     best sellers written into the statement: `search.reading()`), `SUGGESTION_STATEMENTS` of
     them kept: compiling the querysets was a fifth of an uncached suggestion's web CPU, and the
     same few beginnings of words ('ric', 'oil', 'sug') are typed by every shopper."""
-    return _suggestions_compiled(query, search.reading())
+    return _suggestions_compiled(query, reading)
 
 
 SUGGESTION_STATEMENTS = 512
@@ -399,12 +399,15 @@ def suggestions(*, term: str) -> bytes:
     (a term typed often: 'ric', 'oil'): a suggestion's statement (7 kB for 'sugar 5 kg') took
     PostgreSQL as long to parse and plan as to run; with its values in its text, the plan kept is
     the plan for these values, as an unprepared statement's would be."""
-    query = _suggestion_query(term, search.reading()[0]) if _fast() else None
+    # The search's tables read once a request: the query is understood and its statement kept
+    # for the same reading of them.
+    reading = search.reading() if _fast() else None
+    query = _suggestion_query(term, reading[0]) if reading is not None else None
     if query is None:
         found = selectors.suggestions(q=term)
         body = {"products": serializers.products_data(found.products), "brands": found.brands}
         return render(body if found.picked is None else {**body, "picked": found.picked})
-    products, brands, picks = _fetch(*_suggestions_statement(query), prepared=None)
+    products, brands, picks = _fetch(*_suggestions_statement(query, reading), prepared=None)
     return b'{"products":%s,"brands":%s%s}' % (products.encode(), brands.encode(), _picked(query, picks))
 
 

@@ -37,8 +37,10 @@ In which order (`ranked`, `RANK_ORDER`): a score summed from these signals, high
 then a product with a pack in stock before one without, then the most units sold in the last 90
 days (`ProductSales`; the 100 best sellers count, the rest are equal), then by name and id. The
 score is one SQL expression (`score_sql`: LIKE over the upper-cased name with a space on either
-side, kept as the column `Product.search_name`), the same text on SQLite and PostgreSQL, so both
-give the same order.
+side, kept as the column `Product.search_name`, and over the upper-cased description, kept as
+`Product.search_description`), the same text on SQLite and PostgreSQL, so both give the same
+order. The names are matched on the same kept column (`search_name__holds`, its own trigram index):
+no product's name or description is upper-cased while a search runs (issue 47).
 """
 
 import bisect
@@ -170,7 +172,8 @@ class Query:
     def conditions(self, field: str, lookup: str) -> list[Q]:
         """`field` (English) against the phrases in Latin letters, `field`_te against a text in
         Telugu letters: a condition that cannot hold is left out, so PostgreSQL scans less."""
-        conditions = [Q(**{f"{field}__{lookup}": phrase}) for phrase in self._latin(self.phrases)]
+        latin = _NAME_HOLDS if (field, lookup) == ("name", "icontains") else f"{field}__{lookup}"
+        conditions = [Q(**{latin: phrase}) for phrase in self._latin(self.phrases)]
         if self.telugu:
             conditions.append(Q(**{f"{field}_te__{lookup}": self.text}))
         return conditions or [Q(pk__in=[])]
@@ -191,6 +194,9 @@ def _forms(phrase: str) -> list[str]:
 
 
 _PRODUCT = Product._meta.db_table
+# `name__icontains`, read from the kept upper-cased name (`models.HoldsUpper`): the same rows,
+# without upper-casing each candidate's name again on the trigram index's recheck.
+_NAME_HOLDS = "search_name__holds"
 # ' ' || UPPER(name) || ' ', kept as a column (`Product.search_name`): every name test of the
 # score is a LIKE over it, so no row upper-cases its name more than once (when it is written).
 _SPACED = f'"{_PRODUCT}"."search_name"'
@@ -305,7 +311,8 @@ def score_sql(query: "Query") -> tuple[str, list]:
     if category:
         parts.append(f"CASE WHEN {_in_categories(sql.any_of(category))} THEN {CATEGORY} ELSE 0 END")
     if scored:
-        upper_description = f'UPPER("{_PRODUCT}"."description")'
+        # UPPER(description), kept as a column (`Product.search_description`).
+        upper_description = f'"{_PRODUCT}"."search_description"'
         description = sql.like_any(upper_description, [f"% {_like(p.upper())} %" for p in scored])
         parts.append(f"CASE WHEN {description} THEN {DESCRIPTION} ELSE 0 END")
     if len(query.words) > 1:
@@ -344,7 +351,7 @@ def _word_parts(form: str) -> list[QuerySet]:
             products.filter(category__name_te__icontains=form).values("pk"),
         ]
     return [
-        products.filter(name__icontains=form).values("pk"),
+        products.filter(**{_NAME_HOLDS: form}).values("pk"),
         products.filter(category__name__icontains=form).values("pk"),
         Detail.objects.filter(brand__icontains=form).order_by().values("product_id"),
     ]

@@ -46,6 +46,13 @@ def test_icontains_searches_can_use_the_trigram_index(queryset, index):
     assert index in plan, plan
 
 
+def test_the_kept_upper_cased_name_has_its_trigram_index():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'catalog_product_search_name_trgm'")
+        (definition,) = cursor.fetchone()
+    assert "USING gin (search_name gin_trgm_ops)" in definition
+
+
 def test_the_telugu_name_has_its_trigram_index_too():
     with connection.cursor() as cursor:
         cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'catalog_product_name_te_trgm'")
@@ -60,7 +67,12 @@ def test_the_telugu_name_has_its_trigram_index_too():
             # A typo is corrected before the database is asked (issue 29): the corrected name part
             # reads the name's trigram index like any other.
             lambda: search.matching_ids(search.understand("basmti"), brands=False),
-            "catalog_product_name_trgm",
+            "catalog_product_search_name_trgm",
+        ),
+        # Issue 47: the search's names are matched on the kept upper-cased name, by its own index.
+        (
+            lambda: Product.objects.filter(search.understand("rice").names()).order_by(),
+            "catalog_product_search_name_trgm",
         ),
         (
             lambda: Detail.objects.filter(search.understand("fortine").brands()).order_by(),

@@ -321,3 +321,34 @@ def test_and_between_words_reads_as_the_catalogs_ampersand():
     assert search.understand("oil and atta").text == "oil and atta"
     assert _found("oil and atta") == ["Oil and Atta Saver Pack"]
     assert search.understand("and").text == "and"
+
+
+def test_the_search_name_lookup_is_icontains_on_the_name():
+    """`search_name__holds` (the kept upper-cased name, issue 47) finds what `name__icontains`
+    finds, a wildcard typed being a letter, on either database."""
+    category = make_category()
+    for name in ("Sona Masoori Rice", "Rice_Flour 50%", "Ragi", "Brown RICE"):
+        make_product(name=name, category=category)
+    for text in ("rice", "RiCe", "ce_f", "50%", "%", "_", "sona masoori", "ragi rice"):
+        holds = set(Product.objects.filter(search_name__holds=text).values_list("pk", flat=True))
+        assert holds == set(Product.objects.filter(name__icontains=text).values_list("pk", flat=True)), text
+
+
+def test_a_description_holding_the_word_ranks_its_product_ahead_and_follows_each_change():
+    """The description's test reads the kept upper-cased description (issue 47), which the
+    database writes again with every change of the description."""
+    category = make_category()
+    first = make_product(name="Rice A", category=category)
+    second = make_product(name="Rice B", category=category)
+
+    def names() -> list[str]:
+        return [product.name for product in selectors.product_list(keyword="rice").items]
+
+    Product.objects.filter(pk__in=[first.pk, second.pk]).update(description="")
+    assert names() == ["Rice A", "Rice B"]
+    Product.objects.filter(pk=second.pk).update(description="Aged sona masoori rice from the delta")
+    assert names() == ["Rice B", "Rice A"]
+    first.description = "Fine rice for every day"
+    first.save()
+    Product.objects.filter(pk=second.pk).update(description="Rice at the start is no word inside")
+    assert names() == ["Rice A", "Rice B"]
