@@ -14,7 +14,7 @@ PostgresOnlySQL = import_module("catalog.migrations.0003_trigram_search_indexes"
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("catalog", "0013_stock_batches"),
+        ("catalog", "0014_brand_and_pack_names_in_admin"),
     ]
 
     operations = [
