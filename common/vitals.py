@@ -134,6 +134,13 @@ RATINGS = ("good", "needs-improvement", "poor")
 # these is refused as not a measurement.
 PLAUSIBLE = {"LCP": 60_000, "INP": 20_000, "CLS": 10, "FCP": 60_000, "TTFB": 60_000}
 
+
+def largest_accepted(metric: Metric) -> float:
+    """The largest value of `metric` a beacon may carry: what the server accepts and what the
+    beacon's published schema says (`common.vitals_api`), one figure for both."""
+    return min(metric.most, PLAUSIBLE[metric.name])
+
+
 BAD_BEACON = gettext_lazy("This is not a web vitals report.")
 TOO_LARGE = gettext_lazy("The report is too large.")
 UNKNOWN_PAGE = gettext_lazy("Unknown page.")
@@ -185,7 +192,7 @@ def beacon_parse(raw: bytes) -> Beacon:
         if metric is None:
             raise InvalidValue(UNKNOWN_METRIC)
         value = item.get("value")
-        if not _is_number(value) or not 0 <= value <= min(metric.most, PLAUSIBLE[metric.name]):
+        if not _is_number(value) or not 0 <= value <= largest_accepted(metric):
             raise InvalidValue(BAD_VALUE)
         # The browser's rating is checked for form only: the share of each rating is read off the
         # buckets with the server's thresholds.

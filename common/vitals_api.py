@@ -64,7 +64,7 @@ def _metric_schema(metric: vitals.Metric) -> dict:
         "additionalProperties": False,
         "properties": {
             "name": {"type": "string", "enum": [metric.name]},
-            "value": {"type": "number", "minimum": 0, "maximum": metric.most},
+            "value": {"type": "number", "minimum": 0, "maximum": vitals.largest_accepted(metric)},
             "rating": {"type": "string", "enum": list(vitals.RATINGS)},
         },
     }

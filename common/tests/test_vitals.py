@@ -71,6 +71,25 @@ def test_the_same_bucket_again_adds_to_its_count(client):
     assert list(VitalCount.objects.values_list("metric", "count")) == [("LCP", 3)]
 
 
+@pytest.mark.parametrize("name", list(vitals.METRICS))
+def test_the_published_schema_allows_exactly_what_is_accepted(client, name):
+    """The beacon's schema states each metric's largest value as the server judges it (the fuzzing
+    found FCP 119,999 ms allowed by the schema and refused by the server)."""
+    from common.vitals_api import BEACON_SCHEMA
+
+    [schema] = [
+        one
+        for one in BEACON_SCHEMA["properties"]["metrics"]["items"]["oneOf"]
+        if one["properties"]["name"]["enum"] == [name]
+    ]
+    largest = schema["properties"]["value"]["maximum"]
+    body = {"page": "home", "language": "en", "metrics": [{"name": name, "value": largest}]}
+
+    assert send(client, body).status_code == 204
+    body["metrics"][0]["value"] = largest * 1.01
+    assert send(client, body).status_code == 400
+
+
 def test_a_beacon_without_connection_or_rating_is_counted(client):
     body = {"page": "product", "language": "te", "metrics": [{"name": "CLS", "value": 0}]}
 
