@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 from catalog.models import Category, Detail, Financial, Product
 from checkout.placement import Address, LineRequest, Totals, order_place
+from orders.buyers import invoice_buyer_set
 from orders.credit_notes import credit_note_issue
 from shop.tests.browser.signin import sign_in_as
 
@@ -107,6 +108,21 @@ def test_a_25_line_tax_invoice_prints_on_one_a4_page(page: Page, big_order):
     assert missing(text, "Breakfast Combo Ravva Poha Semiya Number 25") == []
     assert printed(text, *NOT_PRINTED) == []
     assert refused == []
+
+
+def test_a_25_line_invoice_to_a_business_buyer_prints_on_one_a4_page(page: Page, big_order):
+    """The buyer's name, GSTIN, state code and who ordered take the Bill To column (issue 43) and
+    the invoice still fits its page."""
+    customer, order = big_order
+    invoice_buyer_set(order=order, gstin="37AAPFU0939F1ZU", name="Sri Lakshmi Caterers")
+    sign_in_as(page, customer.phone_no, "secret-pass-1")
+    page.goto(f"/order/{order.public_id}")
+    expect(page.get_by_role("article", name="Invoice").get_by_text("Sri Lakshmi Caterers")).to_be_visible()
+
+    pages = printed_pages(page)
+
+    assert len(pages) == 1
+    assert missing(pages[0], "Sri Lakshmi Caterers", "37AAPFU0939F1ZU", "Amount in words", "GST Summary") == []
 
 
 def test_a_credit_note_prints_on_a_page_of_its_own_after_the_invoice(page: Page, big_order):

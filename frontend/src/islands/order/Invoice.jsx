@@ -239,14 +239,20 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
           {order.buyer ? (
             <>
               <p className="invoice__buyer-name">{order.buyer.name}</p>
-              <p>{t("invoice.buyerGstin", { number: order.buyer.gstin })}</p>
-              <p>{t("invoice.buyerStateCode", { code: order.buyer.stateCode })}</p>
-              <p>{t("invoice.orderedBy", { name: order.user?.name ?? "" })}</p>
+              {/* Two lines, not four: a 25-line business invoice still prints on one A4 page. */}
+              <p>
+                {t("invoice.buyerGstin", { number: order.buyer.gstin })} · {t("invoice.buyerStateCode", { code: order.buyer.stateCode })}
+              </p>
+              <p>
+                {t("invoice.orderedBy", { name: order.user?.name ?? "" })} · {t("invoice.phone", { phone: order.user?.phoneNo ?? "" })}
+              </p>
             </>
           ) : (
-            <p>{order.user?.name}</p>
+            <>
+              <p>{order.user?.name}</p>
+              <p>{t("invoice.phone", { phone: order.user?.phoneNo ?? "" })}</p>
+            </>
           )}
-          <p>{t("invoice.phone", { phone: order.user?.phoneNo ?? "" })}</p>
         </div>
         <div>
           <h3>{t("invoice.shippingAddress")}</h3>
