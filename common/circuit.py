@@ -14,8 +14,6 @@ import time
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 
-from common.middleware import _sqlstate
-
 
 class Breaker:
     """Open for the seconds the setting `seconds_setting` names after `trip()`, then half-open."""
@@ -50,6 +48,13 @@ class DatabaseBreaker(Breaker):
 database_breaker = DatabaseBreaker()
 
 
+def sqlstate(exc: BaseException) -> str | None:
+    """The SQLSTATE the database server answered with, read off the driver's error Django wrapped
+    (psycopg 3's `sqlstate`, psycopg2's `pgcode`); None when the server never answered."""
+    cause = exc.__cause__
+    return getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+
+
 def is_database_unreachable(exc: BaseException) -> bool:
     """An error that says the PostgreSQL server cannot be reached: psycopg's, with no SQLSTATE (the
     server never answered). Busy answers carry one, and SQLite's "database is locked" is not a
@@ -57,7 +62,7 @@ def is_database_unreachable(exc: BaseException) -> bool:
     if not isinstance(exc, (OperationalError, InterfaceError)):
         return False
     cause = exc.__cause__
-    return type(cause).__module__.startswith("psycopg") and _sqlstate(exc) is None
+    return type(cause).__module__.startswith("psycopg") and sqlstate(exc) is None
 
 
 def failed_on_a_replica_only() -> bool:

@@ -19,6 +19,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework.exceptions import MethodNotAllowed
 
+from common.circuit import database_breaker, failed_on_a_replica_only, is_database_unreachable, sqlstate
+
 logger = logging.getLogger(__name__)
 
 SERVER_ERROR = gettext_lazy("Something went wrong on our side. Please try again.")
@@ -31,15 +33,10 @@ RETRY_AFTER_SECONDS = 5
 BUSY_SQLSTATES = {"55P03", "57014", "40001", "40P01"}
 
 
-def _sqlstate(exc: BaseException) -> str | None:
-    cause = exc.__cause__
-    return getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
-
-
 def unavailable_message(exc: BaseException) -> str | None:
     """The message for a 503 when `exc` says a service is down or busy, else None."""
     if isinstance(exc, (OperationalError, InterfaceError)):
-        return BUSY if _sqlstate(exc) in BUSY_SQLSTATES else UNAVAILABLE
+        return BUSY if sqlstate(exc) in BUSY_SQLSTATES else UNAVAILABLE
     if isinstance(exc, (RedisConnectionError, RedisTimeoutError, BrokerError)):
         return UNAVAILABLE
     return None
@@ -111,15 +108,11 @@ class DatabaseBreakerMiddleware(MiddlewareMixin):
     (after ShopLocaleMiddleware); /api/ paths JSON (ApiErrorMiddleware answers their errors)."""
 
     def process_request(self, request):
-        from common.circuit import database_breaker
-
         if not database_breaker.is_open() or request.path == "/healthz":
             return None
         return unavailable_response(request, retry_after=database_breaker.retry_after())
 
     def process_exception(self, request, exception):
-        from common.circuit import database_breaker, failed_on_a_replica_only, is_database_unreachable
-
         if not is_database_unreachable(exception):
             return None
         if not failed_on_a_replica_only():

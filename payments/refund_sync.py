@@ -63,6 +63,8 @@ def refund_state_for(gateway_status: str) -> str:
 
 
 def _enqueue(refund_id: int) -> None:
+    # Here, not at the top: payments.tasks imports this module (its tasks run refund_submit and
+    # refunds_reconcile), so a top-level import would be a circle.
     from payments.tasks import submit_refund
 
     try:

@@ -86,6 +86,8 @@ def refund_create(*, order: Order, payment: Payment, paise: int, reason: str, by
     Locks the payment row and counts the refund on it with F(); the CHECK
     `payment_refunds_within_capture` refuses whatever the lock let through (it cannot).
     """
+    # Here, not at the top: refund_sync reaches payments.tasks, which imports payments.services,
+    # which imports this module.
     from payments.refund_sync import refund_submit_after_commit
 
     by = by if by is not None and getattr(by, "is_authenticated", False) else None
