@@ -137,7 +137,7 @@ describe("staff's delivery plan", () => {
     expect(within(offer).getByRole("button", { name: "Move 2 orders to Tue 8 Dec, 7:00–10:00" })).toBeEnabled();
     await user.click(within(offer).getByRole("checkbox", { name: "A/3" }));
     await user.selectOptions(within(offer).getByLabelText("Move to"), wednesday.id);
-    expect(within(offer).getByRole("option", { name: "Wed 9 Dec, 7:00–10:00 (1 place left)" })).toBeInTheDocument();
+    expect(within(offer).getByRole("option", { name: "Wed 9 Dec, 7:00–10:00 (1 free)" })).toBeInTheDocument();
     await user.click(within(offer).getByRole("button", { name: "Move 1 order to Wed 9 Dec, 7:00–10:00" }));
 
     expect(await screen.findByText(moved.message)).toBeInTheDocument();
