@@ -359,14 +359,15 @@ def slot_places_move(offer: SlotOffer, *, from_slots: list[int], now: datetime) 
     }
     target = locked[target_id]
     window = DeliveryWindow.objects.get(pk=offer.window.pk)  # its capacity now, read under the lock
-    left = slot_capacity(window, target.capacity) - target.booked
-    if len(from_slots) > left:
+    capacity, count = slot_capacity(window, target.capacity), len(from_slots)
+    # The UPDATE re-checks the capacity too, as `slot_take`'s does.
+    counted = Slot.objects.filter(pk=target_id, booked__lte=capacity - count).update(booked=F("booked") + count)
+    if not counted:
+        left = max(capacity - target.booked, 0)
         raise Conflict(
-            SLOT_MOVE_FULL.format(slot=offer.label, left=max(left, 0), count=len(from_slots)),
-            code=DeliveryErrorCode.SLOT_FULL,
+            SLOT_MOVE_FULL.format(slot=offer.label, left=left, count=count), code=DeliveryErrorCode.SLOT_FULL
         )
-    for slot_pk, count in Counter(from_slots).items():
-        Slot.objects.filter(pk=slot_pk).update(booked=F("booked") - count)
-    Slot.objects.filter(pk=target_id).update(booked=F("booked") + len(from_slots))
+    for slot_pk, places in Counter(from_slots).items():
+        Slot.objects.filter(pk=slot_pk).update(booked=F("booked") - places)
     target.refresh_from_db(fields=["booked"])
     return target, window
