@@ -135,6 +135,17 @@ class OverBookedSerializer(serializers.Serializer):
 
     message = serializers.CharField(help_text="In the answer's language, naming the orders booked")
     orders = serializers.ListField(child=serializers.CharField(), help_text="Their invoice numbers")
+    movable = serializers.ListField(
+        child=serializers.CharField(), help_text="Those that can still move to another slot (not packed yet)"
+    )
+    move = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The ones to move by default: those over the capacity (the latest), every one of a closed day",
+    )
+    targets = SlotOfferSerializer(many=True, help_text="Open slots of the coming 7 days with places left")
+    suggested = serializers.CharField(
+        allow_null=True, help_text="The first of `targets` with places for all of `move`; null when none has"
+    )
 
 
 class PlannedSlotSerializer(serializers.Serializer):

@@ -11,7 +11,11 @@ A window's capacity on a date is the date's own when staff set one (`slot_capaci
 off on Thursday), else the weekly window's; `slot_capacity` is the one place that decides it, for
 the offer, the booking's re-check and staff's coming days alike. Lowering it below what is booked
 takes no place away; the answer names the orders booked (`OverBooked`), as closing a booked date
-does (`day_booked_warning`), so staff can call or move them.
+does (`day_booked_warning`), so staff can call or move them: the warning offers the orders that
+can still move (not yet packed), the ones to move by default (those over the capacity, the last
+booked; every one of a closed day) and the slots of the coming days with places for them
+(`move_targets`). Moving them is `orders.slot_moves`, which counts the places here
+(`slot_places_move`).
 
 Taking a place locks the slot's counter row (`Slot`, one per window and date) after the order's
 packs and invoice number, as every placement does, so bookings of one slot queue instead of
@@ -22,8 +26,9 @@ How a slot is named to people (`slot_label`, `day_label`, `time_label`) is here 
 so the order page, invoice, staff list, SMS and checkout read the same.
 """
 
+from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
 from django.db import transaction
@@ -55,6 +60,11 @@ CAPACITY_BELOW_BOOKED = gettext_lazy(
     "{slot}: {booked} booked, more than the {capacity} now allowed. Call or move these orders: {orders}."
 )
 DAY_CLOSED_BOOKED = gettext_lazy("{day} is closed with orders booked for it. Call or move these orders: {orders}.")
+SLOT_MOVE_FULL = gettext_lazy(
+    "{slot} has {left} places left, not enough for {count} orders. Choose fewer orders or another time."
+)
+# The coming days staff plan and move orders into: today and the six days after it.
+STAFF_DAYS = 7
 
 
 class SlotUnavailable(DomainError):
@@ -81,26 +91,41 @@ def slot_capacity(window: DeliveryWindow, own: int | None) -> int:
 
 
 @dataclass(frozen=True)
+class BookedOrder:
+    """An order holding a place in a slot, as the orders app tells it: its invoice number and
+    whether it can still move to another slot (not packed yet)."""
+
+    invoice_number: str
+    movable: bool
+
+
+@dataclass(frozen=True)
 class OverBooked:
-    """More orders booked than a slot (or a closed day) now takes: what staff are told, and the
-    orders' invoice numbers to call or move."""
+    """More orders booked than a slot (or a closed day) now takes: what staff are told, the orders'
+    invoice numbers to call or move, those that can still move, the ones to move by default and
+    the slots that can take them (`suggested`: the first with places for all of `move`)."""
 
     message: str
     orders: list[str]
+    movable: list[str] = field(default_factory=list)
+    move: list[str] = field(default_factory=list)
+    targets: list["SlotOffer"] = field(default_factory=list)
+    suggested: str | None = None
 
 
 class _BookedOrders:
     """Which orders hold a place in a slot is the orders' knowledge (`orders.SlotBooking` stands
     above delivery, which imports no orders code): the orders app hands its reader over when it
-    starts (`orders.apps`). `of(slot_ids)` answers the invoice numbers booked, per slot id."""
+    starts (`orders.apps`). `of(slot_ids)` answers the orders booked (`BookedOrder`, in invoice
+    order: the latest orders last), per slot id."""
 
-    of: Callable[[Iterable[int]], dict[int, list[str]]] | None = None
+    of: Callable[[Iterable[int]], dict[int, list[BookedOrder]]] | None = None
 
 
 booked_orders = _BookedOrders()
 
 
-def _booked_invoices(slot_ids: list[int]) -> dict[int, list[str]]:
+def _booked(slot_ids: list[int]) -> dict[int, list[BookedOrder]]:
     reader = booked_orders.of
     return reader(slot_ids) if reader is not None and slot_ids else {}
 
@@ -202,15 +227,17 @@ def next_free_offer(*, now: datetime | None = None) -> SlotOffer | None:
     return next((offer for offer in slot_offers(now=now) if offer.choosable), None)
 
 
-def offer_for(value: str, *, now: datetime) -> SlotOffer:
-    """The offer `value` names; 400 when it names none of the next days' windows or has passed."""
+def offer_for(value: str, *, now: datetime, days: int = DAYS_OFFERED) -> SlotOffer:
+    """The offer `value` names; 400 when it names none of the next `days` days' windows (checkout's
+    3; staff moving orders plan `STAFF_DAYS`) or has passed."""
     parsed = _parse_slot_id(value)
     if parsed is None:
         raise SlotUnavailable(str(SLOT_UNKNOWN), code=DeliveryErrorCode.SLOT_UNKNOWN)
     day, window_id = parsed
     if day < timezone.localdate(now):
         raise SlotUnavailable(str(SLOT_PASSED), code=DeliveryErrorCode.SLOT_PASSED)
-    offer = next((offer for offer in slot_offers(now=now) if (offer.date, offer.window.pk) == parsed), None)
+    offers = slot_offers(now=now, days=days)
+    offer = next((offer for offer in offers if (offer.date, offer.window.pk) == parsed), None)
     if offer is None:
         raise SlotUnavailable(str(SLOT_UNKNOWN), code=DeliveryErrorCode.SLOT_UNKNOWN)
     if offer.state in (CLOSED, HOLIDAY):
@@ -277,11 +304,14 @@ def slot_capacity_set(*, slot: str, capacity: int | None, today: date | None = N
     allowed = slot_capacity(window, capacity)
     if row.booked <= allowed:
         return row, None
-    orders = _booked_invoices([row.pk]).get(row.pk, [])
+    booked = _booked([row.pk]).get(row.pk, [])
+    orders = [order.invoice_number for order in booked]
     message = CAPACITY_BELOW_BOOKED.format(
         slot=slot_label(day, window.start, window.end), booked=row.booked, capacity=allowed, orders=", ".join(orders)
     )
-    return row, OverBooked(message, orders)
+    movable = [order.invoice_number for order in booked if order.movable]
+    over = row.booked - allowed
+    return row, _with_targets(message, orders, movable, movable[-over:], away_from=(day, window.pk))
 
 
 def day_booked_warning(day: date) -> OverBooked | None:
@@ -289,6 +319,55 @@ def day_booked_warning(day: date) -> OverBooked | None:
     slot_ids = list(Slot.objects.filter(date=day, booked__gt=0).order_by("window__start").values_list("pk", flat=True))
     if not slot_ids:
         return None
-    invoices = _booked_invoices(slot_ids)
-    orders = [number for pk in slot_ids for number in invoices.get(pk, [])]
-    return OverBooked(DAY_CLOSED_BOOKED.format(day=day_label(day), orders=", ".join(orders)), orders)
+    booked = _booked(slot_ids)
+    every = [order for pk in slot_ids for order in booked.get(pk, [])]
+    orders = [order.invoice_number for order in every]
+    movable = [order.invoice_number for order in every if order.movable]
+    message = DAY_CLOSED_BOOKED.format(day=day_label(day), orders=", ".join(orders))
+    return _with_targets(message, orders, movable, movable, away_from=(day, None))
+
+
+def move_targets(*, away_from: tuple[date, int | None], now: datetime | None = None) -> list[SlotOffer]:
+    """The slots of the coming `STAFF_DAYS` days that can take moved orders: open ones with places
+    left, other than the one (date and window) or the day (window None) the orders move away from."""
+    day, window_id = away_from
+    return [
+        offer
+        for offer in slot_offers(now=now, days=STAFF_DAYS)
+        if offer.choosable and not (offer.date == day and window_id in (None, offer.window.pk))
+    ]
+
+
+def _with_targets(
+    message: str, orders: list[str], movable: list[str], move: list[str], *, away_from: tuple[date, int | None]
+) -> OverBooked:
+    targets = move_targets(away_from=away_from) if movable else []
+    suggested = next((offer.id for offer in targets if offer.places_left >= len(move)), None)
+    return OverBooked(message, orders, movable, move, targets, suggested)
+
+
+def slot_places_move(offer: SlotOffer, *, from_slots: list[int], now: datetime) -> tuple[Slot, DeliveryWindow]:
+    """Move one place from each slot of `from_slots` (a slot id once per order) into `offer`'s
+    slot, inside the caller's transaction (after it locked the orders and their bookings). Every
+    slot involved is locked in id order, so two moves, or a move and a booking, queue instead of
+    deadlocking; 409 `slot_full` when the target has fewer places left than orders to move, and
+    nothing moves. Answers the target slot and its window as read under the lock."""
+    Slot.objects.bulk_create([Slot(window=offer.window, date=offer.date)], ignore_conflicts=True)
+    target_id = Slot.objects.values_list("pk", flat=True).get(window=offer.window, date=offer.date)
+    locked = {
+        row.pk: row for row in Slot.objects.select_for_update().filter(pk__in={target_id, *from_slots}).order_by("pk")
+    }
+    target = locked[target_id]
+    window = DeliveryWindow.objects.get(pk=offer.window.pk)  # its capacity now, read under the lock
+    capacity, count = slot_capacity(window, target.capacity), len(from_slots)
+    # The UPDATE re-checks the capacity too, as `slot_take`'s does.
+    counted = Slot.objects.filter(pk=target_id, booked__lte=capacity - count).update(booked=F("booked") + count)
+    if not counted:
+        left = max(capacity - target.booked, 0)
+        raise Conflict(
+            SLOT_MOVE_FULL.format(slot=offer.label, left=left, count=count), code=DeliveryErrorCode.SLOT_FULL
+        )
+    for slot_pk, places in Counter(from_slots).items():
+        Slot.objects.filter(pk=slot_pk).update(booked=F("booked") - places)
+    target.refresh_from_db(fields=["booked"])
+    return target, window

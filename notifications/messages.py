@@ -193,6 +193,16 @@ def back_in_stock_text(*, name: str, name_te: str, brand: str, pack: str, slug: 
         )
 
 
+def slot_moved_text(*, invoice_number: str, delivery: str, language: str) -> str:
+    """Staff moved the order to another delivery slot (a day closed, a van off): `delivery` is the
+    new slot's label, named in the shopper's language."""
+    with translation.override(language):
+        return gettext(
+            "Your {store} order {order} will now be delivered on {delivery}. Sorry for the change. "
+            "Questions? Call {phone}."
+        ).format(store=settings.STORE_NAME, order=invoice_number, delivery=delivery, phone=settings.STORE_SUPPORT_PHONE)
+
+
 def payment_link_text(*, amount: Decimal, invoice_number: str, link: str, language: str) -> str:
     """The payment link of an order taken on the phone, texted when the shopper chose to pay online."""
     with translation.override(language):

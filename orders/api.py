@@ -5,8 +5,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.idempotency import OPENAPI_PARAMETER as IDEMPOTENCY_KEY
+from common.idempotency import idempotent
 from common.permissions import HasRole, IsAdmin, IsCustomer
 from common.roles import Role
+from delivery.error_codes import DeliveryErrorCode
+from delivery.selectors import coming_days
 from orders import selectors, services
 from orders.buy_again import order_buy_again
 from orders.buyers import NAMING_ROLES, invoice_buyer_set
@@ -17,7 +21,10 @@ from orders.serializers import (
     OrderSerializer,
     OrderStatusInSerializer,
     OrderUndoInSerializer,
+    SlotMoveInSerializer,
+    SlotMoveOutSerializer,
 )
+from orders.slot_moves import orders_slot_move
 from orders.usual import usual_items
 
 
@@ -151,3 +158,30 @@ class OrderBuyAgainView(APIView):
     )
     def post(self, request: Request, public_id: str) -> Response:
         return Response(BuyAgainSerializer(order_buy_again(user=request.user, public_id=public_id)).data)
+
+
+class SlotMovesView(APIView):
+    """`POST /api/slots/moves`: the manager moves orders booked on a closed day, or over a slot's
+    lowered capacity, to another slot of the coming days; each shopper gets an SMS (issue 45)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(
+        summary="Move orders to another delivery slot (owner, manager); packed ones stay, each shopper is texted",
+        request=SlotMoveInSerializer,
+        responses={
+            200: SlotMoveOutSerializer,
+            400: OpenApiResponse(description=f'{{"message", "code": "{DeliveryErrorCode.SLOT_CLOSED}"}}'),
+            404: OpenApiResponse(description='{"message"} naming the invoice numbers that name no order'),
+            409: OpenApiResponse(description=f'{{"message", "code": "{DeliveryErrorCode.SLOT_FULL}"}}'),
+        },
+        parameters=[IDEMPOTENCY_KEY],
+    )
+    @idempotent("orders.slot_moves", atomic=True)
+    def post(self, request: Request) -> Response:
+        body = SlotMoveInSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        moves = orders_slot_move(
+            invoice_numbers=body.validated_data["orders"], to=body.validated_data["to"], by=request.user
+        )
+        return Response(SlotMoveOutSerializer({"moves": moves, "days": coming_days()}).data)

@@ -272,8 +272,10 @@ class OrderItem(models.Model):
 class OrderEvent(models.Model):
     """One move along the pipeline: who moved the order, when, from which status to which, and why.
 
-    Placement is the first event (from "" to placed, by the customer). Written only by
-    `orders.pipeline`, in the transaction that makes the move.
+    Placement is the first event (from "" to placed, by the customer). Staff moving the order to
+    another delivery slot is an event with the same status on both sides and the slots in its
+    reason (`orders.slot_moves`). Written only by `orders.pipeline`, in the transaction that makes
+    the move.
     """
 
     order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="events")

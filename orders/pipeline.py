@@ -136,6 +136,12 @@ def order_placed(*, order: Order, by) -> OrderEvent:
     return _record(order=order, from_status="", to_status=Status.PLACED, by=by, at=order.created_at)
 
 
+def order_slot_moved(*, order: Order, by, reason: str) -> OrderEvent:
+    """Staff moved the order's delivery slot (`orders.slot_moves`): its status stays, the event
+    says from which slot to which, in the move's transaction."""
+    return _record(order=order, from_status=order.status, to_status=order.status, by=by, reason=reason)
+
+
 def order_handed_over(*, order: Order, by, reason: str) -> None:
     """An order sold over the counter: placed, packed, dispatched and delivered in the one moment
     the shopper takes the goods (the caller made it with all four stamps). Two events: its placement

@@ -20,7 +20,7 @@ from common.fields import MoneyField, PageNumberField, PageSizeField, TextField,
 from common.ids import WireIdField
 from common.money import rupees_in_words, to_rupees
 from common.pagination import ADMIN_ORDER_LIST
-from delivery.serializers import ClockField
+from delivery.serializers import ClockField, PlannedDaySerializer
 from delivery.slots import slot_label
 from orders.buyers import buyer_naming_allowed
 from orders.models import Order, OrderItem, OrderLineChange
@@ -469,3 +469,29 @@ class BuyAgainSerializer(serializers.Serializer):
     unavailable = BuyAgainUnavailableSerializer(many=True)
     changed = BuyAgainChangedSerializer(many=True)
     reduced = BuyAgainReducedSerializer(many=True)
+
+
+class SlotMoveInSerializer(serializers.Serializer):
+    """`POST /api/slots/moves`: the orders to move (their invoice numbers) and the slot to move them to."""
+
+    orders = serializers.ListField(
+        child=serializers.CharField(max_length=40), min_length=1, max_length=200, help_text="Invoice numbers"
+    )
+    to = serializers.CharField(max_length=40, help_text="The slot, `<date>.<window id>`, one of the coming 7 days")
+
+
+class KeptOrderSerializer(serializers.Serializer):
+    order = serializers.CharField(help_text="Invoice number")
+    reason = serializers.CharField(help_text="Why it was not moved, in the answer's language")
+
+
+class SlotMoveOutSerializer(serializers.Serializer):
+    """Reads `{"moves": orders.slot_moves.SlotMoves, "days": delivery.selectors.coming_days()}`:
+    what moved, and the coming days as they now stand."""
+
+    message = serializers.CharField(source="moves.message", help_text="In the answer's language")
+    slot = serializers.CharField(source="moves.target.id", help_text="The slot moved to")
+    slotLabel = serializers.CharField(source="moves.target.label")
+    moved = serializers.ListField(source="moves.moved", child=serializers.CharField(), help_text="Invoice numbers")
+    notMoved = KeptOrderSerializer(source="moves.kept", many=True, help_text="Those left where they were, and why")
+    days = PlannedDaySerializer(many=True)

@@ -14,8 +14,16 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from delivery.slots import next_free_offer, offer_for, slot_full, slot_give_back, slot_take, slots_defined
-from orders.models import SlotBooking
+from delivery.slots import (
+    BookedOrder,
+    next_free_offer,
+    offer_for,
+    slot_full,
+    slot_give_back,
+    slot_take,
+    slots_defined,
+)
+from orders.models import Order, SlotBooking
 
 logger = logging.getLogger(__name__)
 
@@ -59,15 +67,20 @@ def slot_release(*, order) -> bool:
     return True
 
 
-def slot_booked_invoices(slot_ids: Iterable[int]) -> dict[int, list[str]]:
-    """The invoice numbers of the orders holding a place in each slot (a cancelled one gave its
-    place back), for delivery's warnings to staff (`delivery.slots.booked_orders`). One query."""
-    invoices: dict[int, list[str]] = {}
+# An order moves to another slot only before it is packed (`orders.slot_moves`).
+MOVABLE_STATUSES = frozenset({Order.Status.PLACED})
+
+
+def slot_booked_invoices(slot_ids: Iterable[int]) -> dict[int, list[BookedOrder]]:
+    """The orders holding a place in each slot (a cancelled one gave its place back), by invoice
+    number, each saying whether it can still move, for delivery's warnings to staff
+    (`delivery.slots.booked_orders`). One query."""
+    invoices: dict[int, list[BookedOrder]] = {}
     bookings = (
         SlotBooking.objects.filter(slot_id__in=list(slot_ids), released_at__isnull=True)
         .order_by("order__invoice_number")
-        .values_list("slot_id", "order__invoice_number")
+        .values_list("slot_id", "order__invoice_number", "order__status")
     )
-    for slot_id, number in bookings:
-        invoices.setdefault(slot_id, []).append(number)
+    for slot_id, number, status in bookings:
+        invoices.setdefault(slot_id, []).append(BookedOrder(number, status in MOVABLE_STATUSES))
     return invoices

@@ -3,11 +3,13 @@ wrong while sending (a broker that is down, a provider error) can undo or fail t
 
 from decimal import Decimal
 
+from django.utils import translation
+
 from catalog.labels import pack_label
 from delivery.slots import slot_label
-from notifications.messages import order_cancelled_text, order_changed_text, order_text
+from notifications.messages import order_cancelled_text, order_changed_text, order_text, slot_moved_text
 from notifications.services import sms_after_commit
-from orders.models import Order, OrderItem
+from orders.models import Order, OrderItem, SlotBooking
 from orders.selectors import booking_of
 
 
@@ -72,4 +74,16 @@ def order_changed_sms_after_commit(*, order: Order, before: str, before_qty: int
             language=customer.language,
         ),
         about=f"line changed SMS for order {order.public_id}",
+    )
+
+
+def order_slot_moved_sms_after_commit(*, order: Order, booking: SlotBooking) -> None:
+    """Text the customer, in their language, the order's new delivery slot once the move commits."""
+    customer = order.user
+    with translation.override(customer.language):
+        delivery = slot_label(booking.date, booking.start, booking.end)
+    sms_after_commit(
+        phone_no=customer.phone_no,
+        text=slot_moved_text(invoice_number=order.invoice_number, delivery=delivery, language=customer.language),
+        about=f"slot moved SMS for order {order.public_id}",
     )

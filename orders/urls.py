@@ -6,6 +6,8 @@ from orders import api
 # `orders/store-credit` and the back office's `orders/board`, `orders/bulk-move` and the window's
 # sheets are mounted before this file, in shop/urls.py).
 urlpatterns = [
+    # Beside delivery's slots routes (a flow above delivery adds a fixed path, shop/urls.py).
+    path("slots/moves", api.SlotMovesView.as_view(), name="slot-moves"),
     path("orders/mine", api.MyOrdersView.as_view(), name="orders-mine"),
     path("orders/usual", api.UsualItemsView.as_view(), name="orders-usual"),
     path("orders/<str:public_id>", api.OrderDetailView.as_view(), name="order-detail"),

@@ -575,6 +575,15 @@ API: dict[str, dict[str, Rule]] = {
     # slots); only the owner sets a date's own capacity.
     "api/slots/days": {"GET": Rule(ADMIN_ONLY, staff(200, 200, 200))},
     "api/slots/days/<str:slot_id>": {"PUT": Rule(ADMIN_ONLY, NO_STAFF, body=lambda world, actor: {"capacity": 3})},
+    # Moving a closed day's or an over-booked slot's orders to another slot (issue 45): the owner's
+    # or manager's. The world has no delivery windows, so past the gate the slot is unknown (400).
+    "api/slots/moves": {
+        "POST": Rule(
+            (401, 403, 403, 400),
+            NO_STAFF,
+            body=lambda world, actor: {"orders": [world.order.invoice_number], "to": "2099-01-01.1"},
+        )
+    },
     # support: shoppers report about their own delivered orders; staff decide
     # Tickets decide refunds: the owner's.
     "api/support/tickets": {

@@ -3,7 +3,7 @@
 // before the start, offered or not) and the holidays that close a day. Every rule (no overlap, end
 // after start, a window with bookings is switched off rather than deleted) is the server's
 // (delivery/services.py); each answer is the whole plan as it now stands, with a warning naming the
-// orders booked on a day just closed. Phone first: cards.
+// orders booked on a day just closed and the offer to move them (./MoveOrders.jsx). Phone first: cards.
 import { useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -12,6 +12,7 @@ import { useT } from "../../lib/i18n";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
 import ComingDays from "./ComingDays";
+import MoveOrders from "./MoveOrders";
 import "./admin-slots.css";
 
 // Monday is 0, as the server counts (orders.models.Weekday).
@@ -173,7 +174,7 @@ export default function AdminSlotsPage() {
       const answer = await api(path, { method, body });
       plan.setData(answer);
       setVersion((count) => count + 1);
-      setNotice(answer.warning ? { variant: "warning", text: answer.warning.message } : { variant: "success", text: t("admin.slots.saved") });
+      setNotice(answer.warning ? { warning: answer.warning } : { variant: "success", text: t("admin.slots.saved") });
     },
     { onError: (text) => setNotice({ variant: "danger", text }) },
   );
@@ -225,7 +226,14 @@ export default function AdminSlotsPage() {
   return (
     <div className="admin-slots">
       <h1>{t("admin.slots.title")}</h1>
-      {notice && <Message variant={notice.variant}>{notice.text}</Message>}
+      {notice?.warning && (
+        <MoveOrders
+          key={`${notice.warning.message}|${notice.warning.orders.join(",")}`}
+          warning={notice.warning}
+          onMoved={() => setVersion((count) => count + 1)}
+        />
+      )}
+      {notice && !notice.warning && <Message variant={notice.variant}>{notice.text}</Message>}
       {body}
     </div>
   );

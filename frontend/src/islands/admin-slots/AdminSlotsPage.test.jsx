@@ -99,4 +99,51 @@ describe("staff's delivery plan", () => {
     expect(await screen.findByText(warning.message)).toBeInTheDocument();
     expect(screen.queryByText("Saved.")).not.toBeInTheDocument();
   });
+
+  it("offers to move a closed day's orders and moves the chosen ones to the slot picked, once", async () => {
+    const tuesday = { id: "2026-12-08.2", label: "Tue 8 Dec, 7:00–10:00", placesLeft: 5 };
+    const wednesday = { id: "2026-12-09.3", label: "Wed 9 Dec, 7:00–10:00", placesLeft: 1 };
+    const warning = {
+      message: "Mon 7 Dec is closed with orders booked for it. Call or move these orders: A/1, A/2, A/3.",
+      orders: ["A/1", "A/2", "A/3"],
+      movable: ["A/2", "A/3"],
+      move: ["A/2", "A/3"],
+      targets: [tuesday, wednesday],
+      suggested: tuesday.id,
+    };
+    const moved = {
+      message: "1 order moved to Wed 9 Dec, 7:00–10:00. The shopper is told by SMS.",
+      slot: wednesday.id,
+      slotLabel: wednesday.label,
+      moved: ["A/2"],
+      notMoved: [],
+      days: DAYS.days,
+    };
+    const fetchMock = mockFetch({
+      "GET /api/slots/windows": { body: PLAN },
+      "GET /api/slots/days": { body: DAYS },
+      "POST /api/slots/holidays": { status: 201, body: { ...PLAN, warning } },
+      "POST /api/slots/moves": { body: moved },
+    });
+    const user = userEvent.setup();
+    render(<AdminSlotsPage />);
+    await screen.findByRole("heading", { name: "Monday" });
+    await user.type(screen.getByLabelText("Date"), "2026-12-07");
+    await user.click(screen.getByRole("button", { name: "Close this day" }));
+
+    const offer = await screen.findByRole("group", { name: "Move them to another time" });
+    expect(within(offer).getByText(warning.message)).toBeInTheDocument();
+    expect(within(offer).getByText("Already packed, they keep their time: A/1.")).toBeInTheDocument();
+    expect(within(offer).getByRole("button", { name: "Move 2 orders to Tue 8 Dec, 7:00–10:00" })).toBeEnabled();
+    await user.click(within(offer).getByRole("checkbox", { name: "A/3" }));
+    await user.selectOptions(within(offer).getByLabelText("Move to"), wednesday.id);
+    expect(within(offer).getByRole("option", { name: "Wed 9 Dec, 7:00–10:00 (1 free)" })).toBeInTheDocument();
+    await user.click(within(offer).getByRole("button", { name: "Move 1 order to Wed 9 Dec, 7:00–10:00" }));
+
+    expect(await screen.findByText(moved.message)).toBeInTheDocument();
+    expect(sentBody(fetchMock, "POST", "/api/slots/moves")).toEqual({ orders: ["A/2"], to: wednesday.id });
+    const [, options] = fetchMock.mock.calls.find(([url, init]) => String(url).includes("/api/slots/moves") && init.method === "POST");
+    expect(options.headers["Idempotency-Key"]).toBeTruthy();
+    expect(screen.queryByRole("group", { name: "Move them to another time" })).not.toBeInTheDocument();
+  });
 });

@@ -1,8 +1,8 @@
 // The coming days of staff's delivery plan: each of the next 7 dates with its windows, booked against
 // the capacity that date has (its own when set, the weekly window's otherwise), and a field to give
 // one date its own capacity (a van off on Thursday) or to clear it. More booked than now allowed is
-// the server's warning, naming the orders to call or move. `version` changes when the weekly plan
-// did (a holiday, a window's capacity): the days are read again.
+// the server's warning, naming the orders to call, with the offer to move them (./MoveOrders.jsx).
+// `version` changes when the weekly plan did (a holiday, a window's capacity): the days are read again.
 import { useEffect, useRef, useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -10,6 +10,7 @@ import { api } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
+import MoveOrders from "./MoveOrders";
 
 const DAYS_PATH = "/api/slots/days";
 
@@ -83,7 +84,7 @@ export default function ComingDays({ version }) {
       setNotice(null);
       const answer = await api(`${DAYS_PATH}/${encodeURIComponent(slot.id)}`, { method: "PUT", body: { capacity } });
       days.setData(answer);
-      setNotice(answer.warning ? { variant: "warning", text: answer.warning.message } : { variant: "success", text: t("admin.slots.saved") });
+      setNotice(answer.warning ? { warning: answer.warning } : { variant: "success", text: t("admin.slots.saved") });
     },
     { onError: (text) => setNotice({ variant: "danger", text }) },
   );
@@ -137,7 +138,14 @@ export default function ComingDays({ version }) {
     <section className="admin-slots__card admin-slots__coming" aria-labelledby="coming-days-title">
       <h2 id="coming-days-title">{t("admin.slots.days.title")}</h2>
       <p className="admin-slots__hint">{t("admin.slots.days.hint")}</p>
-      {notice && <Message variant={notice.variant}>{notice.text}</Message>}
+      {notice?.warning && (
+        <MoveOrders
+          key={`${notice.warning.message}|${notice.warning.orders.join(",")}`}
+          warning={notice.warning}
+          onMoved={(answer) => days.setData({ days: answer.days, warning: null })}
+        />
+      )}
+      {notice && !notice.warning && <Message variant={notice.variant}>{notice.text}</Message>}
       {body}
     </section>
   );
