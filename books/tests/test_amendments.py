@@ -172,3 +172,18 @@ def test_the_screen_reads_the_filed_state_and_the_amendments(october, owner):
 def test_bad_filing_requests_are_told_why(october, owner, body, status, code):
     response = owner.post("/api/books/gstr1/filing", body, content_type="application/json")
     assert (response.status_code, response.json()["code"]) == (status, code)
+
+
+def test_the_workbook_carries_the_amendments(october, filed_october):
+    from openpyxl import load_workbook
+
+    from books import workbooks
+
+    _named(october, "O4")
+    book = load_workbook(workbooks.gstr1_file(gstr1(period_of("112026"))), read_only=True)
+    assert book.sheetnames == [*workbooks.GSTR1_SHEETS, "b2ba", "b2csa"]
+    b2ba = [list(row) for row in book["b2ba"].iter_rows(values_only=True)]
+    number = october.orders["O4"].invoice_number
+    assert b2ba[1][:6] == [BUYER_GSTIN, number, "08-Oct-2026", number, "08-Oct-2026", 565.5]
+    b2csa = [list(row) for row in book["b2csa"].iter_rows(values_only=True)]
+    assert b2csa[1][:6] == ["102026", "INTER", "34", "OE", 5, 0]
