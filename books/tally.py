@@ -54,6 +54,7 @@ EXEMPT_RATE = 0
 TENDER_LEDGERS = {"cash": "cash", "upi": "upi", "card": "card", "credit": "store_credit"}
 CREDIT_BACK = (StoreCreditEntry.Kind.REFUND, StoreCreditEntry.Kind.RETURN, StoreCreditEntry.Kind.RESTORE)
 CREDIT_MATCH_WINDOW = timedelta(minutes=2)
+CREDIT_BACK_KEY = "credit_back"  # beside the order ids in a batch's payments: the credit by note number
 
 
 def ledger(key: str, rate: int = 0) -> str:
@@ -135,20 +136,20 @@ def _receipts(document: Document, paid: dict) -> list[tuple[str, int]]:
         shares = [(source, document.value - spent), (ledger("store_credit"), spent)]
         return [(name, paise) for name, paise in shares if paise]  # the party is the first
     if document.kind == documents.CREDIT_NOTE:
-        back = min(paid.get(("credit_back", document.number), 0), document.value)
+        back = min(paid[CREDIT_BACK_KEY].get(document.number, 0), document.value)
         shares = [(source, document.value - back), (ledger("store_credit"), back)]
         return [(name, paise) for name, paise in shares if paise] or [(source, 0)]
     return [(source, document.value)]
 
 
-def _credit_back(order_ids: list[int]) -> dict[tuple[str, str], int]:
-    """The store credit each credit note of the orders gave back, in paise, keyed
-    ("credit_back", note number): each entry given to the order's note nearest to it in time
-    within `CREDIT_MATCH_WINDOW` (see the module's docstring)."""
+def _credit_back(order_ids: list[int]) -> dict[str, int]:
+    """The store credit each credit note of the orders gave back, in paise, by note number: each
+    entry given to the order's note nearest to it in time within `CREDIT_MATCH_WINDOW` (see the
+    module's docstring)."""
     notes: dict[int, list[tuple]] = defaultdict(list)
     for row in CreditNote.objects.filter(order_id__in=order_ids).values("order_id", "number", "created_at"):
         notes[row["order_id"]].append((row["created_at"], row["number"]))
-    back: dict[tuple[str, str], int] = defaultdict(int)
+    back: dict[str, int] = defaultdict(int)
     entries = StoreCreditEntry.objects.filter(order_id__in=order_ids, kind__in=CREDIT_BACK)
     for entry in entries.values("order_id", "created_at", "amount_paise"):
         near = [
@@ -157,7 +158,7 @@ def _credit_back(order_ids: list[int]) -> dict[tuple[str, str], int]:
             if abs(entry["created_at"] - made) <= CREDIT_MATCH_WINDOW
         ]
         if near:
-            back[("credit_back", min(near)[1])] += entry["amount_paise"]
+            back[min(near)[1]] += entry["amount_paise"]
     return back
 
 
@@ -178,8 +179,8 @@ def _paid(order_ids: list[int]) -> dict:
 
 
 def _paid_back(order_ids: list[int]) -> dict:
-    """`_paid`, and the store credit each of the orders' credit notes gave back."""
-    return _paid(order_ids) | _credit_back(order_ids)
+    """`_paid`, and under `CREDIT_BACK_KEY` the store credit each of the orders' credit notes gave back."""
+    return {**_paid(order_ids), CREDIT_BACK_KEY: _credit_back(order_ids)}
 
 
 def _batched(items: Iterator[Document], read=_paid) -> Iterator[tuple[Document, dict]]:
