@@ -12,8 +12,12 @@ now stand). What was filed is read from `books.Gstr1Filing.reported`, never from
 - A filed return carries the amendments recorded when it was filed (`Gstr1Amendment`), so its
   file is rebuilt as it was uploaded.
 
+A corrected GSTIN also amends the invoice's credit notes that a filed return reported in `cdnr`
+under the old one (`cdnra`, with their original numbers and dates).
+
 Not amended here: an invoice that was `b2cl` (the portal's `b2cla` cannot move it to `b2b`; the
-summary says to amend it by hand), its credit notes (they stay netted where they were reported),
+summary says to amend it by hand), a consumer's credit notes (they stay netted in the `b2cs` they
+were reported in),
 its exempt lines (`nil` has no amendment table) and the HSN summary (reported as it was).
 """
 
@@ -38,6 +42,8 @@ class Amendment:
     invoice: Document
     original: Gstr1Filing
     old_gstin: str  # "" when the return had it as a consumer's
+    # A corrected GSTIN: the invoice's credit notes filed in `cdnr` under the old one (`cdnra`)
+    notes: tuple[Document, ...] = ()
 
     @property
     def was_b2cl(self) -> bool:
@@ -109,10 +115,27 @@ def _recorded(filing: Gstr1Filing) -> list[Amendment]:
     return sorted(found, key=lambda amendment: (amendment.invoice.day, amendment.invoice.number))
 
 
+def _with_notes(found: list[Amendment], before: Period) -> list[Amendment]:
+    """Each corrected GSTIN's amendment with its invoice's notes filed in `cdnr` before `before`."""
+    corrected = {amendment.invoice.order_id: amendment for amendment in found if amendment.old_gstin}
+    if not corrected:
+        return found
+    notes: dict[int, list[Document]] = defaultdict(list)
+    for filing in Gstr1Filing.objects.filter(last__lt=before.first).order_by("first"):
+        reported = filing.reported.get("cdnr", {})
+        for note in documents.credit_notes(_span(filing), order_ids=list(corrected)):
+            if note.number in reported and not note.cancelled:
+                amendment = corrected[note.order_id]
+                notes[note.order_id].append(
+                    replace(note, buyer_gstin=amendment.invoice.buyer_gstin, buyer_name=amendment.invoice.buyer_name)
+                )
+    return [replace(amendment, notes=tuple(notes.get(amendment.invoice.order_id, ()))) for amendment in found]
+
+
 def amendments_for(period: Period) -> list[Amendment]:
     """The amendments `period`'s GSTR-1 reports (see the module's docstring)."""
     filing = filing_of(period)
-    return _recorded(filing) if filing is not None else _pending(period)
+    return _with_notes(_recorded(filing) if filing is not None else _pending(period), period)
 
 
 def filed_b2cs(original: Gstr1Filing) -> dict[tuple, dict[str, int]]:

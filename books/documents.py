@@ -342,12 +342,14 @@ def _document(kind, order, span: Span, *, number, moment, place_of_supply, inter
     )
 
 
-def credit_notes(span: Span) -> Iterator[Document]:
+def credit_notes(span: Span, *, order_ids=None) -> Iterator[Document]:
     """Every credit note dated in `span` (IST), oldest first; a note of an invoice cancelled in the
-    same span is marked cancelled with it."""
+    same span is marked cancelled with it (only the notes of `order_ids` when given)."""
+    dated = CreditNote.objects.filter(created_at__gte=span.start, created_at__lt=span.end)
+    if order_ids is not None:
+        dated = dated.filter(order_id__in=order_ids)
     notes = (
-        CreditNote.objects.filter(created_at__gte=span.start, created_at__lt=span.end)
-        .select_related("order__invoice_buyer")
+        dated.select_related("order__invoice_buyer")
         .prefetch_related(
             "lines",
             Prefetch("order__items", queryset=OrderItem.objects.order_by("id")),

@@ -24,7 +24,8 @@ An invoice cancelled in the period it was issued in is in no section (`books.doc
 - `b2ba` / `b2csa`: the invoices of a filed return whose buyer changed after it was filed
   (`books.amendments`): each in `b2ba` with its original number and date, and, when the return
   had it as a consumer's `b2cs`, that return's row restated without it (`b2csa`, `omon` the
-  original period). Both keys appear only when there is an amendment.
+  original period); a corrected GSTIN's notes filed in `cdnr` go to `cdnra`. The three keys appear
+  only when there is an amendment.
 """
 
 from collections import defaultdict
@@ -183,6 +184,7 @@ class Gstr1:
     counts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     b2ba: dict[str, list[dict]] = field(default_factory=lambda: defaultdict(list))
     b2csa: dict[tuple[str, str, str, int], Figures] = field(default_factory=dict)
+    cdnra: dict[str, list[dict]] = field(default_factory=lambda: defaultdict(list))
     amended: list[Amendment] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     long_numbers: list[str] = field(default_factory=list)  # the first few, for the summary
@@ -328,8 +330,24 @@ class Gstr1:
                 "itms": _items(invoice),
             }
         )
-        if amendment.old_gstin:
-            return  # a GSTIN corrected: the invoice was b2b already
+        if amendment.old_gstin:  # a GSTIN corrected: the invoice was b2b already, its notes cdnr
+            for note in amendment.notes:
+                if _taxable(note):
+                    self.cdnra[note.buyer_gstin].append(
+                        {
+                            "ont_num": note.number,
+                            "ont_dt": portal_date(note.day),
+                            "ntty": NOTE_CREDIT,
+                            "nt_num": note.number,
+                            "nt_dt": portal_date(note.day),
+                            "val": rupees(note.value),
+                            "pos": note.place_of_supply_code,
+                            "rchrg": "N",
+                            "inv_typ": INVOICE_TYPE_REGULAR,
+                            "itms": _items(note),
+                        }
+                    )
+            return
         for line in invoice.lines:
             if line.rate == EXEMPT_RATE:
                 continue
@@ -445,13 +463,18 @@ class Gstr1:
                     ],
                 }
             )
-        return {"b2ba": [{"ctin": ctin, "inv": self.b2ba[ctin]} for ctin in sorted(self.b2ba)], "b2csa": b2csa}
+        return {
+            "b2ba": [{"ctin": ctin, "inv": self.b2ba[ctin]} for ctin in sorted(self.b2ba)],
+            "b2csa": b2csa,
+            "cdnra": [{"ctin": ctin, "nt": self.cdnra[ctin]} for ctin in sorted(self.cdnra)],
+        }
 
     def reported(self) -> dict:
         """What a filing of this return keeps (`books.Gstr1Filing.reported`), in paise."""
         return {
             "b2b": {inv["inum"]: ctin for ctin, invoices in self.b2b.items() for inv in invoices},
             "b2cl": [inv["inum"] for invoices in self.b2cl.values() for inv in invoices],
+            "cdnr": {note["nt_num"]: ctin for ctin, notes in self.cdnr.items() for note in notes},
             "b2cs": [
                 [*key, *(getattr(f, name) for name in amendments.PAISE_FIELDS)] for key, f in sorted(self.b2cs.items())
             ],

@@ -194,6 +194,23 @@ B2CSA_HEADER = [
     "State/UT Tax",
     "Cess Amount",
 ]
+CDNRA_HEADER = [
+    "GSTIN/UIN of Recipient",
+    "Original Note Number",
+    "Original Note Date",
+    "Revised Note Number",
+    "Revised Note Date",
+    "Note Type",
+    "Place Of Supply",
+    "Reverse Charge",
+    "Note Value",
+    "Rate",
+    "Taxable Value",
+    "Integrated Tax",
+    "Central Tax",
+    "State/UT Tax",
+    "Cess Amount",
+]
 DOCS_HEADER = ["Nature of Document", "Sr. No. From", "Sr. No. To", "Total Number", "Cancelled", "Net Issued"]
 NATURE = {1: "Invoices for outward supply", 5: "Credit Note"}
 SUPPLY = {
@@ -295,6 +312,27 @@ def _cdnr_rows(data):
                 )
 
 
+def _cdnra_rows(data):
+    for party in data.get("cdnra", []):
+        for note in party["nt"]:
+            for item in note["itms"]:
+                detail = item["itm_det"]
+                yield (
+                    party["ctin"],
+                    note["ont_num"],
+                    _date(note["ont_dt"]),
+                    note["nt_num"],
+                    _date(note["nt_dt"]),
+                    note["ntty"],
+                    note["pos"],
+                    note["rchrg"],
+                    _r(note["val"]),
+                    detail["rt"],
+                    _r(detail["txval"]),
+                    *_tax(detail),
+                )
+
+
 def _cdnur_rows(data):
     for note in data["cdnur"]:
         for item in note["itms"]:
@@ -380,6 +418,7 @@ def write_gstr1(file, built: Gstr1) -> None:
     if "b2ba" in data:  # amendments of a filed return (`books.amendments`), after the template's sheets
         _sheet(book, "b2ba", B2BA_HEADER, _b2ba_rows(data))
         _sheet(book, "b2csa", B2CSA_HEADER, _b2csa_rows(data))
+        _sheet(book, "cdnra", CDNRA_HEADER, _cdnra_rows(data))
     book.save(file)
 
 

@@ -181,9 +181,37 @@ def test_the_workbook_carries_the_amendments(october, filed_october):
 
     _named(october, "O4")
     book = load_workbook(workbooks.gstr1_file(gstr1(period_of("112026"))), read_only=True)
-    assert book.sheetnames == [*workbooks.GSTR1_SHEETS, "b2ba", "b2csa"]
+    assert book.sheetnames == [*workbooks.GSTR1_SHEETS, "b2ba", "b2csa", "cdnra"]
     b2ba = [list(row) for row in book["b2ba"].iter_rows(values_only=True)]
     number = october.orders["O4"].invoice_number
     assert b2ba[1][:6] == [BUYER_GSTIN, number, "08-Oct-2026", number, "08-Oct-2026", 565.5]
     b2csa = [list(row) for row in book["b2csa"].iter_rows(values_only=True)]
     assert b2csa[1][:6] == ["102026", "INTER", "34", "OE", 5, 0]
+
+
+def test_a_corrected_gstin_amends_the_invoice_and_its_filed_credit_note(october, filed_october):
+    o6, note = october.orders["O6"], october.notes["O6"]
+    assert filed_october.reported["cdnr"] == {note.number: BUYER_GSTIN}
+    _named(october, "O6", gstin=OTHER_GSTIN)
+    data = gstr1(period_of("112026")).as_json()
+    assert [(entry["ctin"], [inv["oinum"] for inv in entry["inv"]]) for entry in data["b2ba"]] == [
+        (OTHER_GSTIN, [o6.invoice_number])
+    ]
+    assert data["b2csa"] == []
+    [entry] = data["cdnra"]
+    assert entry["ctin"] == OTHER_GSTIN
+    assert entry["nt"] == [
+        {
+            "ont_num": note.number,
+            "ont_dt": "11-10-2026",
+            "ntty": "C",
+            "nt_num": note.number,
+            "nt_dt": "11-10-2026",
+            "val": 1120.0,
+            "pos": "37",
+            "rchrg": "N",
+            "inv_typ": "R",
+            "itms": [{"num": 1, "itm_det": {"txval": 1000.0, "rt": 12, "camt": 60.0, "samt": 60.0, "csamt": 0}}],
+        }
+    ]
+    assert [e for e in errors(data) if "too long" not in e] == []
