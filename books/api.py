@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from books import registers, tally, workbooks
+from books.filing import gstr1_filing_state, gstr1_mark_filed
 from books.gstr1 import gstr1
 from books.gstr3b import gstr3b
 from books.periods import Period, period_of, span_of
@@ -55,9 +56,10 @@ class _FilesNegotiation(BaseContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
-def _period(request: Request) -> Period:
-    quarterly = str(request.query_params.get("quarterly", "")).lower() in ("1", "true", "yes")
-    return period_of(request.query_params.get("period"), quarterly=quarterly)
+def _period(request: Request, source=None) -> Period:
+    source = request.query_params if source is None else source
+    quarterly = str(source.get("quarterly", "")).lower() in ("1", "true", "yes")
+    return period_of(source.get("period"), quarterly=quarterly)
 
 
 def return_filename(kind: str, built_gstin: str, period: Period) -> str:
@@ -99,6 +101,37 @@ class Gstr3bView(_BooksView):
     def get(self, request: Request) -> Response:
         built = gstr3b(_period(request))
         return Response({"summary": built.summary(), "json": built.as_json()})
+
+
+FILING_ANSWER = OpenApiResponse(
+    OpenApiTypes.OBJECT,
+    description="{fp, quarterly, filed: {at, by} or null, cannotMark: why it cannot be marked now ('' if it can), "
+    "amendments: [{invoice, date, originalPeriod, oldGstin, newGstin, buyerName, value, byHand}]}",
+)
+
+
+class Gstr1FilingView(_BooksView):
+    @extend_schema(
+        summary="Whether a return period's GSTR-1 is marked filed, and the amendments it carries (owner, manager)",
+        parameters=PERIOD_PARAMETERS,
+        responses={200: FILING_ANSWER, 400: BAD_INPUT},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(gstr1_filing_state(_period(request)))
+
+    @extend_schema(
+        summary="Mark a return period's GSTR-1 filed on the portal (owner, manager)",
+        description="Body {period: MMYYYY, quarterly?: bool}. Keeps what the return reported, so an invoice whose "
+        "buyer changes later goes into a later return as an amendment (b2ba, b2csa). 409 period_not_over before "
+        "the period's last day has passed, already_filed for a period (or an overlapping one) already marked.",
+        request=OpenApiTypes.OBJECT,
+        responses={201: FILING_ANSWER, 400: BAD_INPUT, 409: OpenApiResponse(description="Not over, or already filed")},
+    )
+    def post(self, request: Request) -> Response:
+        data = request.data if isinstance(request.data, dict) else {}
+        period = _period(request, data)
+        gstr1_mark_filed(period=period, by=request.user)
+        return Response(gstr1_filing_state(period), status=201)
 
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

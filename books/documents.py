@@ -287,8 +287,9 @@ def _chunks(orders) -> Iterator[list[_Row]]:
         yield chunk
 
 
-def invoices(span: Span) -> Iterator[Document]:
-    """Every tax invoice dated in `span` (IST), oldest first, cancelled ones marked.
+def invoices(span: Span, *, order_ids=None) -> Iterator[Document]:
+    """Every tax invoice dated in `span` (IST), oldest first, cancelled ones marked (only those of
+    `order_ids` when given: the invoices a later return amends).
 
     Read as plain values, a chunk of orders at a time with their lines and their removed lines'
     credit-note lines in one query each (model instances and per-order prefetch querysets were
@@ -296,6 +297,8 @@ def invoices(span: Span) -> Iterator[Document]:
     orders = Order.objects.filter(
         created_at__gte=span.start, created_at__lt=span.end, gst_interstate__isnull=False
     ).order_by("created_at", "id")
+    if order_ids is not None:
+        orders = orders.filter(id__in=order_ids)
     for chunk in _chunks(orders):
         ids = [order.id for order in chunk]
         items: dict[int, list] = defaultdict(list)
@@ -339,12 +342,14 @@ def _document(kind, order, span: Span, *, number, moment, place_of_supply, inter
     )
 
 
-def credit_notes(span: Span) -> Iterator[Document]:
+def credit_notes(span: Span, *, order_ids=None) -> Iterator[Document]:
     """Every credit note dated in `span` (IST), oldest first; a note of an invoice cancelled in the
-    same span is marked cancelled with it."""
+    same span is marked cancelled with it (only the notes of `order_ids` when given)."""
+    dated = CreditNote.objects.filter(created_at__gte=span.start, created_at__lt=span.end)
+    if order_ids is not None:
+        dated = dated.filter(order_id__in=order_ids)
     notes = (
-        CreditNote.objects.filter(created_at__gte=span.start, created_at__lt=span.end)
-        .select_related("order__invoice_buyer")
+        dated.select_related("order__invoice_buyer")
         .prefetch_related(
             "lines",
             Prefetch("order__items", queryset=OrderItem.objects.order_by("id")),

@@ -16,3 +16,5 @@ class BooksErrorCode(ErrorCode):
     )
     RANGE_ACROSS_YEARS = "range_across_years", "A register's dates are in two financial years"
     RANGE_IN_FUTURE = "range_in_future", "A register's 'from' is after today"
+    PERIOD_NOT_OVER = "period_not_over", "A GSTR-1 is marked filed only after its period's last day"
+    ALREADY_FILED = "already_filed", "This GSTR-1 (or one overlapping its period) is already marked filed"

@@ -20,6 +20,12 @@ the documents to the paisa.
   cancelled in the period, its notes, and any number of the range never used) and the net.
 
 An invoice cancelled in the period it was issued in is in no section (`books.documents`).
+
+- `b2ba` / `b2csa`: the invoices of a filed return whose buyer changed after it was filed
+  (`books.amendments`): each in `b2ba` with its original number and date, and, when the return
+  had it as a consumer's `b2cs`, that return's row restated without it (`b2csa`, `omon` the
+  original period); a corrected GSTIN's notes filed in `cdnr` go to `cdnra`. The three keys appear
+  only when there is an amendment.
 """
 
 from collections import defaultdict
@@ -28,7 +34,8 @@ from decimal import Decimal
 
 from django.conf import settings
 
-from books import documents
+from books import amendments, documents
+from books.amendments import Amendment
 from books.documents import Document, Line
 from books.periods import Period
 from books.uqc import is_service
@@ -175,6 +182,10 @@ class Gstr1:
     # Tie-out and checks: the documents' own totals, by section
     totals: dict[str, Figures] = field(default_factory=lambda: defaultdict(Figures))
     counts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    b2ba: dict[str, list[dict]] = field(default_factory=lambda: defaultdict(list))
+    b2csa: dict[tuple[str, str, str, int], Figures] = field(default_factory=dict)
+    cdnra: dict[str, list[dict]] = field(default_factory=lambda: defaultdict(list))
+    amended: list[Amendment] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     long_numbers: list[str] = field(default_factory=list)  # the first few, for the summary
     without_hsn: set[str] = field(default_factory=set)
@@ -291,6 +302,61 @@ class Gstr1:
         else:
             self.cdnur.append({"typ": "B2CL", **entry, "itms": _items(note)})
 
+    def add_amendment(self, amendment: Amendment, filed_b2cs: dict[tuple, dict[str, int]]) -> None:
+        """An invoice of a filed return with a new buyer: `b2ba`, and out of its `b2cs` row when the
+        return had it as a consumer's (`filed_b2cs`: that return's rows as they now stand)."""
+        invoice, omon = amendment.invoice, amendment.original.fp
+        if amendment.was_b2cl:
+            self.problems.append(
+                f"{invoice.number} was reported in b2cl of {omon}; its buyer's GSTIN cannot move it to b2b "
+                "by an amendment: amend it on the portal by hand"
+            )
+            return
+        if not _taxable(invoice):
+            return
+        self.amended.append(amendment)
+        self.counts["amendments"] += 1
+        day = portal_date(invoice.day)
+        self.b2ba[invoice.buyer_gstin].append(
+            {
+                "oinum": invoice.number,
+                "oidt": day,
+                "inum": invoice.number,
+                "idt": day,
+                "val": rupees(invoice.value),
+                "pos": invoice.place_of_supply_code,
+                "rchrg": "N",
+                "inv_typ": INVOICE_TYPE_REGULAR,
+                "itms": _items(invoice),
+            }
+        )
+        if amendment.old_gstin:  # a GSTIN corrected: the invoice was b2b already, its notes cdnr
+            for note in amendment.notes:
+                if _taxable(note):
+                    self.cdnra[note.buyer_gstin].append(
+                        {
+                            "ont_num": note.number,
+                            "ont_dt": portal_date(note.day),
+                            "ntty": NOTE_CREDIT,
+                            "nt_num": note.number,
+                            "nt_dt": portal_date(note.day),
+                            "val": rupees(note.value),
+                            "pos": note.place_of_supply_code,
+                            "rchrg": "N",
+                            "inv_typ": INVOICE_TYPE_REGULAR,
+                            "itms": _items(note),
+                        }
+                    )
+            return
+        for line in invoice.lines:
+            if line.rate == EXEMPT_RATE:
+                continue
+            key = (self._supply_type(invoice), invoice.place_of_supply_code, line.rate)
+            if (omon, *key) not in self.b2csa:
+                filed = filed_b2cs.get(key, {})
+                self.b2csa[(omon, *key)] = Figures(**{name: filed.get(name, 0) for name in amendments.PAISE_FIELDS})
+            self.b2csa[(omon, *key)].add(line, -1)
+
     # --- the portal's JSON ----------------------------------------------------------------------
     def _hsn_rows(self, bucket: dict) -> list[dict]:
         rows = []
@@ -373,6 +439,48 @@ class Gstr1:
             },
             "hsn": {"hsn_b2b": self._hsn_rows(self.hsn["b2b"]), "hsn_b2c": self._hsn_rows(self.hsn["b2c"])},
             "doc_issue": self._doc_issue(),
+        } | self._amendments_json()
+
+    def _amendments_json(self) -> dict:
+        if not self.b2ba:
+            return {}
+        b2csa = []
+        for key in sorted(self.b2csa):
+            omon, supply, pos, rate = key
+            figures = self.b2csa[key]
+            b2csa.append(
+                {
+                    "omon": omon,
+                    "sply_ty": supply,
+                    "pos": pos,
+                    "typ": TYPE_OTHER_THAN_ECOMMERCE,
+                    "itms": [
+                        {
+                            "rt": rate,
+                            "txval": rupees(figures.taxable_value),
+                            **_tax_fields(figures, interstate=supply == "INTER"),
+                        }
+                    ],
+                }
+            )
+        return {
+            "b2ba": [{"ctin": ctin, "inv": self.b2ba[ctin]} for ctin in sorted(self.b2ba)],
+            "b2csa": b2csa,
+            "cdnra": [{"ctin": ctin, "nt": self.cdnra[ctin]} for ctin in sorted(self.cdnra)],
+        }
+
+    def reported(self) -> dict:
+        """What a filing of this return keeps (`books.Gstr1Filing.reported`), in paise."""
+        return {
+            "b2b": {inv["inum"]: ctin for ctin, invoices in self.b2b.items() for inv in invoices},
+            "b2cl": [inv["inum"] for invoices in self.b2cl.values() for inv in invoices],
+            "cdnr": {note["nt_num"]: ctin for ctin, notes in self.cdnr.items() for note in notes},
+            "b2cs": [
+                [*key, *(getattr(f, name) for name in amendments.PAISE_FIELDS)] for key, f in sorted(self.b2cs.items())
+            ],
+            "b2csa": [
+                [*key, *(getattr(f, name) for name in amendments.PAISE_FIELDS)] for key, f in sorted(self.b2csa.items())
+            ],
         }
 
     def summary(self) -> dict:
@@ -421,5 +529,11 @@ def gstr1(period: Period) -> Gstr1:
         built.add_invoice(invoice)
     for note in documents.credit_notes(period):
         built.add_credit_note(note)
+    filed_rows: dict[int, dict] = {}
+    for amendment in amendments.amendments_for(period):
+        original = amendment.original
+        if original.pk not in filed_rows:
+            filed_rows[original.pk] = amendments.filed_b2cs(original)
+        built.add_amendment(amendment, filed_rows[original.pk])
     built.counts["skipped_before_gst"] = documents.skipped_orders(period)
     return built

@@ -17,7 +17,13 @@ amounts add up to zero to the paisa (the figures are `books.documents`' and `boo
   credit, the rest to the gateway's ledger or Cash, so a sale partly paid by credit balances), Cr `Sales @5%` (the taxable value of each rate; exempt
   lines to `Sales exempt`, delivery to `Delivery charges @18%`), Cr `Output CGST 2.5%` and
   `Output SGST 2.5%` (or `Output IGST 5%`).
-- **Credit Note**: the same ledgers the other way round, Cr the way the order was paid.
+- **Credit Note**: the same ledgers the other way round, Cr the way the money went back: what came
+  back as store credit (a cash order's refund, credit the order had spent, a counter return the
+  cashier gave as credit) to `Store credit`, the rest the way the order was paid (the gateway's
+  clearing ledger, or Cash). A store-credit entry belongs to the credit note of its order made
+  with it: the note nearest to it in time, within `CREDIT_MATCH_WINDOW` (the note and the credit
+  are written in one transaction; a credit with no note near it, a goodwill refund, is no GST
+  document and no voucher of this file).
 - **Purchase** (each supplier invoice posted in the period): Dr `Purchase @5%`, Dr `Input CGST
   2.5%` / `Input SGST 2.5%` (or `Input IGST 5%`), Cr the supplier's own ledger (its name).
 - **Debit Note**: the same the other way round.
@@ -28,6 +34,7 @@ with those names once (README, "The books"). Streamed: one voucher's text at a t
 
 from collections import defaultdict
 from collections.abc import Iterator
+from datetime import timedelta
 from xml.sax.saxutils import escape
 
 from django.conf import settings
@@ -38,12 +45,16 @@ from books.periods import Span
 from common.gstin import STATE_NAMES
 from common.money import to_paise, to_rupees
 from counter.models import BillTender
-from orders.models import Order
+from orders.models import CreditNote, Order
 from orders.tax import DELIVERY_SAC
+from payments.models import StoreCreditEntry
 
 BATCH = 1000
 EXEMPT_RATE = 0
 TENDER_LEDGERS = {"cash": "cash", "upi": "upi", "card": "card", "credit": "store_credit"}
+CREDIT_BACK = (StoreCreditEntry.Kind.REFUND, StoreCreditEntry.Kind.RETURN, StoreCreditEntry.Kind.RESTORE)
+CREDIT_MATCH_WINDOW = timedelta(minutes=2)
+CREDIT_BACK_KEY = "credit_back"  # beside the order ids in a batch's payments: the credit by note number
 
 
 def ledger(key: str, rate: int = 0) -> str:
@@ -124,7 +135,31 @@ def _receipts(document: Document, paid: dict) -> list[tuple[str, int]]:
         spent = min(credit, document.value)
         shares = [(source, document.value - spent), (ledger("store_credit"), spent)]
         return [(name, paise) for name, paise in shares if paise]  # the party is the first
+    if document.kind == documents.CREDIT_NOTE:
+        back = min(paid[CREDIT_BACK_KEY].get(document.number, 0), document.value)
+        shares = [(source, document.value - back), (ledger("store_credit"), back)]
+        return [(name, paise) for name, paise in shares if paise] or [(source, 0)]
     return [(source, document.value)]
+
+
+def _credit_back(order_ids: list[int]) -> dict[str, int]:
+    """The store credit each credit note of the orders gave back, in paise, by note number: each
+    entry given to the order's note nearest to it in time within `CREDIT_MATCH_WINDOW` (see the
+    module's docstring)."""
+    notes: dict[int, list[tuple]] = defaultdict(list)
+    for row in CreditNote.objects.filter(order_id__in=order_ids).values("order_id", "number", "created_at"):
+        notes[row["order_id"]].append((row["created_at"], row["number"]))
+    back: dict[str, int] = defaultdict(int)
+    entries = StoreCreditEntry.objects.filter(order_id__in=order_ids, kind__in=CREDIT_BACK)
+    for entry in entries.values("order_id", "created_at", "amount_paise"):
+        near = [
+            (abs(entry["created_at"] - made), number)
+            for made, number in notes[entry["order_id"]]
+            if abs(entry["created_at"] - made) <= CREDIT_MATCH_WINDOW
+        ]
+        if near:
+            back[min(near)[1]] += entry["amount_paise"]
+    return back
 
 
 def _paid(order_ids: list[int]) -> dict:
@@ -143,11 +178,16 @@ def _paid(order_ids: list[int]) -> dict:
     return found
 
 
-def _batched(items: Iterator[Document]) -> Iterator[tuple[Document, dict]]:
+def _paid_back(order_ids: list[int]) -> dict:
+    """`_paid`, and under `CREDIT_BACK_KEY` the store credit each of the orders' credit notes gave back."""
+    return {**_paid(order_ids), CREDIT_BACK_KEY: _credit_back(order_ids)}
+
+
+def _batched(items: Iterator[Document], read=_paid) -> Iterator[tuple[Document, dict]]:
     batch: list[Document] = []
 
     def flush():
-        paid = _paid([document.order_id for document in batch])
+        paid = read([document.order_id for document in batch])
         return [(document, paid) for document in batch]
 
     for document in items:
@@ -193,7 +233,7 @@ def sales_vouchers(span: Span) -> Iterator[str]:
 
 
 def credit_note_vouchers(span: Span) -> Iterator[str]:
-    for note, paid in _batched(documents.credit_notes(span)):
+    for note, paid in _batched(documents.credit_notes(span), read=_paid_back):
         income, taxes = _sales_rates(note)
         refunds = _receipts(note, paid)
         entries = [(name, paise, True) for name, paise in income]

@@ -4,6 +4,7 @@ from books import api
 
 urlpatterns = [
     path("books/gstr1", api.Gstr1View.as_view(), name="books-gstr1"),
+    path("books/gstr1/filing", api.Gstr1FilingView.as_view(), name="books-gstr1-filing"),
     path("books/gstr1.xlsx", api.Gstr1WorkbookView.as_view(), name="books-gstr1-workbook"),
     path("books/gstr3b", api.Gstr3bView.as_view(), name="books-gstr3b"),
     path("books/tally.xml", api.TallyView.as_view(), name="books-tally"),

@@ -165,6 +165,52 @@ HSN_HEADER = [
     "State/UT Tax Amount",
     "Cess Amount",
 ]
+B2BA_HEADER = [
+    "GSTIN/UIN of Recipient",
+    "Original Invoice Number",
+    "Original Invoice date",
+    "Revised Invoice Number",
+    "Revised Invoice date",
+    "Invoice Value",
+    "Place Of Supply",
+    "Reverse Charge",
+    "Invoice Type",
+    "Rate",
+    "Taxable Value",
+    "Integrated Tax",
+    "Central Tax",
+    "State/UT Tax",
+    "Cess Amount",
+]
+B2CSA_HEADER = [
+    "Original Month",
+    "Supply Type",
+    "Place Of Supply",
+    "Type",
+    "Rate",
+    "Taxable Value",
+    "Integrated Tax",
+    "Central Tax",
+    "State/UT Tax",
+    "Cess Amount",
+]
+CDNRA_HEADER = [
+    "GSTIN/UIN of Recipient",
+    "Original Note Number",
+    "Original Note Date",
+    "Revised Note Number",
+    "Revised Note Date",
+    "Note Type",
+    "Place Of Supply",
+    "Reverse Charge",
+    "Note Value",
+    "Rate",
+    "Taxable Value",
+    "Integrated Tax",
+    "Central Tax",
+    "State/UT Tax",
+    "Cess Amount",
+]
 DOCS_HEADER = ["Nature of Document", "Sr. No. From", "Sr. No. To", "Total Number", "Cancelled", "Net Issued"]
 NATURE = {1: "Invoices for outward supply", 5: "Credit Note"}
 SUPPLY = {
@@ -198,6 +244,33 @@ def _b2b_rows(data):
                 )
 
 
+def _b2ba_rows(data):
+    for party in data.get("b2ba", []):
+        for invoice in party["inv"]:
+            for item in invoice["itms"]:
+                detail = item["itm_det"]
+                yield (
+                    party["ctin"],
+                    invoice["oinum"],
+                    _date(invoice["oidt"]),
+                    invoice["inum"],
+                    _date(invoice["idt"]),
+                    _r(invoice["val"]),
+                    invoice["pos"],
+                    invoice["rchrg"],
+                    "Regular B2B",
+                    detail["rt"],
+                    _r(detail["txval"]),
+                    *_tax(detail),
+                )
+
+
+def _b2csa_rows(data):
+    for row in data.get("b2csa", []):
+        for item in row["itms"]:
+            yield (row["omon"], row["sply_ty"], row["pos"], row["typ"], item["rt"], _r(item["txval"]), *_tax(item))
+
+
 def _b2cl_rows(data):
     for place in data["b2cl"]:
         for invoice in place["inv"]:
@@ -227,6 +300,27 @@ def _cdnr_rows(data):
                 detail = item["itm_det"]
                 yield (
                     party["ctin"],
+                    note["nt_num"],
+                    _date(note["nt_dt"]),
+                    note["ntty"],
+                    note["pos"],
+                    note["rchrg"],
+                    _r(note["val"]),
+                    detail["rt"],
+                    _r(detail["txval"]),
+                    *_tax(detail),
+                )
+
+
+def _cdnra_rows(data):
+    for party in data.get("cdnra", []):
+        for note in party["nt"]:
+            for item in note["itms"]:
+                detail = item["itm_det"]
+                yield (
+                    party["ctin"],
+                    note["ont_num"],
+                    _date(note["ont_dt"]),
                     note["nt_num"],
                     _date(note["nt_dt"]),
                     note["ntty"],
@@ -321,6 +415,10 @@ def write_gstr1(file, built: Gstr1) -> None:
     _sheet(book, "hsn(b2b)", HSN_HEADER, _hsn_rows(data["hsn"]["hsn_b2b"]))
     _sheet(book, "hsn(b2c)", HSN_HEADER, _hsn_rows(data["hsn"]["hsn_b2c"]))
     _sheet(book, "docs", DOCS_HEADER, _docs_rows(data))
+    if "b2ba" in data:  # amendments of a filed return (`books.amendments`), after the template's sheets
+        _sheet(book, "b2ba", B2BA_HEADER, _b2ba_rows(data))
+        _sheet(book, "b2csa", B2CSA_HEADER, _b2csa_rows(data))
+        _sheet(book, "cdnra", CDNRA_HEADER, _cdnra_rows(data))
     book.save(file)
 
 

@@ -74,3 +74,40 @@ def test_the_owner_reads_3b_downloads_the_workbook_and_sees_refusals(
         expect(page.locator(".alert--danger").first).to_be_visible()
         page.screenshot(path=str(SHOTS / f"books-refused-{name}-{language}.png"), full_page=True)
         page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "te"])
+def test_the_owner_marks_a_return_filed_and_sees_the_amendments_of_the_next(
+    browser, live_server, october, admin_user, language
+):
+    from books.filing import gstr1_mark_filed
+    from books.periods import period_of
+    from books.tests.shop import BUYER_GSTIN, BUYER_NAME
+    from orders.buyers import invoice_buyer_set
+
+    gstr1_mark_filed(period=period_of("092026"), by=admin_user)
+    gstr1_mark_filed(period=period_of("102026"), by=admin_user)
+    invoice_buyer_set(order=october.orders["O4"], gstin=BUYER_GSTIN, name=BUYER_NAME)  # after filing
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for number, (name, viewport) in enumerate((("phone", PHONE), ("desktop", DESKTOP))):
+        page = tab(browser, live_server, viewport, language)
+        sign_in(page, admin_user.phone_no, then="/admin/books")
+        page.locator("#books-month").fill("2026-10")
+        page.locator(".books-period button[type=submit]").click()
+        expect(page.locator(".books-filed")).to_be_visible()  # October: filed
+        page.locator("#books-month").fill("2026-11")
+        page.locator(".books-period button[type=submit]").click()
+        amendments = page.locator(".books-amendments li")
+        expect(amendments).to_have_count(1)
+        expect(amendments).to_contain_text(october.orders["O4"].invoice_number)
+        expect(amendments).to_contain_text(BUYER_GSTIN)
+        page.locator(".books-filing").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"books-amendments-{name}-{language}.png"), full_page=True)
+        if number == 0:  # the phone marks November filed; the desktop finds it so
+            page.locator(".books-filing button").click()
+        expect(page.locator(".books-filed")).to_be_visible()
+        expect(page.locator(".books-filing button")).to_have_count(0)
+        if language == "en":
+            expect(page.locator(".books-filed")).to_contain_text("Marked filed on")
+        page.screenshot(path=str(SHOTS / f"books-filed-{name}-{language}.png"), full_page=True)
+        page.context.close()

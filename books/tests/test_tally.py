@@ -3,12 +3,13 @@ ledgers add up to the returns' figures."""
 
 import xml.etree.ElementTree as ET
 from collections import Counter
+from datetime import timedelta
 from decimal import Decimal
 
 from books import tally
 from books.gstr1 import gstr1
 from books.itc import input_tax
-from books.tests.shop import BUYER_GSTIN, at, sale
+from books.tests.shop import BUYER_GSTIN, at, give_back, sale
 from orders.models import Order
 
 
@@ -108,3 +109,75 @@ def test_a_sale_paid_wholly_by_store_credit_debits_only_that_ledger(october, oct
     )
     assert entries(voucher) == [("Store credit", "Yes", Decimal("-40.00")), ("Sales exempt", "No", Decimal("40.00"))]
     assert voucher.findtext("PARTYLEDGERNAME") == "Store credit"
+
+
+def _credit_back(order, note, paise: int) -> None:
+    """As a refund as store credit leaves it: the entry written with the note (`payments.credit`)."""
+    from payments.credit import credit_refund
+    from payments.models import StoreCreditEntry
+
+    entry = credit_refund(order=order, paise=paise, reason="Damaged")
+    note.refresh_from_db()  # dated by the test after it was made
+    StoreCreditEntry.objects.filter(pk=entry.pk).update(created_at=note.created_at + timedelta(seconds=1))
+
+
+def _balanced(voucher) -> bool:
+    lines = entries(voucher)
+    debits = sum(-amount for _, positive, amount in lines if positive == "Yes")
+    credits = sum(amount for _, positive, amount in lines if positive == "No")
+    return bool(lines) and debits == credits
+
+
+def test_a_refund_as_store_credit_credits_the_store_credit_ledger_and_a_card_refund_the_gateway(
+    october, purchases, october_period, customer
+):
+    p = october.packs
+    cash = sale(customer, when=at(10, 20), lines=[(p.rice, 1), (p.oil, 1)])
+    cash_note = give_back(cash, p.rice, packs=1, when=at(10, 21))
+    _credit_back(cash, cash_note, 42000)
+    card = sale(customer, when=at(10, 22), lines=[(p.ghee, 1), (p.oil, 1)])
+    Order.objects.filter(pk=card.pk).update(payment_method=Order.PaymentMethod.ONLINE)
+    card_note = give_back(card, p.ghee, packs=1, when=at(10, 23))
+    # Part of a refund as credit, the rest to the gateway (an online order that had spent credit)
+    mixed = sale(customer, when=at(10, 24), lines=[(p.rice, 1), (p.oil, 1)])
+    Order.objects.filter(pk=mixed.pk).update(payment_method=Order.PaymentMethod.ONLINE)
+    mixed_note = give_back(mixed, p.rice, packs=1, when=at(10, 25))
+    _credit_back(mixed, mixed_note, 10050)
+
+    root = parsed(october_period)
+    vouchers = {v.findtext("VOUCHERNUMBER"): v for v in root.iter("VOUCHER")}
+    assert all(_balanced(voucher) for voucher in vouchers.values()), [
+        number for number, voucher in vouchers.items() if not _balanced(voucher)
+    ]
+    refunds = {
+        note.number: [(name, amount) for name, positive, amount in entries(vouchers[note.number]) if positive == "No"]
+        for note in (cash_note, card_note, mixed_note)
+    }
+    assert refunds[cash_note.number] == [("Store credit", Decimal("420.00"))]
+    assert vouchers[cash_note.number].findtext("PARTYLEDGERNAME") == "Store credit"
+    assert refunds[card_note.number] == [("Online payments clearing", Decimal("1120.00"))]
+    assert refunds[mixed_note.number] == [
+        ("Online payments clearing", Decimal("319.50")),
+        ("Store credit", Decimal("100.50")),
+    ]
+    # October's own notes gave no credit back: still the way their orders were paid
+    assert refunds_of(vouchers[october.notes["O5"].number]) == ["Cash"]
+
+
+def refunds_of(voucher) -> list[str]:
+    return [
+        name for name, positive, _ in entries(voucher) if positive == "No" and not name.startswith(("Sales", "Out"))
+    ]
+
+
+def test_a_store_credit_far_from_any_note_is_no_refund_of_one(october, october_period, customer):
+    p = october.packs
+    order = sale(customer, when=at(10, 20), lines=[(p.rice, 2)])
+    note = give_back(order, p.rice, packs=1, when=at(10, 21))
+    _credit_back(order, note, 42000)
+    from payments.models import StoreCreditEntry
+
+    # A goodwill refund a day later (no credit note): not this note's money
+    StoreCreditEntry.objects.filter(order=order).update(created_at=at(10, 22))
+    voucher = next(v for v in parsed(october_period).iter("VOUCHER") if v.findtext("VOUCHERNUMBER") == note.number)
+    assert refunds_of(voucher) == ["Cash"]

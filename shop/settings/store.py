@@ -77,7 +77,8 @@ TALLY_LEDGERS = {
     "store_credit": env.text(
         "TALLY_STORE_CREDIT_LEDGER",
         "Store credit",
-        meaning=_LEDGER + "store credit (a counter tender, or what a website or phone order spent) to",
+        meaning=_LEDGER
+        + "store credit, a liability (a counter tender, what a website or phone order spent, and refunds given as credit) to",
     ),
     "online": env.text(
         "TALLY_ONLINE_LEDGER", "Online payments clearing", meaning=_LEDGER + "orders paid online (the gateway) to"

@@ -545,6 +545,11 @@ API: dict[str, dict[str, Rule]] = {
         )
     },
     "api/books/gstr1.xlsx": {"GET": Rule(ADMIN_ONLY, NO_STAFF, query={"period": "102026"})},
+    # marking a return filed is the owner's or manager's (a filing keeps what the return reported)
+    "api/books/gstr1/filing": {
+        "GET": Rule(ADMIN_ONLY, NO_STAFF, query={"period": "102026"}),
+        "POST": Rule((401, 403, 403, 201), NO_STAFF, body=lambda world, actor: {"period": "102026"}),
+    },
     "api/books/tally.xml": {"GET": Rule(ADMIN_ONLY, NO_STAFF, query={"from": "2026-11-01", "to": "2026-11-30"})},
     # slots: checkout's offer is public; the weekly plan is the admin's
     "api/slots": {"GET": Rule(PUBLIC)},

@@ -3,14 +3,20 @@
 // tax on purchases, the set-off, what is paid in cash) and download GSTR-1 as the portal's JSON
 // or a workbook; for any date range within a financial year, the registers (CSV or Excel) and
 // the Tally file. Every refusal (a future period, a range across 1 April) is the server's own
-// sentence. Phone first: one column; the downloads wrap.
+// sentence. Phone first: one column; the downloads wrap. Once GSTR-1 is filed on the portal the
+// owner marks it filed here (books/filing.py decides when it may be); the return then shows when it
+// was, and any return shows the amendments it carries (invoices of a filed return whose buyer was
+// named later: b2ba, and b2csa out of that return's b2cs), as the server lists them.
 import { useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
+import { api } from "../../lib/api";
+import { formatDateTime, formatMonth } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
-import { REGISTERS, download, fpOf, periodQuery, rangeQuery } from "./files";
+import { useSubmit } from "../../lib/useSubmit";
+import { REGISTERS, download, fpOf, monthOfFp, periodQuery, rangeQuery } from "./files";
 import "./admin-books.css";
 
 const HEADS = [
@@ -87,6 +93,59 @@ function ThreeB({ summary }) {
         ]}
       />
     </section>
+  );
+}
+
+function Amendments({ rows }) {
+  const t = useT();
+  return (
+    <div className="books-amendments">
+      <h3>{t("admin.books.amendments")}</h3>
+      <p className="books-hint">{t("admin.books.amendmentsHint")}</p>
+      <ul>
+        {rows.map((row) => (
+          <li key={row.invoice}>
+            <span className="books-amendment__invoice">{row.invoice}</span>
+            <span>{t("admin.books.amendmentOf", { period: formatMonth(monthOfFp(row.originalPeriod)), value: formatMoney(row.value) })}</span>
+            <span className="books-amendment__gstin">
+              {t("admin.books.amendmentBuyer", { from: row.oldGstin || t("admin.books.consumer"), to: row.newGstin, name: row.buyerName })}
+            </span>
+            {row.byHand && <strong>{t("admin.books.byHand")}</strong>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Filing({ query, periodName }) {
+  const t = useT();
+  const state = useApi(`/api/books/gstr1/filing?${query}`);
+  const mark = useSubmit(async () => {
+    state.setData(await api("/api/books/gstr1/filing", { method: "POST", body: Object.fromEntries(new URLSearchParams(query)) }));
+  });
+  const filing = state.data;
+  if (state.error) return <Message variant="danger">{state.error}</Message>;
+  if (!filing) return <Loader />;
+  return (
+    <div className="books-filing" aria-live="polite">
+      {filing.filed ? (
+        <p className="books-filed">
+          {filing.filed.by
+            ? t("admin.books.filedBy", { when: formatDateTime(filing.filed.at), name: filing.filed.by })
+            : t("admin.books.filed", { when: formatDateTime(filing.filed.at) })}
+        </p>
+      ) : (
+        <>
+          <p className="books-hint">{filing.cannotMark || t("admin.books.markHint")}</p>
+          <button type="button" className="btn" disabled={Boolean(filing.cannotMark) || mark.busy} onClick={() => mark.submit()}>
+            {mark.busy ? t("admin.books.marking") : t("admin.books.markFiled", { period: periodName })}
+          </button>
+        </>
+      )}
+      {mark.error && <Message variant="danger">{mark.error}</Message>}
+      {filing.amendments.length > 0 && <Amendments rows={filing.amendments} />}
+    </div>
   );
 }
 
@@ -167,6 +226,11 @@ export default function AdminBooksPage({ initialMonth = lastMonth() }) {
           <Downloads title={t("admin.books.returns")}>
             {button("gstr1", t("admin.books.gstr1Json"), `/api/books/gstr1?${query}`, `GSTR1_${summary.fp}.json`, true)}
             {button("gstr1x", t("admin.books.gstr1Excel"), `/api/books/gstr1.xlsx?${query}`, `GSTR1_${summary.fp}.xlsx`)}
+            <Filing
+              key={query}
+              query={query}
+              periodName={shown.quarterly ? t("admin.books.quarterOf", { month: formatMonth(shown.month) }) : formatMonth(shown.month)}
+            />
           </Downloads>
           <section className="books-section" aria-labelledby="books-registers">
             <h2 id="books-registers">{t("admin.books.registers")}</h2>

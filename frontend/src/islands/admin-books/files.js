@@ -9,6 +9,12 @@ export function fpOf(month) {
   return year && number ? `${number}${year}` : "";
 }
 
+/** The return period 102026 as the month "2026-10". */
+export function monthOfFp(fp) {
+  const text = String(fp || "");
+  return text.length === 6 ? `${text.slice(2)}-${text.slice(0, 2)}` : "";
+}
+
 export function periodQuery(month, quarterly) {
   const query = new URLSearchParams({ period: fpOf(month) });
   if (quarterly) query.set("quarterly", "true");
