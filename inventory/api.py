@@ -249,6 +249,31 @@ class ReorderView(ManagerView):
         )
 
 
+class ReorderSmsView(ManagerView):
+    @extend_schema(
+        request={
+            "application/json": {
+                "type": "object",
+                "properties": {"supplierId": {"type": "string", "description": "The supplier to text"}},
+                "required": ["supplierId"],
+            }
+        },
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Text a supplier its suggested purchase order through the shop's SMS; once a day per order",
+    )
+    def post(self, request: Request) -> Response:
+        body = request.data if isinstance(request.data, dict) else {}
+        sent = reorder_message.reorder_sms_send(supplier_id=body.get("supplierId"))
+        return Response(
+            {
+                "supplierId": str(body.get("supplierId")),
+                "phone": sent.phone,
+                "message": sent.text,
+                "alreadySent": sent.sent_before,
+            }
+        )
+
+
 class MarginsView(ManagerView):
     @extend_schema(
         parameters=[
