@@ -94,12 +94,15 @@ function BusinessFields({ form, update, id }) {
 /**
  * The address the offline lookup gives for a point: it knows the pincode and the town, never the
  * street. A street belongs to its pincode (issue 45: the location moved city and pincode and kept
- * the old street): the one typed is kept only when the point is in the pincode the form already
- * holds; otherwise it becomes the spec's 'Unknown Street' for the shopper to type.
+ * the old street): the one typed is kept when the point is in the pincode the form holds, or the
+ * form has no pincode yet (the street typed first, the location completing it); a street of
+ * another pincode becomes the spec's 'Unknown Street' for the shopper to type.
  */
 export function addressFromLookup(result, typed = {}) {
   const pincode = result.pincode || UNKNOWN.postalCode;
-  const samePincode = Boolean(result.pincode) && (typed.postalCode ?? "").trim() === result.pincode;
+  const typedPincode = (typed.postalCode ?? "").trim();
+  const noPincode = !typedPincode || typedPincode.toLowerCase() === UNKNOWN.postalCode.toLowerCase();
+  const samePincode = noPincode || (Boolean(result.pincode) && typedPincode === result.pincode);
   const street = samePincode && !needsStreet(typed.street ?? "") ? (typed.street ?? "").trim() : "";
   return {
     street: street || UNKNOWN.street,

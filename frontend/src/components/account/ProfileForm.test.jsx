@@ -269,9 +269,11 @@ describe("Use Current Location", () => {
     });
   });
 
-  it("keeps the typed street only in the pincode it was typed for", () => {
+  it("keeps the typed street only in the pincode it was typed for (or with none yet)", () => {
     const typed = { street: "12 Main Road", city: "Amalapuram", postalCode: "533201" };
     expect(addressFromLookup({ pincode: "533201", town: "Amalapuram" }, typed).street).toBe("12 Main Road");
+    // Typed before any pincode: the location completes it.
+    expect(addressFromLookup({ pincode: "533201" }, { street: "4 Temple Street", postalCode: "" }).street).toBe("4 Temple Street");
     expect(addressFromLookup({ pincode: "533005", town: "Kakinada" }, typed)).toEqual({
       street: "Unknown Street", city: "Kakinada", postalCode: "533005",
     });
