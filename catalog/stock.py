@@ -97,6 +97,17 @@ def _selling_order(batch: StockBatch) -> tuple:
     return (batch.best_before is None, batch.best_before or datetime.date.max, batch.received_at, batch.pk)
 
 
+def batches_in_selling_order(batches: Iterable[StockBatch], *, today: datetime.date | None = None) -> list[StockBatch]:
+    """The batches a sale would take from, in the order it takes them (`_sell`): holding stock,
+    not past their best-before date, earliest expiry first. The one reading of that order outside
+    a sale (the staff's cost figures, `inventory.costing`); reads the batches given, no query."""
+    today = today or timezone.localdate()
+    return sorted(
+        (batch for batch in batches if batch.count > 0 and (batch.best_before is None or batch.best_before >= today)),
+        key=_selling_order,
+    )
+
+
 class _Ledger:
     """The movements of one call, written at the end: one UPDATE of the batches, one of the packs,
     one INSERT of the movements."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from django.conf import settings
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from common.errors import InvalidValue
 from common.india import is_pincode, latitude, longitude
@@ -35,6 +35,29 @@ class DeliveryResult:
     town: str
     deliverable: bool
     message: str
+    # For a town of the delivery map, which of its pincodes the shop delivers to ("" elsewhere): the
+    # map is by pincode, so "Kakinada" is deliverable at 533001 and not at 533005 (spec section 5).
+    area: str = ""
+
+
+def town_pincodes(town: str) -> list[str]:
+    """The pincodes of the delivery map (`DELIVERY_PINCODES`) that bear this town's name."""
+    wanted = town.strip().casefold()
+    return sorted(pin for pin, mapped in settings.DELIVERY_PINCODES.items() if mapped.casefold() == wanted)
+
+
+def delivery_area(town: str) -> str:
+    """For a town of the delivery map, which of its pincodes it delivers to ('In Kakinada we
+    deliver to pincode 533001.'), in the active language; "" for any other town. The one place the checker, shipping and the profile
+    learn that a town is delivered to only in some pincodes."""
+    pincodes = town_pincodes(town)
+    if not pincodes:
+        return ""
+    return ngettext(
+        "In {town} we deliver to pincode {pincodes}.",
+        "In {town} we deliver to pincodes {pincodes}.",
+        len(pincodes),
+    ).format(town=town_display_name(settings.DELIVERY_PINCODES[pincodes[0]]), pincodes=", ".join(pincodes))
 
 
 @cache
@@ -101,9 +124,16 @@ def _check_pincode(pincode: str) -> DeliveryResult:
         return DeliveryResult(pincode, state, town, False, str(MESSAGE_WRONG_STATE))
     if mapped_town:
         return DeliveryResult(
-            pincode, state, town, True, MESSAGE_DELIVERABLE.format(town=town_display_name(mapped_town))
+            pincode,
+            state,
+            town,
+            True,
+            MESSAGE_DELIVERABLE.format(town=town_display_name(mapped_town)),
+            delivery_area(mapped_town),
         )
-    return DeliveryResult(pincode, state, town, False, str(MESSAGE_NOT_DELIVERABLE))
+    # 533005 is in Kakinada district but not in the map: the shopper is told where in Kakinada the
+    # shop does deliver.
+    return DeliveryResult(pincode, state, town, False, str(MESSAGE_NOT_DELIVERABLE), delivery_area(town))
 
 
 def pincode_near(*, lat, lng) -> str:

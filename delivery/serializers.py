@@ -30,6 +30,10 @@ class DeliveryOutput(serializers.Serializer):
     town = serializers.CharField()
     deliverable = serializers.BooleanField()
     message = serializers.CharField()
+    area = serializers.CharField(
+        help_text="For a town of the delivery map, the pincodes of it the shop delivers to, as a sentence "
+        "('In Kakinada we deliver to pincode 533001.'); empty elsewhere"
+    )
 
 
 class PlaceSearchInput(serializers.Serializer):

@@ -249,6 +249,31 @@ class ReorderView(ManagerView):
         )
 
 
+class ReorderSmsView(ManagerView):
+    @extend_schema(
+        request={
+            "application/json": {
+                "type": "object",
+                "properties": {"supplierId": {"type": "string", "description": "The supplier to text"}},
+                "required": ["supplierId"],
+            }
+        },
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Text a supplier its suggested purchase order through the shop's SMS; once a day per order",
+    )
+    def post(self, request: Request) -> Response:
+        body = request.data if isinstance(request.data, dict) else {}
+        sent = reorder_message.reorder_sms_send(supplier_id=body.get("supplierId"))
+        return Response(
+            {
+                "supplierId": str(body.get("supplierId")),
+                "phone": sent.phone,
+                "message": sent.text,
+                "alreadySent": sent.sent_before,
+            }
+        )
+
+
 class MarginsView(ManagerView):
     @extend_schema(
         parameters=[
@@ -341,7 +366,8 @@ class PriceCheckView(ManagerView):
     @extend_schema(
         parameters=[PriceCheckQuerySerializer],
         responses={200: OpenApiTypes.OBJECT},
-        summary="Would this price sell the pack below its latest cost? The edit screen's warning, with the figures",
+        summary="Would this price sell the pack below what it cost (the dearest pack on the shelf, else the latest "
+        "purchase)? The edit screen's warning, with the figures",
     )
     def get(self, request: Request, financial_id: int) -> Response:
         query = PriceCheckQuerySerializer(data=request.query_params)
@@ -357,10 +383,10 @@ class PriceCheckView(ManagerView):
         warning = None
         if check.below_cost:
             warning = gettext(
-                "₹{price} sells this pack below its latest cost: ₹{cost} before GST, ₹{with_gst} with {rate}% GST."
+                "₹{price} sells this pack below what it cost: ₹{cost} before GST, ₹{with_gst} with {rate}% GST."
             ).format(
                 price=rupees(check.selling_price),
-                cost=rupees(check.latest_cost),
+                cost=rupees(check.cost),
                 with_gst=rupees(check.cost_with_gst),
                 rate=check.gst_rate,
             )
@@ -369,7 +395,7 @@ class PriceCheckView(ManagerView):
                 "financialId": str(financial_id),
                 "sellingPrice": money(check.selling_price),
                 "gstRate": check.gst_rate,
-                "latestCost": money(check.latest_cost),
+                "cost": money(check.cost),
                 "costWithGst": money(check.cost_with_gst),
                 "belowCost": check.below_cost,
                 "warning": warning,

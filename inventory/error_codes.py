@@ -23,3 +23,5 @@ class InventoryErrorCode(ErrorCode):
     RETURN_TOO_MANY = "return_too_many", "More returned than the purchase line holds"
     BAD_GROUPING = "bad_grouping", "Margins are grouped by day, category or pack only"
     BAD_EXPORT = "bad_export", "The only export of margins or a count sheet is csv"
+    NO_MOBILE = "no_mobile", "The supplier has no mobile number a text can reach"
+    NOTHING_TO_REORDER = "nothing_to_reorder", "No pack bought from this supplier is at or under its reorder level"

@@ -18,6 +18,7 @@ urlpatterns = [
     path("inventory/stock-takes/<int:take_id>", api.StockTakeView.as_view(), name="inventory-stock-take"),
     path("inventory/stock-takes/<int:take_id>/post", api.StockTakePostView.as_view(), name="inventory-stock-take-post"),
     path("inventory/reorder", api.ReorderView.as_view(), name="inventory-reorder"),
+    path("inventory/reorder/sms", api.ReorderSmsView.as_view(), name="inventory-reorder-sms"),
     path("inventory/near-expiry", api.NearExpiryView.as_view(), name="inventory-near-expiry"),
     path("inventory/packs/<int:financial_id>/history", api.PackHistoryView.as_view(), name="inventory-pack-history"),
     path("inventory/packs/<int:financial_id>/price-check", api.PriceCheckView.as_view(), name="inventory-price-check"),

@@ -15,8 +15,12 @@ first, its placement's: what makes it "new" to a board).
 A process that dies between an order's commit and its stamp must not lose the change (issue 46),
 so the change also writes an `OrderChangePending` row in its own transaction (`order_change_pending`):
 the stamp deletes it, and one still there `LOST_AFTER` after it was written belongs to a stamp that
-never ran, which the beat task stamps and announces then (`orders.events.order_changes_recover`).
-Stamps wait on each other for the few milliseconds each takes.
+never ran, which the beat task (every `SWEEP_EVERY`) stamps and announces then
+(`orders.events.order_changes_recover`): a change lost with its process reaches the board within
+`LOST_AFTER + SWEEP_EVERY` (10 s). A sweep claims the notes it stamps (`FOR UPDATE SKIP LOCKED`, in
+the stamps' transaction), so two sweeps running at once never stamp the same note twice, and a note
+still held by a change committing (or by its own stamp) is left to it. Stamps wait on each other
+for the few milliseconds each takes.
 """
 
 from datetime import timedelta
@@ -28,7 +32,11 @@ from django.utils import timezone
 from orders.models import OrderChange, OrderChangeCounter, OrderChangePending
 
 # A pending change this old has lost its stamp (a stamp runs milliseconds after the commit).
-LOST_AFTER = timedelta(seconds=30)
+LOST_AFTER = timedelta(seconds=5)
+# How often the beat task sweeps for lost stamps (CELERY_BEAT_SCHEDULE reads it).
+SWEEP_EVERY = timedelta(seconds=5)
+# Notes one sweep claims; the next sweep takes the rest.
+SWEEP_LIMIT = 200
 
 COUNTER_ID = 1
 
@@ -81,6 +89,23 @@ def current_cursor() -> int:
 def changes_since(*, since: int, limit: int) -> list[OrderChange]:
     """The orders changed after `since`, oldest change first, at most `limit` of them."""
     return list(OrderChange.objects.filter(cursor__gt=since).order_by("cursor")[:limit])
+
+
+def order_changes_claim_and_stamp(
+    *, older_than: timedelta = LOST_AFTER, limit: int = SWEEP_LIMIT
+) -> list[tuple[int, int]]:
+    """Claim the notes older than `older_than` that no one else holds (skip-locked: a change still
+    committing, a stamp running, another sweep) and stamp each in the same transaction; answers
+    [(order id, cursor)], oldest note first. Announce them once this has returned (committed)."""
+    moment = timezone.now() - older_than
+    with transaction.atomic():
+        claimed = list(
+            OrderChangePending.objects.select_for_update(skip_locked=True)
+            .filter(at__lte=moment)
+            .order_by("at")
+            .values_list("order_id", flat=True)[:limit]
+        )
+        return [(order_id, order_change_stamp(order_id=order_id)) for order_id in claimed]
 
 
 def order_changes_lost(*, older_than: timedelta = LOST_AFTER) -> list[int]:

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.dispatch import Signal
 
 from catalog.after_commit import on_commit_once, pending
-from orders.changes import LOST_AFTER, order_change_pending, order_change_stamp, order_changes_lost
+from orders.changes import LOST_AFTER, order_change_pending, order_change_stamp, order_changes_claim_and_stamp
 
 logger = logging.getLogger(__name__)
 
@@ -34,7 +34,10 @@ def _stamp(order_id: int) -> int | None:
 
 
 def _send(order_id: int) -> None:
-    cursor = _stamp(order_id)
+    _announce(order_id, _stamp(order_id))
+
+
+def _announce(order_id: int, cursor: int | None) -> None:
     for receiver, result in order_changed.send_robust(sender=None, order_id=order_id, cursor=cursor):
         if isinstance(result, Exception):
             logger.error("order_changed receiver %r failed for order %s", receiver, order_id, exc_info=result)
@@ -56,11 +59,12 @@ def announce_order_changed(*, order_id: int) -> None:
 
 def order_changes_recover(*, older_than=LOST_AFTER) -> int:
     """Stamp and announce every committed change whose own announcement was lost with its process
-    (the beat task, every minute); answers how many. An order changed again meanwhile was stamped by
-    that change, and a second stamp only moves it on the board's clock: nothing is done twice that
-    matters."""
-    lost = order_changes_lost(older_than=older_than)
-    for order_id in lost:
+    (the beat task, every `orders.changes.SWEEP_EVERY`); answers how many. The notes are claimed
+    and stamped in one transaction (`order_changes_claim_and_stamp`), announced after it commits.
+    An order changed again meanwhile was stamped by that change, and a second stamp only moves it on
+    the board's clock: nothing is done twice that matters."""
+    stamped = order_changes_claim_and_stamp(older_than=older_than)
+    for order_id, cursor in stamped:
         logger.warning("order %s: its change was never announced (its process died?); announcing it now", order_id)
-        _send(order_id)
-    return len(lost)
+        _announce(order_id, cursor)
+    return len(stamped)

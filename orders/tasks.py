@@ -8,5 +8,5 @@ from orders.events import order_changes_recover
 @shared_task(ignore_result=True)
 def stamp_lost_order_changes() -> int:
     """Announce the order changes whose process died between their commit and their announcement
-    (the staff board's cursor and the order page's live update), within a minute or so."""
+    (the staff board's cursor and the order page's live update), within 10 s."""
     return order_changes_recover()

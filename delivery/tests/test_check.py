@@ -18,7 +18,29 @@ def test_a_pincode_in_the_map_is_deliverable():
         town="Amalapuram",
         deliverable=True,
         message="Happy to deliver to Amalapuram!",
+        area="In Amalapuram we deliver to pincode 533201.",
     )
+
+
+def test_a_town_delivered_only_in_some_pincodes_says_which_whatever_pincode_is_checked():
+    """Issue 45: 'Use Current Location' in Kakinada found 533005, which the spec's map does not hold,
+    while the checker said "Happy to deliver to Kakinada!" for the town (its 533001). One rule (the
+    map, by pincode) answers both, and both answers name the pincodes the town is delivered in."""
+    town, elsewhere = delivery_check(pincode="533001"), delivery_check(pincode="533005")
+    assert (town.deliverable, town.message) == (True, "Happy to deliver to Kakinada!")
+    assert (elsewhere.town, elsewhere.deliverable) == ("Kakinada", False)
+    assert elsewhere.message == "Sorry, we do not deliver to this location yet."
+    assert town.area == elsewhere.area == "In Kakinada we deliver to pincode 533001."
+    assert delivery_check(pincode="533213").area == "In Uppalaguptam we deliver to pincodes 533213, 533222."
+    assert delivery_check(pincode="605001").area == delivery_check(pincode="500001").area == ""
+
+
+def test_the_area_is_in_telugu_on_a_telugu_page():
+    from django.utils import translation
+
+    with translation.override("te"):
+        area = delivery_check(pincode="533005").area
+    assert "533001" in area and "కాకినాడ" in area
 
 
 def test_yanam_is_in_puducherry_and_deliverable():

@@ -16,6 +16,7 @@ def test_by_pincode(api_client):
         "town": "Amalapuram",
         "deliverable": True,
         "message": "Happy to deliver to Amalapuram!",
+        "area": "In Amalapuram we deliver to pincode 533201.",
     }
 
 

@@ -54,3 +54,54 @@ def test_a_supplier_without_a_mobile_number_gets_no_link(admin_user, pack):
 def test_only_the_manager_sees_the_reorder_list(people, running_low):
     for role, status in REFUSED.items():
         assert client_for(people[role]).get("/api/inventory/reorder").status_code == status
+
+
+def sms_to(admin_user, supplier, language="en"):
+    return client_for(admin_user).post(
+        "/api/inventory/reorder/sms", {"supplierId": str(supplier.pk)}, format="json", HTTP_ACCEPT_LANGUAGE=language
+    )
+
+
+def test_the_purchase_order_goes_to_the_suppliers_phone_as_an_sms_once(
+    admin_user, local_supplier, running_low, sms_outbox
+):
+    order = client_for(admin_user).get("/api/inventory/reorder").data["suppliers"][0]["message"]
+
+    first = sms_to(admin_user, local_supplier)
+    assert first.status_code == 200, first.data
+    assert (first.data["phone"], first.data["message"], first.data["alreadySent"]) == ("9848012345", order, False)
+    assert sms_outbox() == sms_outbox("9848012345") == [order]
+
+    again = sms_to(admin_user, local_supplier)  # pressed twice, retried, or a second manager
+    assert (again.status_code, again.data["alreadySent"]) == (200, True)
+    assert len(sms_outbox()) == 1
+
+    Financial.objects.filter(pk=running_low.pk).update(count_in_stock=0)  # the order changes: a new text
+    assert sms_to(admin_user, local_supplier).data["alreadySent"] is False
+    assert len(sms_outbox()) == 2
+
+
+def test_a_supplier_without_a_mobile_or_without_an_order_is_told_why_in_the_managers_language(
+    admin_user, local_supplier, far_supplier, running_low, sms_outbox
+):
+    landline = supplier_create(name="Kakinada Wholesale", gstin=gstin("37AAACK1234A1Z"), phone="0884 234567")
+    for supplier, status, code in ((landline, 400, "no_mobile"), (far_supplier, 400, "no_mobile")):
+        answer = sms_to(admin_user, supplier, language="te")
+        assert (answer.status_code, answer.data["code"]) == (status, code), answer.data
+        assert any("\u0c00" <= char <= "\u0c7f" for char in answer.data["message"])
+    with_mobile = supplier_create(name="Yanam Traders", gstin=gstin("37AAACY1234A1Z"), phone="98490 11111")
+    answer = sms_to(admin_user, with_mobile)
+    assert (answer.status_code, answer.data["code"]) == (409, "nothing_to_reorder")
+    for body in ({}, {"supplierId": "x"}, {"supplierId": "999999"}):
+        answer = client_for(admin_user).post("/api/inventory/reorder/sms", body, format="json")
+        assert answer.status_code == 404, (body, answer.data)
+    assert sms_outbox() == []
+
+
+def test_only_the_manager_texts_a_supplier(people, local_supplier, running_low, sms_outbox):
+    for role, status in REFUSED.items():
+        answer = client_for(people[role]).post(
+            "/api/inventory/reorder/sms", {"supplierId": str(local_supplier.pk)}, format="json"
+        )
+        assert answer.status_code == status, role
+    assert sms_outbox() == []

@@ -94,3 +94,28 @@ def test_a_change_rolled_back_leaves_no_note(shopper, admin_user, place_order):
 
     assert not OrderChangePending.objects.exists()
     assert changes.order_changes_lost(older_than=timedelta(0)) == []
+
+
+def test_a_lost_change_reaches_the_board_within_ten_seconds_by_the_sweep_schedule():
+    """The beat sweeps every few seconds and takes notes a few seconds old: the note a dead process
+    left behind is stamped and announced within LOST_AFTER + the sweep's period (was 30 s + 60 s)."""
+    from django.conf import settings
+
+    period = settings.CELERY_BEAT_SCHEDULE["stamp-lost-order-changes"]["schedule"]
+    assert period == changes.SWEEP_EVERY.total_seconds()
+    assert changes.LOST_AFTER.total_seconds() + period <= 10
+
+
+def test_a_note_left_unsent_for_five_seconds_is_stamped_and_announced_once(shopper, admin_user, place_order, heard):
+    order = committed(place_order, shopper)
+    seen = changes.current_cursor()
+    committed(order_advance, order=order, to_status="packed", by=admin_user, hooks_run=False)  # its process died
+    heard.clear()
+    OrderChangePending.objects.filter(order=order).update(at=timezone.now() - timedelta(seconds=5))
+
+    assert stamp_lost_order_changes() == 1
+    assert stamp_lost_order_changes() == 0  # claimed and stamped: the next sweep finds nothing
+
+    caught_up = changes.changes_since(since=seen, limit=10)
+    assert [change.order_id for change in caught_up] == [order.pk]
+    assert heard == [(order.pk, caught_up[0].cursor)]

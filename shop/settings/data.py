@@ -237,8 +237,9 @@ CELERY_BEAT_SCHEDULE = {
     "purge-personal-data": {"task": "shop.tasks.purge_personal_data", "schedule": 60 * 60},
     "reconcile-payments": {"task": "payments.tasks.reconcile_payments", "schedule": 2 * 60},
     "cancel-abandoned-orders": {"task": "aftersale.tasks.cancel_abandoned_orders", "schedule": 60},
-    # Order changes whose process died before announcing them (orders/changes.py, issue 46).
-    "stamp-lost-order-changes": {"task": "orders.tasks.stamp_lost_order_changes", "schedule": 60},
+    # Order changes whose process died before announcing them (orders/changes.py, issue 46): every
+    # 5 s (`orders.changes.SWEEP_EVERY`), so a lost change reaches the staff board within 10 s.
+    "stamp-lost-order-changes": {"task": "orders.tasks.stamp_lost_order_changes", "schedule": 5},
     # Hourly: once a month has ended (India time), its gold-coin draw runs; a month already drawn is skipped.
     "draw-ended-months": {"task": "promotions.tasks.draw_ended_months", "schedule": 60 * 60},
     # Tasks kept while the broker could not take them (common/outbox.py).

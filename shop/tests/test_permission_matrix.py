@@ -640,6 +640,9 @@ API: dict[str, dict[str, Rule]] = {
     "api/inventory/purchases/import": {"POST": Rule((401, 403, 403, 400), NO_STAFF, format="multipart")},
     "api/inventory/purchases/<int:purchase_id>": {"GET": Rule((401, 403, 403, 404), NO_STAFF)},
     "api/inventory/reorder": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
+    "api/inventory/reorder/sms": {
+        "POST": Rule((401, 403, 403, 404), NO_STAFF, body=lambda world, actor: {"supplierId": "999999"})
+    },
     "api/inventory/categories": {"GET": Rule(ADMIN_ONLY, NO_STAFF)},
     "api/inventory/purchases/<int:purchase_id>/post": {"POST": Rule((401, 403, 403, 404), NO_STAFF)},
     "api/inventory/purchases/<int:purchase_id>/returns": {

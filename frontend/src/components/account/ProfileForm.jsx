@@ -91,12 +91,23 @@ function BusinessFields({ form, update, id }) {
   );
 }
 
-/** The address the offline lookup gives for a point; it knows pincode and town, not the street. */
-export function addressFromLookup(result, typedStreet) {
+/**
+ * The address the offline lookup gives for a point: it knows the pincode and the town, never the
+ * street. A street belongs to its pincode (issue 45: the location moved city and pincode and kept
+ * the old street): the one typed is kept when the point is in the pincode the form holds, or the
+ * form has no pincode yet (the street typed first, the location completing it); a street of
+ * another pincode becomes the spec's 'Unknown Street' for the shopper to type.
+ */
+export function addressFromLookup(result, typed = {}) {
+  const pincode = result.pincode || UNKNOWN.postalCode;
+  const typedPincode = (typed.postalCode ?? "").trim();
+  const noPincode = !typedPincode || typedPincode.toLowerCase() === UNKNOWN.postalCode.toLowerCase();
+  const samePincode = noPincode || (Boolean(result.pincode) && typedPincode === result.pincode);
+  const street = samePincode && !needsStreet(typed.street ?? "") ? (typed.street ?? "").trim() : "";
   return {
-    street: typedStreet.trim() || UNKNOWN.street,
+    street: street || UNKNOWN.street,
     city: result.town || result.state || UNKNOWN.city,
-    postalCode: result.pincode || UNKNOWN.postalCode,
+    postalCode: pincode,
   };
 }
 
@@ -114,6 +125,8 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1, on
   const [currentPassword, setCurrentPassword] = useState("");
   const [locating, setLocating] = useState(false);
   const [askStreet, setAskStreet] = useState(false);
+  // The delivery check of the place the location found (its answer and the town's pincodes).
+  const [located, setLocated] = useState(null);
   const streetInput = useRef(null);
   // Fields the shopper changed before the profile arrived keep the shopper's value.
   const edited = useRef(new Set());
@@ -165,6 +178,7 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1, on
 
   const update = (field) => (event) => {
     edited.current.add(field);
+    if (field === "postalCode" || field === "city") setLocated(null);
     setForm((current) => ({ ...current, [field]: event.target.value }));
   };
 
@@ -186,7 +200,8 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1, on
     try {
       const result = await checkDelivery(coordinates);
       for (const field of ["street", "city", "postalCode", "location"]) edited.current.add(field);
-      const address = addressFromLookup(result, needsStreet(form.street) ? "" : form.street);
+      const address = addressFromLookup(result, form);
+      setLocated(result);
       setForm((current) => ({
         ...current,
         ...address,
@@ -277,6 +292,11 @@ export default function ProfileForm({ idPrefix = "profile", headingLevel = 1, on
         {locating ? <span className="spinner" aria-hidden="true" /> : null}
         {t("profile.useLocation")}
       </button>
+      {located && (
+        <Message variant={located.deliverable ? "success" : "danger"}>
+          {[located.message, located.area].filter(Boolean).join(" ")}
+        </Message>
+      )}
       {form.location && <LocationMap latitude={Number(form.location.latitude)} longitude={Number(form.location.longitude)} />}
       {withBusiness && <BusinessFields form={form} update={update} id={id} />}
       <button type="button" className="link-button profile-form__toggle" onClick={togglePasswords} aria-expanded={showPasswords}>

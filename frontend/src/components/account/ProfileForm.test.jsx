@@ -261,12 +261,47 @@ describe("Use Current Location", () => {
   });
 
   it("falls back to Unknown Street, Unknown City and Unknown Postal Code", () => {
-    expect(addressFromLookup({}, "  ")).toEqual({
+    expect(addressFromLookup({}, { street: "  " })).toEqual({
       street: "Unknown Street", city: "Unknown City", postalCode: "Unknown Postal Code",
     });
-    expect(addressFromLookup({ pincode: "533001", state: "Andhra Pradesh", town: "" }, "")).toEqual({
+    expect(addressFromLookup({ pincode: "533001", state: "Andhra Pradesh", town: "" }, { street: "" })).toEqual({
       street: "Unknown Street", city: "Andhra Pradesh", postalCode: "533001",
     });
+  });
+
+  it("keeps the typed street only in the pincode it was typed for (or with none yet)", () => {
+    const typed = { street: "12 Main Road", city: "Amalapuram", postalCode: "533201" };
+    expect(addressFromLookup({ pincode: "533201", town: "Amalapuram" }, typed).street).toBe("12 Main Road");
+    // Typed before any pincode: the location completes it.
+    expect(addressFromLookup({ pincode: "533201" }, { street: "4 Temple Street", postalCode: "" }).street).toBe("4 Temple Street");
+    expect(addressFromLookup({ pincode: "533005", town: "Kakinada" }, typed)).toEqual({
+      street: "Unknown Street", city: "Kakinada", postalCode: "533005",
+    });
+  });
+
+  it("moved to another pincode, fills town and pincode, asks for the street and says where the shop delivers", async () => {
+    // Issue 45: in Kakinada the location found 533005, which the delivery map does not hold (its
+    // Kakinada is 533001): the old street went with the new pincode and shipping refused later.
+    stubGeolocation((ok) => ok({ coords: { latitude: 16.99, longitude: 82.24 } }));
+    const { user } = await renderLoaded({
+      "GET /api/delivery/check?lat=16.99&lng=82.24": {
+        body: {
+          pincode: "533005", state: "Andhra Pradesh", town: "Kakinada", deliverable: false,
+          message: "Sorry, we do not deliver to this location yet.", area: "In Kakinada we deliver to pincode 533001.",
+        },
+      },
+    });
+    expect(screen.getByLabelText("Street Address")).toHaveValue("12 Main Road");
+    await user.click(screen.getByRole("button", { name: "Use Current Location" }));
+
+    await waitFor(() => expect(screen.getByLabelText("Postal Code")).toHaveValue("533005"));
+    expect(screen.getByLabelText("City")).toHaveValue("Kakinada");
+    const street = screen.getByLabelText("Street Address");
+    expect(street).toHaveValue("Unknown Street");
+    expect(street).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("Sorry, we do not deliver to this location yet. In Kakinada we deliver to pincode 533001.")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Postal Code"));
+    expect(screen.queryByText(/In Kakinada we deliver/)).toBeNull();
   });
 });
 

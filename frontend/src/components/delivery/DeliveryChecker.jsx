@@ -247,6 +247,7 @@ export default function DeliveryChecker({ onResult }) {
         >
           <strong className="delivery-result__title">{result.deliverable ? t("delivery.great") : t("delivery.oops")}</strong>
           <p className="delivery-result__message">{result.message}</p>
+          {result.area && <p className="delivery-result__area">{result.area}</p>}
         </div>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/testing/mockFetch";
@@ -46,6 +46,23 @@ describe("DeliveryChecker", () => {
     expect(box).toHaveTextContent("Great!");
     expect(box).toHaveTextContent("Happy to deliver to Amalapuram!");
     expect(onResult).toHaveBeenCalledWith("Amalapuram");
+  });
+
+  it("a town the shop delivers to in some pincodes only says which, under the answer (issue 45)", async () => {
+    mockFetch({
+      "GET /api/delivery/check?pincode=533005": {
+        body: {
+          pincode: "533005", state: "Andhra Pradesh", town: "Kakinada", deliverable: false,
+          message: "Sorry, we do not deliver to this location yet.", area: "In Kakinada we deliver to pincode 533001.",
+        },
+      },
+    });
+    const user = userEvent.setup();
+    render(<DeliveryChecker />);
+    await user.type(screen.getByPlaceholderText("Search a new address"), "533005");
+    const box = await screen.findByRole("alert");
+    expect(box).toHaveTextContent("Sorry, we do not deliver to this location yet.");
+    expect(within(box).getByText("In Kakinada we deliver to pincode 533001.")).toBeInTheDocument();
   });
 
   it("an earlier answer goes as soon as the shopper types again", async () => {

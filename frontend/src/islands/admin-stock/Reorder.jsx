@@ -1,10 +1,38 @@
 // What to order, per supplier the packs were last bought from: the packs at or under their reorder
 // level with the quantity the server suggests (28 days' sales over the supplier's lead time). It
 // prints as one sheet per supplier to phone or hand over, and goes to a supplier with a mobile
-// number as a WhatsApp message the server words (wa.me, sent from the shop's phone).
+// number as a WhatsApp message the server words (wa.me, sent from the shop's phone), or as an SMS
+// the server sends (POST /api/inventory/reorder/sms: once a day per order, however often pressed).
+import { useState } from "react";
+import Message from "../../components/Message";
+import { api } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { useApi } from "../../lib/useApi";
+import { useSubmit } from "../../lib/useSubmit";
 import StockTable, { Loaded } from "./StockTable";
+
+function SmsButton({ supplier }) {
+  const t = useT();
+  const [sent, setSent] = useState(null);
+  const sending = useSubmit(async () =>
+    setSent(await api("/api/inventory/reorder/sms", { method: "POST", body: { supplierId: String(supplier.id) } })),
+  );
+  return (
+    <>
+      <button type="button" className="btn btn--small" onClick={() => sending.submit()} disabled={sending.busy}>
+        {t("admin.stock.reorder.sms", { supplier: supplier.name })}
+      </button>
+      <span aria-live="polite">
+        {sent && (
+          <Message variant="success">
+            {t(sent.alreadySent ? "admin.stock.reorder.smsAlready" : "admin.stock.reorder.smsSent", { phone: sent.phone })}
+          </Message>
+        )}
+        {sending.error && <Message variant="danger">{sending.error}</Message>}
+      </span>
+    </>
+  );
+}
 
 function SupplierOrder({ group }) {
   const t = useT();
@@ -18,11 +46,12 @@ function SupplierOrder({ group }) {
         </p>
       )}
       {group.whatsappUrl && (
-        <p className="no-print">
+        <div className="no-print stock-order__send">
           <a className="btn btn--small" href={group.whatsappUrl} target="_blank" rel="noopener noreferrer">
             {t("admin.stock.reorder.whatsapp", { supplier: supplier.name })}
           </a>
-        </p>
+          <SmsButton supplier={supplier} />
+        </div>
       )}
       <StockTable
         headings={[

@@ -180,6 +180,26 @@ describe("the report tabs", () => {
     expect(screen.getAllByRole("link", { name: /on WhatsApp/ })).toHaveLength(1);
   });
 
+  it("sends a supplier's reorder list by SMS through the server, and says when it went already", async () => {
+    const lines = [{ financialId: "5", pack: "Sona Rice, Lalitha 1 kg", inStock: 2, reorderLevel: 5, sold28Days: 28, qty: 6 }];
+    let alreadySent = false;
+    const fetchMock = mockFetch({
+      "GET /api/inventory/reorder": { body: { suppliers: [{ supplier: SUPPLIER, message: "Purchase order", whatsappUrl: "https://wa.me/919848012345", lines }] } },
+      "POST /api/inventory/reorder/sms": () => {
+        const body = { supplierId: "3", phone: "9848012345", message: "Purchase order", alreadySent };
+        alreadySent = true;
+        return { body };
+      },
+    });
+    render(<StockPage initialTab="reorder" />);
+    const send = await screen.findByRole("button", { name: "Send to Godavari Traders by SMS" });
+    await userEvent.click(send);
+    expect(await screen.findByText("Sent to 9848012345 by SMS.")).toBeInTheDocument();
+    expect(sentBody(fetchMock, "POST", "/api/inventory/reorder/sms")).toEqual({ supplierId: "3" });
+    await userEvent.click(send);
+    expect(await screen.findByText("This order went to 9848012345 today already; not sent again.")).toBeInTheDocument();
+  });
+
   it("names each pack of the margins by its label, so two sizes of one product differ", async () => {
     const row = (quantity, units) => ({
       category: "Sona Rice",

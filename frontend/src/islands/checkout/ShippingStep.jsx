@@ -90,11 +90,9 @@ export default function ShippingStep() {
           <dt>{t("address.postalCode")}</dt>
           <dd>{address.postalCode}</dd>
         </dl>
-        {delivery.deliverable ? (
-          <Message variant="success">{delivery.message}</Message>
-        ) : (
-          <Message variant="danger">{delivery.message}</Message>
-        )}
+        <Message variant={delivery.deliverable ? "success" : "danger"}>
+          {[delivery.message, delivery.area].filter(Boolean).join(" ")}
+        </Message>
         <div className="checkout-card__actions">
           {!delivery.deliverable && <GoToAccount />}
           <button type="submit" className="btn btn--primary" disabled={!delivery.deliverable}>

@@ -87,6 +87,21 @@ describe("shipping step", () => {
     expect(getCart().shippingAddress).toEqual({});
   });
 
+  it("refuses a pincode of a town delivered elsewhere, naming the town's pincodes (issue 45)", async () => {
+    mockFetch({
+      "GET /api/users/profile": { body: profile({ ...home, city: "Kakinada", postalCode: "533005" }) },
+      "GET /api/delivery/check?pincode=533005": {
+        body: {
+          pincode: "533005", state: "Andhra Pradesh", town: "Kakinada", deliverable: false,
+          message: "Sorry, we do not deliver to this location yet.", area: "In Kakinada we deliver to pincode 533001.",
+        },
+      },
+    });
+    render(<ShippingStep />);
+    expect(await screen.findByText("Sorry, we do not deliver to this location yet. In Kakinada we deliver to pincode 533001.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
+  });
+
   it("says 'Error loading address' when the profile cannot be read", async () => {
     mockFetch({ "GET /api/users/profile": { status: 500, body: { message: "Server error" } } });
     render(<ShippingStep />);
