@@ -152,6 +152,9 @@ class PaiseField(MoneyField):
 
 class CreditNoteLineSerializer(serializers.Serializer):
     name = serializers.CharField()
+    nameTe = serializers.CharField(
+        source="order_item.name_te", default="", help_text="The Telugu name it was sold under; empty when none"
+    )
     brand = serializers.CharField()
     quantity = serializers.CharField()
     units = serializers.CharField()
