@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from aftersale.problem_reports import ticket_approve
+from catalog.labels import pack_label
 from catalog.models import Category, Product
 from delivery.models import Holiday
 from orders.models import CreditNote, Order
@@ -197,6 +198,9 @@ def test_telugu_shopper_and_staff_pages_leave_no_interface_text_in_english(
         if name == "slots":  # the holiday's date as the shop writes dates, not 2026-12-26
             expect(staff.locator(".admin-slots__holiday-list li strong")).to_have_text(re.compile(r"^\d+ \S+ \d{4}$"))
             assert not re.search(r"\d{4}-\d\d-\d\d", staff.locator(".admin-slots__holiday-list").inner_text())
+        if name == "tickets":  # the reported line by its Telugu name and its pack's size (not the packs reported)
+            item = reported.items.order_by("pk").first()
+            expect(staff.locator(".admin-ticket").first).to_contain_text(f"{item.name_te} {pack_label(item)}")
         if name == "dashboard":
             expect(staff.locator(".dashboard-bars__label").first).to_be_visible()
             # Not judged here: the Web Vitals table names pages by their keys (issue 45's dashboard
