@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from common.errors import Conflict, InvalidValue
 from common.money import round_to_paise
+from common.text import TICKET_REASON, shop_reason
 from orders.credit_notes import credit_note_issue
 from orders.events import announce_order_changed
 from payments.refunds import money_back
@@ -68,7 +69,7 @@ def ticket_approve(*, number: str, by, amount: Decimal | None = None) -> Ticket:
         if amount > most:
             raise InvalidValue(AMOUNT_TOO_HIGH.format(most=most), code="amount_exceeds_claim", most=most)
         lines = [(line.order_item, line.quantity) for line in ticket.lines.select_related("order_item")]
-        reason = f"Ticket {ticket.number}"
+        reason = shop_reason(TICKET_REASON, number=ticket.number)
         note = credit_note_issue(order=order, lines=lines, reason=reason, by=by)
         back = money_back(order=order, amount=amount, reason=reason, by=by)
         now = timezone.now()

@@ -306,21 +306,29 @@ def pack_sales(span: Span, ids: tuple[int, int] | None = None) -> dict:
     products = {
         product["pk"]: product
         for product in Product.objects.filter(pk__in={row["product_id"] for row in sold}).values(
-            "pk", "name", category_name=F("category__name")
+            "pk", "name", "name_te", category_name=F("category__name"), category_name_te=F("category__name_te")
         )
     }
     catalog_packs = {
         pack["pk"]: pack
         for pack in Financial.objects.filter(
             Q(pk__in={row["financial_id"] for row in sold if row["financial_id"]}) | Q(count_in_stock__gt=0)
-        ).values("pk", "quantity", "units", "count_in_stock", brand=F("detail__brand"), name=F("detail__product__name"))
+        ).values(
+            "pk",
+            "quantity",
+            "units",
+            "count_in_stock",
+            brand=F("detail__brand"),
+            name=F("detail__product__name"),
+            name_te=F("detail__product__name_te"),
+        )
     }
-    categories = {pk: product["category_name"] for pk, product in products.items()}
+    categories = {pk: (product["category_name"], product["category_name_te"]) for pk, product in products.items()}
 
     by_category: dict[str, dict] = {}
     for row in sold:
-        name = categories.get(row["product_id"], "")
-        entry = by_category.setdefault(name, {"category": name, "packs": 0, "paise": 0})
+        name, name_te = categories.get(row["product_id"], ("", ""))
+        entry = by_category.setdefault(name, {"category": name, "categoryTe": name_te, "packs": 0, "paise": 0})
         entry["packs"] += row["packs"]
         entry["paise"] += row["paise"] or 0
 
@@ -336,7 +344,12 @@ def pack_sales(span: Span, ids: tuple[int, int] | None = None) -> dict:
     return {
         "salesByCategory": sorted(
             (
-                {"category": entry["category"], "packs": entry["packs"], "sales": to_rupees(entry["paise"])}
+                {
+                    "category": entry["category"],
+                    "categoryTe": entry["categoryTe"],
+                    "packs": entry["packs"],
+                    "sales": to_rupees(entry["paise"]),
+                }
                 for entry in by_category.values()
             ),
             key=lambda entry: (-entry["sales"], entry["category"]),
@@ -348,6 +361,7 @@ def pack_sales(span: Span, ids: tuple[int, int] | None = None) -> dict:
             {
                 "packId": pack["pk"],
                 "name": pack["name"],
+                "nameTe": pack["name_te"],
                 "brand": pack["brand"],
                 "pack": pack_label(pack),
                 "packsSold": pack["packs"],
@@ -362,6 +376,7 @@ def _pack_row(row: dict, pack: dict | None, product: dict | None) -> dict:
     return {
         "packId": row["financial_id"],
         "name": pack["name"] if pack else (product or {}).get("name", ""),
+        "nameTe": pack["name_te"] if pack else (product or {}).get("name_te", ""),
         "brand": pack["brand"] if pack else "",
         "pack": pack_label(pack) if pack else "",
         "packsSold": row["packs"],

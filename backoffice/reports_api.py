@@ -53,6 +53,7 @@ class DaySalesSerializer(serializers.Serializer):
 
 class CategorySalesSerializer(serializers.Serializer):
     category = serializers.CharField()
+    categoryTe = serializers.CharField(help_text="The category's Telugu name; may be empty")
     packs = serializers.IntegerField()
     sales = MoneyField()
 
@@ -60,6 +61,7 @@ class CategorySalesSerializer(serializers.Serializer):
 class PackSalesSerializer(serializers.Serializer):
     packId = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
+    nameTe = serializers.CharField(help_text="The product's Telugu name; may be empty")
     brand = serializers.CharField()
     pack = serializers.CharField()
     packsSold = serializers.IntegerField()
@@ -70,6 +72,7 @@ class PackSalesSerializer(serializers.Serializer):
 class SlowMoverSerializer(serializers.Serializer):
     packId = serializers.IntegerField()
     name = serializers.CharField()
+    nameTe = serializers.CharField(help_text="The product's Telugu name; may be empty")
     brand = serializers.CharField()
     pack = serializers.CharField()
     packsSold = serializers.IntegerField()

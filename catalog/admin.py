@@ -86,7 +86,17 @@ DetailDiscountFilter = _for("detail_id", DiscountFilter, "ForBrands")
 class ProductForm(forms.ModelForm):
     class Meta:
         model = Product
-        fields = ["name", "name_te", "slug", "category", "image", "description", "hsn_code", "gst_rate"]
+        fields = [
+            "name",
+            "name_te",
+            "slug",
+            "category",
+            "image",
+            "description",
+            "description_te",
+            "hsn_code",
+            "gst_rate",
+        ]
         help_texts = {
             "slug": "Leave empty to make one from the name.",
             "gst_rate": "Prices include it. Orders already placed keep the rate they were placed at.",

@@ -85,6 +85,7 @@ PRODUCT = _object(
     categoryTe="c.name_te",
     image="p.image",
     description="p.description",
+    descriptionTe="p.description_te",
     hsnCode="p.hsn_code",
     gstRate="p.gst_rate",
     rating="trim_scale(p.rating)",

@@ -84,6 +84,8 @@ class Product(models.Model):
     category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="products")
     image = models.CharField(max_length=500, blank=True, help_text="Image URL")
     description = models.TextField(blank=True)
+    # The description in Telugu, shown instead of `description` when Telugu is chosen; may be empty.
+    description_te = models.TextField("Telugu description", blank=True, default="")
     # The description upper-cased, kept by the database: the search's score tests it for the
     # searched words in every matching row, and upper-casing each row's description for that was
     # a sixth of the suggestions' ranking at 10,000 products (issue 47).

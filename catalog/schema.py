@@ -82,6 +82,7 @@ PRODUCT = _object(
         "categoryTe": TELUGU_NAME,
         "image": STRING,
         "description": STRING,
+        "descriptionTe": {"type": "string", "description": "The Telugu description; may be empty"},
         "rating": {"type": "number"},
         "numReviews": INTEGER,
         "details": _array(BRAND),

@@ -87,6 +87,7 @@ def product_data(product: Product, *, with_reviews: bool = False) -> dict:
         "categoryTe": product.category.name_te,
         "image": product.image,
         "description": product.description,
+        "descriptionTe": product.description_te,
         "hsnCode": product.hsn_code,
         "gstRate": product.gst_rate,
         "rating": product.rating,

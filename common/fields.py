@@ -10,6 +10,7 @@ from rest_framework import serializers
 from common.money import round_to_paise
 from common.openapi import SPACE, blank_or
 from common.pagination import PageSizes
+from common.text import reason_shown
 
 MONEY_MAX_DIGITS = 12
 # Past 18 digits a number no longer fits a 64-bit column, and nothing the shop counts gets near it.
@@ -182,6 +183,14 @@ class TextField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class ReasonField(serializers.CharField):
+    """A stored reason as its reader reads it: the shop's own ("Ticket T-…") in the reader's language
+    (`common.text.reason_shown`), what people typed as typed."""
+
+    def to_representation(self, value) -> str:
+        return reason_shown(super().to_representation(value))
 
 
 class NumberField(serializers.FloatField):

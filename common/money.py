@@ -116,13 +116,66 @@ def number_in_words(number: int) -> str:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def rupees_in_words(amount: Decimal) -> str:
+_ONES_TE = (
+    "సున్నా ఒకటి రెండు మూడు నాలుగు ఐదు ఆరు ఏడు ఎనిమిది తొమ్మిది పది పదకొండు పన్నెండు పదమూడు పద్నాలుగు పదిహేను పదహారు పదిహేడు పద్దెనిమిది పందొమ్మిది"
+).split()
+_TENS_TE = "_ _ ఇరవై ముప్పై నలభై యాభై అరవై డెబ్బై ఎనభై తొంభై".split()
+# Each unit as (one of it, one of it with more after, several: alone, several with more after or
+# before a noun): వంద / నూట ఇరవై / మూడు వందలు / మూడు వందల ఇరవై, వెయ్యి / రెండు వేలు / రెండు వేల.
+_INDIAN_UNITS_TE = (
+    (10_000_000, ("కోటి", "కోటి", "కోట్లు", "కోట్ల")),
+    (100_000, ("లక్ష", "లక్ష", "లక్షలు", "లక్షల")),
+    (1_000, ("వెయ్యి", "వెయ్యి", "వేలు", "వేల")),
+    (100, ("వంద", "నూట", "వందలు", "వందల")),
+)
+
+
+def number_in_telugu_words(number: int, *, before_noun: bool = False) -> str:
+    """778 → 'ఏడు వందల డెబ్బై ఎనిమిది'; 12,34,567 → 'పన్నెండు లక్షల ముప్పై నాలుగు వేల ఐదు
+    వందల అరవై ఏడు' (lakh and crore, as `number_in_words`). `before_noun`: the form that comes
+    before what is counted ('ఒక', 'మూడు వందల' రూపాయలు) instead of the one said alone ('ఒకటి', 'మూడు వందలు')."""
+    if number < 100:
+        tens, ones = divmod(number, 10)
+        if number < 20:
+            words = _ONES_TE[number]
+        else:
+            words = _TENS_TE[tens] + (f" {_ONES_TE[ones]}" if ones else "")
+        if before_noun and words.endswith("ఒకటి"):
+            return words.removesuffix("ఒకటి") + "ఒక"
+        return words
+    for size, (one, one_more, several, several_more) in _INDIAN_UNITS_TE:
+        if number >= size:
+            head, rest = divmod(number, size)
+            more = bool(rest) or before_noun
+            if head == 1:
+                unit = one_more if rest else one
+            else:
+                unit = f"{number_in_telugu_words(head, before_noun=True)} {several_more if more else several}"
+            return unit + (f" {number_in_telugu_words(rest, before_noun=before_noun)}" if rest else "")
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _rupees_in_telugu_words(whole: int, paise: int) -> str:
+    """'ఏడు వందల డెబ్బై ఎనిమిది రూపాయలు మాత్రమే', 'పన్నెండు రూపాయల యాభై పైసలు మాత్రమే'."""
+    parts = []
+    if whole or not paise:
+        rupee = "రూపాయి" if whole == 1 else ("రూపాయల" if paise else "రూపాయలు")
+        parts.append(f"{number_in_telugu_words(whole, before_noun=True)} {rupee}")
+    if paise:
+        parts.append(f"{number_in_telugu_words(paise, before_noun=True)} {'పైసా' if paise == 1 else 'పైసలు'}")
+    return " ".join(parts) + " మాత్రమే"
+
+
+def rupees_in_words(amount: Decimal, language: str = "en") -> str:
     """An amount as an Indian invoice writes it out: 'Rupees Seven Hundred Seventy-Eight Only',
-    'Rupees Twelve and Fifty Paise Only', 'Fifty Paise Only' (rounded to paise, halves up)."""
+    'Rupees Twelve and Fifty Paise Only', 'Fifty Paise Only' (rounded to paise, halves up); in
+    Telugu (`language="te"`) 'ఏడు వందల డెబ్బై ఎనిమిది రూపాయలు మాత్రమే'."""
     paise_total = to_paise(Decimal(amount))
     if paise_total < 0:
         raise ValueError("A negative amount has no words on an invoice.")
     whole, paise = divmod(paise_total, 100)
+    if language == "te":
+        return _rupees_in_telugu_words(whole, paise)
     if whole and paise:
         return f"Rupees {number_in_words(whole)} and {number_in_words(paise)} Paise Only"
     if paise:

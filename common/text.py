@@ -1,7 +1,9 @@
-"""Cleaning what people type into names, addresses and CSV cells."""
+"""Cleaning what people type into names, addresses and CSV cells; the reasons the shop writes itself."""
+
+import re
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from common.error_codes import CommonErrorCode
 from common.errors import DomainError, InvalidValue
@@ -10,6 +12,30 @@ from common.errors import DomainError, InvalidValue
 # shortest column a reason is written to (a refund's and a store-credit entry's, 300), as one
 # reason travels from a cancellation to its refund and its credit note.
 REASON_MAX_LENGTH = 300
+
+# The reasons the shop writes itself on store-credit entries, refunds and credit notes, beside the
+# ones people type: stored as written here (English, the books' language; `shop_reason`) and shown
+# in the reader's language (`reason_shown`), so that a Telugu page never reads "Ticket T-…".
+ORDER_REASON = gettext_noop("Order {number}")
+ORDER_CANCELLED_REASON = gettext_noop("Order {number} cancelled")
+TICKET_REASON = gettext_noop("Ticket {number}")
+_SHOP_REASONS = [
+    (re.compile(re.escape(template).replace(re.escape("{number}"), r"(?P<number>\S+)") + "$"), template)
+    for template in (ORDER_REASON, ORDER_CANCELLED_REASON, TICKET_REASON)
+]
+
+
+def shop_reason(template: str, *, number: str) -> str:
+    """One of the shop's own reasons (`ORDER_REASON`, …) as it is stored: 'Ticket T-2026-000001'."""
+    return template.format(number=number)
+
+
+def reason_shown(reason: str) -> str:
+    """A stored reason in the active language: the shop's own ones translated, what people typed as typed."""
+    for pattern, template in _SHOP_REASONS:
+        if (found := pattern.fullmatch(reason or "")) is not None:
+            return gettext(template).format(number=found["number"])
+    return reason
 
 
 def squeezed(value) -> str:

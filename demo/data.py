@@ -13,6 +13,8 @@ from decimal import ROUND_FLOOR, Decimal
 from catalog.pricing import dprice_for_discount
 from common.money import to_paise
 
+from .telugu import BLURBS_TE, PRODUCT_NAMES_TE
+
 # Spec section 2, "Home": the Featured Categories, in this sequence.
 CATEGORIES = [
     "BATH & BODY",
@@ -385,6 +387,7 @@ class DemoProduct:
     name: str
     category: str
     description: str
+    description_te: str
     brands: list[DemoBrand]
     hsn_code: str
     gst_rate: int
@@ -486,11 +489,19 @@ def _parse_line(line: str, category: str, tax: dict[str, tuple[str, int]]) -> De
         brands.append(DemoBrand(brand, packs, demo_declarations(name, brand, category)))
     names = ", ".join(brand.brand for brand in brands)
     description = f"{name} from {names}. {BLURBS[category]}"
+    # The brands keep their own (English) names in the Telugu sentence, as on their packs.
+    description_te = f"{names} నుండి {PRODUCT_NAMES_TE[name]}. {BLURBS_TE[category]}"
     if name not in tax:
         raise ValueError(f"demo product {name!r} has no HSN code and GST rate in TAX")
     hsn_code, gst_rate = tax[name]
     return DemoProduct(
-        name=name, category=category, description=description, brands=brands, hsn_code=hsn_code, gst_rate=gst_rate
+        name=name,
+        category=category,
+        description=description,
+        description_te=description_te,
+        brands=brands,
+        hsn_code=hsn_code,
+        gst_rate=gst_rate,
     )
 
 

@@ -21,7 +21,7 @@ from catalog.search import synonym_word
 from catalog.services.packs import packs_written
 from catalog.stock import Opening, stock_opened
 
-from .data import CATEGORIES, demo_batches, demo_products
+from .data import CATEGORIES, DemoProduct, demo_batches, demo_products
 from .regional import REGIONAL_SYNONYMS
 from .telugu import CATEGORY_NAMES_TE, PRODUCT_NAMES_TE, SYNONYMS
 
@@ -80,6 +80,7 @@ def seed_demo_catalog() -> SeedReport:
                 category=category,
                 image=images.product_image(slug, demo.name, category=demo.category),
                 description=demo.description,
+                description_te=demo.description_te,
                 hsn_code=demo.hsn_code,
                 gst_rate=demo.gst_rate,
             )
@@ -155,7 +156,10 @@ def seed_demo_catalog() -> SeedReport:
     SearchSynonym.objects.bulk_create(new_synonyms)
 
     changed = (
-        _redraw_old_drawings() + _fill_telugu_names() + classified + _declare_undeclared(wanted, products, by_name)
+        _redraw_old_drawings()
+        + _fill_telugu_names(wanted)
+        + classified
+        + _declare_undeclared(wanted, products, by_name)
     )
     if new_synonyms or (changed and not (new_categories or new_products or new_details or new_packs)):
         caching.invalidate()
@@ -231,15 +235,21 @@ def _redraw_old_drawings() -> int:
     return len(categories) + len(products) + len(details)
 
 
-def _fill_telugu_names() -> int:
-    """Demo categories and products loaded before they had Telugu names get them; a Telugu name
-    staff have written is kept."""
+def _fill_telugu_names(wanted: list[DemoProduct]) -> int:
+    """Demo categories and products loaded before they had Telugu names (and descriptions) get
+    them; a Telugu name or description staff have written is kept, and a description staff
+    rewrote in English gets no Telugu that says something else."""
     categories = [c for c in Category.objects.filter(name_te="") if c.name in CATEGORY_NAMES_TE]
     for category in categories:
         category.name_te = CATEGORY_NAMES_TE[category.name]
     products = [p for p in Product.objects.filter(name_te="") if p.name in PRODUCT_NAMES_TE]
     for product in products:
         product.name_te = PRODUCT_NAMES_TE[product.name]
+    demo_descriptions = {demo.description: demo.description_te for demo in wanted}
+    described = [p for p in Product.objects.filter(description_te="") if p.description in demo_descriptions]
+    for product in described:
+        product.description_te = demo_descriptions[product.description]
     Category.objects.bulk_update(categories, ["name_te"])
     Product.objects.bulk_update(products, ["name_te"])
-    return len(categories) + len(products)
+    Product.objects.bulk_update(described, ["description_te"])
+    return len(categories) + len(products) + len(described)

@@ -240,6 +240,33 @@ PRODUCT_NAMES_TE = {
     "Badam Milk": "బాదం పాలు",
 }
 
+# Each category's line of the demo descriptions (`data.BLURBS`) in Telugu.
+BLURBS_TE = {
+    "BATH & BODY": "కుటుంబమంతటికీ రోజువారీ స్నానం, శరీర సంరక్షణ.",
+    "BISCUITS & CHOCOLATES": "టీ సమయానికి, టిఫిన్ డబ్బాలకు, అతిథులకు తాజా సరుకు.",
+    "CLEANING ESSENTIALS": "బట్టలు, గిన్నెలు, నేలను శుభ్రంగా ఉంచుతుంది.",
+    "DAILY NEEDS": "రోజూ వాడే వంటింటి సరుకులు.",
+    "DRYFRUITS": "ఏరి తెచ్చినవి, కరకరలాడేవి, తాజాదనం కోసం సీల్ చేసినవి.",
+    "FEMININE HYGIENE": "సౌకర్యవంతమైన, నమ్మదగిన రక్షణ.",
+    "FLOURS": "మెత్తని రొట్టెలు, కరకరలాడే దోశలు, స్వీట్ల కోసం సన్నగా మర పట్టినది.",
+    "FOOD ADDITIVES": "బేకింగ్, డెజర్ట్‌లు, చివరి రుచి కోసం.",
+    "GROOMING": "రోజువారీ గ్రూమింగ్ అవసరాలు.",
+    "HAIR CARE": "బలమైన, మెరిసే జుట్టుకు పోషణ.",
+    "HEALTH & WELLNESS": "ఇంటికి నమ్మకమైన చిట్కాలు, ఆరోగ్య సరుకులు.",
+    "HOME NEEDS": "ప్రతి ఇంట్లో అయిపోయే ఉపయోగకరమైన వస్తువులు.",
+    "NUTRITIONAL MILK MIXERS": "పాలలో కలిపితే రుచికరమైన, పోషకమైన పానీయం.",
+    "OILS": "రోజువారీ ఆంధ్ర వంటకు వంట నూనెలు.",
+    "ORAL CARE": "ఆరోగ్యకరమైన పళ్ళకు, తాజా శ్వాసకు.",
+    "POOJA NEEDS": "రోజువారీ పూజకు, పండుగలకు కావలసినవన్నీ.",
+    "RICE & PULSES": "రోజువారీ ఆంధ్ర వంటకు శుభ్రం చేసి, ఏరి, ప్యాక్ చేసినవి.",
+    "SKIN CARE": "తీర ప్రాంతపు వేడిలో చర్మానికి మృదువైన సంరక్షణ.",
+    "SNACKS & BREAKFAST": "త్వరగా అయ్యే టిఫిన్లు, సాయంత్రం చిరుతిళ్ళు.",
+    "SPICES & MASALAS": "కూరలు, పప్పు, పచ్చళ్ళకు అసలైన రుచి.",
+    "TEA & COFFEE": "కడక్ చాయ్, దక్షిణాది ఫిల్టర్ కాఫీ.",
+    "BUDGET FRIENDLY PACKAGES": "మా స్టోర్ ప్యాక్ చేసిన పొదుపు బండిల్.",
+    "EGGS & DAIRY": "స్థానిక డెయిరీలు, పొలాల నుండి తాజాగా, 24 గంటల్లో డెలివరీ.",
+}
+
 # (what shoppers type, the catalog's words for it). Romanised spellings vary, so the common ones
 # are all listed; Telugu-script words that a product's Telugu name already contains need no entry.
 SYNONYMS = [

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 from accounts.roles import is_staff_member
 from common.errors import NotFound
 from common.pagination import ADMIN_ORDER_LIST, Page, paginate
-from orders.models import Order, SlotBooking
+from orders.models import CreditNoteLine, Order, SlotBooking
 
 ORDER_NOT_FOUND = gettext_lazy("Order not found")
 MAX_PUBLIC_ID_LENGTH = 21
@@ -42,7 +42,8 @@ def _orders() -> QuerySet[Order]:
             _flagged_payments(),
             refunds_prefetch(),
             credit_back_prefetch(),
-            "credit_notes__lines",
+            # Each line with its order line, for the Telugu name it was sold under (a join, not a query).
+            Prefetch("credit_notes__lines", queryset=CreditNoteLine.objects.select_related("order_item")),
         )
         .order_by("-created_at", "-id")
     )

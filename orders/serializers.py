@@ -11,12 +11,12 @@ cancelling's `aftersale.serializers`'.
 
 from decimal import Decimal
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import get_language, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.roles import is_owner
-from common.fields import MoneyField, PageNumberField, PageSizeField, TextField, money
+from common.fields import MoneyField, PageNumberField, PageSizeField, ReasonField, TextField, money
 from common.ids import WireIdField
 from common.money import rupees_in_words, to_rupees
 from common.pagination import ADMIN_ORDER_LIST
@@ -152,6 +152,9 @@ class PaiseField(MoneyField):
 
 class CreditNoteLineSerializer(serializers.Serializer):
     name = serializers.CharField()
+    nameTe = serializers.CharField(
+        source="order_item.name_te", default="", help_text="The Telugu name it was sold under; empty when none"
+    )
     brand = serializers.CharField()
     quantity = serializers.CharField()
     units = serializers.CharField()
@@ -175,7 +178,7 @@ class CreditNoteSerializer(serializers.Serializer):
     )
     invoiceNumber = serializers.CharField(source="invoice_number", help_text="The original tax invoice")
     createdAt = serializers.DateTimeField(source="created_at")
-    reason = serializers.CharField()
+    reason = ReasonField(help_text="Why, as staff wrote it (the shop's own reasons in the reader's language)")
     placeOfSupply = serializers.CharField(source="place_of_supply")
     interstate = serializers.BooleanField(help_text="true: IGST; false: CGST + SGST")
     lines = CreditNoteLineSerializer(source="lines.all", many=True)
@@ -188,7 +191,7 @@ class CreditNoteSerializer(serializers.Serializer):
     totalInWords = serializers.SerializerMethodField()
 
     def get_totalInWords(self, note) -> str:
-        return rupees_in_words(to_rupees(note.total_paise))
+        return rupees_in_words(to_rupees(note.total_paise), get_language())
 
 
 class OrderUserSerializer(serializers.Serializer):
@@ -234,7 +237,7 @@ class RefundOutSerializer(serializers.Serializer):
     _id = serializers.CharField(source="unique_request_id")
     amount = MoneyField()
     state = RefundStateField()
-    reason = serializers.CharField()
+    reason = ReasonField()
     createdAt = serializers.DateTimeField(source="created_at")
 
 
@@ -348,8 +351,8 @@ class OrderSerializer(serializers.Serializer):
         return BookedSlotSerializer(booking).data if booking is not None else None
 
     def get_totalInWords(self, order: Order) -> str:
-        """The total the Indian way: 'Rupees Seven Hundred Seventy-Eight Only'."""
-        return rupees_in_words(order.total_price)
+        """The total the Indian way, in the reader's language: 'Rupees Seven Hundred Seventy-Eight Only'."""
+        return rupees_in_words(order.total_price, get_language())
 
     @extend_schema_field(TaxInvoiceSerializer(allow_null=True))
     def get_gst(self, order: Order) -> dict | None:

@@ -37,7 +37,7 @@ from common.error_codes import CommonErrorCode
 from common.errors import Conflict, Forbidden, InvalidValue
 from common.money import CENT, decimal_or_none, to_paise, to_rupees
 from common.roles import Role
-from common.text import clean_reason
+from common.text import ORDER_CANCELLED_REASON, ORDER_REASON, clean_reason, shop_reason
 from orders.events import announce_order_changed
 from payments.error_codes import PaymentErrorCode
 from payments.models import StoreCreditAccount, StoreCreditEntry
@@ -190,7 +190,12 @@ def credit_spend(*, user, amount, order, by=None) -> StoreCreditEntry:
     try:
         with transaction.atomic():
             return _post(
-                user=user, kind=Kind.SPEND, paise=-paise, reason=f"Order {order.invoice_number}", order=order, by=by
+                user=user,
+                kind=Kind.SPEND,
+                paise=-paise,
+                reason=shop_reason(ORDER_REASON, number=order.invoice_number),
+                order=order,
+                by=by,
             )
     except IntegrityError as error:  # the one-spend-per-order constraint
         raise Conflict(
@@ -240,7 +245,7 @@ def credit_restore(*, order, by=None) -> StoreCreditEntry | None:
                 user=order.user,
                 kind=Kind.RESTORE,
                 paise=held,
-                reason=f"Order {order.invoice_number} cancelled",
+                reason=shop_reason(ORDER_CANCELLED_REASON, number=order.invoice_number),
                 order=order,
                 by=by,
             )

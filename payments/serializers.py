@@ -3,7 +3,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.fields import MoneyField, TextField
+from common.fields import MoneyField, ReasonField, TextField
 from common.money import to_rupees
 from common.openapi import JudgedInput, text
 from common.text import REASON_MAX_LENGTH
@@ -63,7 +63,7 @@ class CreditEntrySerializer(serializers.Serializer):
     _id = serializers.CharField(source="pk")
     kind = serializers.SerializerMethodField(help_text="credit: money in; debit: spent on an order")
     amount = serializers.SerializerMethodField(help_text="Rupees, always positive; `kind` says which way")
-    reason = serializers.CharField(help_text="Why, as staff or the shop wrote it")
+    reason = ReasonField(help_text="Why, as staff wrote it (the shop's own reasons in the reader's language)")
     orderId = serializers.CharField(source="order.public_id", allow_null=True, default=None)
     createdAt = serializers.DateTimeField(source="created_at")
 

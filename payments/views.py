@@ -8,11 +8,19 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from common.money import rupees
 from payments.gateways.sandbox import SandboxGateway, sandbox_allowed
 from payments.models import Payment, SandboxCharge
+
+# How the sandbox page names a charge's state (Juspay's status codes, which the sandbox keeps).
+STATUS_LABELS = {
+    "NEW": gettext_lazy("Waiting for payment"),
+    "CHARGED": gettext_lazy("Paid"),
+    "AUTHENTICATION_FAILED": gettext_lazy("Payment failed"),
+}
 
 
 @require_http_methods(["GET", "POST"])
@@ -35,6 +43,7 @@ def sandbox_page(request: HttpRequest, gateway_order_id: str) -> HttpResponse:
         "payment": payment,
         "order": payment.order,
         "charge": charge,
+        "status": STATUS_LABELS.get(charge.status, charge.status),
         "amount": rupees(charge.amount),
     }
     return render(request, "payments/sandbox.html", context)

@@ -98,6 +98,9 @@ class TicketLineSerializer(serializers.Serializer):
     _id = serializers.CharField(source="pk")
     item = serializers.CharField(source="order_item_id", help_text="The order line's `_id`")
     name = serializers.CharField(source="order_item.name")
+    nameTe = serializers.CharField(
+        source="order_item.name_te", help_text="The Telugu name it was sold under; may be empty"
+    )
     brand = serializers.CharField(source="order_item.brand")
     packSize = serializers.CharField(source="order_item.quantity")
     units = serializers.CharField(source="order_item.units")
@@ -185,6 +188,7 @@ class AdminTicketSerializer(TicketSerializer):
 class ReportableLineSerializer(serializers.Serializer):
     _id = serializers.CharField(source="item.pk")
     name = serializers.CharField(source="item.name")
+    nameTe = serializers.CharField(source="item.name_te", help_text="The Telugu name it was sold under; may be empty")
     brand = serializers.CharField(source="item.brand")
     packSize = serializers.CharField(source="item.quantity")
     units = serializers.CharField(source="item.units")

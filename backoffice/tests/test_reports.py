@@ -47,8 +47,8 @@ def test_today(shop):
     )
     assert figures["salesByDay"] == [{"date": today(), "orders": 2, "sales": Decimal("320.10")}]
     assert figures["salesByCategory"] == [
-        {"category": "RICE", "packs": 5, "sales": Decimal("220.20")},
-        {"category": "OIL", "packs": 1, "sales": Decimal("79.90")},
+        {"category": "RICE", "categoryTe": "", "packs": 5, "sales": Decimal("220.20")},
+        {"category": "OIL", "categoryTe": "", "packs": 1, "sales": Decimal("79.90")},
     ]
     packs = shop.packs
     assert [(row["packId"], row["packsSold"], row["sales"]) for row in figures["topPacks"]] == [
@@ -59,6 +59,7 @@ def test_today(shop):
     assert figures["topPacks"][0] == {
         "packId": packs["f1"].pk,
         "name": "Sona Rice",
+        "nameTe": "",
         "brand": "India Gate",
         "pack": "5 kg",
         "packsSold": 3,
@@ -69,6 +70,7 @@ def test_today(shop):
     assert figures["slowMovers"][0] == {
         "packId": packs["f4"].pk,
         "name": "Sunflower Oil",
+        "nameTe": "",
         "brand": "Fortune",
         "pack": "5 kg",
         "packsSold": 0,
@@ -89,7 +91,12 @@ def test_seven_days(shop):
     by_day = {row["date"]: (row["orders"], row["sales"]) for row in figures["salesByDay"]}
     assert by_day[days_ago(3)] == (1, Decimal("300.33"))
     assert by_day[days_ago(1)] == (0, Decimal("0.00"))
-    assert figures["salesByCategory"][0] == {"category": "OIL", "packs": 4, "sales": Decimal("380.23")}
+    assert figures["salesByCategory"][0] == {
+        "category": "OIL",
+        "categoryTe": "",
+        "packs": 4,
+        "sales": Decimal("380.23"),
+    }
 
 
 def test_thirty_days(shop):
@@ -170,6 +177,7 @@ def test_a_pack_gone_from_the_catalog_is_named_by_its_product(shop):
     assert top[-1] == {
         "packId": None,
         "name": "Sona Rice",
+        "nameTe": "",
         "brand": "",
         "pack": "",
         "packsSold": 2,
@@ -234,3 +242,17 @@ def test_the_dashboard_api_sends_the_days_of_cover(shop, make_user):
     cover = answer.json()["daysOfCover"]
     assert cover["salesDays"] == 28
     assert [(row["packId"], row["days"]) for row in cover["packs"]][0] == (shop.packs["f3"].pk, 210.0)
+
+
+def test_categories_and_packs_carry_their_telugu_names(shop):
+    """The dashboard names them in Telugu on a Telugu page (issue 45); the figures come with both names."""
+    from catalog.models import Category, Product
+
+    Category.objects.filter(name="RICE").update(name_te="బియ్యం")
+    Product.objects.filter(name="Sona Rice").update(name_te="సోనా బియ్యం")
+    figures = reports.dashboard(period=reports.Period.TODAY)
+
+    assert figures["salesByCategory"][0]["categoryTe"] == "బియ్యం"
+    assert figures["topPacks"][0]["nameTe"] == "సోనా బియ్యం"
+    slow = {row["name"]: row["nameTe"] for row in figures["slowMovers"]}
+    assert slow["Sona Rice"] == "సోనా బియ్యం" and slow["Sunflower Oil"] == ""

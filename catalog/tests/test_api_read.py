@@ -46,6 +46,7 @@ def test_product_wire_format(api_client, sona, customer, other_customer):
                 "categoryTe": "బియ్యం & పప్పులు",
                 "image": sona.image,
                 "description": sona.description,
+                "descriptionTe": "",
                 "hsnCode": "",
                 "gstRate": 0,
                 "rating": 4.5,

@@ -2,7 +2,15 @@ from decimal import Decimal
 
 import pytest
 
-from common.money import decimal_or_none, round_to_paise, rupees, rupees_in_words, to_paise, to_rupees
+from common.money import (
+    decimal_or_none,
+    number_in_telugu_words,
+    round_to_paise,
+    rupees,
+    rupees_in_words,
+    to_paise,
+    to_rupees,
+)
 
 
 @pytest.mark.parametrize(
@@ -110,3 +118,55 @@ def test_amounts_in_words_the_indian_way(amount, words):
 def test_a_negative_amount_has_no_words():
     with pytest.raises(ValueError):
         rupees_in_words(Decimal("-1"))
+    with pytest.raises(ValueError):
+        rupees_in_words(Decimal("-1"), "te")
+
+
+@pytest.mark.parametrize(
+    ("amount", "words"),
+    [
+        ("0.50", "యాభై పైసలు మాత్రమే"),
+        ("0.01", "ఒక పైసా మాత్రమే"),
+        ("0", "సున్నా రూపాయలు మాత్రమే"),
+        ("1", "ఒక రూపాయి మాత్రమే"),
+        ("1.50", "ఒక రూపాయి యాభై పైసలు మాత్రమే"),
+        ("15", "పదిహేను రూపాయలు మాత్రమే"),
+        ("21", "ఇరవై ఒక రూపాయలు మాత్రమే"),
+        ("99.99", "తొంభై తొమ్మిది రూపాయల తొంభై తొమ్మిది పైసలు మాత్రమే"),
+        ("100", "వంద రూపాయలు మాత్రమే"),
+        ("101", "నూట ఒక రూపాయలు మాత్రమే"),
+        ("300", "మూడు వందల రూపాయలు మాత్రమే"),
+        ("778", "ఏడు వందల డెబ్బై ఎనిమిది రూపాయలు మాత్రమే"),
+        ("1000", "వెయ్యి రూపాయలు మాత్రమే"),
+        ("1234.50", "వెయ్యి రెండు వందల ముప్పై నాలుగు రూపాయల యాభై పైసలు మాత్రమే"),
+        ("20011", "ఇరవై వేల పదకొండు రూపాయలు మాత్రమే"),
+        ("100000", "లక్ష రూపాయలు మాత్రమే"),
+        ("250000.25", "రెండు లక్షల యాభై వేల రూపాయల ఇరవై ఐదు పైసలు మాత్రమే"),
+        (
+            "1234567.89",
+            "పన్నెండు లక్షల ముప్పై నాలుగు వేల ఐదు వందల అరవై ఏడు రూపాయల ఎనభై తొమ్మిది పైసలు మాత్రమే",
+        ),
+        ("10000000", "కోటి రూపాయలు మాత్రమే"),
+        ("30000000", "మూడు కోట్ల రూపాయలు మాత్రమే"),
+        ("10.005", "పది రూపాయల ఒక పైసా మాత్రమే"),  # rounded to paise, halves up, as in English
+    ],
+)
+def test_amounts_in_telugu_words(amount, words):
+    assert rupees_in_words(Decimal(amount), "te") == words
+
+
+@pytest.mark.parametrize(
+    ("number", "alone", "before_a_noun"),
+    [
+        (1, "ఒకటి", "ఒక"),
+        (31, "ముప్పై ఒకటి", "ముప్పై ఒక"),
+        (100, "వంద", "వంద"),
+        (300, "మూడు వందలు", "మూడు వందల"),
+        (2000, "రెండు వేలు", "రెండు వేల"),
+        (500000, "ఐదు లక్షలు", "ఐదు లక్షల"),
+        (1001, "వెయ్యి ఒకటి", "వెయ్యి ఒక"),
+    ],
+)
+def test_telugu_numbers_said_alone_and_before_what_they_count(number, alone, before_a_noun):
+    assert number_in_telugu_words(number) == alone
+    assert number_in_telugu_words(number, before_noun=True) == before_a_noun

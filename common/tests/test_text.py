@@ -95,3 +95,21 @@ def _a_length(node) -> bool:
 def test_each_way_a_reason_was_cut_is_caught(source):
     node = next(node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Subscript))
     assert _a_length(node.slice.upper)
+
+
+def test_the_shops_own_reasons_are_stored_in_english_and_shown_in_the_readers_language():
+    from django.utils.translation import override
+
+    from common.text import ORDER_CANCELLED_REASON, TICKET_REASON, reason_shown, shop_reason
+
+    stored = shop_reason(TICKET_REASON, number="T-2026-000001")
+    assert stored == "Ticket T-2026-000001"
+    with override("te"):
+        assert reason_shown(stored) == "టికెట్ T-2026-000001"
+        assert reason_shown(shop_reason(ORDER_CANCELLED_REASON, number="SMLR/2026-27/000004")) == (
+            "ఆర్డర్ SMLR/2026-27/000004 రద్దయింది"
+        )
+        assert reason_shown("Ordered twice") == "Ordered twice"  # what a person typed stays as typed
+        assert reason_shown("Ticket two words") == "Ticket two words"
+    with override("en"):
+        assert reason_shown(stored) == stored

@@ -194,6 +194,18 @@ def test_every_demo_category_and_product_has_a_telugu_name():
     assert Product.objects.get(name="Gingelly Oil").name_te == "నువ్వుల నూనె"
 
 
+def test_every_demo_product_has_a_telugu_description_and_a_later_seed_fills_a_missing_one():
+    _seed()
+    assert all(_telugu(text) for text in Product.objects.values_list("description_te", flat=True))
+    toor = Product.objects.get(name="Toor Dal")
+    assert toor.description_te.endswith("నుండి కందిపప్పు. రోజువారీ ఆంధ్ర వంటకు శుభ్రం చేసి, ఏరి, ప్యాక్ చేసినవి.")
+    Product.objects.filter(name="Toor Dal").update(description_te="")
+    Product.objects.filter(name="Sugar").update(description="Our own sugar.", description_te="")
+    _seed()
+    assert Product.objects.get(name="Toor Dal").description_te == toor.description_te
+    assert Product.objects.get(name="Sugar").description_te == ""  # staff rewrote the English: no stale Telugu
+
+
 def test_seed_loads_the_search_synonyms():
     _seed()
     assert SearchSynonym.objects.count() >= 60

@@ -24,6 +24,8 @@ describe("a pack's label", () => {
   it("is a pack's size and units, or a ticket line's", () => {
     expect(packLabel({ quantity: "1.5", units: "kg" })).toBe("1.5 kg");
     expect(packLabel({ packSize: "500", units: "g" })).toBe("500 g");
+    // A ticket line also says how many packs were reported (`quantity`): the label is the pack's size.
+    expect(packLabel({ packSize: "100", quantity: 1, units: "g" })).toBe("100 g");
     expect(packLabel({})).toBe("");
   });
 

@@ -221,8 +221,10 @@ def cash_order_of(phone_no: str):
 
 
 def stored_names() -> set[str]:
-    """Every word of a name the shop stores (products, brands, categories, people, places, the shop's)
-    and of the catalog's descriptions, which have no Telugu version yet: data, not interface text."""
+    """Every word of a name the shop stores (products, brands, categories, people, places, the shop's):
+    data, not interface text. Not the descriptions and the brands' declarations: a Telugu page shows
+    the Telugu description, else the English marked `lang="en"`, and the declarations as the pack
+    words them, marked English (issue 45)."""
     import re
 
     from django.conf import settings
@@ -235,11 +237,7 @@ def stored_names() -> set[str]:
     texts += [settings.STORE_ADDRESS, settings.STORE_GST_NUMBER, settings.STORE_SUPPORT_EMAIL, settings.STORE_STATE]
     # The seller's legal name and the grievance officer, printed as registered (issue 28).
     texts += [settings.STORE_LEGAL_NAME, settings.GRIEVANCE_OFFICER_NAME, settings.GRIEVANCE_OFFICER_DESIGNATION]
-    # Each brand's Legal Metrology declarations: catalog data with no Telugu version yet, like descriptions.
-    for row in Detail.objects.values_list(*Detail.DECLARATIONS):
-        texts += list(row)
     texts += list(Product.objects.values_list("name", flat=True)) + list(Detail.objects.values_list("brand", flat=True))
-    texts += list(Product.objects.values_list("description", flat=True))
     texts += list(Category.objects.values_list("name", flat=True))
     texts += [" ".join(row) for row in User.objects.values_list("name", "street", "city")]
     texts += [

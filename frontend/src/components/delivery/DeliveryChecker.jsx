@@ -225,9 +225,12 @@ export default function DeliveryChecker({ onResult }) {
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => pickPlace(place)}
               >
-                <span className="delivery-checker__place-name">{place.label}</span>
+                {/* India Post's names, in English as its offices bear them. */}
+                <span className="delivery-checker__place-name" lang="en">
+                  {place.label}
+                </span>
                 {place.state && (
-                  <span className="delivery-checker__place-where">
+                  <span className="delivery-checker__place-where" lang="en">
                     {[place.district, place.state].filter(Boolean).join(", ")}
                   </span>
                 )}

@@ -1,7 +1,7 @@
 // One ticket as its shopper sees it (the report page): number, when it opened, the lines with
 // their problem, and the decision: what was given back and how, or the reason it was not.
 import { formatDateTime } from "../../lib/dates";
-import { useT } from "../../lib/i18n";
+import { localName, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { namedPackLabel } from "../../lib/packLabel";
 
@@ -25,7 +25,7 @@ export default function TicketCard({ ticket }) {
         {ticket.lines.map((line) => (
           <li key={line._id}>
             <span>
-              {namedPackLabel(line)}
+              {namedPackLabel(line, localName(line).primary)}
             </span>
             <span className="ticket-card__small">{t("support.lineProblem", { problem: line.problemLabel, count: line.quantity })}</span>
           </li>

@@ -9,7 +9,7 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api, errorMessage } from "../../lib/api";
 import { formatDate } from "../../lib/dates";
-import { useT } from "../../lib/i18n";
+import { localName, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import { BarChart, ChartTable, DataTable, LineChart } from "./Charts";
@@ -41,7 +41,9 @@ const RANGE_FIELDS = [
 
 const shortDay = (iso) => formatDate(iso).split(" ").slice(0, 2).join(" ");
 const count = (value) => String(value ?? 0);
-const packName = (row) => `${row.brand} ${row.name} ${row.pack}`;
+// Categories and products by their Telugu names on a Telugu page, as the shop's own pages name them.
+const packName = (row) => `${row.brand} ${localName(row).primary} ${row.pack}`;
+const categoryName = (row) => localName({ name: row.category, nameTe: row.categoryTe }).primary;
 
 function Figure({ label, value, note }) {
   return (
@@ -216,11 +218,11 @@ export default function AdminDashboardPage({ period: initialPeriod = "today" }) 
             <Bars
               title={t("admin.dashboard.salesByCategory")}
               rows={data.salesByCategory}
-              label={(row) => row.category}
+              label={categoryName}
               value={(row) => row.sales}
               format={money}
               headings={[t("admin.dashboard.category"), t("admin.dashboard.packs"), t("admin.dashboard.sales")]}
-              cells={(row) => [row.category, count(row.packs), money(row.sales)]}
+              cells={(row) => [categoryName(row), count(row.packs), money(row.sales)]}
             />
             <Bars
               title={t("admin.dashboard.paymentMix")}

@@ -8,6 +8,7 @@ import { useState } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { api } from "../../lib/api";
+import { formatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
@@ -130,7 +131,7 @@ function Holidays({ holidays, busy, onAdd, onRemove }) {
           {holidays.map((holiday) => (
             <li key={holiday._id}>
               <span>
-                <strong>{holiday.date}</strong> {holiday.name}
+                <strong>{formatDate(holiday.date)}</strong> {holiday.name}
               </span>
               <button type="button" className="btn" disabled={busy} onClick={() => onRemove(holiday)}>
                 {t("admin.slots.reopen")}

@@ -11,7 +11,7 @@ import AdminList from "../../components/admin/AdminList";
 import Message from "../../components/Message";
 import Pager from "../../components/Pager";
 import { api } from "../../lib/api";
-import { useT } from "../../lib/i18n";
+import { localName, useT } from "../../lib/i18n";
 import { readPagedList } from "../../lib/listPages";
 import { formatMoney } from "../../lib/money";
 import { navigate } from "../../lib/navigation";
@@ -22,6 +22,7 @@ import { ageText, apiQueueUrl, queueUrl, STATUS_FILTERS } from "./queue";
 import "../../components/support/support.css";
 import "./admin-tickets.css";
 import { namedPackLabel } from "../../lib/packLabel";
+import { paymentMethodLabel } from "../../lib/paymentMethods";
 
 const OUTCOME_TEXTS = {
   refund: "admin.tickets.outcome.refund",
@@ -142,7 +143,7 @@ function TicketItem({ ticket, busy, onApprove, onReject, onAcknowledge, onResolv
             {" · "}
             <a href={`/order/${encodeURIComponent(ticket.orderId)}`}>{ticket.invoiceNumber || ticket.orderId}</a>
             {" · "}
-            {ticket.paymentMethod}
+            {paymentMethodLabel(ticket.paymentMethod)}
             {ticket.isPaid ? ` · ${t("admin.tickets.paid")}` : ` · ${t("admin.tickets.unpaid")}`}
           </>
         )}
@@ -151,7 +152,7 @@ function TicketItem({ ticket, busy, onApprove, onReject, onAcknowledge, onResolv
         {ticket.lines.map((line) => (
           <li key={line._id} className="admin-ticket__line">
             <span>
-              {namedPackLabel(line)}
+              {namedPackLabel(line, localName(line).primary)}
             </span>
             <span className="ticket-card__small">
               {t("admin.tickets.lineProblem", { problem: line.problemLabel, count: line.quantity, value: formatMoney(line.value) })}

@@ -16,7 +16,7 @@ import { useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { toast } from "../../lib/toast";
 import { useSubmit } from "../../lib/useSubmit";
-import { packLabel } from "./format";
+import { ItemName } from "./Invoice";
 import { formatDate } from "../../lib/dates";
 import { printOnly } from "./printing";
 
@@ -88,10 +88,7 @@ function CreditNote({ note, order }) {
                 <tr key={index}>
                   <td className="invoice__line-number">{index + 1}</td>
                   <td className="invoice__item-name">
-                    <span>{line.name}</span>
-                    <span className="invoice__item-pack">
-                      {line.brand} · {packLabel(line)}
-                    </span>
+                    <ItemName item={line} />
                   </td>
                   <td data-label={t("invoice.hsn")}>{line.hsnCode || "—"}</td>
                   <td className="num" data-label={t("invoice.qty")}>{line.qty}</td>

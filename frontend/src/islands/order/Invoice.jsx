@@ -25,7 +25,8 @@ function taxColumns(gst, t) {
 }
 
 /** A line's product in the shown language (the Telugu name as sold, with the English beside it), its brand and pack. */
-function ItemName({ item }) {
+/** A line's name as the invoice and the credit note show it: Telugu first on a Telugu page, the English beside it. */
+export function ItemName({ item }) {
   const { primary, secondary } = localName(item);
   return (
     <>
@@ -294,7 +295,7 @@ const Invoice = forwardRef(function Invoice({ order }, ref) {
       {/* The server writes the amount in English words (no Telugu number words yet): marked as English. */}
       {order.totalInWords && (
         <p className="invoice__words">
-          <strong>{t("invoice.inWords")}</strong> <span lang="en">{order.totalInWords}</span>
+          <strong>{t("invoice.inWords")}</strong> <span>{order.totalInWords}</span>
         </p>
       )}
       <p className="invoice__note">

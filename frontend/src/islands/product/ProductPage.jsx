@@ -131,7 +131,7 @@ function ProductDetails({ product, preselect }) {
             {name.primary}
             <EnglishName name={name.secondary} className="product-page__english" />
           </h1>
-          {product.description && <p className="product-page__description">{product.description}</p>}
+          <Description product={product} />
 
           <div className="product-page__choices">
             <div className="form-field">
@@ -251,27 +251,43 @@ function ProductDetails({ product, preselect }) {
   );
 }
 
-// The declarations Legal Metrology rule 6(10) asks a listing to show, as the brand's packs carry them.
+// The description in the page's language: on a Telugu page the Telugu one, else the English
+// one marked as English (catalog data, like the English name beside a Telugu one).
+function Description({ product }) {
+  const language = useLanguage();
+  const telugu = language === "te" ? product.descriptionTe?.trim() : "";
+  if (telugu) return <p className="product-page__description">{telugu}</p>;
+  if (!product.description) return null;
+  return (
+    <p className="product-page__description" lang="en">
+      {product.description}
+    </p>
+  );
+}
+
+// The declarations Legal Metrology rule 6(10) asks a listing to show, as the brand's packs carry
+// them: quoted from the pack, so in the pack's English (`lang="en"`) on a Telugu page too; the
+// net quantity and MRP are the shop's own figures.
 function Declarations({ detail, pack }) {
   const t = useT();
   const declared = detail.declarations ?? {};
   const rows = [
-    ["product.genericName", declared.genericName],
+    ["product.genericName", declared.genericName, "en"],
     ["product.netQuantity", pack ? packLabel(pack) : ""],
     ["product.mrpNote", pack ? formatMoney(pack.price) : ""],
-    ["product.packer", [declared.packerName, declared.packerAddress].filter(Boolean).join(", ")],
-    ["product.origin", declared.countryOfOrigin],
-    ["product.bestBefore", declared.bestBefore],
-    ["product.consumerCare", declared.consumerCare],
+    ["product.packer", [declared.packerName, declared.packerAddress].filter(Boolean).join(", "), "en"],
+    ["product.origin", declared.countryOfOrigin, "en"],
+    ["product.bestBefore", declared.bestBefore, "en"],
+    ["product.consumerCare", declared.consumerCare, "en"],
   ].filter(([, value]) => value);
   return (
     <section className="section product-declarations" aria-labelledby="declarations-heading">
       <h2 id="declarations-heading">{t("product.details")}</h2>
       <dl className="product-declarations__list">
-        {rows.map(([key, value]) => (
+        {rows.map(([key, value, lang]) => (
           <div key={key}>
             <dt>{t(key)}</dt>
-            <dd>{value}</dd>
+            <dd lang={lang}>{value}</dd>
           </div>
         ))}
       </dl>

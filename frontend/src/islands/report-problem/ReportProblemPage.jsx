@@ -7,7 +7,7 @@ import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import TicketCard from "../../components/support/TicketCard";
 import { api } from "../../lib/api";
-import { useT } from "../../lib/i18n";
+import { localName, useT } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { useApi } from "../../lib/useApi";
 import { useSubmit } from "../../lib/useSubmit";
@@ -27,7 +27,7 @@ function LineChoice({ line, choice, problems, onChange }) {
         <input id={id} type="checkbox" checked={choice.chosen} onChange={(event) => onChange({ chosen: event.target.checked })} />
         <span>
           <strong>
-            {namedPackLabel(line)}
+            {namedPackLabel(line, localName(line).primary)}
           </strong>
           <span className="report-line__small">{t("support.linePacks", { count: line.qty, price: formatMoney(line.price) })}</span>
         </span>
