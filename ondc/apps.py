@@ -6,7 +6,9 @@ class OndcConfig(AppConfig):
     verbose_name = "ONDC network"
 
     def ready(self) -> None:
-        from ondc.receivers import order_changed_heard
+        from catalog.events import packs_changed
+        from ondc.receivers import order_changed_heard, packs_changed_heard
         from orders.events import order_changed
 
         order_changed.connect(order_changed_heard, dispatch_uid="ondc.order_changed_heard")
+        packs_changed.connect(packs_changed_heard, dispatch_uid="ondc.packs_changed_heard")
