@@ -83,15 +83,18 @@ def _context(audience: CatalogAudience) -> dict:
     return answer_context(request, action="on_search")
 
 
-def catalog_push() -> list[NetworkMessage]:
+def catalog_push(*, may_wait: bool = True) -> list[NetworkMessage]:
     """Take the changed packs and record (queued) one `on_search` page set per buyer app of the
     audience; the caller delivers them. Too soon after the last push, nothing is taken and a push
-    is queued for when the interval is over."""
-    cache.delete(PUSH_DUE)
+    is queued for when the interval is over (`may_wait`; a task run inline, with no broker, cannot
+    wait: the changes stay noted for the push the next change queues)."""
     interval = settings.ONDC_CATALOG_PUSH_SECONDS
     if not cache.add(PUSHED, 1, timeout=interval):
-        push_due(wait=interval)
+        if may_wait:
+            cache.delete(PUSH_DUE)
+            push_due(wait=interval)
         return []
+    cache.delete(PUSH_DUE)
     with transaction.atomic():
         # Locked, so two pushes running at once do not both take a change (PostgreSQL).
         changes = list(CatalogChange.objects.select_for_update().order_by("id")[:LARGEST_PUSH])

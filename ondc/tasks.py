@@ -69,9 +69,9 @@ def ondc_deliver(self, answer_pk: int) -> bool:
     return True
 
 
-@shared_task(base=NeverFailingTask, acks_late=True, ignore_result=True)
-def ondc_catalog_push() -> None:
+@shared_task(bind=True, base=NeverFailingTask, acks_late=True, ignore_result=True)
+def ondc_catalog_push(self) -> None:
     """The changed packs pushed to the buyer apps that searched (`ondc.pushing`), at most one push a
     `ONDC_CATALOG_PUSH_SECONDS`."""
-    for message in catalog_push():
+    for message in catalog_push(may_wait=not self.request.is_eager):
         ondc_deliver.delay(message.pk)

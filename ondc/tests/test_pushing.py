@@ -6,17 +6,16 @@ import pytest
 
 from catalog.models import Financial
 from catalog.services.packs import financial_update
+from ondc import pushing, tasks
 from ondc.models import CatalogChange, NetworkMessage
 from ondc.tasks import ondc_catalog_push
 from ondc.tests.conftest import beckn, send
 
 
 @pytest.fixture
-def pushes(monkeypatch):
+def pushes(network):
     """The push tasks queued (with their countdown) instead of run: the test runs them when it says."""
-    queued = []
-    monkeypatch.setattr(ondc_catalog_push, "apply_async", lambda **options: queued.append(options))
-    return queued
+    return network.pushes
 
 
 def _searched(network, **intent_tags):
@@ -113,9 +112,29 @@ def test_starting_the_pushes_is_answered_with_the_ack_alone(network, packs, push
     assert _pushed_items(network) == [[str(packs.rice_5kg.pk)]]
 
 
-def test_with_ondc_off_a_change_queues_nothing(packs, pushes, settings, db):
+def test_with_ondc_off_a_change_queues_nothing(packs, settings, db, monkeypatch):
+    pushes = []
+    monkeypatch.setattr(ondc_catalog_push, "apply_async", lambda **options: pushes.append(options))
     settings.ONDC_ENABLED = False
 
     _price(packs.rice_5kg, "389.00")
 
     assert pushes == [] and not CatalogChange.objects.exists()
+
+
+def test_run_inline_without_a_broker_a_push_too_soon_leaves_the_change_noted(network, packs, monkeypatch):
+    """With no broker (tasks run inline), a push cannot wait out the interval: the second change
+    stays noted for a later push rather than queueing pushes without end."""
+    monkeypatch.delattr(ondc_catalog_push, "apply_async")  # the task's own: run inline, as with no broker
+    runs = []
+    monkeypatch.setattr(
+        tasks, "catalog_push", lambda **options: runs.append(options) or pushing.catalog_push(**options)
+    )
+    _searched(network)
+
+    _price(packs.rice_5kg, "389.00")
+    _price(packs.rice_5kg, "379.00")
+
+    assert _pushed_items(network) == [[str(packs.rice_5kg.pk)]]
+    assert list(CatalogChange.objects.values_list("financial_id", flat=True)) == [packs.rice_5kg.pk]
+    assert runs == [{"may_wait": False}, {"may_wait": False}]
