@@ -18,6 +18,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from django.test import Client
 
+from ondc.registry import process_keys_forget
 from ondc.schemas import SPEC_VERSION, described_actions, schema_errors
 from ondc.signing import BadSignature, authorization_header, header_check, header_parse, key_pair_new
 from ondc.tasks import ondc_catalog_push
@@ -133,6 +134,14 @@ def _handler(network: Network):
             return self._answer(404, {})
 
     return Handler
+
+
+@pytest.fixture(autouse=True)
+def _keys_looked_up_afresh():
+    """Each test registers keys of its own under the same names: no process copy outlives it."""
+    process_keys_forget()
+    yield
+    process_keys_forget()
 
 
 @pytest.fixture
