@@ -1,6 +1,6 @@
 """The shop as an ONDC seller under the network's load (issue 44): search ACKs and the paged catalog.
 
-    .venv/bin/python bench/ondc.py [--requests 100] [--concurrency 100] [--workers 2] [--reuse]
+    .venv/bin/python bench/ondc.py [--requests 100] [--concurrency 100] [--workers 2] [--threads N] [--reuse]
 
 What it does, in order:
 1. its own PostgreSQL database (`bench_ondc`; `--reuse` keeps a filled one), migrated, filled with
@@ -9,11 +9,14 @@ What it does, in order:
    the seconds, the pages, the packs, and the largest page's bytes as sent (compact UTF-8 JSON),
    checked against `LARGEST_PAGE_BYTES`;
 3. serves the shop the production way (the Procfile's `web`, SHOP_ENV=production, DEBUG off,
-   `--workers` workers) with ONDC on, Redis as broker and cache (its own database index, emptied
-   first) and no Celery worker, so an ACK is measured alone, as a buyer app sees it (the answers wait
-   in the queue, as they would for the worker); a registry on loopback answers the key lookups;
+   `--workers` workers of the Procfile's `WEB_THREADS` threads, or `--threads`) with ONDC on, Redis
+   as broker and cache (its own database index, emptied first) and no Celery worker, so an ACK is
+   measured alone, as a buyer app sees it (the answers wait in the queue, as they would for the
+   worker); a registry on loopback answers the key lookups;
 4. sends `--requests` signed `search` requests, `--concurrency` at once (each its own connection,
-   message id and signature), and prints the ACKs, p50/p95/max latency and the load average.
+   message id and signature), and prints the ACKs, p50/p95/max latency and the load average, and
+   the CPU each ACK took in the web workers and in PostgreSQL (which, unlike latency, does not
+   depend on how busy the rest of the machine is).
 
 Targets: p95 of the ACKs under 200 ms with 100 at once; every page under LARGEST_PAGE_BYTES.
 """
@@ -129,6 +132,7 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--concurrency", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=0, help="WEB_THREADS for the web workers (the Procfile's own)")
     parser.add_argument("--reuse", action="store_true")
     args = parser.parse_args()
 
@@ -148,6 +152,8 @@ def main() -> int:
         "ONDC_SIGNING_PUBLIC_KEY": shop_public,
         "ONDC_REGISTRY_URL": registry_url,
     }
+    if args.threads:
+        extra["WEB_THREADS"] = str(args.threads)
     env = environment(DATABASE_URL, production=True, **extra)
     setup_django({**environment(DATABASE_URL, production=False), "LOG_LEVEL": "WARNING"})
     from django.core.management import call_command  # noqa: PLC0415
@@ -204,7 +210,8 @@ def main() -> int:
     times = sorted(ms for *_, ms in outcomes)
     p95 = percentile(times, 0.95)
     print(
-        f"search ACKs: {acks}/{args.requests} with {args.concurrency} at once, {args.workers} workers: "
+        f"search ACKs: {acks}/{args.requests} with {args.concurrency} at once, {args.workers} workers "
+        f"x {args.threads or 'the Procfile default'} threads: "
         f"p50 {percentile(times, 0.5):.0f} ms, p95 {p95:.0f} ms, max {times[-1]:.0f} ms "
         f"(target p95 < {TARGET_P95_MS} ms); load {load_average()}"
     )
