@@ -24,6 +24,9 @@ The figures, defined once here:
 - **credit given**: store credit that is new money to a shopper, given in the period: staff grants
   and cash orders' money back (`StoreCreditEntry` kinds grant and refund). Credit an order spent and
   got back (return, restore) is not new money and is left out.
+- **ONDC**: the ONDC channel's orders and sales (its row of sales by channel), the buyer apps'
+  finder fees and the TCS deducted on them (`ondc.NetworkOrder`'s terms, orders placed in the
+  period and not cancelled), and the sales less the finder fees.
 - **cancellations**: orders cancelled in the period (`cancelled_at`), whenever they were placed.
 - **tickets**: open tickets now (not bound to the period), the oldest one's age, and how many wait
   past the acknowledgement clock (48 h) and past the resolution clock (30 days), `support.clocks`.
@@ -46,6 +49,7 @@ and returned as `Decimal` rupees.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
@@ -195,6 +199,32 @@ def order_figures(days: list[dict]) -> dict:
             for channel in Order.Channel.values
         ],
     }
+
+
+class _NetworkFees:
+    """The network's share of the ONDC channel's sales in a span: the buyer apps' finder fees and
+    the TCS the collecting operator deducts, in paise. The ONDC app records those terms per order
+    and sits above this one, so it fills `figures` at start-up (`ondc.apps`, as orders fills the
+    catalog's `delivered_check`); without it the fees are 0."""
+
+    figures: Callable[..., dict] | None = None
+
+    def __call__(self, span: Span) -> dict:
+        found = self.figures(start=span.start, end=span.end) if self.figures else {}
+        return {
+            "finderFee": to_rupees(found.get("finder_fee_paise") or 0),
+            "tcs": to_rupees(found.get("tcs_paise") or 0),
+        }
+
+
+network_fees = _NetworkFees()
+
+
+def ondc_figures(orders: dict, span: Span) -> dict:
+    """ONDC sales apart (the channel's row of `salesByChannel`), with what the network keeps of them."""
+    [row] = [entry for entry in orders["salesByChannel"] if entry["channel"] == Order.Channel.ONDC]
+    fees = network_fees(span)
+    return {"orders": row["orders"], "sales": row["sales"], **fees, "net": row["sales"] - fees["finderFee"]}
 
 
 def cancellations(span: Span) -> int:
@@ -477,6 +507,7 @@ def dashboard(*, period: Period, now: datetime | None = None) -> dict:
         "signUps": sign_ups(span),
         "paymentMix": orders["paymentMix"],
         "salesByChannel": orders["salesByChannel"],
+        "ondc": ondc_figures(orders, span),
         **money_given_back(span),
         "cancellations": cancellations(span),
         "tickets": tickets,

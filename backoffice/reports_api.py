@@ -116,6 +116,14 @@ class ChannelSalesSerializer(serializers.Serializer):
     sales = MoneyField()
 
 
+class NetworkSalesSerializer(serializers.Serializer):
+    orders = serializers.IntegerField(min_value=0, help_text="ONDC orders placed in the period, not cancelled")
+    sales = MoneyField(help_text="their sales: the ONDC row of salesByChannel")
+    finderFee = MoneyField(help_text="the buyer apps' finder fees on them, as their confirm set them")
+    tcs = MoneyField(help_text="the TCS the collecting operator deducts on them (CGST section 52)")
+    net = MoneyField(help_text="sales less the finder fees")
+
+
 class DashboardSerializer(serializers.Serializer):
     """Every figure of `backoffice.reports.dashboard`; its docstring defines each one."""
 
@@ -131,6 +139,7 @@ class DashboardSerializer(serializers.Serializer):
     signUps = serializers.IntegerField()
     paymentMix = PaymentMixSerializer(many=True)
     salesByChannel = ChannelSalesSerializer(many=True, help_text="sales not cancelled by channel; add up to sales")
+    ondc = NetworkSalesSerializer(help_text="ONDC sales apart, with the network's finder fees")
     refunds = CountAndAmountSerializer()
     creditGiven = CountAndAmountSerializer()
     cancellations = serializers.IntegerField()

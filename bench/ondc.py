@@ -1,6 +1,6 @@
 """The shop as an ONDC seller under the network's load (issue 44): search ACKs and the paged catalog.
 
-    .venv/bin/python bench/ondc.py [--requests 100] [--concurrency 100] [--workers 2] [--reuse]
+    .venv/bin/python bench/ondc.py [--requests 100] [--concurrency 100] [--workers 2] [--threads N] [--reuse]
 
 What it does, in order:
 1. its own PostgreSQL database (`bench_ondc`; `--reuse` keeps a filled one), migrated, filled with
@@ -9,11 +9,14 @@ What it does, in order:
    the seconds, the pages, the packs, and the largest page's bytes as sent (compact UTF-8 JSON),
    checked against `LARGEST_PAGE_BYTES`;
 3. serves the shop the production way (the Procfile's `web`, SHOP_ENV=production, DEBUG off,
-   `--workers` workers) with ONDC on, Redis as broker and cache (its own database index, emptied
-   first) and no Celery worker, so an ACK is measured alone, as a buyer app sees it (the answers wait
-   in the queue, as they would for the worker); a registry on loopback answers the key lookups;
+   `--workers` workers of the Procfile's `WEB_THREADS` threads, or `--threads`) with ONDC on, Redis
+   as broker and cache (its own database index, emptied first) and no Celery worker, so an ACK is
+   measured alone, as a buyer app sees it (the answers wait in the queue, as they would for the
+   worker); a registry on loopback answers the key lookups;
 4. sends `--requests` signed `search` requests, `--concurrency` at once (each its own connection,
-   message id and signature), and prints the ACKs, p50/p95/max latency and the load average.
+   message id and signature), and prints the ACKs, p50/p95/max latency and the load average, and
+   the CPU each ACK took in the web workers and in PostgreSQL (which, unlike latency, does not
+   depend on how busy the rest of the machine is).
 
 Targets: p95 of the ACKs under 200 ms with 100 at once; every page under LARGEST_PAGE_BYTES.
 """
@@ -32,10 +35,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from harness import (
     ROOT,
+    cpu_used_since,
     create_database,
+    database_backends_cpu,
     environment,
     free_port,
     percentile,
+    process_group_cpu_seconds,
     setup_django,
     start_server,
     stop_server,
@@ -126,6 +132,7 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--concurrency", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=0, help="WEB_THREADS for the web workers (the Procfile's own)")
     parser.add_argument("--reuse", action="store_true")
     args = parser.parse_args()
 
@@ -145,6 +152,8 @@ def main() -> int:
         "ONDC_SIGNING_PUBLIC_KEY": shop_public,
         "ONDC_REGISTRY_URL": registry_url,
     }
+    if args.threads:
+        extra["WEB_THREADS"] = str(args.threads)
     env = environment(DATABASE_URL, production=True, **extra)
     setup_django({**environment(DATABASE_URL, production=False), "LOG_LEVEL": "WARNING"})
     from django.core.management import call_command  # noqa: PLC0415
@@ -186,9 +195,13 @@ def main() -> int:
             status, answer = post(port, "/ondc/search", body, header)
             return status, answer, (time.perf_counter() - began) * 1000
 
-        one(0)  # the first lookup of the buyer's key, and each worker's first request
+        for warm in range(2 * args.workers):
+            one(warm)  # the first lookup of the buyer's key, and each worker's first requests
+        web_before, database_before = process_group_cpu_seconds(server), database_backends_cpu(DATABASE_URL)
         with ThreadPoolExecutor(max_workers=args.concurrency) as pool:
             outcomes = list(pool.map(one, range(args.requests)))
+        web_cpu = process_group_cpu_seconds(server) - web_before
+        database_cpu = cpu_used_since(database_before, database_backends_cpu(DATABASE_URL))
     finally:
         stop_server(server)
         server_registry.shutdown()
@@ -197,9 +210,17 @@ def main() -> int:
     times = sorted(ms for *_, ms in outcomes)
     p95 = percentile(times, 0.95)
     print(
-        f"search ACKs: {acks}/{args.requests} with {args.concurrency} at once, {args.workers} workers: "
+        f"search ACKs: {acks}/{args.requests} with {args.concurrency} at once, {args.workers} workers "
+        f"x {args.threads or 'the Procfile default'} threads: "
         f"p50 {percentile(times, 0.5):.0f} ms, p95 {p95:.0f} ms, max {times[-1]:.0f} ms "
         f"(target p95 < {TARGET_P95_MS} ms); load {load_average()}"
+    )
+    # CPU per ACK does not depend on how busy the rest of the machine is, as latency does: the
+    # burst's CPU over the machine's cores is about how long an idle machine takes for all of it.
+    cores = os.cpu_count() or 1
+    print(
+        f"CPU per ACK: web {web_cpu / args.requests * 1000:.1f} ms, PostgreSQL {database_cpu / args.requests * 1000:.1f} ms; "
+        f"the burst's CPU over {cores} cores: {(web_cpu + database_cpu) / cores * 1000:.0f} ms"
     )
     ok = acks == args.requests and p95 < TARGET_P95_MS and max(sizes) < LARGEST_PAGE_BYTES
     print("==> met" if ok else "==> NOT met")

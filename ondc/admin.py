@@ -1,10 +1,11 @@
-"""Django admin: the network's orders with their money terms, and every message in and out (read only:
-they are the record of what was said on the network)."""
+"""Django admin: the network's orders with their money terms and returns, every message in and out
+(read only: they are the record of what was said on the network), and the buyer apps the catalog's
+changes are pushed to (staff may stop the pushes to one)."""
 
 from django.contrib import admin
 
 from common.money import to_rupees
-from ondc.models import NetworkMessage, NetworkOrder
+from ondc.models import CatalogAudience, NetworkMessage, NetworkOrder, NetworkReturn
 
 
 class _ReadOnly(admin.ModelAdmin):
@@ -48,3 +49,24 @@ class NetworkMessageAdmin(_ReadOnly):
     list_display = ("created_at", "direction", "action", "bap_id", "transaction_id", "state", "attempts")
     list_filter = ("direction", "action", "state")
     search_fields = ("transaction_id", "message_id", "bap_id")
+
+
+@admin.register(NetworkReturn)
+class NetworkReturnAdmin(_ReadOnly):
+    """Decided in the support queue (the ticket), never here."""
+
+    list_display = ("return_id", "network_order", "ticket", "item_id", "quantity", "reason_id", "created_at")
+    search_fields = ("return_id", "network_order__network_order_id", "ticket__number")
+    list_select_related = ("network_order", "ticket")
+
+
+@admin.register(CatalogAudience)
+class CatalogAudienceAdmin(admin.ModelAdmin):
+    list_display = ("bap_id", "bap_uri", "pushing", "searched_at")
+    list_filter = ("pushing",)
+    search_fields = ("bap_id",)
+    fields = ("bap_id", "bap_uri", "city", "pushing", "searched_at")
+    readonly_fields = ("bap_id", "bap_uri", "city", "searched_at")
+
+    def has_add_permission(self, request):
+        return False

@@ -17,7 +17,9 @@ from ondc.errors import Answer, Refused
 from ondc.listing import catalog_pages
 from ondc.models import NetworkMessage
 from ondc.ordering import network_order_get, order_cancel_by_buyer, order_confirm, order_view
+from ondc.pushing import audience_heard
 from ondc.quotes import order_quoted
+from ondc.returns import return_fulfillment, return_order_update, returns_of
 from ondc.telling import told_record
 
 
@@ -31,6 +33,8 @@ def _language(request: NetworkMessage) -> str:
 
 
 def _search(request: NetworkMessage) -> list[Answer]:
+    if audience_heard(request):
+        return []  # the incremental pushes started or stopped: nothing to answer but the ACK
     intent = request.body["message"].get("intent") or {}
     descriptor = ((intent.get("item") or {}).get("descriptor") or {}) if isinstance(intent, dict) else {}
     keyword = str(descriptor.get("name") or "")[:100]
@@ -82,11 +86,18 @@ def _cancel(request: NetworkMessage) -> list[Answer]:
 
 
 def _update(request: NetworkMessage) -> list[Answer]:
-    """Changes the buyer app asks for after confirm are not taken here: the order is answered as it stands."""
+    """A return after delivery (`ondc.returns`) is taken; other changes after confirm are the shop's
+    to make: the order is answered as it stands, with the refusal."""
     order = _order_message(request)
     network_order = network_order_get(request=request, order_id=order.get("id"))
-    error = Refused(errors.NOT_SUPPORTED, "order changes after confirm are made by the shop").as_error()
-    return [Answer(message={"order": order_view(network_order)}, error=error, order_id=network_order.order_id)]
+    error = None
+    try:
+        return_order_update(request=request, network_order=network_order)
+    except Refused as refused:
+        error = refused.as_error()
+    view = order_view(network_order)
+    view["fulfillments"] += [return_fulfillment(taken) for taken in returns_of(network_order)]
+    return [Answer(message={"order": view}, error=error, order_id=network_order.order_id)]
 
 
 def _rating(request: NetworkMessage) -> list[Answer]:

@@ -18,6 +18,7 @@ QUOTE_UNAVAILABLE = ("DOMAIN-ERROR", "40002")  # "Item quantity unavailable"
 PRICE_CHANGED = ("DOMAIN-ERROR", "40003")  # "Quote no longer available"
 ORDER_REFUSED = ("DOMAIN-ERROR", "40000")  # "Business Error": a rule of the shop refused it
 CANCEL_REFUSED = ("DOMAIN-ERROR", "50001")  # "Cancellation not possible"
+UPDATE_REFUSED = ("DOMAIN-ERROR", "50002")  # "Updation not possible": a return the shop cannot take
 NOT_SUPPORTED = ("POLICY-ERROR", "21003")
 
 

@@ -18,6 +18,7 @@ from catalog.labels import pack_label
 from catalog.models import Category, Financial, Product
 from catalog.selectors import product_listing, with_packs
 from orders.rules import MAX_QTY, SHIPPING_PRICE
+from support.services import report_window
 
 PRODUCTS_PER_PAGE = 100  # up to ~1.2 MB a page with 3 brands x 3 packs each (bench/ondc.py)
 FULFILLMENT_ID = "F1"
@@ -33,6 +34,11 @@ UNITS = {
     Financial.Units.PIECES: "unit",
     Financial.Units.PACK: "unit",
 }
+
+
+def return_window() -> str:
+    """The report window after delivery (`support.services.report_window`) as an ISO 8601 duration."""
+    return f"PT{int(report_window().total_seconds() // 3600)}H"
 
 
 def provider_id() -> str:
@@ -92,9 +98,10 @@ def item(pack: Financial, *, language: str = "en") -> dict:
         "category_id": product.category.name,
         "fulfillment_id": FULFILLMENT_ID,
         "location_id": LOCATION_ID,
-        "@ondc/org/returnable": False,
+        # Returned within the support app's report window, as a problem ticket (`ondc.returns`).
+        "@ondc/org/returnable": True,
         "@ondc/org/cancellable": True,
-        "@ondc/org/return_window": "P0D",
+        "@ondc/org/return_window": return_window(),
         "@ondc/org/seller_pickup_return": False,
         "@ondc/org/time_to_ship": TIME_TO_SHIP,
         "@ondc/org/available_on_cod": True,
@@ -123,9 +130,15 @@ def _serviceability(categories: list[Category]) -> list[dict]:
     ]
 
 
-def _provider(products: list[Product], *, language: str) -> dict:
+def _provider(products: list[Product], *, language: str, only: frozenset[int] | None = None) -> dict:
     categories = list({product.category_id: product.category for product in products}.values())
-    packs = [pack for product in products for detail in product.details.all() for pack in detail.financials.all()]
+    packs = [
+        pack
+        for product in products
+        for detail in product.details.all()
+        for pack in detail.financials.all()
+        if only is None or pack.pk in only
+    ]
     return {
         "id": provider_id(),
         "descriptor": {"name": settings.STORE_NAME, "short_desc": settings.STORE_NAME, "symbol": "", "images": []},
@@ -156,10 +169,7 @@ def _provider(products: list[Product], *, language: str) -> dict:
     }
 
 
-def catalog_pages(*, keyword: str = "", language: str = "en") -> Iterator[dict]:
-    """The `message` of each `on_search` page: a few queries per page, whatever the page holds."""
-    listing = product_listing(keyword=keyword)
-    products = with_packs(listing.products.order_by(*listing.order), brand_first=listing.brand_first)
+def _pages(products, *, language: str, only: frozenset[int] | None = None) -> Iterator[dict]:
     start = 0
     while True:
         page = list(products[start : start + PRODUCTS_PER_PAGE])
@@ -169,12 +179,26 @@ def catalog_pages(*, keyword: str = "", language: str = "en") -> Iterator[dict]:
             "catalog": {
                 "bpp/descriptor": {"name": settings.STORE_NAME, "short_desc": settings.STORE_NAME},
                 "bpp/fulfillments": [{"id": FULFILLMENT_ID, "type": "Delivery"}],
-                "bpp/providers": [_provider(page, language=language)] if page else [],
+                "bpp/providers": [_provider(page, language=language, only=only)] if page else [],
             }
         }
         if len(page) < PRODUCTS_PER_PAGE:
             return
         start += PRODUCTS_PER_PAGE
+
+
+def catalog_pages(*, keyword: str = "", language: str = "en") -> Iterator[dict]:
+    """The `message` of each `on_search` page: a few queries per page, whatever the page holds."""
+    listing = product_listing(keyword=keyword)
+    products = with_packs(listing.products.order_by(*listing.order), brand_first=listing.brand_first)
+    return _pages(products, language=language)
+
+
+def changed_pages(*, financial_ids: frozenset[int], language: str = "en") -> Iterator[dict]:
+    """The `on_search` pages of an incremental push: the changed packs only, each under its product
+    and category as in the whole catalog (a pack deleted since is not in them)."""
+    products = with_packs(Product.objects.filter(details__financials__in=financial_ids).distinct().order_by("id"))
+    return _pages(products, language=language, only=financial_ids)
 
 
 def delivery_charge() -> Decimal:

@@ -91,3 +91,50 @@ class NetworkOrder(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bap_id} {self.network_order_id}"
+
+
+class NetworkReturn(models.Model):
+    """A return the buyer app asked for after delivery (`update`, a `Return` fulfillment): a problem
+    ticket of the support app (`ondc.returns`), whose decision is told back as the return's state."""
+
+    network_order = models.ForeignKey(NetworkOrder, on_delete=models.CASCADE, related_name="returns")
+    return_id = models.CharField("the buyer app's return id", max_length=100)
+    ticket = models.OneToOneField("support.Ticket", on_delete=models.PROTECT, related_name="+")
+    item_id = models.CharField("the item (pack id) returned", max_length=20)
+    quantity = models.PositiveSmallIntegerField()
+    reason_id = models.CharField(max_length=3)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["network_order", "return_id"], name="ondc_return_once_per_order")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.network_order} return {self.return_id}"
+
+
+class CatalogAudience(models.Model):
+    """A buyer app that searched the shop's catalog: told of changed packs (`ondc.pushing`) until it
+    asks to stop (`catalog_inc` mode `stop`)."""
+
+    bap_id = models.CharField("buyer app", max_length=200, unique=True)
+    bap_uri = models.CharField("buyer app URL", max_length=500)
+    city = models.CharField(max_length=20, blank=True, default="")
+    pushing = models.BooleanField(default=True)
+    searched_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.bap_id
+
+
+class CatalogChange(models.Model):
+    """A pack whose price or stock changed since the last incremental `on_search` push: one row per
+    pack however often it changed (coalesced), taken by the push (`ondc.pushing`)."""
+
+    financial_id = models.BigIntegerField(unique=True)  # no foreign key: a deleted pack is pushed as gone
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return str(self.financial_id)

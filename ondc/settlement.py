@@ -16,9 +16,13 @@ shop's invoice is unchanged (the shop is the supplier); the TCS is noted per ord
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from django.db.models import Sum
+
 from common.money import to_paise, to_rupees
 from ondc import errors
 from ondc.errors import Refused
+from ondc.models import NetworkOrder
+from orders.models import Order
 
 TCS_RATE_PERCENT = Decimal("0.5")
 PER_CENT = Decimal("0.01")
@@ -71,3 +75,13 @@ def terms_of(payment: dict, *, order_total_paise: int) -> Terms:
 def tcs_paise(*, taxable_value_paise: int, collector: str) -> int:
     """The TCS the collecting operator deducts (none when the shop collects the cash itself)."""
     return _percent_of(taxable_value_paise, TCS_RATE_PERCENT) if collector == "BAP" else 0
+
+
+def network_fees(*, start, end) -> dict:
+    """The finder fees and TCS of the network's orders placed in `[start, end)` and not cancelled,
+    in paise (one query): the dashboard's ONDC figures (`backoffice.reports.network_fees`)."""
+    return (
+        NetworkOrder.objects.filter(order__created_at__gte=start, order__created_at__lt=end)
+        .exclude(order__status=Order.Status.CANCELLED)
+        .aggregate(finder_fee_paise=Sum("finder_fee_paise"), tcs_paise=Sum("tcs_paise"))
+    )

@@ -2,12 +2,13 @@
 
 import logging
 
-from celery import shared_task
+from celery import chain, shared_task
 from django.utils import timezone
 
 from notifications.tasks import NeverFailingTask
 from ondc.answers import answer_build
 from ondc.models import NetworkMessage
+from ondc.pushing import catalog_push
 from ondc.sending import NotTaken, signed_post
 from ondc.telling import order_tell
 
@@ -34,8 +35,9 @@ def ondc_answer(request_pk: int) -> None:
 def ondc_tell(order_id: int) -> None:
     """A network order changed: tell its buyer app (`ondc.telling`), if there is something new to tell."""
     sent = order_tell(order_id=order_id)
-    if sent is not None:
-        ondc_deliver.delay(sent.pk)
+    if sent:
+        # In order: a return approved before its refund (`ondc.telling`); each tried as its own task.
+        chain(*(ondc_deliver.si(message.pk) for message in sent)).delay()
 
 
 @shared_task(bind=True, base=NeverFailingTask, max_retries=len(SEND_RETRY_DELAYS), acks_late=True, ignore_result=True)
@@ -65,3 +67,11 @@ def ondc_deliver(self, answer_pk: int) -> bool:
         attempts=answer.attempts + 1, last_error="", state=NetworkMessage.State.DELIVERED, delivered_at=timezone.now()
     )
     return True
+
+
+@shared_task(bind=True, base=NeverFailingTask, acks_late=True, ignore_result=True)
+def ondc_catalog_push(self) -> None:
+    """The changed packs pushed to the buyer apps that searched (`ondc.pushing`), at most one push a
+    `ONDC_CATALOG_PUSH_SECONDS`."""
+    for message in catalog_push(may_wait=not self.request.is_eager):
+        ondc_deliver.delay(message.pk)

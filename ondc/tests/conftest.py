@@ -4,7 +4,8 @@
 production) serves, on a port of its own, the registry's `/lookup` (the subscribers the test
 registers) and the buyer app's callback URL (`/bap/on_*`), which checks every answer's signature
 against the shop's registered key, as a real buyer app does, and keeps what it received. The
-shop's settings point at it, with ONDC on and a fresh key pair of the shop's.
+shop's settings point at it, with ONDC on and a fresh key pair of the shop's. Incremental catalog
+pushes are queued, not run (`Network.pushes`): a test runs `ondc_catalog_push` when it means to.
 """
 
 import json
@@ -17,8 +18,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from django.test import Client
 
+from ondc.registry import process_keys_forget
 from ondc.schemas import SPEC_VERSION, described_actions, schema_errors
 from ondc.signing import BadSignature, authorization_header, header_check, header_parse, key_pair_new
+from ondc.tasks import ondc_catalog_push
 from orders.tests.conftest import packs  # noqa: F401 (the catalog fixture, shared)
 
 BAP_ID = "buyer.example.in"
@@ -64,6 +67,7 @@ class Network:
     registered: dict = field(default_factory=dict)  # (subscriber_id, ukId) -> public key
     received: list[Received] = field(default_factory=list)
     lookups: int = 0
+    pushes: list = field(default_factory=list)  # incremental catalog pushes queued (their options), not run
     bap_down: bool = False
     registry_down: bool = False
 
@@ -132,13 +136,23 @@ def _handler(network: Network):
     return Handler
 
 
+@pytest.fixture(autouse=True)
+def _keys_looked_up_afresh():
+    """Each test registers keys of its own under the same names: no process copy outlives it."""
+    process_keys_forget()
+    yield
+    process_keys_forget()
+
+
 @pytest.fixture
-def network(settings, transactional_db):
+def network(settings, transactional_db, monkeypatch):
     shop, buyer, gateway = subscriber("shop.example.in", "shopkey"), subscriber(BAP_ID), subscriber(GATEWAY_ID, "g1")
     server = ThreadingHTTPServer(("127.0.0.1", 0), None)
     url = f"http://127.0.0.1:{server.server_address[1]}"
     net = Network(url=url, shop=shop, buyer=buyer, gateway=gateway)
     server.RequestHandlerClass = _handler(net)
+    # A push runs ONDC_CATALOG_PUSH_SECONDS after the change that queued it: a test runs it itself.
+    monkeypatch.setattr(ondc_catalog_push, "apply_async", lambda **options: net.pushes.append(options))
     net.register(buyer)
     net.register(gateway)
     settings.ONDC_ENABLED = True

@@ -141,6 +141,33 @@ def test_the_registry_is_asked_once_then_the_key_is_cached(network):
     assert network.lookups == 1
 
 
+def test_the_key_is_kept_in_the_process_so_the_ack_waits_on_no_shared_cache(network):
+    from django.core.cache import cache
+
+    from ondc.registry import process_keys_forget
+
+    assert send(network, "support", beckn(network, "support", {})).status_code == 200
+    cache.clear()  # the shared cache emptied (another process's view): this one still has the key
+    assert send(network, "support", beckn(network, "support", {})).status_code == 200
+    assert network.lookups == 1
+
+    process_keys_forget()
+    assert send(network, "support", beckn(network, "support", {})).status_code == 200
+    assert network.lookups == 2
+
+
+@pytest.mark.parametrize(("action", "waits_for_disk"), [("search", False), ("confirm", True), ("update", True)])
+def test_only_a_search_is_committed_without_waiting_for_the_disk(network, action, waits_for_disk):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ran:
+        assert send(network, action, beckn(network, action, {})).status_code == 200
+
+    issued = any("synchronous_commit" in query["sql"] for query in ran.captured_queries)
+    assert issued is (connection.vendor == "postgresql" and not waits_for_disk)
+
+
 def test_a_registry_that_is_down_gets_a_nack_at_once(network):
     network.registry_down = True
     started = time.monotonic()

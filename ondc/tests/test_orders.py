@@ -3,6 +3,7 @@ placement, moved along the pipeline with each move told to the buyer app, cancel
 
 import json
 import uuid
+from decimal import Decimal
 
 import pytest
 
@@ -327,3 +328,25 @@ def test_a_finder_fee_above_the_shops_limit_is_refused_and_nothing_is_placed(net
     [answer] = network.answers("on_confirm")
     assert answer.body["error"]["code"] == "40000" and "30" in answer.body["error"]["message"]
     assert not Order.objects.exists()
+
+
+def test_the_dashboard_shows_ondc_sales_apart_with_the_finder_fee(network, packs, admin_user):
+    from aftersale.cancellation import order_cancel
+    from backoffice.reports import Period, dashboard
+
+    test_the_networks_money_terms_are_recorded_with_the_finder_fee_and_tcs(network, packs)
+    recorded = NetworkOrder.objects.get()
+    transaction_id = str(uuid.uuid4())  # a second network order, cancelled: neither a sale nor a fee
+    quote = _quote_of(network, transaction_id, (packs.oil_1l, 1))["message"]["order"]["quote"]
+    _confirm(network, transaction_id, "NO-GONE", quote, (packs.oil_1l, 1))
+    order_cancel(order=Order.objects.exclude(pk=recorded.order_id).get(), reason="Buyer away", by=admin_user)
+
+    figures = dashboard(period=Period.TODAY)["ondc"]
+
+    assert figures == {
+        "orders": 1,
+        "sales": Decimal("798.00"),
+        "finderFee": Decimal("23.94"),  # 3 % of 798
+        "tcs": Decimal(recorded.tcs_paise) / 100,
+        "net": Decimal("774.06"),
+    }

@@ -36,7 +36,7 @@ def test_a_change_that_tells_nothing_new_sends_nothing(network, packs, admin_use
     _, network_order = _placed(network, packs)
     from ondc.telling import order_tell
 
-    assert order_tell(order_id=network_order.order_id) is None
+    assert order_tell(order_id=network_order.order_id) == []
     assert not network.answers("on_status")
 
 

@@ -78,6 +78,12 @@ ONDC_CITY = env.text("ONDC_CITY", "std:08856", meaning="the shop's city code on 
 ONDC_SEND_TIMEOUT_SECONDS = env.decimal(
     "ONDC_SEND_TIMEOUT_SECONDS", 10.0, meaning="an `on_*` answer the buyer app has not taken within this is retried"
 )
+ONDC_CATALOG_PUSH_SECONDS = env.integer(
+    "ONDC_CATALOG_PUSH_SECONDS",
+    60,
+    minimum=1,
+    meaning="packs changed are pushed to buyer apps (an incremental `on_search`) at most once in this many seconds",
+)
 
 if ONDC_ENABLED and not ONDC_SIGNING_PRIVATE_KEY:
     raise ImproperlyConfigured("ONDC_ENABLED needs ONDC_SIGNING_PRIVATE_KEY (make a pair with `manage.py ondc_keys`)")

@@ -69,6 +69,13 @@ function Figures({ data }) {
       <Figure label={t("admin.dashboard.cancellations")} value={count(data.cancellations)} />
       <Figure label={t("admin.dashboard.refunds")} value={formatMoney(data.refunds.amount)} note={t("admin.dashboard.howMany", { count: data.refunds.count })} />
       <Figure label={t("admin.dashboard.creditGiven")} value={formatMoney(data.creditGiven.amount)} note={t("admin.dashboard.howMany", { count: data.creditGiven.count })} />
+      {data.ondc?.orders > 0 && (
+        <Figure
+          label={t("admin.dashboard.ondcFinderFee")}
+          value={formatMoney(data.ondc.finderFee)}
+          note={t("admin.dashboard.ondcFinderFeeNote", { sales: formatMoney(data.ondc.sales), tcs: formatMoney(data.ondc.tcs) })}
+        />
+      )}
       <Figure
         label={t("admin.dashboard.ticketsOpen")}
         value={count(tickets.open)}

@@ -50,3 +50,24 @@ describe("the dashboard's days of cover", () => {
     expect(await screen.findByText("No pack sold in the last 28 days.")).toBeInTheDocument();
   });
 });
+
+describe("the dashboard's ONDC figure", () => {
+  const figure = (term) => screen.queryByText(term, { selector: "dt" });
+
+  it("shows the buyer apps' finder fees with the ONDC sales and TCS they were on", async () => {
+    const ondc = { orders: 2, sales: 1197, finderFee: 35.91, tcs: 5.7, net: 1161.09 };
+    mockFetch({ "GET /api/reports/dashboard?period=today": { body: { ...dashboard(null), ondc } } });
+    render(<AdminDashboardPage />);
+    const shown = (await screen.findByText("ONDC finder fees", { selector: "dt" })).closest(".dashboard-figure");
+    expect(within(shown).getByText("₹35.91")).toBeInTheDocument();
+    expect(within(shown).getByText("On ONDC sales of ₹1,197.00 · TCS ₹5.70")).toBeInTheDocument();
+  });
+
+  it("is left out while the shop has no ONDC sales in the period", async () => {
+    const ondc = { orders: 0, sales: 0, finderFee: 0, tcs: 0, net: 0 };
+    mockFetch({ "GET /api/reports/dashboard?period=today": { body: { ...dashboard(null), ondc } } });
+    render(<AdminDashboardPage />);
+    await screen.findByText("Revenue", { selector: "dt" });
+    expect(figure("ONDC finder fees")).toBeNull();
+  });
+});
