@@ -4,13 +4,11 @@ and desktop (1280 x 800). Set PHONE_SCREENSHOTS=<dir> to keep screenshots.
 Needs the built bundles: `npx webpack --mode production` first.
 """
 
-import io
 import os
 import re
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.db.models import Min
 from playwright.sync_api import Page, expect
 
@@ -52,8 +50,8 @@ def sign_in(page: Page, phone_no: str, password: str, then: str) -> None:
 
 
 @pytest.fixture
-def shop(live_server):
-    call_command("seed_demo", stdout=io.StringIO())
+def shop(live_server, demo_seeded):
+    demo_seeded()
     products = Product.objects.annotate(least=Min("details__financials__count_in_stock")).filter(least__gte=5)
     return products.order_by("category__sequence", "name").first()
 

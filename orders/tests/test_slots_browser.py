@@ -4,13 +4,11 @@ desktop (1280 x 800), in English and Telugu. Set SLOTS_SCREENSHOTS=<dir> to keep
 Needs the built bundles: `npx webpack --mode production` first.
 """
 
-import io
 import os
 import re
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.db.models import Min
 from playwright.sync_api import Page, expect
 
@@ -68,8 +66,8 @@ def ready_to_place(page: Page, product: Product) -> None:
 
 
 @pytest.fixture
-def shop(live_server):
-    call_command("seed_demo", stdout=io.StringIO())
+def shop(live_server, demo_seeded):
+    demo_seeded()
     products = Product.objects.annotate(least=Min("details__financials__count_in_stock")).filter(least__gte=5)
     product = products.order_by("category__sequence", "name").first()
     # The first open slot is full; the slots before it are closed by their cut-off.

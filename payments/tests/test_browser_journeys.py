@@ -8,12 +8,10 @@ Needs the built bundles: `npm run build` first. Screenshots of the sandbox page 
 screens go to $PAYMENT_SCREENSHOTS when it is set.
 """
 
-import io
 import os
 import re
 
 import pytest
-from django.core.management import call_command
 from django.db.models import Min
 from playwright.sync_api import Page, expect
 
@@ -41,8 +39,8 @@ def shoot(page: Page, name: str) -> None:
 
 
 @pytest.fixture
-def shop(page: Page) -> Page:
-    call_command("seed_demo", stdout=io.StringIO())
+def shop(page: Page, demo_seeded) -> Page:
+    demo_seeded()
     page.set_viewport_size({"width": 1280, "height": 800})
     return page
 

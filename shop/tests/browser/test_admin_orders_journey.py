@@ -7,10 +7,7 @@ that reason instead of the steps to come.
 Needs the built bundles: `npm run build` first.
 """
 
-import io
-
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
@@ -23,8 +20,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 REASON = "Customer asked to cancel"
 
 
-def test_the_admin_cancels_a_placed_order_with_a_reason(page: Page, live_server):
-    call_command("seed_demo", stdout=io.StringIO())
+def test_the_admin_cancels_a_placed_order_with_a_reason(page: Page, live_server, demo_seeded):
+    demo_seeded()
     customer = User.objects.get(phone_no="9000000002")
     pack = Financial.objects.filter(count_in_stock__gt=5).select_related("detail").first()
     stock_before = pack.count_in_stock

@@ -7,12 +7,10 @@ order along to delivered on /admin/orderlist, and the shopper's timeline then sh
 Needs the built bundles: `npm run build` first.
 """
 
-import io
 import re
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.db.models import Min
 from playwright.sync_api import Page, expect
 
@@ -54,8 +52,8 @@ def stored_cart(page: Page) -> dict:
     return page.evaluate("() => JSON.parse(localStorage.getItem('cart') || '{}')")
 
 
-def test_guest_checks_out_with_cash_and_the_admin_delivers(page: Page, browser, live_server):
-    call_command("seed_demo", stdout=io.StringIO())
+def test_guest_checks_out_with_cash_and_the_admin_delivers(page: Page, browser, live_server, demo_seeded):
+    demo_seeded()
     first, second = two_products_in_stock()
 
     # A guest adds two products.

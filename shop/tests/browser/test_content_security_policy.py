@@ -4,11 +4,9 @@ styles, inline gate scripts (with their nonce), images, map and websocket all fi
 Needs the built bundles: `npm run build` first.
 """
 
-import io
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page
 
 from catalog.models import Category, Product
@@ -56,8 +54,8 @@ def sign_in(page: Page, phone_no: str, password: str) -> None:
     page.evaluate("(info) => localStorage.setItem('userInfo', JSON.stringify(info))", answer.json())
 
 
-def test_no_page_reports_a_csp_violation(watched: Page, live_server):
-    call_command("seed_demo", stdout=io.StringIO())
+def test_no_page_reports_a_csp_violation(watched: Page, live_server, demo_seeded):
+    demo_seeded()
     product = Product.objects.order_by("id").first()
     category = Category.objects.order_by("sequence").first()
     violations: dict[str, list[str]] = {}

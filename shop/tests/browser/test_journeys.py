@@ -14,7 +14,6 @@ Every step is photographed into test-results/journeys/<journey>/ (README "Browse
 folder is kept, so a failing CI run leaves the screens up to the failure. About a minute in all.
 """
 
-import io
 import json
 import re
 import shutil
@@ -23,7 +22,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from playwright.sync_api import BrowserContext, Page, expect
 
 from accounts.models import User
@@ -69,11 +67,11 @@ class Steps:
 
 
 @pytest.fixture
-def shop(production_server, settings):
+def shop(production_server, settings, demo_seeded):
     """The demo catalog and accounts, the migration's offers (a transactional test before may have
     flushed them), texts kept in the outbox (the OTP is read from there)."""
     settings.SMS_BACKEND = "outbox"
-    call_command("seed_demo", stdout=io.StringIO())
+    demo_seeded()
     for kind in (Promotion.Kind.GOLD_COUPON, Promotion.Kind.SILVER_COIN):
         builtin_promotion(kind)
     return production_server
