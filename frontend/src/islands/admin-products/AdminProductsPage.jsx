@@ -195,18 +195,20 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
                 </td>
                 <td data-label={t("admin.products.category")}>{product.category}</td>
                 <td data-label={t("admin.products.statusHeading")}>
-                  <span className={product.published ? "admin-badge admin-badge--published" : "admin-badge admin-badge--hidden"}>
-                    {t(product.published ? "admin.products.published" : "admin.products.hidden")}
-                  </span>{" "}
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    disabled={action.busy}
-                    onClick={() => setPublished(product, !product.published)}
-                    aria-label={t(product.published ? "admin.products.hideNamed" : "admin.products.publishNamed", { name: product.name })}
-                  >
-                    {t(product.published ? "admin.products.hide" : "admin.products.publish")}
-                  </button>
+                  <div className="admin-status">
+                    <span className={product.published ? "admin-badge admin-badge--published" : "admin-badge admin-badge--hidden"}>
+                      {t(product.published ? "admin.products.published" : "admin.products.hidden")}
+                    </span>{" "}
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      disabled={action.busy}
+                      onClick={() => setPublished(product, !product.published)}
+                      aria-label={t(product.published ? "admin.products.hideNamed" : "admin.products.publishNamed", { name: product.name })}
+                    >
+                      {t(product.published ? "admin.products.hide" : "admin.products.publish")}
+                    </button>
+                  </div>
                 </td>
                 <td data-label={t("admin.products.brands")}>
                   <div className="admin-brands">
