@@ -432,6 +432,7 @@ class AdminProductView(APIView):
     permission_classes = [HasRole(Role.CASHIER)]
 
     @extend_schema(
+        operation_id="admin_product_retrieve",
         summary="A product by slug or id for staff (admin): hidden ones too, every pack, with `published`",
         responses={200: PRODUCT_OBJECT, 404: MESSAGE},
     )
