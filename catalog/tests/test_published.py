@@ -265,3 +265,15 @@ def test_the_shown_rule_is_the_selectors_too(shop):
     assert selectors.product_find(ghee.slug) == ghee
     assert [p.name for p in selectors.admin_product_list(hidden=True).items] == ["Cow Ghee"]
     assert selectors.sitemap_entries()[1] == [(oil.slug, Product.objects.get(pk=oil.pk).updated_at)]
+
+
+def test_an_open_cart_hears_a_hidden_pack_or_product_as_gone(shop):
+    from realtime.products import pack_states, product_update_texts
+
+    oil, ghee = shop
+    packs = {pack.quantity: pack for pack in Financial.objects.filter(detail__product=oil)}
+    ghee_pack = Financial.objects.get(detail__product=ghee)
+    assert set(pack_states([pack.pk for pack in packs.values()] + [ghee_pack.pk])) == {packs[1].pk}
+    texts = product_update_texts([oil.pk, ghee.pk])
+    assert f'"_id":"{packs[1].pk}"' in texts[oil.pk] and f'"_id":"{packs[15].pk}"' not in texts[oil.pk]
+    assert '"details":[]' in texts[ghee.pk]  # read as gone: every line of it out of stock
