@@ -2,7 +2,7 @@
 unique and a pack's Discount is always derived from its price and selling price."""
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 
@@ -126,7 +126,7 @@ class SearchSynonymForm(forms.ModelForm):
 class FinancialForm(forms.ModelForm):
     class Meta:
         model = Financial
-        fields = ["quantity", "units", "price", "dprice", "count_in_stock", "low_stock_threshold"]
+        fields = ["quantity", "units", "price", "dprice", "count_in_stock", "low_stock_threshold", "published"]
 
     def clean_quantity(self):
         """A net quantity of 0 has no unit price (`unit_price`) and declares nothing."""
@@ -162,10 +162,14 @@ class BarcodeForm(forms.ModelForm):
 
 # --- Admins --------------------------------------------------------------------------------------
 
+HIDDEN_INSTEAD = "“{name}” is part of orders: it was hidden from shoppers instead of deleted."
+
 
 class CatalogAdmin(admin.ModelAdmin):
     """Deletes and inline saves, which Django admin would do itself, go through the services, so
-    the cached catalog is dropped and removed packs are announced. `delete_service` deletes one."""
+    the cached catalog is dropped and removed packs are announced. `delete_service` deletes one;
+    it answers False when orders hold it and it was hidden from shoppers instead (issue 45), and
+    the admin says so beside Django's own message."""
 
     delete_service = None
 
@@ -174,12 +178,13 @@ class CatalogAdmin(admin.ModelAdmin):
         caching.invalidate()
 
     def delete_model(self, request, obj):
-        self.delete_service(obj)
+        if self.delete_service(obj) is False:
+            self.message_user(request, HIDDEN_INSTEAD.format(name=obj), messages.WARNING)
 
     @transaction.atomic
     def delete_queryset(self, request, queryset):
         for obj in queryset:
-            self.delete_service(obj)
+            self.delete_model(request, obj)
 
 
 class DetailInline(admin.TabularInline):
@@ -192,7 +197,7 @@ class DetailInline(admin.TabularInline):
 class FinancialInline(admin.TabularInline):
     model = Financial
     form = FinancialForm
-    fields = ["quantity", "units", "price", "dprice", "discount", "count_in_stock", "low_stock_threshold"]
+    fields = ["quantity", "units", "price", "dprice", "discount", "count_in_stock", "low_stock_threshold", "published"]
     readonly_fields = ["discount"]
     extra = 0
 
@@ -238,10 +243,32 @@ class ProductAdmin(CatalogAdmin):
         "gst_rate",
         "rating",
         "num_reviews",
+        "published",
         "updated_at",
     ]
     list_select_related = ["category"]
-    list_filter = ["category", "gst_rate", ProductStockFilter, ProductDiscountFilter]
+    list_filter = ["published", "category", "gst_rate", ProductStockFilter, ProductDiscountFilter]
+    actions = ["publish", "hide"]
+
+    @admin.action(description="Publish the selected products (shown to shoppers)")
+    def publish(self, request, queryset):
+        """Through `services.product_publish`: a product with no pack shown is left hidden, and said."""
+        done = 0
+        for product in queryset.order_by("pk"):
+            try:
+                services.product_publish(product=product, published=True)
+                done += 1
+            except DomainError as refused:
+                self.message_user(request, f"{product}: {refused.message}", messages.WARNING)
+        self.message_user(request, f"{done} product(s) published.")
+
+    @admin.action(description="Hide the selected products from shoppers")
+    def hide(self, request, queryset):
+        products = list(queryset.order_by("pk"))
+        for product in products:
+            services.product_publish(product=product, published=False)
+        self.message_user(request, f"{len(products)} product(s) hidden from shoppers.")
+
     search_fields = ["name", "name_te", "slug", "details__brand", "hsn_code"]
     readonly_fields = ["rating", "num_reviews", "created_at", "updated_at"]
     inlines = [DetailInline]
@@ -250,7 +277,7 @@ class ProductAdmin(CatalogAdmin):
         services.product_save(product=obj)
 
     def delete_service(self, product):
-        services.product_delete(product=product)
+        return services.product_delete(product=product)
 
     def save_formset(self, request, form, formset, change):
         if formset.model is not Detail:
@@ -290,7 +317,7 @@ class DetailAdmin(CatalogAdmin):
             services.financial_delete(financial=financial)
 
     def delete_service(self, detail):
-        services.detail_delete(detail=detail)
+        return services.detail_delete(detail=detail)
 
 
 @admin.register(Financial)
@@ -305,14 +332,25 @@ class FinancialAdmin(CatalogAdmin):
         "discount",
         "count_in_stock",
         "low_stock_threshold",
+        "published",
     ]
     list_editable = ["price", "dprice", "count_in_stock", "low_stock_threshold"]
     list_select_related = ["detail__product"]
-    list_filter = ["detail__product__category", StockFilter, DiscountFilter]
+    list_filter = ["published", "detail__product__category", StockFilter, DiscountFilter]
     search_fields = ["detail__brand", "detail__product__name", "detail__product__slug"]
     readonly_fields = ["discount"]
     autocomplete_fields = ["detail"]
-    fields = ["detail", "quantity", "units", "price", "dprice", "discount", "count_in_stock", "low_stock_threshold"]
+    fields = [
+        "detail",
+        "quantity",
+        "units",
+        "price",
+        "dprice",
+        "discount",
+        "count_in_stock",
+        "low_stock_threshold",
+        "published",
+    ]
     inlines = [BarcodeInline]
 
     @admin.display(ordering="detail__brand")
@@ -323,7 +361,21 @@ class FinancialAdmin(CatalogAdmin):
     def product(self, financial):
         return financial.detail.product
 
-    actions = ["mark_out_of_stock"]
+    actions = ["mark_out_of_stock", "publish", "hide"]
+
+    @admin.action(description="Publish the selected packs (shown once their product is)")
+    def publish(self, request, queryset):
+        self._publish(request, queryset, True)
+
+    @admin.action(description="Hide the selected packs from shoppers")
+    def hide(self, request, queryset):
+        self._publish(request, queryset, False)
+
+    def _publish(self, request, queryset, published: bool):
+        packs = list(queryset.select_related("detail").order_by("pk"))
+        for financial in packs:
+            services.pack_publish(financial=financial, published=published)
+        self.message_user(request, f"{len(packs)} pack(s) {'published' if published else 'hidden from shoppers'}.")
 
     @admin.action(description="Mark the selected packs out of stock")
     @transaction.atomic
@@ -355,7 +407,7 @@ class FinancialAdmin(CatalogAdmin):
             services.barcode_add(pack=form.instance, code=barcode.code)
 
     def delete_service(self, financial):
-        services.financial_delete(financial=financial)
+        return services.financial_delete(financial=financial)
 
 
 @admin.register(Barcode)

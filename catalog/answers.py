@@ -10,7 +10,7 @@ wire format's owner; `tests/test_answers.py` checks on PostgreSQL that both give
 
 How the totals are counted:
 - every product (`/api/products`, category `all`): `catalog_product_total`, one row kept exact by
-  statement triggers on `catalog_product` (migration 0006), instead of a sequential scan of
+  statement triggers on `catalog_product` (migration 0006; published ones only, 0016), instead of a sequential scan of
   every product per page;
 - one category: `COUNT(*)` over the (category, id) index, that category's entries only;
 - a search: the matching ids are gathered once (a MATERIALIZED CTE) and both counted and paged
@@ -31,7 +31,7 @@ from django.db.models.expressions import RawSQL
 
 from common.pagination import pages_for
 
-from . import search, selectors, serializers
+from . import search, selectors, serializers, shown
 from .models import Product
 from .selectors import ProductListing
 from .unit_price import sql_unit_price, sql_unit_price_basis
@@ -71,7 +71,7 @@ BRAND = _object(
     _id="d.id::text",
     brand="d.brand",
     images=_array(IMAGE, "jsonb_array_elements_text(d.images) WITH ORDINALITY AS i(url, n)", "i.n"),
-    financials=_array(PACK, "catalog_financial f WHERE f.detail_id = d.id", "f.id"),
+    financials=_array(PACK, f"catalog_financial f WHERE f.detail_id = d.id AND {shown.PACK_SHOWN_SQL}", "f.id"),
 )
 # One product as `serializers.product_data` writes it (without reviews), for the row `p` of
 # catalog_product and `c` of its category. Parameters: those of IMAGE, then the brand that leads
@@ -92,7 +92,7 @@ PRODUCT = _object(
     numReviews="p.num_reviews",
     details=_array(
         BRAND,
-        "catalog_detail d WHERE d.product_id = p.id",
+        f"catalog_detail d WHERE d.product_id = p.id AND {shown.BRAND_SHOWN_SQL}",
         "CASE WHEN upper(d.brand) = upper(%s) THEN 0 ELSE 1 END, d.id",
     ),
 )
@@ -328,7 +328,10 @@ FEATURED_CATEGORY = _object(
     image="c.image",
     sequence="c.sequence",
     products=_array(
-        PRODUCT, "(SELECT * FROM catalog_product WHERE category_id = c.id ORDER BY id LIMIT %s) AS p", "p.id"
+        PRODUCT,
+        f"(SELECT * FROM catalog_product p WHERE category_id = c.id AND {shown.PRODUCT_SHOWN_SQL} "
+        "ORDER BY id LIMIT %s) AS p",
+        "p.id",
     ),
 )
 FEATURED = Statement.of(
@@ -419,7 +422,8 @@ def _suggestion_query(term: str, words_version) -> search.Query | None:
     return selectors.suggestion_query(term)
 
 
-TOP = Statement.of(f"""WITH page AS (SELECT * FROM catalog_product ORDER BY {_order_by(selectors.TOP_ORDER, "catalog_product")} LIMIT %s)
+TOP = Statement.of(f"""WITH page AS (SELECT * FROM catalog_product p WHERE {shown.PRODUCT_SHOWN_SQL}
+    ORDER BY {_order_by(selectors.TOP_ORDER, "p")} LIMIT %s)
     SELECT {_products_of("page", _order_by(selectors.TOP_ORDER, "page"))[0]}""")
 
 

@@ -66,6 +66,19 @@ def _product(ref) -> Product:
     return product
 
 
+def _staff_product(ref, *, whole: bool = False) -> dict:
+    """A product as staff screens read it: hidden ones too, every pack, with `published`; `whole`:
+    as the edit screen reads it, with the brands' declarations and the reviews."""
+    return serializers.product_data(selectors.product_get(ref=ref, every=True), with_reviews=whole, staff=True)
+
+
+def _removal(deleted: bool, done: str, hidden_instead) -> Response:
+    """The answer to a DELETE: done, or (part of orders) hidden from shoppers instead."""
+    if deleted:
+        return Response({"message": done, "deleted": True})
+    return Response({"message": str(hidden_instead), "deleted": False, "published": False})
+
+
 def _shared_json(request, key: str, build: Callable[[], bytes]) -> HttpResponse:
     """The JSON answer `build()` gives (`catalog.answers`), gzipped once and shared through the cache.
 
@@ -113,10 +126,14 @@ class ProductsView(AdminOnlyWrites):
             lambda: answers.product_list(keyword=keyword, page=page, page_size=size),
         )
 
-    @extend_schema(summary="Create an editable sample product (admin)", request=None, responses={201: PRODUCT_OBJECT})
+    @extend_schema(
+        summary="Create an editable sample product (admin); hidden from shoppers until published",
+        request=None,
+        responses={201: PRODUCT_OBJECT},
+    )
     def post(self, request):
         product = services.product_create()
-        return Response(serializers.product_data(selectors.product_get(ref=product.pk)), status=status.HTTP_201_CREATED)
+        return Response(_staff_product(product.pk), status=status.HTTP_201_CREATED)
 
 
 class CategoriesView(PublicRead):
@@ -210,8 +227,18 @@ class FinancialBatchView(APIView):
         return Response({"items": [serializers.batch_record_data(record) for record in records]})
 
 
+REMOVAL = OpenApiResponse(
+    schema.REMOVAL,
+    description="Deleted (`deleted: true`), or hidden from shoppers instead because orders hold it "
+    "(`deleted: false, published: false`): order history keeps its names",
+)
+
+
 class ProductView(AdminOnlyWrites):
-    @extend_schema(summary="A product by slug or id, with its reviews", responses={200: PRODUCT_OBJECT})
+    @extend_schema(
+        summary="A published product by slug or id, with its reviews (404 for a hidden one)",
+        responses={200: PRODUCT_OBJECT},
+    )
     def get(self, request, ref: str):
         return super().get(request, ref=ref)
 
@@ -223,17 +250,22 @@ class ProductView(AdminOnlyWrites):
         )
 
     @extend_schema(
-        summary="Edit a product (admin)", request=serializers.ProductUpdateInput, responses={200: PRODUCT_OBJECT}
+        summary="Edit a product (admin); `published` shows it to shoppers or hides it (409 while no pack is shown)",
+        request=serializers.ProductUpdateInput,
+        responses={200: PRODUCT_OBJECT, 409: MESSAGE},
     )
     def put(self, request, ref: str):
         data = _valid(serializers.ProductUpdateInput, request.data).validated_data
         product = services.product_update(product=_product(ref), **data)
-        return Response(serializers.product_data(selectors.product_get(ref=product.pk)))
+        return Response(_staff_product(product.pk))
 
-    @extend_schema(summary="Delete a product (admin)", responses={200: MESSAGE})
+    @extend_schema(
+        summary="Delete a product (admin); one that orders hold is hidden from shoppers instead",
+        responses={200: REMOVAL},
+    )
     def delete(self, request, ref: str):
-        services.product_delete(product=_product(ref))
-        return Response({"message": gettext("Product deleted successfully")})
+        deleted = services.product_delete(product=_product(ref))
+        return _removal(deleted, gettext("Product deleted successfully"), services.PRODUCT_HIDDEN_INSTEAD)
 
 
 class DetailsView(APIView):
@@ -283,6 +315,10 @@ class DetailView(APIView):
             price=data.get("price"),
             discount=data.get("discount"),
             count_in_stock=data.get("countInStock"),
+            pack_units=data.get("packUnits"),
+            low_stock_threshold=data.get("lowStockThreshold"),
+            pack_published=data.get("packPublished"),
+            description=data.get("description"),
             hsn_code=data.get("hsnCode"),
             gst_rate=data.get("gstRate"),
             declarations={name: data.get(name) for name in Detail.DECLARATIONS},
@@ -290,12 +326,15 @@ class DetailView(APIView):
             shop_code=data.get("shop_code", False),
             by=request.user,
         )
-        return Response(serializers.product_data(selectors.product_get(ref=detail.product_id)))
+        return Response(_staff_product(detail.product_id))
 
-    @extend_schema(summary="Delete a brand of a product (admin)", responses={200: MESSAGE})
+    @extend_schema(
+        summary="Delete a brand of a product (admin); one that orders hold has its packs hidden instead",
+        responses={200: REMOVAL},
+    )
     def delete(self, request, ref: str, detail_id: int):
-        services.detail_delete(detail=selectors.detail_get(product=_product(ref), detail_id=detail_id))
-        return Response({"message": gettext("Brand deleted successfully")})
+        deleted = services.detail_delete(detail=selectors.detail_get(product=_product(ref), detail_id=detail_id))
+        return _removal(deleted, gettext("Brand deleted successfully"), services.BRAND_HIDDEN_INSTEAD)
 
 
 class FinancialsView(APIView):
@@ -314,7 +353,7 @@ class FinancialsView(APIView):
             if pack
             else services.financial_create_sample(detail=detail)
         )
-        return Response(serializers.financial_data(financial), status=status.HTTP_201_CREATED)
+        return Response(serializers.financial_data(financial, staff=True), status=status.HTTP_201_CREATED)
 
 
 class FinancialView(APIView):
@@ -323,7 +362,7 @@ class FinancialView(APIView):
     @extend_schema(summary="One pack (admin)", responses={200: OpenApiResponse(schema.PACK)})
     def get(self, request, ref: str, detail_id: int, financial_id: int):
         financial = selectors.financial_get(product_ref=ref, detail_id=detail_id, financial_id=financial_id)
-        response = Response(serializers.financial_data(financial))
+        response = Response(serializers.financial_data(financial, staff=True))
         patch_cache_control(response, private=True, no_store=True)
         return response
 
@@ -361,8 +400,10 @@ class AdminProductsView(APIView):
             OpenApiParameter(
                 "lowStock",
                 bool,
-                description="Only products with a pack at or under its low-stock threshold, lowest stock first",
+                description="Only products with a pack at or under its low-stock threshold, lowest stock first "
+                "(each pack says `lowStock`)",
             ),
+            OpenApiParameter("hidden", bool, description="Only the products hidden from shoppers"),
             *page_parameters(ADMIN_PRODUCT_LIST),
         ],
         responses={200: OpenApiResponse(schema.PRODUCTS)},
@@ -375,11 +416,28 @@ class AdminProductsView(APIView):
             keyword=query["keyword"],
             category=query["category"],
             low_stock=query["lowStock"],
+            hidden=query["hidden"],
             page=query["pageNumber"],
             page_size=query["pageSize"],
         )
         headers = page_headers(request, page=page, page_size=query["pageSize"])
-        response = Response(serializers.products_data(page.items), headers=headers)
+        response = Response(serializers.products_data(page.items, staff=True), headers=headers)
+        patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+class AdminProductView(APIView):
+    """One product as the edit screen reads it: hidden ones too, with every pack (never cached)."""
+
+    permission_classes = [HasRole(Role.CASHIER)]
+
+    @extend_schema(
+        operation_id="admin_product_retrieve",
+        summary="A product by slug or id for staff (admin): hidden ones too, every pack, with `published`",
+        responses={200: PRODUCT_OBJECT, 404: MESSAGE},
+    )
+    def get(self, request, ref: str):
+        response = Response(_staff_product(ref, whole=True))
         patch_cache_control(response, private=True, no_store=True)
         return response
 

@@ -104,6 +104,11 @@ class Product(models.Model):
     # Kept up to date by `services.review_create`, so lists show ratings without an aggregate.
     rating = models.DecimalField(max_digits=3, decimal_places=2, default=0)
     num_reviews = models.PositiveIntegerField(default=0)
+    # Shoppers see a product only while it is published (`catalog.shown`). One staff create on the
+    # shop's screens starts hidden (`services.product_create`); one that is part of orders is hidden
+    # instead of deleted, so its history keeps its name. Rows written straight (the CSV import, the
+    # demo catalog) are on sale as they were before the flag.
+    published = models.BooleanField(default=True, help_text="Shown to shoppers")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -201,6 +206,10 @@ class Financial(models.Model):
     low_stock_threshold = models.PositiveIntegerField(
         null=True, blank=True, help_text="Low stock at or under this many left; empty: the shop's default"
     )
+    # Shoppers see a pack only while it and its product are published (`catalog.shown`): a pack staff
+    # add on the shop's screens (₹0 sample or typed) starts hidden (`services.packs`); one that is
+    # part of orders is hidden instead of deleted.
+    published = models.BooleanField(default=True, help_text="Shown to shoppers")
 
     class Meta:
         ordering = ["id"]

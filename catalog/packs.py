@@ -59,6 +59,18 @@ def to_units(value) -> str:
     return units
 
 
+def to_threshold(value) -> int | None:
+    """A pack's own low-stock threshold: a whole number from 0, or None (blank) for the shop's default."""
+    if value is None or str(value).strip() == "":
+        return None
+    number = decimal_or_none(value)
+    if number is None or number != number.to_integral_value() or number < 0:
+        raise PackSizeError(gettext("Low-stock threshold must be a whole number from 0."))
+    if number > 2_147_483_647:
+        raise PackSizeError(gettext("Low-stock threshold is too large."))
+    return int(number)
+
+
 def to_stock(value) -> int:
     number = decimal_or_none(value)
     if number is None or number != number.to_integral_value():

@@ -46,7 +46,15 @@ PACK = _object(
         "Discount": INTEGER | {"description": "Whole percent"},
         "countInStock": INTEGER,
         **UNIT_PRICE,
-    }
+        "published": {"type": "boolean", "description": "Shown to shoppers; only on staff answers"},
+        "lowStockThreshold": {
+            "type": "integer",
+            "nullable": True,
+            "description": "The pack's own low-stock threshold (null: the shop's default); only on staff answers",
+        },
+        "lowStock": {"type": "boolean", "description": "At or under its threshold; only on the staff's list"},
+    },
+    optional=("published", "lowStockThreshold", "lowStock"),
 )
 DECLARATIONS = _object(
     {
@@ -87,8 +95,9 @@ PRODUCT = _object(
         "numReviews": INTEGER,
         "details": _array(BRAND),
         "reviews": _array(REVIEW) | {"description": "Only on the single product"},
+        "published": {"type": "boolean", "description": "Shown to shoppers; only on staff answers"},
     },
-    optional=("reviews",),
+    optional=("reviews", "published"),
 )
 PRODUCTS = _array(PRODUCT)
 PRODUCT_PAGE = _object({"products": PRODUCTS, "page": INTEGER, "pages": INTEGER})
@@ -143,6 +152,9 @@ PACK_RECORD = _object(
 )
 PACK_RECORDS = _object({"items": _array(PACK_RECORD)})
 MESSAGE = _object({"message": STRING})
+REMOVAL = _object(
+    {"message": STRING, "deleted": {"type": "boolean"}, "published": {"type": "boolean"}}, optional=("published",)
+)
 LOW_STOCK = _object(
     {
         "count": INTEGER,

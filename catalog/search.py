@@ -69,7 +69,7 @@ from django.utils import timezone
 
 from common.text import deletions, within_edits
 
-from . import caching
+from . import caching, shown
 from .models import Category, Detail, Financial, Product, ProductSales, SearchSynonym
 from .query_text import JOIN_MAX_WORDS, JOIN_MIN_CHARS, Size, joined, joins, plain, read_size
 
@@ -455,10 +455,12 @@ class _Lexicon:
             .annotate(kind=Value("synonym"))
             .values_list("word", "means", "kind")
             .union(
-                Product.objects.order_by()
+                shown.products()
+                .order_by()
                 .annotate(none=Value(""), kind=Value("name"))
                 .values_list("name", "none", "kind"),
-                Detail.objects.order_by()
+                shown.brands()
+                .order_by()
                 .annotate(none=Value(""), kind=Value("brand"))
                 .values_list("brand", "none", "kind"),
                 Category.objects.order_by()
@@ -499,7 +501,7 @@ class _Lexicon:
         # Stock and sales change only through catalog writes (catalog.stock, the pack services),
         # which set a new catalog version: read here, they cost each search nothing per product.
         day = timezone.localdate()
-        in_stock = Financial.objects.filter(detail__product=OuterRef("pk"), count_in_stock__gt=0)
+        in_stock = shown.packs().filter(detail__product=OuterRef("pk"), count_in_stock__gt=0)
         out_of_stock = frozenset(Product.objects.exclude(Exists(in_stock)).values_list("pk", flat=True))
         sold = (
             ProductSales.objects.filter(day__gt=day - timedelta(days=POPULAR_DAYS))
@@ -765,7 +767,7 @@ def pick_rows(query: Query, products) -> QuerySet | None:
     def first(condition: Q) -> Case:
         return Case(When(condition, then=Value(0)), default=Value(1), output_field=IntegerField())
 
-    rows = Financial.objects.filter(detail__product__in=products).filter(reduce(or_, [q for q in (size, brand) if q]))
+    rows = shown.packs().filter(detail__product__in=products).filter(reduce(or_, [q for q in (size, brand) if q]))
     return (
         rows.annotate(
             named=first(brand) if brand else Value(1, output_field=IntegerField()),

@@ -8,7 +8,20 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.conf import settings
-from django.db.models import Case, Exists, F, IntegerField, Min, OuterRef, Prefetch, Q, QuerySet, Value, When
+from django.db.models import (
+    BooleanField,
+    Case,
+    Exists,
+    F,
+    IntegerField,
+    Min,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 from django.db.models.expressions import Window
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils.translation import gettext, gettext_lazy
@@ -18,7 +31,7 @@ from common.lookup import by_id_or_slug
 from common.pagination import ADMIN_PRODUCT_LIST, CATEGORY_PRODUCTS, PRODUCT_LIST, Page, paginate
 
 from . import barcodes as barcode_rules
-from . import search
+from . import search, shown
 from .models import Barcode, Category, Detail, Financial, Product, Review
 
 FEATURED_PRODUCTS_PER_CATEGORY = 5  # spec section 9
@@ -45,9 +58,15 @@ class Suggestions:
     picked: dict | None = None  # `search.picked`, when the text names a brand or a pack size
 
 
-def _details_with_packs(*, brand_first: str = "") -> Prefetch:
-    financials = Prefetch("financials", queryset=Financial.objects.order_by("id"))
-    details = Detail.objects.prefetch_related(financials)
+def _details_with_packs(*, brand_first: str = "", every: bool = False) -> Prefetch:
+    """Brands with their packs: those shoppers may see (`catalog.shown`), or `every` one (staff)."""
+    packs = Financial.objects.order_by("id")
+    details = Detail.objects.all()
+    if every:
+        packs = packs.annotate(threshold=_threshold(), low=_is_low())
+    else:
+        packs, details = packs.filter(published=True), shown.brands(details)
+    details = details.prefetch_related(Prefetch("financials", queryset=packs))
     if brand_first:
         # The brand a shopper searched for leads its product's cards.
         details = details.annotate(
@@ -58,15 +77,25 @@ def _details_with_packs(*, brand_first: str = "") -> Prefetch:
     return Prefetch("details", queryset=details)
 
 
-def with_packs(queryset: QuerySet[Product], *, brand_first: str = "") -> QuerySet[Product]:
-    """Products with their category, brand variants and packs, in three queries in all."""
-    return queryset.select_related("category").prefetch_related(_details_with_packs(brand_first=brand_first))
+def with_packs(queryset: QuerySet[Product], *, brand_first: str = "", every: bool = False) -> QuerySet[Product]:
+    """Products with their category, brand variants and packs, in three queries in all: the brands
+    and packs shoppers may see, or `every` one (staff screens)."""
+    return queryset.select_related("category").prefetch_related(
+        _details_with_packs(brand_first=brand_first, every=every)
+    )
 
 
 def _paginate(
-    queryset: QuerySet[Product], *, page: int, page_size: int, order: tuple = ("id",), brand_first: str = ""
+    queryset: QuerySet[Product],
+    *,
+    page: int,
+    page_size: int,
+    order: tuple = ("id",),
+    brand_first: str = "",
+    every: bool = False,
 ) -> Page[Product]:
-    return paginate(with_packs(queryset.order_by(*order), brand_first=brand_first), page=page, page_size=page_size)
+    products = with_packs(queryset.order_by(*order), brand_first=brand_first, every=every)
+    return paginate(products, page=page, page_size=page_size)
 
 
 def search_term(text: str) -> str:
@@ -89,10 +118,10 @@ def product_listing(*, keyword: str = "") -> ProductListing:
     """Products `keyword` finds, best first (`catalog/search.py`, the owner of both): by name,
     Telugu name, local name, brand, category or every word, with one-edit typos read as what
     they are typos of. Without a keyword, every product by id; a keyword of punctuation alone
-    finds nothing."""
+    finds nothing. Only products shoppers may see (`catalog.shown`)."""
     term = search_term(keyword)
     if not term:
-        return ProductListing(Product.objects.all())
+        return ProductListing(shown.products())
     if not search.has_word(term):
         return ProductListing(Product.objects.none(), ("id",), term)
     query = search.understand(term)
@@ -102,8 +131,9 @@ def product_listing(*, keyword: str = "") -> ProductListing:
 
 def search_ranked(query: search.Query, *, names_only: bool = False) -> QuerySet[Product]:
     """The products `query` finds (name, brand, category, every word; `names_only`: by name and
-    every word, as suggestions find them), annotated for `search.RANK_ORDER`."""
-    return search.ranked(search.matching_products(query, names_only=names_only), query)
+    every word, as suggestions find them), annotated for `search.RANK_ORDER`; only products
+    shoppers may see."""
+    return search.ranked(shown.products(search.matching_products(query, names_only=names_only)), query)
 
 
 def product_list(*, keyword: str = "", page: int = 1, page_size: int = PRODUCT_LIST.default) -> Page[Product]:
@@ -128,13 +158,18 @@ def admin_product_list(
     keyword: str = "",
     category: str = "",
     low_stock: bool = False,
+    hidden: bool = False,
     page: int = 1,
     page_size: int = ADMIN_PRODUCT_LIST.default,
 ) -> Page[Product]:
-    """The staff's product list: every product, newest first; `keyword` finds products by name or
-    brand as the shop's search does, `category` keeps one category (name or key), `low_stock` keeps
-    products with a pack that is low on stock (`low_stock_packs`' rule), lowest stock first."""
+    """The staff's product list: every product (hidden ones too, with all their packs), newest first;
+    `keyword` finds products by name or brand as the shop's search does, `category` keeps one
+    category (name or key), `hidden` keeps the products shoppers do not see, `low_stock` keeps
+    products with a pack that is low on stock (`low_stock_packs`' rule), lowest stock first, each
+    pack annotated `low` (`is_low_stock`)."""
     queryset = Product.objects.all()
+    if hidden:
+        queryset = queryset.exclude(shown.PRODUCT_SHOWN)
     term = search_term(keyword)
     if term and not search.has_word(term):
         return Page(items=[], page=page, pages=0, total=0)
@@ -148,8 +183,8 @@ def admin_product_list(
     if low_stock:
         low = _low_stock_packs().filter(detail__product=OuterRef("pk"))
         queryset = queryset.filter(Exists(low)).annotate(least_stock=Min("details__financials__count_in_stock"))
-        return _paginate(queryset, page=page, page_size=page_size, order=("least_stock", "-id"))
-    return _paginate(queryset, page=page, page_size=page_size, order=("-id",))
+        return _paginate(queryset, page=page, page_size=page_size, order=("least_stock", "-id"), every=True)
+    return _paginate(queryset, page=page, page_size=page_size, order=("-id",), every=True)
 
 
 def category_names() -> dict[str, str]:
@@ -169,11 +204,11 @@ def category_listing(category: str) -> tuple[str, str, ProductListing]:
     """(`category`'s display name, its Telugu name, its products by id); `all` lists every product
     (and has no Telugu name); NotFound for a category that does not exist."""
     if category.strip().lower() == ALL_CATEGORIES:
-        return ALL_CATEGORIES, "", ProductListing(Product.objects.all())
+        return ALL_CATEGORIES, "", ProductListing(shown.products())
     found = category_find(category)
     if found is None:
         raise NotFound(gettext("Category '{category}' not found").format(category=category))
-    return found.name, found.name_te, ProductListing(Product.objects.filter(category=found))
+    return found.name, found.name_te, ProductListing(shown.products().filter(category=found))
 
 
 def category_products(
@@ -194,7 +229,8 @@ def featured_categories() -> list[FeaturedCategory]:
     position = Window(RowNumber(), partition_by=[F("category_id")], order_by=F("id").asc())
     # No select_related("category"): prefetching a category's products sets their category.
     first_products = (
-        Product.objects.annotate(position=position)
+        shown.products()
+        .annotate(position=position)
         .filter(position__lte=FEATURED_PRODUCTS_PER_CATEGORY)
         .order_by("id")
         .prefetch_related(_details_with_packs())
@@ -218,7 +254,7 @@ def suggestion_query(q: str) -> search.Query | None:
 
 def suggested_brands(query: search.Query) -> QuerySet:
     """The brands `query` finds, by name (`SUGGESTED_BRANDS` of them)."""
-    brands = Detail.objects.filter(query.brands()).order_by("brand").values_list("brand", flat=True)
+    brands = shown.brands().filter(query.brands()).order_by("brand").values_list("brand", flat=True)
     return brands.distinct()[:SUGGESTED_BRANDS]
 
 
@@ -235,20 +271,23 @@ def suggestions(*, q: str) -> Suggestions:
 
 
 def sitemap_entries() -> tuple[list[str], list[tuple[str, datetime]]]:
-    """(every category's name in sequence, every product's (slug, last change) by id), in two queries."""
-    products = list(Product.objects.order_by("id").values_list("slug", "updated_at"))
+    """(every category's name in sequence, every shown product's (slug, last change) by id), in two queries."""
+    products = list(shown.products().order_by("id").values_list("slug", "updated_at"))
     return list(category_names()), products
 
 
-def product_find(ref: str | int) -> Product | None:
-    """A product by id or slug (slugs are never all digits, see `services.unique_slug`)."""
-    return by_id_or_slug(Product.objects.all(), ref)
+def product_find(ref: str | int, *, shown_only: bool = False) -> Product | None:
+    """A product by id or slug (slugs are never all digits, see `services.unique_slug`);
+    `shown_only`: only one shoppers may see (the product page)."""
+    return by_id_or_slug(shown.products() if shown_only else Product.objects.all(), ref)
 
 
-def product_get(*, ref: str | int) -> Product:
-    """One product with its packs and reviews (each with its author), or NotFound."""
+def product_get(*, ref: str | int, every: bool = False) -> Product:
+    """One product shoppers may see, with its shown packs and reviews (each with its author), or
+    NotFound (also for a hidden product); `every`: any product with all its packs (staff)."""
     reviews = Prefetch("reviews", queryset=Review.objects.select_related("user").order_by("-created_at", "-id"))
-    queryset = with_packs(Product.objects.all()).prefetch_related(reviews)
+    products = Product.objects.all() if every else shown.products()
+    queryset = with_packs(products, every=every).prefetch_related(reviews)
     product = by_id_or_slug(queryset, ref)
     if product is None:
         raise NotFound(PRODUCT_NOT_FOUND)
@@ -271,7 +310,7 @@ def detail_with_packs(*, detail_id: int) -> Detail:
 
 def top_products() -> list[Product]:
     """The best-rated products, most reviewed first among equals."""
-    return list(with_packs(Product.objects.order_by(*TOP_ORDER))[:TOP_PRODUCTS])
+    return list(with_packs(shown.products().order_by(*TOP_ORDER))[:TOP_PRODUCTS])
 
 
 @dataclass(frozen=True)
@@ -284,10 +323,11 @@ class PackRef:
 def financial_batch(*, items: list[PackRef]) -> list[Financial]:
     """The current record of each (product, brand, pack) asked for, in order, in one query.
 
-    A pack that no longer exists, or no longer belongs to that brand and product, is left out.
+    A pack that no longer exists, no longer belongs to that brand and product, or is hidden from
+    shoppers (`catalog.shown`), is left out.
     """
     wanted = {item.financial_id for item in items}
-    found = Financial.objects.filter(pk__in=wanted).select_related("detail__product")
+    found = shown.packs().filter(pk__in=wanted).select_related("detail__product")
     by_id = {financial.pk: financial for financial in found}
     records = []
     for item in items:
@@ -318,6 +358,13 @@ def financial_get(*, product_ref: str | int, detail_id: int, financial_id: int) 
 def _threshold() -> Coalesce:
     """A pack's own threshold, or the shop's default (`settings.LOW_STOCK_THRESHOLD`)."""
     return Coalesce(F("low_stock_threshold"), Value(settings.LOW_STOCK_THRESHOLD), output_field=IntegerField())
+
+
+def _is_low() -> Case:
+    """True for a pack at or under its `threshold` (annotated beside it): the low-stock rule."""
+    return Case(
+        When(count_in_stock__lte=F("threshold"), then=Value(True)), default=Value(False), output_field=BooleanField()
+    )
 
 
 def _low_stock_packs(*, below: int | None = None) -> QuerySet[Financial]:

@@ -32,8 +32,10 @@ def unit_price_data(financial: Financial) -> dict:
     return {"unitPrice": found.amount if found else None, "unitPriceBasis": found.basis if found else None}
 
 
-def financial_data(financial: Financial) -> dict:
-    return {
+def financial_data(financial: Financial, *, staff: bool = False) -> dict:
+    """A pack as shoppers see it; `staff`: with whether it is published, its own low-stock
+    threshold (null: the shop's default) and, when the selector marked it, whether it is low."""
+    data = {
         "_id": str(financial.pk),
         "quantity": financial.quantity_display,
         "units": financial.units,
@@ -43,6 +45,12 @@ def financial_data(financial: Financial) -> dict:
         "countInStock": financial.count_in_stock,
         **unit_price_data(financial),
     }
+    if staff:
+        data["published"] = financial.published
+        data["lowStockThreshold"] = financial.low_stock_threshold
+        if hasattr(financial, "low"):
+            data["lowStock"] = financial.low
+    return data
 
 
 def declarations_data(detail: Detail) -> dict:
@@ -63,21 +71,22 @@ def _image_data(url: str) -> dict:
     return {"image": url, "thumbnail": thumbnail} if thumbnail else {"image": url}
 
 
-def detail_data(detail: Detail, *, with_declarations: bool = False) -> dict:
+def detail_data(detail: Detail, *, with_declarations: bool = False, staff: bool = False) -> dict:
     data = {
         "_id": str(detail.pk),
         "brand": detail.brand,
         "images": [_image_data(url) for url in detail.images],
-        "financials": [financial_data(financial) for financial in detail.financials.all()],
+        "financials": [financial_data(financial, staff=staff) for financial in detail.financials.all()],
     }
     if with_declarations:
         data["declarations"] = declarations_data(detail)
     return data
 
 
-def product_data(product: Product, *, with_reviews: bool = False) -> dict:
+def product_data(product: Product, *, with_reviews: bool = False, staff: bool = False) -> dict:
     """A product as lists show it; `with_reviews`: as its own page shows it, with its reviews and
-    each brand's Legal Metrology declarations (which the cards of a list never show)."""
+    each brand's Legal Metrology declarations (which the cards of a list never show); `staff`: with
+    `published` on the product and its packs (staff screens, `financial_data`)."""
     data = {
         "_id": str(product.pk),
         "name": product.name,
@@ -92,15 +101,19 @@ def product_data(product: Product, *, with_reviews: bool = False) -> dict:
         "gstRate": product.gst_rate,
         "rating": product.rating,
         "numReviews": product.num_reviews,
-        "details": [detail_data(detail, with_declarations=with_reviews) for detail in product.details.all()],
+        "details": [
+            detail_data(detail, with_declarations=with_reviews, staff=staff) for detail in product.details.all()
+        ],
     }
+    if staff:
+        data["published"] = product.published
     if with_reviews:
         data["reviews"] = [review_data(review) for review in product.reviews.all()]
     return data
 
 
-def products_data(products: list[Product]) -> list[dict]:
-    return [product_data(product) for product in products]
+def products_data(products: list[Product], *, staff: bool = False) -> list[dict]:
+    return [product_data(product, staff=staff) for product in products]
 
 
 def page_data(page: Page[Product]) -> dict:
@@ -180,6 +193,7 @@ class AdminProductListQuery(serializers.Serializer):
     keyword = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
     category = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
     lowStock = serializers.BooleanField(required=False, default=False)
+    hidden = serializers.BooleanField(required=False, default=False)
     pageNumber = PageNumberField()
     pageSize = PageSizeField(sizes=ADMIN_PRODUCT_LIST)
 
@@ -228,6 +242,7 @@ class ProductUpdateInput(serializers.Serializer):
     description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
     hsnCode = _text(max_length=20, source="hsn_code", help_text="4, 6 or 8 digits; blank clears it")
     gstRate = _text(max_length=10, source="gst_rate", help_text="0, 5, 12, 18 or 28 (per cent)")
+    published = serializers.BooleanField(required=False, help_text="Shown to shoppers; absent: unchanged")
 
 
 @extend_schema_field(
@@ -290,7 +305,9 @@ class DetailCreateInput(PackInput):
 
 
 class DetailEditInput(serializers.Serializer):
-    """Spec section 3's edit payload, plus optional `units` and `countInStock`."""
+    """Spec section 3's edit payload, plus optional `units`, `countInStock`, the chosen pack's
+    `packUnits` (its new unit: a sample 1 kg pack becomes 1 L), `lowStockThreshold` and
+    `packPublished`, and the product's `description`."""
 
     slug = _text(max_length=220)
     detailId = _text()
@@ -304,6 +321,10 @@ class DetailEditInput(serializers.Serializer):
     manualQuantity = _text()
     units = _text(max_length=10)
     countInStock = _text()
+    packUnits = _text(max_length=10, help_text="The chosen pack's unit (g, kg, ml, L, pcs, pack); blank: unchanged")
+    lowStockThreshold = _text(help_text="The chosen pack's low-stock threshold; blank: the shop's default")
+    packPublished = serializers.BooleanField(required=False, help_text="The chosen pack shown to shoppers")
+    description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
     image = _text(max_length=500)
     hsnCode = _text(max_length=20, help_text="The product's HSN code: 4, 6 or 8 digits; blank clears it")
     gstRate = _text(max_length=10, help_text="The product's GST rate: 0, 5, 12, 18 or 28 (per cent)")

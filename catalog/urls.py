@@ -9,6 +9,7 @@ urlpatterns = [
     path("ping", api.PingView.as_view(), name="api-ping"),
     path("upload", api.UploadView.as_view(), name="upload"),
     path("admin/products", api.AdminProductsView.as_view(), name="admin-products"),
+    path("admin/products/<str:ref>", api.AdminProductView.as_view(), name="admin-product"),
     path("products", api.ProductsView.as_view(), name="products"),
     path("products/categories", api.CategoriesView.as_view(), name="product-categories"),
     path("products/categories/<str:category>/products", api.CategoryProductsView.as_view(), name="category-products"),

@@ -23,6 +23,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy
 from catalog.error_codes import CatalogErrorCode
 from catalog.labels import pack_label
 from catalog.models import Financial
+from catalog.shown import hidden_among
 from catalog.stock import InsufficientStock, packs_locked, stock_take
 from common.errors import Conflict, DomainError
 from common.india import is_pincode
@@ -52,6 +53,7 @@ PAYMENT_METHOD_OFF = gettext_lazy(
     "{label} payment is not available at the moment. Please choose another payment method."
 )
 ORDER_EMPTY = gettext_lazy("Order is empty")
+NOT_ON_SALE = gettext_lazy("Sorry, no longer on sale: {packs}. Please remove it from your cart.")
 PRICES_CHANGED = gettext_lazy(
     "Prices have changed since these items were added. Your cart now shows the current prices; "
     "please review it and place the order again."
@@ -164,6 +166,8 @@ def _check_substitution_preference(preference: str) -> None:
 
 
 def _check_packs(items: Sequence[LineRequest], packs: dict[int, Financial]) -> None:
+    """Each line names a pack of its brand and product (400), on sale (409 `not_on_sale`: staff hid it)."""
+    _check_on_sale(items, packs)
     for position, line in enumerate(items, start=1):
         pack = packs.get(line.financial_id)
         if pack is None or pack.detail_id != line.brand_id or pack.detail.product_id != line.product_id:
@@ -172,6 +176,15 @@ def _check_packs(items: Sequence[LineRequest], packs: dict[int, Financial]) -> N
                     position=position
                 )
             )
+
+
+def _check_on_sale(items: Sequence[LineRequest], packs: dict[int, Financial]) -> None:
+    hidden = hidden_among(packs)
+    named = [_pack_name(packs[line.financial_id]) for line in items if line.financial_id in hidden]
+    if named:
+        raise Conflict(
+            NOT_ON_SALE.format(packs=", ".join(named)), code=CatalogErrorCode.NOT_ON_SALE, removed=sorted(hidden)
+        )
 
 
 def _server_totals(items: Sequence[LineRequest], packs: dict[int, Financial]) -> Totals:

@@ -18,6 +18,7 @@ order's length.
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from catalog import shown
 from catalog.models import Financial
 from orders import rules, selectors
 
@@ -72,7 +73,8 @@ def order_buy_again(*, user, public_id: str) -> BuyAgain:
         wanted[item.financial_id] = (first, packs + max(item.qty, 1))
     packs = {
         pack.pk: pack
-        for pack in Financial.objects.select_related("detail__product__category").filter(pk__in=list(wanted))
+        # A pack staff hid (`catalog.shown`) is gone for the shopper, as a deleted one is.
+        for pack in shown.packs().select_related("detail__product__category").filter(pk__in=list(wanted))
     }
     result = BuyAgain(unavailable=[{**_named(item), "reason": GONE} for item in missing])
     for financial_id, (item, ordered) in wanted.items():

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 from accounts.roles import is_staff_member
 from common.errors import NotFound
 from common.pagination import ADMIN_ORDER_LIST, Page, paginate
-from orders.models import CreditNoteLine, Order, SlotBooking
+from orders.models import CreditNoteLine, Order, OrderItem, SlotBooking
 
 ORDER_NOT_FOUND = gettext_lazy("Order not found")
 MAX_PUBLIC_ID_LENGTH = 21
@@ -88,6 +88,14 @@ def product_delivered_to(*, user, product_id: int) -> bool:
     return Order.objects.filter(
         user=user, status=Order.Status.DELIVERED, items__product_id=product_id, items__qty__gt=0
     ).exists()
+
+
+def packs_ordered(financial_ids) -> set[int]:
+    """The packs among `financial_ids` that order lines hold (any order, cancelled ones too: their
+    invoices and credit notes name them): the catalog hides these instead of deleting them
+    (`catalog.services.publishing`)."""
+    rows = OrderItem.objects.filter(financial_id__in=list(financial_ids)).values_list("financial_id", flat=True)
+    return set(rows.distinct())
 
 
 # An order's delivery slot.

@@ -10,6 +10,7 @@ from django.core.cache import cache
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
 
+from catalog import shown
 from catalog.models import Financial
 from catalog.serializers import financial_data
 from orders.models import Order, OrderItem
@@ -36,7 +37,8 @@ def _bought(user, measure):
 def _usual_packs(user) -> list[Financial]:
     mine = OrderItem.objects.filter(order__user=user).exclude(order__status=Order.Status.CANCELLED)
     return list(
-        Financial.objects.filter(pk__in=mine.values("financial_id"))
+        shown.packs()
+        .filter(pk__in=mine.values("financial_id"))
         .annotate(orders=_bought(user, Count("order", distinct=True)), packs=_bought(user, Sum("qty")))
         .select_related("detail__product__category")
         .order_by("-orders", "-packs", "pk")[:USUAL_LIMIT]

@@ -16,7 +16,8 @@ from typing import NamedTuple
 
 from rest_framework.renderers import JSONRenderer
 
-from catalog.models import Financial, Product
+from catalog import shown
+from catalog.models import Product
 from catalog.selectors import with_packs
 from catalog.serializers import product_data
 from common.money import decimal_or_none
@@ -26,11 +27,12 @@ PRODUCT_UPDATE = "productUpdate"
 
 
 def products_by_id(product_ids: Iterable[int]) -> dict[int, Product]:
-    """The products with these ids that still exist, with their brands and packs loaded."""
+    """The products with these ids that still exist and shoppers may see (`catalog.shown`: a hidden
+    one reads as gone), with their shown brands and packs loaded."""
     ids = set(product_ids)
     if not ids:
         return {}
-    return {product.pk: product for product in with_packs(Product.objects.filter(pk__in=ids))}
+    return {product.pk: product for product in with_packs(shown.products().filter(pk__in=ids))}
 
 
 def product_update_text(product_id: int, product: Product | None) -> str:
@@ -72,12 +74,15 @@ class PackState(NamedTuple):
 
 
 def pack_states(financial_ids: Iterable[int]) -> dict[int, PackState]:
-    """{pack id: its PackState} for the packs that still exist, in one query of plain values."""
+    """{pack id: its PackState} for the packs that still exist and shoppers may see (a hidden one
+    reads as gone), in one query of plain values."""
     ids = set(financial_ids)
     if not ids:
         return {}
-    rows = Financial.objects.filter(pk__in=ids).values_list(
-        "pk", "detail__product_id", "price", "dprice", "discount", "count_in_stock"
+    rows = (
+        shown.packs()
+        .filter(pk__in=ids)
+        .values_list("pk", "detail__product_id", "price", "dprice", "discount", "count_in_stock")
     )
     return {pk: PackState(*figures) for pk, *figures in rows}
 

@@ -2,7 +2,7 @@ from datetime import date
 
 from django.conf import settings
 
-from catalog.models import GstRate
+from catalog.models import Financial, GstRate
 from common.seller import seller
 from orders import rules
 
@@ -10,7 +10,7 @@ from orders import rules
 def shop_config() -> dict:
     """What the browser must know (no secrets): store contacts and links, and the commerce rules
     it shows but the server enforces (payment methods switched on, pack-count limits, shipping, the
-    GST rates staff may give a product, what staff may do with an unavailable pack).
+    GST rates staff may give a product, the units a pack may be sold in, what staff may do with an unavailable pack).
 
     The one source of both the page's <script id="shop-config"> and `GET /api/config`.
     """
@@ -34,6 +34,7 @@ def shop_config() -> dict:
         "substitutionPreferences": rules.substitution_preferences(),
         "shippingPrice": float(rules.SHIPPING_PRICE),
         "gstRates": list(GstRate.values),
+        "packUnits": list(Financial.Units.values),
         "staffScreens": staff_screens(),
     }
 

@@ -143,8 +143,8 @@ def product_first_screen(answer: dict) -> dict:
 def product_context(request, *, slug: str, **route) -> dict:
     from catalog.selectors import product_find
 
-    product = product_find(slug)
-    # An unknown product still gets the page (its island says so), with a status that says so too.
+    product = product_find(slug, shown_only=True)
+    # An unknown (or hidden) product still gets the page (its island says so), with a status that says so too.
     if product is None:
         return {"product": None, "status": 404}
     path = f"/api/products/{uri_component(slug)}"

@@ -30,10 +30,22 @@ from .products import (
     product_update,
     unique_slug,
 )
+from .publishing import (
+    BRAND_HIDDEN_INSTEAD,
+    PACK_HIDDEN_INSTEAD,
+    PRODUCT_HIDDEN_INSTEAD,
+    pack_publish,
+    product_publish,
+)
 from .reviews import review_create, review_delete
 from .synonyms import synonym_delete, synonym_save
 
 __all__ = [
+    "BRAND_HIDDEN_INSTEAD",
+    "PACK_HIDDEN_INSTEAD",
+    "PRODUCT_HIDDEN_INSTEAD",
+    "pack_publish",
+    "product_publish",
     "barcode_add",
     "barcode_add_shop_code",
     "barcode_remove",

@@ -3,14 +3,14 @@ Details" form, which edits a product, one of its brands and a pack at once, is `
 
 from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from common.errors import Conflict
 from common.text import clean_text
 
 from .. import caching
 from ..models import Detail, Product
-from . import packs
+from . import packs, publishing
 from ._text import clean_url
 
 BRAND_MAX_LENGTH = Detail._meta.get_field("brand").max_length
@@ -68,13 +68,20 @@ def detail_create(
     return detail
 
 
-def detail_delete(*, detail: Detail) -> None:
-    """Delete a brand with its packs, unless it is part of orders; its packs are announced gone."""
-    try:
-        with transaction.atomic():
-            financial_ids = list(detail.financials.values_list("pk", flat=True))
-            detail.delete()
-            packs.packs_written(product_ids=[detail.product_id], financial_ids=financial_ids)
-    except (ProtectedError, RestrictedError):
-        raise Conflict(gettext("This brand is part of orders and cannot be deleted.")) from None
-    caching.invalidate()
+def detail_delete(*, detail: Detail) -> bool:
+    """Delete a brand with its packs; its packs are announced gone. A brand that is part of orders
+    (or of purchases) has its packs hidden from shoppers instead: False then (`publishing`)."""
+    financial_ids = list(detail.financials.values_list("pk", flat=True))
+    if not publishing.packs_in_orders(financial_ids):
+        try:
+            with transaction.atomic():
+                detail.delete()
+                packs.packs_written(product_ids=[detail.product_id], financial_ids=financial_ids)
+        except (ProtectedError, RestrictedError):
+            pass
+        else:
+            caching.invalidate()
+            return True
+    with transaction.atomic():
+        publishing.hide_packs(detail.financials.all())
+    return False

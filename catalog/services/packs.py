@@ -7,16 +7,18 @@ pack's count its opening batch), so the count stays the sum of the pack's batche
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError, RestrictedError
 from django.utils.translation import gettext_lazy
 
 from catalog.labels import pack_quantity
 from common.errors import Conflict
 
 from ..models import Detail, Financial
-from ..packs import to_quantity, to_stock, to_units
+from ..packs import to_quantity, to_stock, to_threshold, to_units
 from ..pricing import pack_prices
 from ..stock import stock_count_set, stock_open
 from ..written import packs_written
+from .publishing import hide_packs, packs_in_orders
 
 PACK_TAKEN = gettext_lazy("This brand already has a {size} {units} pack.")
 
@@ -59,9 +61,10 @@ def financial_save(*, financial: Financial, count_in_stock=None, by=None) -> Fin
 
 
 def financial_create(
-    *, detail: Detail, quantity, units, price, dprice=None, discount=None, count_in_stock=0
+    *, detail: Detail, quantity, units, price, dprice=None, discount=None, count_in_stock=0, published=False
 ) -> Financial:
-    """A new pack size for a brand; the selling price comes from `dprice` or `discount`."""
+    """A new pack size for a brand; the selling price comes from `dprice` or `discount`. Hidden
+    from shoppers until staff publish it, unless `published`."""
     size, pack_units = to_quantity(quantity), to_units(units)
     if detail.financials.filter(quantity=size, units=pack_units).exists():
         raise Conflict(PACK_TAKEN.format(size=pack_quantity(size), units=pack_units))
@@ -73,6 +76,7 @@ def financial_create(
         price=prices.price,
         dprice=prices.dprice,
         count_in_stock=to_stock(count_in_stock),
+        published=published,
     )
     return financial_save(financial=financial)
 
@@ -89,9 +93,19 @@ def financial_create_sample(*, detail: Detail) -> Financial:
 
 
 def financial_update(
-    *, financial: Financial, price=None, dprice=None, discount=None, count_in_stock=None, by=None
+    *,
+    financial: Financial,
+    price=None,
+    dprice=None,
+    discount=None,
+    count_in_stock=None,
+    low_stock_threshold=None,
+    by=None,
 ) -> Financial:
-    """New prices or stock for a pack. Without `dprice` or `discount` the discount is kept."""
+    """New prices or stock for a pack. Without `dprice` or `discount` the discount is kept.
+    `low_stock_threshold`: a whole number, or "" for the shop's default (None: unchanged)."""
+    if low_stock_threshold is not None:
+        financial.low_stock_threshold = to_threshold(low_stock_threshold)
     if dprice is None and discount is None:
         discount = financial.discount
     prices = pack_prices(price=financial.price if price is None else price, dprice=dprice, discount=discount)
@@ -99,9 +113,20 @@ def financial_update(
     return financial_save(financial=financial, count_in_stock=count_in_stock, by=by)
 
 
-def financial_delete(*, financial: Financial) -> None:
-    """Delete a pack; carts holding it hear that it is gone."""
+def financial_delete(*, financial: Financial) -> bool:
+    """Delete a pack; carts holding it hear that it is gone. A pack that is part of orders (or of
+    purchases) is hidden from shoppers instead: False then (`publishing`)."""
     product_id, financial_id = financial.detail.product_id, financial.pk
+    if not packs_in_orders([financial_id]):
+        try:
+            with transaction.atomic():
+                financial.delete()
+                packs_written(product_ids=[product_id], financial_ids=[financial_id])
+        except (ProtectedError, RestrictedError):
+            pass
+        else:
+            return True
     with transaction.atomic():
-        financial.delete()
-        packs_written(product_ids=[product_id], financial_ids=[financial_id])
+        hide_packs(Financial.objects.filter(pk=financial_id))
+    financial.published = False
+    return False

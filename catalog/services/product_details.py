@@ -12,7 +12,7 @@ from common.text import clean_text
 from .. import caching
 from ..models import Detail, Financial
 from ..packs import to_quantity, to_units
-from . import barcodes, packs, products
+from . import barcodes, packs, products, publishing
 from ._text import clean_url
 from .details import BRAND_MAX_LENGTH, BRAND_TAKEN, declarations_clean
 
@@ -52,6 +52,10 @@ def detail_update(
     price=None,
     discount=None,
     count_in_stock=None,
+    pack_units: str | None = None,
+    low_stock_threshold=None,
+    pack_published: bool | None = None,
+    description: str | None = None,
     hsn_code: str | None = None,
     gst_rate=None,
     declarations: dict | None = None,
@@ -70,6 +74,10 @@ def detail_update(
     `barcodes`, when given, become that pack's codes (`services.barcodes.barcodes_set`), with the
     shop's own code too when `shop_code`; any refusal writes nothing of the whole form. A count
     typed for an existing pack is a count correction by `by` (`catalog.stock`).
+    `pack_units` changes the chosen pack's unit (a sample 1 kg pack becomes 1 L; a new size
+    typed takes it as its `units`). `low_stock_threshold` sets the pack's own
+    threshold ("" : the shop's default; None: unchanged) and `pack_published` shows or hides the
+    pack (`publishing.pack_publish`); `description` is the product's.
     """
     product = detail.product
     products.product_update(
@@ -81,6 +89,7 @@ def detail_update(
         image=image,
         hsn_code=hsn_code,
         gst_rate=gst_rate,
+        description=description,
     )
 
     if brand is not None and str(brand).strip():
@@ -101,14 +110,16 @@ def detail_update(
         manual_quantity = None
     wants_pack = any(value not in (None, "") for value in (quantity, manual_quantity))
     if not wants_pack:
-        if any(value not in (None, "") for value in (price, discount, count_in_stock)) or barcodes or shop_code:
+        pack_fields = (price, discount, count_in_stock, low_stock_threshold, pack_published)
+        if any(value not in (None, "") for value in pack_fields) or barcodes or shop_code:
             raise DomainError(gettext("Choose a pack size (quantity or manualQuantity) to set its price."))
         return detail
 
     if manual_quantity not in (None, ""):
         size = to_quantity(manual_quantity)
         usual = detail.financials.order_by("id").values_list("units", flat=True).first()
-        pack_units = to_units(units) if units else (usual or Financial.Units.KILOGRAM)
+        typed_units = pack_units or units
+        pack_units = to_units(typed_units) if typed_units else (usual or Financial.Units.KILOGRAM)
         financial = detail.financials.filter(quantity=size, units=pack_units).first()
         if financial is None:
             if price in (None, ""):
@@ -121,20 +132,32 @@ def detail_update(
                 discount=discount if discount not in (None, "") else 0,
                 count_in_stock=count_in_stock if count_in_stock not in (None, "") else 0,
             )
+            _pack_settings(created, low_stock_threshold, pack_published)
             _barcodes(created, barcodes, shop_code)
             return detail
     else:
         financial = _pack_for_quantity(detail, quantity, units)
+        if pack_units not in (None, ""):
+            financial.units = to_units(pack_units)
 
     packs.financial_update(
         financial=financial,
         price=price if price not in (None, "") else None,
         discount=discount if discount not in (None, "") else financial.discount,
         count_in_stock=count_in_stock if count_in_stock not in (None, "") else None,
+        low_stock_threshold=low_stock_threshold,
         by=by,
     )
+    _pack_settings(financial, None, pack_published)
     _barcodes(financial, barcodes, shop_code)
     return detail
+
+
+def _pack_settings(pack: Financial, low_stock_threshold, published: bool | None) -> None:
+    if low_stock_threshold is not None:
+        packs.financial_update(financial=pack, low_stock_threshold=low_stock_threshold)
+    if published is not None:
+        publishing.pack_publish(financial=pack, published=published)
 
 
 def _barcodes(pack: Financial, codes: list[str] | None, shop_code: bool) -> None:

@@ -12,7 +12,7 @@ from common.text import clean_text
 from .. import caching, selectors
 from ..gst import to_gst_rate, to_hsn_code
 from ..models import Category, Financial, Product
-from . import details, packs
+from . import details, packs, publishing
 from ._text import clean_telugu, clean_url
 
 SAMPLE_PRODUCT_NAME = "Sample name"
@@ -65,7 +65,8 @@ def product_create(
     description: str = SAMPLE_DESCRIPTION,
     brand: str = details.SAMPLE_BRAND,
 ) -> Product:
-    """A product with one brand and one empty 1 kg pack; with no arguments, an editable sample."""
+    """A product with one brand and one empty 1 kg pack; with no arguments, an editable sample.
+    Hidden from shoppers, with its pack, until staff publish them (`publishing`)."""
     name = clean_text(name, label=gettext_lazy("Name"), max_length=PRODUCT_NAME_MAX_LENGTH)
     product = Product.objects.create(
         name=name,
@@ -74,6 +75,7 @@ def product_create(
         category=_category(category) if category else _default_category(),
         image=clean_url(static(SAMPLE_IMAGE_STATIC_PATH) if image is None else image),
         description=description,
+        published=False,
     )
     details.detail_create(product=product, brand=brand, images=[product.image] if product.image else [])
     caching.invalidate()
@@ -115,8 +117,9 @@ def product_update(
     description: str | None = None,
     hsn_code: str | None = None,
     gst_rate=None,
+    published: bool | None = None,
 ) -> Product:
-    """Change the given fields. A new name gives a new slug unless a different slug is given.
+    """Change the given fields (`published`: `publishing.product_publish`'s rule). A new name gives a new slug unless a different slug is given.
     `name_te` "" clears the Telugu name (None leaves it).
 
     A blank `image` or `gst_rate` is "not given", like None: edit screens send `image: ""` for an
@@ -147,17 +150,28 @@ def product_update(
         product.hsn_code = hsn_code
     if gst_rate is not None and str(gst_rate).strip():
         product.gst_rate = gst_rate
-    return product_save(product=product)
+    product = product_save(product=product)
+    if published is not None:
+        product = publishing.product_publish(product=product, published=published)
+    return product
 
 
-def product_delete(*, product: Product) -> None:
-    """Delete a product with its brands and packs, unless it is part of orders; its packs are announced gone."""
-    try:
-        with transaction.atomic():
-            financial_ids = list(Financial.objects.filter(detail__product=product).values_list("pk", flat=True))
-            product_id = product.pk
-            product.delete()
-            packs.packs_written(product_ids=[product_id], financial_ids=financial_ids)
-    except (ProtectedError, RestrictedError):
-        raise Conflict(gettext("This product is part of orders and cannot be deleted.")) from None
-    caching.invalidate()
+def product_delete(*, product: Product) -> bool:
+    """Delete a product with its brands and packs; its packs are announced gone. A product that
+    is part of orders (or of purchases) is hidden from shoppers instead, so its history keeps it:
+    False then (`publishing`)."""
+    financial_ids = list(Financial.objects.filter(detail__product=product).values_list("pk", flat=True))
+    if not publishing.packs_in_orders(financial_ids):
+        try:
+            with transaction.atomic():
+                product_id = product.pk
+                product.delete()
+                packs.packs_written(product_ids=[product_id], financial_ids=financial_ids)
+        except (ProtectedError, RestrictedError):
+            pass
+        else:
+            caching.invalidate()
+            return True
+    with transaction.atomic():
+        publishing.hide_product(product)
+    return False

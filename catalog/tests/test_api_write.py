@@ -85,7 +85,12 @@ def test_admin_create_product_gives_an_editable_sample(admin, oil):
         "countInStock": 0,
         "unitPrice": 0,
         "unitPriceBasis": "kg",
+        # Issue 45: a new product and its sample pack start hidden from shoppers.
+        "published": False,
+        "lowStockThreshold": None,
+        "lowStock": True,
     }
+    assert body["published"] is False
 
 
 def test_admin_update_product(admin, oil):
@@ -120,7 +125,7 @@ def test_admin_sets_and_clears_the_telugu_name(admin, oil):
 
 def test_admin_delete_product(admin, oil):
     response = admin.delete(f"/api/products/{oil.pk}")
-    assert response.json() == {"message": "Product deleted successfully"}
+    assert response.json() == {"message": "Product deleted successfully", "deleted": True}
     assert not Product.objects.exists()
     assert admin.delete(f"/api/products/{oil.pk}").status_code == 404
 
@@ -289,6 +294,8 @@ def test_admin_create_and_get_financial(admin, oil):
         "countInStock": 3,
         "unitPrice": 16.2,
         "unitPriceBasis": "100 ml",
+        "published": False,
+        "lowStockThreshold": None,
     }
     got = admin.get(f"{url}/{created['_id']}")
     assert got.json() == created
@@ -316,6 +323,8 @@ def test_admin_create_financial_with_no_pack_fields_gives_an_unsellable_sample(a
         "countInStock": 0,
         "unitPrice": 0,
         "unitPriceBasis": "L",
+        "published": False,  # issue 45: a new pack starts hidden from shoppers
+        "lowStockThreshold": None,
     }
     edited = admin.put(
         f"/api/products/{oil.pk}/details/{detail.pk}",

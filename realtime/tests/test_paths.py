@@ -85,6 +85,7 @@ async def test_django_admin(connect, oil, admin_user):
         "price": "160",
         "dprice": "99",
         "count_in_stock": "40",
+        "published": "on",  # issue 45: the form's "Shown to shoppers" box, ticked as the pack was
         # The pack's barcodes inline (issue 41), none added.
         "barcodes-TOTAL_FORMS": "0",
         "barcodes-INITIAL_FORMS": "0",

@@ -254,6 +254,8 @@ API: dict[str, dict[str, Rule]] = {
         "GET": Rule(ADMIN_ONLY, staff(200, 403, 403))
     },
     "api/admin/products": {"GET": Rule(ADMIN_ONLY, staff(200, 403, 403))},
+    # One product as staff read it, hidden ones too (issue 45): the edit screen; cashiers look up.
+    "api/admin/products/<str:ref>": {"GET": Rule(ADMIN_ONLY, staff(200, 403, 403))},
     # Pack barcodes (issue 41): the counter's scan and the label sheet for who bills; a brand's codes
     # for the owner's edit screen.
     "api/products/barcode/<str:code>": {"GET": Rule(ADMIN_ONLY, staff(200, 403, 403))},

@@ -55,5 +55,9 @@ def test_sitemap_follows_catalog_changes(client, settings):
     make_category("RICE & PULSES")
     client.get("/sitemap.xml")
     product = services.product_create()  # a catalog write drops the shared answers
+    # Issue 45: a new product starts hidden, and the sitemap lists only what shoppers see.
+    assert f"/product/{product.slug}<" not in client.get("/sitemap.xml").content.decode()
+    services.pack_publish(financial=product.details.get().financials.get(), published=True)
+    services.product_publish(product=product, published=True)
 
     assert f"/product/{product.slug}<" in client.get("/sitemap.xml").content.decode()

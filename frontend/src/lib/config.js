@@ -26,6 +26,7 @@ const DEFAULTS = {
   packLimits: { card: { min: 1, max: 9 }, productPage: { min: 1, max: 10 } },
   shippingPrice: 0,
   gstRates: [],
+  packUnits: [],
   substitutionPreferences: [],
 };
 

@@ -72,6 +72,8 @@ def test_an_admin_builds_a_product_and_a_shopper_sees_it(page: Page, browser, li
     page.get_by_label("Price", exact=True).fill("120")
     page.get_by_label("Discount", exact=True).fill("10")
     page.get_by_label("Stock", exact=True).fill("25")
+    # Issue 45: a new product and its sample pack start hidden; the admin shows this size.
+    page.get_by_label("Shown to shoppers (this size)").check()
 
     # 2. The file chooser uploads a photo and fills the Image field with its URL.
     page.get_by_label("Choose image file").set_input_files(str(photo(tmp_path / "jaggery.jpg")))
@@ -87,6 +89,11 @@ def test_an_admin_builds_a_product_and_a_shopper_sees_it(page: Page, browser, li
     pack = detail.financials.get()
     assert (detail.brand, pack.price, pack.discount, pack.count_in_stock) == ("Sweet Farm", 120, 10, 25)
     assert product.image == uploaded and detail.images[0] == uploaded
+    # Still hidden until published from the list (no "Sample name" was ever shown to shoppers).
+    row = page.locator("tr", has_text="Konaseema Jaggery")
+    expect(row.get_by_text("Hidden", exact=True)).to_be_visible()
+    row.get_by_role("button", name="Publish Konaseema Jaggery").click()
+    expect(row.get_by_text("Published", exact=True)).to_be_visible()
 
     # A second pack size: Add pack makes an unpriced sample pack and opens it; the admin prices it.
     brand = page.get_by_role("group", name="Brand Sweet Farm")

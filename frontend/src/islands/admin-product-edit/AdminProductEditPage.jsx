@@ -1,7 +1,9 @@
-// Edit Product Details (spec section 2): Go Back to the product list; Name, Telugu name, Category, Image (URL
+// Edit Product Details (spec section 2): Go Back to the product list; Name, Telugu name, Category,
+// Description, Image (URL
 // text plus a file chooser that uploads and fills in the returned URL), Brand, Discount, Price,
-// Weight (the brand's sizes, with 'Select Weight' showing a manual Weight field) and Stock;
-// submit 'Update Details'. The rules of the form are in editForm.js; the server checks and
+// Weight (the brand's sizes, with 'Select Weight' showing a manual Weight field), the pack's Unit
+// (the units the shop config lists), Stock, its low-stock threshold and whether shoppers see it
+// (issue 45); submit 'Update Details'. The product is read as staff read it (hidden ones too). The rules of the form are in editForm.js; the server checks and
 // prices everything and its message is shown when it refuses. While a price is typed the server
 // says whether it sells the pack below its latest cost, and its warning is shown under the prices.
 import { Suspense, lazy, useEffect, useState } from "react";
@@ -27,6 +29,12 @@ const ImageUpload = lazy(() => import(/* webpackChunkName: "image-upload" */ "./
 export const PRODUCT_UPDATED = "admin.productEdit.updated";
 export const PRODUCT_LIST = "/admin/productlist";
 
+/** The units a pack may be sold in (shop config), with the pack's own even if no longer one. */
+function packUnits(current) {
+  const units = config.packUnits ?? [];
+  return !current || units.includes(current) ? units : [current, ...units];
+}
+
 /** The GST rates the server allows (shop config), with the product's own even if no longer one. */
 function gstRates(current) {
   const rates = (config.gstRates ?? []).map(String);
@@ -36,7 +44,7 @@ function gstRates(current) {
 async function loadProduct(productRef, detailId, signal) {
   const path = `/api/products/${encodeURIComponent(productRef)}`;
   const [product, { categories }, { barcodes }] = await Promise.all([
-    api(path, { signal, cache: "no-store" }),
+    api(`/api/admin/products/${encodeURIComponent(productRef)}`, { signal, cache: "no-store" }),
     api("/api/products/categories", { signal }),
     api(`${path}/details/${encodeURIComponent(detailId)}/barcodes`, { signal }),
   ]);
@@ -94,6 +102,10 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
               </option>
             ))}
           </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="product-description">{t("admin.productEdit.description")}</label>
+          <textarea id="product-description" rows={3} maxLength={10000} value={form.description} onChange={set("description")} />
         </div>
         <div className="form-row admin-form__numbers">
           <div className="form-field">
@@ -154,6 +166,16 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
             />
           </div>
         )}
+        <div className="form-field">
+          <label htmlFor="product-units">{t("admin.productEdit.units")}</label>
+          <select id="product-units" value={form.units} onChange={set("units")}>
+            {packUnits(form.units).map((units) => (
+              <option key={units} value={units}>
+                {units}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="form-row admin-form__numbers">
           <div className="form-field">
             <label htmlFor="product-discount">{t("product.discount")}</label>
@@ -167,7 +189,32 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
             <label htmlFor="product-stock">{t("admin.productEdit.stock")}</label>
             <input id="product-stock" type="number" min="0" step="1" value={form.countInStock} onChange={set("countInStock")} />
           </div>
+          <div className="form-field">
+            <label htmlFor="product-low-stock">{t("admin.productEdit.lowStockThreshold")}</label>
+            <input
+              id="product-low-stock"
+              type="number"
+              min="0"
+              step="1"
+              value={form.lowStockThreshold}
+              onChange={set("lowStockThreshold")}
+              placeholder={t("admin.productEdit.lowStockDefault")}
+              aria-describedby="product-low-stock-hint"
+            />
+          </div>
         </div>
+        <p className="form-hint" id="product-low-stock-hint">
+          {t("admin.productEdit.lowStockHint")}
+        </p>
+        <label className="form-check">
+          <input
+            type="checkbox"
+            id="product-pack-published"
+            checked={form.packPublished}
+            onChange={(event) => setForm((current) => ({ ...current, packPublished: event.target.checked }))}
+          />{" "}
+          {t("admin.productEdit.packPublished")}
+        </label>
         <div aria-live="polite">{belowCost && <Message variant="warning">{belowCost}</Message>}</div>
         <div className="form-field">
           <label htmlFor="product-barcodes">{t("admin.productEdit.barcodes")}</label>

@@ -19,7 +19,7 @@ const product = (financials) => ({
   details: [{ _id: "21", brand: "Freedom", images: [{ image: "/media/freedom.svg" }], financials }],
 });
 const routes = (item, extra = {}) => ({
-  "GET /api/products/sunflower-oil": { body: item },
+  "GET /api/admin/products/sunflower-oil": { body: item },
   "GET /api/products/categories": { body: { categories: ["OILS", "RICE"] } },
   "GET /api/products/sunflower-oil/details/21/barcodes": { body: { barcodes: [] } },
   ...extra,
@@ -87,7 +87,9 @@ describe("Edit Product Details: manual weight", () => {
     await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(PRODUCT_LIST));
     expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
-      manualQuantity: "2", quantity: "", units: "", price: "300", slug: "sunflower-oil", detailId: "21",
+      // A new size is typed in the brand's usual unit (its first pack's), shown in the Unit field.
+      manualQuantity: "2", quantity: "", units: "ml", price: "300", slug: "sunflower-oil", detailId: "21",
+      packPublished: false, lowStockThreshold: "",
     });
   });
 
@@ -207,6 +209,50 @@ describe("Edit Product Details: barcodes", () => {
       quantity: "5",
       barcodes: ["96385074", "036000291452"],
       shopCode: true,
+    });
+  });
+});
+
+describe("Edit Product Details: description, unit, low-stock threshold, shown to shoppers (issue 45)", () => {
+  it("shows them and sends the edited ones: a 1 kg sample becomes a 1 L oil", async () => {
+    config.packUnits = ["g", "kg", "ml", "L", "pcs", "pack"];
+    const sample = { ...pack("a", "1", "kg", 0, 0, 0), published: false, lowStockThreshold: null };
+    const fetchMock = await open({ ...product([sample]), description: "Sample description" }, {
+      "PUT /api/products/7/details/21": { body: {} },
+    });
+    expect(screen.getByLabelText("Description")).toHaveValue("Sample description");
+    const unit = screen.getByLabelText("Unit");
+    expect(unit).toHaveValue("kg");
+    expect([...unit.options].map((option) => option.value)).toEqual(["g", "kg", "ml", "L", "pcs", "pack"]);
+    expect(screen.getByLabelText("Low stock at")).toHaveValue(null);
+    expect(screen.getByLabelText("Low stock at")).toHaveAccessibleDescription(/shop's default/);
+    const shown = screen.getByRole("checkbox", { name: "Shown to shoppers (this size)" });
+    expect(shown).not.toBeChecked();
+
+    await userEvent.clear(screen.getByLabelText("Description"));
+    await userEvent.type(screen.getByLabelText("Description"), "Cold-pressed sunflower oil");
+    await userEvent.selectOptions(unit, "L");
+    await userEvent.type(screen.getByLabelText("Low stock at"), "8");
+    await userEvent.clear(screen.getByLabelText("Price"));
+    await userEvent.type(screen.getByLabelText("Price"), "180");
+    await userEvent.click(shown);
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(PRODUCT_LIST));
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
+      quantity: "1", units: "kg", packUnits: "L", description: "Cold-pressed sunflower oil",
+      lowStockThreshold: "8", packPublished: true, price: "180",
+    });
+  });
+
+  it("an unchanged unit sends no packUnits; a pack's own threshold shows", async () => {
+    const oilPack = { ...pack("a", "1", "L", 160, 0, 9), published: true, lowStockThreshold: 4 };
+    const fetchMock = await open(product([oilPack]), { "PUT /api/products/7/details/21": { body: {} } });
+    expect(screen.getByLabelText("Low stock at")).toHaveValue(4);
+    expect(screen.getByRole("checkbox", { name: "Shown to shoppers (this size)" })).toBeChecked();
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(PRODUCT_LIST));
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
+      units: "L", packUnits: "", lowStockThreshold: "4", packPublished: true,
     });
   });
 });

@@ -18,16 +18,27 @@ export function initialPack(detail, packId = "") {
   );
 }
 
-/** The pack fields a size shows: its discount, price and stock; blanks when no size is chosen. */
-export function packFields(pack) {
-  if (!pack) return { financialId: "", discount: "", price: "", countInStock: "" };
+/**
+ * The pack fields a size shows: its discount, price, stock, unit, own low-stock threshold (blank:
+ * the shop's default) and whether shoppers see it; blanks when no size is chosen (a new size is
+ * typed: its unit is the brand's usual one, and it starts hidden unless ticked).
+ */
+export function packFields(pack, usualUnits = "kg") {
+  if (!pack)
+    return { financialId: "", discount: "", price: "", countInStock: "", units: usualUnits, lowStockThreshold: "", packPublished: false };
   return {
     financialId: pack._id,
     discount: String(pack.Discount ?? ""),
     price: String(pack.price ?? ""),
     countInStock: String(pack.countInStock ?? ""),
+    units: pack.units ?? usualUnits,
+    lowStockThreshold: pack.lowStockThreshold === null || pack.lowStockThreshold === undefined ? "" : String(pack.lowStockThreshold),
+    packPublished: Boolean(pack.published),
   };
 }
+
+/** The unit a new size of this brand is typed in: its first pack's, else kg (as the server picks). */
+const usualUnitsOf = (detail) => detail?.financials?.[0]?.units ?? "kg";
 
 /**
  * The brand's Legal Metrology declarations (the single product's answer carries them): field, label
@@ -68,9 +79,10 @@ export function formFor(product, detail, packId = "", barcodes = []) {
     gstRate: product.gstRate === undefined || product.gstRate === null ? "" : String(product.gstRate),
     image: detail?.images?.[0]?.image ?? product.image ?? "",
     brand: detail?.brand ?? "",
+    description: product.description ?? "",
     manualQuantity: "",
     ...declarationsOf(detail),
-    ...packFields(pack),
+    ...packFields(pack, usualUnitsOf(detail)),
     barcodes: pack ? codesOf(barcodes, pack._id) : "",
     shopCode: false,
   };
@@ -81,7 +93,7 @@ export function chooseSize(form, detail, financialId, barcodes = []) {
   const pack = (detail?.financials ?? []).find((item) => item._id === financialId) ?? null;
   return {
     ...form,
-    ...packFields(pack),
+    ...packFields(pack, usualUnitsOf(detail)),
     manualQuantity: pack ? "" : form.manualQuantity,
     barcodes: pack ? codesOf(barcodes, pack._id) : "",
     shopCode: false,
@@ -92,13 +104,15 @@ export function chooseSize(form, detail, financialId, barcodes = []) {
 export const sizeLabel = (pack) => packLabel(pack);
 
 /**
- * The PUT body: the chosen size as `quantity` (with its units), or the typed manual weight as
- * `manualQuantity` when no size is chosen; `manualQuantity: 0` and `image: ""` mean "not given"
+ * The PUT body: the chosen size as `quantity` (with its units, and `packUnits` when the unit was
+ * changed: a 1 kg sample becomes 1 L), or the typed manual weight as `manualQuantity` in `units`
+ * when no size is chosen; `manualQuantity: 0` and `image: ""` mean "not given"
  * (`nameTe: ""` and `hsnCode: ""` clear the Telugu name and the HSN code); `barcodes` are the pack's
  * codes after the save, `shopCode` also gives it the shop's own.
  */
 export function editPayload(form, product, detail) {
   const pack = (detail?.financials ?? []).find((item) => item._id === form.financialId) ?? null;
+  const sized = Boolean(pack) || Number(form.manualQuantity) > 0;
   return {
     slug: product.slug,
     detailId: detail._id,
@@ -113,8 +127,12 @@ export function editPayload(form, product, detail) {
     price: form.price,
     countInStock: form.countInStock,
     quantity: pack ? pack.quantity : "",
-    units: pack ? pack.units : "",
+    units: pack ? pack.units : form.units,
+    packUnits: pack && form.units !== pack.units ? form.units : "",
     manualQuantity: pack ? 0 : form.manualQuantity,
+    description: form.description ?? "",
+    // The pack's own settings, only with a size to give them to (else the server asks for one).
+    ...(sized ? { lowStockThreshold: String(form.lowStockThreshold ?? "").trim(), packPublished: Boolean(form.packPublished) } : {}),
     // The chosen pack's codes, all of them (the server checks each: check digit, one pack per code).
     barcodes: codesTyped(form.barcodes),
     shopCode: Boolean(form.shopCode),

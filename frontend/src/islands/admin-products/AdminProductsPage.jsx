@@ -1,8 +1,11 @@
 // Admin product list (spec section 2): products with their brand variants and packs, a pager,
 // Create Product ('Are you sure you want to create a new product?'), add a brand or a pack (each
 // makes an editable sample and opens its edit screen), delete a product or a brand ('Are you
-// sure'), edit links. Staff find a product by name or brand, by category, or by low stock
-// (lowest first); the search lives in the address. Every write is the catalog API's.
+// sure'), edit links. Staff find a product by name or brand, by category, by low stock (lowest
+// first, the low packs marked as the server marks them) or hidden ones; the search lives in the
+// address. Each row says whether shoppers see the product, with Publish / Hide (issue 45: a new
+// product starts hidden; deleting one that orders hold hides it, and the server says so). Every
+// write is the catalog API's.
 import { useState } from "react";
 import AdminList from "../../components/admin/AdminList";
 import Pager from "../../components/Pager";
@@ -28,11 +31,12 @@ export function readProductListQuery(search) {
     keyword: (query.get("keyword") ?? "").trim(),
     category: query.get("category") ?? "",
     lowStock: query.get("lowStock") === "true",
+    hidden: query.get("hidden") === "true",
   };
 }
 
-export const listUrl = ({ page = 1, keyword, category, lowStock }) =>
-  withQuery(page > 1 ? `/admin/productlist/${page}` : "/admin/productlist", { keyword, category, lowStock });
+export const listUrl = ({ page = 1, keyword, category, lowStock, hidden }) =>
+  withQuery(page > 1 ? `/admin/productlist/${page}` : "/admin/productlist", { keyword, category, lowStock, hidden });
 
 export const editUrl = (productId, detailId, packId) =>
   withQuery(`/admin/product/${encodeURIComponent(productId)}/edit/${encodeURIComponent(detailId)}`, { pack: packId });
@@ -44,23 +48,30 @@ function PackList({ packs }) {
   return (
     <ul className="admin-packs">
       {packs.map((pack) => (
-        <li key={pack._id}>
+        <li key={pack._id} className={pack.published === false ? "admin-packs__pack--hidden" : undefined}>
           <span>
             {packLabel(pack)}
           </span>{" "}
           <span>{formatMoney(pack.dprice)}</span>{" "}
-          <span className={pack.countInStock <= 5 ? "admin-packs__stock admin-packs__stock--low" : "admin-packs__stock"}>
+          <span className={pack.lowStock ? "admin-packs__stock admin-packs__stock--low" : "admin-packs__stock"}>
             {t("admin.products.stock", { count: pack.countInStock })}
+            {pack.lowStock && ` · ${t("admin.products.packLow")}`}
           </span>
+          {pack.published === false && (
+            <>
+              {" "}
+              <span className="admin-badge admin-badge--hidden">{t("admin.products.packHidden")}</span>
+            </>
+          )}
         </li>
       ))}
     </ul>
   );
 }
 
-export default function AdminProductsPage({ page = 1, keyword = "", category = "", lowStock = false }) {
+export default function AdminProductsPage({ page = 1, keyword = "", category = "", lowStock = false, hidden = false }) {
   const t = useT();
-  const list = useApi(withQuery("/api/admin/products", { keyword, category, lowStock, pageNumber: String(page) }));
+  const list = useApi(withQuery("/api/admin/products", { keyword, category, lowStock, hidden, pageNumber: String(page) }));
   const categories = useApi("/api/products/categories");
   const { rows: products, pages } = readPagedList(list.data, list.headers);
   const [typed, setTyped] = useState(keyword);
@@ -92,20 +103,29 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
     }
     if (!window.confirm(t("admin.areYouSure"))) return;
     action.submit(async () => {
-      await api(productPath(product._id), { method: "DELETE" });
-      toast.success(t(PRODUCT_DELETED));
+      const answer = await api(productPath(product._id), { method: "DELETE" });
+      // A product that orders hold is hidden instead; the server's message says so.
+      if (answer?.deleted === false) toast.info(answer.message);
+      else toast.success(t(PRODUCT_DELETED));
       list.reload();
     });
   };
+  const setPublished = (product, published) =>
+    action.submit(async () => {
+      await api(productPath(product._id), { method: "PUT", body: { published } });
+      toast.success(t(published ? "admin.products.publishedDone" : "admin.products.hiddenDone"));
+      list.reload();
+    });
   const deleteBrand = (product, detail) => {
     if (!window.confirm(t("admin.areYouSure"))) return;
     action.submit(async () => {
       const answer = await api(`${productPath(product._id)}/details/${encodeURIComponent(detail._id)}`, { method: "DELETE" });
-      toast.success(answer?.message || t("admin.products.brandDeleted"));
+      if (answer?.deleted === false) toast.info(answer.message);
+      else toast.success(answer?.message || t("admin.products.brandDeleted"));
       list.reload();
     });
   };
-  const search = (changes) => navigate(listUrl({ keyword, category, lowStock, ...changes, page: 1 }));
+  const search = (changes) => navigate(listUrl({ keyword, category, lowStock, hidden, ...changes, page: 1 }));
 
   return (
     <div className="admin-page">
@@ -145,6 +165,10 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
           <input type="checkbox" checked={lowStock} onChange={(event) => search({ lowStock: event.target.checked })} />
           {t("admin.products.lowStock")}
         </label>
+        <label>
+          <input type="checkbox" checked={hidden} onChange={(event) => search({ hidden: event.target.checked })} />
+          {t("admin.products.hiddenOnly")}
+        </label>
       </form>
       <AdminList list={list} rows={products} empty={t("admin.products.none")}>
         <table className="table admin-table admin-products">
@@ -153,6 +177,7 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
               <th scope="col">{t("orders.id")}</th>
               <th scope="col">{t("admin.products.nameHeading")}</th>
               <th scope="col">{t("admin.products.categoryHeading")}</th>
+              <th scope="col">{t("admin.products.statusHeading")}</th>
               <th scope="col">{t("admin.products.brandsHeading")}</th>
               <th scope="col">
                 <span className="visually-hidden">{t("orders.actions")}</span>
@@ -169,6 +194,22 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
                   <a href={`/product/${encodeURIComponent(product.slug)}`}>{product.name}</a>
                 </td>
                 <td data-label={t("admin.products.category")}>{product.category}</td>
+                <td data-label={t("admin.products.statusHeading")}>
+                  <div className="admin-status">
+                    <span className={product.published ? "admin-badge admin-badge--published" : "admin-badge admin-badge--hidden"}>
+                      {t(product.published ? "admin.products.published" : "admin.products.hidden")}
+                    </span>{" "}
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      disabled={action.busy}
+                      onClick={() => setPublished(product, !product.published)}
+                      aria-label={t(product.published ? "admin.products.hideNamed" : "admin.products.publishNamed", { name: product.name })}
+                    >
+                      {t(product.published ? "admin.products.hide" : "admin.products.publish")}
+                    </button>
+                  </div>
+                </td>
                 <td data-label={t("admin.products.brands")}>
                   <div className="admin-brands">
                     {product.details.map((detail) => (
@@ -216,7 +257,7 @@ export default function AdminProductsPage({ page = 1, keyword = "", category = "
           </tbody>
         </table>
       </AdminList>
-      <Pager page={page} pages={pages} hrefFor={(number) => listUrl({ page: number, keyword, category, lowStock })} />
+      <Pager page={page} pages={pages} hrefFor={(number) => listUrl({ page: number, keyword, category, lowStock, hidden })} />
     </div>
   );
 }

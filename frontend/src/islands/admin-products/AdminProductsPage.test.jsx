@@ -7,12 +7,15 @@ import { t } from "../../lib/i18n";
 import AdminProductsPage, { CREATE_QUESTION, listUrl, PRODUCT_ID_REQUIRED } from "./AdminProductsPage";
 
 vi.mock("../../lib/navigation", async (importOriginal) => ({ ...(await importOriginal()), navigate: vi.fn() }));
-vi.mock("../../lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("../../lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 const { toast } = await import("../../lib/toast");
 
 const oil = {
-  _id: "7", name: "Sunflower Oil", slug: "sunflower-oil", category: "OILS",
-  details: [{ _id: "21", brand: "Freedom", images: [], financials: [{ _id: "31", quantity: "1", units: "l", price: 150, dprice: 140, Discount: 7, countInStock: 3 }] }],
+  _id: "7", name: "Sunflower Oil", slug: "sunflower-oil", category: "OILS", published: true,
+  details: [{ _id: "21", brand: "Freedom", images: [], financials: [
+    { _id: "31", quantity: "1", units: "l", price: 150, dprice: 140, Discount: 7, countInStock: 3, published: true, lowStock: true },
+    { _id: "32", quantity: "5", units: "l", price: 700, dprice: 650, Discount: 7, countInStock: 3, published: false, lowStock: false },
+  ] }],
 };
 const paged = (rows) => ({ body: rows, headers: { Link: '<http://shop.test/api/admin/products?pageNumber=2>; rel="last"' } });
 const CATEGORIES = { "GET /api/products/categories": { body: { categories: ["OILS", "RICE"] } } };
@@ -32,7 +35,13 @@ describe("admin product list", () => {
     mockFetch({ "GET /api/admin/products": paged([oil]), ...CATEGORIES });
     render(<AdminProductsPage />);
     const brand = await screen.findByRole("group", { name: "Brand Freedom" });
-    expect(within(brand).getByText("stock 3")).toHaveClass("admin-packs__stock--low");
+    // The server marks which pack is low (its own threshold or the shop's); the same count may not be.
+    const [low, notLow] = within(brand).getAllByRole("listitem");
+    expect(within(low).getByText(/stock 3/)).toHaveClass("admin-packs__stock--low");
+    expect(within(low).getByText(/stock 3/)).toHaveTextContent("stock 3 · low");
+    expect(within(notLow).getByText("stock 3")).not.toHaveClass("admin-packs__stock--low");
+    expect(within(notLow).getByText("hidden")).toBeInTheDocument();
+    expect(within(low).queryByText("hidden")).toBeNull();
     expect(within(brand).getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/admin/product/7/edit/21");
     expect(screen.getByRole("link", { name: "Page 2" })).toHaveAttribute("href", "/admin/productlist/2");
   });
@@ -65,6 +74,49 @@ describe("admin product list", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Delete Sunflower Oil" }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith("This product is part of orders and cannot be deleted."));
     expect(t(PRODUCT_ID_REQUIRED)).toBe("Product ID is required for deletion");
+  });
+
+  it("says so when the server hid a product that orders hold instead of deleting it", async () => {
+    const message = "This product is part of orders, so it was hidden from shoppers, not deleted.";
+    mockFetch({
+      "GET /api/admin/products": paged([oil]),
+      ...CATEGORIES,
+      "DELETE /api/products/7": { body: { message, deleted: false, published: false } },
+    });
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    render(<AdminProductsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Sunflower Oil" }));
+    await vi.waitFor(() => expect(toast.info).toHaveBeenCalledWith(message));
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("shows whether shoppers see each product, and publishes or hides it", async () => {
+    const hiddenOne = { ...oil, _id: "8", name: "Sample name", published: false };
+    const fetchMock = mockFetch({
+      "GET /api/admin/products": paged([oil, hiddenOne]),
+      ...CATEGORIES,
+      "PUT /api/products/7": { body: {} },
+      "PUT /api/products/8": { status: 409, body: { message: "Show at least one of its packs to shoppers first." } },
+    });
+    render(<AdminProductsPage />);
+    expect(await screen.findByText("Published")).toHaveClass("admin-badge--published");
+    expect(screen.getByText("Hidden")).toHaveClass("admin-badge--hidden");
+    await userEvent.click(screen.getByRole("button", { name: "Hide Sunflower Oil" }));
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith("Hidden from shoppers"));
+    const sent = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith("/api/products/7") && init?.method === "PUT");
+    expect(JSON.parse(sent[1].body)).toEqual({ published: false });
+    await userEvent.click(screen.getByRole("button", { name: "Publish Sample name" }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith("Show at least one of its packs to shoppers first."));
+  });
+
+  it("filters hidden products through the address", async () => {
+    mockFetch({ "GET /api/admin/products?hidden=true": paged([oil]), ...CATEGORIES });
+    render(<AdminProductsPage hidden />);
+    await screen.findByText("Sunflower Oil");
+    const hiddenOnly = screen.getByRole("checkbox", { name: "Hidden only" });
+    expect(hiddenOnly).toBeChecked();
+    await userEvent.click(hiddenOnly);
+    expect(navigate).toHaveBeenCalledWith("/admin/productlist");
   });
 
   it("filters by category and low stock through the address", async () => {
