@@ -139,8 +139,12 @@ class MetricSummarySerializer(serializers.Serializer):
 
 class PageVitalsSerializer(serializers.Serializer):
     page = serializers.CharField()
+    title = serializers.SerializerMethodField(help_text="the page's name for people, in the caller's language")
     count = serializers.IntegerField(help_text="samples of its most reported metric")
     metrics = serializers.DictField(child=MetricSummarySerializer(), help_text="by metric: LCP, INP, CLS, FCP, TTFB")
+
+    def get_title(self, page: vitals.PageVitals) -> str:
+        return str(self.context.get("titles", {}).get(page.page, page.page))
 
 
 class VitalsReportSerializer(serializers.Serializer):
@@ -152,6 +156,9 @@ class VitalsReportView(APIView):
     """`GET /api/reports/vitals?days=28`: p75 per page and metric, for staff."""
 
     permission_classes = [IsAdmin]
+    # Each kind of page's name for people (its key when none): the project's page table gives them
+    # (shop/urls.py), as common knows no page.
+    page_titles: dict = {}
 
     @extend_schema(
         summary="Shoppers' Core Web Vitals: p75 per page and metric over the last days",
@@ -168,4 +175,5 @@ class VitalsReportView(APIView):
     def get(self, request: Request) -> Response:
         days = vitals.vitals_days(request.query_params.get("days", 28))
         pages = vitals.vitals_p75(days=days)
-        return Response(VitalsReportSerializer({"days": days, "pages": pages}).data)
+        answer = VitalsReportSerializer({"days": days, "pages": pages}, context={"titles": self.page_titles})
+        return Response(answer.data)

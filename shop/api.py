@@ -30,7 +30,7 @@ ShopConfigSchema = inline_serializer(
     {
         "storeName": serializers.CharField(),
         "whatsappNumber": serializers.CharField(),
-        "phoneNumber": serializers.CharField(),
+        "phoneNumber": serializers.CharField(help_text="supportPhone for a tel: link"),
         "supportEmail": serializers.CharField(),
         "supportPhone": serializers.CharField(),
         "gstNumber": serializers.CharField(),

@@ -20,7 +20,8 @@ def shop_config() -> dict:
     return {
         "storeName": settings.STORE_NAME,
         "whatsappNumber": settings.STORE_WHATSAPP_NUMBER,
-        "phoneNumber": settings.STORE_PHONE_NUMBER,
+        # The same number as supportPhone, written for a tel: link (no spaces).
+        "phoneNumber": "".join(settings.STORE_SUPPORT_PHONE.split()),
         "supportEmail": settings.STORE_SUPPORT_EMAIL,
         "supportPhone": settings.STORE_SUPPORT_PHONE,
         "gstNumber": settings.STORE_GST_NUMBER,

@@ -398,6 +398,14 @@ GRIEVANCE = Page(
 )
 
 
+def page_titles() -> dict[str, str]:
+    """Each kind of page's name for people, translated when read: how the dashboard's field data
+    names a page (issue 45: it showed `admin_orderlist`). The home page is "Home" there, not its
+    heading."""
+    titles = {value.name: value.title for value in globals().values() if isinstance(value, Page)}
+    return {**titles, HOME.name: gettext_lazy("Home")}
+
+
 def grievance_view(request):
     from support.views import grievance_page
 

@@ -39,7 +39,7 @@ api_patterns = [
     path("config", api.ConfigView.as_view(), name="api-config"),
     # Field data (issue 34): shoppers' Core Web Vitals in, p75 per page out (common/vitals.py).
     path("vitals", VitalsBeaconView.as_view(), name="api-vitals"),
-    path("reports/vitals", VitalsReportView.as_view(), name="api-reports-vitals"),
+    path("reports/vitals", VitalsReportView.as_view(page_titles=pages.page_titles()), name="api-reports-vitals"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     re_path(r"^[\s\S]*$", views.api_not_found),  # [\s\S], not ".": a path with an encoded newline too

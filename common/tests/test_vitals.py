@@ -389,6 +389,19 @@ def test_the_report_api_gives_p75_per_page_and_metric(client, admin_user):
     assert home["metrics"]["CLS"]["unit"] == ""
 
 
+def test_the_report_names_each_page_for_people_in_the_callers_language(client, admin_user):
+    today = date.today()
+    for page in ("home", "admin_orderlist", "admin_dashboard"):
+        vitals.vitals_record(beacon=vitals.Beacon(page, "en", "4g", (("LCP", 900),)), day=today)
+    client.force_authenticate(admin_user)
+
+    titles = {row["page"]: row["title"] for row in client.get(REPORT).json()["pages"]}
+    in_telugu = {row["page"]: row["title"] for row in client.get(REPORT, HTTP_ACCEPT_LANGUAGE="te").json()["pages"]}
+
+    assert titles == {"home": "Home", "admin_orderlist": "Orders", "admin_dashboard": "Dashboard"}
+    assert in_telugu["admin_orderlist"] not in ("Orders", "admin_orderlist") and in_telugu["home"] != "Home"
+
+
 @pytest.mark.parametrize("days", ["0", "91", "-3", "seven", "1.5"])
 def test_days_out_of_range_is_a_400(client, admin_user, days):
     client.force_authenticate(admin_user)

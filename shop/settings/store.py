@@ -12,11 +12,19 @@ SITE_URL = env.url(
     meaning="the shop's public address (payment return URLs, SMS links)",
 )
 STORE_NAME = env.text("STORE_NAME", "SMLR Mart", meaning="shown in the header, invoices and SMS")
-_CHAT = "Say Hi To Order chat and call links (demo numbers by default)"
-STORE_WHATSAPP_NUMBER = env.text("STORE_WHATSAPP_NUMBER", "919876543210", meaning=_CHAT)
-STORE_PHONE_NUMBER = env.text("STORE_PHONE_NUMBER", "08856230123", meaning=_CHAT)
+STORE_WHATSAPP_NUMBER = env.text(
+    "STORE_WHATSAPP_NUMBER",
+    "919876543210",
+    meaning="Say Hi To Order and Order on WhatsApp chat links (a demo number by default)",
+)
 STORE_SUPPORT_EMAIL = env.text("STORE_SUPPORT_EMAIL", "care@smlrmart.in", meaning="footer and invoice")
-STORE_SUPPORT_PHONE = env.text("STORE_SUPPORT_PHONE", "+91 98765 43210", meaning="footer and invoice")
+# One phone number for the shop (issue 45: order-by-phone and Say Hi showed another than the footer
+# and the invoice): every page, paper and SMS that gives a number to call reads this one.
+STORE_SUPPORT_PHONE = env.text(
+    "STORE_SUPPORT_PHONE",
+    "+91 98765 43210",
+    meaning="the shop's phone number everywhere: Order by phone, Say Hi's call link, footer, invoice, SMS (a demo number by default)",
+)
 STORE_GST_NUMBER = env.text("STORE_GST_NUMBER", "37ABCDE1234F1Z5", meaning="invoice (a demo value by default)")
 # The counter's UPI QR (`counter.upi`): the shop's UPI ID (VPA) a shopper's app pays the bill's exact amount to.
 STORE_UPI_ID = env.text(

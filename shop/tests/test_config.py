@@ -29,6 +29,8 @@ def test_the_config_lists_payment_methods_limits_shipping_and_contacts(api_clien
     assert config["gstRates"] == [0, 5, 12, 18, 28]
     assert config["storeName"] == settings.STORE_NAME
     assert config["supportPhone"] == settings.STORE_SUPPORT_PHONE
+    # One number (issue 45): the tel: links' is the same, without its spaces.
+    assert config["phoneNumber"] == settings.STORE_SUPPORT_PHONE.replace(" ", "")
     assert "onlinePayment" not in config
     assert "public" in response["Cache-Control"] and "max-age=60" in response["Cache-Control"]
 
@@ -76,3 +78,15 @@ def test_the_config_is_in_the_api_schema(api_client):
     assert "/api/orders/{public_id}/cancel" in schema["paths"]
     order = schema["components"]["schemas"]["Order"]["properties"]
     assert {"status", "isCancelled", "cancelledAt", "cancelReason", "allowedMoves"} <= set(order)
+
+
+@pytest.mark.django_db
+def test_every_number_to_call_is_the_shops_one(client, settings):
+    """Issue 45: Order by phone and Say Hi called one number, the footer and the invoice another.
+    The home page's footer links and the config the islands read (Order by phone, Say Hi, invoice)."""
+    settings.STORE_SUPPORT_PHONE = "+91 90000 45045"
+    html = client.get("/").content.decode()
+    config = client.get("/api/config").json()
+
+    assert set(re.findall(r'href="tel:([^"]*)"', html)) == {"+919000045045"}
+    assert config["phoneNumber"] == "+919000045045" and config["supportPhone"] == "+91 90000 45045"

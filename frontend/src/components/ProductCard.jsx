@@ -135,11 +135,16 @@ export default function ProductCard({ product, detail, eager = false, heading = 
           </>
         )}
       </div>
-      {qty > 1 && (
-        <p className="product-card__packs">
-          {t("card.packs", { qty })}<strong>{formatMoney(toNumber(pack.dprice) * qty)}</strong>
-        </p>
-      )}
+      {/* Its line is kept while empty, so a card showing "3x Packs" is no taller than its row's
+          others and their prices and buttons stay level (issue 45; catalog.css). */}
+      <p className="product-card__packs" aria-hidden={qty > 1 ? undefined : "true"}>
+        {qty > 1 && (
+          <>
+            {t("card.packs", { qty })}
+            <strong>{formatMoney(toNumber(pack.dprice) * qty)}</strong>
+          </>
+        )}
+      </p>
     </article>
   );
 }

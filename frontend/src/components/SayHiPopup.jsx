@@ -15,7 +15,7 @@ export default function SayHiPopup() {
       </a>
       <a className="say-hi__link say-hi__link--call" href={`tel:${config.phoneNumber}`}>
         <PhoneIcon />
-        <span>{t("sayHi.call", { phone: config.phoneNumber })}</span>
+        <span>{t("sayHi.call", { phone: config.supportPhone })}</span>
       </a>
     </div>
   );

@@ -6,6 +6,7 @@ import { api } from "./api";
 import { getUserInfo } from "./auth";
 import { t } from "./i18n";
 import { navigate } from "./navigation";
+import { rememberOrderBeingPaid } from "./orderBeingPaid";
 
 // Its texts, loaded with it (the Pay and Place Order buttons load this module when used).
 export const texts = [paymentTexts];
@@ -60,6 +61,7 @@ export async function startPayment(order, { checkout = false, cartItems } = {}) 
     window.alert(t(LINK_NOT_AVAILABLE));
     throw new PaymentStartError(t(LINK_NOT_AVAILABLE), { alerted: true });
   }
+  if (!checkout) rememberOrderBeingPaid(order._id);
   navigate(link);
   return link;
 }

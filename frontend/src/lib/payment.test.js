@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { t } from "./i18n";
 import { navigate } from "./navigation";
+import { takeOrderBeingPaid } from "./orderBeingPaid";
 import {
   FAILED_TO_INITIATE,
   FAILED_TRY_AGAIN,
@@ -18,6 +19,7 @@ const LATER = "/api/payments/initiateJuspayPaymentAtDelivery";
 beforeEach(() => {
   vi.mocked(navigate).mockReset();
   localStorage.clear();
+  sessionStorage.clear();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,6 +29,15 @@ describe("startPayment", () => {
     await expect(startPayment(order)).resolves.toBe("https://pay.example/x");
     expect(sentBody(fetchMock, "POST", LATER)).toEqual({ order_id: "Ord3r", amount: 291.5, customerId: "9876500001" });
     expect(navigate).toHaveBeenCalledWith("https://pay.example/x");
+    // The return from the gateway opens this order again (islands/payment-return).
+    expect(takeOrderBeingPaid()).toBe("Ord3r");
+  });
+
+  it("remembers no order paid later for a checkout's new order", async () => {
+    const CHECKOUT = "/api/payments/initiateJuspayPayment";
+    mockFetch({ [`POST ${CHECKOUT}`]: { body: { status: "NEW", payment_links: { web: "https://pay.example/y" } } } });
+    await startPayment(order, { checkout: true, cartItems: [] });
+    expect(takeOrderBeingPaid()).toBeNull();
   });
 
   it("takes the phone number from the stored login when the order does not carry it", () => {

@@ -154,7 +154,7 @@ def test_a_phone_shows_the_bottom_bar_and_the_say_hi_popup(phone_page: Page, dem
     popup = page.get_by_role("dialog", name="Say Hi To Order")
     expect(popup).to_be_visible()
     expect(popup.locator(f'a[href="https://wa.me/{settings.STORE_WHATSAPP_NUMBER}"]')).to_be_visible()
-    expect(popup.locator(f'a[href="tel:{settings.STORE_PHONE_NUMBER}"]')).to_be_visible()
+    expect(popup.locator(f'a[href="tel:{settings.STORE_SUPPORT_PHONE.replace(" ", "")}"]')).to_be_visible()
 
     page.get_by_role("heading", level=1).click()
     expect(popup).to_be_hidden()

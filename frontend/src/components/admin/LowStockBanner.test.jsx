@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch } from "../../lib/testing/mockFetch";
-import LowStockBanner from "./LowStockBanner";
+import LowStockBanner, { WIDE_SCREEN } from "./LowStockBanner";
 
 const ROUTE = "GET /api/products/low-stock";
 const pack = (id, left) => ({ _id: String(id), name: "Sunflower Oil", brand: "Fortune", pack: "1 L", countInStock: left, threshold: 5 });
@@ -22,6 +22,18 @@ describe("the low-stock banner", () => {
     expect(screen.getAllByRole("listitem")).toHaveLength(6);
     expect(banner).toHaveTextContent("and 2 more");
     expect(screen.getByRole("link", { name: "Open the product list" })).toHaveAttribute("href", "/admin/productlist");
+  });
+
+  it("is one closed line on a phone and starts open on a wide screen", async () => {
+    for (const [wide, open] of [[false, false], [true, true]]) {
+      vi.stubGlobal("matchMedia", (query) => ({ matches: wide && query === WIDE_SCREEN, media: query }));
+      mockFetch({ [ROUTE]: { body: { count: 7, packs: [1, 2, 3, 4, 5, 6, 7].map((id) => pack(id, id - 1)) } } });
+      const { unmount } = render(<LowStockBanner />);
+      const banner = await screen.findByRole("status", { name: "Low stock: 7 packs at or under their threshold" });
+      expect(banner.querySelector("summary")).toHaveTextContent(/^Low stock: 7 packs$/);
+      expect(banner.querySelector("details").open).toBe(open);
+      unmount();
+    }
   });
 
   it("shows nothing when nothing is low", async () => {

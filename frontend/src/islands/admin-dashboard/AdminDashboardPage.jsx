@@ -2,7 +2,7 @@
 // number comes from GET /api/reports/dashboard (backoffice/reports.py defines each one); this page only
 // shows them: figures, a line of sales by day, bars by category, payment method and delivery
 // slot, each chart with its table, the top and the slowest packs, low stock, the packs with the
-// fewest days of cover (the server's figure), and the CSV exports.
+// fewest days of cover (the server's figure); the CSV exports come right after the figures.
 // Phone first: one column, tables folded under their chart; two columns on a wide screen.
 import { useState } from "react";
 import Loader from "../../components/Loader";
@@ -220,6 +220,8 @@ export default function AdminDashboardPage({ period: initialPeriod = "today" }) 
         <>
           <p className="dashboard-range">{data.from === data.to ? formatDate(data.from) : t("admin.dashboard.range", { from: formatDate(data.from), to: formatDate(data.to) })}</p>
           <Figures data={data} />
+          {/* Near the top, not under a very long page of charts and tables (issue 45). */}
+          <Exports from={data.from} />
           <div className="dashboard-grid">
             <SalesByDay rows={data.salesByDay} />
             <Bars
@@ -285,7 +287,6 @@ export default function AdminDashboardPage({ period: initialPeriod = "today" }) 
             )}
             <VitalsSlot />
           </div>
-          <Exports from={data.from} />
         </>
       )}
     </div>

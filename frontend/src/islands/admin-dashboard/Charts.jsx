@@ -2,14 +2,16 @@
 // over days (SVG) and horizontal bars. Each chart is a labelled image; the table beside it
 // (ChartTable) carries the same numbers for screen readers, print and copying.
 import { useId } from "react";
-import { barShares, labelledIndexes, lineGeometry, LINE_VIEW, PHONE_LINE_VIEW } from "./charts";
+import { barShares, labelledIndexes, lineGeometry, LINE_VIEW, PHONE_LINE_VIEW, WIDE_LINE_VIEW } from "./charts";
 
-// A phone draws the line in a narrower box, so that its text stays as large as the page's.
-const narrowScreen = () => typeof window !== "undefined" && window.matchMedia?.("(max-width: 600px)").matches;
+// A phone draws the line in a narrower box, so that its text stays as large as the page's; a wide
+// screen in a wider one, so that the line fills its card rather than 70 % of it (issue 45).
+const screenIs = (query) => typeof window !== "undefined" && Boolean(window.matchMedia?.(query).matches);
+const lineView = () => (screenIs("(max-width: 600px)") ? PHONE_LINE_VIEW : screenIs("(min-width: 1000px)") ? WIDE_LINE_VIEW : LINE_VIEW);
 
 export function LineChart({ title, labels, values, format }) {
   const id = useId();
-  const view = narrowScreen() ? PHONE_LINE_VIEW : LINE_VIEW;
+  const view = lineView();
   const { points, grid, x, baseline } = lineGeometry(values, view);
   const path = points.map((point, index) => `${index ? "L" : "M"}${point.x} ${point.y}`).join(" ");
   return (

@@ -1,6 +1,7 @@
 // The shoppers' Core Web Vitals on the dashboard (issue 34, field data): p75 per page and metric
 // over the last 28 days, from the admin-only GET /api/reports/vitals (common/vitals.py computes
-// every figure, the rating included; this only shows them). A group of rows per page, one row per metric.
+// every figure, the rating included; shop/pages.py names each page for people; this only shows them). A group
+// of rows per page, one row per metric.
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
 import { useT } from "../../lib/i18n";
@@ -47,7 +48,7 @@ export default function VitalsSlot() {
                 <tbody key={page.page}>
                   <tr className="dashboard-vitals__page">
                     <th scope="rowgroup" colSpan={4}>
-                      {t("admin.dashboard.vitals.page")}: {page.page}
+                      {t("admin.dashboard.vitals.page")}: {page.title}
                     </th>
                   </tr>
                   {Object.entries(page.metrics).map(([metric, row]) => (

@@ -3,6 +3,8 @@
 // scales to its width. No chart library: two small shapes do not need one.
 
 export const LINE_VIEW = { width: 640, height: 240, left: 72, right: 14, top: 12, bottom: 32, labels: 4 };
+// A wide screen's card spans the page: a wider box fills it at the same height and text size.
+export const WIDE_LINE_VIEW = { width: 1180, height: 260, left: 80, right: 16, top: 12, bottom: 32, labels: 8 };
 export const PHONE_LINE_VIEW = { width: 340, height: 210, left: 62, right: 12, top: 10, bottom: 28, labels: 3 };
 
 /** A "nice" top for an axis over values up to `max`: 1, 2 or 5 times a power of ten (0 → 1). */

@@ -163,7 +163,7 @@ export default function Banners() {
           <PhoneIcon />
           <span>
             <strong>{t("orderTiles.phone")}</strong>
-            <span>{config.phoneNumber}</span>
+            <span>{config.supportPhone}</span>
           </span>
         </a>
       </div>

@@ -1,6 +1,7 @@
 // Order details (spec section 2): first what the shopper needs to know (the order is placed, its
 // invoice number, what happens next, how it is paid), then the tracking timeline, then the invoice
-// with Print. Printing is the page's own (order.css `@media print`; ./printing.js for one credit note).
+// with Print. Printing is the page's own (order.css `@media print`); Print prints the invoice alone,
+// each credit note has its own Print (./printing.js).
 import { Suspense, lazy, useEffect, useRef } from "react";
 import Loader from "../../components/Loader";
 import Message from "../../components/Message";
@@ -15,6 +16,7 @@ import OrderTracking from "./OrderTracking";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast";
 import { currentTrackingMessage, isCancelled } from "./progress";
+import { printOnly } from "./printing";
 import "./order.css";
 
 // Loaded when needed: the rewards (which fetch their own answer anyway) and the after-sale part
@@ -132,6 +134,7 @@ export default function OrderPage({ orderId }) {
   // A change made on this page (packing) has its own toast: the socket's echo of it is not news,
   // whether it arrives while the change is being answered or after (the order then reads the same).
   const ownChange = useRef({ busy: false, answer: "" });
+  const invoice = useRef(null);
   useOrderLive(orderId, () => {
     heard.current = shown.current;
     reload();
@@ -169,7 +172,8 @@ export default function OrderPage({ orderId }) {
         <div className="order-page__layout">
           <div className="order-page__invoice">
             <div className="order-page__toolbar">
-              <button type="button" className="btn" onClick={() => window.print()}>
+              {/* The invoice alone: the credit notes below it print from their own buttons (issue 45). */}
+              <button type="button" className="btn" onClick={() => (invoice.current ? printOnly(invoice.current) : window.print())}>
                 {t("order.print")}
               </button>
               {order.user?.phoneNo === getUserInfo()?.phoneNo && (
@@ -184,7 +188,7 @@ export default function OrderPage({ orderId }) {
               )}
             </div>
             <Suspense fallback={null}>
-              <Invoice order={order} />
+              <Invoice order={order} ref={invoice} />
             </Suspense>
           </div>
           <div className="order-page__side">

@@ -178,14 +178,23 @@ describe("order page", () => {
     expect(await screen.findByText("Server is busy")).toBeInTheDocument();
   });
 
-  it("prints the page itself, which its print stylesheet narrows to the invoice", async () => {
+  it("prints the page itself, which its print stylesheet narrows to the invoice alone", async () => {
     serve(order);
-    const print = vi.spyOn(window, "print").mockImplementation(() => {});
+    let printing = [];
+    const print = vi.spyOn(window, "print").mockImplementation(() => {
+      printing = [...document.querySelectorAll(".print-target")];
+    });
     const user = userEvent.setup();
     render(<OrderPage orderId={order._id} />);
-    await user.click(await screen.findByRole("button", { name: "Print" }));
+    const invoice = await screen.findByRole("article", { name: "Invoice" });
+    await user.click(screen.getByRole("button", { name: "Print" }));
     expect(print).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole("article", { name: "Invoice" })).toHaveClass("printable");
+    expect(invoice).toHaveClass("printable");
+    // The invoice is the one part printed (not the credit notes printed after it with Ctrl+P).
+    expect(printing).toEqual([invoice]);
+    expect(document.documentElement).toHaveClass("print-one");
+    window.dispatchEvent(new Event("afterprint"));
+    expect(document.documentElement).not.toHaveClass("print-one");
   });
 
   it("leads an unpaid cash order with the confirmation, then the spec's pay-at-delivery text, online payment optional", async () => {

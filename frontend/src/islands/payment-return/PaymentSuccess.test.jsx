@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { addToCart, getCart, saveShippingAddress } from "../../lib/cart";
 import { redirect } from "../../lib/navigation";
+import { rememberOrderBeingPaid } from "../../lib/orderBeingPaid";
 import PaymentSuccess from "./PaymentSuccess";
 import { t } from "../../lib/i18n";
 import { INCOMPLETE_ORDER, PAYMENT_NOT_SUCCESSFUL, paymentReturnStep } from "./paymentReturn";
@@ -28,6 +29,19 @@ describe("paymentReturnStep", () => {
 
   it("with nothing saved locally goes to /cart", () => {
     expect(paymentReturnStep("?orderId=abc")).toEqual({ next: "/cart", error: t(INCOMPLETE_ORDER) });
+  });
+
+  it("after paying an order from its page goes back to that order, with no checkout saved", () => {
+    rememberOrderBeingPaid("abc123");
+    expect(paymentReturnStep("?orderId=abc123")).toEqual({ next: "/order/abc123" }); // not /cart
+    // Remembered once: another return is judged as a checkout's again.
+    expect(paymentReturnStep("?orderId=abc123")).toEqual({ next: "/cart", error: t(INCOMPLETE_ORDER) });
+  });
+
+  it("after paying an order from its page leaves the shopper's new cart alone", () => {
+    savedOrder();
+    rememberOrderBeingPaid("abc123");
+    expect(paymentReturnStep("?orderId=abc123")).toEqual({ next: "/order/abc123" });
   });
 
   it("with the order saved goes to the order and clears the cart", () => {
