@@ -150,8 +150,14 @@ class _Ledger:
 
 
 def _plus(deltas: dict[int, int], column: str) -> Case:
+    """`column` plus each row's delta, as one CASE with a branch per distinct delta (a 100-line
+    order's deltas are a few values: -1, -2, ...): a branch per row cost Django ~80 ms to compile
+    for 100 rows, more than the statement itself."""
+    rows_by_delta: dict[int, list[int]] = {}
+    for pk, delta in deltas.items():
+        rows_by_delta.setdefault(delta, []).append(pk)
     return Case(
-        *[When(pk=pk, then=F(column) + Value(delta)) for pk, delta in deltas.items()],
+        *[When(pk__in=pks, then=F(column) + Value(delta)) for delta, pks in rows_by_delta.items()],
         output_field=PositiveIntegerField(),
     )
 
