@@ -319,6 +319,7 @@ class DetailView(APIView):
             low_stock_threshold=data.get("lowStockThreshold"),
             pack_published=data.get("packPublished"),
             description=data.get("description"),
+            description_te=data.get("description_te"),
             hsn_code=data.get("hsnCode"),
             gst_rate=data.get("gstRate"),
             declarations={name: data.get(name) for name in Detail.DECLARATIONS},

@@ -240,6 +240,9 @@ class ProductUpdateInput(serializers.Serializer):
     category = _text(max_length=80)
     image = _text(max_length=500)
     description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
+    descriptionTe = serializers.CharField(
+        required=False, allow_blank=True, max_length=10_000, source="description_te", help_text="The Telugu description"
+    )
     hsnCode = _text(max_length=20, source="hsn_code", help_text="4, 6 or 8 digits; blank clears it")
     gstRate = _text(max_length=10, source="gst_rate", help_text="0, 5, 12, 18 or 28 (per cent)")
     published = serializers.BooleanField(required=False, help_text="Shown to shoppers; absent: unchanged")
@@ -307,7 +310,7 @@ class DetailCreateInput(PackInput):
 class DetailEditInput(serializers.Serializer):
     """Spec section 3's edit payload, plus optional `units`, `countInStock`, the chosen pack's
     `packUnits` (its new unit: a sample 1 kg pack becomes 1 L), `lowStockThreshold` and
-    `packPublished`, and the product's `description`."""
+    `packPublished`, and the product's `description` and `descriptionTe`."""
 
     slug = _text(max_length=220)
     detailId = _text()
@@ -325,6 +328,9 @@ class DetailEditInput(serializers.Serializer):
     lowStockThreshold = _text(help_text="The chosen pack's low-stock threshold; blank: the shop's default")
     packPublished = serializers.BooleanField(required=False, help_text="The chosen pack shown to shoppers")
     description = serializers.CharField(required=False, allow_blank=True, max_length=10_000)
+    descriptionTe = serializers.CharField(
+        required=False, allow_blank=True, max_length=10_000, source="description_te", help_text="The Telugu description"
+    )
     image = _text(max_length=500)
     hsnCode = _text(max_length=20, help_text="The product's HSN code: 4, 6 or 8 digits; blank clears it")
     gstRate = _text(max_length=10, help_text="The product's GST rate: 0, 5, 12, 18 or 28 (per cent)")

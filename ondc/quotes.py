@@ -9,6 +9,7 @@ of it again under its locks and refuses a quote whose prices have moved.
 from dataclasses import dataclass
 from decimal import Decimal
 
+from catalog import shown
 from catalog.models import Financial
 from delivery.check import DeliveryCheckError, delivery_check
 from ondc import errors
@@ -24,11 +25,17 @@ SERVICEABLE = "Serviceable"
 class Line:
     pack: Financial
     wanted: int
+    on_sale: bool = True  # False: staff hid the pack or its product (`catalog.shown`)
+
+    @property
+    def available(self) -> int:
+        """What the shop has of it for shoppers: none of a hidden pack, whatever its stock."""
+        return self.pack.count_in_stock if self.on_sale else 0
 
     @property
     def quoted(self) -> int:
-        """What the shop can sell of it now: an out-of-stock pack is quoted as 0."""
-        return min(self.wanted, self.pack.count_in_stock)
+        """What the shop can sell of it now: an out-of-stock or hidden pack is quoted as 0."""
+        return min(self.wanted, self.available)
 
 
 def wanted_lines(order: dict) -> list[Line]:
@@ -52,7 +59,8 @@ def wanted_lines(order: dict) -> list[Line]:
     missing = [str(ident) for ident in counts if ident not in packs]
     if missing:
         raise Refused(errors.ITEM_NOT_FOUND, f"no such items: {', '.join(missing)}")
-    return [Line(pack=packs[ident], wanted=count) for ident, count in counts.items()]
+    hidden = shown.hidden_among(counts)
+    return [Line(pack=packs[ident], wanted=count, on_sale=ident not in hidden) for ident, count in counts.items()]
 
 
 def delivery_pincode(order: dict) -> str:
@@ -87,8 +95,8 @@ def quote(lines: list[Line], *, language: str = "en") -> dict:
                 "item": {
                     "price": {"currency": "INR", "value": rupees(pack.dprice)},
                     "quantity": {
-                        "available": {"count": str(min(pack.count_in_stock, MAX_QTY))},
-                        "maximum": {"count": str(min(pack.count_in_stock, MAX_QTY))},
+                        "available": {"count": str(min(line.available, MAX_QTY))},
+                        "maximum": {"count": str(min(line.available, MAX_QTY))},
                     },
                 },
             }
@@ -107,11 +115,15 @@ def quote(lines: list[Line], *, language: str = "en") -> dict:
 
 
 def short_lines_error(lines: list[Line]) -> dict | None:
+    """Out of stock or not on sale (hidden: quoted as 0, like a pack with none left); None when every line is whole."""
     short = [line for line in lines if line.quoted < line.wanted]
     if not short:
         return None
-    names = "; ".join(f"{pack_name(line.pack)} ({line.quoted} left)" for line in short)
-    return Refused(errors.QUOTE_UNAVAILABLE, f"not enough stock for: {names}").as_error()
+    names = "; ".join(
+        f"{pack_name(line.pack)} ({line.quoted} left)" if line.on_sale else f"{pack_name(line.pack)} (not on sale)"
+        for line in short
+    )
+    return Refused(errors.QUOTE_UNAVAILABLE, f"not available as wanted: {names}").as_error()
 
 
 def order_quoted(order: dict, *, language: str = "en") -> tuple[dict, dict | None]:

@@ -56,6 +56,7 @@ def detail_update(
     low_stock_threshold=None,
     pack_published: bool | None = None,
     description: str | None = None,
+    description_te: str | None = None,
     hsn_code: str | None = None,
     gst_rate=None,
     declarations: dict | None = None,
@@ -77,7 +78,7 @@ def detail_update(
     `pack_units` changes the chosen pack's unit (a sample 1 kg pack becomes 1 L; a new size
     typed takes it as its `units`). `low_stock_threshold` sets the pack's own
     threshold ("" : the shop's default; None: unchanged) and `pack_published` shows or hides the
-    pack (`publishing.pack_publish`); `description` is the product's.
+    pack (`publishing.pack_publish`); `description` and `description_te` are the product's.
     """
     product = detail.product
     products.product_update(
@@ -90,6 +91,7 @@ def detail_update(
         hsn_code=hsn_code,
         gst_rate=gst_rate,
         description=description,
+        description_te=description_te,
     )
 
     if brand is not None and str(brand).strip():

@@ -115,12 +115,13 @@ def product_update(
     category: Category | str | None = None,
     image: str | None = None,
     description: str | None = None,
+    description_te: str | None = None,
     hsn_code: str | None = None,
     gst_rate=None,
     published: bool | None = None,
 ) -> Product:
     """Change the given fields (`published`: `publishing.product_publish`'s rule). A new name gives a new slug unless a different slug is given.
-    `name_te` "" clears the Telugu name (None leaves it).
+    `name_te` "" clears the Telugu name and `description_te` "" the Telugu description (None leaves them).
 
     A blank `image` or `gst_rate` is "not given", like None: edit screens send `image: ""` for an
     untouched field, and that must not erase the product's picture. A blank `hsn_code` clears it.
@@ -146,6 +147,8 @@ def product_update(
         product.image = clean_url(image)
     if description is not None:
         product.description = str(description)
+    if description_te is not None:
+        product.description_te = str(description_te)
     if hsn_code is not None:
         product.hsn_code = hsn_code
     if gst_rate is not None and str(gst_rate).strip():

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from catalog.models import Financial
+from catalog.models import Financial, Product
 from ondc.models import NetworkMessage, NetworkOrder
 from ondc.schemas import schema_errors
 from ondc.tests.conftest import beckn, send
@@ -350,3 +350,31 @@ def test_the_dashboard_shows_ondc_sales_apart_with_the_finder_fee(network, packs
         "tcs": Decimal(recorded.tcs_paise) / 100,
         "net": Decimal("774.06"),
     }
+
+
+@pytest.mark.parametrize("hide", ["pack", "product"])
+def test_select_quotes_a_hidden_pack_as_not_available(network, packs, hide):
+    """A pack staff hid (or whose product they hid) is quoted as none left, however many are in
+    stock, like an out-of-stock pack; the other lines are quoted as usual (issue 45)."""
+    if hide == "pack":
+        Financial.objects.filter(pk=packs.rice_5kg.pk).update(published=False)
+    else:
+        Product.objects.filter(pk=packs.rice_5kg.detail.product_id).update(published=False)
+
+    answer = _quote_of(network, str(uuid.uuid4()), (packs.rice_5kg, 2), (packs.oil_1l, 1))
+
+    assert answer["error"]["code"] == "40002"
+    assert "(not on sale)" in answer["error"]["message"]
+    lines = {
+        entry["@ondc/org/item_id"]: entry
+        for entry in answer["message"]["order"]["quote"]["breakup"]
+        if entry["@ondc/org/title_type"] == "item"
+    }
+    hidden = lines[str(packs.rice_5kg.pk)]
+    assert hidden["@ondc/org/item_quantity"] == {"count": 0}
+    assert Decimal(hidden["price"]["value"]) == 0
+    assert hidden["item"]["quantity"]["available"] == {"count": "0"}
+    assert hidden["item"]["quantity"]["maximum"] == {"count": "0"}
+    assert lines[str(packs.oil_1l.pk)]["@ondc/org/item_quantity"] == {"count": 1}
+    items = {item["id"]: item["quantity"]["count"] for item in answer["message"]["order"]["items"]}
+    assert items == {str(packs.rice_5kg.pk): 0, str(packs.oil_1l.pk): 1}

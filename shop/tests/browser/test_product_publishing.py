@@ -1,5 +1,5 @@
 """Issue 45 in a real browser: a product staff create starts hidden (no "Sample name" for
-shoppers), the edit screen takes its description, a pack's unit (a 1 L oil), its low-stock
+shoppers), the edit screen takes its description and its Telugu description, a pack's unit (a 1 L oil), its low-stock
 threshold and whether shoppers see the size; the list publishes and hides it and filters the
 hidden ones; deleting a product that orders hold hides it and says so. Screenshots of the list
 and the edit screen at 390×844 and 1280×800 in English and Telugu go to
@@ -26,6 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ADMIN_PHONE, ADMIN_PASSWORD = "9876500099", "admin-pass-123"
 SHOTS = Path(settings.BASE_DIR) / "test-results" / "publishing"
+TELUGU_DESCRIPTION = "అమలాపురంలో గానుగ ఆడిన, శుద్ధి చేయని నూనె."
 
 
 @pytest.fixture
@@ -68,7 +69,8 @@ def test_a_new_product_starts_hidden_is_edited_as_a_1_l_oil_then_published_and_h
 
     page.get_by_label("Name", exact=True).fill("Cold Pressed Sunflower Oil")
     page.get_by_label("Category", exact=True).select_option("OILS")
-    page.get_by_label("Description").fill("Pressed in Amalapuram, unrefined.")
+    page.get_by_label("Description", exact=True).fill("Pressed in Amalapuram, unrefined.")
+    page.get_by_label("Description (Telugu)").fill(TELUGU_DESCRIPTION)
     page.get_by_label("Brand", exact=True).fill("Godavari Mills")
     expect(page.get_by_label("Unit")).to_have_value("kg")  # the sample's 1 kg
     page.get_by_label("Unit").select_option("L")
@@ -82,6 +84,7 @@ def test_a_new_product_starts_hidden_is_edited_as_a_1_l_oil_then_published_and_h
     expect(page).to_have_url(re.compile(r"/admin/productlist$"))
 
     pack = Financial.objects.get(detail__product=created)
+    assert Product.objects.get(pk=created.pk).description_te == TELUGU_DESCRIPTION
     assert (pack.quantity, pack.units, pack.price, pack.low_stock_threshold, pack.published) == (1, "L", 240, 4, True)
     row = page.locator("tr", has_text="Cold Pressed Sunflower Oil")
     expect(row.get_by_text("Hidden", exact=True)).to_be_visible()
@@ -95,6 +98,12 @@ def test_a_new_product_starts_hidden_is_edited_as_a_1_l_oil_then_published_and_h
     shopper.goto(f"/product/{slug}")
     expect(shopper.get_by_role("heading", name="Cold Pressed Sunflower Oil")).to_be_visible()
     expect(shopper.get_by_text("Pressed in Amalapuram, unrefined.")).to_be_visible()
+    # A shopper reading in Telugu gets the Telugu description staff typed.
+    shopper.evaluate("() => localStorage.setItem('lang', 'te')")
+    shopper.context.add_cookies([{"name": "django_language", "value": "te", "url": shopper.url}])
+    shopper.goto(f"/product/{slug}")
+    expect(shopper.get_by_text(TELUGU_DESCRIPTION)).to_be_visible()
+    expect(shopper.get_by_text("Pressed in Amalapuram, unrefined.")).to_have_count(0)
 
     # Hidden again: gone from the shop, listed under Hidden only for staff.
     row.get_by_role("button", name="Hide Cold Pressed Sunflower Oil").click()
@@ -127,6 +136,9 @@ def test_the_list_and_edit_screens_fit_and_are_shot(browser, live_server, shop, 
     viewport = PHONE if size == "phone" else DESKTOP
     page = signed_in(offline_tab(browser, live_server, viewport), language)
     Financial.objects.filter(detail__product=shop).update(low_stock_threshold=5)
+    Product.objects.filter(pk=shop.pk).update(
+        description="Cold-pressed groundnut oil.", description_te=TELUGU_DESCRIPTION
+    )
     hidden = make_product("Cow Ghee", category=shop.category, brands={"Heritage": [("500", "ml", "400", "380", 9)]})
     Product.objects.filter(pk=hidden.pk).update(published=False)
     page.goto("/admin/productlist")
@@ -137,6 +149,10 @@ def test_the_list_and_edit_screens_fit_and_are_shot(browser, live_server, shop, 
     page.goto(f"/admin/product/{shop.slug}/edit/{shop.details.get().pk}")
     expect(page.locator("#product-units")).to_have_value("L")
     expect(page.locator("#product-low-stock")).to_have_value("5")
+    expect(page.locator("#product-description")).to_have_value("Cold-pressed groundnut oil.")
+    expect(page.locator("#product-description-te")).to_have_value(TELUGU_DESCRIPTION)
+    label = {"en": "Description (Telugu)", "te": "వివరణ (తెలుగు)"}[language]
+    expect(page.get_by_label(label)).to_have_attribute("lang", "te")
     shoot(page, f"product-edit-{size}-{language}")
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     page.context.close()

@@ -1,5 +1,5 @@
 // Edit Product Details (spec section 2): Go Back to the product list; Name, Telugu name, Category,
-// Description, Image (URL
+// Description and its Telugu, Image (URL
 // text plus a file chooser that uploads and fills in the returned URL), Brand, Discount, Price,
 // Weight (the brand's sizes, with 'Select Weight' showing a manual Weight field), the pack's Unit
 // (the units the shop config lists), Stock, its low-stock threshold and whether shoppers see it
@@ -106,6 +106,17 @@ export default function AdminProductEditPage({ productRef, detailId, packId = ""
         <div className="form-field">
           <label htmlFor="product-description">{t("admin.productEdit.description")}</label>
           <textarea id="product-description" rows={3} maxLength={10000} value={form.description} onChange={set("description")} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="product-description-te">{t("admin.productEdit.descriptionTe")}</label>
+          <textarea
+            id="product-description-te"
+            lang="te"
+            rows={3}
+            maxLength={10000}
+            value={form.descriptionTe}
+            onChange={set("descriptionTe")}
+          />
         </div>
         <div className="form-row admin-form__numbers">
           <div className="form-field">

@@ -256,3 +256,34 @@ describe("Edit Product Details: description, unit, low-stock threshold, shown to
     });
   });
 });
+
+describe("Edit Product Details: the Telugu description (issue 45)", () => {
+  it("shows the product's Telugu description beside the English and sends the edited one", async () => {
+    const oilPack = { ...pack("a", "1", "L", 160, 0, 9), published: true, lowStockThreshold: null };
+    const fetchMock = await open(
+      { ...product([oilPack]), description: "Sunflower oil", descriptionTe: "పొద్దుతిరుగుడు నూనె" },
+      { "PUT /api/products/7/details/21": { body: {} } },
+    );
+    const telugu = screen.getByLabelText("Description (Telugu)");
+    expect(telugu).toHaveValue("పొద్దుతిరుగుడు నూనె");
+    expect(telugu).toHaveAttribute("lang", "te");
+    expect(screen.getByLabelText("Description")).toHaveValue("Sunflower oil");
+
+    await userEvent.clear(telugu);
+    await userEvent.type(telugu, "చల్లగా ఆడిన నూనె");
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(PRODUCT_LIST));
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({
+      description: "Sunflower oil", descriptionTe: "చల్లగా ఆడిన నూనె",
+    });
+  });
+
+  it("a product without one shows it empty and sends it blank", async () => {
+    const oilPack = { ...pack("a", "1", "L", 160, 0, 9), published: true, lowStockThreshold: null };
+    const fetchMock = await open(product([oilPack]), { "PUT /api/products/7/details/21": { body: {} } });
+    expect(screen.getByLabelText("Description (Telugu)")).toHaveValue("");
+    await userEvent.click(screen.getByRole("button", { name: "Update Details" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(PRODUCT_LIST));
+    expect(sentBody(fetchMock, "PUT", "/api/products/7/details/21")).toMatchObject({ descriptionTe: "" });
+  });
+});

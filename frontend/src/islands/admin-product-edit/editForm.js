@@ -80,6 +80,7 @@ export function formFor(product, detail, packId = "", barcodes = []) {
     image: detail?.images?.[0]?.image ?? product.image ?? "",
     brand: detail?.brand ?? "",
     description: product.description ?? "",
+    descriptionTe: product.descriptionTe ?? "",
     manualQuantity: "",
     ...declarationsOf(detail),
     ...packFields(pack, usualUnitsOf(detail)),
@@ -107,7 +108,7 @@ export const sizeLabel = (pack) => packLabel(pack);
  * The PUT body: the chosen size as `quantity` (with its units, and `packUnits` when the unit was
  * changed: a 1 kg sample becomes 1 L), or the typed manual weight as `manualQuantity` in `units`
  * when no size is chosen; `manualQuantity: 0` and `image: ""` mean "not given"
- * (`nameTe: ""` and `hsnCode: ""` clear the Telugu name and the HSN code); `barcodes` are the pack's
+ * (`nameTe: ""`, `descriptionTe: ""` and `hsnCode: ""` clear the Telugu name, the Telugu description and the HSN code); `barcodes` are the pack's
  * codes after the save, `shopCode` also gives it the shop's own.
  */
 export function editPayload(form, product, detail) {
@@ -131,6 +132,7 @@ export function editPayload(form, product, detail) {
     packUnits: pack && form.units !== pack.units ? form.units : "",
     manualQuantity: pack ? 0 : form.manualQuantity,
     description: form.description ?? "",
+    descriptionTe: form.descriptionTe ?? "",
     // The pack's own settings, only with a size to give them to (else the server asks for one).
     ...(sized ? { lowStockThreshold: String(form.lowStockThreshold ?? "").trim(), packPublished: Boolean(form.packPublished) } : {}),
     // The chosen pack's codes, all of them (the server checks each: check digit, one pack per code).
