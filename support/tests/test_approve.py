@@ -206,3 +206,49 @@ def test_customers_cannot_approve(delivered, shopper):
     ticket = report(delivered, (oil, "damaged", 1))
     assert approve(shopper, ticket).status_code == 403
     assert not Refund.objects.exists() and not StoreCreditEntry.objects.exists()
+
+
+def test_the_books_still_balance_with_value_credit_notes(delivered, shopper, packs, place_order, admin_user, settings):
+    """GSTR-1 and the Tally export over a month with a partly approved ticket and a substitution at
+    packing: the return nets to what the shoppers paid and kept paid, and every voucher balances."""
+    import xml.etree.ElementTree as ET
+
+    from aftersale.packing import order_line_replace
+    from books import tally
+    from books.gstr1 import gstr1
+    from books.periods import period_of
+    from orders.models import Order
+    from orders.series import INDIA
+    from payments.tests.test_refunds import pay_in_sandbox
+
+    settings.STORE_GST_NUMBER = "37ABCDE1234F1Z5"
+    oil, rice = lines_of(delivered)  # 3 × 145.50 + 2 × 399.00 = 1234.50, paid in cash
+    assert approve(admin_user, report(delivered, (oil, "damaged", 2)), amount="200").status_code == 200
+    online = place_order(shopper, (packs.rice_other_brand, 2), (packs.oil_1l, 1), method="Online")  # 985.50
+    pay_in_sandbox(online)
+    order_line_replace(
+        order=online,
+        item=online.items.get(financial=packs.rice_other_brand),
+        financial=packs.rice_5kg,
+        qty=2,
+        by=admin_user,
+    )
+    kept_paid = (123450 - 20000) + (98550 - 4200)
+    assert Order.objects.count() == 2
+
+    from django.utils import timezone
+
+    period = period_of(timezone.now().astimezone(INDIA).strftime("%m%Y"))
+    built = gstr1(period)
+    net = built.summary()["net"]
+    assert round((net["taxableValue"] + net["cgst"] + net["sgst"] + net["igst"]) * 100) == kept_paid
+    data = built.as_json()
+    b2cs = sum(row["txval"] for row in data["b2cs"])
+    hsn = sum(row["txval"] for part in data["hsn"].values() for row in part)
+    assert round(b2cs, 2) == round(hsn, 2) == net["taxableValue"]
+    root = ET.fromstring("".join(tally.tally_xml(period)).encode())
+    vouchers = list(root.iter("VOUCHER"))
+    assert {v.get("VCHTYPE") for v in vouchers} == {"Sales", "Credit Note"}
+    for voucher in vouchers:
+        amounts = [Decimal(entry.findtext("AMOUNT")) for entry in voucher.iter("ALLLEDGERENTRIES.LIST")]
+        assert sum(amounts) == 0, voucher.findtext("VOUCHERNUMBER")
