@@ -16,6 +16,10 @@ locked by the caller.
   to the line as invoiced, and however many notes share a line they telescope: together they
   never exceed it and, once every pack is credited, equal it to the paisa. Packs are counted
   against `OrderItem.invoiced_qty` (the packs on the invoice, which packing never lowers).
+- **Value notes**: when less goes back than the packs' value (a ticket approved for less, the
+  difference of a cheaper replacement at packing), `credit_note_issue_value` states exactly that
+  value, its GST split back out of it at the line's rate; the packs it names count as credited.
+  So an invoice less its notes is always what the shopper paid and kept paid.
 - **Split**: CGST + SGST or IGST as the order was placed (`Order.gst_interstate`); within the
   state the tax is an even number of paise (`tax_included`), so the halves are exact.
 - An order placed before GST was recorded has no tax invoice to reverse: `credit_note_issue`
