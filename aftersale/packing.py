@@ -12,8 +12,9 @@ Each change, in one transaction:
    once, one reduces it and the other finds nothing left to do;
 2. moves stock through `catalog.stock` once (what is removed goes back, a replacement is taken,
    with the catalog's out-of-stock 409);
-3. issues a GST credit note for the packs no longer supplied (`orders.credit_notes`) while the
-   line still reads as it was sold, then rewrites the line snapshot with its tax (`orders.lines`,
+3. issues a GST credit note for the packs no longer supplied (`orders.credit_notes`), or for a
+   substitution a value credit note for the difference that goes back, while the line still reads
+   as it was sold, then rewrites the line snapshot with its tax (`orders.lines`,
    through `orders.tax`, the one owner of GST) and the order's totals, all on the server;
 4. gives the difference back through `payments.refunds.money_back` (an online paid order is
    refunded, a cash order already paid gets store credit, an unpaid one simply owes less);
@@ -44,7 +45,7 @@ from catalog.models import Financial
 from catalog.stock import InsufficientStock, packs_locked, stock_return, stock_take
 from common.errors import Conflict, DomainError, NotFound
 from common.text import clean_reason
-from orders.credit_notes import credit_note_issue
+from orders.credit_notes import credit_note_issue, credit_note_issue_value
 from orders.events import announce_order_changed
 from orders.lines import line_retax, line_snapshot
 from orders.models import Order, OrderItem, OrderLineChange
@@ -293,7 +294,12 @@ def order_line_replace(
             raise Conflict(REPLACEMENT_COSTS_MORE, code="replacement_costs_more")
         before = _Line(pack=_item_label(line), qty=line.qty, price=line.price)
         reason = reason or str(DEFAULT_REASONS[Kind.REPLACED])
-        credit_note_issue(order=locked, lines=[(line, line.qty)], reason=reason, by=by)
+        difference = line.line_total - price * qty
+        if difference > 0:
+            # What goes back is the difference, so the note states that (a value credit note on
+            # the line replaced); the invoice as issued less its notes is then what the shopper
+            # pays for the replacement. A replacement that costs more goes back nothing: no note.
+            credit_note_issue_value(order=locked, lines=[(line, line.qty)], amount=difference, reason=reason, by=by)
         try:
             taken = stock_take([(pack.pk, qty)], reference=locked.stock_reference, by=by)
         except InsufficientStock as error:
@@ -304,7 +310,7 @@ def order_line_replace(
         if line.financial_id:
             stock_return([(line.financial_id, line.qty)], reference=locked.stock_reference, by=by)
         place = line.place or line.pk  # the replacement stands where this line stood
-        line.delete()  # its credit note keeps what it sold (the note line's link is set to null)
+        line.delete()  # its credit note, if any, keeps what it sold (the note line's link is set to null)
         replacement = _replacement_line(
             order=locked, pack=pack, qty=qty, price=price, cost_paise=taken.cost_paise(pack.pk), place=place
         )

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from common.errors import Conflict, InvalidValue
 from common.money import round_to_paise
 from common.text import TICKET_REASON, shop_reason
-from orders.credit_notes import credit_note_issue
+from orders.credit_notes import credit_note_issue_value
 from orders.events import announce_order_changed
 from payments.refunds import money_back
 from support.models import Ticket
@@ -48,8 +48,10 @@ def ticket_approve(*, number: str, by, amount: Decimal | None = None) -> Ticket:
     store credit for a paid cash order), the decision; then an SMS to the shopper (for store credit,
     the one `money_back` sends). An order not yet paid is refused (409 `order_unpaid`).
 
-    The credit note covers the reported packs even when staff lower the amount: the packs come
-    off the invoice either way, the amount is what staff judge the shopper is owed for them.
+    The credit note states exactly the value that goes back: the reported packs' whole value when
+    staff keep the amount, else a value credit note for the lowered amount against those packs
+    (`orders.credit_notes.credit_note_issue_value`: its GST split back out at each line's rate,
+    HSN kept), so the invoice less its credit notes is what the shopper paid and kept paying.
 
     `amount` defaults to the reported packs' value and may be lowered, never raised (400). A
     ticket already decided answers 409, so concurrent approvals give back money once.
@@ -70,7 +72,7 @@ def ticket_approve(*, number: str, by, amount: Decimal | None = None) -> Ticket:
             raise InvalidValue(AMOUNT_TOO_HIGH.format(most=most), code="amount_exceeds_claim", most=most)
         lines = [(line.order_item, line.quantity) for line in ticket.lines.select_related("order_item")]
         reason = shop_reason(TICKET_REASON, number=ticket.number)
-        note = credit_note_issue(order=order, lines=lines, reason=reason, by=by)
+        note = credit_note_issue_value(order=order, lines=lines, amount=amount, reason=reason, by=by)
         back = money_back(order=order, amount=amount, reason=reason, by=by)
         now = timezone.now()
         ticket_decide(ticket, by=by, status=Ticket.Status.APPROVED, now=now)

@@ -16,6 +16,10 @@ locked by the caller.
   to the line as invoiced, and however many notes share a line they telescope: together they
   never exceed it and, once every pack is credited, equal it to the paisa. Packs are counted
   against `OrderItem.invoiced_qty` (the packs on the invoice, which packing never lowers).
+- **Value notes**: when less goes back than the packs' value (a ticket approved for less, the
+  difference of a cheaper replacement at packing), `credit_note_issue_value` states exactly that
+  value, its GST split back out of it at the line's rate; the packs it names count as credited.
+  So an invoice less its notes is always what the shopper paid and kept paid.
 - **Split**: CGST + SGST or IGST as the order was placed (`Order.gst_interstate`); within the
   state the tax is an even number of paise (`tax_included`), so the halves are exact.
 - An order placed before GST was recorded has no tax invoice to reverse: `credit_note_issue`
@@ -28,6 +32,7 @@ PostgreSQL alike.
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Sum
@@ -36,7 +41,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from catalog.labels import pack_label
 from common.errors import Conflict, DomainError
-from common.money import to_paise
+from common.money import to_paise, to_rupees
 from common.text import clean_reason
 from orders import tax
 from orders.error_codes import OrderErrorCode
@@ -49,6 +54,7 @@ logger = logging.getLogger(__name__)
 CREDIT_EXCEEDS_LINE = gettext_lazy("{item}: only {count} pack(s) of this line are left to give back, not {wanted}.")
 CREDIT_LINE_NOT_ON_ORDER = gettext_lazy("That item is not part of this order.")
 CREDIT_QTY_RULE = gettext_lazy("The number of packs to give back must be a whole number of at least 1.")
+CREDIT_VALUE_RULE = gettext_lazy("The value to give back must be more than ₹0 and at most ₹{most}, the packs' value.")
 
 
 @dataclass(frozen=True)
@@ -144,6 +150,84 @@ def credit_note_issue(
     if interstate is None or any(item.gst_rate is None for item, _packs in checked):
         return None
     left = packs_left_to_credit(items=[item for item, _packs in checked])
+    _check_left(checked, left)
+
+    note_lines = [
+        _note_line(item, packs, line_reversal(item, uncredited=left[item.pk], packs=packs, interstate=interstate))
+        for item, packs in checked
+    ]
+    return _issue(order=order, note_lines=note_lines, reason=reason, by=by)
+
+
+def value_reversal(amount_paise: int, *, rate: int, interstate: bool) -> Reversal:
+    """A GST-inclusive amount given back at `rate`, its tax split back out by `orders.tax`."""
+    taken = tax.tax_included(to_rupees(amount_paise), rate, interstate=interstate)
+    taxable_value, tax_paise = to_paise(taken.taxable_value), to_paise(taken.tax)
+    if interstate:
+        return Reversal(taxable_value=taxable_value, tax=tax_paise, cgst=0, sgst=0, igst=tax_paise)
+    # `tax_included` keeps the tax within the state an even number of paise: the halves are exact.
+    return Reversal(taxable_value=taxable_value, tax=tax_paise, cgst=tax_paise // 2, sgst=tax_paise // 2, igst=0)
+
+
+def _shares(amount_paise: int, fulls: list[int]) -> list[int]:
+    """`amount_paise` shared among lines in proportion to their full values, in whole paise that add
+    up to it exactly (each line its floor, the paise left over one each to the largest remainders),
+    so no line's share passes its full value."""
+    whole = sum(fulls)
+    shares = [amount_paise * full // whole for full in fulls]
+    by_remainder = sorted(range(len(fulls)), key=lambda i: -(amount_paise * fulls[i] % whole))
+    for i in by_remainder[: amount_paise - sum(shares)]:
+        shares[i] += 1
+    return shares
+
+
+def credit_note_issue_value(
+    *, order: Order, lines: Sequence[tuple[OrderItem, int]], amount: Decimal, reason: str, by=None
+) -> CreditNote | None:
+    """A value credit note: `amount` (GST-inclusive rupees) given back for the `(line, packs)` of
+    `order`, which is at most those packs' full value. The note states exactly the value that went
+    back, not the packs' full value.
+
+    The form: a credit note under section 34(1) of the CGST Act for a supply found deficient (the
+    value charged exceeds the value the shop accepts for it), a post-sale price reduction on those
+    packs. Rule 53(1A) asks a credit note for the taxable value, the rate and the tax credited
+    against the original invoice, not a quantity; so each note line keeps the invoice line's HSN
+    code, rate and unit price, names the packs the reduction is for (`qty`: the packs, with a
+    reduced value; so those packs can never be credited again and a line's notes still never pass
+    the line), and carries its share of `amount` with the GST split back out of it at the line's
+    rate (`orders.tax.tax_included`, the one owner of the tax rules). A share of several lines is
+    in proportion to their full values (`_shares`).
+
+    With `amount` equal to the packs' full value this is `credit_note_issue` exactly. Refuses as
+    `credit_note_issue` does, and an amount of ₹0 or less or above the packs' value (400), writing
+    nothing. Same locking; None for an order without GST recorded or for no lines.
+    """
+    checked = _checked_lines(order, lines)
+    if not checked:
+        return None
+    interstate = order.gst_interstate
+    if interstate is None or any(item.gst_rate is None for item, _packs in checked):
+        return None
+    left = packs_left_to_credit(items=[item for item, _packs in checked])
+    _check_left(checked, left)
+    fulls = [
+        line_reversal(item, uncredited=left[item.pk], packs=packs, interstate=interstate) for item, packs in checked
+    ]
+    wanted = to_paise(amount)
+    most = sum(full.amount for full in fulls)
+    if not 0 < wanted <= most:
+        raise DomainError(str(CREDIT_VALUE_RULE.format(most=to_rupees(most))), code=OrderErrorCode.INVALID_CREDIT_VALUE)
+    if wanted == most:  # the whole value: reversed as the invoice computed it
+        return credit_note_issue(order=order, lines=lines, reason=reason, by=by)
+    shares = _shares(wanted, [full.amount for full in fulls])
+    note_lines = [
+        _note_line(item, packs, value_reversal(share, rate=item.gst_rate, interstate=interstate))
+        for (item, packs), share in zip(checked, shares, strict=True)
+    ]
+    return _issue(order=order, note_lines=note_lines, reason=reason, by=by)
+
+
+def _check_left(checked: list[tuple[OrderItem, int]], left: dict[int, int]) -> None:
     for item, packs in checked:
         if packs > left[item.pk]:
             raise Conflict(
@@ -151,29 +235,28 @@ def credit_note_issue(
                 code=OrderErrorCode.CREDIT_EXCEEDS_LINE,
             )
 
-    note_lines = []
-    for item, packs in checked:
-        reversal = line_reversal(item, uncredited=left[item.pk], packs=packs, interstate=interstate)
-        note_lines.append(
-            CreditNoteLine(
-                order_item=item,
-                name=item.name,
-                brand=item.brand,
-                quantity=item.quantity,
-                units=item.units,
-                hsn_code=item.hsn_code,
-                gst_rate=item.gst_rate,
-                qty=packs,
-                unit_price_paise=to_paise(item.price),
-                taxable_value_paise=reversal.taxable_value,
-                tax_paise=reversal.tax,
-                cgst_paise=reversal.cgst,
-                sgst_paise=reversal.sgst,
-                igst_paise=reversal.igst,
-                amount_paise=reversal.amount,
-            )
-        )
 
+def _note_line(item: OrderItem, packs: int, reversal: Reversal) -> CreditNoteLine:
+    return CreditNoteLine(
+        order_item=item,
+        name=item.name,
+        brand=item.brand,
+        quantity=item.quantity,
+        units=item.units,
+        hsn_code=item.hsn_code,
+        gst_rate=item.gst_rate,
+        qty=packs,
+        unit_price_paise=to_paise(item.price),
+        taxable_value_paise=reversal.taxable_value,
+        tax_paise=reversal.tax,
+        cgst_paise=reversal.cgst,
+        sgst_paise=reversal.sgst,
+        igst_paise=reversal.igst,
+        amount_paise=reversal.amount,
+    )
+
+
+def _issue(*, order: Order, note_lines: list[CreditNoteLine], reason: str, by) -> CreditNote:
     def total(field: str) -> int:
         return sum(getattr(line, field) for line in note_lines)
 
@@ -185,7 +268,7 @@ def credit_note_issue(
             invoice_number=order.invoice_number,
             reason=clean_reason(reason) or gettext("Goods returned or not supplied"),
             place_of_supply=order.place_of_supply,
-            interstate=interstate,
+            interstate=order.gst_interstate,
             taxable_value_paise=total("taxable_value_paise"),
             tax_paise=total("tax_paise"),
             cgst_paise=total("cgst_paise"),

@@ -227,3 +227,33 @@ def test_the_database_refuses_figures_that_do_not_add_up(shopper, packs, place_o
             **fields, taxable_value_paise=100, tax_paise=10, sgst_paise=5, igst_paise=0, total_paise=110
         )
     assert Decimal(order.total_price) > 0
+
+
+def test_a_value_note_states_the_value_and_refuses_nothing_or_more_than_the_packs(shopper, awkward_packs, place_order):
+    from orders.credit_notes import credit_note_issue_value
+
+    order = place_order(shopper, (awkward_packs[12], 3), (awkward_packs[18], 2))
+    twelve, eighteen = (order.items.get(financial=awkward_packs[rate]) for rate in (12, 18))
+
+    with transaction.atomic():
+        for refused in (Decimal("0"), Decimal("-1"), 2 * twelve.price + Decimal("0.01")):
+            with pytest.raises(DomainError) as answer:
+                credit_note_issue_value(order=order, lines=[(twelve, 2)], amount=refused, reason="")
+            assert answer.value.status == 400 and answer.value.extra["code"] == "invalid_credit_value"
+        assert not CreditNote.objects.filter(order=order).exists()
+
+        note = credit_note_issue_value(
+            order=order, lines=[(twelve, 2), (eighteen, 1)], amount=Decimal("30.00"), reason=""
+        )
+        whole = credit_note_issue_value(order=order, lines=[(twelve, 1)], amount=twelve.price, reason="")
+
+    lines = list(note.lines.all())
+    assert note.total_paise == sum(line.amount_paise for line in lines) == 3000
+    for line in lines:  # each share's GST taken out of it at its own line's rate
+        inside = tax.tax_included(Decimal(line.amount_paise) / 100, line.gst_rate, interstate=False)
+        assert (line.taxable_value_paise, line.tax_paise) == (paise(inside.taxable_value), paise(inside.tax))
+        assert line.cgst_paise == line.sgst_paise and line.cgst_paise + line.sgst_paise == line.tax_paise
+    # The whole value of the last pack: reversed as the invoice computed it, so the line's notes
+    # never pass it and every one of its packs is now credited.
+    assert whole.total_paise == paise(twelve.price)
+    assert packs_left_to_credit(items=[twelve, eighteen]) == {twelve.pk: 0, eighteen.pk: 1}

@@ -101,3 +101,42 @@ def test_when_the_money_cannot_go_back_the_change_is_undone(shopper, admin_user,
     assert line_of(order, packs.oil_1l).qty == 2 and Financial.objects.get(pk=packs.oil_1l.pk).count_in_stock == 38
     assert not CreditNote.objects.exists() and not OrderLineChange.objects.exists()
     assert Order.objects.get(pk=order.pk).total_price == Decimal("690.00")
+
+
+def test_a_substitution_s_credit_note_is_the_difference_and_invoice_less_notes_is_what_the_shopper_paid(
+    shopper, admin_user, packs, place_order
+):
+    from books.documents import invoice_lines
+    from orders import tax
+
+    order = place_order(shopper, (packs.rice_other_brand, 2), (packs.oil_1l, 1), method="Online")  # 840 + 145.50
+    pay_in_sandbox(order)
+    paid = Payment.objects.get(order=order).captured_paise
+    assert paid == 98550
+
+    order_line_replace(
+        order=order, item=line_of(order, packs.rice_other_brand), financial=packs.rice_5kg, qty=2, by=admin_user
+    )
+
+    refunded = Refund.objects.get(order=order).amount_paise
+    assert refunded == 4200  # 2 × (420.00 − 399.00)
+    [note] = CreditNote.objects.filter(order=order)
+    [line] = note.lines.all()
+    inside = tax.tax_included(Decimal("42.00"), 5, interstate=False)
+    assert (note.total_paise, note.tax_paise, note.cgst_paise, note.sgst_paise) == (
+        4200,
+        int(inside.tax * 100),
+        int(inside.tax * 50),
+        int(inside.tax * 50),
+    )
+    assert note.cgst_paise + note.sgst_paise == note.tax_paise and note.taxable_value_paise + note.tax_paise == 4200
+    assert (line.brand, line.hsn_code, line.gst_rate, line.qty, line.amount_paise) == ("Daawat", "1006", 5, 2, 4200)
+    # The invoice as issued (the books' reading) less its notes is what the shopper paid and kept paid.
+    issued = sum(
+        row.taxable_value + row.cgst + row.sgst + row.igst for row in invoice_lines(Order.objects.get(pk=order.pk))
+    )
+    assert issued == paid
+    assert issued - note.total_paise == paid - refunded == 94350
+    # The invoice as it reads now (the replacement on it) and the note add up to what was paid.
+    saved = Order.objects.get(pk=order.pk)
+    assert int(tax.tax_invoice(saved).totals.total * 100) + note.total_paise == paid
