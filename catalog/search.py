@@ -751,9 +751,11 @@ def matching_products(query: Query, *, names_only: bool = False) -> QuerySet[Pro
     # A text naming a brand finds its products in the suggestions too ('parle g 800g').
     brands = not names_only or bool(query.brand)
     ids = matching_ids(query, brands=brands, categories=not names_only)
-    # Found by primary key (`_Among`) for the suggestions and a text of several words (an
-    # intersection: few ids); a list's one word can match a thousand products by brand or
-    # category, which the IN's hash join reads faster ('daal': 7 ms by IN, 10 ms by key).
+    # Found by primary key (`_Among`) for the suggestions, a text of several words (an
+    # intersection: few ids) and a text with a size (the list's statement at 10,000 products:
+    # 'toor dal 1kg' 21 -> 3.5 ms, 'oil 1 litre' 70 -> 11 ms); a list's one word can match a
+    # thousand products by brand or category, which the IN's hash join reads faster ('daal':
+    # 7 ms by IN, 10 ms by key).
     if names_only or len(query.words) > 1 or query.size is not None:
         return Product.objects.filter(_among(ids))
     return Product.objects.filter(pk__in=ids)
