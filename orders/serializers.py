@@ -478,9 +478,14 @@ class SlotMoveInSerializer(serializers.Serializer):
     """`POST /api/slots/moves`: the orders to move (their invoice numbers) and the slot to move them to."""
 
     orders = serializers.ListField(
-        child=serializers.CharField(max_length=40), min_length=1, max_length=200, help_text="Invoice numbers"
+        child=serializers.CharField(min_length=1, max_length=40),
+        min_length=1,
+        max_length=200,
+        help_text="Invoice numbers",
     )
-    to = serializers.CharField(max_length=40, help_text="The slot, `<date>.<window id>`, one of the coming 7 days")
+    to = serializers.CharField(
+        min_length=1, max_length=40, help_text="The slot, `<date>.<window id>`, one of the coming 7 days"
+    )
 
 
 class KeptOrderSerializer(serializers.Serializer):
