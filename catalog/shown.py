@@ -11,7 +11,8 @@ history, pick lists and the dashboard read every row.
 
 from collections.abc import Iterable
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Cast, Coalesce
 
 from .models import Detail, Financial, Product
 
@@ -38,10 +39,24 @@ def packs(queryset: QuerySet[Financial] | None = None) -> QuerySet[Financial]:
 
 
 def brands(queryset: QuerySet[Detail] | None = None) -> QuerySet[Detail]:
-    """The brands of `queryset` (every brand) that shoppers may see."""
+    """The brands of `queryset` (every brand) that shoppers may see.
+
+    "Has a shown pack, or no pack" is read as one correlated scalar: the largest of its packs'
+    `published` (1 when one is shown, 0 when all are hidden, none without packs). Written as
+    `EXISTS (...) OR NOT EXISTS (...)`, PostgreSQL hashed both subqueries over every pack when it
+    expected many brands: "milk"'s brand suggestions at 90,000 packs took 14.4 ms, now 1.2 ms; the
+    whole brand list (the search's words table, read once a catalog version) 29 -> 73 ms."""
     found = Detail.objects.all() if queryset is None else queryset
-    its_packs = Financial.objects.filter(detail=OuterRef("pk"))
-    return found.filter(Exists(its_packs.filter(published=True)) | ~Exists(its_packs), product__published=True)
+    any_pack_shown = (
+        Financial.objects.filter(detail=OuterRef("pk"))
+        .order_by()
+        .values("detail")
+        .annotate(shown=Max(Cast("published", IntegerField())))
+        .values("shown")
+    )
+    return found.annotate(pack_shown=Coalesce(Subquery(any_pack_shown), Value(1))).filter(
+        pack_shown=1, product__published=True
+    )
 
 
 def hidden_among(financial_ids: Iterable[int]) -> set[int]:
