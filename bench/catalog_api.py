@@ -837,7 +837,7 @@ def main() -> int:
     return 0 if errors == 0 else 1
 
 
-SERVED_SUGGESTIONS = [SUGGESTIONS, *LOCAL_SUGGESTIONS, *MORE_SUGGESTIONS[:3]]
+SERVED_SUGGESTIONS = [SUGGESTIONS, *LOCAL_SUGGESTIONS, *MORE_SUGGESTIONS[:4]]
 
 
 def other_checkout_command(root: str) -> str:
