@@ -85,6 +85,10 @@ def test_every_page_route_is_checked():
 
 
 def _violations(page: Page) -> list[str]:
+    """axe's blocking violations on `page`. The sweep's contexts load axe into every document
+    (`_context`); a page of another test's context gets it here, once."""
+    if page.evaluate("typeof axe === 'undefined'"):
+        page.add_script_tag(path=str(AXE))
     found = page.evaluate(
         """async () => {
           const results = await axe.run(document, { resultTypes: ["violations"] });
