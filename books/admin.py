@@ -4,17 +4,7 @@
 from django.contrib import admin
 
 from books.models import Gstr1Amendment, Gstr1Filing
-
-
-class _ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
+from common.admin import ReadOnlyAdmin
 
 
 class Gstr1AmendmentInline(admin.TabularInline):
@@ -30,7 +20,7 @@ class Gstr1AmendmentInline(admin.TabularInline):
 
 
 @admin.register(Gstr1Filing)
-class Gstr1FilingAdmin(_ReadOnly):
+class Gstr1FilingAdmin(ReadOnlyAdmin):
     list_display = ("fp", "quarterly", "first", "last", "filed_at", "by")
     list_filter = ("quarterly",)
     search_fields = ("fp",)
@@ -39,7 +29,7 @@ class Gstr1FilingAdmin(_ReadOnly):
 
 
 @admin.register(Gstr1Amendment)
-class Gstr1AmendmentAdmin(_ReadOnly):
+class Gstr1AmendmentAdmin(ReadOnlyAdmin):
     list_display = ("invoice_number", "original", "reported_in", "old_gstin", "new_gstin", "created_at")
     search_fields = ("invoice_number", "new_gstin", "old_gstin")
     list_select_related = ("original", "reported_in")

@@ -3,18 +3,8 @@
 
 from django.contrib import admin
 
+from common.admin import ReadOnlyAdmin
 from counter.models import BillTender, Counter, CounterBill, CounterReturn, CounterReturnLine, DayClose, NumberBlock
-
-
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 @admin.register(Counter)
@@ -31,7 +21,7 @@ class BillTenderInline(admin.TabularInline):
 
 
 @admin.register(CounterBill)
-class CounterBillAdmin(ReadOnly):
+class CounterBillAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "counter", "cashier", "day", "offline", "customer_phone", "price_note")
     list_filter = ("counter", "offline", "day")
     search_fields = ("order__invoice_number", "customer_phone", "key")
@@ -47,7 +37,7 @@ class CounterReturnLineInline(admin.TabularInline):
 
 
 @admin.register(CounterReturn)
-class CounterReturnAdmin(ReadOnly):
+class CounterReturnAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "counter", "refund", "amount_paise", "cash_paise", "by", "day")
     list_filter = ("counter", "refund", "day")
     search_fields = ("credit_note__number", "bill__order__invoice_number")
@@ -55,12 +45,12 @@ class CounterReturnAdmin(ReadOnly):
 
 
 @admin.register(DayClose)
-class DayCloseAdmin(ReadOnly):
+class DayCloseAdmin(ReadOnlyAdmin):
     list_display = ("day", "counter", "expected_cash_paise", "counted_cash_paise", "difference_paise", "by", "reason")
     list_filter = ("counter", "day")
 
 
 @admin.register(NumberBlock)
-class NumberBlockAdmin(ReadOnly):
+class NumberBlockAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "counter", "fy", "first", "last", "by", "reserved_at")
     list_filter = ("counter", "fy")

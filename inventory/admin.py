@@ -7,6 +7,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 
+from common.admin import ReadOnlyAdmin
 from common.errors import DomainError
 from common.gstin import to_gstin
 
@@ -22,17 +23,6 @@ from .models import (
     StockTakeLine,
     Supplier,
 )
-
-
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class SupplierForm(forms.ModelForm):
@@ -89,7 +79,7 @@ def post_purchases(modeladmin, request, queryset):
 
 
 @admin.register(Purchase)
-class PurchaseAdmin(ReadOnly):
+class PurchaseAdmin(ReadOnlyAdmin):
     list_display = ("invoice_number", "supplier", "invoice_date", "status", "interstate", "posted_at")
     list_filter = ("status", "interstate", "invoice_date")
     search_fields = ("invoice_number", "supplier__name", "supplier__gstin")
@@ -113,7 +103,7 @@ class PurchaseReturnLineInline(admin.TabularInline):
 
 
 @admin.register(PurchaseReturn)
-class PurchaseReturnAdmin(ReadOnly):
+class PurchaseReturnAdmin(ReadOnlyAdmin):
     list_display = ("debit_note_number", "purchase", "reason", "made_by", "made_at")
     list_filter = ("reason",)
     search_fields = ("debit_note_number", "purchase__invoice_number")
@@ -121,7 +111,7 @@ class PurchaseReturnAdmin(ReadOnly):
 
 
 @admin.register(InputTax)
-class InputTaxAdmin(ReadOnly):
+class InputTaxAdmin(ReadOnlyAdmin):
     list_display = ("recorded_on", "document", "document_number", "supplier_gstin", "gst_rate", "taxable_value")
     list_filter = ("document", "gst_rate", "recorded_on")
     search_fields = ("document_number", "supplier_gstin")
@@ -135,7 +125,7 @@ class StockTakeLineInline(admin.TabularInline):
 
 
 @admin.register(StockTake)
-class StockTakeAdmin(ReadOnly):
+class StockTakeAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "category", "status", "started_by", "started_at", "posted_at")
     list_filter = ("status",)
     inlines = [StockTakeLineInline]

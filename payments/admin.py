@@ -14,21 +14,11 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from accounts.models import User
+from common.admin import ReadOnlyAdmin
 from common.errors import DomainError
 from common.text import REASON_MAX_LENGTH
 from payments.credit import credit_goodwill
 from payments.models import Payment, PaymentEvent, Refund, RefundEvent, StoreCreditAccount, StoreCreditEntry
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class PaymentEventInline(admin.TabularInline):
