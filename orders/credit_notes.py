@@ -143,14 +143,10 @@ def credit_note_issue(
     `credit_exceeds_line`). Answers None (and writes nothing) for an order placed before GST was
     recorded, or for no lines at all.
     """
-    checked = _checked_lines(order, lines)
-    if not checked:
+    creditable = _creditable(order, lines)
+    if creditable is None:
         return None
-    interstate = order.gst_interstate
-    if interstate is None or any(item.gst_rate is None for item, _packs in checked):
-        return None
-    left = packs_left_to_credit(items=[item for item, _packs in checked])
-    _check_left(checked, left)
+    checked, left, interstate = creditable
 
     note_lines = [
         _note_line(item, packs, line_reversal(item, uncredited=left[item.pk], packs=packs, interstate=interstate))
@@ -202,14 +198,10 @@ def credit_note_issue_value(
     `credit_note_issue` does, and an amount of ₹0 or less or above the packs' value (400), writing
     nothing. Same locking; None for an order without GST recorded or for no lines.
     """
-    checked = _checked_lines(order, lines)
-    if not checked:
+    creditable = _creditable(order, lines)
+    if creditable is None:
         return None
-    interstate = order.gst_interstate
-    if interstate is None or any(item.gst_rate is None for item, _packs in checked):
-        return None
-    left = packs_left_to_credit(items=[item for item, _packs in checked])
-    _check_left(checked, left)
+    checked, left, interstate = creditable
     fulls = [
         line_reversal(item, uncredited=left[item.pk], packs=packs, interstate=interstate) for item, packs in checked
     ]
@@ -225,6 +217,23 @@ def credit_note_issue_value(
         for (item, packs), share in zip(checked, shares, strict=True)
     ]
     return _issue(order=order, note_lines=note_lines, reason=reason, by=by)
+
+
+def _creditable(
+    order: Order, lines: Sequence[tuple[OrderItem, int]]
+) -> tuple[list[tuple[OrderItem, int]], dict[int, int], bool] | None:
+    """The `(line, packs)` checked against `order`, the packs each line has left to credit and
+    whether the order is taxed inter-state; None (nothing to write) for no lines or an order placed
+    before GST was recorded. Refuses more packs than a line has left (409)."""
+    checked = _checked_lines(order, lines)
+    if not checked:
+        return None
+    interstate = order.gst_interstate
+    if interstate is None or any(item.gst_rate is None for item, _packs in checked):
+        return None
+    left = packs_left_to_credit(items=[item for item, _packs in checked])
+    _check_left(checked, left)
+    return checked, left, interstate
 
 
 def _check_left(checked: list[tuple[OrderItem, int]], left: dict[int, int]) -> None:
